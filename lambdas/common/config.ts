@@ -1,0 +1,28 @@
+// Environment read once per cold start. Local mode sets the same variables the stack sets.
+
+export interface Config {
+  tableName: string;
+  /** Local mode only: DynamoDB Local's endpoint. */
+  dynamoEndpoint: string | undefined;
+  countTestOrders: boolean;
+  /** Local mode: the signing secret itself. In AWS: the Secrets Manager secret holding it. */
+  webhookSecret: string | undefined;
+  webhookSecretArn: string | undefined;
+  demoMode: boolean;
+  demoBuyerEmail: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    tableName: env.TABLE_NAME ?? 'Orders',
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+    countTestOrders: env.COUNT_TEST_ORDERS === 'true',
+    webhookSecret: env.SHOPIFY_WEBHOOK_SECRET || undefined,
+    webhookSecretArn: env.SHOPIFY_SECRET_ARN || undefined,
+    demoMode: env.DEMO_MODE === 'true',
+    demoBuyerEmail: (env.DEMO_BUYER_EMAIL ?? 'demo.fan@example.com').toLowerCase(),
+  };
+}
+
+/** Re-read on every call so tests and local mode can change the environment between runs. */
+export const config = (): Config => readConfig();

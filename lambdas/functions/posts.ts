@@ -1,0 +1,42 @@
+// An athlete's posts: list, create, edit, delete (blank text -> 400).
+import { POST_MAX_LENGTH } from '../../shared/api';
+import { createPost, deletePost, listPosts, updatePost } from '../common/athlete-repo';
+import { requireAthlete } from '../common/catalog-lookup';
+import { ValidationError } from '../common/errors';
+import type { Event } from '../common/http';
+import { intParam, json, jsonBody, noContent, routes } from '../common/http';
+
+function contentOf(event: Event): string {
+  const { content } = jsonBody(event);
+  if (typeof content !== 'string' || content.trim() === '') throw new ValidationError({ content: 'Write something before posting' });
+  if (content.length > POST_MAX_LENGTH) throw new ValidationError({ content: `Keep it under ${POST_MAX_LENGTH} characters` });
+  return content.trim();
+}
+
+export const handler = routes({
+  'GET /api/athletes/{id}/posts': async (event) => {
+    const id = intParam(event, 'id');
+    await requireAthlete(id);
+    return json(200, { items: await listPosts(id) });
+  },
+  'POST /api/athletes/{id}/posts': async (event) => {
+    const id = intParam(event, 'id');
+    const content = contentOf(event);
+    await requireAthlete(id);
+    return json(201, await createPost(id, content));
+  },
+  'PUT /api/athletes/{id}/posts/{postId}': async (event) => {
+    const id = intParam(event, 'id');
+    const postId = intParam(event, 'postId');
+    const content = contentOf(event);
+    await requireAthlete(id);
+    return json(200, await updatePost(id, postId, content));
+  },
+  'DELETE /api/athletes/{id}/posts/{postId}': async (event) => {
+    const id = intParam(event, 'id');
+    const postId = intParam(event, 'postId');
+    await requireAthlete(id);
+    await deletePost(id, postId);
+    return noContent();
+  },
+});

@@ -1,0 +1,47 @@
+// Every HTTP route and the function that serves it. The CDK api construct and the local server
+// both read this table, so a route exists in AWS exactly when it exists locally.
+
+export type FunctionName = 'catalog' | 'athletes' | 'posts' | 'collectives' | 'waitlist' | 'me' | 'webhook' | 'checkout';
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** API Gateway path template, e.g. /api/athletes/{id}/orders */
+  path: string;
+  fn: FunctionName;
+  /** Who may call it; 'public' routes never return a buyer's email. */
+  access: 'public' | 'buyer' | 'athlete' | 'collective' | 'webhook';
+  /** Local mode only (stands in for the Shopify storefront); never deployed. */
+  localOnly?: boolean;
+}
+
+export const ROUTES: RouteDef[] = [
+  { method: 'GET', path: '/api/catalog', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/athletes/{id}/orders', fn: 'athletes', access: 'athlete' },
+  { method: 'GET', path: '/api/athletes/{id}/stats', fn: 'athletes', access: 'public' },
+  { method: 'GET', path: '/api/athletes/{id}/donations', fn: 'athletes', access: 'athlete' },
+  { method: 'GET', path: '/api/athletes/{id}/posts', fn: 'posts', access: 'public' },
+  { method: 'POST', path: '/api/athletes/{id}/posts', fn: 'posts', access: 'athlete' },
+  { method: 'PUT', path: '/api/athletes/{id}/posts/{postId}', fn: 'posts', access: 'athlete' },
+  { method: 'DELETE', path: '/api/athletes/{id}/posts/{postId}', fn: 'posts', access: 'athlete' },
+  { method: 'GET', path: '/api/collectives/{id}/stats', fn: 'collectives', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/transactions', fn: 'collectives', access: 'collective' },
+  { method: 'POST', path: '/api/waitlist', fn: 'waitlist', access: 'public' },
+  { method: 'GET', path: '/api/me/orders', fn: 'me', access: 'buyer' },
+  { method: 'POST', path: '/api/webhooks/shopify', fn: 'webhook', access: 'webhook' },
+  { method: 'POST', path: '/api/checkout', fn: 'checkout', access: 'public', localOnly: true },
+];
+
+/** What each function needs from the table: readers get Query/GetItem only. */
+export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
+  catalog: 'read',
+  athletes: 'read',
+  posts: 'write',
+  collectives: 'read',
+  waitlist: 'write',
+  me: 'read',
+  webhook: 'write',
+  checkout: 'write',
+};
+
+/** Entry file of each function, relative to the repository root. */
+export const functionEntry = (fn: FunctionName) => `lambdas/functions/${fn}.ts`;

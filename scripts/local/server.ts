@@ -1,0 +1,188 @@
+// The local HTTP server: /api requests become API Gateway v2 events for the same handler modules
+// Lambda runs (no second implementation of any route); everything else is the web build, with
+// SPA deep links served index.html, as CloudFront does.
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Context } from 'aws-lambda';
+import type { Event, Result } from '../../lambdas/common/http';
+import { ROUTES, functionEntry, type FunctionName } from '../../lambdas/routes';
+
+type Handler = (event: Event, context: Context) => Promise<Result>;
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+const handlers = new Map<FunctionName, Promise<Handler>>();
+
+/** Loads a function's entry module once, like a warm Lambda. */
+function loadHandler(fn: FunctionName): Promise<Handler> {
+  let loaded = handlers.get(fn);
+  if (!loaded) {
+    loaded = import(path.join(REPO_ROOT, functionEntry(fn))).then((m: { handler: Handler }) => m.handler);
+    handlers.set(fn, loaded);
+  }
+  return loaded;
+}
+
+interface CompiledRoute {
+  method: string;
+  path: string;
+  fn: FunctionName;
+  regex: RegExp;
+  params: string[];
+}
+
+const compiled: CompiledRoute[] = ROUTES.map((route) => {
+  const params: string[] = [];
+  const pattern = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)(\+?)\}/g, (_m, name: string, greedy: string) => {
+    params.push(name);
+    return greedy ? '(.+)' : '([^/]+)';
+  });
+  return { method: route.method, path: route.path, fn: route.fn, regex: new RegExp(`^${pattern}$`), params };
+});
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+const MAX_BODY = 12 * 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: RegExpExecArray, body: Buffer): Event {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  const query: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) query[key] = query[key] ? `${query[key]},${value}` : value;
+  const pathParameters = Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: `${route.method} ${route.path}`,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: route.params.length ? pathParameters : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? '127.0.0.1',
+      domainPrefix: '127',
+      http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey: `${route.method} ${route.path}`,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    // API Gateway hands binary-safe bodies base64-encoded; handlers decode through rawBody().
+    body: body.length ? body.toString('base64') : undefined,
+    isBase64Encoded: body.length > 0,
+  };
+}
+
+function lambdaContext(fn: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${fn}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${fn}`,
+    memoryLimitInMB: '256',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/local-${fn}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const candidates = compiled.filter((r) => r.regex.test(url.pathname));
+  const route = candidates.find((r) => r.method === req.method);
+  if (!route) {
+    if (candidates.length) return sendJson(res, 405, { error: { code: 'method_not_allowed', message: `${req.method} is not allowed on ${url.pathname}` } });
+    return sendJson(res, 404, { error: { code: 'not_found', message: `No route ${req.method} ${url.pathname}` } });
+  }
+  const body = await readBody(req);
+  if (body === null) return sendJson(res, 413, { error: { code: 'payload_too_large', message: 'Request body too large' } });
+  const handler = await loadHandler(route.fn);
+  const result = await handler(toEvent(req, url, route, route.regex.exec(url.pathname)!, body), lambdaContext(route.fn));
+  const headers = { ...(result.headers ?? {}) } as Record<string, string>;
+  const payload = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? '');
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(payload);
+}
+
+function serveStatic(res: ServerResponse, url: URL, webRoot: string): void {
+  const requested = path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+  let file = path.join(webRoot, requested);
+  if (!file.startsWith(webRoot)) {
+    res.writeHead(400).end();
+    return;
+  }
+  const isFile = existsSync(file) && statSync(file).isFile();
+  if (!isFile) {
+    if (path.extname(requested)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    file = path.join(webRoot, 'index.html'); // SPA deep link
+    if (!existsSync(file)) {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built: run `npm run build:web`');
+      return;
+    }
+  }
+  const immutable = requested.startsWith('assets/');
+  res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream', 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' });
+  createReadStream(file).pipe(res);
+}
+
+export function createLocalServer(webRoot: string): Server {
+  const root = path.resolve(webRoot);
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const work = url.pathname.startsWith('/api/') || url.pathname === '/api' ? handleApi(req, res, url) : Promise.resolve(serveStatic(res, url, root));
+    work.catch((error: unknown) => {
+      console.error(JSON.stringify({ level: 'error', message: 'local server error', error: String((error as Error)?.stack ?? error) }));
+      if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal', message: 'Internal error' } });
+      else res.end();
+    });
+  });
+}

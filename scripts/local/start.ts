@@ -1,0 +1,115 @@
+// `npm start`: the whole product on this machine, no AWS account. DynamoDB Local on 127.0.0.1
+// (data under .data/ unless --memory), the table from the stack's definition, the handlers
+// behind a local API Gateway, the web build on the same origin, sample data seeded through the
+// signed webhook path, and a local checkout standing in for the Shopify storefront.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { startDynamoLocal, type DynamoLocal } from './dynamodb-local';
+import { createLocalServer } from './server';
+import { ensureTable } from './table';
+
+const ROOT = path.resolve(__dirname, '../..');
+export const LOCAL_WEBHOOK_SECRET_DEFAULT = 'local-dev-shopify-secret';
+
+interface Options {
+  memory: boolean;
+  build: boolean;
+  port: number;
+  dynamoEndpoint?: string;
+  table: string;
+  seed: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { memory: false, build: true, port: Number(process.env.PORT ?? 3000), table: process.env.TABLE_NAME ?? 'Orders', seed: true };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--memory') options.memory = true;
+    else if (arg === '--no-build') options.build = false;
+    else if (arg === '--no-seed') options.seed = false;
+    else if (arg === '--port') options.port = Number(argv[++i]);
+    else if (arg === '--dynamo-endpoint') options.dynamoEndpoint = argv[++i];
+    else if (arg === '--table') options.table = argv[++i];
+    else if (arg === '--help') {
+      console.log('npm start [-- --memory] [--port N] [--no-build] [--no-seed] [--dynamo-endpoint URL] [--table NAME]');
+      process.exit(0);
+    } else throw new Error(`unknown option ${arg}`);
+  }
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error(`bad port ${options.port}`);
+  return options;
+}
+
+function say(message: string): void {
+  console.log(`[local] ${message}`);
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  if (options.build || !existsSync(path.join(ROOT, 'web/dist/index.html'))) {
+    say('building the web app...');
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the web build failed');
+  }
+
+  let dynamo: DynamoLocal | undefined;
+  let endpoint = options.dynamoEndpoint;
+  if (!endpoint) {
+    const dbPath = options.memory ? undefined : path.join(ROOT, '.data/dynamodb');
+    say(`starting DynamoDB Local (${dbPath ? `data in ${path.relative(ROOT, dbPath)}/` : 'in memory'})...`);
+    dynamo = await startDynamoLocal({ dbPath });
+    endpoint = dynamo.endpoint;
+  }
+  const created = await ensureTable(endpoint, options.table);
+
+  const uploads = path.join(ROOT, '.data/uploads');
+  mkdirSync(uploads, { recursive: true });
+  process.env.TABLE_NAME = options.table;
+  process.env.DYNAMODB_ENDPOINT = endpoint;
+  process.env.SHOPIFY_WEBHOOK_SECRET ??= LOCAL_WEBHOOK_SECRET_DEFAULT;
+  process.env.COUNT_TEST_ORDERS ??= 'true';
+  process.env.DEMO_MODE ??= 'true';
+  process.env.UPLOADS_DIR ??= uploads;
+  process.env.AWS_REGION ??= 'us-east-2';
+
+  const server = createLocalServer(path.join(ROOT, 'web/dist'));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  process.env.LOCAL_WEBHOOK_URL = `${url}/api/webhooks/shopify`;
+
+  // Imported after the environment is set: the handlers read it.
+  const { isSeeded, seedOrders, seedStatic } = await import('../lib/seed');
+  if (options.seed && (created || !(await isSeeded()))) {
+    say('seeding the sample catalog and orders through the signed webhook endpoint...');
+    await seedStatic();
+    const count = await seedOrders(process.env.LOCAL_WEBHOOK_URL, process.env.SHOPIFY_WEBHOOK_SECRET);
+    say(`seeded ${count} Shopify deliveries`);
+  }
+
+  say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`\n  Drift NIL cards running at ${url}\n  API:      ${url}/api/catalog\n  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')\n  Press Ctrl-C to stop.\n`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping...');
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await dynamo?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[local] failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

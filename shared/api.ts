@@ -1,0 +1,181 @@
+// The HTTP API contract: request and response shapes shared by the lambdas and the web app.
+import type { Catalog } from './catalog-types';
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+export type CatalogResponse = Catalog;
+
+export interface Page<T> {
+  items: T[];
+  /** Opaque cursor for the next page, or null at the end. */
+  nextCursor: string | null;
+}
+
+/** One athlete's part of one order (GET /api/athletes/{id}/orders). */
+export interface SaleLine {
+  orderId: string;
+  orderName: string;
+  createdAt: string;
+  /** The part of the buyer's email before '@' (never the full email). */
+  buyer: string;
+  quantity: number;
+  amountCents: number;
+  status: string;
+}
+export type AthleteOrdersResponse = Page<SaleLine>;
+
+export interface MonthlySales {
+  month: string;
+  cardsSold: number;
+  revenueCents: number;
+  orderCount: number;
+}
+
+export interface TopFan {
+  buyer: string;
+  cardsHeld: number;
+}
+
+export interface AthleteStatsResponse {
+  athleteId: number;
+  totalCardsSold: number;
+  totalRevenueCents: number;
+  averagePriceCents: number;
+  orderCount: number;
+  uniqueFans: number;
+  /** The athlete's 97% share of revenue. */
+  earningsCents: number;
+  /** Units sold per card id. */
+  cardsSoldByCard: Record<string, number>;
+  monthly: MonthlySales[];
+  topFans: TopFan[];
+}
+
+export interface CollectiveAthleteFigures {
+  athleteId: number;
+  cardsSold: number;
+  revenueCents: number;
+  orderCount: number;
+  earningsCents: number;
+}
+
+export interface CollectiveMonthly {
+  month: string;
+  /** Athlete sales plus collective donations. */
+  totalCents: number;
+  /** The athletes' 97% share of the month's sales. */
+  athleteCents: number;
+  donationsCents: number;
+}
+
+export interface UnattributedSale {
+  orderId: string;
+  lineItemId: string;
+  createdAt: string;
+  title: string;
+  productId: string | null;
+  units: number;
+  revenueCents: number;
+  reason: 'unmatched' | 'ambiguous';
+}
+
+export interface CollectiveStatsResponse {
+  collectiveId: number;
+  name: string;
+  schoolId: number;
+  members: number[];
+  /** The current year-month the "this month" tiles refer to. */
+  currentMonth: string;
+  tiles: {
+    athleteEarningsThisMonthCents: number;
+    donationsThisMonthCents: number;
+    totalAthletes: number;
+    athleteTransactions: number;
+    collectiveDonationsCount: number;
+  };
+  totals: { cardsSold: number; revenueCents: number; orderCount: number; donationsCents: number };
+  athletes: CollectiveAthleteFigures[];
+  monthly: CollectiveMonthly[];
+  unattributed: { units: number; revenueCents: number; recent: UnattributedSale[] };
+}
+
+export type TransactionType = 'Athlete Transaction' | 'Donation (Organization)' | 'Donation (Individual)' | 'Payout';
+
+export interface Transaction {
+  id: string;
+  date: string;
+  name: string;
+  details: string;
+  amountCents: number;
+  type: TransactionType;
+  status: string;
+}
+export type TransactionsResponse = Page<Transaction>;
+
+export interface AthleteDonationsResponse {
+  athleteId: number;
+  totalDonationsCents: number;
+  monthly: Array<{ month: string; amountCents: number }>;
+  donationsThisYear: number;
+  recurringThisMonth: number;
+  comments: Array<{ donorName: string; amountCents: number; comment: string }>;
+}
+
+export interface Post {
+  id: number;
+  content: string;
+  date: string;
+  updatedAt: string | null;
+}
+export interface PostsResponse {
+  items: Post[];
+}
+export interface PostRequest {
+  content: string;
+}
+export const POST_MAX_LENGTH = 2000;
+
+export interface WaitlistRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  details?: string;
+  school?: string;
+}
+export const WAITLIST_SCHOOLS = ['Duke', 'Florida State', 'Temple'] as const;
+
+export interface BuyerOrderLine {
+  athleteId: number | null;
+  cardId: number | null;
+  title: string;
+  quantity: number;
+  priceCents: number;
+}
+export interface BuyerOrder {
+  orderId: string;
+  orderName: string;
+  createdAt: string;
+  status: string;
+  totalCents: number;
+  lines: BuyerOrderLine[];
+}
+export type MeOrdersResponse = Page<BuyerOrder>;
+
+/** Local checkout (local mode only): stands in for the Shopify storefront. */
+export interface CheckoutRequest {
+  athleteId: number;
+  cardId: number;
+  quantity?: number;
+  email?: string;
+}
+export interface CheckoutResponse {
+  orderId: string;
+  orderName: string;
+}
+
+/** Simple email check used by forms on both sides. */
+export function isValidEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value.trim()) && value.length <= 254;
+}

@@ -1,0 +1,49 @@
+// One DynamoDB Local for the whole jest run (integration and browser tests use it); the browser
+// layer also gets local mode (built web app + API) on a free port.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort, startDynamoLocal } from '../../scripts/local/dynamodb-local';
+
+type Globals = typeof globalThis & { __DYNAMO__?: Awaited<ReturnType<typeof startDynamoLocal>>; __LOCAL_MODE__?: ReturnType<typeof spawn> };
+
+function selected(name: string): boolean {
+  const argv = process.argv.join(' ');
+  if (!argv.includes('--selectProjects')) return true;
+  const after = argv.split('--selectProjects')[1] ?? '';
+  return after.split(' --')[0].split(/\s+/).includes(name);
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export default async function globalSetup(): Promise<void> {
+  const g = globalThis as Globals;
+  const needsDynamo = selected('integration') || selected('e2e');
+  if (!needsDynamo) return;
+  const dynamo = await startDynamoLocal();
+  g.__DYNAMO__ = dynamo;
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  if (selected('e2e') && !process.env.E2E_BASE_URL) {
+    const port = await freePort();
+    const root = path.resolve(__dirname, '../..');
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/local/start.ts', '--memory', '--dynamo-endpoint', dynamo.endpoint, '--table', 'E2E'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    g.__LOCAL_MODE__ = child;
+    process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${process.env.E2E_BASE_URL}/api/catalog`, 60_000);
+  }
+}
