@@ -1,0 +1,152 @@
+// The HTTP API: one Lambda per distinct function of ROUTES (local-only routes excluded), each
+// route taken from ROUTES, access-logged, throttled per stage and tighter on the public POSTs.
+import * as path from 'node:path';
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { CfnStage, HttpRoute, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { FUNCTION_TABLE_ACCESS, ROUTES, functionEntry } from '../../lambdas/routes';
+import type { FunctionName, RouteDef } from '../../lambdas/routes';
+import { ApiFunction } from './api-function';
+
+export const DEMO_BUYER_EMAIL = 'demo.fan@example.com';
+
+/** Stage-wide throttle (requests per second / burst). */
+const STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+/** Unauthenticated POSTs that write to the table get a tighter limit. */
+const TIGHT_ROUTES: Record<string, { rateLimit: number; burstLimit: number }> = {
+  'POST /api/webhooks/shopify': { rateLimit: 50, burstLimit: 100 },
+  'POST /api/waitlist': { rateLimit: 5, burstLimit: 10 },
+};
+
+/** HTTP API context variables (no request bodies, no headers: webhook payloads hold emails). */
+const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  routeKey: '$context.routeKey',
+  path: '$context.path',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  integrationLatency: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+};
+
+export interface ApiProps {
+  readonly table: ITable;
+  /** GSI names of the table; Query grants are scoped to each index. */
+  readonly tableIndexNames: readonly string[];
+  readonly webhookSecret: ISecret;
+  /** Whether Shopify test orders count in the figures (COUNT_TEST_ORDERS). */
+  readonly countTestOrders: boolean;
+  /** Repository root, where lambdas/functions lives. */
+  readonly projectRoot: string;
+}
+
+export const deployedRoutes = (): RouteDef[] => ROUTES.filter((r) => !r.localOnly);
+
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  /** https://{id}.execute-api.{region}.amazonaws.com (no trailing slash). */
+  readonly url: string;
+  /** The API's host name, for the CloudFront origin. */
+  readonly domainName: string;
+  readonly functions: ReadonlyMap<FunctionName, ApiFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const routes = deployedRoutes();
+
+    const functions = new Map<FunctionName, ApiFunction>();
+    for (const fn of new Set(routes.map((r) => r.fn))) {
+      const f = new ApiFunction(this, fnId(fn), {
+        entry: path.join(props.projectRoot, functionEntry(fn)),
+        description: `nil-cards ${fn} API`,
+        environment: functionEnvironment(fn, props.countTestOrders),
+      });
+      f.bindTable(props.table, FUNCTION_TABLE_ACCESS[fn], props.tableIndexNames);
+      if (fn === 'webhook') {
+        f.addEnvironment('SHOPIFY_SECRET_ARN', props.webhookSecret.secretArn);
+        props.webhookSecret.grantRead(f);
+      }
+      functions.set(fn, f);
+    }
+    this.functions = functions;
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'nil-cards API (served to browsers through CloudFront under /api/*)',
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: STAGE_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
+    });
+
+    const integrations = new Map<FunctionName, HttpLambdaIntegration>();
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
+    for (const r of routes) {
+      let integration = integrations.get(r.fn);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${fnId(r.fn)}Integration`, functions.get(r.fn)!);
+        integrations.set(r.fn, integration);
+      }
+      const [route] = this.httpApi.addRoutes({ path: r.path, methods: [HttpMethod[r.method]], integration });
+      acknowledgeRoute(route, r);
+      // Route settings name route keys: the stage must be created after those routes.
+      if (TIGHT_ROUTES[`${r.method} ${r.path}`]) cfnStage.node.addDependency(route);
+    }
+    cfnStage.routeSettings = Object.fromEntries(
+      Object.entries(TIGHT_ROUTES).map(([key, t]) => [
+        key,
+        { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit },
+      ]),
+    );
+
+    const stack = Stack.of(this);
+    this.domainName = `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    this.url = `https://${this.domainName}`;
+  }
+}
+
+function fnId(fn: FunctionName): string {
+  return `${fn.charAt(0).toUpperCase()}${fn.slice(1)}Function`;
+}
+
+function functionEnvironment(fn: FunctionName, countTestOrders: boolean): Record<string, string> {
+  switch (fn) {
+    case 'webhook':
+      return { COUNT_TEST_ORDERS: String(countTestOrders) };
+    case 'me':
+      // Until sign-in lands, /api/me answers for the demo buyer (issue 2).
+      return { DEMO_MODE: 'true', DEMO_BUYER_EMAIL };
+    default:
+      return {};
+  }
+}
+
+function acknowledgeRoute(route: HttpRoute, r: RouteDef): void {
+  const reason =
+    r.access === 'webhook'
+      ? 'Shopify cannot send a bearer token: the webhook is authenticated in the handler by the HMAC-SHA256 signature (X-Shopify-Hmac-Sha256) over the raw body, and tightly throttled.'
+      : r.access === 'public'
+        ? 'Public by design: catalog, public athlete figures and the waiting list are open to anonymous fans; public responses never contain a buyer email.'
+        : `Public by design until the Cognito sign-in issue lands (DESIGN.md section 3): the ${r.access} route will then get the HTTP API JWT authorizer; until then it serves demo data only.`;
+  Validations.of(route).acknowledge({ id: 'AwsSolutions::AwsSolutions-APIG4', reason });
+}

@@ -1,0 +1,36 @@
+// The Shopify webhook signing secret. Created with a random placeholder value so the stack
+// deploys on its own; the operator replaces it with the secret Shopify shows (README, deploy).
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+
+export const DEFAULT_WEBHOOK_SECRET_NAME = 'nil-cards/shopify-webhook-secret';
+
+export interface SecretsProps {
+  /** Name of the secret in Secrets Manager. @default DEFAULT_WEBHOOK_SECRET_NAME */
+  readonly webhookSecretName?: string;
+}
+
+export class Secrets extends Construct {
+  readonly webhookSecret: ISecret;
+  readonly webhookSecretName: string;
+
+  constructor(scope: Construct, id: string, props: SecretsProps = {}) {
+    super(scope, id);
+    this.webhookSecretName = props.webhookSecretName ?? DEFAULT_WEBHOOK_SECRET_NAME;
+    const secret = new Secret(this, 'ShopifyWebhookSecret', {
+      secretName: this.webhookSecretName,
+      description: 'Shopify webhook signing secret (X-Shopify-Hmac-Sha256); replace the generated value with the one Shopify shows.',
+      generateSecretString: { passwordLength: 32, excludePunctuation: true },
+      // Losing it would silently break ingestion until re-registered in Shopify.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SMG4',
+      reason:
+        'Shopify issues the webhook signing secret; it cannot be rotated from AWS. Rotation is done in Shopify and the new value is put here by the operator.',
+    });
+    this.webhookSecret = secret;
+  }
+}
