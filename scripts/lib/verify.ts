@@ -28,6 +28,13 @@ async function scanAll(): Promise<Record<string, unknown>[]> {
   return items;
 }
 
+/** JSON with sorted keys: DynamoDB maps do not keep key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+}
+
 const same = (a: SalesFigures, b: SalesFigures) => a.cardsSold === b.cardsSold && a.revenueCents === b.revenueCents && a.orderCount === b.orderCount;
 const show = (f: SalesFigures) => `${f.cardsSold} cards / ${f.revenueCents} cents / ${f.orderCount} orders`;
 const figuresOfItem = (item: Record<string, unknown> | undefined): SalesFigures =>
@@ -47,7 +54,7 @@ export async function verifyTable(): Promise<VerifyReport> {
     const recomputed = contributionOf(order.state as OrderState, index, { countTestOrders: config().countTestOrders, hashEmail });
     contributions.push(recomputed);
     checked++;
-    if (JSON.stringify(stored) !== JSON.stringify(recomputed)) differences.push(`order ${order.orderId}: stored contribution differs from a recomputation`);
+    if (canonical(stored) !== canonical(recomputed)) differences.push(`order ${order.orderId}: stored contribution differs from a recomputation`);
   }
   const expected = aggregate(contributions);
   const byKey = new Map(items.map((i) => [`${i.PK}|${i.SK}`, i]));

@@ -37,7 +37,7 @@ export default async function globalSetup(): Promise<void> {
   if (selected('e2e') && !process.env.E2E_BASE_URL) {
     const port = await freePort();
     const root = path.resolve(__dirname, '../..');
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/local/start.ts', '--memory', '--dynamo-endpoint', dynamo.endpoint, '--table', 'E2E'], {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/local/start.ts', '--memory', '--no-build', '--dynamo-endpoint', dynamo.endpoint, '--table', 'E2E'], {
       cwd: root,
       env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'ignore', 'inherit'],

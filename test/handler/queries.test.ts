@@ -1,0 +1,149 @@
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
+import { handler as athletes } from '../../lambdas/functions/athletes';
+import { handler as catalog } from '../../lambdas/functions/catalog';
+import { handler as collectives } from '../../lambdas/functions/collectives';
+import { handler as posts } from '../../lambdas/functions/posts';
+import { handler as waitlist } from '../../lambdas/functions/waitlist';
+import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { invoke } from '../support/invoke';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const catalogItems = [
+  ...SAMPLE_CATALOG.athletes.map((data) => ({ PK: 'CATALOG', type: 'athlete', data })),
+  ...SAMPLE_CATALOG.schools.map((data) => ({ PK: 'CATALOG', type: 'school', data })),
+  ...SAMPLE_CATALOG.collectives.map((data) => ({ PK: 'CATALOG', type: 'collective', data })),
+];
+
+beforeEach(() => {
+  ddb.reset();
+  invalidateCatalogCache();
+  process.env.LOG_LEVEL = 'silent';
+  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'CATALOG' } }).resolves({ Items: catalogItems });
+});
+
+describe('catalog', () => {
+  it('returns athletes, schools and collectives from one Query', async () => {
+    const res = await invoke(catalog, 'GET /api/catalog');
+    expect(res.status).toBe(200);
+    expect(res.body.athletes).toHaveLength(15);
+    expect(res.body.schools.map((s: { id: number }) => s.id)).toEqual([2, 3, 4]);
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
+  });
+});
+
+describe('athletes', () => {
+  it('answers 404 JSON for an unknown athlete', async () => {
+    const res = await invoke(athletes, 'GET /api/athletes/{id}/stats', { pathParameters: { id: '999' } });
+    expect(res).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
+  });
+
+  it.each([
+    [{ id: 'abc' }, {}],
+    [{ id: '0' }, {}],
+    [{ id: '1' }, { limit: '0' }],
+    [{ id: '1' }, { limit: '1000' }],
+    [{ id: '1' }, { cursor: 'not-a-cursor' }],
+  ])('answers 400 for bad parameters %p %p', async (pathParameters, query) => {
+    const res = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters, query });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toBeDefined();
+  });
+
+  it('pages sale lines newest first with an opaque cursor', async () => {
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':sale': 'SALE#' } }).resolves({
+      Items: [{ orderId: '1', orderName: '#1', createdAt: '2026-01-01T00:00:00.000Z', buyer: 'fan', quantity: 1, amountCents: 300, status: 'Paid', email: 'fan@example.com' }],
+      LastEvaluatedKey: { PK: 'ATHLETE#1', SK: 'SALE#2026' },
+    });
+    const res = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '1' }, query: { limit: '1' } });
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual([{ orderId: '1', orderName: '#1', createdAt: '2026-01-01T00:00:00.000Z', buyer: 'fan', quantity: 1, amountCents: 300, status: 'Paid' }]);
+    expect(typeof res.body.nextCursor).toBe('string');
+    const query = ddb.commandCalls(QueryCommand).find((c) => c.args[0].input.ExpressionAttributeValues?.[':sale']);
+    expect(query?.args[0].input).toMatchObject({ ScanIndexForward: false, Limit: 1 });
+  });
+
+  it('computes stats from the aggregate items', async () => {
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':agg': 'AGG#' } }).resolves({
+      Items: [
+        { SK: 'AGG#M#2026-01', month: '2026-01', cardsSold: 2, revenueCents: 800, orderCount: 2 },
+        { SK: 'AGG#TOTAL', cardsSold: 4, revenueCents: 3300, orderCount: 3, uniqueFans: 2, 'card#1': 1, 'card#2': 2, 'card#3': 1, 'topfan#abc': 'demo.fan' },
+      ],
+    });
+    const res = await invoke(athletes, 'GET /api/athletes/{id}/stats', { pathParameters: { id: '1' } });
+    expect(res.body).toMatchObject({ totalCardsSold: 4, totalRevenueCents: 3300, averagePriceCents: 825, orderCount: 3, uniqueFans: 2, earningsCents: 3201, cardsSoldByCard: { 1: 1, 2: 2, 3: 1 }, topFans: [{ buyer: 'demo.fan', cardsHeld: 3 }] });
+    expect(res.body.monthly).toEqual([{ month: '2026-01', cardsSold: 2, revenueCents: 800, orderCount: 2 }]);
+  });
+});
+
+describe('collectives', () => {
+  it('answers 404 for an unknown collective', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [] });
+    const res = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '77' } });
+    expect(res.status).toBe(404);
+  });
+
+  it('builds the overview from one index Query plus the unattributed summary', async () => {
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'UNATTRIBUTED', ':line': 'LINE#' } }).resolves({ Items: [] });
+    ddb.on(QueryCommand, { IndexName: 'GSI1' }).resolves({
+      Items: [
+        { GSI1SK: 'META', data: SAMPLE_CATALOG.collectives[0] },
+        { GSI1SK: 'ATHLETE#000001#TOTAL', athleteId: 1, cardsSold: 3, revenueCents: 1000, orderCount: 2 },
+        { GSI1SK: 'ATHLETE#000001#M#2026-11', athleteId: 1, month: '2026-11', cardsSold: 3, revenueCents: 1000, orderCount: 2 },
+        { GSI1SK: 'ATHLETE#000004#TOTAL', athleteId: 4, cardsSold: 50, revenueCents: 99999, orderCount: 9 },
+        { GSI1SK: 'DON#M#2026-11', month: '2026-11', amountCents: 5000, count: 2 },
+      ],
+    });
+    ddb.on(GetCommand).resolves({});
+    const res = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' } });
+    expect(res.status).toBe(200);
+    expect(res.body.tiles.totalAthletes).toBe(5);
+    expect(res.body.tiles.athleteTransactions).toBe(3);
+    expect(res.body.athletes.find((a: { athleteId: number }) => a.athleteId === 4)).toBeUndefined();
+    expect(ddb.commandCalls(QueryCommand).filter((c) => c.args[0].input.IndexName === 'GSI1')).toHaveLength(1);
+  });
+});
+
+describe('posts', () => {
+  it('rejects blank content with 400 naming the field', async () => {
+    const res = await invoke(posts, 'POST /api/athletes/{id}/posts', { pathParameters: { id: '1' }, body: JSON.stringify({ content: '   ' }) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ content: 'Write something before posting' });
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+  });
+
+  it('creates a post with the next id from the counter', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { lastId: 4 } });
+    ddb.on(PutCommand).resolves({});
+    const res = await invoke(posts, 'POST /api/athletes/{id}/posts', { pathParameters: { id: '1' }, body: JSON.stringify({ content: ' Game day! ' }) });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ id: 4, content: 'Game day!' });
+  });
+
+  it('answers 404 when editing a post that does not exist', async () => {
+    ddb.on(UpdateCommand).rejects(Object.assign(new Error('x'), { name: 'ConditionalCheckFailedException' }));
+    const res = await invoke(posts, 'PUT /api/athletes/{id}/posts/{postId}', { pathParameters: { id: '1', postId: '9' }, body: JSON.stringify({ content: 'edit' }) });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('waitlist', () => {
+  it('names every bad field', async () => {
+    const res = await invoke(waitlist, 'POST /api/waitlist', { body: JSON.stringify({ firstName: '', lastName: 'Doe', email: 'not-an-email' }) });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.fields).sort()).toEqual(['email', 'firstName']);
+  });
+
+  it('rejects a body that is not JSON', async () => {
+    const res = await invoke(waitlist, 'POST /api/waitlist', { body: 'firstName=Ann' });
+    expect(res.status).toBe(400);
+  });
+
+  it('stores a valid submission', async () => {
+    ddb.on(PutCommand).resolves({});
+    const res = await invoke(waitlist, 'POST /api/waitlist', { body: JSON.stringify({ firstName: 'Ann', lastName: 'Lee', email: 'Ann@Example.com', school: 'Duke' }) });
+    expect(res.status).toBe(201);
+    expect(ddb.commandCalls(PutCommand)[0].args[0].input.Item).toMatchObject({ PK: 'WAITLIST#ann@example.com', firstName: 'Ann', school: 'Duke' });
+  });
+});

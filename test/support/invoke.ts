@@ -1,0 +1,49 @@
+// Calls a handler module with an API Gateway v2 event, as the local server and Lambda do.
+import type { Context } from 'aws-lambda';
+import type { Event, Result } from '../../lambdas/common/http';
+
+export interface InvokeOptions {
+  pathParameters?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  base64?: boolean;
+  claims?: Record<string, string>;
+}
+
+export function apiEvent(routeKey: string, options: InvokeOptions = {}): Event {
+  const [method, path] = routeKey.split(' ');
+  const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) || options.base64 ? Buffer.from(options.body).toString('base64') : options.body;
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: new URLSearchParams(options.query ?? {}).toString(),
+    headers: options.headers ?? {},
+    queryStringParameters: options.query,
+    pathParameters: options.pathParameters,
+    requestContext: {
+      accountId: 'test',
+      apiId: 'test',
+      domainName: 'test',
+      domainPrefix: 'test',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'jest' },
+      requestId: 'req',
+      routeKey,
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+      ...(options.claims ? { authorizer: { jwt: { claims: options.claims, scopes: [] } } } : {}),
+    },
+    body,
+    isBase64Encoded: Buffer.isBuffer(options.body) || options.base64 === true,
+  } as Event;
+}
+
+type Handler = (event: Event, context: Context) => Promise<Result>;
+
+export async function invoke(handler: unknown, routeKey: string, options: InvokeOptions = {}): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
+  const result = await (handler as Handler)(apiEvent(routeKey, options), {} as Context);
+  const text = result.body ?? '';
+  return { status: result.statusCode ?? 200, body: text ? JSON.parse(text) : null, headers: (result.headers ?? {}) as Record<string, unknown> };
+}
