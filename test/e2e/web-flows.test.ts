@@ -1,0 +1,177 @@
+// Browser tests of the web app against local mode: real clicks, the real API and real DynamoDB.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launchBrowser } from '../support/browser';
+
+jest.setTimeout(60_000);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+const url = (path: string) => new URL(path, baseUrl()).toString();
+const pathOf = (p: Page) => new URL(p.url()).pathname + new URL(p.url()).search;
+
+describe('web app in the browser', () => {
+  it('lands, enters the statement, chooses an audience page and reaches the demo', async () => {
+    await page.goto(url('/'));
+    await page.getByRole('heading', { name: 'Let Your Fans Elevate Your Program' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/statement');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL('**/main');
+    await page.getByRole('link', { name: /^Fan/ }).click();
+    await page.waitForURL('**/FanProspectus');
+    await page.goto(url('/main'));
+    await page.getByRole('link', { name: 'Demo', exact: true }).click();
+    await page.waitForURL('**/demo');
+    await page.getByRole('heading', { name: 'Featured Schools' }).waitFor();
+    await page.getByRole('heading', { name: 'Featured Athletes' }).waitFor();
+    expect(await page.getByRole('link', { name: 'My Cards' }).getAttribute('href')).toBe('/demo/mycards');
+  });
+
+  it('searches from the top bar and filters with a quick filter', async () => {
+    await page.goto(url('/demo'));
+    const box = page.getByLabel('Search athletes and schools');
+    await box.fill('Drift Tech');
+    await box.press('Enter');
+    await page.waitForURL('**/demo/search?query=Drift%20Tech');
+    expect(await box.inputValue()).toBe('');
+    await page.getByRole('heading', { name: 'Schools' }).waitFor();
+    await page.getByRole('button', { name: 'Basketball' }).click();
+    await page.waitForURL('**/demo/search?query=Basketball');
+    await page.getByRole('article', { name: 'Jalen Brooks' }).waitFor();
+    expect(await page.getByRole('article', { name: 'Marcus Reed' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Schools' }).count()).toBe(0);
+  });
+
+  it('opens an athlete and a card', async () => {
+    await page.goto(url('/search?query=Marcus'));
+    await page.getByRole('link', { name: 'View Profile of Marcus Reed' }).click();
+    await page.waitForURL('**/athlete/1');
+    await page.getByText('Legendary').first().waitFor();
+    await page.getByText('+1 more').waitFor();
+    await page.getByRole('link', { name: /Open Marcus Reed - Card #2/ }).click();
+    await page.waitForURL('**/athlete/1/card/2');
+    await page.getByRole('heading', { name: 'Marcus Reed - Card #2' }).waitFor();
+    await page.getByText('$5.00').first().waitFor();
+    await page.getByRole('link', { name: '← Back to Profile' }).click();
+    await page.waitForURL('**/athlete/1');
+  });
+
+  it('buys a card through the local checkout and sees it in My Collection', async () => {
+    await page.goto(url('/demo'));
+    await page.getByRole('heading', { name: 'Featured Athletes' }).waitFor();
+    // Entering through the demo makes the purchase return to the demo's My Cards.
+    await page.getByRole('link', { name: 'View Profile of Kendall Ross' }).click();
+    await page.waitForURL('**/athlete/12');
+    await page.getByRole('link', { name: /Open Kendall Ross - Card #1/ }).click();
+    await page.waitForURL('**/athlete/12/card/1');
+    await page.getByRole('heading', { name: 'Kendall Ross - Card #1' }).waitFor();
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByRole('heading', { name: 'Purchase Successful!' }).waitFor();
+    await page.waitForURL('**/demo/mycards', { timeout: 10_000 });
+    const list = page.getByRole('list', { name: 'My collectibles' });
+    await list.getByText('Kendall Ross - Card #1').first().waitFor();
+    // Once the webhook has been processed the card is a Shopify order and can no longer be removed.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expectEventually(async () => (await page.getByRole('button', { name: 'Remove Kendall Ross - Card #1' }).count()) === 0);
+    await list.getByText('Shopify order').first().waitFor();
+  });
+
+  it('removes a collectible kept in this browser after confirmation', async () => {
+    await page.goto(url('/mycards'));
+    const seeded = JSON.stringify([
+          {
+            id: 'e2e-local-1',
+            athleteId: 5,
+            cardId: 2,
+            title: 'Devin Harper - Card #2',
+            athleteName: 'Devin Harper',
+            image: '/images/cards/5-2.svg',
+            priceCents: 500,
+            purchaseMethod: 'Solana',
+            purchaseDate: '2026-01-05T12:00:00.000Z',
+          },
+        ]);
+    // The page's own storage (the root tsconfig has no DOM types, so the script is passed as text).
+    await page.evaluate(`localStorage.setItem('purchasedCards', ${JSON.stringify(seeded)})`);
+    await page.reload();
+    await page.getByText('Devin Harper - Card #2').waitFor();
+    await page.getByRole('button', { name: 'Remove Devin Harper - Card #2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove Collectible?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expectEventually(async () => (await page.getByText('Devin Harper - Card #2').count()) === 0);
+    expect(await page.evaluate("localStorage.getItem('purchasedCards')")).toBe('[]');
+  });
+
+  it('joins the waiting list: invalid first, then valid', async () => {
+    await page.goto(url('/waiting-list'));
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('First name is required.').waitFor();
+    await page.getByText('Please enter a valid email address.').waitFor();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email').fill(`ada+${Date.now()}@example.com`);
+    await page.getByLabel('School').selectOption('Duke');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thank you! Your submission has been sent successfully.').waitFor();
+  });
+
+  it('switches demo roles and keeps the role after a reload', async () => {
+    await page.goto(url('/demo/search'));
+    await page.getByRole('button', { name: /Demo/ }).click();
+    await page.getByText('Demo roles to test different UI experiences').waitFor();
+    await page.getByRole('menuitem', { name: 'Login as Athlete' }).click();
+    await page.waitForURL((u) => u.pathname === '/demo');
+    await page.getByRole('link', { name: 'My Stats' }).waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: 'My Stats' }).waitFor();
+    await page.getByRole('button', { name: /Demo/ }).click();
+    await page.getByRole('menuitem', { name: /Logged in as Athlete/ }).waitFor();
+    await page.getByRole('menuitem', { name: 'Login as Collective' }).click();
+    await page.getByRole('link', { name: 'Dashboard' }).waitFor();
+  });
+
+  it('redirects unknown ids', async () => {
+    for (const path of ['/athlete/999', '/athlete-media/999', '/school/99', '/school/99/sport/Football']) {
+      await page.goto(url(path));
+      await page.waitForURL((u) => u.pathname === '/');
+    }
+    await page.goto(url('/school/2/sport/Baseball'));
+    await page.waitForURL((u) => u.pathname === '/school/2');
+    await page.goto(url('/athlete/10/card/3'));
+    await page.getByRole('heading', { name: 'Card not found' }).waitFor();
+    await page.goto(url('/nope/nothing'));
+    await page.getByRole('link', { name: 'Back to Home' }).waitFor();
+    expect(pathOf(page)).toBe('/nope/nothing');
+  });
+});
+
+async function expectEventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('condition not met in time');
+}

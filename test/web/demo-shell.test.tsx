@@ -1,0 +1,141 @@
+// Demo shell: role dropdown, role button, search box, footer near the bottom, carousel arrows, not-found page.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { arrowState, Carousel } from '../../web/src/components/carousel';
+import { isNearBottom } from '../../web/src/components/demo-shell';
+import { writeDemoRole } from '../../web/src/lib/demo-role';
+import { mockApi, renderRoute } from './render-app';
+
+beforeEach(() => {
+  localStorage.clear();
+  mockApi();
+});
+
+describe('demo role dropdown', () => {
+  it('lists the roles with the Active badge and footer text, and switches role', async () => {
+    const user = userEvent.setup();
+    const { location } = renderRoute('/demo/search');
+    expect(await screen.findByRole('link', { name: 'My Cards' })).toHaveAttribute('href', '/demo/mycards');
+    await user.click(screen.getByRole('button', { name: /Demo/ }));
+    const menu = screen.getByRole('menu', { name: 'Demo roles' });
+    expect(within(menu).getByRole('menuitem', { name: /Logged in as Buyer/ })).toHaveTextContent('Active');
+    expect(within(menu).getByRole('menuitem', { name: 'Login as Athlete' })).toBeInTheDocument();
+    expect(within(menu).getByText('Demo roles to test different UI experiences')).toBeInTheDocument();
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Login as Athlete' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(location().pathname).toBe('/demo'));
+    expect(screen.getByRole('link', { name: 'My Stats' })).toHaveAttribute('href', '/demo/athlete');
+    expect(localStorage.getItem('demoRole')).toBe('athlete');
+
+    await user.click(screen.getByRole('button', { name: /Demo/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Login as Collective' }));
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/demo/collective');
+  });
+
+  it('keeps the role across reloads and accepts only the three roles', async () => {
+    localStorage.setItem('demoRole', 'collective');
+    renderRoute('/demo/learn');
+    expect(await screen.findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(writeDemoRole('admin')).toBe(false);
+    expect(localStorage.getItem('demoRole')).toBe('collective');
+    localStorage.setItem('demoRole', 'hacker');
+    act(() => {
+      window.dispatchEvent(new Event('storage'));
+    });
+    expect(screen.getByRole('link', { name: 'My Cards' })).toBeInTheDocument();
+  });
+
+  it('closes on an outside click and on Escape', async () => {
+    const user = userEvent.setup();
+    renderRoute('/demo/learn');
+    await user.click(await screen.findByRole('button', { name: /Demo/ }));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Demo/ }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+});
+
+describe('top bar search and links', () => {
+  it('goes to /demo/search?query= on Enter and clears the box', async () => {
+    const user = userEvent.setup();
+    const { location } = renderRoute('/demo/learn');
+    const box = await screen.findByLabelText('Search athletes and schools');
+    await user.type(box, 'Drift Tech{Enter}');
+    await waitFor(() => expect(location().pathname + location().search).toBe('/demo/search?query=Drift%20Tech'));
+    expect(box).toHaveValue('');
+    expect(screen.getByRole('link', { name: 'Back to main' })).toHaveAttribute('href', '/main');
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/demo/waiting-list');
+    expect(screen.getByRole('link', { name: 'Drift home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('footer near bottom', () => {
+  it('is near the bottom only within 10 px', () => {
+    expect(isNearBottom(1090, 900, 2000)).toBe(true);
+    expect(isNearBottom(1089, 900, 2000)).toBe(false);
+    expect(isNearBottom(0, 900, 900)).toBe(true);
+  });
+
+  it('shows the copyright only when scrolled to the bottom', async () => {
+    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 3000 });
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
+    Object.defineProperty(window, 'scrollY', { configurable: true, writable: true, value: 0 });
+    renderRoute('/demo/learn');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(/All rights reserved/)).not.toBeInTheDocument();
+    window.scrollY = 2195;
+    fireEvent.scroll(window);
+    expect(screen.getByText(/All rights reserved/)).toBeInTheDocument();
+    window.scrollY = 1500;
+    fireEvent.scroll(window);
+    expect(screen.queryByText(/All rights reserved/)).not.toBeInTheDocument();
+  });
+});
+
+describe('carousel', () => {
+  it('computes disabled ends', () => {
+    expect(arrowState({ scrollLeft: 0, clientWidth: 1023, scrollWidth: 2000 })).toEqual({ atStart: true, atEnd: false });
+    expect(arrowState({ scrollLeft: 977, clientWidth: 1023, scrollWidth: 2000 })).toEqual({ atStart: false, atEnd: true });
+    expect(arrowState({ scrollLeft: 400, clientWidth: 1023, scrollWidth: 2000 })).toEqual({ atStart: false, atEnd: false });
+  });
+
+  it('disables the previous arrow at the start and the next arrow at the end', () => {
+    render(
+      <Carousel label="Things">
+        <div>one</div>
+        <div>two</div>
+      </Carousel>,
+    );
+    const track = screen.getByText('one').parentElement!;
+    Object.defineProperty(track, 'clientWidth', { configurable: true, value: 1023 });
+    Object.defineProperty(track, 'scrollWidth', { configurable: true, value: 2000 });
+    fireEvent.scroll(track, { target: { scrollLeft: 0 } });
+    expect(screen.getByRole('button', { name: 'Previous Things' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next Things' })).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next Things' }));
+    fireEvent.scroll(track, { target: { scrollLeft: 977 } });
+    expect(screen.getByRole('button', { name: 'Previous Things' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Next Things' })).toBeDisabled();
+  });
+});
+
+describe('demo home and not found', () => {
+  it('features up to 6 schools and the last 6 athletes', async () => {
+    renderRoute('/demo');
+    const athletes = await screen.findByRole('region', { name: 'Featured Athletes' });
+    const names = within(athletes).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(names).toEqual(['Avery Collins', 'Jordan Price', 'Kendall Ross', 'Riley Chen', 'Sam Whitaker', 'Cameron Lowe']);
+    const schools = screen.getByRole('region', { name: 'Featured Schools' });
+    expect(within(schools).getAllByRole('heading', { level: 3 })).toHaveLength(3);
+  });
+
+  it('shows a designed not-found page with a way home', async () => {
+    renderRoute('/no/such/page');
+    expect(await screen.findByRole('heading', { name: /isn't in the playbook/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+});

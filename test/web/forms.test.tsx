@@ -1,0 +1,141 @@
+// Forms: waiting list (validation, Submitting..., success and error texts), signup, login and create-profile.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { validateProfile } from '../../web/src/features/auth/api/create-profile';
+import { validateSignup } from '../../web/src/features/auth/api/demo-auth';
+import { validateWaitlist } from '../../web/src/features/waitlist/api/join-waitlist';
+import { mockApi, renderRoute } from './render-app';
+
+describe('form rules', () => {
+  it('requires first name, last name and a valid email on the waiting list', () => {
+    expect(validateWaitlist({ firstName: '', lastName: ' ', email: 'nope' })).toEqual({
+      firstName: 'First name is required.',
+      lastName: 'Last name is required.',
+      email: 'Please enter a valid email address.',
+    });
+    expect(validateWaitlist({ firstName: 'A', lastName: 'B', email: 'a@b.co' })).toEqual({});
+  });
+
+  it('requires all signup fields and matching passwords', () => {
+    expect(Object.keys(validateSignup({ username: '', email: '', password: '', confirmPassword: '' }))).toHaveLength(4);
+    expect(validateSignup({ username: 'u', email: 'e@x.io', password: 'a', confirmPassword: 'b' }).confirmPassword).toBe('Passwords do not match.');
+  });
+
+  it('requires name, sport, school and position on the profile form and images only', () => {
+    const empty = { name: '', sport: '', school: '', position: '', bio: '', profileImage: null };
+    expect(Object.keys(validateProfile(empty)).sort()).toEqual(['name', 'position', 'school', 'sport']);
+    const pdf = new File(['x'], 'cv.pdf', { type: 'application/pdf' });
+    expect(validateProfile({ ...empty, name: 'A', sport: 'Football', school: 'S', position: 'P', profileImage: pdf }).profileImage).toBe('Please choose an image file.');
+  });
+});
+
+describe('waiting list route', () => {
+  it('shows field errors, then submits and shows the success text', async () => {
+    let release: () => void = () => undefined;
+    const api = mockApi((path, init) => {
+      if (path === '/api/waitlist') return new Promise((resolve) => (release = () => resolve({ status: 201, body: { ok: true } })));
+      return { status: 404, body: { error: { code: 'not_found', message: String(init?.method) } } };
+    });
+    const user = userEvent.setup();
+    renderRoute('/waiting-list');
+    expect(await screen.findByRole('heading', { name: 'Get on the List' })).toBeInTheDocument();
+    const school = screen.getByLabelText('School');
+    expect(Array.from((school as HTMLSelectElement).options).map((o) => o.text)).toEqual(['Select a school (optional)', 'Duke', 'Florida State', 'Temple']);
+    await user.type(screen.getByLabelText(/Email/), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('First name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/First name/)).toHaveFocus();
+    expect(api).not.toHaveBeenCalledWith('/api/waitlist', expect.anything());
+
+    await user.type(screen.getByLabelText(/First name/), 'Ada');
+    await user.type(screen.getByLabelText(/Last name/), 'Lovelace');
+    await user.clear(screen.getByLabelText(/Email/));
+    await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
+    await user.selectOptions(school, 'Temple');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Thank you! Your submission has been sent successfully.')).toBeInTheDocument();
+    const body = JSON.parse(String((api.mock.calls.find((c) => c[0] === '/api/waitlist')![1] as RequestInit).body));
+    expect(body).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', school: 'Temple' });
+  });
+
+  it('shows the error text and the server field error on a 400', async () => {
+    mockApi(() => ({ status: 400, body: { error: { code: 'validation', message: 'bad', fields: { email: 'Email domain is not accepted.' } } } }));
+    const user = userEvent.setup();
+    renderRoute('/demo/waiting-list');
+    await user.type(await screen.findByLabelText(/First name/), 'A');
+    await user.type(screen.getByLabelText(/Last name/), 'B');
+    await user.type(screen.getByLabelText(/Email/), 'a@b.co');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Sorry, there was an error sending your submission. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Email domain is not accepted.')).toBeInTheDocument();
+  });
+});
+
+describe('login, signup and create-profile routes', () => {
+  beforeEach(() => {
+    mockApi();
+    localStorage.clear();
+  });
+
+  it('rejects unknown credentials naming the two role words', async () => {
+    const user = userEvent.setup();
+    renderRoute('/login');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Username/), 'fan');
+    await user.type(screen.getByLabelText(/Password/), 'fan');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials. Use "athlete" or "collective" as both username and password.');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  });
+
+  it.each([
+    ['collective', '/collective-admin-panel'],
+    ['athlete', '/athlete-admin-panel'],
+  ])('signs in as %s and goes to %s', async (word, target) => {
+    const user = userEvent.setup();
+    const { location } = renderRoute('/login');
+    await user.type(await screen.findByLabelText(/Username/), word);
+    await user.type(screen.getByLabelText(/Password/), word);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(location().pathname).toBe(target));
+    expect(localStorage.getItem('demoRole')).toBe(word);
+  });
+
+  it('shows Passwords do not match. on signup and goes home when valid', async () => {
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const { location } = renderRoute('/signup');
+    await user.type(await screen.findByLabelText(/Username/), 'fan1');
+    await user.type(screen.getByLabelText(/Email/), 'fan1@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.type(screen.getByLabelText(/Confirm password/), 'secret2');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/Confirm password/));
+    await user.type(screen.getByLabelText(/Confirm password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(location().pathname).toBe('/'));
+    info.mockRestore();
+  });
+
+  it('validates the create-profile form and offers Track & Field', async () => {
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderRoute('/create-profile');
+    await user.click(await screen.findByRole('button', { name: 'Create Profile' }));
+    expect(screen.getByText('Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Sport is required.')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Track & Field' })).toHaveValue('Track');
+    await user.type(screen.getByLabelText(/^Name/), 'Sam');
+    await user.selectOptions(screen.getByLabelText(/Sport/), 'Soccer');
+    await user.type(screen.getByLabelText(/School/), 'Temple');
+    await user.type(screen.getByLabelText(/Position/), 'Striker');
+    await user.click(screen.getByRole('button', { name: 'Create Profile' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Profile received');
+    expect(info).toHaveBeenCalledWith('Create athlete profile', expect.objectContaining({ name: 'Sam', sport: 'Soccer' }));
+    info.mockRestore();
+  });
+});

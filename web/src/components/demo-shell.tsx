@@ -1,0 +1,121 @@
+// The demo layout shell: fixed top bar, scroll-to-top on route change, footer only near the page bottom.
+import { Suspense, useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { isDemoPath, paths } from '../config/paths';
+import { rememberDemoContext, useDemoRole, type DemoRole } from '../lib/demo-role';
+import { Logo } from './logo';
+import { RoleDropdown } from './role-dropdown';
+import { PageSpinner } from './spinner';
+
+const ROLE_BUTTON: Record<DemoRole, { label: string; to: string }> = {
+  buyer: { label: 'My Cards', to: paths.demo.myCards.getHref() },
+  athlete: { label: 'My Stats', to: paths.demo.athlete.getHref() },
+  collective: { label: 'Dashboard', to: paths.demo.collective.getHref() },
+};
+
+export const FOOTER_THRESHOLD_PX = 10;
+
+/** True when the viewport bottom is within 10 px of the document bottom. */
+export function isNearBottom(scrollY: number, viewportHeight: number, documentHeight: number, threshold = FOOTER_THRESHOLD_PX): boolean {
+  return scrollY + viewportHeight >= documentHeight - threshold;
+}
+
+function useNearBottom(): boolean {
+  const [near, setNear] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const check = () => setNear(isNearBottom(window.scrollY, window.innerHeight, document.documentElement.scrollHeight));
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(check) : null;
+    observer?.observe(document.body);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+      observer?.disconnect();
+    };
+  }, [pathname]);
+  return near;
+}
+
+export function ScrollToTop() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname, search]);
+  useEffect(() => {
+    // /demo pages enter the demo; their public twins (/search, /mycards) leave it; shared pages keep it.
+    if (isDemoPath(pathname)) rememberDemoContext(true);
+    else if (pathname === '/search' || pathname === '/mycards' || pathname === '/') rememberDemoContext(false);
+  }, [pathname]);
+  return null;
+}
+
+function SearchBox() {
+  const [text, setText] = useState('');
+  const navigate = useNavigate();
+  return (
+    <form
+      className="topbar-search"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        navigate(paths.demo.search.getHref(text.trim()));
+        setText('');
+      }}
+    >
+      <label htmlFor="topbar-search" className="sr-only">
+        Search athletes and schools
+      </label>
+      <span className="search-icon" aria-hidden="true">
+        ⌕
+      </span>
+      <input id="topbar-search" type="search" placeholder="Search athletes, schools..." value={text} onChange={(e) => setText(e.target.value)} />
+    </form>
+  );
+}
+
+export function DemoShell() {
+  const [role] = useDemoRole();
+  const button = ROLE_BUTTON[role];
+  const nearBottom = useNearBottom();
+  return (
+    <div className="demo-shell">
+      <ScrollToTop />
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="topbar-inner">
+          <div className="topbar-left">
+            <Link className="btn btn-ghost topbar-btn" to={paths.main.getHref()} aria-label="Back to main">
+              <span aria-hidden="true">←</span> <span className="hide-mobile">Back</span>
+            </Link>
+            <Link to={paths.landing.getHref()} className="topbar-logo" aria-label="Drift home">
+              <Logo height={28} />
+            </Link>
+          </div>
+          <SearchBox />
+          <nav className="topbar-right" aria-label="Demo">
+            <Link className="btn btn-ghost topbar-btn hide-mobile" to={paths.demo.waitingList.getHref()}>
+              Contact Us
+            </Link>
+            <RoleDropdown />
+            <Link className="btn btn-primary topbar-btn" to={button.to}>
+              {button.label}
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <main id="main-content" className="demo-main">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className={`demo-footer${nearBottom ? ' visible' : ''}`} aria-hidden={!nearBottom} data-testid="demo-footer">
+        {nearBottom && <p>© {new Date().getFullYear()} Drift. All rights reserved.</p>}
+      </footer>
+    </div>
+  );
+}

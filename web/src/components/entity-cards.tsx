@@ -1,0 +1,56 @@
+// Cards for athletes and schools, used by the home carousels, search results, rosters and related athletes.
+import { Link } from 'react-router-dom';
+import type { Athlete, School } from '../../../shared/catalog-types';
+import { tierFor } from '../../../shared/tiers';
+import { paths } from '../config/paths';
+import { FallbackImage } from './fallback-image';
+
+export function TierBadge({ level }: { level: number | undefined }) {
+  const tier = tierFor(level);
+  return (
+    <span className="tier-badge" style={{ background: tier.hex }} data-tier={tier.name}>
+      {tier.name}
+    </span>
+  );
+}
+
+export function AthleteCard({ athlete, compact = false }: { athlete: Athlete; compact?: boolean }) {
+  return (
+    <article className={`entity-card athlete-card${compact ? ' compact' : ''}`} aria-label={athlete.name}>
+      <div className="entity-media">
+        <FallbackImage src={athlete.image} alt={`Portrait of ${athlete.name}`} loading="lazy" width={300} height={300} />
+        <TierBadge level={athlete.level} />
+        <span className="jersey-chip" aria-label={`Jersey number ${athlete.number}`}>
+          #{athlete.number}
+        </span>
+      </div>
+      <div className="entity-body">
+        <h3 className="entity-title">{athlete.name}</h3>
+        <p className="entity-meta">
+          {athlete.sport} · {athlete.position}
+        </p>
+        <p className="entity-sub">{athlete.school}</p>
+        <Link className="btn btn-primary btn-block" to={paths.athlete.getHref(athlete.id)} aria-label={`View Profile of ${athlete.name}`}>
+          View Profile
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function SchoolCard({ school }: { school: School }) {
+  return (
+    <article className="entity-card school-card" aria-label={school.name}>
+      <div className="entity-media school-media" style={{ background: school.colors.primary }}>
+        <FallbackImage src={school.logo} alt={`${school.name} logo`} loading="lazy" width={160} height={160} />
+      </div>
+      <div className="entity-body">
+        <h3 className="entity-title">{school.name}</h3>
+        <p className="entity-meta">{school.sports.join(' · ')}</p>
+        <Link className="btn btn-primary btn-block" to={paths.school.getHref(school.id)} aria-label={`View School ${school.name}`}>
+          View School
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+// Every route of the web app, each with the `path` the router matches and a `getHref` to link to it.
+
+const enc = encodeURIComponent;
+
+export const paths = {
+  landing: { path: '/', getHref: () => '/' },
+  main: { path: '/main', getHref: () => '/main' },
+  pitch: { path: '/drift-pitch', getHref: () => '/drift-pitch' },
+  statement: { path: '/statement', getHref: () => '/statement' },
+  statementCapital: { path: '/Statement', getHref: () => '/Statement' },
+  whatWeOffer: { path: '/what-we-offer', getHref: () => '/what-we-offer' },
+  learn: { path: '/learn', getHref: () => '/learn' },
+  collectiveProspectus: { path: '/CollectiveProspectus', getHref: () => '/CollectiveProspectus' },
+  playerProspectus: { path: '/PlayerProspectus', getHref: () => '/PlayerProspectus' },
+  fanProspectus: { path: '/FanProspectus', getHref: () => '/FanProspectus' },
+  platform: { path: '/Platform', getHref: () => '/platform' },
+  platformLower: { path: '/platform', getHref: () => '/platform' },
+  waitingList: { path: '/waiting-list', getHref: () => '/waiting-list' },
+  login: { path: '/login', getHref: () => '/login' },
+  signup: { path: '/signup', getHref: () => '/signup' },
+  createProfile: { path: '/create-profile', getHref: () => '/create-profile' },
+
+  demo: {
+    home: { path: '/demo', getHref: () => '/demo' },
+    search: { path: '/demo/search', getHref: (query = '') => (query ? `/demo/search?query=${enc(query)}` : '/demo/search') },
+    myCards: { path: '/demo/mycards', getHref: () => '/demo/mycards' },
+    athlete: { path: '/demo/athlete', getHref: () => '/demo/athlete' },
+    collective: { path: '/demo/collective', getHref: () => '/demo/collective' },
+    whatWeOffer: { path: '/demo/what-we-offer', getHref: () => '/demo/what-we-offer' },
+    learn: { path: '/demo/learn', getHref: () => '/demo/learn' },
+    waitingList: { path: '/demo/waiting-list', getHref: () => '/demo/waiting-list' },
+  },
+
+  search: { path: '/search', getHref: (query = '') => (query ? `/search?query=${enc(query)}` : '/search') },
+  myCards: { path: '/mycards', getHref: () => '/mycards' },
+  athleteAdmin: { path: '/athlete', getHref: () => '/athlete' },
+  athleteAdminPanel: { path: '/athlete-admin-panel', getHref: () => '/athlete-admin-panel' },
+  collectiveAdmin: { path: '/collective', getHref: () => '/collective' },
+  collectiveAdminPanel: { path: '/collective-admin-panel', getHref: () => '/collective-admin-panel' },
+  collectiveAthlete: {
+    path: '/collective/athlete/:athleteId',
+    getHref: (athleteId: number | string) => `/collective/athlete/${enc(String(athleteId))}`,
+  },
+  athlete: { path: '/athlete/:id', getHref: (id: number | string) => `/athlete/${enc(String(id))}` },
+  card: {
+    path: '/athlete/:athleteId/card/:cardId',
+    getHref: (athleteId: number | string, cardId: number | string) => `/athlete/${enc(String(athleteId))}/card/${enc(String(cardId))}`,
+  },
+  athleteMedia: { path: '/athlete-media/:id', getHref: (id: number | string) => `/athlete-media/${enc(String(id))}` },
+  school: { path: '/school/:id', getHref: (id: number | string) => `/school/${enc(String(id))}` },
+  sport: {
+    path: '/school/:schoolId/sport/:sport',
+    getHref: (schoolId: number | string, sport: string) => `/school/${enc(String(schoolId))}/sport/${enc(sport)}`,
+  },
+} as const;
+
+/** True when a pathname belongs to the demo area (links then stay inside /demo where a demo twin exists). */
+export function isDemoPath(pathname: string): boolean {
+  return pathname === '/demo' || pathname.startsWith('/demo/');
+}

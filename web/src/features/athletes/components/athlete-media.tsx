@@ -1,0 +1,61 @@
+// Athlete media page (/athlete-media/:id): profile card, bio excerpt, achievements, Recent Posts newest first.
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { ErrorBox } from '../../../components/error-box';
+import { FallbackImage } from '../../../components/fallback-image';
+import { PageSpinner, Spinner } from '../../../components/spinner';
+import { TierBadge } from '../../../components/entity-cards';
+import { paths } from '../../../config/paths';
+import { CATALOG_ERROR, findAthlete, useCatalog } from '../../../lib/catalog';
+import { useAthletePosts } from '../api/get-athlete-posts';
+import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from './athlete-parts';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+export default function AthleteMedia() {
+  const { id } = useParams();
+  const catalog = useCatalog();
+  const athlete = findAthlete(catalog.data, id);
+  const posts = useAthletePosts(athlete ? athlete.id : null);
+
+  if (catalog.error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void catalog.mutate()} />;
+  if (catalog.isLoading || !catalog.data) return <PageSpinner label="Loading athlete..." />;
+  if (!athlete) return <Navigate to="/" replace />;
+
+  const items = [...(posts.data?.items ?? [])].sort((a, b) => b.date.localeCompare(a.date));
+  return (
+    <div className="page container media-page">
+      <aside className="panel media-card">
+        <FallbackImage className="profile-photo" src={athlete.image} alt={`Portrait of ${athlete.name}`} width={160} height={160} />
+        <h1 className="entity-title profile-name">
+          {athlete.name} <VerifiedBadge />
+        </h1>
+        <p className="muted">@{athlete.handle}</p>
+        <TierBadge level={athlete.level} />
+        <Link className="btn btn-outline btn-sm" to={paths.athlete.getHref(athlete.id)}>
+          View Profile
+        </Link>
+      </aside>
+      <div className="media-main">
+        <StatsBlock athlete={athlete} />
+        <AboutBlock bio={athlete.bio} />
+        <AchievementsBlock achievements={athlete.achievements} />
+        <section className="panel" aria-labelledby="posts-title">
+          <h2 id="posts-title" className="panel-title">
+            Recent Posts
+          </h2>
+          {posts.error && <ErrorBox message="Failed to load posts. Please try again later." onRetry={() => void posts.mutate()} />}
+          {posts.isLoading && <Spinner label="Loading posts..." />}
+          {posts.data && items.length === 0 && <p className="muted">No posts yet.</p>}
+          <ul className="post-list">
+            {items.map((p) => (
+              <li key={p.id} className="post">
+                <time dateTime={p.date}>{dateFormat.format(new Date(p.date))}</time>
+                <p>{p.content}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

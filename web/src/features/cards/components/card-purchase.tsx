@@ -1,0 +1,172 @@
+// Card purchase page (/athlete/:athleteId/card/:cardId): card image, price, buy button, Back to Profile, About.
+// With a Shopify store configured the Buy Button SDK is loaded lazily; otherwise 'Buy' uses the local checkout.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { DigitalCollectible } from '../../../../../shared/catalog-types';
+import { formatUsd } from '../../../../../shared/money';
+import { ErrorBox } from '../../../components/error-box';
+import { FallbackImage } from '../../../components/fallback-image';
+import { PageSpinner, Spinner } from '../../../components/spinner';
+import { env } from '../../../config/env';
+import { paths } from '../../../config/paths';
+import { CATALOG_ERROR, findAthlete, parseId, useCatalog } from '../../../lib/catalog';
+import { isInDemoContext } from '../../../lib/demo-role';
+import { addPurchasedCard } from '../../../lib/purchased-cards';
+import { createCheckout } from '../api/create-checkout';
+import { mountBuyButton } from '../api/shopify-buy-button';
+
+export const REDIRECT_DELAY_MS = 2500;
+
+interface NavState {
+  card?: DigitalCollectible;
+  athleteName?: string;
+  athleteId?: number;
+}
+
+function ShopifyBuy({ productId, onCheckout }: { productId: string; onCheckout: () => void }) {
+  const node = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  useEffect(() => {
+    const shopify = env.shopify;
+    if (!node.current || !shopify) return;
+    let cancelled = false;
+    const target = node.current;
+    mountBuyButton(target, { domain: shopify.domain, storefrontToken: shopify.storefrontToken, productId, onCheckout })
+      .then(() => !cancelled && setStatus('ready'))
+      .catch(() => !cancelled && setStatus('error'));
+    return () => {
+      cancelled = true;
+      target.innerHTML = '';
+    };
+  }, [productId, onCheckout]);
+  return (
+    <div className="shopify-buy">
+      {status === 'loading' && <Spinner label="Loading Shopify checkout..." />}
+      {status === 'error' && <ErrorBox message="The Shopify checkout could not be loaded. Please try again later." onRetry={() => window.location.reload()} />}
+      <div ref={node} />
+    </div>
+  );
+}
+
+export default function CardPurchase() {
+  const { athleteId, cardId } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = (location.state ?? {}) as NavState;
+  const catalog = useCatalog();
+  const [buying, setBuying] = useState(false);
+  const [buyError, setBuyError] = useState<string | null>(null);
+  const [purchased, setPurchased] = useState(false);
+  const myCardsHref = isInDemoContext() ? paths.demo.myCards.getHref() : paths.myCards.getHref();
+
+  useEffect(() => {
+    if (!purchased) return;
+    const timer = window.setTimeout(() => navigate(myCardsHref), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [purchased, navigate, myCardsHref]);
+
+  const athlete = findAthlete(catalog.data, athleteId);
+  const cardNumber = parseId(cardId);
+  // The catalog is the source of truth; navigation state only fills in while it loads.
+  const card =
+    athlete?.digitalcollectibles.find((c) => c.id === cardNumber) ??
+    (!catalog.data && state.card && state.card.id === cardNumber && String(state.athleteId) === athleteId ? state.card : undefined);
+  const athleteName = athlete?.name ?? state.athleteName ?? '';
+
+  if (!card) {
+    if (catalog.error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void catalog.mutate()} />;
+    if (catalog.isLoading || !catalog.data) return <PageSpinner label="Loading card..." />;
+    return (
+      <div className="page container narrow center">
+        <div className="panel empty-state">
+          <h1 className="page-title">Card not found</h1>
+          <p className="muted">This card does not exist or is no longer on sale.</p>
+          <button type="button" className="btn btn-primary" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/demo'))}>
+            Go Back
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const athleteNumber = athlete?.id ?? Number(athleteId);
+
+  const buyLocally = async () => {
+    setBuying(true);
+    setBuyError(null);
+    try {
+      const order = await createCheckout({ athleteId: athleteNumber, cardId: card.id, quantity: 1 });
+      addPurchasedCard({
+        athleteId: athleteNumber,
+        cardId: card.id,
+        title: card.name,
+        athleteName,
+        image: card.image,
+        priceCents: card.priceCents,
+        purchaseMethod: 'Shopify',
+        purchaseDate: new Date().toISOString(),
+        orderId: order.orderId,
+      });
+      setPurchased(true);
+    } catch {
+      setBuyError('Sorry, your purchase could not be completed. Please try again.');
+    } finally {
+      setBuying(false);
+    }
+  };
+
+  if (purchased) {
+    return (
+      <div className="page container narrow center">
+        <div className="panel success-panel" role="status">
+          <div className="success-check" aria-hidden="true">
+            ✓
+          </div>
+          <h1 className="page-title">Purchase Successful!</h1>
+          <p>
+            {card.name} is yours. You are being redirected to <Link to={myCardsHref}>My Cards</Link>...
+          </p>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page container">
+      <Link className="back-link" to={paths.athlete.getHref(athleteNumber)}>
+        ← Back to Profile
+      </Link>
+      <div className="purchase">
+        <div className="purchase-art">
+          <FallbackImage src={card.image} alt={`${card.name} trading card`} width={360} height={504} />
+        </div>
+        <div className="purchase-info">
+          <p className="eyebrow">{athleteName}</p>
+          <h1 className="page-title">{card.name}</h1>
+          <p className="price price-lg">{formatUsd(card.priceCents)}</p>
+          {env.shopify ? (
+            <ShopifyBuy productId={card.shopifyProductId} onCheckout={() => undefined} />
+          ) : (
+            <div className="buy-box">
+              <button type="button" className="btn btn-primary btn-lg" onClick={() => void buyLocally()} disabled={buying}>
+                {buying ? 'Processing...' : 'Buy'}
+              </button>
+              <p className="hint">Local checkout: stands in for the Shopify storefront in local mode.</p>
+              {buyError && <ErrorBox message={buyError} onRetry={() => void buyLocally()} />}
+            </div>
+          )}
+          <section className="panel" aria-labelledby="card-about">
+            <h2 id="card-about" className="panel-title">
+              About
+            </h2>
+            <p>{card.description}</p>
+            <p className="muted">
+              An official digital collectible approved by {athleteName || 'the athlete'}. 97% of the sale goes to the athlete through their school&apos;s
+              collective. Collect every card of an athlete to become a Top Fan.
+            </p>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

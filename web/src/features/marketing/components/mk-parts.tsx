@@ -1,0 +1,93 @@
+// Building blocks of the marketing pages: hero, feature grid, stat strip and call to action.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+export function MkHero({ eyebrow, title, children, actions }: { eyebrow: string; title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section className="mk-hero">
+      <div className="container">
+        <p className="eyebrow">{eyebrow}</p>
+        <h1 className="mk-title">{title}</h1>
+        <div className="mk-lead">{children}</div>
+        {actions && <div className="row-actions">{actions}</div>}
+      </div>
+    </section>
+  );
+}
+
+export interface Feature {
+  icon: string;
+  title: string;
+  text: string;
+}
+
+export function FeatureGrid({ title, features }: { title?: string; features: Feature[] }) {
+  return (
+    <section className="container section">
+      {title && <h2 className="section-title">{title}</h2>}
+      <div className="feature-grid">
+        {features.map((f) => (
+          <article key={f.title} className="feature">
+            <span className="feature-icon" aria-hidden="true">
+              {f.icon}
+            </span>
+            <h3>{f.title}</h3>
+            <p>{f.text}</p>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function StatStrip({ stats }: { stats: Array<[string, string]> }) {
+  return (
+    <section className="stat-strip">
+      <dl className="container stat-strip-inner">
+        {stats.map(([value, label]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function Steps({ title, steps }: { title: string; steps: Array<[string, string]> }) {
+  return (
+    <section className="container section">
+      <h2 className="section-title">{title}</h2>
+      <ol className="steps">
+        {steps.map(([head, text]) => (
+          <li key={head}>
+            <h3>{head}</h3>
+            <p>{text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function CallToAction({ title, text }: { title: string; text: string }) {
+  return (
+    <section className="container section">
+      <div className="cta">
+        <div>
+          <h2>{title}</h2>
+          <p>{text}</p>
+        </div>
+        <div className="row-actions">
+          <Link className="btn btn-primary btn-lg" to="/waiting-list">
+            Get on the List
+          </Link>
+          <Link className="btn btn-outline btn-lg" to="/demo">
+            Try the Demo
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

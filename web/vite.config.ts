@@ -1,0 +1,30 @@
+// Vite build of the web app: root `web/`, output `web/dist/`, `/api` proxied to the local API in dev.
+// Routes are code-split with React.lazy (see src/app/router.tsx), so the first page loads only its own chunk.
+import { fileURLToPath } from 'node:url';
+import { defineConfig, loadEnv } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig(({ mode }) => {
+  const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
+  const fileEnv = loadEnv(mode, root, 'VITE_');
+  const pick = (name: string) => process.env[name] ?? fileEnv[name] ?? '';
+  return {
+    root,
+    plugins: [react()],
+    // One constant instead of import.meta.env so the same module also runs under jest (CommonJS).
+    define: {
+      __DRIFT_ENV__: JSON.stringify({
+        VITE_SHOPIFY_STORE_DOMAIN: pick('VITE_SHOPIFY_STORE_DOMAIN'),
+        VITE_SHOPIFY_STOREFRONT_TOKEN: pick('VITE_SHOPIFY_STOREFRONT_TOKEN'),
+      }),
+    },
+    build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+    server: {
+      port: Number(process.env.WEB_PORT || 5173),
+      proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    },
+    preview: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  };
+});
