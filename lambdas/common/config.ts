@@ -10,6 +10,9 @@ export interface Config {
   webhookSecretArn: string | undefined;
   demoMode: boolean;
   demoBuyerEmail: string;
+  /** The public demo tenant: the athlete and collective the demo pages show without sign-in. */
+  demoAthleteId: number;
+  demoCollectiveId: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -21,6 +24,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookSecretArn: env.SHOPIFY_SECRET_ARN || undefined,
     demoMode: env.DEMO_MODE === 'true',
     demoBuyerEmail: (env.DEMO_BUYER_EMAIL ?? 'demo.fan@example.com').toLowerCase(),
+    demoAthleteId: Number(env.DEMO_ATHLETE_ID ?? 1),
+    demoCollectiveId: Number(env.DEMO_COLLECTIVE_ID ?? 1),
   };
 }
 

@@ -7,7 +7,7 @@ import { log } from './log';
 
 export type Event = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { jwt?: { claims?: Record<string, string | number | boolean | string[]> } };
+    authorizer?: { jwt?: { claims?: Record<string, string | number | boolean | string[]>; scopes?: string[] | null } };
   };
 };
 export type Result = APIGatewayProxyStructuredResultV2;

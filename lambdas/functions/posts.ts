@@ -1,6 +1,7 @@
 // An athlete's posts: list, create, edit, delete (blank text -> 400).
 import { POST_MAX_LENGTH } from '../../shared/api';
 import { createPost, deletePost, listPosts, updatePost } from '../common/athlete-repo';
+import { requireAthleteOwner } from '../common/auth';
 import { requireAthlete } from '../common/catalog-lookup';
 import { ValidationError } from '../common/errors';
 import type { Event } from '../common/http';
@@ -21,12 +22,14 @@ export const handler = routes({
   },
   'POST /api/athletes/{id}/posts': async (event) => {
     const id = intParam(event, 'id');
+    requireAthleteOwner(event, id);
     const content = contentOf(event);
     await requireAthlete(id);
     return json(201, await createPost(id, content));
   },
   'PUT /api/athletes/{id}/posts/{postId}': async (event) => {
     const id = intParam(event, 'id');
+    requireAthleteOwner(event, id);
     const postId = intParam(event, 'postId');
     const content = contentOf(event);
     await requireAthlete(id);
@@ -34,6 +37,7 @@ export const handler = routes({
   },
   'DELETE /api/athletes/{id}/posts/{postId}': async (event) => {
     const id = intParam(event, 'id');
+    requireAthleteOwner(event, id);
     const postId = intParam(event, 'postId');
     await requireAthlete(id);
     await deletePost(id, postId);

@@ -7,7 +7,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { Context } from 'aws-lambda';
 import type { Event, Result } from '../../lambdas/common/http';
-import { ROUTES, functionEntry, type FunctionName } from '../../lambdas/routes';
+import { ROUTES, functionEntry, type FunctionName, type RouteDef } from '../../lambdas/routes';
+import { CognitoError, LOCAL_CLIENT_ID, LOCAL_POOL_ID, type LocalCognito } from './cognito';
+import { verifyJwt } from './jwt';
+
+export interface LocalServerOptions {
+  /** The local identity provider; protected routes verify its tokens as API Gateway would. */
+  cognito?: LocalCognito;
+  /** Runtime settings the web app reads from /config.json (no secrets). */
+  webConfig?: () => Record<string, unknown>;
+}
 
 type Handler = (event: Event, context: Context) => Promise<Result>;
 
@@ -28,6 +37,7 @@ interface CompiledRoute {
   method: string;
   path: string;
   fn: FunctionName;
+  access: RouteDef['access'];
   regex: RegExp;
   params: string[];
 }
@@ -38,7 +48,7 @@ const compiled: CompiledRoute[] = ROUTES.map((route) => {
     params.push(name);
     return greedy ? '(.+)' : '([^/]+)';
   });
-  return { method: route.method, path: route.path, fn: route.fn, regex: new RegExp(`^${pattern}$`), params };
+  return { method: route.method, path: route.path, fn: route.fn, access: route.access, regex: new RegExp(`^${pattern}$`), params };
 });
 
 const MIME: Record<string, string> = {
@@ -78,7 +88,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
-function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: RegExpExecArray, body: Buffer): Event {
+function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: RegExpExecArray, body: Buffer, claims?: Record<string, string>): Event {
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   const query: Record<string, string> = {};
@@ -104,6 +114,7 @@ function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: Re
       stage: '$default',
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
+      ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
     },
     // API Gateway hands binary-safe bodies base64-encoded; handlers decode through rawBody().
     body: body.length ? body.toString('base64') : undefined,
@@ -133,17 +144,65 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+/** API Gateway's JWT authorizer: claims arrive as strings, arrays as "[a b]". */
+function authorize(req: IncomingMessage, cognito: LocalCognito | undefined): Record<string, string> | null {
+  const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  if (!match || !cognito) return null;
+  try {
+    const claims = verifyJwt(match[1].trim(), { issuer: cognito.issuer, audience: [LOCAL_CLIENT_ID], jwks: cognito.jwks.keys });
+    return Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]));
+  } catch {
+    return null;
+  }
+}
+
+async function handleCognito(req: IncomingMessage, res: ServerResponse, url: URL, cognito: LocalCognito): Promise<void> {
+  if (req.method === 'GET' && url.pathname === `/local-cognito/${LOCAL_POOL_ID}/.well-known/jwks.json`) return sendJson(res, 200, cognito.jwks);
+  if (req.method === 'GET' && url.pathname === '/local-cognito/_codes') {
+    const code = cognito.lastCode(url.searchParams.get('email') ?? '');
+    return code ? sendJson(res, 200, { code }) : sendJson(res, 404, { message: 'No code for this address' });
+  }
+  if (req.method !== 'POST') return sendJson(res, 404, { __type: 'NotFound', message: 'Not found' });
+  const operation = String(req.headers['x-amz-target'] ?? '').replace(/^AWSCognitoIdentityProviderService\./, '');
+  const raw = await readBody(req);
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(raw?.toString('utf8') || '{}');
+  } catch {
+    return sendJson(res, 400, { __type: 'SerializationException', message: 'Malformed JSON' });
+  }
+  try {
+    const result = cognito.call(operation, body);
+    res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+    res.end(JSON.stringify(result));
+  } catch (error) {
+    if (!(error instanceof CognitoError)) throw error;
+    res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': error.type });
+    res.end(JSON.stringify({ __type: error.type, message: error.message }));
+  }
+}
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, options: LocalServerOptions): Promise<void> {
   const candidates = compiled.filter((r) => r.regex.test(url.pathname));
   const route = candidates.find((r) => r.method === req.method);
   if (!route) {
     if (candidates.length) return sendJson(res, 405, { error: { code: 'method_not_allowed', message: `${req.method} is not allowed on ${url.pathname}` } });
     return sendJson(res, 404, { error: { code: 'not_found', message: `No route ${req.method} ${url.pathname}` } });
   }
+  let claims: Record<string, string> | undefined;
+  if (route.access !== 'public' && route.access !== 'webhook') {
+    const verified = authorize(req, options.cognito);
+    if (!verified) {
+      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
+      res.end(JSON.stringify({ message: 'Unauthorized' }));
+      return;
+    }
+    claims = verified;
+  }
   const body = await readBody(req);
   if (body === null) return sendJson(res, 413, { error: { code: 'payload_too_large', message: 'Request body too large' } });
   const handler = await loadHandler(route.fn);
-  const result = await handler(toEvent(req, url, route, route.regex.exec(url.pathname)!, body), lambdaContext(route.fn));
+  const result = await handler(toEvent(req, url, route, route.regex.exec(url.pathname)!, body, claims), lambdaContext(route.fn));
   const headers = { ...(result.headers ?? {}) } as Record<string, string>;
   const payload = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? '');
   res.writeHead(result.statusCode ?? 200, headers);
@@ -174,11 +233,15 @@ function serveStatic(res: ServerResponse, url: URL, webRoot: string): void {
   createReadStream(file).pipe(res);
 }
 
-export function createLocalServer(webRoot: string): Server {
+export function createLocalServer(webRoot: string, options: LocalServerOptions = {}): Server {
   const root = path.resolve(webRoot);
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const work = url.pathname.startsWith('/api/') || url.pathname === '/api' ? handleApi(req, res, url) : Promise.resolve(serveStatic(res, url, root));
+    let work: Promise<void>;
+    if (url.pathname.startsWith('/api/') || url.pathname === '/api') work = handleApi(req, res, url, options);
+    else if (url.pathname.startsWith('/local-cognito/') && options.cognito) work = handleCognito(req, res, url, options.cognito);
+    else if (url.pathname === '/config.json') work = Promise.resolve(sendJson(res, 200, options.webConfig?.() ?? {}));
+    else work = Promise.resolve(serveStatic(res, url, root));
     work.catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', message: 'local server error', error: String((error as Error)?.stack ?? error) }));
       if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal', message: 'Internal error' } });

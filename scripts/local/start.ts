@@ -7,11 +7,19 @@ import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startDynamoLocal, type DynamoLocal } from './dynamodb-local';
-import { createLocalServer } from './server';
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, LocalCognito } from './cognito';
+import { createLocalServer, type LocalServerOptions } from './server';
 import { ensureTable } from './table';
 
 const ROOT = path.resolve(__dirname, '../..');
 export const LOCAL_WEBHOOK_SECRET_DEFAULT = 'local-dev-shopify-secret';
+
+/** The spec's role-word demo logins and a demo buyer, linked to the demo tenant. */
+const DEMO_ACCOUNTS: Array<{ username: string; email: string; password: string; groups: string[]; attributes?: Record<string, string> }> = [
+  { username: 'athlete', email: 'athlete@demo.drift.local', password: 'athlete', groups: ['athlete'], attributes: { 'custom:athleteId': '1' } },
+  { username: 'collective', email: 'collective@demo.drift.local', password: 'collective', groups: ['collective'], attributes: { 'custom:collectiveId': '1' } },
+  { username: 'buyer', email: 'demo.fan@example.com', password: 'buyer-demo', groups: ['buyer'] },
+];
 
 interface Options {
   memory: boolean;
@@ -74,13 +82,26 @@ async function main(): Promise<void> {
   process.env.UPLOADS_DIR ??= uploads;
   process.env.AWS_REGION ??= 'us-east-2';
 
-  const server = createLocalServer(path.join(ROOT, 'web/dist'));
+  // The issuer URL needs the port, so the server binds first and gets its identity provider after.
+  const serverOptions: LocalServerOptions = {};
+  const server = createLocalServer(path.join(ROOT, 'web/dist'), serverOptions);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
+  const cognito = new LocalCognito({
+    issuerBase: `${url}/local-cognito`,
+    dataDir: options.memory ? undefined : path.join(ROOT, '.data/cognito'),
+    tokenTtlSeconds: Number(process.env.LOCAL_TOKEN_TTL_SECONDS ?? 3600),
+  });
+  for (const account of DEMO_ACCOUNTS) cognito.upsertUser(account);
+  serverOptions.cognito = cognito;
+  serverOptions.webConfig = () => ({
+    auth: { region: 'us-east-2', userPoolId: LOCAL_POOL_ID, clientId: LOCAL_CLIENT_ID, endpoint: `${url}/local-cognito/`, googleEnabled: false },
+    demo: { athleteId: Number(process.env.DEMO_ATHLETE_ID ?? 1), collectiveId: Number(process.env.DEMO_COLLECTIVE_ID ?? 1) },
+  });
   process.env.LOCAL_WEBHOOK_URL = `${url}/api/webhooks/shopify`;
 
   // Imported after the environment is set: the handlers read it.
@@ -93,7 +114,7 @@ async function main(): Promise<void> {
   }
 
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(`\n  Drift NIL cards running at ${url}\n  API:      ${url}/api/catalog\n  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')\n  Press Ctrl-C to stop.\n`);
+  console.log(`\n  Drift NIL cards running at ${url}\n  API:      ${url}/api/catalog\n  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo (codes for new accounts are printed here)\n  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')\n  Press Ctrl-C to stop.\n`);
 
   let stopping = false;
   const stop = async () => {

@@ -7,7 +7,7 @@ import { handler as collectives } from '../../lambdas/functions/collectives';
 import { handler as posts } from '../../lambdas/functions/posts';
 import { handler as waitlist } from '../../lambdas/functions/waitlist';
 import { SAMPLE_CATALOG } from '../../shared/seed-data';
-import { invoke } from '../support/invoke';
+import { claimsFor, invoke } from '../support/invoke';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const catalogItems = [
@@ -56,7 +56,7 @@ describe('athletes', () => {
       Items: [{ orderId: '1', orderName: '#1', createdAt: '2026-01-01T00:00:00.000Z', buyer: 'fan', quantity: 1, amountCents: 300, status: 'Paid', email: 'fan@example.com' }],
       LastEvaluatedKey: { PK: 'ATHLETE#1', SK: 'SALE#2026' },
     });
-    const res = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '1' }, query: { limit: '1' } });
+    const res = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '1' }, query: { limit: '1' }, claims: claimsFor.athlete(1) });
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual([{ orderId: '1', orderName: '#1', createdAt: '2026-01-01T00:00:00.000Z', buyer: 'fan', quantity: 1, amountCents: 300, status: 'Paid' }]);
     expect(typeof res.body.nextCursor).toBe('string');
@@ -80,7 +80,7 @@ describe('athletes', () => {
 describe('collectives', () => {
   it('answers 404 for an unknown collective', async () => {
     ddb.on(QueryCommand).resolves({ Items: [] });
-    const res = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '77' } });
+    const res = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '77' }, claims: claimsFor.collective(77) });
     expect(res.status).toBe(404);
   });
 
@@ -96,7 +96,7 @@ describe('collectives', () => {
       ],
     });
     ddb.on(GetCommand).resolves({});
-    const res = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' } });
+    const res = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) });
     expect(res.status).toBe(200);
     expect(res.body.tiles.totalAthletes).toBe(5);
     expect(res.body.tiles.athleteTransactions).toBe(3);
@@ -107,7 +107,7 @@ describe('collectives', () => {
 
 describe('posts', () => {
   it('rejects blank content with 400 naming the field', async () => {
-    const res = await invoke(posts, 'POST /api/athletes/{id}/posts', { pathParameters: { id: '1' }, body: JSON.stringify({ content: '   ' }) });
+    const res = await invoke(posts, 'POST /api/athletes/{id}/posts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1), body: JSON.stringify({ content: '   ' }) });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({ content: 'Write something before posting' });
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
@@ -116,14 +116,14 @@ describe('posts', () => {
   it('creates a post with the next id from the counter', async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { lastId: 4 } });
     ddb.on(PutCommand).resolves({});
-    const res = await invoke(posts, 'POST /api/athletes/{id}/posts', { pathParameters: { id: '1' }, body: JSON.stringify({ content: ' Game day! ' }) });
+    const res = await invoke(posts, 'POST /api/athletes/{id}/posts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1), body: JSON.stringify({ content: ' Game day! ' }) });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id: 4, content: 'Game day!' });
   });
 
   it('answers 404 when editing a post that does not exist', async () => {
     ddb.on(UpdateCommand).rejects(Object.assign(new Error('x'), { name: 'ConditionalCheckFailedException' }));
-    const res = await invoke(posts, 'PUT /api/athletes/{id}/posts/{postId}', { pathParameters: { id: '1', postId: '9' }, body: JSON.stringify({ content: 'edit' }) });
+    const res = await invoke(posts, 'PUT /api/athletes/{id}/posts/{postId}', { pathParameters: { id: '1', postId: '9' }, claims: claimsFor.athlete(1), body: JSON.stringify({ content: 'edit' }) });
     expect(res.status).toBe(404);
   });
 });

@@ -9,7 +9,7 @@ import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
 import { verifyTable } from '../../scripts/lib/verify';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { deliveryHistoryArb } from '../support/delivery-arbitrary';
-import { invoke } from '../support/invoke';
+import { claimsFor, invoke } from '../support/invoke';
 import { TEST_SECRET, sendWebhook } from '../support/webhooks';
 
 jest.setTimeout(60_000);
@@ -46,7 +46,7 @@ describe('webhook ingestion against DynamoDB Local', () => {
     expect(s).toMatchObject({ totalCardsSold: 3, totalRevenueCents: 3100, orderCount: 1, uniqueFans: 1, averagePriceCents: 1033, earningsCents: 3007 });
     expect(s.monthly).toEqual([{ month: '2026-04', cardsSold: 3, revenueCents: 3100, orderCount: 1 }]);
 
-    const orders = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '5' } });
+    const orders = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '5' }, claims: claimsFor.athlete(5) });
     expect(orders.body.items).toEqual([{ orderId: id, orderName: '#1000', createdAt: '2026-04-02T10:00:00.000Z', buyer: 'buyer.one', quantity: 3, amountCents: 3100, status: 'Paid' }]);
     expect(JSON.stringify(orders.body)).not.toContain('@');
   });
@@ -62,7 +62,7 @@ describe('webhook ingestion against DynamoDB Local', () => {
     await sendWebhook(webhook, 'orders/cancelled', v3);
     expect((await sendWebhook(webhook, 'orders/updated', v2)).body.outcome).toBe('unchanged');
     expect(await stats(6)).toMatchObject({ totalCardsSold: 0, totalRevenueCents: 0, orderCount: 0, uniqueFans: 0 });
-    const orders = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '6' } });
+    const orders = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '6' }, claims: claimsFor.collective(2) });
     expect(orders.body.items[0]).toMatchObject({ orderId: id, status: 'Cancelled' });
   });
 
@@ -90,7 +90,7 @@ describe('webhook ingestion against DynamoDB Local', () => {
 
   it('keeps lines no card matches as unattributed and shows them to the collective', async () => {
     await sendWebhook(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-08-01T00:00:00Z', email: 'z@example.com', lines: [{ id: nextId(), productId: '42', title: 'Mystery box', quantity: 2, price: '9.50' }] }));
-    const res = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' } });
+    const res = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) });
     expect(res.body.unattributed.units).toBeGreaterThanOrEqual(2);
     expect(res.body.unattributed.recent[0]).toMatchObject({ title: 'Mystery box', units: 2, revenueCents: 1900, reason: 'unmatched' });
   });
@@ -114,9 +114,9 @@ describe('webhook ingestion against DynamoDB Local', () => {
   });
 
   it("serves the buyer's own orders from the buyer index", async () => {
-    process.env.DEMO_MODE = 'false';
     expect((await invoke(me, 'GET /api/me/orders')).status).toBe(401);
-    const res = await invoke(me, 'GET /api/me/orders', { claims: { email: 'buyer.one@example.com', email_verified: 'true' } });
+    expect((await invoke(me, 'GET /api/me/orders', { claims: claimsFor.buyer('buyer.one@example.com', false) })).status).toBe(403);
+    const res = await invoke(me, 'GET /api/me/orders', { claims: claimsFor.buyer('buyer.one@example.com') });
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(1);
     expect(res.body.items[0].lines.map((l: { athleteId: number; cardId: number; quantity: number }) => [l.athleteId, l.cardId, l.quantity])).toEqual([

@@ -47,3 +47,10 @@ export async function invoke(handler: unknown, routeKey: string, options: Invoke
   const text = result.body ?? '';
   return { status: result.statusCode ?? 200, body: text ? JSON.parse(text) : null, headers: (result.headers ?? {}) as Record<string, unknown> };
 }
+
+/** Claims as API Gateway's JWT authorizer passes them (strings; arrays as "[a b]"). */
+export const claimsFor = {
+  athlete: (athleteId: number) => ({ sub: `athlete-${athleteId}`, email: `athlete${athleteId}@example.com`, email_verified: 'true', 'cognito:groups': '[athlete]', 'custom:athleteId': String(athleteId) }),
+  collective: (collectiveId: number) => ({ sub: `collective-${collectiveId}`, email: `collective${collectiveId}@example.com`, email_verified: 'true', 'cognito:groups': '[collective]', 'custom:collectiveId': String(collectiveId) }),
+  buyer: (email: string, verified = true) => ({ sub: `buyer-${email}`, email, email_verified: String(verified), 'cognito:groups': '[buyer]' }),
+};

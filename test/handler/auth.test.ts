@@ -1,0 +1,97 @@
+// Every protected route: anonymous -> 401, another owner -> 403, the owner -> 2xx. Demo routes
+// serve only the demo tenant, without sign-in.
+import { DynamoDBDocumentClient, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
+import { handler as athletes } from '../../lambdas/functions/athletes';
+import { handler as collectives } from '../../lambdas/functions/collectives';
+import { handler as me } from '../../lambdas/functions/me';
+import { handler as posts } from '../../lambdas/functions/posts';
+import { ROUTES } from '../../lambdas/routes';
+import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { claimsFor, invoke } from '../support/invoke';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const catalogItems = [...SAMPLE_CATALOG.athletes.map((data) => ({ type: 'athlete', data })), ...SAMPLE_CATALOG.collectives.map((data) => ({ type: 'collective', data }))];
+
+beforeEach(() => {
+  ddb.reset();
+  invalidateCatalogCache();
+  process.env.LOG_LEVEL = 'silent';
+  process.env.DEMO_MODE = 'true';
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'CATALOG' } }).resolves({ Items: catalogItems });
+  ddb.on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': 'COLL#1' } }).resolves({ Items: [{ GSI1SK: 'META', data: SAMPLE_CATALOG.collectives[0] }] });
+  ddb.on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': 'COLL#2' } }).resolves({ Items: [{ GSI1SK: 'META', data: SAMPLE_CATALOG.collectives[1] }] });
+  ddb.on(GetCommand).resolves({});
+  ddb.on(UpdateCommand).resolves({ Attributes: { lastId: 1, postId: 1, content: 'x', date: '2026-01-01T00:00:00.000Z' } });
+  ddb.on(PutCommand).resolves({});
+  ddb.on(DeleteCommand).resolves({});
+});
+
+type Case = { name: string; handler: unknown; route: string; params: Record<string, string>; body?: string; owner: Record<string, string>; other: Record<string, string> };
+
+const postBody = JSON.stringify({ content: 'hello' });
+const cases: Case[] = [
+  { name: 'athlete orders', handler: athletes, route: 'GET /api/athletes/{id}/orders', params: { id: '2' }, owner: claimsFor.athlete(2), other: claimsFor.athlete(3) },
+  { name: 'athlete orders (collective of the member)', handler: athletes, route: 'GET /api/athletes/{id}/orders', params: { id: '4' }, owner: claimsFor.collective(2), other: claimsFor.collective(1) },
+  { name: 'athlete donations', handler: athletes, route: 'GET /api/athletes/{id}/donations', params: { id: '2' }, owner: claimsFor.athlete(2), other: claimsFor.buyer('x@example.com') },
+  { name: 'create post', handler: posts, route: 'POST /api/athletes/{id}/posts', params: { id: '2' }, body: postBody, owner: claimsFor.athlete(2), other: claimsFor.athlete(1) },
+  { name: 'edit post', handler: posts, route: 'PUT /api/athletes/{id}/posts/{postId}', params: { id: '2', postId: '1' }, body: postBody, owner: claimsFor.athlete(2), other: claimsFor.collective(1) },
+  { name: 'delete post', handler: posts, route: 'DELETE /api/athletes/{id}/posts/{postId}', params: { id: '2', postId: '1' }, owner: claimsFor.athlete(2), other: claimsFor.athlete(1) },
+  { name: 'collective stats', handler: collectives, route: 'GET /api/collectives/{id}/stats', params: { id: '2' }, owner: claimsFor.collective(2), other: claimsFor.collective(1) },
+  { name: 'collective transactions', handler: collectives, route: 'GET /api/collectives/{id}/transactions', params: { id: '2' }, owner: claimsFor.collective(2), other: claimsFor.athlete(4) },
+];
+
+describe.each(cases)('$name', ({ handler, route, params, body, owner, other }) => {
+  it('answers 401 without a principal', async () => {
+    expect((await invoke(handler, route, { pathParameters: params, body })).status).toBe(401);
+  });
+
+  it('answers 403 to another account', async () => {
+    const res = await invoke(handler, route, { pathParameters: params, body, claims: other });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('forbidden');
+  });
+
+  it('answers the owner', async () => {
+    const res = await invoke(handler, route, { pathParameters: params, body, claims: owner });
+    expect(res.status).toBeGreaterThanOrEqual(200);
+    expect(res.status).toBeLessThan(300);
+  });
+});
+
+describe('buyer orders', () => {
+  it('needs a signed-in buyer with a verified email', async () => {
+    expect((await invoke(me, 'GET /api/me/orders')).status).toBe(401);
+    expect((await invoke(me, 'GET /api/me/orders', { claims: claimsFor.buyer('a@example.com', false) })).status).toBe(403);
+    expect((await invoke(me, 'GET /api/me/orders', { claims: claimsFor.buyer('a@example.com') })).status).toBe(200);
+  });
+});
+
+describe('demo routes', () => {
+  it('serve the demo tenant without sign-in', async () => {
+    expect((await invoke(athletes, 'GET /api/demo/athletes/{id}/orders', { pathParameters: { id: '1' } })).status).toBe(200);
+    expect((await invoke(athletes, 'GET /api/demo/athletes/{id}/orders', { pathParameters: { id: '10' } })).status).toBe(200); // a member of the demo collective
+    expect((await invoke(collectives, 'GET /api/demo/collectives/{id}/stats', { pathParameters: { id: '1' } })).status).toBe(200);
+    expect((await invoke(me, 'GET /api/demo/me/orders')).status).toBe(200);
+  });
+
+  it('refuse anyone outside the demo tenant', async () => {
+    expect((await invoke(athletes, 'GET /api/demo/athletes/{id}/orders', { pathParameters: { id: '4' } })).status).toBe(404);
+    expect((await invoke(collectives, 'GET /api/demo/collectives/{id}/stats', { pathParameters: { id: '2' } })).status).toBe(404);
+  });
+
+  it('are off when demo mode is off', async () => {
+    process.env.DEMO_MODE = 'false';
+    expect((await invoke(collectives, 'GET /api/demo/collectives/{id}/stats', { pathParameters: { id: '1' } })).status).toBe(404);
+    expect((await invoke(me, 'GET /api/demo/me/orders')).status).toBe(404);
+  });
+});
+
+describe('route table', () => {
+  it('marks only read-only demo, catalog, stats, posts list, waitlist and local routes as public', () => {
+    const publicRoutes = ROUTES.filter((r) => r.access === 'public' && !r.localOnly).map((r) => `${r.method} ${r.path}`);
+    expect(publicRoutes.every((r) => r.startsWith('GET ') || r === 'POST /api/waitlist')).toBe(true);
+  });
+});
