@@ -11,6 +11,8 @@ export interface AppConfig {
   readonly countTestOrders: boolean;
   readonly shopifySecretName?: string;
   readonly webBuildDir: string;
+  readonly demo?: { athleteId: number; collectiveId: number; buyerEmail: string };
+  readonly google?: { clientId: string; clientSecretName: string; siteUrl: string; domainPrefix: string };
 }
 
 /** Context wins over the environment; the web build path is relative to the repository root. */
@@ -23,7 +25,19 @@ export function readConfig(app: App, env: NodeJS.ProcessEnv = process.env): AppC
     countTestOrders: read('countTestOrders', 'COUNT_TEST_ORDERS') === 'true',
     shopifySecretName: read('shopifySecretName', 'SHOPIFY_SECRET_NAME'),
     webBuildDir: path.resolve(PROJECT_ROOT, read('webBuildDir', 'WEB_BUILD_DIR') ?? 'web/dist'),
+    demo: read('demo', 'DEMO') === 'true' ? { athleteId: 1, collectiveId: 1, buyerEmail: 'demo.fan@example.com' } : undefined,
+    google: googleConfig(read),
   };
+}
+
+/** Google sign-in needs the client id, the secret's name and the site URL Google returns to. */
+function googleConfig(read: (key: string, envKey: string) => string | undefined): AppConfig['google'] {
+  const clientId = read('googleClientId', 'GOOGLE_CLIENT_ID');
+  const clientSecretName = read('googleSecretName', 'GOOGLE_SECRET_NAME');
+  if (!clientId || !clientSecretName) return undefined;
+  const siteUrl = read('siteUrl', 'SITE_URL');
+  if (!siteUrl) throw new Error('Google sign-in needs -c siteUrl=https://<your CloudFront domain> (the SiteUrl output of a first deploy)');
+  return { clientId, clientSecretName, siteUrl: siteUrl.replace(/\/$/, ''), domainPrefix: read('authDomainPrefix', 'AUTH_DOMAIN_PREFIX') ?? 'drift-nil-cards' };
 }
 
 export function buildApp(app: App = new App()): { app: App; stack: NilCardsStack } {

@@ -4,6 +4,7 @@ import { CfnOutput, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
+import { Auth, type DemoAccounts, type GoogleSignIn } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Secrets } from './constructs/secrets';
 import { Site } from './constructs/site';
@@ -17,6 +18,10 @@ export interface NilCardsStackProps extends StackProps {
   readonly webBuildDir: string;
   /** Repository root (where lambdas/ lives). */
   readonly projectRoot: string;
+  /** The public demo tenant and its role-word accounts (off unless the demo flag is given). */
+  readonly demo?: DemoAccounts;
+  /** Google sign-in through Cognito (only when a Google client id and secret are given). */
+  readonly google?: GoogleSignIn;
 }
 
 export class NilCardsStack extends Stack {
@@ -24,20 +29,38 @@ export class NilCardsStack extends Stack {
   readonly secrets: Secrets;
   readonly api: Api;
   readonly site: Site;
+  readonly auth: Auth;
 
   constructor(scope: Construct, id: string, props: NilCardsStackProps) {
     super(scope, id, props);
 
     this.data = new Data(this, 'Data');
     this.secrets = new Secrets(this, 'Secrets', { webhookSecretName: props.shopifySecretName });
+    this.auth = new Auth(this, 'Auth', { demo: props.demo, google: props.google });
     this.api = new Api(this, 'Api', {
+      auth: { issuer: this.auth.issuer, clientIds: [this.auth.client.userPoolClientId] },
+      demo: props.demo,
       table: this.data.table,
       tableIndexNames: this.data.indexNames,
       webhookSecret: this.secrets.webhookSecret,
       countTestOrders: props.countTestOrders,
       projectRoot: props.projectRoot,
     });
-    this.site = new Site(this, 'Site', { apiDomainName: this.api.domainName, webBuildDir: props.webBuildDir });
+    this.site = new Site(this, 'Site', {
+      apiDomainName: this.api.domainName,
+      webBuildDir: props.webBuildDir,
+      runtimeConfig: {
+        auth: {
+          region: this.region,
+          userPoolId: this.auth.userPool.userPoolId,
+          clientId: this.auth.client.userPoolClientId,
+          endpoint: `https://cognito-idp.${this.region}.amazonaws.com/`,
+          googleEnabled: Boolean(props.google),
+          ...(this.auth.oauthDomain ? { oauthDomain: this.auth.oauthDomain } : {}),
+        },
+        demo: { athleteId: props.demo?.athleteId ?? 1, collectiveId: props.demo?.collectiveId ?? 1, enabled: Boolean(props.demo) },
+      },
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The web app (CloudFront)' });
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'HTTP API endpoint (routes under /api)' });
@@ -46,6 +69,8 @@ export class NilCardsStack extends Stack {
       description: 'Register this URL for the Shopify order and refund webhook topics',
     });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId, description: 'Cognito user pool: link users to athletes/collectives with custom:athleteId / custom:collectiveId and the groups' });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'WebhookSecretName', {
       value: this.secrets.webhookSecretName,
       description: 'Put the Shopify webhook signing secret here',

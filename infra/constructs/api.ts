@@ -5,6 +5,7 @@ import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CfnStage, HttpRoute, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -47,7 +48,14 @@ export interface ApiProps {
   readonly countTestOrders: boolean;
   /** Repository root, where lambdas/functions lives. */
   readonly projectRoot: string;
+  /** Cognito token issuer and app client ids: every non-public route gets the JWT authorizer. */
+  readonly auth: { readonly issuer: string; readonly clientIds: string[] };
+  /** Serve the public demo tenant (/api/demo/...) and its accounts. */
+  readonly demo: { readonly athleteId: number; readonly collectiveId: number; readonly buyerEmail: string } | undefined;
 }
+
+/** Routes that do not carry the JWT authorizer: public reads and Shopify's HMAC-signed webhook. */
+export const isOpenRoute = (r: RouteDef): boolean => r.access === 'public' || r.access === 'webhook';
 
 export const deployedRoutes = (): RouteDef[] => ROUTES.filter((r) => !r.localOnly);
 
@@ -69,7 +77,7 @@ export class Api extends Construct {
       const f = new ApiFunction(this, fnId(fn), {
         entry: path.join(props.projectRoot, functionEntry(fn)),
         description: `nil-cards ${fn} API`,
-        environment: functionEnvironment(fn, props.countTestOrders),
+        environment: functionEnvironment(fn, props.countTestOrders, props.demo),
       });
       f.bindTable(props.table, FUNCTION_TABLE_ACCESS[fn], props.tableIndexNames);
       if (fn === 'webhook') {
@@ -99,6 +107,7 @@ export class Api extends Construct {
       },
     });
 
+    const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', props.auth.issuer, { jwtAudience: props.auth.clientIds });
     const integrations = new Map<FunctionName, HttpLambdaIntegration>();
     const cfnStage = this.stage.node.defaultChild as CfnStage;
     for (const r of routes) {
@@ -107,8 +116,8 @@ export class Api extends Construct {
         integration = new HttpLambdaIntegration(`${fnId(r.fn)}Integration`, functions.get(r.fn)!);
         integrations.set(r.fn, integration);
       }
-      const [route] = this.httpApi.addRoutes({ path: r.path, methods: [HttpMethod[r.method]], integration });
-      acknowledgeRoute(route, r);
+      const [route] = this.httpApi.addRoutes({ path: r.path, methods: [HttpMethod[r.method]], integration, ...(isOpenRoute(r) ? {} : { authorizer }) });
+      if (isOpenRoute(r)) acknowledgeRoute(route, r);
       // Route settings name route keys: the stage must be created after those routes.
       if (TIGHT_ROUTES[`${r.method} ${r.path}`]) cfnStage.node.addDependency(route);
     }
@@ -129,24 +138,17 @@ function fnId(fn: FunctionName): string {
   return `${fn.charAt(0).toUpperCase()}${fn.slice(1)}Function`;
 }
 
-function functionEnvironment(fn: FunctionName, countTestOrders: boolean): Record<string, string> {
-  switch (fn) {
-    case 'webhook':
-      return { COUNT_TEST_ORDERS: String(countTestOrders) };
-    case 'me':
-      // Until sign-in lands, /api/me answers for the demo buyer (issue 2).
-      return { DEMO_MODE: 'true', DEMO_BUYER_EMAIL };
-    default:
-      return {};
-  }
+function functionEnvironment(fn: FunctionName, countTestOrders: boolean, demo: ApiProps['demo']): Record<string, string> {
+  const demoEnv: Record<string, string> = demo
+    ? { DEMO_MODE: 'true', DEMO_ATHLETE_ID: String(demo.athleteId), DEMO_COLLECTIVE_ID: String(demo.collectiveId), DEMO_BUYER_EMAIL: demo.buyerEmail }
+    : { DEMO_MODE: 'false' };
+  return fn === 'webhook' ? { COUNT_TEST_ORDERS: String(countTestOrders) } : demoEnv;
 }
 
 function acknowledgeRoute(route: HttpRoute, r: RouteDef): void {
   const reason =
     r.access === 'webhook'
       ? 'Shopify cannot send a bearer token: the webhook is authenticated in the handler by the HMAC-SHA256 signature (X-Shopify-Hmac-Sha256) over the raw body, and tightly throttled.'
-      : r.access === 'public'
-        ? 'Public by design: catalog, public athlete figures and the waiting list are open to anonymous fans; public responses never contain a buyer email.'
-        : `Public by design until the Cognito sign-in issue lands (DESIGN.md section 3): the ${r.access} route will then get the HTTP API JWT authorizer; until then it serves demo data only.`;
+      : 'Public by design: catalog, public athlete figures, the read-only demo tenant and the waiting list are open to anonymous fans; public responses never contain a buyer email.';
   Validations.of(route).acknowledge({ id: 'AwsSolutions::AwsSolutions-APIG4', reason });
 }

@@ -44,6 +44,8 @@ export interface SiteProps {
   readonly apiDomainName: string;
   /** Absolute path of the Vite build; a placeholder page is deployed when it does not exist. */
   readonly webBuildDir: string;
+  /** Runtime settings for the web app, deployed as /config.json (public values only, no secrets). */
+  readonly runtimeConfig?: Record<string, unknown>;
 }
 
 export class Site extends Construct {
@@ -135,7 +137,7 @@ export class Site extends Construct {
       ? Source.asset(props.webBuildDir)
       : Source.data('index.html', PLACEHOLDER_HTML);
     this.deployment = new BucketDeployment(this, 'Deploy', {
-      sources: [source],
+      sources: props.runtimeConfig ? [source, Source.jsonData('config.json', props.runtimeConfig)] : [source],
       destinationBucket: this.bucket,
       distribution: this.distribution,
       distributionPaths: ['/*'],

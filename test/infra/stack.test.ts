@@ -35,7 +35,7 @@ let synthError: unknown;
 beforeAll(() => {
   // Prepare: an app with the nag plugin, as infra/app.ts builds it; no web build directory, so the
   // placeholder page path is exercised too.
-  app = new App({ context: { webBuildDir: 'web/__no_such_build__', countTestOrders: 'true' } });
+  app = new App({ context: { webBuildDir: 'web/__no_such_build__', countTestOrders: 'true', demo: 'true' } });
   ({ stack } = buildApp(app));
   try {
     template = Template.fromStack(stack);
@@ -139,7 +139,7 @@ describe('NilCardsStack', () => {
       expect(webhookVars).toMatchObject({ COUNT_TEST_ORDERS: 'true' });
       expect(webhookVars.SHOPIFY_SECRET_ARN).toEqual({ Ref: expect.stringMatching(/^SecretsShopifyWebhookSecret/) });
       const meVars = (functionResource('me')[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(meVars).toMatchObject({ DEMO_MODE: 'true', DEMO_BUYER_EMAIL: 'demo.fan@example.com' });
+      expect(meVars).toMatchObject({ DEMO_MODE: 'true', DEMO_BUYER_EMAIL: 'demo.fan@example.com', DEMO_ATHLETE_ID: '1', DEMO_COLLECTIVE_ID: '1' });
     });
 
     it('grants readers only GetItem and Query, never Scan or writes', () => {
@@ -301,5 +301,38 @@ describe('cdk-nag AwsSolutions', () => {
     for (const v of suppressed) {
       expect(v.reason?.trim().length ?? 0).toBeGreaterThan(30);
     }
+  });
+
+  describe('sign-in', () => {
+    it('puts the Cognito JWT authorizer on every route that is not public or the webhook', () => {
+      const authorizers = Object.values(resourcesOf('AWS::ApiGatewayV2::Authorizer'));
+      expect(authorizers).toHaveLength(1);
+      expect(authorizers[0].Properties).toMatchObject({ AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
+      const routes = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map((r) => r.Properties as { RouteKey: string; AuthorizationType?: string });
+      for (const r of deployed) {
+        const route = routes.find((x) => x.RouteKey === `${r.method} ${r.path}`);
+        expect(route).toBeDefined();
+        const open = r.access === 'public' || r.access === 'webhook';
+        expect([r.path, route!.AuthorizationType ?? 'NONE']).toEqual([r.path, open ? 'NONE' : 'JWT']);
+      }
+    });
+
+    it('has a user pool with email verification, the three groups and a public web client that cannot write the links', () => {
+      template.hasResourceProperties('AWS::Cognito::UserPool', { AutoVerifiedAttributes: ['email'], UsernameConfiguration: { CaseSensitive: false } });
+      expect(Object.values(resourcesOf('AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName).sort()).toEqual(['athlete', 'buyer', 'collective']);
+      const client = Object.values(resourcesOf('AWS::Cognito::UserPoolClient'))[0].Properties;
+      expect(client.GenerateSecret).toBe(false);
+      expect(client.ExplicitAuthFlows).toEqual(expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']));
+      expect(client.WriteAttributes).toEqual(['email']);
+      expect(client.SupportedIdentityProviders).toEqual(['COGNITO']);
+    });
+
+    it('creates the demo accounts only with the demo flag, and deploys the runtime config', () => {
+      const calls = Object.values(template.findResources('Custom::AWS') as Resources).map((r) => JSON.stringify(r.Properties));
+      expect(calls.filter((c) => c.includes('adminCreateUser'))).toHaveLength(3);
+      expect(calls.filter((c) => c.includes('adminAddUserToGroup'))).toHaveLength(3);
+      const deployment = Object.values(template.findResources('Custom::CDKBucketDeployment') as Resources)[0];
+      expect((deployment.Properties.SourceObjectKeys as unknown[]).length).toBe(2);
+    });
   });
 });

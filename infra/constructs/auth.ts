@@ -1,0 +1,190 @@
+// Sign-in: a Cognito user pool (email sign-up with verification, a password policy, groups
+// buyer/athlete/collective, the link from a user to an athlete or a collective as read-only
+// custom attributes), a web app client, optional Google federation, and, with the demo flag,
+// the spec's role-word demo accounts linked to the demo tenant.
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  ClientAttributes,
+  OAuthScope,
+  ProviderAttribute,
+  StringAttribute,
+  UserPool,
+  UserPoolClient,
+  UserPoolClientIdentityProvider,
+  UserPoolDomain,
+  UserPoolIdentityProviderGoogle,
+} from 'aws-cdk-lib/aws-cognito';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
+import { Construct } from 'constructs';
+
+/** Construct id aws-cdk-lib gives the AwsCustomResource singleton function. */
+const AWS_CUSTOM_RESOURCE_SINGLETON_ID = 'AWS679f53fac002430cb0da5b7982bd2287';
+
+export const USER_GROUPS = ['buyer', 'athlete', 'collective'] as const;
+
+export interface GoogleSignIn {
+  readonly clientId: string;
+  /** Secrets Manager secret holding the Google OAuth client secret (plain string). */
+  readonly clientSecretName: string;
+  /** The site URL (https://...cloudfront.net) Google returns to: {siteUrl}/login. */
+  readonly siteUrl: string;
+  /** Prefix of the Cognito hosted domain ({prefix}.auth.{region}.amazoncognito.com). */
+  readonly domainPrefix: string;
+}
+
+export interface DemoAccounts {
+  readonly athleteId: number;
+  readonly collectiveId: number;
+  readonly buyerEmail: string;
+}
+
+export interface AuthProps {
+  readonly google?: GoogleSignIn;
+  /** Create the spec's role-word demo accounts (athlete/athlete, collective/collective, buyer). */
+  readonly demo?: DemoAccounts;
+}
+
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  /** Token issuer the HTTP API's JWT authorizer trusts. */
+  readonly issuer: string;
+  /** Host of the hosted UI (Google sign-in), when configured. */
+  readonly oauthDomain?: string;
+
+  constructor(scope: Construct, id: string, props: AuthProps = {}) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      selfSignUpEnabled: true,
+      signInAliases: { username: true, email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      customAttributes: {
+        athleteId: new StringAttribute({ minLen: 1, maxLen: 9, mutable: true }),
+        collectiveId: new StringAttribute({ minLen: 1, maxLen: 9, mutable: true }),
+      },
+      // The spec's demo passwords are the role words: the demo flag relaxes the policy to fit them.
+      passwordPolicy: props.demo
+        ? { minLength: 6, requireLowercase: true, requireDigits: false, requireUppercase: false, requireSymbols: false }
+        : { minLength: 8, requireLowercase: true, requireDigits: true, requireUppercase: false, requireSymbols: false },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.userPool).acknowledge(
+      { id: 'AwsSolutions::AwsSolutions-COG2', reason: 'MFA is optional for fans buying collectibles; sign-in protects order history and panels, not payments (checkout happens in Shopify).' },
+      { id: 'AwsSolutions::AwsSolutions-COG3', reason: 'Cognito threat protection (advanced security) is a paid feature plan; abuse is limited by API throttling and Cognito quotas. Enable it per deployment if required.' },
+      {
+        id: 'AwsSolutions::AwsSolutions-COG1',
+        reason: props.demo
+          ? 'Deployed with the demo flag: the spec demo accounts use the role words as passwords (athlete/athlete), so the policy is relaxed; production deployments omit the flag.'
+          : 'Length (8+) with letters and digits, without forced upper-case and symbols, following NIST SP 800-63B, which discourages composition rules; Cognito still rejects the commonest passwords.',
+      },
+      { id: 'AwsSolutions::AwsSolutions-COG8', reason: 'The Plus feature plan (threat protection) is a per-user paid tier; this stack stays on Essentials. Abuse is limited by API throttling and Cognito quotas.' },
+    );
+
+    const groups = new Map<string, CfnUserPoolGroup>();
+    for (const group of USER_GROUPS) {
+      groups.set(group, new CfnUserPoolGroup(this, `Group${group}`, { userPoolId: this.userPool.userPoolId, groupName: group, description: `${group} accounts` }));
+    }
+
+    const providers = [UserPoolClientIdentityProvider.COGNITO];
+    let google: UserPoolIdentityProviderGoogle | undefined;
+    if (props.google) {
+      google = new UserPoolIdentityProviderGoogle(this, 'Google', {
+        userPool: this.userPool,
+        clientId: props.google.clientId,
+        clientSecretValue: Secret.fromSecretNameV2(this, 'GoogleSecret', props.google.clientSecretName).secretValue,
+        scopes: ['openid', 'email', 'profile'],
+        attributeMapping: { email: ProviderAttribute.GOOGLE_EMAIL, emailVerified: ProviderAttribute.GOOGLE_EMAIL_VERIFIED },
+      });
+      providers.push(UserPoolClientIdentityProvider.GOOGLE);
+      new UserPoolDomain(this, 'Domain', { userPool: this.userPool, cognitoDomain: { domainPrefix: props.google.domainPrefix } });
+      this.oauthDomain = `${props.google.domainPrefix}.auth.${stack.region}.amazoncognito.com`;
+    }
+
+    this.client = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      authFlows: { userPassword: true, userSrp: true },
+      preventUserExistenceErrors: false,
+      enableTokenRevocation: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      supportedIdentityProviders: providers,
+      // Users may not write the links to an athlete or a collective themselves.
+      readAttributes: new ClientAttributes().withStandardAttributes({ email: true, emailVerified: true }).withCustomAttributes('athleteId', 'collectiveId'),
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true }),
+      ...(props.google
+        ? { oAuth: { flows: { authorizationCodeGrant: true }, scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE], callbackUrls: [`${props.google.siteUrl}/login`], logoutUrls: [`${props.google.siteUrl}/`] } }
+        : { oAuth: { flows: { authorizationCodeGrant: false, implicitCodeGrant: false }, callbackUrls: undefined } }),
+    });
+    if (google) this.client.node.addDependency(google);
+
+    this.issuer = `https://cognito-idp.${stack.region}.${stack.urlSuffix}/${this.userPool.userPoolId}`;
+
+    if (props.demo) this.createDemoAccounts(props.demo, groups);
+  }
+
+  /** AdminCreateUser + AdminSetUserPassword + AdminAddUserToGroup for each demo account. */
+  private createDemoAccounts(demo: DemoAccounts, groups: Map<string, CfnUserPoolGroup>): void {
+    const accounts = [
+      { username: 'athlete', password: 'athlete', email: 'athlete@demo.drift.invalid', group: 'athlete', attributes: [{ Name: 'custom:athleteId', Value: String(demo.athleteId) }] },
+      { username: 'collective', password: 'collective', email: 'collective@demo.drift.invalid', group: 'collective', attributes: [{ Name: 'custom:collectiveId', Value: String(demo.collectiveId) }] },
+      { username: 'buyer', password: 'buyer-demo', email: demo.buyerEmail, group: 'buyer', attributes: [] as Array<{ Name: string; Value: string }> },
+    ];
+    const policy = AwsCustomResourcePolicy.fromSdkCalls({ resources: [this.userPool.userPoolArn] });
+    const poolId = this.userPool.userPoolId;
+    for (const a of accounts) {
+      const id = `Demo${a.username}`;
+      const create = new AwsCustomResource(this, `${id}User`, {
+        installLatestAwsSdk: false,
+        policy,
+        onCreate: {
+          service: 'CognitoIdentityServiceProvider',
+          action: 'adminCreateUser',
+          parameters: { UserPoolId: poolId, Username: a.username, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: a.email }, { Name: 'email_verified', Value: 'true' }, ...a.attributes] },
+          physicalResourceId: PhysicalResourceId.of(`${poolId}-${a.username}`),
+          ignoreErrorCodesMatching: 'UsernameExistsException',
+        },
+        onDelete: { service: 'CognitoIdentityServiceProvider', action: 'adminDeleteUser', parameters: { UserPoolId: poolId, Username: a.username }, ignoreErrorCodesMatching: 'UserNotFoundException' },
+      });
+      const password = new AwsCustomResource(this, `${id}Password`, {
+        installLatestAwsSdk: false,
+        policy,
+        onUpdate: {
+          service: 'CognitoIdentityServiceProvider',
+          action: 'adminSetUserPassword',
+          parameters: { UserPoolId: poolId, Username: a.username, Password: a.password, Permanent: true },
+          physicalResourceId: PhysicalResourceId.of(`${poolId}-${a.username}-password`),
+        },
+      });
+      password.node.addDependency(create);
+      const group = new AwsCustomResource(this, `${id}Group`, {
+        installLatestAwsSdk: false,
+        policy,
+        onUpdate: {
+          service: 'CognitoIdentityServiceProvider',
+          action: 'adminAddUserToGroup',
+          parameters: { UserPoolId: poolId, Username: a.username, GroupName: a.group },
+          physicalResourceId: PhysicalResourceId.of(`${poolId}-${a.username}-group`),
+        },
+      });
+      group.node.addDependency(create);
+      group.node.addDependency(groups.get(a.group)!);
+    }
+    // AwsCustomResource runs on one CDK-provided singleton function at stack level.
+    const singleton = Stack.of(this).node.tryFindChild(AWS_CUSTOM_RESOURCE_SINGLETON_ID);
+    if (singleton) {
+      Validations.of(singleton).acknowledge(
+        { id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: 'CDK-provided AwsCustomResource singleton: the managed policy only lets it write its own CloudWatch logs.' },
+        { id: 'AwsSolutions::AwsSolutions-L1', reason: 'CDK-provided AwsCustomResource singleton: its runtime is chosen and upgraded by aws-cdk-lib.' },
+      );
+    }
+  }
+}
