@@ -3,6 +3,8 @@
 // custom attributes), a web app client, optional Google federation, and, with the demo flag,
 // the spec's role-word demo accounts linked to the demo tenant.
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type {
+  UserPoolClient} from 'aws-cdk-lib/aws-cognito';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
@@ -11,7 +13,6 @@ import {
   ProviderAttribute,
   StringAttribute,
   UserPool,
-  UserPoolClient,
   UserPoolClientIdentityProvider,
   UserPoolDomain,
   UserPoolIdentityProviderGoogle,
