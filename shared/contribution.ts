@@ -1,6 +1,7 @@
 // What one stored order contributes to the figures. Aggregates are sums of contributions, so an
 // update, cancellation or refund applies (new contribution - old contribution) and nothing else.
 import { attributeLine } from './attribution';
+import type { Attribution } from './attribution';
 import type { CatalogIndex } from './catalog-types';
 import { yearMonthOf } from './months';
 import type { NormalizedOrder, NormalizedRefund } from './shopify';
@@ -9,6 +10,14 @@ import type { NormalizedOrder, NormalizedRefund } from './shopify';
 export interface OrderState {
   order: NormalizedOrder | null;
   refunds: Record<string, NormalizedRefund>;
+  /** Lines a collective assigned to a card by hand (they win over automatic attribution). */
+  assignments?: Record<string, LineAssignment>;
+}
+
+export interface LineAssignment {
+  athleteId: number;
+  cardId: number;
+  assignedAt: string;
 }
 
 export interface AthleteContribution {
@@ -92,7 +101,8 @@ export function contributionOf(state: OrderState, index: CatalogIndex, options: 
   for (const line of order.lineItems) {
     const units = remainingUnits(line, refunds);
     const cents = units * line.priceCents;
-    const attribution = attributeLine(line, index);
+    const assigned = state.assignments?.[line.lineItemId];
+    const attribution: Attribution = assigned && index.athleteById.has(assigned.athleteId) ? { kind: 'product', athleteId: assigned.athleteId, cardId: assigned.cardId } : attributeLine(line, index);
     if (attribution.kind === 'unattributed') {
       unattributed.push({ lineItemId: line.lineItemId, productId: line.productId, title: line.title, units: counted ? units : 0, revenueCents: counted ? cents : 0, reason: attribution.reason });
       continue;

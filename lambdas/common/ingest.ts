@@ -23,7 +23,10 @@ import { RetryLater } from './errors';
 import { keys } from './keys';
 import { log } from './log';
 
-export type IngestEvent = { kind: 'order'; order: NormalizedOrder } | { kind: 'refund'; refund: NormalizedRefund };
+export type IngestEvent =
+  | { kind: 'order'; order: NormalizedOrder }
+  | { kind: 'refund'; refund: NormalizedRefund }
+  | { kind: 'assign'; orderId: string; lineItemId: string; athleteId: number; cardId: number; at: string };
 
 export type IngestOutcome = 'applied' | 'unchanged' | 'duplicate';
 
@@ -47,11 +50,18 @@ interface StoredOrder {
 type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 function orderIdOf(event: IngestEvent): string {
-  return event.kind === 'order' ? event.order.orderId : event.refund.orderId;
+  if (event.kind === 'order') return event.order.orderId;
+  if (event.kind === 'refund') return event.refund.orderId;
+  return event.orderId;
 }
 
 /** Merges an event into the stored state; returns null when it changes nothing. */
 export function mergeEvent(state: OrderState, event: IngestEvent): OrderState | null {
+  if (event.kind === 'assign') {
+    const current = state.assignments?.[event.lineItemId];
+    if (current && current.athleteId === event.athleteId && current.cardId === event.cardId) return null;
+    return { ...state, assignments: { ...state.assignments, [event.lineItemId]: { athleteId: event.athleteId, cardId: event.cardId, assignedAt: event.at } } };
+  }
   if (event.kind === 'refund') {
     if (state.refunds[event.refund.refundId]) return null;
     return { ...state, refunds: { ...state.refunds, [event.refund.refundId]: event.refund } };
@@ -216,11 +226,10 @@ function unattributedItems(oldC: OrderContribution | null, newC: OrderContributi
   return items;
 }
 
-async function buildTransaction(stored: StoredOrder | null, newState: OrderState, index: CatalogIndex, webhookId: string | undefined): Promise<{ items: TxItem[]; contribution: OrderContribution | null }> {
+async function buildTransaction(orderId: string, stored: StoredOrder | null, newState: OrderState, index: CatalogIndex, webhookId: string | undefined): Promise<{ items: TxItem[]; contribution: OrderContribution | null }> {
   const { countTestOrders } = config();
   const oldC = stored?.contribution ?? null;
   const newC = contributionOf(newState, index, { countTestOrders, hashEmail });
-  const orderId = newState.order?.orderId ?? Object.values(newState.refunds)[0]?.orderId;
   const items: TxItem[] = [];
 
   // The order itself, guarded by its version.
@@ -321,7 +330,7 @@ export async function ingest(event: IngestEvent, options: { webhookId?: string }
     const newState = mergeEvent(stored?.state ?? { order: null, refunds: {} }, event);
     if (!newState) return { outcome: 'unchanged', orderId, attempts: attempt };
     const index = indexCatalog(await loadCatalog());
-    const { items } = await buildTransaction(stored, newState, index, webhookId);
+    const { items } = await buildTransaction(orderId, stored, newState, index, webhookId);
     if (items.length > 100) throw new Error(`order ${orderId} touches ${items.length} items, more than one transaction holds`);
     try {
       await ddb().send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: undefined }));

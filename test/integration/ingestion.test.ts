@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { handler as athletes } from '../../lambdas/functions/athletes';
 import { handler as collectives } from '../../lambdas/functions/collectives';
 import { handler as me } from '../../lambdas/functions/me';
+import { handler as salesAdmin } from '../../lambdas/functions/sales-admin';
 import { handler as webhook } from '../../lambdas/functions/webhook';
 import { sampleProductId } from '../../shared/seed-data';
 import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
@@ -93,6 +94,25 @@ describe('webhook ingestion against DynamoDB Local', () => {
     const res = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) });
     expect(res.body.unattributed.units).toBeGreaterThanOrEqual(2);
     expect(res.body.unattributed.recent[0]).toMatchObject({ title: 'Mystery box', units: 2, revenueCents: 1900, reason: 'unmatched' });
+  });
+
+  it('lets the collective assign an unattributed line to a member card, exactly once', async () => {
+    const id = nextId();
+    const line = { id: nextId(), productId: '4242', title: 'Old listing - autographed item', quantity: 1, price: '5.00' };
+    await sendWebhook(webhook, 'orders/create', orderPayload({ id, createdAt: '2026-08-03T00:00:00Z', email: 'w@example.com', lines: [line] }));
+    const before = await stats(11);
+    const unattributedBefore = (await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) })).body.unattributed;
+    const assign = (claims: Record<string, string>, athleteId = 11) =>
+      invoke(salesAdmin, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '1' }, claims, body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId, cardId: 1 }) });
+    expect((await assign(claimsFor.collective(2))).status).toBe(403);
+    expect((await assign(claimsFor.collective(1), 4)).status).toBe(400); // not a member of collective 1
+    expect((await assign(claimsFor.collective(1))).body.outcome).toBe('applied');
+    expect((await assign(claimsFor.collective(1))).body.outcome).toBe('unchanged');
+    const after = await stats(11);
+    expect(after.totalCardsSold - before.totalCardsSold).toBe(1);
+    expect(after.totalRevenueCents - before.totalRevenueCents).toBe(500);
+    const unattributedAfter = (await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) })).body.unattributed;
+    expect(unattributedBefore.units - unattributedAfter.units).toBe(1);
   });
 
   it('never loses an update under concurrent deliveries for the same athlete and month', async () => {
