@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { handler as athletes } from '../../lambdas/functions/athletes';
 import { handler as collectives } from '../../lambdas/functions/collectives';
 import { handler as me } from '../../lambdas/functions/me';
-import { handler as salesAdmin } from '../../lambdas/functions/sales-admin';
+import { handler as unattributedFn } from '../../lambdas/functions/unattributed';
 import { handler as webhook } from '../../lambdas/functions/webhook';
 import { sampleProductId } from '../../shared/seed-data';
 import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
@@ -103,7 +103,7 @@ describe('webhook ingestion against DynamoDB Local', () => {
     const before = await stats(11);
     const unattributedBefore = (await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) })).body.unattributed;
     const assign = (claims: Record<string, string>, athleteId = 11) =>
-      invoke(salesAdmin, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '1' }, claims, body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId, cardId: 1 }) });
+      invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '1' }, claims, body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId, cardId: 1 }) });
     expect((await assign(claimsFor.collective(2))).status).toBe(403);
     expect((await assign(claimsFor.collective(1), 4)).status).toBe(400); // not a member of collective 1
     expect((await assign(claimsFor.collective(1))).body.outcome).toBe('applied');
