@@ -1,14 +1,15 @@
 // Every HTTP route and the function that serves it. The CDK api construct and the local server
 // both read this table, so a route exists in AWS exactly when it exists locally.
 
-export type FunctionName = 'catalog' | 'athletes' | 'posts' | 'collectives' | 'waitlist' | 'me' | 'webhook' | 'checkout';
+export type FunctionName = 'catalog' | 'athletes' | 'posts' | 'collectives' | 'waitlist' | 'me' | 'webhook' | 'checkout' | 'admin' | 'unattributed';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** API Gateway path template, e.g. /api/athletes/{id}/orders */
   path: string;
   fn: FunctionName;
-  /** Who may call it; 'public' routes never return a buyer's email. */
+  /** Who may call it; 'public' routes never return a buyer's email. Every other route sits
+   * behind the JWT authorizer (Cognito) and its handler checks ownership. */
   access: 'public' | 'buyer' | 'athlete' | 'collective' | 'webhook';
   /** Local mode only (stands in for the Shopify storefront); never deployed. */
   localOnly?: boolean;
@@ -25,10 +26,28 @@ export const ROUTES: RouteDef[] = [
   { method: 'DELETE', path: '/api/athletes/{id}/posts/{postId}', fn: 'posts', access: 'athlete' },
   { method: 'GET', path: '/api/collectives/{id}/stats', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/transactions', fn: 'collectives', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/unattributed/assign', fn: 'unattributed', access: 'collective' },
   { method: 'POST', path: '/api/waitlist', fn: 'waitlist', access: 'public' },
   { method: 'GET', path: '/api/me/orders', fn: 'me', access: 'buyer' },
+  // The public demo tenant: read-only views of the demo athlete, the demo collective (and its
+  // members) and the demo buyer, so the demo works without an account. Writes always need sign-in.
+  { method: 'GET', path: '/api/demo/athletes/{id}/orders', fn: 'athletes', access: 'public' },
+  { method: 'GET', path: '/api/demo/athletes/{id}/donations', fn: 'athletes', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/stats', fn: 'collectives', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/transactions', fn: 'collectives', access: 'public' },
+  { method: 'GET', path: '/api/demo/me/orders', fn: 'me', access: 'public' },
   { method: 'POST', path: '/api/webhooks/shopify', fn: 'webhook', access: 'webhook' },
   { method: 'POST', path: '/api/checkout', fn: 'checkout', access: 'public', localOnly: true },
+  { method: 'POST', path: '/api/collectives/{id}/athletes', fn: 'admin', access: 'collective' },
+  { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
+  { method: 'DELETE', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
+  { method: 'PUT', path: '/api/schools/{id}/colors', fn: 'admin', access: 'collective' },
+  { method: 'POST', path: '/api/schools/{id}/merch', fn: 'admin', access: 'collective' },
+  { method: 'PUT', path: '/api/schools/{id}/merch/{merchId}', fn: 'admin', access: 'collective' },
+  { method: 'DELETE', path: '/api/schools/{id}/merch/{merchId}', fn: 'admin', access: 'collective' },
+  { method: 'POST', path: '/api/uploads', fn: 'admin', access: 'collective' },
+  { method: 'PUT', path: '/api/uploads/local/{key}', fn: 'admin', access: 'public', localOnly: true },
+  { method: 'GET', path: '/api/uploads/local/{key}', fn: 'admin', access: 'public', localOnly: true },
 ];
 
 /** What each function needs from the table: readers get Query/GetItem only. */
@@ -41,6 +60,8 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   me: 'read',
   webhook: 'write',
   checkout: 'write',
+  admin: 'write',
+  unattributed: 'write',
 };
 
 /** Entry file of each function, relative to the repository root. */

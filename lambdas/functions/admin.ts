@@ -1,0 +1,89 @@
+// The dashboards' write API: a collective's members and new athlete profiles, school colours,
+// merchandise, and profile image uploads (presigned S3 in AWS, local disk in local mode).
+// Every write needs the collective's own account (school writes: the school's collective).
+import type { FieldErrors } from '../../shared/admin-api';
+import { validateCreateAthlete, validateMerch, validateSchoolColors, validateUpdateMember, validateUpload } from '../../shared/admin-api';
+import { createMemberAthlete, createMerch, getAthlete, removeMember, removeMerch, requireCollective, requireSchool, setSchoolColors, updateMember, updateMerch } from '../common/admin-repo';
+import { requireCollectiveOwner, requirePrincipal } from '../common/auth';
+import { Forbidden, ValidationError } from '../common/errors';
+import { intParam, json, jsonBody, noContent, rawBody, routes } from '../common/http';
+import { authorizeSchoolWrite } from '../common/tenancy';
+import { createUpload, readLocalUpload, storeLocalUpload } from '../common/uploads';
+
+function check<T>({ value, errors }: { value: T; errors: FieldErrors }): T {
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return value;
+}
+
+export const handler = routes({
+  'POST /api/collectives/{id}/athletes': async (event) => {
+    const id = intParam(event, 'id');
+    requireCollectiveOwner(event, id);
+    const request = check(validateCreateAthlete(jsonBody(event)));
+    return json(201, await createMemberAthlete(id, request));
+  },
+  'PUT /api/collectives/{id}/athletes/{athleteId}': async (event) => {
+    const id = intParam(event, 'id');
+    const athleteId = intParam(event, 'athleteId');
+    requireCollectiveOwner(event, id);
+    const body = jsonBody(event);
+    await requireCollective(id);
+    const current = await getAthlete(athleteId);
+    const patch = check(validateUpdateMember(body, current?.sport));
+    return json(200, await updateMember(id, athleteId, patch));
+  },
+  'DELETE /api/collectives/{id}/athletes/{athleteId}': async (event) => {
+    const id = intParam(event, 'id');
+    const athleteId = intParam(event, 'athleteId');
+    requireCollectiveOwner(event, id);
+    await removeMember(id, athleteId);
+    return noContent();
+  },
+  'PUT /api/schools/{id}/colors': async (event) => {
+    const id = intParam(event, 'id');
+    await authorizeSchoolWrite(event, id);
+    const colors = check(validateSchoolColors(jsonBody(event)));
+    return json(200, await setSchoolColors(id, colors));
+  },
+  'POST /api/schools/{id}/merch': async (event) => {
+    const id = intParam(event, 'id');
+    await authorizeSchoolWrite(event, id);
+    const request = check(validateMerch(jsonBody(event)));
+    return json(201, await createMerch(id, request));
+  },
+  'PUT /api/schools/{id}/merch/{merchId}': async (event) => {
+    const id = intParam(event, 'id');
+    const merchId = intParam(event, 'merchId');
+    await authorizeSchoolWrite(event, id);
+    const request = check(validateMerch(jsonBody(event)));
+    await requireSchool(id);
+    return json(200, await updateMerch(id, merchId, request));
+  },
+  'DELETE /api/schools/{id}/merch/{merchId}': async (event) => {
+    const id = intParam(event, 'id');
+    const merchId = intParam(event, 'merchId');
+    await authorizeSchoolWrite(event, id);
+    await removeMerch(id, merchId);
+    return noContent();
+  },
+  'POST /api/uploads': async (event) => {
+    if (!requirePrincipal(event).groups.includes('collective')) throw new Forbidden('Only collective accounts upload images');
+    const { contentType, size } = check(validateUpload(jsonBody(event)));
+    return json(201, await createUpload(contentType, size));
+  },
+  // Local mode only: the URL is the ticket (a random key handed out by POST /api/uploads), as a presigned S3 URL is.
+  'PUT /api/uploads/local/{key}': async (event) => {
+    const key = event.pathParameters?.key ?? '';
+    await storeLocalUpload(key, rawBody(event));
+    return noContent();
+  },
+  'GET /api/uploads/local/{key}': async (event) => {
+    const { bytes, contentType } = await readLocalUpload(event.pathParameters?.key ?? '');
+    return {
+      statusCode: 200,
+      headers: { 'content-type': contentType, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
+      body: bytes.toString('base64'),
+      isBase64Encoded: true,
+    };
+  },
+});

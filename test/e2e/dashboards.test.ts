@@ -1,0 +1,154 @@
+// Browser tests of the three dashboards against local mode: real clicks, the real API, DynamoDB Local.
+import { writeFile, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { AthleteStatsResponse, CollectiveStatsResponse } from '../../shared/api';
+import { formatUsd } from '../../shared/money';
+import { baseUrl, launchBrowser } from '../support/browser';
+
+jest.setTimeout(90_000);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const url = (p: string) => new URL(p, baseUrl()).toString();
+
+async function api<T>(p: string): Promise<T> {
+  const res = await fetch(url(`/api${p}`));
+  if (!res.ok) throw new Error(`${p}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+async function signIn(username: string, password: string): Promise<void> {
+  await page.goto(url('/login'));
+  await page.getByLabel(/^Username or email/).fill(username);
+  await page.getByLabel(/^Password/).first().fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+describe('dashboards in the browser', () => {
+  it("moves the athlete's and the collective's figures after a purchase", async () => {
+    const before = await api<AthleteStatsResponse>('/athletes/1/stats');
+    const collectiveBefore = await api<CollectiveStatsResponse>('/demo/collectives/1/stats');
+
+    const res = await fetch(url('/api/checkout'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ athleteId: 1, cardId: 3 }) });
+    expect(res.ok).toBe(true);
+
+    // Local mode may still be seeding sample orders, so the figures move by at least this purchase.
+    const after = await api<AthleteStatsResponse>('/athletes/1/stats');
+    expect(after.totalCardsSold).toBeGreaterThanOrEqual(before.totalCardsSold + 1);
+    expect(after.totalRevenueCents).toBeGreaterThanOrEqual(before.totalRevenueCents + 2500);
+
+    await page.goto(url('/demo/athlete'));
+    const sales = page.getByLabel('Sales dashboard');
+    await sales.getByText(String(after.totalCardsSold), { exact: true }).waitFor();
+    await sales.getByText(formatUsd(after.totalRevenueCents), { exact: true }).waitFor();
+    await page.getByText(formatUsd(after.earningsCents), { exact: true }).first().waitFor();
+    const recent = page.getByRole('table', { name: 'Recent orders, newest first' });
+    expect(await recent.getByRole('row').count()).toBeLessThanOrEqual(6);
+
+    const collectiveAfter = await api<CollectiveStatsResponse>('/demo/collectives/1/stats');
+    expect(collectiveAfter.tiles.athleteTransactions).toBeGreaterThanOrEqual(collectiveBefore.tiles.athleteTransactions + 1);
+    await page.goto(url('/demo/collective'));
+    const tiles = page.getByLabel('Collective figures');
+    await tiles.getByText(String(collectiveAfter.tiles.athleteTransactions), { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Athletes' }).click();
+    const row = page.getByRole('row', { name: /Marcus Reed/ });
+    await row.getByText(formatUsd(collectiveAfter.athletes.find((a) => a.athleteId === 1)!.revenueCents), { exact: true }).waitFor();
+  });
+
+  it('creates, edits and deletes a post that survives a reload', async () => {
+    await signIn('athlete', 'athlete');
+    await page.goto(url('/athlete?tab=posts'));
+    const text = `Game day ${Date.now()}`;
+    await page.getByPlaceholder("What's happening?").fill(text);
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    await page.getByText(text, { exact: true }).waitFor();
+
+    await page.reload();
+    const post = page.getByTestId('post').filter({ hasText: text });
+    await post.waitFor();
+    await post.getByRole('button', { name: 'Post options' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Edit post').fill(`${text} (edited)`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(`${text} (edited)`, { exact: true }).waitFor();
+
+    await page.reload();
+    const edited = page.getByTestId('post').filter({ hasText: `${text} (edited)` });
+    await edited.waitFor();
+    await edited.getByRole('button', { name: 'Post options' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Post?' });
+    await dialog.getByText('This cannot be undone and your post will be removed from your profile.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await edited.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByPlaceholder("What's happening?").waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText(`${text} (edited)`).count()).toBe(0);
+  });
+
+  it('adds an athlete with an image and finds it in search', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'e2e-img-'));
+    const png = path.join(dir, 'photo.png');
+    // A 1x1 PNG.
+    await writeFile(png, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+    const name = `Zoe Park ${Date.now() % 100000}`;
+
+    await signIn('collective', 'collective');
+    await page.goto(url('/collective?section=settings'));
+    await page.getByRole('tab', { name: 'Add Athlete Profile' }).click();
+    await page.getByLabel('Athlete Name').fill(name);
+    await page.getByLabel('Sport').selectOption('Soccer');
+    await page.getByLabel('Position').fill('Forward');
+    await page.getByLabel('Player Number').fill('9');
+    await page.getByLabel('Profile Image').setInputFiles(png);
+    await page.getByRole('button', { name: 'Add Athlete' }).click();
+    await page.getByText(`${name} was added to the collective.`).waitFor();
+
+    await page.goto(url(`/demo/search?query=${encodeURIComponent(name)}`));
+    const card = page.getByRole('article', { name });
+    await card.waitFor();
+    const src = await card.getByRole('img').first().getAttribute('src');
+    expect(src).toMatch(/^\/api\/uploads\/local\/.+\.png$/);
+    const image = await fetch(url(src!));
+    expect(image.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('saves school colours and shows them on the school page', async () => {
+    await signIn('collective', 'collective');
+    await page.goto(url('/collective?section=settings'));
+    await page.getByRole('tab', { name: 'School Colors' }).click();
+    await page.getByLabel('Primary Color', { exact: true }).fill('#0A7A33');
+    await page.getByRole('button', { name: 'Save Colors' }).click();
+    await page.getByText('Colors saved for Drift State University.').waitFor();
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'School Colors' }).click();
+    expect(await page.getByLabel('Primary Color', { exact: true }).inputValue()).toBe('#0A7A33');
+
+    await page.goto(url('/school/2'));
+    await page.getByRole('heading', { name: 'Drift State University' }).first().waitFor();
+    const html = await page.content();
+    expect(html.toLowerCase()).toMatch(/#0a7a33|rgb\(10, 122, 51\)/);
+  });
+});

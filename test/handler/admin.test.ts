@@ -1,0 +1,316 @@
+// Handler tests of the dashboards' write API with a mocked DynamoDB document client.
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context } from 'aws-lambda';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { mockClient } from 'aws-sdk-client-mock';
+import 'aws-sdk-client-mock-jest';
+import { handler } from '../../lambdas/functions/admin';
+import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
+import type { Event, Result } from '../../lambdas/common/http';
+import { keys } from '../../lambdas/common/keys';
+import { SAMPLE_CATALOG } from '../../shared/seed-data';
+
+const ddbMock = mockClient(DynamoDBDocumentClient);
+const context = {} as Context;
+
+const COLLECTIVE_1 = { sub: 'u-collective', 'cognito:groups': '[collective]', 'custom:collectiveId': '1' };
+let claims: Record<string, string> | null = COLLECTIVE_1;
+
+function event(routeKey: string, pathParameters: Record<string, string>, body?: unknown, raw?: Buffer): Event {
+  const [method, rawPath] = routeKey.split(' ');
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath,
+    rawQueryString: '',
+    headers: {},
+    pathParameters,
+    body: raw ? raw.toString('base64') : body === undefined ? undefined : JSON.stringify(body),
+    isBase64Encoded: Boolean(raw),
+    requestContext: { http: { method }, ...(claims ? { authorizer: { jwt: { claims } } } : {}) },
+  } as unknown as Event;
+}
+
+async function call(routeKey: string, params: Record<string, string>, body?: unknown, raw?: Buffer): Promise<Result & { json: () => any }> {
+  const result = (await handler(event(routeKey, params, body, raw), context)) as Result;
+  return { ...result, json: () => JSON.parse(String(result.body)) };
+}
+
+const collective = SAMPLE_CATALOG.collectives[0];
+const school = SAMPLE_CATALOG.schools.find((s) => s.id === collective.schoolId)!;
+const athlete1 = SAMPLE_CATALOG.athletes[0];
+
+function catalogItems() {
+  return [
+    ...SAMPLE_CATALOG.athletes.map((a) => ({ ...keys.catalogAthlete(a.id), type: 'athlete', data: a })),
+    ...SAMPLE_CATALOG.schools.map((s) => ({ ...keys.catalogSchool(s.id), type: 'school', data: s })),
+    ...SAMPLE_CATALOG.collectives.map((c) => ({ ...keys.catalogCollective(c.id), type: 'collective', data: c })),
+    ...SAMPLE_CATALOG.merch.map((m) => ({ ...keys.catalogMerch(m.schoolId, m.id), type: 'merch', data: m })),
+  ];
+}
+
+function mockCatalogReads() {
+  const items = catalogItems();
+  ddbMock.on(GetCommand).callsFake((input: { Key: { PK: string; SK: string } }) => ({ Item: items.find((i) => i.PK === input.Key.PK && i.SK === input.Key.SK) }));
+  ddbMock.on(QueryCommand).resolves({ Items: items });
+}
+
+const conditionFailed = () => Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+
+describe('admin handler', () => {
+  beforeEach(() => {
+    ddbMock.reset();
+    invalidateCatalogCache();
+    claims = COLLECTIVE_1;
+    process.env.TABLE_NAME = 'Orders';
+    delete process.env.UPLOADS_BUCKET;
+    delete process.env.UPLOADS_DIR;
+  });
+
+  describe('ownership', () => {
+    it('answers 401 without sign-in and 403 for another collective, an athlete or another school', async () => {
+      mockCatalogReads();
+      claims = null;
+      expect((await call('POST /api/collectives/{id}/athletes', { id: '1' }, {})).statusCode).toBe(401);
+      expect((await call('POST /api/uploads', {}, { contentType: 'image/png', size: 10 })).statusCode).toBe(401);
+      claims = { sub: 'u2', 'cognito:groups': '[collective]', 'custom:collectiveId': '2' };
+      expect((await call('DELETE /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '2' })).statusCode).toBe(403);
+      expect((await call('PUT /api/schools/{id}/colors', { id: '2' }, { primary: '#000000', secondary: '#000000', accent: '#000000' })).statusCode).toBe(403);
+      claims = { sub: 'u3', 'cognito:groups': '[athlete]', 'custom:athleteId': '1' };
+      expect((await call('POST /api/uploads', {}, { contentType: 'image/png', size: 10 })).statusCode).toBe(403);
+      expect((await call('POST /api/schools/{id}/merch', { id: '2' }, { name: 'X', priceCents: 100, image: '/x.svg' })).statusCode).toBe(403);
+      expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+      expect(ddbMock.commandCalls(PutCommand)).toHaveLength(0);
+      expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
+    });
+  });
+
+  describe('POST /api/collectives/{id}/athletes', () => {
+    it('creates the athlete with the next id at the collective school and adds it to the members in one transaction', async () => {
+      mockCatalogReads();
+      ddbMock.on(TransactWriteCommand).resolves({});
+
+      const res = await call('POST /api/collectives/{id}/athletes', { id: '1' }, { name: ' Zoe Park ', sport: 'Soccer', position: 'Forward', number: '9', bio: 'Fast.', image: '/api/uploads/local/x.png' });
+
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body).toMatchObject({ id: 16, name: 'Zoe Park', sport: 'Soccer', schoolId: school.id, school: school.name, number: '9', position: 'Forward', bio: 'Fast.', digitalcollectibles: [], agent: 'test', status: 'Active' });
+      const tx = ddbMock.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
+      expect(tx[0].Put!.Item).toMatchObject({ PK: 'CATALOG', SK: keys.catalogAthlete(16).SK, type: 'athlete' });
+      expect(tx[0].Put!.ConditionExpression).toBe('attribute_not_exists(PK)');
+      expect(tx[1].Update!.Key).toEqual({ PK: 'CATALOG', SK: keys.catalogCollective(1).SK });
+      expect(tx[1].Update!.ExpressionAttributeValues).toMatchObject({ ':new': [16] });
+    });
+
+    it('answers 400 naming every missing or bad field', async () => {
+      const res = await call('POST /api/collectives/{id}/athletes', { id: '1' }, { sport: 'Fishing', number: 'abc', image: 'javascript:alert(1)' });
+
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().error.fields).sort()).toEqual(['image', 'name', 'number', 'position', 'sport']);
+      expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    });
+
+    it('answers 404 for an unknown collective', async () => {
+      mockCatalogReads();
+      claims = { sub: 'u99', 'cognito:groups': '[collective]', 'custom:collectiveId': '99' };
+      const res = await call('POST /api/collectives/{id}/athletes', { id: '99' }, { name: 'A B', sport: 'Soccer', position: 'Keeper', number: '1' });
+      expect(res.statusCode).toBe(404);
+    });
+
+    it('retries with a fresh id when a concurrent create took the id', async () => {
+      mockCatalogReads();
+      ddbMock.on(TransactWriteCommand).rejectsOnce(Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException' })).resolves({});
+      const res = await call('POST /api/collectives/{id}/athletes', { id: '1' }, { name: 'A B', sport: 'Soccer', position: 'Keeper', number: '1' });
+      expect(res.statusCode).toBe(201);
+      expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    });
+  });
+
+  describe('PUT /api/collectives/{id}/athletes/{athleteId}', () => {
+    it('updates only the given fields of a member', async () => {
+      mockCatalogReads();
+      ddbMock.on(UpdateCommand).resolves({ Attributes: { data: { ...athlete1, status: 'Paused', number: '12' } } });
+
+      const res = await call('PUT /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '1' }, { status: 'Paused', number: '12' });
+
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: 1, status: 'Paused', number: '12' });
+      const input = ddbMock.commandCalls(UpdateCommand)[0].args[0].input;
+      expect(input.UpdateExpression).toBe('SET #data.#number = :number, #data.#status = :status');
+      expect(input.ExpressionAttributeValues).toEqual({ ':status': 'Paused', ':number': '12' });
+    });
+
+    it('keeps an existing sport outside the profile list allowed (Fishing) but rejects a bad status', async () => {
+      mockCatalogReads();
+      const res = await call('PUT /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '11' }, { sport: 'Fishing', status: 'Gone' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ status: 'Status must be Active or Paused' });
+    });
+
+    it('answers 404 when the athlete is not a member of the collective', async () => {
+      mockCatalogReads();
+      const res = await call('PUT /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '4' }, { name: 'New Name' });
+      expect(res.statusCode).toBe(404);
+      expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+    });
+
+    it('answers 400 for an empty edit', async () => {
+      mockCatalogReads();
+      const res = await call('PUT /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '1' }, {});
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.body).toBeDefined();
+    });
+  });
+
+  describe('DELETE /api/collectives/{id}/athletes/{athleteId}', () => {
+    it('removes the member at its index, pinned by a condition', async () => {
+      mockCatalogReads();
+      ddbMock.on(UpdateCommand).resolves({ Attributes: { data: collective } });
+
+      const res = await call('DELETE /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '2' });
+
+      expect(res.statusCode).toBe(204);
+      const input = ddbMock.commandCalls(UpdateCommand)[0].args[0].input;
+      const index = collective.members.indexOf(2);
+      expect(input.UpdateExpression).toBe(`REMOVE #data.#members[${index}]`);
+      expect(input.ConditionExpression).toBe(`#data.#members[${index}] = :id`);
+      expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
+    });
+
+    it('answers 404 for an athlete that is not a member', async () => {
+      mockCatalogReads();
+      const res = await call('DELETE /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '5' });
+      expect(res.statusCode).toBe(404);
+    });
+  });
+
+  describe('PUT /api/schools/{id}/colors', () => {
+    it('stores upper-cased #RRGGBB colours', async () => {
+      mockCatalogReads();
+      ddbMock.on(UpdateCommand).resolves({ Attributes: { data: { ...school, colors: { primary: '#00FF00', secondary: '#FFFFFF', accent: '#000000' } } } });
+      const res = await call('PUT /api/schools/{id}/colors', { id: '2' }, { primary: '#00ff00', secondary: '#FFFFFF', accent: '#000000' });
+      expect(res.statusCode).toBe(200);
+      expect(ddbMock.commandCalls(UpdateCommand)[0].args[0].input.ExpressionAttributeValues).toEqual({ ':colors': { primary: '#00FF00', secondary: '#FFFFFF', accent: '#000000' } });
+    });
+
+    it('answers 400 naming the bad colours', async () => {
+      mockCatalogReads();
+      const res = await call('PUT /api/schools/{id}/colors', { id: '2' }, { primary: 'red', secondary: '#FFF', accent: '#000000' });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().error.fields).sort()).toEqual(['primary', 'secondary']);
+    });
+
+    it("answers 403 for a school that is not the collective's", async () => {
+      mockCatalogReads();
+      const res = await call('PUT /api/schools/{id}/colors', { id: '9' }, { primary: '#000000', secondary: '#000000', accent: '#000000' });
+      expect(res.statusCode).toBe(403);
+    });
+  });
+
+  describe('merchandise routes', () => {
+    it('creates an item with the next id of the school', async () => {
+      mockCatalogReads();
+      ddbMock.on(PutCommand).resolves({});
+      const res = await call('POST /api/schools/{id}/merch', { id: '2' }, { name: 'Scarf', priceCents: 1999, image: '/images/merch/hat.svg' });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ id: 4, schoolId: 2, name: 'Scarf', priceCents: 1999, image: '/images/merch/hat.svg' });
+      expect(ddbMock).toHaveReceivedCommandWith(PutCommand, { ConditionExpression: 'attribute_not_exists(PK)' });
+    });
+
+    it('rejects a price that is not a positive whole number of cents', async () => {
+      mockCatalogReads();
+      const res = await call('POST /api/schools/{id}/merch', { id: '2' }, { name: '', priceCents: 10.5 });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().error.fields).sort()).toEqual(['image', 'name', 'priceCents']);
+    });
+
+    it('updates an existing item and answers 404 for a missing one', async () => {
+      mockCatalogReads();
+      ddbMock.on(UpdateCommand).resolvesOnce({ Attributes: { data: { id: 1, schoolId: 2, name: 'Cap', priceCents: 3000, image: '/x.svg' } } }).rejects(conditionFailed());
+      const ok = await call('PUT /api/schools/{id}/merch/{merchId}', { id: '2', merchId: '1' }, { name: 'Cap', priceCents: 3000, image: '/x.svg' });
+      const missing = await call('PUT /api/schools/{id}/merch/{merchId}', { id: '2', merchId: '77' }, { name: 'Cap', priceCents: 3000, image: '/x.svg' });
+      expect(ok.statusCode).toBe(200);
+      expect(missing.statusCode).toBe(404);
+    });
+
+    it('deletes an item, 404 when it is gone', async () => {
+      mockCatalogReads();
+      ddbMock.on(DeleteCommand).resolvesOnce({}).rejects(conditionFailed());
+      expect((await call('DELETE /api/schools/{id}/merch/{merchId}', { id: '2', merchId: '1' })).statusCode).toBe(204);
+      expect((await call('DELETE /api/schools/{id}/merch/{merchId}', { id: '2', merchId: '1' })).statusCode).toBe(404);
+    });
+  });
+
+  describe('uploads', () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
+    let dir: string;
+    beforeEach(async () => {
+      dir = await mkdtemp(path.join(os.tmpdir(), 'uploads-'));
+    });
+    afterEach(async () => {
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('rejects other types and files over 10 MB before anything is stored', async () => {
+      process.env.UPLOADS_DIR = dir;
+      const pdf = await call('POST /api/uploads', {}, { contentType: 'application/pdf', size: 100 });
+      const big = await call('POST /api/uploads', {}, { contentType: 'image/png', size: 10 * 1024 * 1024 + 1 });
+      expect(pdf.statusCode).toBe(400);
+      expect(pdf.json().error.fields.contentType).toBeDefined();
+      expect(big.statusCode).toBe(400);
+      expect(big.json().error.fields.size).toBe('The image must be 10MB or smaller');
+    });
+
+    it('hands out a local upload URL, stores real PNG bytes and serves them back', async () => {
+      process.env.UPLOADS_DIR = dir;
+      const created = await call('POST /api/uploads', {}, { contentType: 'image/png', size: png.length });
+      expect(created.statusCode).toBe(201);
+      const { uploadUrl, imageUrl, method } = created.json();
+      expect(method).toBe('PUT');
+      expect(uploadUrl).toMatch(/^\/api\/uploads\/local\/[0-9a-f-]{36}\.png$/);
+      expect(imageUrl).toBe(uploadUrl);
+      const key = uploadUrl.split('/').pop();
+
+      const stored = await call('PUT /api/uploads/local/{key}', { key }, undefined, png);
+      const served = await call('GET /api/uploads/local/{key}', { key });
+
+      expect(stored.statusCode).toBe(204);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers).toMatchObject({ 'content-type': 'image/png' });
+      expect(Buffer.from(String(served.body), 'base64').equals(png)).toBe(true);
+    });
+
+    it('refuses bytes that are not the declared image type, and unknown keys', async () => {
+      process.env.UPLOADS_DIR = dir;
+      const key = '00000000-0000-4000-8000-000000000000.gif';
+      const wrong = await call('PUT /api/uploads/local/{key}', { key }, undefined, png);
+      const traversal = await call('GET /api/uploads/local/{key}', { key: '..%2F..%2Fetc%2Fpasswd' });
+      expect(wrong.statusCode).toBe(400);
+      expect(traversal.statusCode).toBe(404);
+    });
+
+    it('presigns an S3 PUT covering the type and length when a bucket is configured', async () => {
+      process.env.UPLOADS_BUCKET = 'my-uploads';
+      process.env.AWS_REGION = 'us-east-2';
+      process.env.AWS_ACCESS_KEY_ID = 'test';
+      process.env.AWS_SECRET_ACCESS_KEY = 'test';
+      const res = await call('POST /api/uploads', {}, { contentType: 'image/jpeg', size: 2048 });
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body.imageUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.jpg$/);
+      const url = new URL(body.uploadUrl);
+      expect(url.hostname).toContain('my-uploads');
+      expect(url.pathname).toBe(body.imageUrl);
+      expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-length');
+      expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
+      expect(body.headers).toEqual({ 'Content-Type': 'image/jpeg' });
+    });
+
+    it('answers 503 when uploads are not configured', async () => {
+      const res = await call('POST /api/uploads', {}, { contentType: 'image/png', size: 10 });
+      expect(res.statusCode).toBe(503);
+    });
+  });
+});

@@ -1,0 +1,93 @@
+// The 3-card carousel wraps around; Recent Orders follow the spec's formatting; View All pages through every order.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CardCarousel, visibleCards, wrapIndex } from '../../../web/src/features/charts/card-carousel';
+import { RecentOrdersTable } from '../../../web/src/features/charts/recent-orders';
+import { MyCardsTab } from '../../../web/src/features/athlete-panel/components/my-cards-tab';
+import { athleteStats, catalog, saleLines } from './fixtures';
+import { renderRoute, stubFetch } from './helpers';
+
+const cards = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: i + 1, shopifyProductId: String(i), name: `Card #${i + 1}`, description: '', image: `/c${i + 1}.svg`, priceCents: 500 }));
+
+const shownNames = () => within(screen.getByRole('list')).getAllByRole('img').map((img) => img.getAttribute('alt'));
+
+describe('card carousel', () => {
+  it('wraps indexes in both directions', () => {
+    expect(wrapIndex(-1, 4)).toBe(3);
+    expect(wrapIndex(4, 4)).toBe(0);
+    expect(visibleCards([1, 2, 3, 4], 3)).toEqual([4, 1, 2]);
+    expect(visibleCards([1, 2], 1)).toEqual([1, 2]);
+  });
+
+  it('shows three cards and wraps past the end and the start', () => {
+    renderRoute(<CardCarousel cards={cards(4)} label="Cards" />);
+    expect(shownNames()).toEqual(['Card #1', 'Card #2', 'Card #3']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous card' }));
+    expect(shownNames()).toEqual(['Card #4', 'Card #1', 'Card #2']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    expect(shownNames()).toEqual(['Card #1', 'Card #2', 'Card #3']);
+
+    for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    expect(shownNames()).toEqual(['Card #4', 'Card #1', 'Card #2']);
+    fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    expect(shownNames()).toEqual(['Card #1', 'Card #2', 'Card #3']);
+  });
+
+  it('has one dot per card and jumps to the chosen card', () => {
+    renderRoute(<CardCarousel cards={cards(4)} label="Cards" />);
+    const dots = screen.getAllByRole('button', { name: /Show card/ });
+    expect(dots).toHaveLength(4);
+    fireEvent.click(dots[2]);
+    expect(shownNames()).toEqual(['Card #3', 'Card #4', 'Card #1']);
+    expect(dots[2]).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('recent orders', () => {
+  it('shows the first 8 characters of the order id, the buyer before @, USD amounts and Paid by default', () => {
+    renderRoute(<RecentOrdersTable caption="Orders" orders={[{ orderId: '5829301746251', orderName: '#1001', createdAt: '2026-03-05T10:00:00.000Z', buyer: 'jane.doe@example.com', quantity: 2, amountCents: 123456, status: '' }]} />);
+    const row = screen.getAllByRole('row')[1];
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['58293017', 'Mar 5, 2026', 'jane.doe', '$1,234.56', 'Paid']);
+  });
+
+  it('lists the first 5 orders and pages through all of them with View All Orders', async () => {
+    const athlete = catalog().athletes[0];
+    const all = saleLines(23);
+    stubFetch({
+      'GET /api/athletes/1/stats': { body: athleteStats() },
+      'GET /api/athletes/1/orders?limit=6': { body: { items: all.slice(0, 6), nextCursor: 'c6' } },
+      'GET /api/athletes/1/orders?limit=20': { body: { items: all.slice(0, 20), nextCursor: 'c20' } },
+      'GET /api/athletes/1/orders?limit=20&cursor=c20': { body: { items: all.slice(20), nextCursor: null } },
+    });
+    renderRoute(<MyCardsTab athlete={athlete} />);
+
+    const recent = await screen.findByRole('table', { name: 'Recent orders, newest first' });
+    expect(within(recent).getAllByRole('row')).toHaveLength(1 + 5);
+    expect(screen.getByText('$39.77')).toBeInTheDocument(); // 97% of $41.00
+    expect(screen.getByText('superfan')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'View All Orders' }));
+    const table = await screen.findByRole('table', { name: 'All orders, newest first' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 20);
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Orders' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'All orders, newest first' })).getAllByRole('row')).toHaveLength(1 + 23));
+    expect(screen.queryByRole('button', { name: 'Load More Orders' })).not.toBeInTheDocument();
+  });
+
+  it('hides View All Orders with 5 orders or fewer, and shows the error with Try Again', async () => {
+    const athlete = catalog().athletes[0];
+    let fail = true;
+    stubFetch({
+      'GET /api/athletes/1/stats': () => (fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: athleteStats() }),
+      'GET /api/athletes/1/orders?limit=6': { body: { items: saleLines(5), nextCursor: null } },
+    });
+    renderRoute(<MyCardsTab athlete={athlete} />);
+    expect(await screen.findByText('Failed to load your sales data. Please try again later.')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('table', { name: 'Recent orders, newest first' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'View All Orders' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,182 @@
+// Collective panel: loading text, the five tiles, athlete search, transaction badges, settings actions and validation.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import CollectivePanelRoute from '../../../web/src/features/collective-panel/collective-panel-route';
+import CollectiveAthleteRoute from '../../../web/src/features/collective-panel/collective-athlete-route';
+import { transactionBadgeTone } from '../../../web/src/features/charts/format';
+import { catalog, collectiveStats, athleteStats, saleLines } from './fixtures';
+import { renderRoute, stubFetch, type Handler } from './helpers';
+
+function api(extra: Record<string, Handler | { status?: number; body?: unknown }> = {}) {
+  return stubFetch({
+    'GET /api/catalog': { body: catalog() },
+    'GET /api/collectives/1/stats': { body: collectiveStats() },
+    ...extra,
+  });
+}
+
+const renderPanel = (query = '') => renderRoute(<CollectivePanelRoute />, { path: '/collective', at: `/collective${query}` });
+
+describe('collective panel', () => {
+  it("shows 'Loading stats...' and then the five tiles from one stats request", async () => {
+    const stub = api();
+    renderPanel();
+    expect(screen.getByText('Loading stats...')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Collective Dashboard' })).toBeInTheDocument();
+    await screen.findByText('Athlete Earnings This Month');
+    const tiles = within(screen.getByLabelText('Collective figures'));
+    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Athlete Earnings This Month', 'Donations This Month', 'Total Athletes', 'Athlete Transactions', 'Collective Donations']);
+    expect(tiles.getAllByRole('definition').map((d) => d.querySelector('.dash-tile-value')?.textContent)).toEqual(['$39.77', '$1,050.00', '5', '9', '7']);
+    expect(screen.getByRole('table', { name: 'Monthly Earnings' })).toBeInTheDocument();
+    expect(screen.getByText('Mystery Card')).toBeInTheDocument();
+    expect(stub.calls.filter((c) => c.url.startsWith('/api/collectives/1/stats'))).toHaveLength(1);
+    expect(stub.calls.filter((c) => c.url.startsWith('/api/athletes/'))).toHaveLength(0);
+  });
+
+  it('shows the red error box when the stats fail', async () => {
+    api({ 'GET /api/collectives/1/stats': { status: 500, body: { error: { code: 'internal', message: 'x' } } } });
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPanel();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data. Please try again later.');
+    spy.mockRestore();
+  });
+
+  it('lists only the members and searches by name, sport or position, case-insensitively', async () => {
+    api();
+    renderPanel('?section=athletes');
+    const table = await screen.findByRole('table', { name: 'Collective athletes' });
+    const names = () => within(screen.getByRole('table', { name: 'Collective athletes' })).getAllByRole('rowheader').map((h) => h.textContent);
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(5);
+    expect(names().join()).not.toContain('Andre Coleman');
+    expect(within(table).getByText('7 (6 orders)')).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'View Details of Marcus Reed' })).toHaveAttribute('href', '/collective/athlete/1');
+
+    const search = screen.getByPlaceholderText('Search athletes...');
+    fireEvent.change(search, { target: { value: 'BASKET' } });
+    expect(names()).toEqual([expect.stringContaining('Jalen Brooks')]);
+    fireEvent.change(search, { target: { value: 'quarterback' } });
+    expect(names()).toEqual([expect.stringContaining('Marcus Reed')]);
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    expect(screen.getByText('No athletes found matching your search.')).toBeInTheDocument();
+  });
+
+  it('colours transaction badges: green Completed, yellow Processing, red otherwise', async () => {
+    expect([transactionBadgeTone('Completed'), transactionBadgeTone('Processing'), transactionBadgeTone('Refunded')]).toEqual(['green', 'yellow', 'red']);
+    api({
+      'GET /api/collectives/1/transactions?limit=20': {
+        body: {
+          items: [
+            { id: 't1', date: '2026-11-20T00:00:00.000Z', name: 'Marcus Reed', details: '2 collections', amountCents: 800, type: 'Athlete Transaction', status: 'Completed' },
+            { id: 't2', date: '2026-11-19T00:00:00.000Z', name: 'Tyler Vance', details: '2 collections', amountCents: 2910, type: 'Payout', status: 'Processing' },
+            { id: 't3', date: '2026-11-18T00:00:00.000Z', name: 'Jalen Brooks', details: '1 collections', amountCents: 300, type: 'Athlete Transaction', status: 'Refunded' },
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    renderPanel('?section=transactions');
+    expect(await screen.findByRole('heading', { name: 'Transaction & Donation History' })).toBeInTheDocument();
+    expect(await screen.findByText('Completed')).toHaveClass('dash-badge-green');
+    expect(screen.getByText('Processing')).toHaveClass('dash-badge-yellow');
+    expect(screen.getByText('Refunded')).toHaveClass('dash-badge-red');
+  });
+
+  it('opens Settings on Athletes Management, pauses a member through the API and confirms removal', async () => {
+    const stub = api({
+      'PUT /api/collectives/1/athletes/2': { body: { ...catalog().athletes[1], status: 'Paused' } },
+      'DELETE /api/collectives/1/athletes/3': { status: 204 },
+    });
+    renderPanel();
+    await screen.findByText('Athlete Earnings This Month');
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(screen.getByRole('tab', { name: 'Athletes Management' })).toHaveAttribute('aria-selected', 'true');
+
+    fireEvent.change(screen.getByLabelText('Sport'), { target: { value: 'Basketball' } });
+    expect(screen.getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Jalen Brooks']);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause Jalen Brooks' }));
+    expect(await screen.findByText('Jalen Brooks is now Paused.')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/collectives/1/athletes/2', body: { status: 'Paused' } });
+
+    fireEvent.change(screen.getByLabelText('Sport'), { target: { value: 'All' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Tyler Vance' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove Athlete?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Tyler Vance was removed from Mariners NIL Collective.')).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.method === 'DELETE' && c.url === '/api/collectives/1/athletes/3')).toBe(true);
+  });
+
+  it('validates Add Athlete Profile inline and shows the server field errors', async () => {
+    const stub = api({
+      'POST /api/collectives/1/athletes': { status: 400, body: { error: { code: 'validation', message: 'Invalid name', fields: { name: 'Name must be at most 80 characters' } } } },
+    });
+    renderPanel('?section=settings');
+    await screen.findByRole('tablist', { name: 'Settings' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Add Athlete Profile' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Athlete' }));
+    expect(screen.getByLabelText('Athlete Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Player number is required')).toBeInTheDocument();
+    expect(screen.getByText('PNG, JPG, GIF up to 10MB')).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    const file = new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Profile Image'), { target: { files: [file] } });
+    expect(screen.getByText('Only PNG, JPG or GIF images can be uploaded')).toBeInTheDocument();
+    const big = new File(['x'], 'big.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    fireEvent.change(screen.getByLabelText('Profile Image'), { target: { files: [big] } });
+    expect(screen.getByText('The image must be 10MB or smaller')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Profile Image'), { target: { files: [] } });
+    fireEvent.change(screen.getByLabelText('Athlete Name'), { target: { value: 'Zoe Park' } });
+    fireEvent.change(screen.getByLabelText('Sport'), { target: { value: 'Soccer' } });
+    fireEvent.change(screen.getByLabelText('Position'), { target: { value: 'Forward' } });
+    fireEvent.change(screen.getByLabelText('Player Number'), { target: { value: '9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Athlete' }));
+    expect(await screen.findByText('Name must be at most 80 characters')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Zoe Park', sport: 'Soccer', position: 'Forward', number: '9' });
+  });
+
+  it('saves school colours and rejects a malformed colour', async () => {
+    const stub = api({ 'PUT /api/schools/2/colors': { body: { ...catalog().schools[0], colors: { primary: '#112233', secondary: '#FFFFFF', accent: '#000000' } } } });
+    renderPanel('?section=settings');
+    await screen.findByRole('tablist', { name: 'Settings' });
+    fireEvent.click(screen.getByRole('tab', { name: 'School Colors' }));
+    const primary = screen.getByLabelText('Primary Color');
+    expect(primary).toHaveValue('#C4161C');
+    fireEvent.change(primary, { target: { value: 'red' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Colors' }));
+    expect(screen.getByText('Use a colour like #C4161C')).toBeInTheDocument();
+    fireEvent.change(primary, { target: { value: '#112233' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Colors' }));
+    expect(await screen.findByText('Colors saved for Drift State University.')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'PUT')?.body).toEqual({ primary: '#112233', secondary: '#FFFFFF', accent: '#000000' });
+  });
+});
+
+describe('collective athlete view', () => {
+  it('shows the sales dashboard and up to 10 recent orders of a member', async () => {
+    api({
+      'GET /api/athletes/1/stats': { body: athleteStats() },
+      'GET /api/athletes/1/orders?limit=10': { body: { items: saleLines(10), nextCursor: 'more' } },
+    });
+    renderRoute(<CollectiveAthleteRoute />, { path: '/collective/athlete/:athleteId', at: '/collective/athlete/1' });
+    expect(await screen.findByRole('heading', { name: 'Marcus Reed' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    expect(screen.getByText('Total Cards Sold')).toBeInTheDocument();
+  });
+
+  it("shows 'Athlete not found' with Return to Dashboard for a non-member", async () => {
+    api();
+    renderRoute(<CollectiveAthleteRoute />, { path: '/collective/athlete/:athleteId', at: '/collective/athlete/4' });
+    expect(await screen.findByText('Athlete not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Dashboard' })).toHaveAttribute('href', '/collective');
+  });
+
+  it('shows the load error text when sales fail', async () => {
+    api({ 'GET /api/athletes/1/stats': { status: 500, body: { error: { code: 'internal', message: 'x' } } }, 'GET /api/athletes/1/orders?limit=10': { body: { items: [], nextCursor: null } } });
+    renderRoute(<CollectiveAthleteRoute />, { path: '/collective/athlete/:athleteId', at: '/collective/athlete/1' });
+    expect(await screen.findByText('Failed to load sales data. Please try again later.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument());
+  });
+});

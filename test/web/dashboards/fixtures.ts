@@ -1,0 +1,50 @@
+// Fixtures of the dashboards' component tests, shaped like the API's answers.
+import type { AthleteStatsResponse, CollectiveStatsResponse, SaleLine } from '../../../shared/api';
+import { SAMPLE_CATALOG } from '../../../shared/seed-data';
+
+export const catalog = () => JSON.parse(JSON.stringify(SAMPLE_CATALOG)) as typeof SAMPLE_CATALOG;
+
+export const athleteStats = (over: Partial<AthleteStatsResponse> = {}): AthleteStatsResponse => ({
+  athleteId: 1,
+  totalCardsSold: 7,
+  totalRevenueCents: 4100,
+  averagePriceCents: 586,
+  orderCount: 6,
+  uniqueFans: 4,
+  earningsCents: 3977,
+  cardsSoldByCard: { '1': 3, '2': 2, '3': 2 },
+  monthly: [{ month: '2026-11', cardsSold: 7, revenueCents: 4100, orderCount: 6 }],
+  topFans: [{ buyer: 'superfan', cardsHeld: 3 }],
+  ...over,
+});
+
+export function saleLines(n: number): SaleLine[] {
+  return Array.from({ length: n }, (_, i) => ({
+    orderId: `gid-order-${String(1000 + i)}-abcdef`,
+    orderName: `#${1000 + i}`,
+    createdAt: `2026-11-${String(20 - i).padStart(2, '0')}T12:00:00.000Z`,
+    buyer: `fan${i}`,
+    quantity: 1,
+    amountCents: 2500,
+    status: i === 0 ? '' : 'Refunded',
+  }));
+}
+
+export const collectiveStats = (): CollectiveStatsResponse => ({
+  collectiveId: 1,
+  name: 'Mariners NIL Collective',
+  schoolId: 2,
+  members: [1, 2, 3, 10, 11],
+  currentMonth: '2026-11',
+  tiles: { athleteEarningsThisMonthCents: 3977, donationsThisMonthCents: 105000, totalAthletes: 5, athleteTransactions: 9, collectiveDonationsCount: 7 },
+  totals: { cardsSold: 9, revenueCents: 4600, orderCount: 7, donationsCents: 1040000 },
+  athletes: [
+    { athleteId: 1, cardsSold: 7, revenueCents: 4100, orderCount: 6, earningsCents: 3977 },
+    { athleteId: 2, cardsSold: 0, revenueCents: 0, orderCount: 0, earningsCents: 0 },
+    { athleteId: 3, cardsSold: 2, revenueCents: 500, orderCount: 1, earningsCents: 485 },
+    { athleteId: 10, cardsSold: 0, revenueCents: 0, orderCount: 0, earningsCents: 0 },
+    { athleteId: 11, cardsSold: 0, revenueCents: 0, orderCount: 0, earningsCents: 0 },
+  ],
+  monthly: [{ month: '2026-11', totalCents: 109600, athleteCents: 4462, donationsCents: 105000 }],
+  unattributed: { units: 1, revenueCents: 300, recent: [{ orderId: 'o-9', lineItemId: 'l-1', createdAt: '2026-11-01T00:00:00.000Z', title: 'Mystery Card', productId: null, units: 1, revenueCents: 300, reason: 'unmatched' }] },
+});

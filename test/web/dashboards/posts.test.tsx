@@ -1,0 +1,120 @@
+// Posts: composer rules, the per-post menu (one open at a time, closes outside), the delete confirmation, real edits.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Post } from '../../../shared/api';
+import { FADE_DELAY_MS, PostsTab } from '../../../web/src/features/athlete-panel/components/posts-tab';
+import { renderRoute, stubFetch } from './helpers';
+
+function postsApi(initial: Post[]) {
+  let posts = [...initial];
+  const stub = stubFetch({
+    'GET /api/athletes/1/posts': () => ({ body: { items: posts } }),
+    'POST /api/athletes/1/posts': (init) => {
+      const { content } = JSON.parse(String(init?.body));
+      if (!content.trim()) return { status: 400, body: { error: { code: 'validation', message: 'Invalid content', fields: { content: 'Write something before posting' } } } };
+      const post = { id: Math.max(0, ...posts.map((p) => p.id)) + 1, content, date: '2026-11-21T10:00:00.000Z', updatedAt: null };
+      posts = [post, ...posts];
+      return { status: 201, body: post };
+    },
+    'PUT /api/athletes/1/posts/1': (init) => {
+      const { content } = JSON.parse(String(init?.body));
+      posts = posts.map((p) => (p.id === 1 ? { ...p, content, updatedAt: '2026-11-21T11:00:00.000Z' } : p));
+      return { body: posts.find((p) => p.id === 1) };
+    },
+    'DELETE /api/athletes/1/posts/2': () => {
+      posts = posts.filter((p) => p.id !== 2);
+      return { status: 204 };
+    },
+  });
+  return stub;
+}
+
+const samplePosts: Post[] = [
+  { id: 1, content: 'First post', date: '2026-11-01T10:00:00.000Z', updatedAt: null },
+  { id: 2, content: 'Second post', date: '2026-11-02T10:00:00.000Z', updatedAt: null },
+];
+
+describe('athlete posts', () => {
+  it("shows 'No posts yet.' and only offers Cancel once the text is not blank", async () => {
+    postsApi([]);
+    renderRoute(<PostsTab athleteId={1} />);
+    expect(await screen.findByText('No posts yet.')).toBeInTheDocument();
+    const box = screen.getByPlaceholderText("What's happening?");
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
+
+    fireEvent.change(box, { target: { value: '   ' } });
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    fireEvent.change(box, { target: { value: 'Game day!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(box).toHaveValue('');
+  });
+
+  it('creates a post at the top of the list and fades it in', async () => {
+    postsApi(samplePosts);
+    renderRoute(<PostsTab athleteId={1} />);
+    await screen.findByText('Second post');
+    fireEvent.change(screen.getByPlaceholderText("What's happening?"), { target: { value: 'Game day!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(screen.getAllByTestId('post')).toHaveLength(3));
+    const items = screen.getAllByTestId('post');
+    expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual(['Game day!', 'Second post', 'First post']);
+    expect(FADE_DELAY_MS).toBe(50);
+    await waitFor(() => expect(items[0]).toHaveClass('visible'));
+    expect(screen.getByPlaceholderText("What's happening?")).toHaveValue('');
+  });
+
+  it('keeps one menu open at a time and closes it on an outside click', async () => {
+    postsApi(samplePosts);
+    renderRoute(<PostsTab athleteId={1} />);
+    await screen.findByText('Second post');
+    const [toggleNewest, toggleOldest] = screen.getAllByRole('button', { name: 'Post options' });
+
+    fireEvent.click(toggleNewest);
+    expect(toggleNewest).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(toggleOldest);
+    expect(toggleNewest).toHaveAttribute('aria-expanded', 'false');
+    expect(toggleOldest).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(1);
+
+    fireEvent.mouseDown(document.body);
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it("asks 'Delete Post?' with the spec's text before deleting", async () => {
+    const stub = postsApi(samplePosts);
+    renderRoute(<PostsTab athleteId={1} />);
+    await screen.findByText('Second post');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Post options' })[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Delete Post?' });
+    expect(dialog).toHaveTextContent('This cannot be undone and your post will be removed from your profile.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(stub.calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Post options' })[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Second post')).not.toBeInTheDocument());
+    expect(stub.calls.find((c) => c.method === 'DELETE')?.url).toBe('/api/athletes/1/posts/2');
+  });
+
+  it('edits a post through the API and refuses a blank edit inline', async () => {
+    const stub = postsApi(samplePosts);
+    renderRoute(<PostsTab athleteId={1} />);
+    await screen.findByText('First post');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Post options' })[1]);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+
+    const box = screen.getByLabelText('Edit post');
+    fireEvent.change(box, { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Write something before saving');
+
+    fireEvent.change(box, { target: { value: 'First post, edited' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(stub.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(await screen.findByText('First post, edited')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/athletes/1/posts/1', body: { content: 'First post, edited' } });
+  });
+});

@@ -1,0 +1,148 @@
+// My Cards: the card carousel, card totals, live earnings (the 97% share), the sales dashboard,
+// Top Fans, and Recent Orders (first 5) with View All Orders paging through every order.
+import { useState } from 'react';
+import type { Athlete } from '../../../../../shared/catalog-types';
+import { athleteShareCents, formatUsd } from '../../../../../shared/money';
+import { ErrorBox } from '../../../components/error-box';
+import { Spinner } from '../../../components/spinner';
+import { CardCarousel } from '../../charts/card-carousel';
+import { RecentOrdersTable } from '../../charts/recent-orders';
+import { SalesDashboard } from '../../charts/sales-dashboard';
+import { useAllOrders, useRecentOrders } from '../api/get-athlete-orders';
+import { useAthleteStats } from '../api/get-athlete-stats';
+import { LIVE_REFRESH_MS } from '../config';
+
+export const RECENT_ORDERS = 5;
+export const SALES_ERROR = 'Failed to load your sales data. Please try again later.';
+
+function AllOrders({ athleteId, onClose }: { athleteId: number; onClose: () => void }) {
+  const { data, error, size, setSize, isValidating, mutate } = useAllOrders(athleteId, true);
+  const orders = data?.flatMap((page) => page.items) ?? [];
+  const hasMore = Boolean(data?.[data.length - 1]?.nextCursor);
+  return (
+    <section className="panel" aria-labelledby="all-orders-title">
+      <div className="dash-row">
+        <h2 id="all-orders-title" className="panel-title">
+          All Orders
+        </h2>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
+          Back to Recent Orders
+        </button>
+      </div>
+      {error ? (
+        <ErrorBox message={SALES_ERROR} onRetry={() => void mutate()} />
+      ) : !data ? (
+        <Spinner label="Loading orders..." />
+      ) : (
+        <>
+          <RecentOrdersTable orders={orders} caption="All orders, newest first" />
+          <p className="hint">
+            Showing {orders.length} order{orders.length === 1 ? '' : 's'}
+          </p>
+          {hasMore && (
+            <button type="button" className="btn btn-outline" disabled={isValidating} onClick={() => void setSize(size + 1)}>
+              {isValidating ? 'Loading...' : 'Load More Orders'}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function MyCardsTab({ athlete }: { athlete: Athlete }) {
+  const stats = useAthleteStats(athlete.id, LIVE_REFRESH_MS);
+  const recent = useRecentOrders(athlete.id, RECENT_ORDERS + 1, LIVE_REFRESH_MS);
+  const [showAll, setShowAll] = useState(false);
+
+  if (stats.error || recent.error) {
+    return (
+      <ErrorBox
+        message={SALES_ERROR}
+        onRetry={() => {
+          void stats.mutate();
+          void recent.mutate();
+        }}
+      />
+    );
+  }
+  if (!stats.data || !recent.data) return <Spinner label="Loading your sales..." />;
+
+  const s = stats.data;
+  const orders = recent.data.items;
+  return (
+    <>
+      <section className="panel" aria-labelledby="my-cards-title">
+        <h2 id="my-cards-title" className="panel-title">
+          My Cards
+        </h2>
+        <CardCarousel cards={athlete.digitalcollectibles} soldByCard={s.cardsSoldByCard} label={`${athlete.name} cards`} />
+        <dl className="dash-tiles" style={{ marginTop: 16 }}>
+          <div className="dash-tile">
+            <dt>Total Cards</dt>
+            <dd>
+              <span className="dash-tile-value">{athlete.digitalcollectibles.length}</span>
+            </dd>
+          </div>
+          <div className="dash-tile">
+            <dt>Sold</dt>
+            <dd>
+              <span className="dash-tile-value">{s.totalCardsSold}</span>
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="panel" aria-labelledby="earnings-title">
+        <h2 id="earnings-title" className="panel-title">
+          Your Earnings (97%)
+        </h2>
+        <p className="dash-earnings" aria-live="polite">
+          {formatUsd(athleteShareCents(s.totalRevenueCents))}
+        </p>
+        <p className="hint">Your 97% share of {formatUsd(s.totalRevenueCents)} in card sales. Updates live.</p>
+      </section>
+
+      <section className="panel" aria-labelledby="sales-title">
+        <h2 id="sales-title" className="panel-title">
+          Sales Dashboard
+        </h2>
+        <SalesDashboard stats={s} />
+      </section>
+
+      <section className="panel" aria-labelledby="top-fans-title">
+        <h2 id="top-fans-title" className="panel-title">
+          Top Fans
+        </h2>
+        <p className="hint">Fans who own your full set of cards.</p>
+        {s.topFans.length === 0 ? (
+          <p className="muted">No Top Fans yet.</p>
+        ) : (
+          <ul className="dash-fans">
+            {s.topFans.map((fan) => (
+              <li key={fan.buyer}>
+                {fan.buyer} <span className="muted small">({fan.cardsHeld} cards)</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {showAll ? (
+        <AllOrders athleteId={athlete.id} onClose={() => setShowAll(false)} />
+      ) : (
+        <section className="panel" aria-labelledby="recent-orders-title">
+          <h2 id="recent-orders-title" className="panel-title">
+            Recent Orders
+          </h2>
+          <RecentOrdersTable orders={orders.slice(0, RECENT_ORDERS)} caption="Recent orders, newest first" />
+          {orders.length > RECENT_ORDERS && (
+            <button type="button" className="btn btn-outline" style={{ marginTop: 12 }} onClick={() => setShowAll(true)}>
+              View All Orders
+            </button>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

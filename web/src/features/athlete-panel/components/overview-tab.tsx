@@ -1,0 +1,75 @@
+// Overview: the Monthly Donations line chart and Total Donations, # Donations This Year, Recurring This Month.
+import { formatUsd } from '../../../../../shared/money';
+import { yearMonthLabel } from '../../../../../shared/months';
+import { ErrorBox } from '../../../components/error-box';
+import { Spinner } from '../../../components/spinner';
+import { LineChart } from '../../charts/lazy-charts';
+import { FigureTile } from '../../charts/sales-dashboard';
+import { useAthleteDonations } from '../api/get-athlete-donations';
+
+export const DONATIONS_ERROR = 'Failed to load your donations. Please try again later.';
+
+export function OverviewTab({ athleteId }: { athleteId: number }) {
+  const { data, error, mutate } = useAthleteDonations(athleteId);
+  if (error) return <ErrorBox message={DONATIONS_ERROR} onRetry={() => void mutate()} />;
+  if (!data) return <Spinner label="Loading donations..." />;
+  return (
+    <>
+      <section className="panel" aria-labelledby="overview-title">
+        <h2 id="overview-title" className="panel-title">
+          Overview
+        </h2>
+        <dl className="dash-tiles">
+          <FigureTile label="Total Donations" value={formatUsd(data.totalDonationsCents)} />
+          <FigureTile label="# Donations This Year" value={String(data.donationsThisYear)} />
+          <FigureTile label="Recurring This Month" value={String(data.recurringThisMonth)} />
+        </dl>
+      </section>
+      <section className="panel">
+        <LineChart
+          title="Monthly Donations"
+          labels={data.monthly.map((m) => yearMonthLabel(m.month))}
+          series={[{ name: 'Donations', color: '#0ED145', values: data.monthly.map((m) => m.amountCents) }]}
+        />
+      </section>
+    </>
+  );
+}
+
+export function CommentsTab({ athleteId }: { athleteId: number }) {
+  const { data, error, mutate } = useAthleteDonations(athleteId);
+  if (error) return <ErrorBox message={DONATIONS_ERROR} onRetry={() => void mutate()} />;
+  if (!data) return <Spinner label="Loading comments..." />;
+  return (
+    <section className="panel" aria-labelledby="comments-title">
+      <h2 id="comments-title" className="panel-title">
+        Comments
+      </h2>
+      {data.comments.length === 0 ? (
+        <p className="muted">No comments yet.</p>
+      ) : (
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="sr-only">Donor comments</caption>
+            <thead>
+              <tr>
+                <th scope="col">Donor</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Comment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.comments.map((c, i) => (
+                <tr key={`${c.donorName}-${i}`}>
+                  <td>{c.donorName}</td>
+                  <td>{formatUsd(c.amountCents)}</td>
+                  <td>{c.comment}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// Display rules shared by the three dashboards (SPEC sections 2 and 9): order ids cut to 8
+// characters, buyer labels, default statuses and status badge colours, en-US dates.
+
+export const ORDER_ID_CHARS = 8;
+
+export const shortOrderId = (orderId: string): string => orderId.slice(0, ORDER_ID_CHARS);
+
+/** The buyer label is the part of an email before '@' (the API already sends only that part). */
+export const buyerLabel = (buyer: string): string => buyer.split('@')[0];
+
+/** Athlete panel orders show 'Paid' when the order carries no status. */
+export const orderStatusLabel = (status: string | null | undefined): string => (status && status.trim() ? status : 'Paid');
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+export function formatDate(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : dateFormat.format(new Date(ms));
+}
+
+export type BadgeTone = 'green' | 'yellow' | 'red';
+
+/** Transaction status badges: green for Completed, yellow for Processing, red otherwise. */
+export function transactionBadgeTone(status: string): BadgeTone {
+  if (status === 'Completed') return 'green';
+  if (status === 'Processing') return 'yellow';
+  return 'red';
+}
+
+/** Member status badges: green for Active, yellow for anything else. */
+export const memberBadgeTone = (status: string): BadgeTone => (status === 'Active' ? 'green' : 'yellow');
+
+export function Badge({ tone, children }: { tone: BadgeTone; children: string }) {
+  return <span className={`dash-badge dash-badge-${tone}`}>{children}</span>;
+}

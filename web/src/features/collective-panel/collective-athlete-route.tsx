@@ -1,0 +1,94 @@
+// The collective athlete view (/collective/athlete/:athleteId): header, card carousel, sales
+// dashboard and up to 10 recent orders of one member of the panel's collective.
+import { Link, useParams } from 'react-router-dom';
+import { ErrorBox } from '../../components/error-box';
+import { FallbackImage } from '../../components/fallback-image';
+import { PageSpinner, Spinner } from '../../components/spinner';
+import { paths } from '../../config/paths';
+import { CATALOG_ERROR, parseId, useCatalog } from '../../lib/catalog';
+import { CardCarousel } from '../charts/card-carousel';
+import '../charts/dashboard.css';
+import { RecentOrdersTable } from '../charts/recent-orders';
+import { SalesDashboard } from '../charts/sales-dashboard';
+import { useMemberOrders, useMemberStats } from './api/get-athlete-sales';
+import { PANEL_COLLECTIVE_ID } from './config';
+
+export const RECENT_LIMIT = 10;
+export const SALES_LOAD_ERROR = 'Failed to load sales data. Please try again later.';
+
+export default function CollectiveAthleteRoute() {
+  const { athleteId } = useParams();
+  const id = parseId(athleteId);
+  const catalog = useCatalog();
+  const collective = catalog.data?.collectives.find((c) => c.id === PANEL_COLLECTIVE_ID);
+  const athlete = id !== null && collective?.members.includes(id) ? catalog.data?.athletes.find((a) => a.id === id) : undefined;
+  const stats = useMemberStats(athlete ? athlete.id : null);
+  const orders = useMemberOrders(athlete ? athlete.id : null, RECENT_LIMIT);
+
+  if (catalog.error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void catalog.mutate()} />;
+  if (!catalog.data) return <PageSpinner label="Loading athlete..." />;
+  if (!athlete) {
+    return (
+      <section className="page container">
+        <div className="empty-state">
+          <h1 className="page-title">Athlete not found</h1>
+          <Link to={paths.collectiveAdmin.getHref()} className="btn btn-primary">
+            Return to Dashboard
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const failed = stats.error || orders.error;
+  return (
+    <section className="page container">
+      <Link to={`${paths.collectiveAdmin.getHref()}?section=athletes`} className="back-link">
+        ← Return to Dashboard
+      </Link>
+      <header className="dash-header" style={{ marginTop: 12 }}>
+        <FallbackImage src={athlete.image} alt="" className="dash-avatar" />
+        <div>
+          <h1>{athlete.name}</h1>
+          <p className="dash-handle">
+            {[athlete.sport, athlete.position, athlete.number ? `#${athlete.number}` : '', athlete.school].filter(Boolean).join(' · ')}
+          </p>
+        </div>
+      </header>
+      <div className="dash-main">
+        <section className="panel" aria-labelledby="athlete-cards-title">
+          <h2 id="athlete-cards-title" className="panel-title">
+            Cards
+          </h2>
+          <CardCarousel cards={athlete.digitalcollectibles} soldByCard={stats.data?.cardsSoldByCard} label={`${athlete.name} cards`} />
+        </section>
+        {failed ? (
+          <ErrorBox
+            message={SALES_LOAD_ERROR}
+            onRetry={() => {
+              void stats.mutate();
+              void orders.mutate();
+            }}
+          />
+        ) : !stats.data || !orders.data ? (
+          <Spinner label="Loading sales..." />
+        ) : (
+          <>
+            <section className="panel" aria-labelledby="athlete-sales-title">
+              <h2 id="athlete-sales-title" className="panel-title">
+                Sales Dashboard
+              </h2>
+              <SalesDashboard stats={stats.data} />
+            </section>
+            <section className="panel" aria-labelledby="athlete-orders-title">
+              <h2 id="athlete-orders-title" className="panel-title">
+                Recent Orders
+              </h2>
+              <RecentOrdersTable orders={orders.data.items.slice(0, RECENT_LIMIT)} caption={`${athlete.name}'s recent orders, newest first`} />
+            </section>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+// Small form pieces of the settings tabs: labelled fields with inline errors, the image picker
+// (type and size checked before upload), and reading field errors out of an API error.
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { FieldErrors } from '../../../../../../shared/admin-api';
+import { checkImageFile } from '../../../../../../shared/admin-api';
+import { ApiError } from '../../../../lib/api-client';
+
+export function errorsFrom(error: unknown): { fields: FieldErrors; message: string | null } {
+  if (error instanceof ApiError && error.status === 401) return { fields: {}, message: 'Sign in as the collective to make changes.' };
+  if (error instanceof ApiError && error.status === 403) return { fields: {}, message: 'This account cannot change this collective.' };
+  if (error instanceof ApiError) {
+    const fields = { ...error.fields };
+    if (fields.file) fields.image = fields.file;
+    return { fields, message: Object.keys(fields).length ? null : error.message };
+  }
+  return { fields: {}, message: 'Something went wrong. Please try again.' };
+}
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: (props: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined }) => ReactNode;
+}
+
+export function Field({ label, error, hint, className, children }: FieldProps) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const IMAGE_HINT = 'PNG, JPG, GIF up to 10MB';
+export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif';
+
+/** A file input for PNG/JPG/GIF up to 10 MB with a preview; reports the file or a problem. */
+export function ImagePicker({ label, file, error, onChange, className }: { label: string; file: File | null; error?: string; onChange: (file: File | null, problem: string | null) => void; className?: string }) {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return (
+    <Field label={label} hint={IMAGE_HINT} error={error} className={className}>
+      {(a11y) => (
+        <>
+          <input
+            {...a11y}
+            type="file"
+            className="input"
+            accept={IMAGE_ACCEPT}
+            onChange={(e) => {
+              const chosen = e.target.files?.[0] ?? null;
+              const problem = chosen ? checkImageFile(chosen) : null;
+              onChange(problem ? null : chosen, problem);
+              if (problem) e.target.value = '';
+            }}
+          />
+          {preview && <img src={preview} alt="Selected image preview" style={{ maxWidth: 120, maxHeight: 120, borderRadius: 8, marginTop: 8 }} />}
+        </>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,91 @@
+// School Colors: primary, secondary and accent with pickers and a live preview; Save Colors persists them.
+import { useState } from 'react';
+import type { FieldErrors } from '../../../../../../shared/admin-api';
+import { validateSchoolColors } from '../../../../../../shared/admin-api';
+import type { School, SchoolColors } from '../../../../../../shared/catalog-types';
+import { DEFAULT_SCHOOL_COLORS } from '../../../../../../shared/catalog-types';
+import { refreshAfterWrite, saveSchoolColors } from '../../api/admin-writes';
+import { errorsFrom, Field } from './form-parts';
+
+const FIELDS: Array<{ key: keyof SchoolColors; label: string }> = [
+  { key: 'primary', label: 'Primary Color' },
+  { key: 'secondary', label: 'Secondary Color' },
+  { key: 'accent', label: 'Accent Color' },
+];
+
+export function SchoolColorsForm({ collectiveId, school }: { collectiveId: number; school: School }) {
+  const [colors, setColors] = useState<SchoolColors>(school.colors ?? DEFAULT_SCHOOL_COLORS);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const valid = (v: string) => /^#[0-9A-Fa-f]{6}$/.test(v);
+  const safe = (key: keyof SchoolColors) => (valid(colors[key]) ? colors[key] : DEFAULT_SCHOOL_COLORS[key]);
+
+  return (
+    <form
+      className="panel"
+      aria-label="School Colors"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setSuccess(null);
+        setMessage(null);
+        const checked = validateSchoolColors({ ...colors });
+        setErrors(checked.errors);
+        if (Object.keys(checked.errors).length) return;
+        setBusy(true);
+        try {
+          await saveSchoolColors(school.id, checked.value);
+          await refreshAfterWrite(collectiveId);
+          setColors(checked.value);
+          setSuccess(`Colors saved for ${school.name}.`);
+        } catch (error) {
+          const { fields, message: m } = errorsFrom(error);
+          setErrors(fields);
+          setMessage(m);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <h3 className="panel-title">School Colors — {school.name}</h3>
+      <div className="dash-colors">
+        {FIELDS.map(({ key, label }) => (
+          <Field key={key} label={label} error={errors[key]}>
+            {(a) => (
+              <div className="dash-color-input">
+                <input type="color" aria-label={`${label} picker`} value={safe(key).toLowerCase()} onChange={(e) => setColors((c) => ({ ...c, [key]: e.target.value.toUpperCase() }))} />
+                <input {...a} className="input" value={colors[key]} maxLength={7} onChange={(e) => setColors((c) => ({ ...c, [key]: e.target.value }))} />
+              </div>
+            )}
+          </Field>
+        ))}
+      </div>
+      <div className="dash-preview" aria-label="Preview">
+        <div className="dash-preview-head" style={{ background: safe('primary'), color: safe('secondary') }}>
+          {school.name}
+        </div>
+        <div className="dash-preview-body" style={{ background: safe('secondary'), color: safe('accent') }}>
+          <span>Preview text in the accent color</span>
+          <span className="dash-preview-btn" style={{ background: safe('primary'), color: safe('secondary'), borderColor: safe('accent') }}>
+            Button
+          </span>
+        </div>
+      </div>
+      {message && (
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      )}
+      {success && (
+        <p className="form-success" role="status">
+          {success}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Saving...' : 'Save Colors'}
+      </button>
+    </form>
+  );
+}

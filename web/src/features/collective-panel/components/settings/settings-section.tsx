@@ -1,0 +1,66 @@
+// Settings: four tabs (Athletes Management, Add Athlete Profile, School Colors, Merchandise).
+import type { KeyboardEvent } from 'react';
+import type { Athlete, Collective, MerchItem, School } from '../../../../../../shared/catalog-types';
+import { AddAthleteForm } from './add-athlete-form';
+import { AthletesManagement } from './athletes-management';
+import { MerchManager } from './merch-manager';
+import { SchoolColorsForm } from './school-colors-form';
+
+export type SettingsTab = 'athletes' | 'add-profile' | 'school-colors' | 'merch';
+
+export const SETTINGS_TABS: Array<{ id: SettingsTab; label: string }> = [
+  { id: 'athletes', label: 'Athletes Management' },
+  { id: 'add-profile', label: 'Add Athlete Profile' },
+  { id: 'school-colors', label: 'School Colors' },
+  { id: 'merch', label: 'Merchandise' },
+];
+
+interface Props {
+  tab: SettingsTab;
+  onTab: (tab: SettingsTab) => void;
+  collective: Pick<Collective, 'id' | 'name'>;
+  athletes: Athlete[];
+  school: School | undefined;
+  merch: MerchItem[];
+}
+
+export function SettingsSection({ tab, onTab, collective, athletes, school, merch }: Props) {
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const index = SETTINGS_TABS.findIndex((t) => t.id === tab);
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    const next = SETTINGS_TABS[(index + step + SETTINGS_TABS.length) % SETTINGS_TABS.length];
+    onTab(next.id);
+    document.getElementById(`settings-tab-${next.id}`)?.focus();
+  };
+  return (
+    <section className="panel" aria-labelledby="settings-title">
+      <h2 id="settings-title" className="panel-title">
+        Settings
+      </h2>
+      <div className="dash-tabs" role="tablist" aria-label="Settings" onKeyDown={onKeyDown}>
+        {SETTINGS_TABS.map((t) => (
+          <button
+            key={t.id}
+            id={`settings-tab-${t.id}`}
+            type="button"
+            role="tab"
+            aria-selected={t.id === tab}
+            aria-controls={`settings-panel-${t.id}`}
+            tabIndex={t.id === tab ? 0 : -1}
+            onClick={() => onTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div id={`settings-panel-${tab}`} role="tabpanel" aria-labelledby={`settings-tab-${tab}`}>
+        {tab === 'athletes' && <AthletesManagement collectiveId={collective.id} collectiveName={collective.name} athletes={athletes} />}
+        {tab === 'add-profile' && <AddAthleteForm collectiveId={collective.id} />}
+        {tab === 'school-colors' && (school ? <SchoolColorsForm key={school.id} collectiveId={collective.id} school={school} /> : <p className="muted">School not found.</p>)}
+        {tab === 'merch' && (school ? <MerchManager collectiveId={collective.id} school={school} items={merch} /> : <p className="muted">School not found.</p>)}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+// Transaction & Donation History: newest first, status badges, paged by cursor.
+import { formatUsd } from '../../../../../shared/money';
+import { Spinner } from '../../../components/spinner';
+import { Badge, formatDate, transactionBadgeTone } from '../../charts/format';
+import { useTransactions } from '../api/get-transactions';
+import { LOAD_ERROR } from '../config';
+
+export function TransactionsSection({ collectiveId }: { collectiveId: number }) {
+  const { data, error, size, setSize, isValidating, mutate } = useTransactions(collectiveId);
+  const items = data?.flatMap((p) => p.items) ?? [];
+  const hasMore = Boolean(data?.[data.length - 1]?.nextCursor);
+  return (
+    <section className="panel" aria-labelledby="transactions-title">
+      <h2 id="transactions-title" className="panel-title">
+        Transaction &amp; Donation History
+      </h2>
+      {error ? (
+        <div className="dash-red-box" role="alert">
+          <p style={{ margin: 0 }}>{LOAD_ERROR}</p>
+          <button type="button" className="btn btn-outline btn-sm" style={{ marginTop: 8 }} onClick={() => void mutate()}>
+            Try Again
+          </button>
+        </div>
+      ) : !data ? (
+        <Spinner label="Loading transactions..." />
+      ) : items.length === 0 ? (
+        <p className="muted">No transactions yet.</p>
+      ) : (
+        <>
+          <div className="dash-table-wrap">
+            <table className="dash-table">
+              <caption className="sr-only">Transactions and donations, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Details</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((t) => (
+                  <tr key={t.id}>
+                    <td>{formatDate(t.date)}</td>
+                    <td>{t.name}</td>
+                    <td>{t.details}</td>
+                    <td>{formatUsd(t.amountCents)}</td>
+                    <td>{t.type}</td>
+                    <td>
+                      <Badge tone={transactionBadgeTone(t.status)}>{t.status}</Badge>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {hasMore && (
+            <button type="button" className="btn btn-outline" style={{ marginTop: 12 }} disabled={isValidating} onClick={() => void setSize(size + 1)}>
+              {isValidating ? 'Loading...' : 'Load More'}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
