@@ -23,7 +23,12 @@ export default defineConfig(({ mode }) => {
     build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
     server: {
       port: Number(process.env.WEB_PORT || 5173),
-      proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+      // The runtime config and the local Cognito live on the local API's origin too.
+      proxy: {
+        '/api': { target: apiTarget, changeOrigin: false },
+        '/config.json': { target: apiTarget, changeOrigin: false },
+        '/local-cognito': { target: apiTarget, changeOrigin: false },
+      },
     },
     preview: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   };

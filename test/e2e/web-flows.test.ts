@@ -97,7 +97,7 @@ describe('web app in the browser', () => {
   });
 
   it('removes a collectible kept in this browser after confirmation', async () => {
-    await page.goto(url('/mycards'));
+    await page.goto(url('/demo/mycards'));
     const seeded = JSON.stringify([
           {
             id: 'e2e-local-1',

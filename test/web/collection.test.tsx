@@ -31,7 +31,7 @@ const local = (id: string, extra: Partial<LocalCollectible> = {}): LocalCollecti
 function api(orders: BuyerOrder[] | 'fail') {
   return mockApi((path) => {
     if (path === '/api/catalog') return { body: SAMPLE_CATALOG };
-    if (path.startsWith('/api/me/orders')) return orders === 'fail' ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: { items: orders, nextCursor: null } };
+    if (/^\/api(\/demo)?\/me\/orders/.test(path)) return orders === 'fail' ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: { items: orders, nextCursor: null } };
     return { status: 404 };
   });
 }
@@ -115,7 +115,7 @@ describe('card purchase page', () => {
     const fetch = mockApi((path, init) => {
       if (path === '/api/catalog') return { body: SAMPLE_CATALOG };
       if (path === '/api/checkout' && init?.method === 'POST') return { status: 201, body: { orderId: 'o-99', orderName: '#1099' } };
-      if (path.startsWith('/api/me/orders')) return { body: { items: [], nextCursor: null } };
+      if (/^\/api(\/demo)?\/me\/orders/.test(path)) return { body: { items: [], nextCursor: null } };
       return { status: 404 };
     });
     const user = userEvent.setup();

@@ -14,7 +14,7 @@ export type ApiHandler = (path: string, init: RequestInit | undefined) => FakeRe
 
 export const catalogHandler: ApiHandler = (path) => {
   if (path === '/api/catalog') return { body: SAMPLE_CATALOG };
-  if (path.startsWith('/api/me/orders')) return { body: { items: [], nextCursor: null } };
+  if (/^\/api(\/demo)?\/me\/orders/.test(path)) return { body: { items: [], nextCursor: null } };
   if (/^\/api\/athletes\/\d+\/posts$/.test(path)) return { body: { items: [] } };
   return { status: 404, body: { error: { code: 'not_found', message: 'not found' } } };
 };

@@ -1,8 +1,10 @@
 // The route table. Every screen is a lazy chunk so the first page only downloads its own code.
+// Owner screens sit behind RequireSignIn; their /demo twins never ask for sign-in.
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { DemoShell } from '../components/demo-shell';
 import { MarketingLayout } from '../components/marketing-layout';
+import { RequireSignIn } from '../components/require-sign-in';
 import { paths } from '../config/paths';
 
 const Landing = lazy(() => import('../features/marketing/components/landing'));
@@ -61,7 +63,7 @@ export const routes: RouteObject[] = [
       { path: paths.demo.search.path, element: <SearchPage /> },
       { path: paths.search.path, element: <SearchPage /> },
       { path: paths.demo.myCards.path, element: <MyCollection /> },
-      { path: paths.myCards.path, element: <MyCollection /> },
+      { path: paths.myCards.path, element: <RequireSignIn><MyCollection /></RequireSignIn> },
       { path: paths.demo.whatWeOffer.path, element: <WhatWeOffer /> },
       { path: paths.demo.learn.path, element: <Learn /> },
       { path: paths.demo.waitingList.path, element: <WaitingList /> },
@@ -70,12 +72,12 @@ export const routes: RouteObject[] = [
       { path: paths.athleteMedia.path, element: <AthleteMedia /> },
       { path: paths.school.path, element: <SchoolPage /> },
       { path: paths.sport.path, element: <SportRoster /> },
-      { path: paths.athleteAdmin.path, element: <AthletePanel /> },
+      { path: paths.athleteAdmin.path, element: <RequireSignIn><AthletePanel /></RequireSignIn> },
       { path: paths.demo.athlete.path, element: <AthletePanel /> },
-      { path: paths.athleteAdminPanel.path, element: <AthletePanel /> },
-      { path: paths.collectiveAdmin.path, element: <CollectivePanel /> },
+      { path: paths.athleteAdminPanel.path, element: <RequireSignIn><AthletePanel /></RequireSignIn> },
+      { path: paths.collectiveAdmin.path, element: <RequireSignIn><CollectivePanel /></RequireSignIn> },
       { path: paths.demo.collective.path, element: <CollectivePanel /> },
-      { path: paths.collectiveAdminPanel.path, element: <CollectivePanel /> },
+      { path: paths.collectiveAdminPanel.path, element: <RequireSignIn><CollectivePanel /></RequireSignIn> },
       { path: paths.collectiveAthlete.path, element: <CollectiveAthlete /> },
     ],
   },

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { isDemoPath, paths } from '../config/paths';
 import { rememberDemoContext, useDemoRole, type DemoRole } from '../lib/demo-role';
+import { AccountStatus } from './account-status';
 import { Logo } from './logo';
 import { RoleDropdown } from './role-dropdown';
 import { PageSpinner } from './spinner';
@@ -105,6 +106,7 @@ export function DemoShell() {
             <Link className="btn btn-primary topbar-btn" to={button.to}>
               {button.label}
             </Link>
+            <AccountStatus />
           </nav>
         </div>
       </header>

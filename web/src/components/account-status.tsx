@@ -1,0 +1,47 @@
+// The top bar's account corner: who is signed in and Sign out, or a Sign in link.
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { isDemoPath, paths } from '../config/paths';
+import { displayName, signOut, useSession } from '../lib/session';
+import { loginHref } from './sign-in-required';
+
+export function AccountStatus() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [leaving, setLeaving] = useState(false);
+
+  // Sign out only once /demo is on screen: an owner screen still showing would send the
+  // signed-out visitor to /login (the router renders the next route in a transition).
+  useEffect(() => {
+    if (!leaving || pathname !== paths.demo.home.getHref()) return;
+    setLeaving(false);
+    void signOut();
+  }, [leaving, pathname]);
+
+  if (!session) {
+    return (
+      <Link className="btn btn-ghost topbar-btn hide-mobile" to={isDemoPath(pathname) ? paths.login.getHref() : loginHref(pathname + search)}>
+        Sign in
+      </Link>
+    );
+  }
+  return (
+    <div className="account-status">
+      <span className="account-name hide-mobile" title={session.claims.email}>
+        Signed in as <strong>{displayName(session)}</strong>
+      </span>
+      <button
+        type="button"
+        className="btn btn-ghost topbar-btn"
+        disabled={leaving}
+        onClick={() => {
+          setLeaving(true);
+          void navigate(paths.demo.home.getHref());
+        }}
+      >
+        Sign out
+      </button>
+    </div>
+  );
+}
