@@ -2,7 +2,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Post } from '../../../shared/api';
 import { FADE_DELAY_MS, PostsTab } from '../../../web/src/features/athlete-panel/components/posts-tab';
+import { applySession, resetSessionForTests } from '../../../web/src/lib/session';
+import { fakeJwt } from '../auth-helpers';
 import { renderRoute, stubFetch } from './helpers';
+
+/** Posting needs the athlete's own sign-in. */
+function signInAsAthlete(athleteId: number) {
+  const claims = { sub: 'a1', email: 'athlete@demo.local', email_verified: true, 'cognito:groups': ['athlete'], 'custom:athleteId': String(athleteId), exp: Math.floor(Date.now() / 1000) + 3600 };
+  const token = fakeJwt(claims);
+  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<typeof applySession>[0]);
+}
 
 function postsApi(initial: Post[]) {
   let posts = [...initial];
@@ -34,6 +43,21 @@ const samplePosts: Post[] = [
 ];
 
 describe('athlete posts', () => {
+  beforeEach(() => signInAsAthlete(1));
+  afterEach(() => {
+    applySession(null);
+    resetSessionForTests();
+  });
+
+  it('asks visitors who are not this athlete to sign in instead of showing the composer', async () => {
+    applySession(null);
+    postsApi(samplePosts);
+    renderRoute(<PostsTab athleteId={1} />);
+    expect(await screen.findByText('First post')).toBeInTheDocument();
+    expect(screen.queryByPlaceholderText("What's happening?")).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
   it("shows 'No posts yet.' and only offers Cancel once the text is not blank", async () => {
     postsApi([]);
     renderRoute(<PostsTab athleteId={1} />);

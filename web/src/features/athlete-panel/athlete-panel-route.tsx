@@ -10,7 +10,7 @@ import { MyCardsTab } from './components/my-cards-tab';
 import { CommentsTab, OverviewTab } from './components/overview-tab';
 import { PanelMenu, type MenuItem } from '../charts/panel-menu';
 import { PostsTab } from './components/posts-tab';
-import { PANEL_ATHLETE_ID } from './config';
+import { useTenant } from '../../lib/use-tenant';
 
 export type AthleteTab = 'cards' | 'posts' | 'overview' | 'comments';
 
@@ -24,13 +24,14 @@ export const ATHLETE_TABS: MenuItem<AthleteTab>[] = [
 export const parseTab = (value: string | null): AthleteTab => ATHLETE_TABS.find((t) => t.id === value)?.id ?? 'cards';
 
 export default function AthletePanelRoute() {
+  const { athleteId } = useTenant();
   const { data: catalog, error, mutate } = useCatalog();
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
 
   if (error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />;
   if (!catalog) return <PageSpinner label="Loading your panel..." />;
-  const athlete = catalog.athletes.find((a) => a.id === PANEL_ATHLETE_ID);
+  const athlete = catalog.athletes.find((a) => a.id === athleteId);
   if (!athlete) return <ErrorBox message="Athlete not found" />;
 
   return (

@@ -11,7 +11,7 @@ import '../charts/dashboard.css';
 import { RecentOrdersTable } from '../charts/recent-orders';
 import { SalesDashboard } from '../charts/sales-dashboard';
 import { useMemberOrders, useMemberStats } from './api/get-athlete-sales';
-import { PANEL_COLLECTIVE_ID } from './config';
+import { useTenant } from '../../lib/use-tenant';
 
 export const RECENT_LIMIT = 10;
 export const SALES_LOAD_ERROR = 'Failed to load sales data. Please try again later.';
@@ -20,7 +20,8 @@ export default function CollectiveAthleteRoute() {
   const { athleteId } = useParams();
   const id = parseId(athleteId);
   const catalog = useCatalog();
-  const collective = catalog.data?.collectives.find((c) => c.id === PANEL_COLLECTIVE_ID);
+  const { collectiveId } = useTenant();
+  const collective = catalog.data?.collectives.find((c) => c.id === collectiveId);
   const athlete = id !== null && collective?.members.includes(id) ? catalog.data?.athletes.find((a) => a.id === id) : undefined;
   const stats = useMemberStats(athlete ? athlete.id : null);
   const orders = useMemberOrders(athlete ? athlete.id : null, RECENT_LIMIT);

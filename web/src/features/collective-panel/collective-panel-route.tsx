@@ -13,7 +13,9 @@ import { AthletesSection } from './components/athletes-section';
 import { OverviewSection } from './components/overview-section';
 import { SettingsSection, type SettingsTab } from './components/settings/settings-section';
 import { TransactionsSection } from './components/transactions-section';
-import { LIVE_REFRESH_MS, LOAD_ERROR, PANEL_COLLECTIVE_ID } from './config';
+import { SignInPrompt } from '../../components/sign-in-required';
+import { useTenant } from '../../lib/use-tenant';
+import { LIVE_REFRESH_MS, LOAD_ERROR } from './config';
 
 export type Section = 'overview' | 'athletes' | 'transactions' | 'settings';
 
@@ -29,7 +31,8 @@ const parseSection = (value: string | null): Section => SECTIONS.find((s) => s.i
 const TITLE = 'Collective Dashboard';
 
 export default function CollectivePanelRoute() {
-  const stats = useCollectiveStats(PANEL_COLLECTIVE_ID, LIVE_REFRESH_MS);
+  const { collectiveId, isOwnerCollective } = useTenant();
+  const stats = useCollectiveStats(collectiveId, LIVE_REFRESH_MS);
   const catalog = useCatalog();
   const [params, setParams] = useSearchParams();
   const section = parseSection(params.get('section'));
@@ -76,7 +79,7 @@ export default function CollectivePanelRoute() {
   } else {
     const s = stats.data;
     const c = catalog.data;
-    const collective = c.collectives.find((x) => x.id === PANEL_COLLECTIVE_ID);
+    const collective = c.collectives.find((x) => x.id === collectiveId);
     const memberIds = collective?.members ?? s.members;
     const athletes = memberIds.map((id) => c.athletes.find((a) => a.id === id)).filter((a): a is Athlete => Boolean(a));
     const schoolId = collective?.schoolId ?? s.schoolId;
@@ -85,12 +88,13 @@ export default function CollectivePanelRoute() {
       <>
         {section === 'overview' && <OverviewSection stats={s} athletes={athletes} />}
         {section === 'athletes' && <AthletesSection stats={s} athletes={athletes} />}
-        {section === 'transactions' && <TransactionsSection collectiveId={PANEL_COLLECTIVE_ID} />}
+        {section === 'transactions' && <TransactionsSection collectiveId={collectiveId} />}
+        {section === 'settings' && !isOwnerCollective && <SignInPrompt message="Sign in as this collective to save changes" />}
         {section === 'settings' && (
           <SettingsSection
             tab={settingsTab}
             onTab={setSettingsTab}
-            collective={{ id: PANEL_COLLECTIVE_ID, name: collective?.name ?? s.name }}
+            collective={{ id: collectiveId, name: collective?.name ?? s.name }}
             athletes={athletes}
             school={school}
             merch={c.merch.filter((m) => m.schoolId === schoolId)}

@@ -1,8 +1,5 @@
-// Which collective the collective panel shows. Until sign-in exists it is the demo collective
-// (its members are the athletes whose agent is 'test'); sign-in replaces this one constant.
-import { DEMO_COLLECTIVE_ID } from '../../../../shared/seed-data';
-
-export const PANEL_COLLECTIVE_ID = DEMO_COLLECTIVE_ID;
+// Collective panel settings. Which collective it shows comes from useTenant(): the signed-in
+// collective, else the demo collective of /config.json.
 
 export const LIVE_REFRESH_MS = 15_000;
 export const LOAD_ERROR = 'Failed to load data. Please try again later.';

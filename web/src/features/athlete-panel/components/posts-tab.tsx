@@ -1,6 +1,8 @@
 // Posts: the composer, the posts newest first with a per-post menu (Edit, Delete; one open at a
 // time; closes on an outside click or Escape), the 'Delete Post?' confirmation, real edits, and the
 // fade-in (50 ms delay, 1000 ms transition). Everything persists through the posts API.
+import { SignInPrompt } from '../../../components/sign-in-required';
+import { useTenant } from '../../../lib/use-tenant';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Post } from '../../../../../shared/api';
 import { POST_MAX_LENGTH } from '../../../../../shared/api';
@@ -207,6 +209,7 @@ function PostItem({ post, menuOpen, onToggleMenu, onCloseMenu, onDelete, onSave 
 
 export function PostsTab({ athleteId }: { athleteId: number }) {
   const { data, error, mutate } = usePosts(athleteId);
+  const { isOwnerAthlete } = useTenant();
   const [openMenu, setOpenMenu] = useState<number | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Post | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -219,12 +222,16 @@ export function PostsTab({ athleteId }: { athleteId: number }) {
       <h2 id="posts-title" className="sr-only">
         Posts
       </h2>
-      <Composer
-        onPost={async (content) => {
-          const created = await createPost(athleteId, content);
-          await mutate((current) => ({ items: [created, ...(current?.items ?? []).filter((p) => p.id !== created.id)] }), { revalidate: true });
-        }}
-      />
+      {isOwnerAthlete ? (
+        <Composer
+          onPost={async (content) => {
+            const created = await createPost(athleteId, content);
+            await mutate((current) => ({ items: [created, ...(current?.items ?? []).filter((p) => p.id !== created.id)] }), { revalidate: true });
+          }}
+        />
+      ) : (
+        <SignInPrompt message="Sign in as this athlete to post" />
+      )}
       {deleteError && (
         <p className="form-error" role="alert">
           {deleteError}
