@@ -13,6 +13,9 @@ export interface AppConfig {
   readonly webBuildDir: string;
   readonly demo?: { athleteId: number; collectiveId: number; buyerEmail: string };
   readonly google?: { clientId: string; clientSecretName: string; siteUrl: string; domainPrefix: string };
+  /** Scheduled Shopify reconciliation: the Admin API secret's name (and the store, unless in the secret). */
+  readonly reconcile?: { adminSecretName: string; storeDomain?: string };
+  readonly alarmEmail?: string;
 }
 
 /** Context wins over the environment; the web build path is relative to the repository root. */
@@ -27,6 +30,8 @@ export function readConfig(app: App, env: NodeJS.ProcessEnv = process.env): AppC
     webBuildDir: path.resolve(PROJECT_ROOT, read('webBuildDir', 'WEB_BUILD_DIR') ?? 'web/dist'),
     demo: read('demo', 'DEMO') === 'true' ? { athleteId: 1, collectiveId: 1, buyerEmail: 'demo.fan@example.com' } : undefined,
     google: googleConfig(read),
+    reconcile: reconcileConfig(read),
+    alarmEmail: read('alarmEmail', 'ALARM_EMAIL'),
   };
 }
 
@@ -38,6 +43,12 @@ function googleConfig(read: (key: string, envKey: string) => string | undefined)
   const siteUrl = read('siteUrl', 'SITE_URL');
   if (!siteUrl) throw new Error('Google sign-in needs -c siteUrl=https://<your CloudFront domain> (the SiteUrl output of a first deploy)');
   return { clientId, clientSecretName, siteUrl: siteUrl.replace(/\/$/, ''), domainPrefix: read('authDomainPrefix', 'AUTH_DOMAIN_PREFIX') ?? 'drift-nil-cards' };
+}
+
+/** Reconciliation runs only when the Admin API secret is named (-c shopifyAdminSecretName=...). */
+function reconcileConfig(read: (key: string, envKey: string) => string | undefined): AppConfig['reconcile'] {
+  const adminSecretName = read('shopifyAdminSecretName', 'SHOPIFY_ADMIN_SECRET_NAME');
+  return adminSecretName ? { adminSecretName, storeDomain: read('shopifyStoreDomain', 'SHOPIFY_STORE_DOMAIN') } : undefined;
 }
 
 export function buildApp(app: App = new App()): { app: App; stack: NilCardsStack } {

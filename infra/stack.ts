@@ -1,11 +1,14 @@
-// NilCardsStack: wires the constructs (data, secrets, api, site) and publishes the outputs an
+// NilCardsStack: wires the constructs (data, secrets, auth, api, site, reconcile, monitoring) and publishes the outputs an
 // operator needs after `cdk deploy`. No resources are defined here directly.
-import { CfnOutput, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Stack, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
 import { Auth, type DemoAccounts, type GoogleSignIn } from './constructs/auth';
 import { Data } from './constructs/data';
+import { Monitoring } from './constructs/monitoring';
+import { Reconcile } from './constructs/reconcile';
 import { Secrets } from './constructs/secrets';
 import { Site } from './constructs/site';
 
@@ -22,6 +25,10 @@ export interface NilCardsStackProps extends StackProps {
   readonly demo?: DemoAccounts;
   /** Google sign-in through Cognito (only when a Google client id and secret are given). */
   readonly google?: GoogleSignIn;
+  /** Scheduled Shopify reconciliation (only when the Admin API secret is named). */
+  readonly reconcile?: { readonly adminSecretName: string; readonly storeDomain?: string };
+  /** E-mail subscribed to the alarm topic. */
+  readonly alarmEmail?: string;
 }
 
 export class NilCardsStack extends Stack {
@@ -30,6 +37,8 @@ export class NilCardsStack extends Stack {
   readonly api: Api;
   readonly site: Site;
   readonly auth: Auth;
+  readonly reconcile?: Reconcile;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: NilCardsStackProps) {
     super(scope, id, props);
@@ -62,6 +71,34 @@ export class NilCardsStack extends Stack {
       },
     });
 
+    if (props.reconcile) {
+      this.reconcile = new Reconcile(this, 'Reconcile', {
+        ...props.reconcile,
+        table: this.data.table,
+        tableIndexNames: this.data.indexNames,
+        countTestOrders: props.countTestOrders,
+        projectRoot: props.projectRoot,
+      });
+    }
+    const webhook = this.api.functions.get('webhook')!;
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      webhookLogGroup: webhook.logs,
+      stage: this.api.stage,
+      functions: new Map([...this.api.functions, ...(this.reconcile ? [['reconcile', this.reconcile.function] as const] : [])]),
+      alarmEmail: props.alarmEmail,
+    });
+
+    // Collectives upload profile images through presigned PUTs to the uploads bucket.
+    const admin = this.api.functions.get('admin');
+    if (admin) {
+      admin.addEnvironment('UPLOADS_BUCKET', this.site.uploadsBucket.bucketName);
+      admin.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.site.uploadsBucket.arnForObjects('uploads/*')] }));
+      Validations.of(admin).acknowledge({
+        id: 'AwsSolutions::AwsSolutions-IAM5[Resource::<SiteUploadsBucketECFF07D3.Arn>/uploads/*]',
+        reason: 'Uploads get random object keys (uploads/{uuid}.{ext}) chosen by the handler, so the grant covers that prefix; only s3:PutObject, only in the uploads bucket.',
+      });
+    }
+
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The web app (CloudFront)' });
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'HTTP API endpoint (routes under /api)' });
     new CfnOutput(this, 'WebhookUrl', {
@@ -71,6 +108,7 @@ export class NilCardsStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId, description: 'Cognito user pool: link users to athletes/collectives with custom:athleteId / custom:collectiveId and the groups' });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'Alarms (webhook 5xx rate, unsettled conflicts, function errors) publish here' });
     new CfnOutput(this, 'WebhookSecretName', {
       value: this.secrets.webhookSecretName,
       description: 'Put the Shopify webhook signing secret here',

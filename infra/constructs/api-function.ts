@@ -33,6 +33,9 @@ export interface ApiFunctionProps extends Omit<NodejsFunctionProps, 'entry'> {
 }
 
 export class ApiFunction extends NodejsFunction {
+  /** The function's own log group (metric filters attach here). */
+  readonly logs: LogGroup;
+
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     const { logRetention, bundling, environment, ...rest } = props;
     const logGroup = new LogGroup(scope, `${id}Logs`, {
@@ -59,6 +62,7 @@ export class ApiFunction extends NodejsFunction {
         ...bundling,
       },
     });
+    this.logs = logGroup;
     Validations.of(this).acknowledge(
       {
         id: 'AwsSolutions::AwsSolutions-L1',

@@ -19,7 +19,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISource } from 'aws-cdk-lib/aws-s3-deployment';
@@ -51,6 +51,8 @@ export interface SiteProps {
 export class Site extends Construct {
   readonly bucket: Bucket;
   readonly logBucket: Bucket;
+  /** Profile images uploaded by collectives (presigned PUT), served under /uploads/*. */
+  readonly uploadsBucket: Bucket;
   readonly distribution: Distribution;
   readonly deployment: BucketDeployment;
   /** https://{distribution domain} */
@@ -83,6 +85,18 @@ export class Site extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // Kept apart from the web bucket: each web deployment prunes everything not in the build.
+    this.uploadsBucket = new Bucket(this, 'UploadsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3-uploads/',
+      removalPolicy: RemovalPolicy.RETAIN,
+      // Browsers PUT straight to S3 with a presigned URL (signed content type and length, 5 minutes).
+      cors: [{ allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['content-type', 'content-length'], maxAge: 3000 }],
+    });
+
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
       code: FunctionCode.fromInline(SPA_REWRITE_CODE),
       runtime: FunctionRuntime.JS_2_0,
@@ -105,6 +119,12 @@ export class Site extends Construct {
         compress: true,
       },
       additionalBehaviors: {
+        '/uploads/*': {
+          origin: S3BucketOrigin.withOriginAccessControl(this.uploadsBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        },
         '/api/*': {
           origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
           // A redirect would drop POST bodies (webhooks): refuse plain HTTP instead.

@@ -20,4 +20,9 @@ export function ddb(): DynamoDBDocumentClient {
   return cached;
 }
 
+/** Tests only: the next ddb() call builds a new client (e.g. after DYNAMODB_ENDPOINT changed). */
+export function resetDdbClient(): void {
+  cached = undefined;
+}
+
 export const tableName = (): string => config().tableName;

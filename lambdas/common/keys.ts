@@ -44,6 +44,12 @@ export const keys = {
 
   waitlist: (email: string) => ({ PK: `WAITLIST#${email}`, SK: 'WAITLIST' }),
   webhook: (webhookId: string) => ({ PK: `WEBHOOK#${webhookId}`, SK: 'WEBHOOK' }),
+
+  /** Reconciliation with the Shopify Admin API (lambdas/common/reconcile.ts): the updated_at
+   * checkpoint of the last complete run, and the synthetic webhook ids that make reruns no-ops. */
+  reconcileCheckpoint: { PK: 'RECONCILE', SK: 'CHECKPOINT' },
+  reconcileOrderDelivery: (orderId: string, updatedAt: string) => `reconcile:order:${orderId}:${updatedAt}`,
+  reconcileRefundDelivery: (refundId: string) => `reconcile:refund:${refundId}`,
 };
 
 export const GSI1 = 'GSI1';

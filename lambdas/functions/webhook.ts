@@ -1,6 +1,6 @@
 // POST /api/webhooks/shopify: verify over the raw bytes, then parse, then ingest exactly once.
 import { PayloadError, isHandledTopic, normalizeOrder, normalizeRefund, parseJsonPreservingBigInts, REFUND_TOPIC } from '../../shared/shopify';
-import { BadRequest, PayloadTooLarge, Unauthorized } from '../common/errors';
+import { BadRequest, PayloadTooLarge, RetryLater, Unauthorized } from '../common/errors';
 import { header, json, rawBody, routes } from '../common/http';
 import type { IngestEvent } from '../common/ingest';
 import { ingest } from '../common/ingest';
@@ -37,7 +37,10 @@ export const handler = routes({
       if (error instanceof PayloadError) throw new BadRequest(`Not a Shopify ${topic === REFUND_TOPIC ? 'refund' : 'order'}: ${error.message}`, { [error.field]: error.message });
       throw error;
     }
-    const result = await ingest(ingestEvent, { webhookId });
+    const result = await ingest(ingestEvent, { webhookId }).catch((error: unknown) => {
+      if (error instanceof RetryLater) log('warn', 'webhook answered 503: concurrent updates did not settle', { topic, metric: 'WebhookRetryLater' });
+      throw error;
+    });
     log('info', 'webhook processed', { topic, orderId: result.orderId, outcome: result.outcome, attempts: result.attempts, metric: result.outcome === 'duplicate' ? 'WebhookDuplicate' : 'WebhookAccepted' });
     return json(200, { ok: true, ...result });
   },

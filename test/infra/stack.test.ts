@@ -210,7 +210,8 @@ describe('NilCardsStack', () => {
       for (const bucket of Object.values(resourcesOf('AWS::S3::Bucket'))) {
         expect(bucket.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
       }
-      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+      // One origin access control per private bucket origin: the web build and the uploads.
+      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     });
 
     it('routes /api/* to the HTTP API uncached and rewrites SPA deep links on the default behavior', () => {
@@ -220,14 +221,15 @@ describe('NilCardsStack', () => {
             ViewerProtocolPolicy: 'redirect-to-https',
             FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
           }),
-          CacheBehaviors: [
+          CacheBehaviors: Match.arrayWith([
+            Match.objectLike({ PathPattern: '/uploads/*', ViewerProtocolPolicy: 'redirect-to-https' }),
             Match.objectLike({
               PathPattern: '/api/*',
               AllowedMethods: Match.arrayWith(['PUT', 'PATCH', 'POST', 'DELETE']),
               CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
               OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
             }),
-          ],
+          ]),
           Logging: Match.objectLike({ Bucket: Match.anyValue() }),
         }),
       });

@@ -1,0 +1,112 @@
+// Operations: metric filters that turn the webhook function's structured log lines (`metric`
+// fields, lambdas/common/log.ts) into CloudWatch metrics, and alarms on the webhook route's 5xx
+// rate, on unsettled conflicts and on every function's Errors, all notifying one SNS topic.
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+
+export const METRIC_NAMESPACE = 'NilCards';
+
+/** Metric name -> the term its log line carries. Terms, not JSON selectors: with Lambda's JSON log
+ * format the application line is nested as a string in `message`, and a term matches either way. */
+export const WEBHOOK_LOG_METRICS: Record<string, string> = {
+  WebhookAccepted: '"WebhookAccepted"',
+  WebhookDuplicate: '"WebhookDuplicate"',
+  WebhookRejectedSignature: '"WebhookRejectedSignature"',
+  IngestConflict: '"ingest conflict"',
+  WebhookRetryLater: '"WebhookRetryLater"',
+};
+
+export interface MonitoringProps {
+  readonly webhookLogGroup: ILogGroup;
+  /** The HTTP API stage the webhook route is served from. */
+  readonly stage: HttpStage;
+  /** Every function whose Errors should alarm, by a short name. */
+  readonly functions: ReadonlyMap<string, IFunction>;
+  /** Optional e-mail subscribed to the alarm topic. */
+  readonly alarmEmail?: string;
+}
+
+export class Monitoring extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+  readonly metrics: ReadonlyMap<string, Metric>;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: 'nil-cards alarms', enforceSSL: true });
+    Validations.of(this.topic).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SNS2',
+      reason:
+        'Alarm notifications carry only alarm names and metric values, no customer data; CloudWatch cannot publish to a topic encrypted with the AWS managed SNS key, and a customer managed KMS key for alarm text is not worth its cost here.',
+    });
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    const action = new SnsAction(this.topic);
+
+    const metrics = new Map<string, Metric>();
+    for (const [metricName, term] of Object.entries(WEBHOOK_LOG_METRICS)) {
+      const filter = new MetricFilter(this, `${metricName}Filter`, {
+        logGroup: props.webhookLogGroup,
+        filterPattern: FilterPattern.literal(term),
+        metricNamespace: METRIC_NAMESPACE,
+        metricName,
+        metricValue: '1',
+        defaultValue: 0,
+      });
+      metrics.set(metricName, filter.metric({ statistic: 'Sum', period: Duration.minutes(5) }));
+    }
+    this.metrics = metrics;
+
+    const add = (alarm: Alarm) => {
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+      this.alarms.push(alarm);
+    };
+
+    // The webhook is the API's only high-volume caller; HTTP API metrics are per stage (per-route
+    // metrics need detailed metrics, billed per route). 5% of requests failing for 10 of 15 minutes.
+    const errors = props.stage.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' });
+    const requests = props.stage.metricCount({ period: Duration.minutes(5), statistic: 'Sum' });
+    add(
+      new Alarm(this, 'Api5xxRate', {
+        alarmDescription: 'HTTP API 5xx above 5% of requests: Shopify deliveries are failing and will be retried (RUNBOOK.md "Alarms").',
+        metric: new MathExpression({ expression: 'IF(requests > 0, 100 * errors / requests, 0)', usingMetrics: { errors, requests }, period: Duration.minutes(5), label: '5xx %' }),
+        threshold: 5,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    add(
+      new Alarm(this, 'WebhookRetryLater', {
+        alarmDescription: 'Deliveries answered 503 because concurrent updates did not settle (RUNBOOK.md "Alarms").',
+        metric: metrics.get('WebhookRetryLater')!,
+        threshold: 10,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    for (const [name, fn] of props.functions) {
+      add(
+        new Alarm(this, `${name.charAt(0).toUpperCase()}${name.slice(1)}Errors`, {
+          alarmDescription: `The ${name} function failed (uncaught errors, timeouts) (RUNBOOK.md "Alarms").`,
+          metric: fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+  }
+}

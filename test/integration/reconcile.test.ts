@@ -1,0 +1,112 @@
+// Reconciliation against a fake Shopify Admin API (node:http on 127.0.0.1) and the real
+// DynamoDB Local: orders no webhook delivered arrive exactly once; a second run changes nothing.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { handler as athletes } from '../../lambdas/functions/athletes';
+import { handler as webhook } from '../../lambdas/functions/webhook';
+import { nextLink, readCheckpoint, reconcile } from '../../lambdas/common/reconcile';
+import { sampleProductId } from '../../shared/seed-data';
+import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
+import { scanTable } from '../../scripts/bench/load';
+import { verifyTable } from '../../scripts/lib/verify';
+import { createTestTable, type TestTable } from '../support/dynamo';
+import { startFakeAdminApi, withRefunds, type FakeAdminApi } from '../support/fake-shopify-admin';
+import { invoke } from '../support/invoke';
+import { TEST_SECRET, sendWebhook } from '../support/webhooks';
+
+jest.setTimeout(60_000);
+
+const ROOT = path.resolve(__dirname, '../..');
+const TOKEN = 'shpat_test_token';
+const ATHLETE = 2;
+const PRICES: Record<number, string> = { 1: '3.00', 2: '5.00', 3: '25.00' };
+
+let table: TestTable;
+let admin: FakeAdminApi;
+let seq = 0;
+const id = () => String(9_100_000_000_000_000_000n + BigInt(++seq) * 7919n);
+const line = (cardId: number, quantity: number) => ({ id: id(), productId: sampleProductId(ATHLETE, cardId), title: `Card ${cardId}`, quantity, price: PRICES[cardId] });
+const stats = async () => (await invoke(athletes, 'GET /api/athletes/{id}/stats', { pathParameters: { id: String(ATHLETE) } })).body;
+const figures = (s: { totalCardsSold: number; totalRevenueCents: number; orderCount: number }) => ({ cards: s.totalCardsSold, cents: s.totalRevenueCents, orders: s.orderCount });
+const withoutCheckpoint = async () => (await scanTable(table.tableName)).filter((i) => i.PK !== 'RECONCILE').map((i) => ({ ...i }));
+
+// The store's history. A, B (+ refund) and C reached us by webhook; C's cancellation, D and E
+// (+ refund) did not.
+const created = '2026-09-01T10:00:00Z';
+const A = { id: id(), lines: [line(1, 1)] };
+const B = { id: id(), lines: [line(3, 2)] };
+const C = { id: id(), lines: [line(2, 1)] };
+const D = { id: id(), lines: [line(1, 2)] };
+const E = { id: id(), lines: [line(2, 3)] };
+const order = (o: { id: string; lines: ReturnType<typeof line>[] }, extra: Partial<Parameters<typeof orderPayload>[0]> = {}) => orderPayload({ id: o.id, createdAt: created, email: 'fan@example.com', lines: o.lines, ...extra });
+const refundB = refundPayload({ id: id(), orderId: B.id, createdAt: '2026-09-02T00:00:00Z', lines: [{ lineItemId: B.lines[0].id, quantity: 1, subtotal: '25.00' }] });
+const refundE = refundPayload({ id: id(), orderId: E.id, createdAt: '2026-09-03T00:00:00Z', lines: [{ lineItemId: E.lines[0].id, quantity: 1, subtotal: '5.00' }] });
+const cancelledC = order(C, { updatedAt: '2026-09-04T00:00:00Z', cancelledAt: '2026-09-04T00:00:00Z', financialStatus: 'voided' });
+
+beforeAll(async () => {
+  process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
+  process.env.COUNT_TEST_ORDERS = 'false';
+  table = await createTestTable();
+  admin = await startFakeAdminApi({ token: TOKEN, pageSize: 2 });
+  admin.orders = [order(A), withRefunds(order(B), [refundB]), cancelledC, order(D), withRefunds(order(E, { updatedAt: '2026-09-03T00:00:00Z' }), [refundE])];
+  for (const [topic, body] of [['orders/create', order(A)], ['orders/create', order(B)], ['refunds/create', refundB], ['orders/create', order(C)]] as const) {
+    expect((await sendWebhook(webhook, topic, body)).status).toBe(200);
+  }
+});
+
+afterAll(async () => {
+  await admin.close();
+  await table.drop();
+});
+
+describe('reconcile (Shopify Admin API -> ingest)', () => {
+  it('brings in the orders, refunds and updates no webhook delivered, exactly once', async () => {
+    // Prepare
+    expect(figures(await stats())).toEqual({ cards: 3, cents: 300 + 2500 + 500, orders: 3 });
+    admin.throttleNext = 1; // the first call is rate-limited: honoured and retried
+
+    // Act
+    const report = await reconcile({ storeDomain: 'test.myshopify.com', accessToken: TOKEN, baseUrl: admin.baseUrl, since: '2026-08-01T00:00:00Z' });
+
+    // Assess: A + B(1 left) + D(2) + E(2 left); C cancelled.
+    expect(report).toMatchObject({ since: '2026-08-01T00:00:00.000Z', sinceSource: 'option', pages: 3, orders: 5, refunds: 2 });
+    expect(report.counts).toEqual({ applied: 4, unchanged: 3, duplicate: 0, malformed: 0, 'retry-later': 0 });
+    expect(report.entries.filter((e) => e.outcome === 'applied').map((e) => e.id).sort()).toEqual([C.id, D.id, E.id, JSON.parse(refundE.replace(/"id":(\d+)/, '"id":"$1"')).id].sort());
+    expect(figures(await stats())).toEqual({ cards: 6, cents: 300 + 2500 + 600 + 1000, orders: 4 });
+    expect((await verifyTable()).differences).toEqual([]);
+    expect(admin.requests.map((r) => r.status)).toEqual([429, 200, 200, 200]);
+    expect(admin.requests.every((r) => r.token === TOKEN)).toBe(true);
+    expect(admin.requests[1].query.get('updated_at_min')).toBe('2026-08-01T00:00:00.000Z');
+    expect(await readCheckpoint()).toBe(report.checkpoint);
+  });
+
+  it('changes nothing when run again from the command line (from the stored checkpoint)', async () => {
+    // Prepare
+    const before = await withoutCheckpoint();
+    const checkpoint = await readCheckpoint();
+    admin.requests.length = 0;
+
+    // Act: `npm run reconcile` without --since resumes from the checkpoint.
+    const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/reconcile.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, TABLE_NAME: table.tableName, SHOPIFY_STORE_DOMAIN: 'test.myshopify.com', SHOPIFY_ADMIN_TOKEN: TOKEN, SHOPIFY_ADMIN_BASE_URL: admin.baseUrl, LOG_LEVEL: 'silent' },
+    });
+
+    // Assess
+    expect(stdout).toContain(`since ${checkpoint} (checkpoint)`);
+    expect(stdout).toContain('applied 0, already held 7');
+    expect(admin.requests[0].query.get('updated_at_min')).toBe(checkpoint);
+    expect(await withoutCheckpoint()).toEqual(before);
+    expect(figures(await stats())).toEqual({ cards: 6, cents: 4400, orders: 4 });
+  });
+
+  it('keeps the token on the store origin and reads Link headers', async () => {
+    expect(nextLink('<https://s.myshopify.com/admin/api/2026-10/orders.json?page_info=abc>; rel="previous", <https://s.myshopify.com/admin/api/2026-10/orders.json?page_info=def>; rel="next"')).toBe(
+      'https://s.myshopify.com/admin/api/2026-10/orders.json?page_info=def',
+    );
+    expect(nextLink(null)).toBeNull();
+    const evil = async () => new Response('{"orders":[]}', { status: 200, headers: { link: '<https://evil.example.com/steal>; rel="next"' } });
+    await expect(reconcile({ storeDomain: 's.myshopify.com', accessToken: TOKEN, since: '2026-08-01T00:00:00Z', fetch: evil as typeof fetch })).rejects.toThrow(/another origin/);
+  });
+});
