@@ -50,6 +50,9 @@ export interface AthleteStatsResponse {
   /** Units sold per card id. */
   cardsSoldByCard: Record<string, number>;
   monthly: MonthlySales[];
+  /** How many buyers hold every card of the athlete. */
+  topFanCount: number;
+  /** The first Top Fans (at most 50), by buyer label. */
   topFans: TopFan[];
 }
 

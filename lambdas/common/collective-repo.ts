@@ -3,6 +3,7 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CollectiveMonthly, CollectiveStatsResponse, Page, Transaction, UnattributedSale } from '../../shared/api';
 import type { Athlete, Collective } from '../../shared/catalog-types';
+import type { UnattributedLine } from '../../shared/contribution';
 import { athleteShareCents } from '../../shared/money';
 import { yearMonthOf } from '../../shared/months';
 import type { DonationSeed, PayoutSeed } from '../../shared/seed-data';
@@ -103,7 +104,7 @@ export async function unattributedSummary(limit = 20): Promise<CollectiveStatsRe
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :line)',
-        ExpressionAttributeValues: { ':pk': keys.unattributedPartition, ':line': keys.unattributedLinePrefix },
+        ExpressionAttributeValues: { ':pk': keys.unattributedPartition, ':line': keys.unattributedOrderPrefix },
         ScanIndexForward: false,
         Limit: limit,
       }),
@@ -112,17 +113,19 @@ export async function unattributedSummary(limit = 20): Promise<CollectiveStatsRe
   return {
     units: Number(total.Item?.units ?? 0),
     revenueCents: Number(total.Item?.revenueCents ?? 0),
-    recent: (recent.Items ?? []).map(
-      (i): UnattributedSale => ({
-        orderId: i.orderId,
-        lineItemId: i.lineItemId,
-        createdAt: i.createdAt,
-        title: i.title,
-        productId: i.productId ?? null,
-        units: i.units,
-        revenueCents: i.revenueCents,
-        reason: i.reason,
-      }),
+    recent: (recent.Items ?? []).flatMap((order) =>
+      (order.lines as UnattributedLine[]).map(
+        (line): UnattributedSale => ({
+          orderId: order.orderId,
+          lineItemId: line.lineItemId,
+          createdAt: order.createdAt,
+          title: line.title,
+          productId: line.productId ?? null,
+          units: line.units,
+          revenueCents: line.revenueCents,
+          reason: line.reason,
+        }),
+      ),
     ),
   };
 }

@@ -19,7 +19,7 @@ import type { NormalizedOrder, NormalizedRefund } from '../../shared/shopify';
 import { loadCatalog } from './catalog-repo';
 import { config } from './config';
 import { ddb, tableName } from './dynamodb';
-import { RetryLater } from './errors';
+import { HttpError, RetryLater } from './errors';
 import { keys } from './keys';
 import { log } from './log';
 
@@ -37,6 +37,16 @@ export interface IngestResult {
 }
 
 const MAX_ATTEMPTS = 8;
+/** DynamoDB's limit on the items of one transaction. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+/** An order that touches more athletes than one transaction can hold (about 20): a 422, logged
+ * for an operator, instead of a 500 that Shopify would retry for hours. */
+export class OrderTooLarge extends HttpError {
+  constructor(orderId: string, items: number) {
+    super(422, 'order_too_large', `Order ${orderId} would update ${items} items, more than one transaction holds (${MAX_TRANSACTION_ITEMS})`);
+  }
+}
 const WEBHOOK_MARKER_TTL_SECONDS = 7 * 24 * 3600;
 
 export const hashEmail = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40);
@@ -97,11 +107,9 @@ function webhookMarker(webhookId: string, orderId: string): TxItem {
   };
 }
 
-/** Per-athlete total updates, merged so each item appears once in the transaction. */
+/** Per-athlete counter changes, merged so each total item appears once in the transaction. */
 interface TotalUpdate {
   add: Record<string, number>;
-  set: Record<string, string>;
-  remove: string[];
 }
 
 function totalUpdateItem(athleteId: number, update: TotalUpdate, collectiveId: number | undefined): TxItem {
@@ -116,23 +124,13 @@ function totalUpdateItem(athleteId: number, update: TotalUpdate, collectiveId: n
     adds.push(`#a${n} :a${n}`);
     n++;
   }
-  for (const [attr, value] of Object.entries(update.set)) {
-    names[`#s${n}`] = attr;
-    values[`:s${n}`] = value;
-    sets.push(`#s${n} = :s${n}`);
-    n++;
-  }
-  const removes = update.remove.map((attr) => {
-    names[`#r${n}`] = attr;
-    return `#r${n++}`;
-  });
   if (collectiveId !== undefined) {
     const k = keys.collectiveAthleteTotal(collectiveId, athleteId);
     sets.push('GSI1PK = :gpk', 'GSI1SK = :gsk');
     values[':gpk'] = k.GSI1PK;
     values[':gsk'] = k.GSI1SK;
   }
-  const expression = [`SET ${sets.join(', ')}`, adds.length ? `ADD ${adds.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' ');
+  const expression = [`SET ${sets.join(', ')}`, adds.length ? `ADD ${adds.join(', ')}` : ''].filter(Boolean).join(' ');
   return {
     Update: {
       TableName: tableName(),
@@ -200,23 +198,19 @@ function saleItems(oldC: OrderContribution | null, newC: OrderContribution | nul
   return items;
 }
 
+/** One item per order holds its unattributed lines, so an order with many such lines still
+ * fits in one transaction. */
 function unattributedItems(oldC: OrderContribution | null, newC: OrderContribution | null): TxItem[] {
   const items: TxItem[] = [];
-  const kept = new Set<string>();
-  let units = 0;
-  let revenue = 0;
-  for (const line of newC?.unattributed ?? []) {
-    kept.add(line.lineItemId);
-    units += line.units;
-    revenue += line.revenueCents;
-    items.push({ Put: { TableName: tableName(), Item: { ...keys.unattributedLine(newC!.createdAt, newC!.orderId, line.lineItemId), orderId: newC!.orderId, createdAt: newC!.createdAt, ...line } } });
+  const sum = (c: OrderContribution | null, field: 'units' | 'revenueCents') => (c?.unattributed ?? []).reduce((total, line) => total + line[field], 0);
+  const units = sum(newC, 'units') - sum(oldC, 'units');
+  const revenue = sum(newC, 'revenueCents') - sum(oldC, 'revenueCents');
+  const hasNew = Boolean(newC && newC.unattributed.length > 0);
+  if (hasNew) {
+    items.push({ Put: { TableName: tableName(), Item: { ...keys.unattributedOrder(newC!.createdAt, newC!.orderId), orderId: newC!.orderId, createdAt: newC!.createdAt, lines: newC!.unattributed } } });
   }
-  for (const line of oldC?.unattributed ?? []) {
-    units -= line.units;
-    revenue -= line.revenueCents;
-    if (!kept.has(line.lineItemId) || (newC && newC.createdAt !== oldC!.createdAt)) {
-      items.push({ Delete: { TableName: tableName(), Key: keys.unattributedLine(oldC!.createdAt, oldC!.orderId, line.lineItemId) } });
-    }
+  if (oldC && oldC.unattributed.length > 0 && (!hasNew || newC!.createdAt !== oldC.createdAt)) {
+    items.push({ Delete: { TableName: tableName(), Key: keys.unattributedOrder(oldC.createdAt, oldC.orderId) } });
   }
   if (units !== 0 || revenue !== 0) {
     items.push({
@@ -257,7 +251,7 @@ async function buildTransaction(orderId: string, stored: StoredOrder | null, new
   // Athlete totals and months (ADD), fan holdings (versioned), derived unique fans and Top Fans.
   const totals = new Map<number, TotalUpdate>();
   const totalFor = (athleteId: number) => {
-    const t = totals.get(athleteId) ?? { add: {}, set: {}, remove: [] };
+    const t = totals.get(athleteId) ?? { add: {} };
     totals.set(athleteId, t);
     return t;
   };
@@ -288,8 +282,14 @@ async function buildTransaction(orderId: string, stored: StoredOrder | null, new
     if (wasFan !== isFan) t.add.uniqueFans = (t.add.uniqueFans ?? 0) + (isFan ? 1 : -1);
     const wasTop = holdsFullSet(before?.cards ?? {}, cardIds);
     const isTop = holdsFullSet(cards, cardIds);
-    if (isTop) t.set[`topfan#${delta.buyerKey}`] = delta.buyerLabel;
-    else if (wasTop) t.remove.push(`topfan#${delta.buyerKey}`);
+    // Top Fans are items of their own (not attributes of the total): their number is unbounded.
+    if (isTop && !wasTop) {
+      t.add.topFanCount = (t.add.topFanCount ?? 0) + 1;
+      items.push({ Put: { TableName: tableName(), Item: { ...keys.topFan(delta.athleteId, delta.buyerKey), athleteId: delta.athleteId, buyerLabel: delta.buyerLabel } } });
+    } else if (wasTop && !isTop) {
+      t.add.topFanCount = (t.add.topFanCount ?? 0) - 1;
+      items.push({ Delete: { TableName: tableName(), Key: keys.topFan(delta.athleteId, delta.buyerKey) } });
+    }
     const key = keys.fan(delta.athleteId, delta.buyerKey);
     if (!before && Object.keys(cards).length === 0) return;
     items.push({
@@ -302,8 +302,7 @@ async function buildTransaction(orderId: string, stored: StoredOrder | null, new
     });
   });
   for (const [athleteId, update] of totals) {
-    const hasChange = Object.values(update.add).some((v) => v !== 0) || Object.keys(update.set).length > 0 || update.remove.length > 0;
-    if (hasChange) items.push(totalUpdateItem(athleteId, update, index.collectiveByAthleteId.get(athleteId)));
+    if (Object.values(update.add).some((v) => v !== 0)) items.push(totalUpdateItem(athleteId, update, index.collectiveByAthleteId.get(athleteId)));
   }
 
   items.push(...saleItems(oldC, newC, order, index), ...unattributedItems(oldC, newC));
@@ -331,7 +330,7 @@ export async function ingest(event: IngestEvent, options: { webhookId?: string }
     if (!newState) return { outcome: 'unchanged', orderId, attempts: attempt };
     const index = indexCatalog(await loadCatalog());
     const { items } = await buildTransaction(orderId, stored, newState, index, webhookId);
-    if (items.length > 100) throw new Error(`order ${orderId} touches ${items.length} items, more than one transaction holds`);
+    if (items.length > MAX_TRANSACTION_ITEMS) throw new OrderTooLarge(orderId, items.length);
     try {
       await ddb().send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: undefined }));
       return { outcome: 'applied', orderId, attempts: attempt };

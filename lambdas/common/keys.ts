@@ -20,6 +20,8 @@ export const keys = {
   aggMonth: (athleteId: number, month: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `AGG#M#${month}` }),
   aggPrefix: 'AGG#',
   fan: (athleteId: number, buyerKey: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `FAN#${buyerKey}` }),
+  topFan: (athleteId: number, buyerKey: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `TOPFAN#${buyerKey}` }),
+  topFanPrefix: 'TOPFAN#',
   athleteDonations: (athleteId: number) => ({ PK: `ATHLETE#${athleteId}`, SK: 'DONATIONS' }),
   post: (athleteId: number, postId: number) => ({ PK: `ATHLETE#${athleteId}`, SK: `POST#${pad(postId, 9)}` }),
   postPrefix: 'POST#',
@@ -38,8 +40,8 @@ export const keys = {
   payout: (collectiveId: number, date: string, id: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `PAYOUT#${date}#${id}`, GSI1PK: `COLL#${collectiveId}#TXN`, GSI1SK: `${date}#PAY#${id}` }),
 
   unattributedPartition: 'UNATTRIBUTED',
-  unattributedLine: (createdAt: string, orderId: string, lineItemId: string) => ({ PK: 'UNATTRIBUTED', SK: `LINE#${createdAt}#${orderId}#${lineItemId}` }),
-  unattributedLinePrefix: 'LINE#',
+  unattributedOrder: (createdAt: string, orderId: string) => ({ PK: 'UNATTRIBUTED', SK: `ORDER#${createdAt}#${orderId}` }),
+  unattributedOrderPrefix: 'ORDER#',
   unattributedTotal: { PK: 'UNATTRIBUTED', SK: 'AGG' },
 
   waitlist: (email: string) => ({ PK: `WAITLIST#${email}`, SK: 'WAITLIST' }),

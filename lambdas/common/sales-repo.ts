@@ -36,9 +36,20 @@ export async function athleteSales(athleteId: number, limit: number, cursor?: Re
   return { items, nextCursor: encodeCursor(page.LastEvaluatedKey) };
 }
 
-/** Totals, per-card counts, Top Fans and the monthly series: one Query over the AGG# items. */
+export const TOP_FANS_SHOWN = 50;
+
+/** Totals, per-card counts and the monthly series (one Query over the AGG# items) and the first
+ * Top Fans (one bounded Query over the TOPFAN# items). */
 export async function athleteStats(athleteId: number): Promise<AthleteStatsResponse> {
   const items: Record<string, unknown>[] = [];
+  const topFanPage = ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :top)',
+      ExpressionAttributeValues: { ':pk': keys.athletePartition(athleteId), ':top': keys.topFanPrefix },
+      Limit: TOP_FANS_SHOWN,
+    }),
+  );
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await ddb().send(
@@ -59,14 +70,13 @@ export async function athleteStats(athleteId: number): Promise<AthleteStatsRespo
     .filter((m) => m.cardsSold !== 0 || m.revenueCents !== 0 || m.orderCount !== 0)
     .sort((a, b) => a.month.localeCompare(b.month));
   const cardsSoldByCard: Record<string, number> = {};
-  const topFans: TopFan[] = [];
   for (const [attr, value] of Object.entries(total)) {
     if (attr.startsWith('card#') && Number(value) !== 0) cardsSoldByCard[attr.slice(5)] = Number(value);
-    if (attr.startsWith('topfan#')) topFans.push({ buyer: String(value), cardsHeld: 0 });
   }
+  const fullSet = Object.keys(cardsSoldByCard).filter((c) => c !== '0').length;
+  const topFans: TopFan[] = ((await topFanPage).Items ?? []).map((i) => ({ buyer: String(i.buyerLabel), cardsHeld: fullSet })).sort((a, b) => a.buyer.localeCompare(b.buyer));
   const cardsSold = Number(total.cardsSold ?? 0);
   const revenue = Number(total.revenueCents ?? 0);
-  const fullSet = Object.keys(cardsSoldByCard).filter((c) => c !== '0').length;
   return {
     athleteId,
     totalCardsSold: cardsSold,
@@ -77,7 +87,8 @@ export async function athleteStats(athleteId: number): Promise<AthleteStatsRespo
     earningsCents: athleteShareCents(revenue),
     cardsSoldByCard,
     monthly,
-    topFans: topFans.map((f) => ({ ...f, cardsHeld: fullSet })).sort((a, b) => a.buyer.localeCompare(b.buyer)),
+    topFanCount: Number(total.topFanCount ?? 0),
+    topFans,
   };
 }
 

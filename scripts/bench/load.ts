@@ -77,7 +77,7 @@ export function itemsFor(orders: BenchOrder[], catalog: Catalog): Item[] {
         test: order.test,
       });
     }
-    for (const line of c.unattributed) items.push({ ...keys.unattributedLine(c.createdAt, c.orderId, line.lineItemId), orderId: c.orderId, createdAt: c.createdAt, ...line });
+    if (c.unattributed.length > 0) items.push({ ...keys.unattributedOrder(c.createdAt, c.orderId), orderId: c.orderId, createdAt: c.createdAt, lines: c.unattributed });
   }
 
   const agg = aggregate(contributions);
@@ -89,15 +89,18 @@ export function itemsFor(orders: BenchOrder[], catalog: Catalog): Item[] {
       cardTotals.set(entry.athleteId, cards);
     }
   }
-  const fansByAthlete = new Map<number, { unique: number; top: Record<string, string> }>();
+  const fansByAthlete = new Map<number, { unique: number; top: number }>();
   for (const fan of agg.fans.values()) {
     const cards = Object.fromEntries(Object.entries(fan.cards).filter(([, u]) => u !== 0));
     if (Object.keys(cards).length === 0) continue;
     items.push({ ...keys.fan(fan.athleteId, fan.buyerKey), athleteId: fan.athleteId, buyerKey: fan.buyerKey, buyerLabel: fan.buyerLabel, cards, version: 1 });
-    const f = fansByAthlete.get(fan.athleteId) ?? { unique: 0, top: {} };
+    const f = fansByAthlete.get(fan.athleteId) ?? { unique: 0, top: 0 };
     f.unique++;
     const cardIds = index.athleteById.get(fan.athleteId)?.digitalcollectibles.map((card) => card.id) ?? [];
-    if (holdsFullSet(cards, cardIds)) f.top[`topfan#${fan.buyerKey}`] = fan.buyerLabel;
+    if (holdsFullSet(cards, cardIds)) {
+      f.top++;
+      items.push({ ...keys.topFan(fan.athleteId, fan.buyerKey), athleteId: fan.athleteId, buyerLabel: fan.buyerLabel });
+    }
     fansByAthlete.set(fan.athleteId, f);
   }
   for (const [athleteId, a] of agg.athletes) {
@@ -122,7 +125,7 @@ export function itemsFor(orders: BenchOrder[], catalog: Catalog): Item[] {
       ...a.total,
       ...cards,
       uniqueFans: fans?.unique ?? 0,
-      ...(fans?.top ?? {}),
+      ...(fans?.top ? { topFanCount: fans.top } : {}),
     });
   }
   if (agg.unattributed.units !== 0 || agg.unattributed.revenueCents !== 0) items.push({ ...keys.unattributedTotal, ...agg.unattributed });
@@ -170,7 +173,7 @@ function normalize(item: Item): Item | null {
   delete out.storedAt;
   if (sk.startsWith('AGG') || (item.PK === keys.unattributedTotal.PK && sk === keys.unattributedTotal.SK)) {
     for (const [k, v] of Object.entries(out)) if (v === 0 && k !== 'athleteId') delete out[k];
-    const figures = Object.keys(out).filter((k) => /^(cardsSold|revenueCents|orderCount|units|uniqueFans|card#|topfan#)/.test(k));
+    const figures = Object.keys(out).filter((k) => /^(cardsSold|revenueCents|orderCount|units|uniqueFans|card#|topFanCount)/.test(k));
     if (figures.length === 0) return null;
   }
   if (sk.startsWith('FAN#')) {

@@ -60,7 +60,7 @@ export async function verifyTable(): Promise<VerifyReport> {
   const byKey = new Map(items.map((i) => [`${i.PK}|${i.SK}`, i]));
 
   const athleteIds = new Set<number>([...expected.athletes.keys()]);
-  for (const item of items) if (String(item.SK).startsWith('AGG#')) athleteIds.add(Number(item.athleteId));
+  for (const item of items) if (String(item.SK).startsWith('AGG#') || String(item.SK).startsWith('TOPFAN#')) athleteIds.add(Number(item.athleteId));
   for (const athleteId of athleteIds) {
     const want = expected.athletes.get(athleteId);
     const total = byKey.get(`ATHLETE#${athleteId}|AGG#TOTAL`);
@@ -81,9 +81,10 @@ export async function verifyTable(): Promise<VerifyReport> {
     checked++;
     if (Number(total?.uniqueFans ?? 0) !== uniqueFans) differences.push(`athlete ${athleteId} unique fans: stored ${Number(total?.uniqueFans ?? 0)}, recomputed ${uniqueFans}`);
     const wantTop = fans.filter((f) => holdsFullSet(f.cards, cardIds)).map((f) => f.buyerKey).sort();
-    const gotTop = Object.keys(total ?? {}).filter((k) => k.startsWith('topfan#')).map((k) => k.slice(7)).sort();
-    checked++;
+    const gotTop = items.filter((i) => i.PK === `ATHLETE#${athleteId}` && String(i.SK).startsWith('TOPFAN#')).map((i) => String(i.SK).slice(7)).sort();
+    checked += 2;
     if (JSON.stringify(wantTop) !== JSON.stringify(gotTop)) differences.push(`athlete ${athleteId} top fans: stored ${gotTop.length}, recomputed ${wantTop.length}`);
+    if (Number(total?.topFanCount ?? 0) !== wantTop.length) differences.push(`athlete ${athleteId} top fan count: stored ${Number(total?.topFanCount ?? 0)}, recomputed ${wantTop.length}`);
     for (const fan of fans) {
       checked++;
       const item = byKey.get(`ATHLETE#${athleteId}|FAN#${fan.buyerKey}`);

@@ -65,14 +65,15 @@ describe('athletes', () => {
   });
 
   it('computes stats from the aggregate items', async () => {
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':top': 'TOPFAN#' } }).resolves({ Items: [{ SK: 'TOPFAN#abc', buyerLabel: 'demo.fan' }] });
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':agg': 'AGG#' } }).resolves({
       Items: [
         { SK: 'AGG#M#2026-01', month: '2026-01', cardsSold: 2, revenueCents: 800, orderCount: 2 },
-        { SK: 'AGG#TOTAL', cardsSold: 4, revenueCents: 3300, orderCount: 3, uniqueFans: 2, 'card#1': 1, 'card#2': 2, 'card#3': 1, 'topfan#abc': 'demo.fan' },
+        { SK: 'AGG#TOTAL', cardsSold: 4, revenueCents: 3300, orderCount: 3, uniqueFans: 2, 'card#1': 1, 'card#2': 2, 'card#3': 1, topFanCount: 1 },
       ],
     });
     const res = await invoke(athletes, 'GET /api/athletes/{id}/stats', { pathParameters: { id: '1' } });
-    expect(res.body).toMatchObject({ totalCardsSold: 4, totalRevenueCents: 3300, averagePriceCents: 825, orderCount: 3, uniqueFans: 2, earningsCents: 3201, cardsSoldByCard: { 1: 1, 2: 2, 3: 1 }, topFans: [{ buyer: 'demo.fan', cardsHeld: 3 }] });
+    expect(res.body).toMatchObject({ totalCardsSold: 4, totalRevenueCents: 3300, averagePriceCents: 825, orderCount: 3, uniqueFans: 2, earningsCents: 3201, cardsSoldByCard: { 1: 1, 2: 2, 3: 1 }, topFanCount: 1, topFans: [{ buyer: 'demo.fan', cardsHeld: 3 }] });
     expect(res.body.monthly).toEqual([{ month: '2026-01', cardsSold: 2, revenueCents: 800, orderCount: 2 }]);
   });
 });
@@ -85,7 +86,7 @@ describe('collectives', () => {
   });
 
   it('builds the overview from one index Query plus the unattributed summary', async () => {
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'UNATTRIBUTED', ':line': 'LINE#' } }).resolves({ Items: [] });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'UNATTRIBUTED', ':line': 'ORDER#' } }).resolves({ Items: [] });
     ddb.on(QueryCommand, { IndexName: 'GSI1' }).resolves({
       Items: [
         { GSI1SK: 'META', data: SAMPLE_CATALOG.collectives[0] },

@@ -115,6 +115,13 @@ describe('webhook ingestion against DynamoDB Local', () => {
     expect(unattributedBefore.units - unattributedAfter.units).toBe(1);
   });
 
+  it('accepts an order with more unattributed lines than one transaction has items', async () => {
+    const lines = Array.from({ length: 150 }, (_, i) => ({ id: nextId(), productId: String(100 + i), title: `Loose item ${i}`, quantity: 1, price: '1.00' }));
+    const res = await sendWebhook(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-08-05T00:00:00Z', email: 'bulk@example.com', lines }));
+    expect(res.status).toBe(200);
+    expect(res.body.outcome).toBe('applied');
+  });
+
   it('never loses an update under concurrent deliveries for the same athlete and month', async () => {
     const before = await stats(9);
     const bodies = Array.from({ length: 30 }, (_, i) => orderPayload({ id: nextId(), createdAt: '2026-09-09T09:00:00Z', email: `c${i % 4}@example.com`, lines: [card(9, (i % 3) + 1)] }));

@@ -14,6 +14,7 @@ export const athleteStats = (over: Partial<AthleteStatsResponse> = {}): AthleteS
   earningsCents: 3977,
   cardsSoldByCard: { '1': 3, '2': 2, '3': 2 },
   monthly: [{ month: '2026-11', cardsSold: 7, revenueCents: 4100, orderCount: 6 }],
+  topFanCount: 1,
   topFans: [{ buyer: 'superfan', cardsHeld: 3 }],
   ...over,
 });

@@ -114,7 +114,10 @@ export function MyCardsTab({ athlete }: { athlete: Athlete }) {
         <h2 id="top-fans-title" className="panel-title">
           Top Fans
         </h2>
-        <p className="hint">Fans who own your full set of cards.</p>
+        <p className="hint">
+          Fans who own your full set of cards{s.topFanCount > 0 ? `: ${s.topFanCount}` : ''}.
+          {s.topFanCount > s.topFans.length ? ` Showing the first ${s.topFans.length}.` : ''}
+        </p>
         {s.topFans.length === 0 ? (
           <p className="muted">No Top Fans yet.</p>
         ) : (
