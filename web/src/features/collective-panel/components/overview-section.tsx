@@ -1,12 +1,68 @@
 // Overview: monthly earnings (total, athlete, collective donations), earnings per athlete, the five
 // tiles and the unattributed sales, all from the one stats response.
-import type { CollectiveStatsResponse } from '../../../../../shared/api';
+import { useState } from 'react';
+import type { CollectiveStatsResponse, UnattributedSale } from '../../../../../shared/api';
 import type { Athlete } from '../../../../../shared/catalog-types';
 import { formatUsd } from '../../../../../shared/money';
 import { yearMonthLabel } from '../../../../../shared/months';
 import { formatDate } from '../../charts/format';
 import { DoughnutChart, LineChart } from '../../charts/lazy-charts';
 import { FigureTile } from '../../charts/sales-dashboard';
+import { ApiError, apiSend } from '../../../lib/api-client';
+import { useTenant } from '../../../lib/use-tenant';
+import { refreshAfterWrite } from '../api/admin-writes';
+
+/** Assigns one unattributed line to a member's card (persisted; the figures move once). */
+function AssignLine({ line, athletes, collectiveId }: { line: UnattributedSale; athletes: Athlete[]; collectiveId: number }) {
+  const [choice, setChoice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const options = athletes.flatMap((a) => a.digitalcollectibles.map((c) => ({ value: `${a.id}:${c.id}`, label: c.name })));
+  const selectId = `assign-${line.orderId}-${line.lineItemId}`;
+  return (
+    <form
+      className="dash-assign"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!choice) {
+          setError('Choose a card');
+          return;
+        }
+        const [athleteId, cardId] = choice.split(':').map(Number);
+        setBusy(true);
+        setError(null);
+        try {
+          await apiSend(`/collectives/${collectiveId}/unattributed/assign`, 'POST', { orderId: line.orderId, lineItemId: line.lineItemId, athleteId, cardId });
+          await refreshAfterWrite(collectiveId);
+        } catch (err) {
+          setError(err instanceof ApiError ? err.message : 'Could not assign the sale. Please try again.');
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <label className="sr-only" htmlFor={selectId}>
+        Card for {line.title}
+      </label>
+      <select id={selectId} className="input" value={choice} onChange={(e) => setChoice(e.target.value)} disabled={busy}>
+        <option value="">Choose a card…</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="btn btn-outline" disabled={busy}>
+        {busy ? 'Assigning...' : 'Assign'}
+      </button>
+      {error && (
+        <span className="form-error" role="alert">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}
 
 export function OverviewTiles({ stats }: { stats: CollectiveStatsResponse }) {
   const t = stats.tiles;
@@ -21,7 +77,8 @@ export function OverviewTiles({ stats }: { stats: CollectiveStatsResponse }) {
   );
 }
 
-function UnattributedSales({ unattributed }: { unattributed: CollectiveStatsResponse['unattributed'] }) {
+function UnattributedSales({ unattributed, athletes, collectiveId }: { unattributed: CollectiveStatsResponse['unattributed']; athletes: Athlete[]; collectiveId: number }) {
+  const { isOwnerCollective } = useTenant();
   return (
     <section className="panel" aria-labelledby="unattributed-title">
       <h2 id="unattributed-title" className="panel-title">
@@ -44,6 +101,7 @@ function UnattributedSales({ unattributed }: { unattributed: CollectiveStatsResp
                 <th scope="col">Units</th>
                 <th scope="col">Amount</th>
                 <th scope="col">Reason</th>
+                {isOwnerCollective && <th scope="col">Assign to</th>}
               </tr>
             </thead>
             <tbody>
@@ -55,6 +113,11 @@ function UnattributedSales({ unattributed }: { unattributed: CollectiveStatsResp
                   <td>{line.units}</td>
                   <td>{formatUsd(line.revenueCents)}</td>
                   <td>{line.reason === 'ambiguous' ? 'Matches several athletes' : 'No matching card'}</td>
+                  {isOwnerCollective && (
+                    <td>
+                      <AssignLine line={line} athletes={athletes} collectiveId={collectiveId} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -86,7 +149,7 @@ export function OverviewSection({ stats, athletes }: { stats: CollectiveStatsRes
           <DoughnutChart title="Earnings per Athlete" slices={stats.athletes.map((a) => ({ label: nameOf(a.athleteId), valueCents: a.earningsCents }))} />
         </section>
       </div>
-      <UnattributedSales unattributed={stats.unattributed} />
+      <UnattributedSales unattributed={stats.unattributed} athletes={athletes} collectiveId={stats.collectiveId} />
     </>
   );
 }
