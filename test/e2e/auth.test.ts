@@ -1,31 +1,16 @@
 // Browser tests of sign-in against local mode and its local Cognito: sign up -> verify -> sign in
 // -> My Collection, the demo role words, the invalid-credentials message, sign out, and the guard
 // of the owner screens. Verification codes come from local mode's development-only code endpoint.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseUrl, useBrowserPage } from '../support/browser';
 
 jest.setTimeout(90_000);
 
-let browser: Browser;
+const browserState = useBrowserPage();
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-});
-
-afterEach(async () => {
-  await context?.close();
+beforeEach(() => {
+  ({ context, page } = browserState);
 });
 
 const url = (path: string) => new URL(path, baseUrl()).toString();

@@ -2,16 +2,18 @@
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { AthleteStatsResponse, CollectiveStatsResponse } from '../../shared/api';
 import { formatUsd } from '../../shared/money';
-import { baseUrl, launchBrowser } from '../support/browser';
+import { baseUrl, useBrowserPage } from '../support/browser';
 
 jest.setTimeout(90_000);
 
-let browser: Browser;
-let context: BrowserContext;
+const browserState = useBrowserPage({ timeoutMs: 20_000 });
 let page: Page;
+beforeEach(() => {
+  ({ page } = browserState);
+});
 
 const url = (p: string) => new URL(p, baseUrl()).toString();
 
@@ -28,21 +30,6 @@ async function signIn(username: string, password: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-});
-afterEach(async () => {
-  await context?.close();
-});
 
 describe('dashboards in the browser', () => {
   it("moves the athlete's and the collective's figures after a purchase", async () => {

@@ -1,29 +1,13 @@
 // Browser tests of the web app against local mode: real clicks, the real API and real DynamoDB.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { baseUrl, useBrowserPage } from '../support/browser';
 
 jest.setTimeout(60_000);
 
-let browser: Browser;
-let context: BrowserContext;
+const browserState = useBrowserPage();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-});
-
-afterEach(async () => {
-  await context?.close();
+beforeEach(() => {
+  ({ page } = browserState);
 });
 
 const url = (path: string) => new URL(path, baseUrl()).toString();

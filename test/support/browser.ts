@@ -1,6 +1,6 @@
 // Browser tests drive Debian's Chromium through playwright-core against local mode.
 // The global setup starts local mode (in memory) and exports its URL as E2E_BASE_URL.
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,4 +23,31 @@ export function baseUrl(): string {
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface BrowserTestState {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Registers the jest hooks of a browser test file: one browser per file, a fresh context and
+ * page (1280x900) per test. The returned object holds the current ones. */
+export function useBrowserPage(options: { timeoutMs?: number } = {}): BrowserTestState {
+  const state = {} as BrowserTestState;
+  beforeAll(async () => {
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  beforeEach(async () => {
+    state.context = await state.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    state.page = await state.context.newPage();
+    state.page.setDefaultTimeout(options.timeoutMs ?? 15_000);
+  });
+  afterEach(async () => {
+    await state.context?.close();
+  });
+  return state;
 }
