@@ -36,3 +36,21 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
     </p>
   );
 }
+
+/** A form's outcome lines: the note of success (status) and the error (alert), each when set. */
+export function FormMessages({ error, note }: { error?: string | null; note?: string | null }) {
+  return (
+    <>
+      {note && (
+        <p className="form-success" role="status">
+          {note}
+        </p>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

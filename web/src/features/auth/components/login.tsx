@@ -4,7 +4,7 @@
 // words sign in to the demo accounts and land on the admin panels (SPEC 5).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { TextField } from '../../../components/form-field';
+import { FormMessages, TextField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { CognitoError } from '../../../lib/cognito-client';
 import { loadRuntimeConfig } from '../../../lib/runtime-config';
@@ -20,7 +20,7 @@ import {
   useSession,
 } from '../../../lib/session';
 import { authErrorMessage, demoOnlySignIn, landingPath, PASSWORD_RULES, safeNext, type AuthStep } from '../api/auth';
-import { AuthMessages, deliveredTo } from './auth-messages';
+import { deliveredTo } from './auth-messages';
 import { GoogleButton } from './google-button';
 
 type Step = 'signIn' | 'confirm' | 'forgot' | 'reset' | 'google';
@@ -211,7 +211,7 @@ export default function Login() {
                   Forgot password?
                 </button>
               </div>
-              <AuthMessages error={error} note={note} />
+              <FormMessages error={error} note={note} />
               <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
                 {busy ? 'Signing in...' : 'Sign In'}
               </button>
@@ -226,7 +226,7 @@ export default function Login() {
           <form noValidate onSubmit={submitConfirm} aria-label="Confirm your email">
             <h2 className="section-title">Confirm your email</h2>
             <TextField label="Verification code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
-            <AuthMessages error={error} note={note} />
+            <FormMessages error={error} note={note} />
             <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
               Confirm and sign in
             </button>
@@ -246,7 +246,7 @@ export default function Login() {
             <h2 className="section-title">Reset your password</h2>
             <p className="muted">We will email you a code to set a new password.</p>
             <TextField label="Username or email" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
-            <AuthMessages error={error} note={note} />
+            <FormMessages error={error} note={note} />
             <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
               Send code
             </button>
@@ -271,7 +271,7 @@ export default function Login() {
               required
             />
             <TextField label="Confirm new password" name="confirmNewPassword" type="password" autoComplete="new-password" value={confirmNew} onChange={(e) => setConfirmNew(e.target.value)} required />
-            <AuthMessages error={error} note={note} />
+            <FormMessages error={error} note={note} />
             <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
               Set new password
             </button>

@@ -2,11 +2,11 @@
 // not match.'), then the code Cognito emails, then signed in and on to My Collection.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { TextField } from '../../../components/form-field';
+import { FormMessages, TextField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { confirmSignUp, resendSignUpCode, signIn, signUp } from '../../../lib/session';
 import { authErrorMessage, PASSWORD_RULES, safeNext, validateSignup, type SignupErrors, type SignupValues } from '../api/auth';
-import { AuthMessages, deliveredTo } from './auth-messages';
+import { deliveredTo } from './auth-messages';
 import { GoogleButton } from './google-button';
 
 export default function Signup() {
@@ -98,7 +98,7 @@ export default function Signup() {
                 onChange={set('confirmPassword')}
                 error={errors.confirmPassword}
               />
-              <AuthMessages error={error} note={note} />
+              <FormMessages error={error} note={note} />
               <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
                 {busy ? 'Creating account...' : 'Sign Up'}
               </button>
@@ -108,7 +108,7 @@ export default function Signup() {
           <form noValidate onSubmit={confirm} aria-label="Confirm your email">
             <h2 className="section-title">Confirm your email</h2>
             <TextField label="Verification code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
-            <AuthMessages error={error} note={note} />
+            <FormMessages error={error} note={note} />
             <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
               Confirm and sign in
             </button>

@@ -1,5 +1,6 @@
 // Add Athlete Profile: name, sport, position, player number, optional bio and profile image.
 // Checked here with the server's rules, then the image is uploaded and the profile created.
+import { FormMessages } from '../../../../components/form-field';
 import { useState } from 'react';
 import type { FieldErrors } from '../../../../../../shared/admin-api';
 import { PROFILE_SPORTS, validateCreateAthlete } from '../../../../../../shared/admin-api';
@@ -90,16 +91,7 @@ export function AddAthleteForm({ collectiveId }: { collectiveId: number }) {
           }}
         />
       </div>
-      {message && (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      )}
-      {success && (
-        <p className="form-success" role="status">
-          {success}
-        </p>
-      )}
+      <FormMessages error={message} note={success} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Adding...' : 'Add Athlete'}
       </button>

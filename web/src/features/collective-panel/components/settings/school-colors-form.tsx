@@ -1,4 +1,5 @@
 // School Colors: primary, secondary and accent with pickers and a live preview; Save Colors persists them.
+import { FormMessages } from '../../../../components/form-field';
 import { useState } from 'react';
 import type { FieldErrors } from '../../../../../../shared/admin-api';
 import { validateSchoolColors } from '../../../../../../shared/admin-api';
@@ -73,16 +74,7 @@ export function SchoolColorsForm({ collectiveId, school }: { collectiveId: numbe
           </span>
         </div>
       </div>
-      {message && (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      )}
-      {success && (
-        <p className="form-success" role="status">
-          {success}
-        </p>
-      )}
+      <FormMessages error={message} note={success} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Saving...' : 'Save Colors'}
       </button>
