@@ -88,12 +88,21 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
-function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, match: RegExpExecArray, body: Buffer, claims?: Record<string, string>): Event {
+/** The route's path parameters, percent-decoded as API Gateway hands them; null when an escape is
+ * malformed (the request is answered 400, never passed on). */
+function pathParametersOf(route: CompiledRoute, match: RegExpExecArray): Record<string, string> | null {
+  try {
+    return Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+  } catch {
+    return null;
+  }
+}
+
+function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, pathParameters: Record<string, string>, body: Buffer, claims?: Record<string, string>): Event {
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   const query: Record<string, string> = {};
   for (const [key, value] of url.searchParams) query[key] = query[key] ? `${query[key]},${value}` : value;
-  const pathParameters = Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
   const now = new Date();
   return {
     version: '2.0',
@@ -189,6 +198,8 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
     if (candidates.length) return sendJson(res, 405, { error: { code: 'method_not_allowed', message: `${req.method} is not allowed on ${url.pathname}` } });
     return sendJson(res, 404, { error: { code: 'not_found', message: `No route ${req.method} ${url.pathname}` } });
   }
+  const pathParameters = pathParametersOf(route, route.regex.exec(url.pathname)!);
+  if (!pathParameters) return sendJson(res, 400, { error: { code: 'bad_request', message: 'The path has a malformed percent-escape' } });
   let claims: Record<string, string> | undefined;
   if (route.access !== 'public' && route.access !== 'webhook') {
     const verified = authorize(req, options.cognito);
@@ -202,7 +213,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
   const body = await readBody(req);
   if (body === null) return sendJson(res, 413, { error: { code: 'payload_too_large', message: 'Request body too large' } });
   const handler = await loadHandler(route.fn);
-  const result = await handler(toEvent(req, url, route, route.regex.exec(url.pathname)!, body, claims), lambdaContext(route.fn));
+  const result = await handler(toEvent(req, url, route, pathParameters, body, claims), lambdaContext(route.fn));
   const headers = { ...(result.headers ?? {}) } as Record<string, string>;
   const payload = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? '');
   res.writeHead(result.statusCode ?? 200, headers);
@@ -210,7 +221,14 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
 }
 
 function serveStatic(res: ServerResponse, url: URL, webRoot: string): void {
-  const requested = path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request: malformed percent-escape in the path');
+    return;
+  }
+  const requested = path.normalize(decoded).replace(/^([/\\])+/, '');
   let file = path.join(webRoot, requested);
   if (!file.startsWith(webRoot)) {
     res.writeHead(400).end();
@@ -236,7 +254,15 @@ function serveStatic(res: ServerResponse, url: URL, webRoot: string): void {
 export function createLocalServer(webRoot: string, options: LocalServerOptions = {}): Server {
   const root = path.resolve(webRoot);
   return createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    } catch {
+      // e.g. "GET //": not a path this server can parse. Answer, never throw out of the listener.
+      if ((req.url ?? '').startsWith('/api/')) sendJson(res, 400, { error: { code: 'bad_request', message: 'Malformed request target' } });
+      else res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request: malformed request target');
+      return;
+    }
     let work: Promise<void>;
     if (url.pathname.startsWith('/api/') || url.pathname === '/api') work = handleApi(req, res, url, options);
     else if (url.pathname.startsWith('/local-cognito/') && options.cognito) work = handleCognito(req, res, url, options.cognito);
