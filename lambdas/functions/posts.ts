@@ -1,5 +1,7 @@
-// An athlete's posts: list, create, edit, delete (blank text -> 400).
+// An athlete's posts: list, create, edit, delete (blank text -> 400; blank includes text made
+// only of invisible characters such as zero-width spaces: shared/text.ts).
 import { POST_MAX_LENGTH } from '../../shared/api';
+import { isBlankText, trimText } from '../../shared/text';
 import { createPost, deletePost, listPosts, updatePost } from '../common/athlete-repo';
 import { requireAthleteOwner } from '../common/auth';
 import { requireAthlete } from '../common/catalog-lookup';
@@ -9,9 +11,9 @@ import { intParam, json, jsonBody, noContent, routes } from '../common/http';
 
 function contentOf(event: Event): string {
   const { content } = jsonBody(event);
-  if (typeof content !== 'string' || content.trim() === '') throw new ValidationError({ content: 'Write something before posting' });
+  if (typeof content !== 'string' || isBlankText(content)) throw new ValidationError({ content: 'Write something before posting' });
   if (content.length > POST_MAX_LENGTH) throw new ValidationError({ content: `Keep it under ${POST_MAX_LENGTH} characters` });
-  return content.trim();
+  return trimText(content);
 }
 
 export const handler = routes({

@@ -1,5 +1,5 @@
 // Posts: composer rules, the per-post menu (one open at a time, closes outside), the delete confirmation, real edits.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Post } from '../../../shared/api';
 import { FADE_DELAY_MS, PostsTab } from '../../../web/src/features/athlete-panel/components/posts-tab';
 import { applySession, resetSessionForTests } from '../../../web/src/lib/session';
@@ -37,6 +37,10 @@ function postsApi(initial: Post[]) {
   return stub;
 }
 
+const flushPromises = () => act(async () => {
+  await new Promise((r) => setTimeout(r, 0));
+});
+
 const samplePosts: Post[] = [
   { id: 1, content: 'First post', date: '2026-11-01T10:00:00.000Z', updatedAt: null },
   { id: 2, content: 'Second post', date: '2026-11-02T10:00:00.000Z', updatedAt: null },
@@ -71,6 +75,40 @@ describe('athlete posts', () => {
     fireEvent.change(box, { target: { value: 'Game day!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(box).toHaveValue('');
+  });
+
+  it.each([
+    ['zero-width spaces', '\u200B\u200B'],
+    ['joiners and a word joiner', '\u200C\u200D\u2060'],
+    ['a byte order mark and no-break spaces', '\uFEFF\u00A0\u3000'],
+    ['a Mongolian vowel separator among spaces', ' \u180E '],
+  ])('treats text made only of %s like whitespace: no Cancel, Post disabled, nothing sent', async (_name, invisible) => {
+    const stub = postsApi([]);
+    renderRoute(<PostsTab athleteId={1} />);
+    await screen.findByText('No posts yet.');
+    const box = screen.getByPlaceholderText("What's happening?");
+    fireEvent.change(box, { target: { value: invisible } });
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
+    fireEvent.submit(box.closest('form')!);
+    await flushPromises();
+    expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
+    // One visible character makes it a post again.
+    fireEvent.change(box, { target: { value: `${invisible}!` } });
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post' })).toBeEnabled();
+  });
+
+  it('refuses an edit made only of invisible characters inline, without calling the API', async () => {
+    const stub = postsApi(samplePosts);
+    renderRoute(<PostsTab athleteId={1} />);
+    await screen.findByText('First post');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Post options' })[1]);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByLabelText('Edit post'), { target: { value: '\u200B\u2060\uFEFF' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Write something before saving');
+    expect(stub.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('creates a post at the top of the list and fades it in', async () => {

@@ -6,6 +6,7 @@ import { useTenant } from '../../../lib/use-tenant';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Post } from '../../../../../shared/api';
 import { POST_MAX_LENGTH } from '../../../../../shared/api';
+import { isBlankText } from '../../../../../shared/text';
 import { ConfirmDialog } from '../../../components/dialog';
 import { ErrorBox } from '../../../components/error-box';
 import { Spinner } from '../../../components/spinner';
@@ -28,7 +29,8 @@ function Composer({ onPost }: { onPost: (content: string) => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const blank = text.trim() === '';
+  // Whitespace-only text and text made only of invisible characters (zero-width spaces...) are blank.
+  const blank = isBlankText(text);
   return (
     <form
       className="panel dash-composer"
@@ -158,7 +160,7 @@ function PostItem({ post, menuOpen, onToggleMenu, onCloseMenu, onDelete, onSave 
         <form
           onSubmit={async (e) => {
             e.preventDefault();
-            if (draft.trim() === '') {
+            if (isBlankText(draft)) {
               setError('Write something before saving');
               return;
             }
