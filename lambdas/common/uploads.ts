@@ -2,13 +2,19 @@
 // presigned URL whose signature covers the content type and exact length; CloudFront serves the
 // object at /uploads/{key}. In local mode (UPLOADS_DIR) the PUT goes to a local route that stores
 // the bytes on disk and a GET route serves them. Type and size are checked here and in the browser.
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+//
+// The local upload URL carries a ticket as the presigned S3 URL carries its signature: an HMAC
+// (secret random per process) over the key, the collective that asked for it, the content type,
+// the exact size and an expiry 300 s ahead. The PUT is refused without a valid, unexpired ticket
+// for that key (403), with another content type or size, and once the key holds a file (409):
+// a local upload is written once and never overwritten.
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { access, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { UploadContentType, UploadResponse } from '../../shared/admin-api';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../../shared/admin-api';
-import { HttpError, NotFound, ValidationError } from './errors';
+import { Conflict, Forbidden, HttpError, NotFound, ValidationError } from './errors';
 
 export const LOCAL_UPLOAD_PREFIX = '/api/uploads/local/';
 /** S3 object keys live under this prefix, which is also the CloudFront path. */
@@ -45,7 +51,33 @@ export function sniffImageType(bytes: Buffer): UploadContentType | null {
   return null;
 }
 
-export async function createUpload(contentType: UploadContentType, size: number, config = uploadsConfig()): Promise<UploadResponse> {
+/** Signs local upload tickets. Random per process: tickets die with the local server that issued them. */
+const LOCAL_TICKET_SECRET = randomBytes(32);
+
+export interface LocalUploadTicket {
+  key: string;
+  collectiveId: number;
+  contentType: UploadContentType;
+  size: number;
+  /** Seconds since the epoch. */
+  expires: number;
+}
+
+function ticketSignature(ticket: LocalUploadTicket): Buffer {
+  const message = ['drift-local-upload-v1', ticket.key, ticket.collectiveId, ticket.contentType, ticket.size, ticket.expires].join('\n');
+  return createHmac('sha256', LOCAL_TICKET_SECRET).update(message).digest();
+}
+
+function localUploadUrl(ticket: LocalUploadTicket): string {
+  const query = new URLSearchParams({ collective: String(ticket.collectiveId), size: String(ticket.size), expires: String(ticket.expires), signature: ticketSignature(ticket).toString('base64url') });
+  return `${LOCAL_UPLOAD_PREFIX}${ticket.key}?${query.toString()}`;
+}
+
+export interface UploadOwner {
+  collectiveId: number;
+}
+
+export async function createUpload(contentType: UploadContentType, size: number, owner: UploadOwner, config = uploadsConfig(), now = Date.now()): Promise<UploadResponse> {
   const key = `${randomUUID()}.${UPLOAD_CONTENT_TYPES[contentType]}`;
   if (config.bucket) {
     const [{ S3Client, PutObjectCommand }, { getSignedUrl }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
@@ -55,8 +87,8 @@ export async function createUpload(contentType: UploadContentType, size: number,
     return { uploadUrl, method: 'PUT', headers: { 'Content-Type': contentType }, imageUrl: `/${S3_UPLOAD_PREFIX}${key}` };
   }
   if (config.dir) {
-    const url = `${LOCAL_UPLOAD_PREFIX}${key}`;
-    return { uploadUrl: url, method: 'PUT', headers: { 'Content-Type': contentType }, imageUrl: url };
+    const ticket: LocalUploadTicket = { key, collectiveId: owner.collectiveId, contentType, size, expires: Math.floor(now / 1000) + PRESIGN_SECONDS };
+    return { uploadUrl: localUploadUrl(ticket), method: 'PUT', headers: { 'Content-Type': contentType }, imageUrl: `${LOCAL_UPLOAD_PREFIX}${key}` };
   }
   throw new HttpError(503, 'uploads_unavailable', 'Image uploads are not configured');
 }
@@ -68,16 +100,65 @@ function localDir(config: UploadsConfig): string {
   return config.dir;
 }
 
-/** Stores a local-mode upload after checking its key, size and real type. */
-export async function storeLocalUpload(key: string, bytes: Buffer, config = uploadsConfig()): Promise<void> {
+/** What the PUT presents: the upload URL's query and the request's Content-Type header. */
+export interface LocalUploadRequest {
+  query: Record<string, string | undefined>;
+  contentType: string | undefined;
+}
+
+const wholeNumber = (value: string | undefined) => (value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : null);
+
+/** The ticket of a PUT when its signature is ours and it has not expired; 403 otherwise. */
+function verifyTicket(key: string, request: LocalUploadRequest, now: number): LocalUploadTicket {
+  const collectiveId = wholeNumber(request.query.collective);
+  const size = wholeNumber(request.query.size);
+  const expires = wholeNumber(request.query.expires);
+  const presented = Buffer.from(request.query.signature ?? '', 'base64url');
+  if (collectiveId === null || size === null || expires === null) throw new Forbidden('The upload URL has no valid ticket: ask for a new upload URL');
+  const ticket: LocalUploadTicket = { key, collectiveId, contentType: contentTypeOfKey(key), size, expires };
+  const expected = ticketSignature(ticket);
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw new Forbidden('The upload URL has no valid ticket: ask for a new upload URL');
+  if (expires * 1000 < now) throw new Forbidden('The upload URL has expired: ask for a new upload URL');
+  return ticket;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stores a local-mode upload: only with the ticket of POST /api/uploads for this key, for the declared
+ * content type and exact size, after checking the real type, and only once (never overwrites). */
+export async function storeLocalUpload(key: string, bytes: Buffer, request: LocalUploadRequest, config = uploadsConfig(), now = Date.now()): Promise<void> {
   const dir = localDir(config);
   if (!isUploadKey(key)) throw new NotFound(`Upload ${key}`);
+  const ticket = verifyTicket(key, request, now);
+  const declaredType = (request.contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (declaredType !== ticket.contentType) throw new Forbidden(`The upload URL is for ${ticket.contentType}, not ${declaredType || 'a missing Content-Type'}`);
+  const file = path.join(dir, key);
+  if (await exists(file)) throw new Conflict('This upload URL has already been used: ask for a new upload URL');
   if (bytes.length === 0) throw new ValidationError({ file: 'The file is empty' });
   if (bytes.length > UPLOAD_MAX_BYTES) throw new ValidationError({ file: 'The image must be 10MB or smaller' });
+  if (bytes.length !== ticket.size) throw new ValidationError({ file: `The file has ${bytes.length} bytes, not the ${ticket.size} the upload URL was issued for` });
   const actual = sniffImageType(bytes);
-  if (actual !== contentTypeOfKey(key)) throw new ValidationError({ file: 'The file is not the PNG, JPG or GIF image it claims to be' });
+  if (actual !== ticket.contentType) throw new ValidationError({ file: 'The file is not the PNG, JPG or GIF image it claims to be' });
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, key), bytes);
+  // Written aside, then linked into place: link() fails if the key exists, so two concurrent PUTs
+  // cannot both land and a reader never sees half a file.
+  const partial = path.join(dir, `.${key}.${randomUUID()}.partial`);
+  await writeFile(partial, bytes, { flag: 'wx' });
+  try {
+    await link(partial, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new Conflict('This upload URL has already been used: ask for a new upload URL');
+    throw error;
+  } finally {
+    await rm(partial, { force: true });
+  }
 }
 
 export async function readLocalUpload(key: string, config = uploadsConfig()): Promise<{ bytes: Buffer; contentType: UploadContentType }> {

@@ -67,14 +67,18 @@ export const handler = routes({
     return noContent();
   },
   'POST /api/uploads': async (event) => {
-    if (!requirePrincipal(event).groups.includes('collective')) throw new Forbidden('Only collective accounts upload images');
+    const principal = requirePrincipal(event);
+    if (!principal.groups.includes('collective')) throw new Forbidden('Only collective accounts upload images');
+    if (principal.collectiveId === null) throw new Forbidden('This account is not linked to a collective');
     const { contentType, size } = check(validateUpload(jsonBody(event)));
-    return json(201, await createUpload(contentType, size));
+    return json(201, await createUpload(contentType, size, { collectiveId: principal.collectiveId }));
   },
-  // Local mode only: the URL is the ticket (a random key handed out by POST /api/uploads), as a presigned S3 URL is.
+  // Local mode only: the upload URL carries a signed ticket (collective, type, size, expiry) handed out
+  // by POST /api/uploads, as a presigned S3 URL carries its signature; one PUT per key, never an overwrite.
   'PUT /api/uploads/local/{key}': async (event) => {
     const key = event.pathParameters?.key ?? '';
-    await storeLocalUpload(key, rawBody(event));
+    const contentType = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+    await storeLocalUpload(key, rawBody(event), { query: event.queryStringParameters ?? {}, contentType });
     return noContent();
   },
   'GET /api/uploads/local/{key}': async (event) => {

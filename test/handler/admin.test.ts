@@ -1,7 +1,7 @@
 // Handler tests of the dashboards' write API with a mocked DynamoDB document client.
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -263,17 +263,39 @@ describe('admin handler', () => {
       expect(big.json().error.fields.size).toBe('The image must be 10MB or smaller');
     });
 
-    it('hands out a local upload URL, stores real PNG bytes and serves them back', async () => {
+    /** PUT {uploadUrl} as the browser does: the ticket in the query, the declared Content-Type header. */
+    async function put(uploadUrl: string, bytes: Buffer, contentType = 'image/png') {
+      const url = new URL(uploadUrl, 'http://127.0.0.1');
+      const key = url.pathname.split('/').pop()!;
+      const e = event('PUT /api/uploads/local/{key}', { key }, undefined, bytes);
+      const withTicket = { ...e, rawQueryString: url.search.slice(1), queryStringParameters: Object.fromEntries(url.searchParams), headers: { 'content-type': contentType } } as Event;
+      const result = (await handler(withTicket, context)) as Result;
+      return { ...result, json: () => JSON.parse(String(result.body)) };
+    }
+
+    async function ticketFor(contentType = 'image/png', size = png.length): Promise<{ uploadUrl: string; imageUrl: string; key: string }> {
+      const created = await call('POST /api/uploads', {}, { contentType, size });
+      expect(created.statusCode).toBe(201);
+      const body = created.json();
+      return { ...body, key: body.imageUrl.split('/').pop() };
+    }
+
+    it('hands out a local upload URL with a ticket, stores real PNG bytes and serves them back', async () => {
       process.env.UPLOADS_DIR = dir;
       const created = await call('POST /api/uploads', {}, { contentType: 'image/png', size: png.length });
       expect(created.statusCode).toBe(201);
       const { uploadUrl, imageUrl, method } = created.json();
       expect(method).toBe('PUT');
-      expect(uploadUrl).toMatch(/^\/api\/uploads\/local\/[0-9a-f-]{36}\.png$/);
-      expect(imageUrl).toBe(uploadUrl);
-      const key = uploadUrl.split('/').pop();
+      expect(imageUrl).toMatch(/^\/api\/uploads\/local\/[0-9a-f-]{36}\.png$/);
+      const url = new URL(uploadUrl, 'http://127.0.0.1');
+      expect(url.pathname).toBe(imageUrl);
+      expect(url.searchParams.get('collective')).toBe('1');
+      expect(url.searchParams.get('size')).toBe(String(png.length));
+      expect(Number(url.searchParams.get('expires'))).toBeGreaterThan(Date.now() / 1000 + 290);
+      expect(url.searchParams.get('signature')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const key = imageUrl.split('/').pop();
 
-      const stored = await call('PUT /api/uploads/local/{key}', { key }, undefined, png);
+      const stored = await put(uploadUrl, png);
       const served = await call('GET /api/uploads/local/{key}', { key });
 
       expect(stored.statusCode).toBe(204);
@@ -282,13 +304,90 @@ describe('admin handler', () => {
       expect(Buffer.from(String(served.body), 'base64').equals(png)).toBe(true);
     });
 
+    it('refuses a PUT without a ticket or with a forged one (403), and stores nothing', async () => {
+      process.env.UPLOADS_DIR = dir;
+      const { uploadUrl, imageUrl, key } = await ticketFor();
+      const noTicket = await put(imageUrl, png);
+      expect(noTicket.statusCode).toBe(403);
+      expect(noTicket.json().error.code).toBe('forbidden');
+      const url = new URL(uploadUrl, 'http://127.0.0.1');
+      const tampered = (name: string, value: string) => {
+        const copy = new URL(url);
+        copy.searchParams.set(name, value);
+        return `${copy.pathname}${copy.search}`;
+      };
+      expect((await put(tampered('collective', '2'), png)).statusCode).toBe(403);
+      expect((await put(tampered('expires', String(Number(url.searchParams.get('expires')) + 3600)), png)).statusCode).toBe(403);
+      const bigger = Buffer.concat([png, Buffer.alloc(10)]);
+      expect((await put(tampered('size', String(bigger.length)), bigger)).statusCode).toBe(403);
+      const signature = url.searchParams.get('signature')!;
+      expect((await put(tampered('signature', `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`), png)).statusCode).toBe(403);
+      expect((await put(tampered('signature', ''), png)).statusCode).toBe(403);
+      // Another key's ticket does not open this key.
+      const other = await ticketFor();
+      expect((await put(`/api/uploads/local/${key}${new URL(other.uploadUrl, 'http://x').search}`, png)).statusCode).toBe(403);
+      expect((await call('GET /api/uploads/local/{key}', { key })).statusCode).toBe(404);
+    });
+
+    it('refuses an expired ticket (403)', async () => {
+      process.env.UPLOADS_DIR = dir;
+      const { uploadUrl, key } = await ticketFor();
+      const now = Date.now();
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 301_000);
+      try {
+        const late = await put(uploadUrl, png);
+        expect(late.statusCode).toBe(403);
+        expect(late.json().error.message).toMatch(/expired/);
+      } finally {
+        clock.mockRestore();
+      }
+      expect((await call('GET /api/uploads/local/{key}', { key })).statusCode).toBe(404);
+    });
+
+    it('accepts one PUT per ticket and never overwrites (409)', async () => {
+      process.env.UPLOADS_DIR = dir;
+      const { uploadUrl, key } = await ticketFor();
+      expect((await put(uploadUrl, png)).statusCode).toBe(204);
+      const other = Buffer.from(png);
+      other[20] = 0x7f;
+      const again = await put(uploadUrl, other);
+      expect(again.statusCode).toBe(409);
+      const served = await call('GET /api/uploads/local/{key}', { key });
+      expect(Buffer.from(String(served.body), 'base64').equals(png)).toBe(true);
+    });
+
+    it('lets only one of two concurrent PUTs of the same ticket land', async () => {
+      process.env.UPLOADS_DIR = dir;
+      const { uploadUrl, key } = await ticketFor();
+      const results = await Promise.all([put(uploadUrl, png), put(uploadUrl, png), put(uploadUrl, png)]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([204, 409, 409]);
+      expect(await readdir(dir)).toEqual([key]); // no partial files left behind
+    });
+
+    it('holds the PUT to the declared content type and size', async () => {
+      process.env.UPLOADS_DIR = dir;
+      const { uploadUrl } = await ticketFor();
+      expect((await put(uploadUrl, png, 'image/gif')).statusCode).toBe(403);
+      const short = await put(uploadUrl, png.subarray(0, png.length - 1));
+      expect(short.statusCode).toBe(400);
+      expect(short.json().error.fields.file).toMatch(/not the 40/);
+      expect((await put(uploadUrl, png, 'image/png; charset=binary')).statusCode).toBe(204);
+    });
+
     it('refuses bytes that are not the declared image type, and unknown keys', async () => {
       process.env.UPLOADS_DIR = dir;
-      const key = '00000000-0000-4000-8000-000000000000.gif';
-      const wrong = await call('PUT /api/uploads/local/{key}', { key }, undefined, png);
+      const { uploadUrl } = await ticketFor('image/gif');
+      const wrong = await put(uploadUrl, png, 'image/gif');
       const traversal = await call('GET /api/uploads/local/{key}', { key: '..%2F..%2Fetc%2Fpasswd' });
       expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.fields.file).toMatch(/not the PNG, JPG or GIF image/);
       expect(traversal.statusCode).toBe(404);
+    });
+
+    it('hands upload URLs only to a collective account linked to a collective', async () => {
+      process.env.UPLOADS_DIR = dir;
+      claims = { sub: 'u-unlinked', 'cognito:groups': '[collective]' };
+      expect((await call('POST /api/uploads', {}, { contentType: 'image/png', size: 10 })).statusCode).toBe(403);
     });
 
     it('presigns an S3 PUT covering the type and length when a bucket is configured', async () => {
