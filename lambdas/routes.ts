@@ -1,5 +1,6 @@
 // Every HTTP route and the function that serves it. The CDK api construct and the local server
 // both read this table, so a route exists in AWS exactly when it exists locally.
+import { INGESTION_PARTITIONS } from './common/key-access';
 
 export type FunctionName = 'catalog' | 'athletes' | 'posts' | 'collectives' | 'waitlist' | 'me' | 'webhook' | 'checkout' | 'admin' | 'unattributed';
 
@@ -62,6 +63,22 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   checkout: 'write',
   admin: 'write',
   unattributed: 'write',
+};
+
+/** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
+ * The stack puts them in a dynamodb:LeadingKeys condition on the write actions
+ * (lambdas/common/key-access.ts explains the patterns; a test checks every key family is covered). */
+export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> = {
+  catalog: [],
+  athletes: [],
+  posts: ['ATHLETE#*'], // the athlete's posts and post counter
+  collectives: [],
+  waitlist: ['WAITLIST#*'],
+  me: [],
+  webhook: INGESTION_PARTITIONS,
+  checkout: INGESTION_PARTITIONS,
+  admin: ['CATALOG'], // athletes, collectives, schools and merchandise all live in the catalog partition
+  unattributed: INGESTION_PARTITIONS,
 };
 
 /** Entry file of each function, relative to the repository root. */

@@ -14,16 +14,17 @@ export type TableAccess = 'read' | 'write';
 
 /** Readers: single-item and key-condition reads only. Never Scan. */
 export const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'] as const;
-/** Writers: reads plus item writes; TransactWriteItems is authorised through these. Never Scan. */
-export const WRITE_ACTIONS = [
-  ...READ_ACTIONS,
+/** Item writes, each limited to the writer's declared partitions (dynamodb:LeadingKeys);
+ * TransactWriteItems is authorised item by item through these. */
+export const ITEM_WRITE_ACTIONS = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
   'dynamodb:ConditionCheckItem',
-  'dynamodb:BatchGetItem',
   'dynamodb:BatchWriteItem',
 ] as const;
+/** A writer's reads: unconditioned, as for readers, plus BatchGetItem. */
+export const WRITER_READ_ACTIONS = [...READ_ACTIONS, 'dynamodb:BatchGetItem'] as const;
 
 export interface ApiFunctionProps extends Omit<NodejsFunctionProps, 'entry'> {
   /** Absolute path of the entry file exporting `handler`. */
@@ -79,12 +80,30 @@ export class ApiFunction extends NodejsFunction {
 
   /**
    * Sets TABLE_NAME and grants exactly the actions the access level needs, on the table and
-   * on each named index (Query only); never Scan.
+   * on each named index (Query only); never Scan. Writers name the partitions they write
+   * (PK patterns, IAM StringLike): the write actions carry a dynamodb:LeadingKeys condition
+   * with exactly those patterns, reads stay unconditioned.
    */
-  bindTable(table: ITable, access: TableAccess, indexNames: readonly string[] = []): this {
+  bindTable(table: ITable, access: TableAccess, indexNames: readonly string[] = [], writePartitions: readonly string[] = []): this {
+    if (access === 'write' && writePartitions.length === 0) {
+      throw new Error(`${this.node.path}: a writer must declare the partitions it writes (FUNCTION_WRITE_PARTITIONS)`);
+    }
+    if (access === 'read' && writePartitions.length > 0) {
+      throw new Error(`${this.node.path}: a reader declares no write partitions`);
+    }
     this.addEnvironment('TABLE_NAME', table.tableName);
-    const actions = access === 'read' ? READ_ACTIONS : WRITE_ACTIONS;
-    this.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [table.tableArn] }));
+    const reads = access === 'read' ? READ_ACTIONS : WRITER_READ_ACTIONS;
+    this.addToRolePolicy(new PolicyStatement({ actions: [...reads], resources: [table.tableArn] }));
+    if (access === 'write') {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: [...ITEM_WRITE_ACTIONS],
+          resources: [table.tableArn],
+          // ForAllValues: every partition key the request touches (all items of a batch) must match.
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...writePartitions] } },
+        }),
+      );
+    }
     if (indexNames.length > 0) {
       this.addToRolePolicy(
         new PolicyStatement({

@@ -11,7 +11,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { FUNCTION_TABLE_ACCESS, ROUTES, functionEntry } from '../../lambdas/routes';
+import { FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES, functionEntry } from '../../lambdas/routes';
 import type { FunctionName, RouteDef } from '../../lambdas/routes';
 import { ApiFunction } from './api-function';
 
@@ -79,7 +79,7 @@ export class Api extends Construct {
         description: `nil-cards ${fn} API`,
         environment: functionEnvironment(fn, props.countTestOrders, props.demo),
       });
-      f.bindTable(props.table, FUNCTION_TABLE_ACCESS[fn], props.tableIndexNames);
+      f.bindTable(props.table, FUNCTION_TABLE_ACCESS[fn], props.tableIndexNames, FUNCTION_WRITE_PARTITIONS[fn]);
       if (fn === 'webhook') {
         f.addEnvironment('SHOPIFY_SECRET_ARN', props.webhookSecret.secretArn);
         props.webhookSecret.grantRead(f);

@@ -10,6 +10,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { RECONCILE_PARTITIONS } from '../../lambdas/common/key-access';
 import { ApiFunction } from './api-function';
 
 export const RECONCILE_ENTRY = 'lambdas/functions/reconcile.ts';
@@ -46,7 +47,7 @@ export class Reconcile extends Construct {
         ...(props.storeDomain ? { SHOPIFY_STORE_DOMAIN: props.storeDomain } : {}),
       },
     });
-    this.function.bindTable(props.table, 'write', props.tableIndexNames);
+    this.function.bindTable(props.table, 'write', props.tableIndexNames, RECONCILE_PARTITIONS);
     this.adminSecret.grantRead(this.function);
 
     this.rule = new Rule(this, 'Schedule', {

@@ -6,6 +6,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/app';
 import { WEBHOOK_LOG_METRICS } from '../../infra/constructs/monitoring';
+import { RECONCILE_PARTITIONS } from '../../lambdas/common/key-access';
 import { ROUTES } from '../../lambdas/routes';
 
 jest.setTimeout(180_000);
@@ -59,11 +60,17 @@ describe('operations with reconciliation configured', () => {
     expect(vars).toMatchObject({ SHOPIFY_STORE_DOMAIN: 'drift-nil.myshopify.com', TABLE_NAME: expect.anything() });
     expect(JSON.stringify(vars.SHOPIFY_ADMIN_SECRET_ARN)).toContain('secret:nil-cards/shopify-admin');
     const roleRef = (fn.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
-    const actions = Object.values(template.findResources('AWS::IAM::Policy') as Resources)
+    const statements = Object.values(template.findResources('AWS::IAM::Policy') as Resources)
       .filter((p) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleRef))
-      .flatMap((p) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement.flatMap((s) => s.Action));
+      .flatMap((p) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Condition?: unknown }[] }).Statement);
+    const actions = statements.flatMap((s) => s.Action);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue']));
     expect(actions).not.toContain('dynamodb:Scan');
+    // Item writes only to what ingestion writes plus the checkpoint partition.
+    const writes = statements.filter((s) => ([] as string[]).concat(s.Action).includes('dynamodb:PutItem'));
+    expect(writes).toHaveLength(1);
+    expect(writes[0].Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...RECONCILE_PARTITIONS] } });
+    expect(RECONCILE_PARTITIONS).toContain('RECONCILE');
   });
 
   it('runs it every 30 minutes from an EventBridge rule, with retries', () => {

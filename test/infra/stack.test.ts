@@ -7,7 +7,8 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/app';
 import { SPA_REWRITE_CODE } from '../../infra/constructs/site';
 import type { NilCardsStack } from '../../infra/stack';
-import { FUNCTION_TABLE_ACCESS, ROUTES } from '../../lambdas/routes';
+import { ITEM_WRITE_ACTIONS } from '../../infra/constructs/api-function';
+import { FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES } from '../../lambdas/routes';
 import type { FunctionName } from '../../lambdas/routes';
 
 jest.setTimeout(120_000);
@@ -62,18 +63,26 @@ function functionResource(fn: FunctionName): [string, Resources[string]] {
   return found[0];
 }
 
-/** All IAM actions granted to the role of one API function. */
-function actionsOf(fn: FunctionName): string[] {
+interface Statement {
+  Action: string | string[];
+  Condition?: Record<string, Record<string, unknown>>;
+}
+
+/** The IAM statements of the role of one API function. */
+function statementsOf(fn: FunctionName): Statement[] {
   const [, lambda] = functionResource(fn);
   const roleRef = (lambda.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   const policies = Object.values(resourcesOf('AWS::IAM::Policy')).filter((p) =>
     (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleRef),
   );
-  return policies.flatMap((p) =>
-    (p.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement.flatMap((s) =>
-      Array.isArray(s.Action) ? s.Action : [s.Action],
-    ),
-  );
+  return policies.flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+const actionList = (s: Statement): string[] => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+
+/** All IAM actions granted to the role of one API function. */
+function actionsOf(fn: FunctionName): string[] {
+  return statementsOf(fn).flatMap(actionList);
 }
 
 describe('NilCardsStack', () => {
@@ -160,6 +169,22 @@ describe('NilCardsStack', () => {
         expect(actions).not.toContain('dynamodb:Scan');
         expect(actions.some((a) => a.includes('*'))).toBe(false);
       }
+    });
+
+    it("limits every writer's item writes to its declared partitions (dynamodb:LeadingKeys), reads unconditioned", () => {
+      const writers = deployedFns.filter((f) => FUNCTION_TABLE_ACCESS[f] === 'write');
+      expect(writers).toEqual(expect.arrayContaining(['webhook', 'waitlist', 'posts', 'admin', 'unattributed']));
+      for (const fn of writers) {
+        const statements = statementsOf(fn);
+        const writing = statements.filter((s) => actionList(s).some((a) => (ITEM_WRITE_ACTIONS as readonly string[]).includes(a)));
+        // Exactly one statement grants the item writes, and it carries the condition.
+        expect([fn, writing.length]).toEqual([fn, 1]);
+        expect(new Set(actionList(writing[0]))).toEqual(new Set(ITEM_WRITE_ACTIONS));
+        expect([fn, writing[0].Condition]).toEqual([fn, { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...FUNCTION_WRITE_PARTITIONS[fn]] } }]);
+        const reads = statements.filter((s) => actionList(s).includes('dynamodb:GetItem'));
+        expect(reads.map((s) => s.Condition)).toEqual([undefined]);
+      }
+      expect(FUNCTION_WRITE_PARTITIONS.waitlist).toEqual(['WAITLIST#*']);
     });
 
     it('lets only the webhook function read the signing secret', () => {

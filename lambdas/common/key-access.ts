@@ -1,0 +1,35 @@
+// Which table partitions each writing function may write: the IAM side of the single-table
+// design. The stack turns these patterns into a `dynamodb:LeadingKeys` condition
+// (`ForAllValues:StringLike`) on the write actions of each function's role, so a bug or an
+// injected key in, say, the waiting list can never overwrite an order or the catalog.
+// Patterns use IAM StringLike syntax (`*` any run of characters, `?` one character) over the
+// partition key (PK) only; GSI keys are not subject to LeadingKeys. test/infra/key-access.test.ts
+// checks that every partition built by keys.ts is writable by at least one function, so a new
+// key family cannot be added without deciding here who may write it.
+
+/**
+ * Every partition the ingestion engine (lambdas/common/ingest.ts) writes, shared by every
+ * function that calls ingest(): the webhook, the local checkout, the unattributed assignment
+ * and the reconciliation. Extend this list when ingestion writes a new partition.
+ */
+export const INGESTION_PARTITIONS = [
+  'ORDER#*', // the order, its contribution snapshot
+  'ATHLETE#*', // sale lines, aggregates, fans, top fans
+  'COLLECTIVE#*', // collective-level figures
+  'UNATTRIBUTED*', // unattributed lines and their total
+  'WEBHOOK#*', // delivery markers (X-Shopify-Webhook-Id)
+  'PENDING', // deliveries waiting for an order that has not arrived yet
+  'PARKED*', // deliveries set aside for an operator
+] as const;
+
+/** The reconciliation writes what ingestion writes, plus its own checkpoint. */
+export const RECONCILE_PARTITIONS = [...INGESTION_PARTITIONS, 'RECONCILE'] as const;
+
+/** IAM `StringLike` semantics: `*` matches any run of characters (also none), `?` exactly one. */
+export function matchesPartitionPattern(pattern: string, partition: string): boolean {
+  const source = pattern
+    .split('')
+    .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`, 's').test(partition);
+}

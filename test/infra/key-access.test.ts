@@ -1,0 +1,86 @@
+// Infra layer, least privilege on the table: every partition that keys.ts can build is writable by
+// at least one function's declared patterns (FUNCTION_WRITE_PARTITIONS, RECONCILE_PARTITIONS), so
+// a new key family cannot ship without deciding who may write it (the IAM LeadingKeys condition
+// would otherwise deny the write in AWS while local mode, which has no IAM, keeps working).
+import { FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS } from '../../lambdas/routes';
+import { INGESTION_PARTITIONS, RECONCILE_PARTITIONS, matchesPartitionPattern } from '../../lambdas/common/key-access';
+import { keys } from '../../lambdas/common/keys';
+
+/** Builders whose parameters are not plain ids: give them sample arguments here. */
+const SAMPLE_ARGS: Record<string, unknown[]> = {};
+
+/** The PK each entry of `keys` produces (entries without a PK are GSI keys, prefixes or ids). */
+function partitionsOfKeys(): { name: string; partition: string }[] {
+  const found: { name: string; partition: string }[] = [];
+  for (const [name, builder] of Object.entries(keys as Record<string, unknown>)) {
+    let value: unknown = builder;
+    if (typeof builder === 'function') {
+      const args = SAMPLE_ARGS[name] ?? Array.from({ length: builder.length }, (_, i) => `${i + 1}`);
+      try {
+        value = (builder as (...a: unknown[]) => unknown)(...args);
+      } catch (error) {
+        throw new Error(`keys.${name} failed with sample arguments ${JSON.stringify(args)}: add some to SAMPLE_ARGS (${String(error)})`);
+      }
+    }
+    if (value && typeof value === 'object' && typeof (value as { PK?: unknown }).PK === 'string') {
+      found.push({ name, partition: (value as { PK: string }).PK });
+    }
+  }
+  return found;
+}
+
+const allPatterns = (): string[] => [...Object.values(FUNCTION_WRITE_PARTITIONS).flat(), ...RECONCILE_PARTITIONS];
+
+describe('write partitions', () => {
+  it('implements IAM StringLike matching', () => {
+    expect(matchesPartitionPattern('ORDER#*', 'ORDER#123')).toBe(true);
+    expect(matchesPartitionPattern('ORDER#*', 'ORDER#')).toBe(true);
+    expect(matchesPartitionPattern('ORDER#*', 'XORDER#1')).toBe(false);
+    expect(matchesPartitionPattern('UNATTRIBUTED*', 'UNATTRIBUTED')).toBe(true);
+    expect(matchesPartitionPattern('CATALOG', 'CATALOGX')).toBe(false);
+    expect(matchesPartitionPattern('A?C', 'ABC')).toBe(true);
+    expect(matchesPartitionPattern('A?C', 'AC')).toBe(false);
+    expect(matchesPartitionPattern('A.C', 'ABC')).toBe(false);
+  });
+
+  it('finds the partitions of the key builders (the check below is not vacuous)', () => {
+    const partitions = partitionsOfKeys().map((p) => p.partition);
+    expect(partitions).toEqual(expect.arrayContaining(['CATALOG', 'ORDER#1', 'ATHLETE#1', 'WAITLIST#1', 'WEBHOOK#1', 'UNATTRIBUTED', 'RECONCILE']));
+  });
+
+  it('lets at least one function write every partition that keys.ts builds', () => {
+    const patterns = allPatterns();
+    const uncovered = partitionsOfKeys()
+      .filter(({ partition }) => !patterns.some((p) => matchesPartitionPattern(p, partition)))
+      .map(({ name, partition }) => `keys.${name} -> ${partition}`);
+    // A failure here: add the partition to the writer's list in lambdas/routes.ts
+    // (FUNCTION_WRITE_PARTITIONS) or, for ingestion, INGESTION_PARTITIONS in lambdas/common/key-access.ts.
+    expect(uncovered).toEqual([]);
+  });
+
+  it('would catch a key family that no function may write', () => {
+    const patterns = allPatterns();
+    expect(patterns.some((p) => matchesPartitionPattern(p, 'PAYOUTBATCH#7'))).toBe(false);
+    expect(patterns.some((p) => matchesPartitionPattern(p, 'CATALOGUE'))).toBe(false);
+  });
+
+  it('declares partitions for exactly the writers, and gives every ingestion caller the shared list', () => {
+    for (const [fn, access] of Object.entries(FUNCTION_TABLE_ACCESS) as [keyof typeof FUNCTION_TABLE_ACCESS, string][]) {
+      expect([fn, FUNCTION_WRITE_PARTITIONS[fn].length > 0]).toEqual([fn, access === 'write']);
+    }
+    for (const fn of ['webhook', 'checkout', 'unattributed'] as const) {
+      expect(FUNCTION_WRITE_PARTITIONS[fn]).toEqual(INGESTION_PARTITIONS);
+    }
+    expect(RECONCILE_PARTITIONS).toEqual(expect.arrayContaining([...INGESTION_PARTITIONS]));
+  });
+
+  it('keeps the non-ingestion writers out of orders and the catalog out of everyone but admin', () => {
+    for (const fn of ['posts', 'waitlist', 'admin'] as const) {
+      expect([fn, FUNCTION_WRITE_PARTITIONS[fn].some((p) => matchesPartitionPattern(p, 'ORDER#1'))]).toEqual([fn, false]);
+    }
+    const catalogWriters = Object.entries(FUNCTION_WRITE_PARTITIONS)
+      .filter(([, patterns]) => patterns.some((p) => matchesPartitionPattern(p, 'CATALOG')))
+      .map(([fn]) => fn);
+    expect(catalogWriters).toEqual(['admin']);
+  });
+});
