@@ -23,10 +23,11 @@ export function dollarsToCents(dollars: number): number {
   return cents;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+let usd: Intl.NumberFormat | undefined;
 
 /** Formats integer cents as en-US USD, e.g. 250000 -> "$2,500.00". */
 export function formatUsd(cents: number): string {
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
   return usd.format(cents / 100);
 }
 

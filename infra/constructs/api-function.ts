@@ -1,14 +1,15 @@
-// A NodejsFunction with the project's defaults (Node 22, arm64, esbuild with the AWS SDK inside
-// the bundle, a retained log group) and one call that binds it to the Orders table with
-// least-privilege grants.
+// A NodejsFunction with the project's defaults (Node 22, arm64, the shared esbuild definition of
+// infra/bundling.ts with the AWS SDK inside the bundle, a retained log group) and one call that
+// binds it to the Orders table with least-privilege grants.
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { nodejsBundling } from '../bundling';
 
 export type TableAccess = 'read' | 'write';
 
@@ -50,18 +51,11 @@ export class ApiFunction extends NodejsFunction {
       memorySize: 256,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
+      // No NODE_OPTIONS=--enable-source-maps: it makes every cold start parse the source map
+      // (docs/BENCHMARKS.md, "Lambda bundles"); the .map file ships beside the bundle instead.
+      environment,
       ...rest,
-      bundling: {
-        forceDockerBundling: false,
-        minify: true,
-        sourceMap: true,
-        target: 'node22',
-        format: OutputFormat.CJS,
-        // Bundle the AWS SDK v3 too: a pinned, tree-shaken client starts faster than the runtime's.
-        externalModules: [],
-        ...bundling,
-      },
+      bundling: { ...nodejsBundling(), ...bundling },
     });
     this.logs = logGroup;
     Validations.of(this).acknowledge(

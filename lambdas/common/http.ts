@@ -4,6 +4,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { BadRequest, HttpError, PayloadTooLarge } from './errors';
 import { log } from './log';
+import { observe } from './observability';
 
 export type Event = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
@@ -38,11 +39,14 @@ export function routes(table: Record<string, RouteHandler>) {
     if (!route) return json(404, { error: { code: 'not_found', message: `No route ${event.routeKey}` } });
     return route(event, context);
   };
-  return middy<Event, Result>(base).use({
-    onError: async (request) => {
-      request.response = errorResult(request.error);
-    },
-  });
+  // observe() first: its onError runs after the error mapping below, so metrics flush last.
+  return middy<Event, Result>(base)
+    .use(observe<Event, Result>())
+    .use({
+      onError: async (request) => {
+        request.response = errorResult(request.error);
+      },
+    });
 }
 
 /** A positive integer path parameter (athlete, collective, post ids). */

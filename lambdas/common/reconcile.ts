@@ -4,15 +4,16 @@
 // includes its updated_at, a refund by its id, and ingest() ignores what it already holds. The
 // checkpoint lives in the table and only moves forward after a run without failures.
 // Used by `npm run reconcile` (scripts/reconcile.ts) and the scheduled reconcile Lambda.
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PayloadError, normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '../../shared/shopify';
+import { getSecretString } from './aws-lite';
 import { ddb, tableName } from './dynamodb';
 import { RetryLater } from './errors';
 import { ingest } from './ingest';
 import type { IngestOutcome } from './ingest';
 import { keys } from './keys';
 import { log } from './log';
+import { metric } from './metrics';
 
 export const ADMIN_API_VERSION = '2026-10';
 const PAGE_SIZE = 250;
@@ -72,8 +73,7 @@ export async function adminCredentials(env: NodeJS.ProcessEnv = process.env): Pr
   let storeDomain = env.SHOPIFY_STORE_DOMAIN?.trim() || undefined;
   let accessToken = env.SHOPIFY_ADMIN_TOKEN?.trim() || undefined;
   if (!accessToken && env.SHOPIFY_ADMIN_SECRET_ARN) {
-    const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: env.SHOPIFY_ADMIN_SECRET_ARN }));
-    const raw = SecretString?.trim() ?? '';
+    const raw = (await getSecretString(env.SHOPIFY_ADMIN_SECRET_ARN)).trim();
     if (raw.startsWith('{')) {
       const parsed = JSON.parse(raw) as { storeDomain?: string; accessToken?: string };
       storeDomain = parsed.storeDomain?.trim() || storeDomain;
@@ -201,8 +201,8 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRep
     await writeCheckpoint(next, report);
     report.checkpoint = next;
   }
+  metric('ReconcileRun');
   log(report.counts['retry-later'] ? 'warn' : 'info', 'reconcile finished', {
-    metric: 'ReconcileRun',
     since,
     pages: report.pages,
     orders: report.orders,

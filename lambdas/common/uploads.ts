@@ -11,9 +11,9 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { access, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { S3Client } from '@aws-sdk/client-s3';
 import type { UploadContentType, UploadResponse } from '../../shared/admin-api';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../../shared/admin-api';
+import { presignS3Put } from './aws-lite';
 import { Conflict, Forbidden, HttpError, NotFound, ValidationError } from './errors';
 
 export const LOCAL_UPLOAD_PREFIX = '/api/uploads/local/';
@@ -80,10 +80,7 @@ export interface UploadOwner {
 export async function createUpload(contentType: UploadContentType, size: number, owner: UploadOwner, config = uploadsConfig(), now = Date.now()): Promise<UploadResponse> {
   const key = `${randomUUID()}.${UPLOAD_CONTENT_TYPES[contentType]}`;
   if (config.bucket) {
-    const [{ S3Client, PutObjectCommand }, { getSignedUrl }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
-    s3 ??= new S3Client({});
-    const command = new PutObjectCommand({ Bucket: config.bucket, Key: `${S3_UPLOAD_PREFIX}${key}`, ContentType: contentType, ContentLength: size });
-    const uploadUrl = await getSignedUrl(s3, command, { expiresIn: PRESIGN_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) });
+    const uploadUrl = await presignS3Put({ bucket: config.bucket, key: `${S3_UPLOAD_PREFIX}${key}`, contentType, contentLength: size, expiresIn: PRESIGN_SECONDS });
     return { uploadUrl, method: 'PUT', headers: { 'Content-Type': contentType }, imageUrl: `/${S3_UPLOAD_PREFIX}${key}` };
   }
   if (config.dir) {
@@ -92,8 +89,6 @@ export async function createUpload(contentType: UploadContentType, size: number,
   }
   throw new HttpError(503, 'uploads_unavailable', 'Image uploads are not configured');
 }
-
-let s3: S3Client | undefined;
 
 function localDir(config: UploadsConfig): string {
   if (!config.dir) throw new NotFound('Local uploads');

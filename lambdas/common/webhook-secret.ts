@@ -1,7 +1,7 @@
 // The Shopify webhook signing secret: from the environment in local mode, from Secrets Manager in
 // AWS (read once per cold start and cached; never in the web bundle or the repo).
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { getSecretString } from './aws-lite';
 import { config } from './config';
 
 let cached: Promise<string> | undefined;
@@ -10,11 +10,10 @@ export function webhookSecret(): Promise<string> {
   const { webhookSecret: fromEnv, webhookSecretArn } = config();
   if (fromEnv) return Promise.resolve(fromEnv);
   if (!webhookSecretArn) return Promise.reject(new Error('no webhook secret configured (SHOPIFY_WEBHOOK_SECRET or SHOPIFY_SECRET_ARN)'));
-  cached ??= new SecretsManagerClient({})
-    .send(new GetSecretValueCommand({ SecretId: webhookSecretArn }))
-    .then((r) => {
-      if (!r.SecretString) throw new Error('the webhook secret is empty');
-      return r.SecretString;
+  cached ??= getSecretString(webhookSecretArn)
+    .then((secret) => {
+      if (!secret) throw new Error('the webhook secret is empty');
+      return secret;
     })
     .catch((error) => {
       cached = undefined;

@@ -4,7 +4,8 @@ import { BadRequest, PayloadTooLarge, RetryLater, Unauthorized } from '../common
 import { header, json, rawBody, routes } from '../common/http';
 import type { IngestEvent } from '../common/ingest';
 import { ingest } from '../common/ingest';
-import { log, setCorrelationId } from '../common/log';
+import { log } from '../common/log';
+import { metric } from '../common/metrics';
 import { verifyShopify, webhookSecret } from '../common/webhook-secret';
 
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
@@ -12,11 +13,11 @@ export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 export const handler = routes({
   'POST /api/webhooks/shopify': async (event) => {
     const webhookId = header(event, 'x-shopify-webhook-id')?.trim() || undefined;
-    setCorrelationId(webhookId);
     const body = rawBody(event);
     if (body.length > MAX_WEBHOOK_BYTES) throw new PayloadTooLarge(MAX_WEBHOOK_BYTES);
     if (!verifyShopify(body, header(event, 'x-shopify-hmac-sha256'), await webhookSecret())) {
-      log('warn', 'webhook signature rejected', { metric: 'WebhookRejectedSignature' });
+      log('warn', 'webhook signature rejected');
+      metric('WebhookRejectedSignature');
       throw new Unauthorized('Invalid webhook signature');
     }
     const topic = header(event, 'x-shopify-topic')?.trim();
@@ -38,10 +39,14 @@ export const handler = routes({
       throw error;
     }
     const result = await ingest(ingestEvent, { webhookId }).catch((error: unknown) => {
-      if (error instanceof RetryLater) log('warn', 'webhook answered 503: concurrent updates did not settle', { topic, metric: 'WebhookRetryLater' });
+      if (error instanceof RetryLater) {
+        log('warn', 'webhook answered 503: concurrent updates did not settle', { topic });
+        metric('WebhookRetryLater');
+      }
       throw error;
     });
-    log('info', 'webhook processed', { topic, orderId: result.orderId, outcome: result.outcome, attempts: result.attempts, metric: result.outcome === 'duplicate' ? 'WebhookDuplicate' : 'WebhookAccepted' });
+    log('info', 'webhook processed', { topic, orderId: result.orderId, outcome: result.outcome, attempts: result.attempts });
+    metric(result.outcome === 'duplicate' ? 'WebhookDuplicate' : 'WebhookAccepted');
     return json(200, { ok: true, ...result });
   },
 });
