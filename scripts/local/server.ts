@@ -158,7 +158,7 @@ function authorize(req: IncomingMessage, cognito: LocalCognito | undefined): Rec
   const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
   if (!match || !cognito) return null;
   try {
-    const claims = verifyJwt(match[1].trim(), { issuer: cognito.issuer, audience: [LOCAL_CLIENT_ID], jwks: cognito.jwks.keys });
+    const claims = verifyJwt(match[1].trim(), { issuer: cognito.issuer, audience: [LOCAL_CLIENT_ID], jwks: cognito.jwks.keys, tokenUse: ['id', 'access'] });
     return Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]));
   } catch {
     return null;
@@ -167,27 +167,29 @@ function authorize(req: IncomingMessage, cognito: LocalCognito | undefined): Rec
 
 async function handleCognito(req: IncomingMessage, res: ServerResponse, url: URL, cognito: LocalCognito): Promise<void> {
   if (req.method === 'GET' && url.pathname === `/local-cognito/${LOCAL_POOL_ID}/.well-known/jwks.json`) return sendJson(res, 200, cognito.jwks);
-  if (req.method === 'GET' && url.pathname === '/local-cognito/_codes') {
-    const code = cognito.lastCode(url.searchParams.get('email') ?? '');
-    return code ? sendJson(res, 200, { code }) : sendJson(res, 404, { message: 'No code for this address' });
-  }
   if (req.method !== 'POST') return sendJson(res, 404, { __type: 'NotFound', message: 'Not found' });
   const operation = String(req.headers['x-amz-target'] ?? '').replace(/^AWSCognitoIdentityProviderService\./, '');
   const raw = await readBody(req);
-  let body: Record<string, unknown>;
+  let body: unknown;
   try {
     body = JSON.parse(raw?.toString('utf8') || '{}');
   } catch {
-    return sendJson(res, 400, { __type: 'SerializationException', message: 'Malformed JSON' });
+    body = undefined;
   }
+  const answer = (status: number, type: string, message: string) => {
+    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': type });
+    res.end(JSON.stringify({ __type: type, message }));
+  };
+  if (raw === null) return answer(413, 'SerializationException', 'Request body too large');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return answer(400, 'SerializationException', 'The request body must be a JSON object');
   try {
-    const result = cognito.call(operation, body);
+    const result = cognito.call(operation, body as Record<string, unknown>);
     res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
     res.end(JSON.stringify(result));
   } catch (error) {
-    if (!(error instanceof CognitoError)) throw error;
-    res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': error.type });
-    res.end(JSON.stringify({ __type: error.type, message: error.message }));
+    if (error instanceof CognitoError) return answer(400, error.type, error.message);
+    console.error(JSON.stringify({ level: 'error', message: 'local cognito error', operation, error: String((error as Error)?.stack ?? error) }));
+    answer(500, 'InternalErrorException', 'Internal error');
   }
 }
 

@@ -349,7 +349,9 @@ describe('cdk-nag AwsSolutions', () => {
       expect(Object.values(resourcesOf('AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName).sort()).toEqual(['athlete', 'buyer', 'collective']);
       const client = Object.values(resourcesOf('AWS::Cognito::UserPoolClient'))[0].Properties;
       expect(client.GenerateSecret).toBe(false);
-      expect(client.ExplicitAuthFlows).toEqual(expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']));
+      // SRP only (the password never leaves the browser), refresh tokens, and no user-existence errors.
+      expect([...(client.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
+      expect(client.PreventUserExistenceErrors).toBe('ENABLED');
       expect(client.WriteAttributes).toEqual(['email']);
       expect(client.SupportedIdentityProviders).toEqual(['COGNITO']);
     });

@@ -1,8 +1,11 @@
 // A fake Cognito for component tests: answers /config.json and the user-pool JSON API (the calls
 // the web app makes) from an in-memory user list, with unsigned JWTs carrying Cognito's claims.
+// Sign-in is real SRP: the server side of the local identity provider (scripts/local/srp.ts)
+// checks the web client's password claim.
 import { catalogHandler, mockApi, type ApiHandler, type FakeResponse } from './render-app';
 import { resetRuntimeConfig } from '../../web/src/lib/runtime-config';
 import { resetSessionForTests, SESSION_KEY } from '../../web/src/lib/session';
+import { claimSignature, createVerifier, poolNameOf, serverB, serverKey } from '../../scripts/local/srp';
 
 export const ENDPOINT = 'http://127.0.0.1:3999/local-cognito/';
 export const CONFIG = {
@@ -48,6 +51,8 @@ const fail = (type: string, message = type): FakeResponse => ({ status: 400, bod
 export function installFakeCognito({ users = DEMO_USERS, api = catalogHandler, config = CONFIG as unknown }: { users?: FakeUser[]; api?: ApiHandler; config?: unknown } = {}): FakeCognito {
   const fake: FakeCognito = { users: users.map((u) => ({ confirmed: true, ...u })), calls: [], failNext: {}, codes: new Map(), ttlSeconds: 3600, api: jest.fn() };
   let serial = 0;
+  const poolName = poolNameOf(String((config as { auth?: { userPoolId?: string } } | null)?.auth?.userPoolId ?? 'us-east-2_LocalPool'));
+  const challenges = new Map<string, { user?: FakeUser; verifier: string; A: bigint; B: bigint; b: bigint; userIdForSrp: string }>();
   const find = (name: unknown) => fake.users.find((u) => u.username === String(name).toLowerCase() || u.email === String(name).toLowerCase());
   const tokens = (user: FakeUser, withRefresh = true) => {
     serial += 1;
@@ -76,10 +81,26 @@ export function installFakeCognito({ users = DEMO_USERS, api = catalogHandler, c
           const user = fake.users.find((u) => `refresh-${u.username}` === params.REFRESH_TOKEN);
           return user ? ok(tokens(user, false)) : fail('NotAuthorizedException', 'Invalid Refresh Token');
         }
+        if (body.AuthFlow !== 'USER_SRP_AUTH') return fail('InvalidParameterException', `${String(body.AuthFlow)} flow not enabled for this client`);
         const user = find(params.USERNAME);
-        if (!user || user.password !== params.PASSWORD) return fail('NotAuthorizedException', 'Incorrect username or password.');
-        if (!user.confirmed) return fail('UserNotConfirmedException', 'User is not confirmed.');
-        return ok(tokens(user));
+        const userIdForSrp = user?.username ?? String(params.USERNAME);
+        // Unknown users get a challenge too (preventUserExistenceErrors); it can only fail.
+        const { salt, verifier } = createVerifier(poolName, userIdForSrp, user?.password ?? `no-such-user-${Math.random()}`);
+        const { b, B } = serverB(verifier);
+        const secretBlock = Buffer.from(`block-${serial}-${Math.random()}`).toString('base64');
+        challenges.set(secretBlock, { user, verifier, A: BigInt(`0x${params.SRP_A}`), B, b, userIdForSrp });
+        return ok({ ChallengeName: 'PASSWORD_VERIFIER', ChallengeParameters: { SALT: salt, SRP_B: B.toString(16), SECRET_BLOCK: secretBlock, USERNAME: userIdForSrp, USER_ID_FOR_SRP: userIdForSrp } });
+      }
+      case 'RespondToAuthChallenge': {
+        const responses = body.ChallengeResponses as Record<string, string>;
+        const pending = challenges.get(responses.PASSWORD_CLAIM_SECRET_BLOCK);
+        challenges.delete(responses.PASSWORD_CLAIM_SECRET_BLOCK);
+        if (!pending || body.ChallengeName !== 'PASSWORD_VERIFIER') return fail('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+        const key = serverKey({ A: pending.A, B: pending.B, b: pending.b, verifierHex: pending.verifier });
+        const expected = claimSignature(key, poolName, pending.userIdForSrp, responses.PASSWORD_CLAIM_SECRET_BLOCK, responses.TIMESTAMP);
+        if (!pending.user || responses.PASSWORD_CLAIM_SIGNATURE !== expected) return fail('NotAuthorizedException', 'Incorrect username or password.');
+        if (!pending.user.confirmed) return fail('UserNotConfirmedException', 'User is not confirmed.');
+        return ok(tokens(pending.user));
       }
       case 'SignUp': {
         const email = ((body.UserAttributes as Array<{ Name: string; Value: string }>)[0]?.Value ?? '').toLowerCase();

@@ -32,7 +32,54 @@ describe('login', () => {
     await waitFor(() => expect(location().pathname).toBe(target));
     expect(getSession()?.claims['cognito:groups']).toEqual([word]);
     expect(localStorage.getItem('demoRole')).toBe(word);
-    expect(fake.calls[0]).toEqual({ op: 'InitiateAuth', body: { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'localwebclient', AuthParameters: { USERNAME: word, PASSWORD: word } } });
+    // SRP: A goes out, then the password claim; the password itself is never sent.
+    expect(fake.calls.map((c) => c.op)).toEqual(['InitiateAuth', 'RespondToAuthChallenge']);
+    expect(fake.calls[0].body).toEqual({ AuthFlow: 'USER_SRP_AUTH', ClientId: 'localwebclient', AuthParameters: { USERNAME: word, SRP_A: expect.stringMatching(/^[0-9a-f]{700,768}$/) } });
+    expect(fake.calls[1].body).toEqual({
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ClientId: 'localwebclient',
+      ChallengeResponses: {
+        USERNAME: word,
+        PASSWORD_CLAIM_SECRET_BLOCK: expect.any(String),
+        TIMESTAMP: expect.stringMatching(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) [A-Z][a-z]{2} [1-9]\d? \d\d:\d\d:\d\d UTC \d{4}$/),
+        PASSWORD_CLAIM_SIGNATURE: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/),
+      },
+    });
+    expect(JSON.stringify(fake.calls)).not.toContain('"PASSWORD":');
+  });
+
+  it('refuses a wrong password for an existing account after the SRP exchange, and never sends the password', async () => {
+    await signInWith('buyer', 'not-the-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVALID_CREDENTIALS);
+    expect(fake.calls.map((c) => c.op)).toEqual(['InitiateAuth', 'RespondToAuthChallenge']);
+    expect(JSON.stringify(fake.calls)).not.toContain('not-the-password');
+    expect(getSession()).toBeNull();
+  });
+
+  it('explains a temporary lockout (Password attempts exceeded)', async () => {
+    const real = fake.api.getMockImplementation()!;
+    fake.api.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String((init?.headers as Record<string, string> | undefined)?.['X-Amz-Target']).endsWith('.RespondToAuthChallenge')) {
+        return { ok: false, status: 400, headers: { get: () => null }, text: async () => JSON.stringify({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' }) };
+      }
+      return real(input, init);
+    });
+    await signInWith('buyer', 'buyer-demo');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed sign-in attempts. Wait a few minutes, or reset your password.');
+    expect(getSession()).toBeNull();
+  });
+
+  it('stops at a further challenge it does not handle', async () => {
+    const real = fake.api.getMockImplementation()!;
+    fake.api.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String((init?.headers as Record<string, string> | undefined)?.['X-Amz-Target']).endsWith('.RespondToAuthChallenge')) {
+        return { ok: true, status: 200, headers: { get: () => null }, text: async () => JSON.stringify({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's', ChallengeParameters: {} }) };
+      }
+      return real(input, init);
+    });
+    await signInWith('buyer', 'buyer-demo');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account needs an extra sign-in step that this app does not support yet.');
+    expect(getSession()).toBeNull();
   });
 
   it('shows the invalid-credentials message naming both role words', async () => {
@@ -92,7 +139,7 @@ describe('login', () => {
     const { user, location } = await signInWith('newfan', 'secret123');
     expect(await screen.findByRole('heading', { name: 'Confirm your email' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Your account is not confirmed yet. We emailed a code to n***@example.com.');
-    expect(fake.calls.map((c) => c.op)).toEqual(['InitiateAuth', 'ResendConfirmationCode']);
+    expect(fake.calls.map((c) => c.op)).toEqual(['InitiateAuth', 'RespondToAuthChallenge', 'ResendConfirmationCode']);
     await user.type(screen.getByLabelText(/Verification code/), '000000');
     await user.click(screen.getByRole('button', { name: 'Confirm and sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That code is not correct. Check the email and try again.');

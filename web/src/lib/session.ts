@@ -3,7 +3,7 @@
 // otherwise sessionStorage (this tab only). Tokens are refreshed with REFRESH_TOKEN_AUTH shortly
 // before they expire (a timer) and once on a 401 (api-client); a failed refresh signs out.
 import { useSyncExternalStore } from 'react';
-import { CognitoError, cognitoCall, type AuthenticationResult, type CodeDeliveryDetails } from './cognito-client';
+import { CognitoError, cognitoCall, signInWithSrp, type AuthenticationResult, type CodeDeliveryDetails } from './cognito-client';
 import { loadRuntimeConfig, type AuthConfig } from './runtime-config';
 
 export type UserGroup = 'buyer' | 'athlete' | 'collective';
@@ -182,11 +182,8 @@ export async function authEnabled(): Promise<boolean> {
 
 export async function signIn(username: string, password: string, remember: boolean): Promise<Session> {
   const auth = await authConfig();
-  const result = await cognitoCall<{ AuthenticationResult?: AuthenticationResult; ChallengeName?: string }>(auth.endpoint, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: auth.clientId,
-    AuthParameters: { USERNAME: username.trim(), PASSWORD: password },
-  });
+  // SRP: the password never leaves the browser (the user pool client allows no USER_PASSWORD_AUTH).
+  const result = await signInWithSrp(auth.endpoint, auth, username.trim(), password);
   if (!result.AuthenticationResult) throw new CognitoError('ChallengeRequired', 'This account needs an extra sign-in step that this app does not support yet.');
   const session = sessionFromResult(result.AuthenticationResult, remember);
   setSession(session);
