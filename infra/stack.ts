@@ -80,9 +80,7 @@ export class NilCardsStack extends Stack {
         projectRoot: props.projectRoot,
       });
     }
-    const webhook = this.api.functions.get('webhook')!;
     this.monitoring = new Monitoring(this, 'Monitoring', {
-      webhookLogGroup: webhook.logs,
       stage: this.api.stage,
       functions: new Map([...this.api.functions, ...(this.reconcile ? [['reconcile', this.reconcile.function] as const] : [])]),
       alarmEmail: props.alarmEmail,

@@ -1,32 +1,25 @@
-// Operations: metric filters that turn the webhook function's structured log lines (`metric`
-// fields, lambdas/common/log.ts) into CloudWatch metrics, and alarms on the webhook route's 5xx
-// rate, on unsettled conflicts and on every function's Errors, all notifying one SNS topic.
+// Operations: the application metrics the functions publish as CloudWatch Embedded Metric Format
+// (lambdas/common/metrics.ts: namespace NilCards, dimension service=nil-cards; CloudWatch Logs
+// extracts them, no metric filters), and alarms on the webhook route's 5xx rate, on unsettled
+// conflicts and on every function's Errors, all notifying one SNS topic.
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import type { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
-import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { METRIC_NAMES, METRIC_NAMESPACE, SERVICE_NAME, type MetricName } from '../../lambdas/common/metric-names';
 
-export const METRIC_NAMESPACE = 'NilCards';
+export { METRIC_NAMESPACE };
 
-/** Metric name -> the term its log line carries. Terms, not JSON selectors: with Lambda's JSON log
- * format the application line is nested as a string in `message`, and a term matches either way. */
-export const WEBHOOK_LOG_METRICS: Record<string, string> = {
-  WebhookAccepted: '"WebhookAccepted"',
-  WebhookDuplicate: '"WebhookDuplicate"',
-  WebhookRejectedSignature: '"WebhookRejectedSignature"',
-  IngestConflict: '"ingest conflict"',
-  WebhookRetryLater: '"WebhookRetryLater"',
-};
+/** An application metric exactly as the functions' EMF records publish it (sum over 5 minutes). */
+export function applicationMetric(metricName: MetricName, period = Duration.minutes(5)): Metric {
+  return new Metric({ namespace: METRIC_NAMESPACE, metricName, dimensionsMap: { service: SERVICE_NAME }, statistic: 'Sum', period });
+}
 
 export interface MonitoringProps {
-  readonly webhookLogGroup: ILogGroup;
   /** The HTTP API stage the webhook route is served from. */
   readonly stage: HttpStage;
   /** Every function whose Errors should alarm, by a short name. */
@@ -38,7 +31,7 @@ export interface MonitoringProps {
 export class Monitoring extends Construct {
   readonly topic: Topic;
   readonly alarms: Alarm[] = [];
-  readonly metrics: ReadonlyMap<string, Metric>;
+  readonly metrics: ReadonlyMap<MetricName, Metric>;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
@@ -51,18 +44,7 @@ export class Monitoring extends Construct {
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const action = new SnsAction(this.topic);
 
-    const metrics = new Map<string, Metric>();
-    for (const [metricName, term] of Object.entries(WEBHOOK_LOG_METRICS)) {
-      const filter = new MetricFilter(this, `${metricName}Filter`, {
-        logGroup: props.webhookLogGroup,
-        filterPattern: FilterPattern.literal(term),
-        metricNamespace: METRIC_NAMESPACE,
-        metricName,
-        metricValue: '1',
-        defaultValue: 0,
-      });
-      metrics.set(metricName, filter.metric({ statistic: 'Sum', period: Duration.minutes(5) }));
-    }
+    const metrics = new Map(METRIC_NAMES.map((name) => [name, applicationMetric(name)] as const));
     this.metrics = metrics;
 
     const add = (alarm: Alarm) => {

@@ -4,11 +4,10 @@
 // request id; set per invocation by lambdas/common/observability.ts) on every line.
 // `log()` and `setCorrelationId()` are the API the handlers and ingestion call.
 import { Logger } from '@aws-lambda-powertools/logger';
+import { SERVICE_NAME } from './metric-names';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
-/** The service every function logs and measures under (the alarms' metric dimension too). */
-export const SERVICE_NAME = 'nil-cards';
 
 const LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'];
 

@@ -4,6 +4,9 @@
 
 export const METRIC_NAMESPACE = 'NilCards';
 
+/** The service every function logs and measures under: the metrics' one dimension (service=nil-cards). */
+export const SERVICE_NAME = 'nil-cards';
+
 export const METRIC_NAMES = [
   /** A signed delivery stored or recognised as already held (outcome applied/unchanged). */
   'WebhookAccepted',

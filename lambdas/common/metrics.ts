@@ -3,8 +3,8 @@
 // lambdas/common/observability.ts) prints one EMF JSON line to stdout, which CloudWatch Logs turns
 // into metrics in namespace NilCards with the dimension service=nil-cards. No metric filters.
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { SERVICE_NAME, silenced } from './log';
-import { METRIC_NAMESPACE, type MetricName } from './metric-names';
+import { silenced } from './log';
+import { METRIC_NAMESPACE, SERVICE_NAME, type MetricName } from './metric-names';
 
 export type { MetricName } from './metric-names';
 

@@ -1,11 +1,11 @@
 // Infra layer, operations: the scheduled reconciliation (only with -c shopifyAdminSecretName) and
-// monitoring (metric filters on the webhook log group, alarms to an SSL-only SNS topic), cdk-nag clean.
+// monitoring (alarms on the functions' EMF metrics and on errors, to an SSL-only SNS topic), cdk-nag clean.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/app';
-import { WEBHOOK_LOG_METRICS } from '../../infra/constructs/monitoring';
+import { METRIC_NAMES } from '../../lambdas/common/metric-names';
 import { RECONCILE_PARTITIONS } from '../../lambdas/common/key-access';
 import { ROUTES } from '../../lambdas/routes';
 
@@ -107,18 +107,19 @@ describe('operations by default', () => {
     template.resourceCountIs('AWS::Events::Rule', 0);
   });
 
-  it('turns the webhook log lines into metrics with metric filters on the webhook log group', () => {
-    const filters = Object.values(template.findResources('AWS::Logs::MetricFilter') as Resources);
-    expect(filters).toHaveLength(Object.keys(WEBHOOK_LOG_METRICS).length);
-    const [webhookLogs] = Object.keys(template.findResources('AWS::Logs::LogGroup')).filter((id) => id.startsWith('ApiWebhookFunctionLogs'));
-    for (const [name, pattern] of Object.entries(WEBHOOK_LOG_METRICS)) {
-      template.hasResourceProperties('AWS::Logs::MetricFilter', {
-        LogGroupName: { Ref: webhookLogs },
-        FilterPattern: pattern,
-        MetricTransformations: [Match.objectLike({ MetricName: name, MetricNamespace: 'NilCards', MetricValue: '1' })],
-      });
-    }
-    expect(Object.keys(WEBHOOK_LOG_METRICS)).toEqual(expect.arrayContaining(['WebhookAccepted', 'WebhookDuplicate', 'WebhookRejectedSignature', 'IngestConflict']));
+  it('reads the application metrics from the EMF records, with no metric filters on log text', () => {
+    template.resourceCountIs('AWS::Logs::MetricFilter', 0);
+    // The alarm names exactly what lambdas/common/metrics.ts publishes: namespace, name, dimension.
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'NilCards',
+      MetricName: 'WebhookRetryLater',
+      Dimensions: [{ Name: 'service', Value: 'nil-cards' }],
+      Statistic: 'Sum',
+      Period: 300,
+    });
+    expect(METRIC_NAMES).toEqual(
+      expect.arrayContaining(['WebhookAccepted', 'WebhookDuplicate', 'WebhookRejectedSignature', 'IngestConflict', 'WebhookRetryLater', 'UnattributedLines', 'OversoldLines', 'PayoutsCreated']),
+    );
   });
 
   it('alarms on the API 5xx rate, unsettled conflicts and every function error, into an SSL-only topic', () => {
