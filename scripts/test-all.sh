@@ -4,6 +4,12 @@
 # Prints a closing line "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Node 22 (the Lambda runtime) from the `node` devDependency, also when this script is run directly.
+export PATH="$PWD/node_modules/.bin:$PATH"
+if ! node scripts/require-node.mjs; then
+  echo "0 passed, 1 failed"
+  exit 1
+fi
 
 echo "building the web app for the browser tests..."
 if ! node node_modules/vite/bin/vite.js build --config web/vite.config.ts --logLevel warn; then
