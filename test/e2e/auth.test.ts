@@ -1,6 +1,8 @@
 // Browser tests of sign-in against local mode and its local Cognito: sign up -> verify -> sign in
-// -> My Collection, the demo role words, the invalid-credentials message, sign out, and the guard
-// of the owner screens. Verification codes come from local mode's development-only code endpoint.
+// -> My Collection, password reset, the demo role words, the invalid-credentials message, sign out,
+// and the guard of the owner screens. Verification codes are read from local mode's log, the only
+// place local mode "emails" them (the global setup writes the log to E2E_LOCAL_LOG).
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, useBrowserPage } from '../support/browser';
 
@@ -15,15 +17,21 @@ beforeEach(() => {
 
 const url = (path: string) => new URL(path, baseUrl()).toString();
 
-async function codeFor(email: string): Promise<string> {
+/** The newest code local mode logged for this address after `since` lines of the log. */
+async function codeFor(email: string, purpose: 'verification' | 'password reset' = 'verification', since = 0): Promise<string> {
+  const logFile = process.env.E2E_LOCAL_LOG;
+  if (!logFile) throw new Error('E2E_LOCAL_LOG is not set: the codes are read from the log of the local mode the global setup starts');
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const res = await fetch(url(`/local-cognito/_codes?email=${encodeURIComponent(email)}`));
-    if (res.ok) return ((await res.json()) as { code: string }).code;
+    const prefix = `[cognito] ${purpose} code for ${email}: `;
+    const line = logLines().slice(since).reverse().find((l) => l.startsWith(prefix));
+    if (line) return line.slice(prefix.length).trim();
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no verification code for ${email}`);
+  throw new Error(`no ${purpose} code for ${email} in ${logFile}`);
 }
+
+const logLines = () => readFileSync(process.env.E2E_LOCAL_LOG ?? '/dev/null', 'utf8').split('\n');
 
 async function signIn(username: string, password: string) {
   await page.getByLabel('Username or email').fill(username);
@@ -63,6 +71,46 @@ describe('sign-in in the browser', () => {
     await signIn(email, 'secret123');
     await page.waitForURL((u) => u.pathname === '/mycards');
     await page.getByRole('heading', { name: 'No Cards Yet' }).waitFor();
+  });
+
+  it('resets a forgotten password with the emailed code and signs in with the new one', async () => {
+    const id = `reset${Date.now().toString(36)}`;
+    const email = `${id}@example.com`;
+    const res = await fetch(url('/local-cognito/'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
+      body: JSON.stringify({ ClientId: 'localwebclient', Username: id, Password: 'oldpass123', UserAttributes: [{ Name: 'email', Value: email }] }),
+    });
+    expect(res.status).toBe(200);
+    // The code endpoint of earlier versions is gone: nobody but the log reader gets a code.
+    expect((await fetch(url(`/local-cognito/_codes?email=${encodeURIComponent(email)}`))).status).toBe(404);
+    await fetch(url('/local-cognito/'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ConfirmSignUp' },
+      body: JSON.stringify({ ClientId: 'localwebclient', Username: id, ConfirmationCode: await codeFor(email) }),
+    });
+
+    await page.goto(url('/login'));
+    const before = logLines().length;
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Username or email').fill(id);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await page.getByLabel('Verification code').fill(await codeFor(email, 'password reset', before - 1));
+    await page.getByLabel(/^New password/).fill('newpass123');
+    await page.getByLabel('Confirm new password').fill('newpass123');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    // Signed in with the new password right away (SRP against the new verifier).
+    await page.waitForURL((u) => u.pathname === '/mycards');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/demo');
+
+    await page.goto(url('/login'));
+    await signIn(id, 'oldpass123');
+    expect(await page.getByRole('alert').textContent()).toContain('Invalid credentials');
+    await page.getByLabel(/^Password/).fill('newpass123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === '/mycards');
   });
 
   it('signs in with the role words and lands on the admin panels', async () => {

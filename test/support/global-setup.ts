@@ -1,6 +1,8 @@
 // One DynamoDB Local for the whole jest run (integration and browser tests use it); the browser
 // layer also gets local mode (built web app + API) on a free port.
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { freePort, startDynamoLocal } from '../../scripts/local/dynamodb-local';
 
@@ -37,13 +39,19 @@ export default async function globalSetup(): Promise<void> {
   if (selected('e2e') && !process.env.E2E_BASE_URL) {
     const port = await freePort();
     const root = path.resolve(__dirname, '../..');
+    // Local mode's log goes to a file: the browser tests read the codes it "emails" there, as a
+    // user reads them in the terminal (there is no other way to get them).
+    const logFile = path.join(os.tmpdir(), `drift-e2e-local-${port}.log`);
+    const log = openSync(logFile, 'w');
     const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/local/start.ts', '--memory', '--no-build', '--dynamo-endpoint', dynamo.endpoint, '--table', 'E2E'], {
       cwd: root,
       env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', log, 'inherit'],
     });
+    closeSync(log);
     g.__LOCAL_MODE__ = child;
     process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+    process.env.E2E_LOCAL_LOG = logFile;
     await waitForHttp(`${process.env.E2E_BASE_URL}/api/catalog`, 60_000);
   }
 }

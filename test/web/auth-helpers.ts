@@ -112,7 +112,7 @@ export function installFakeCognito({ users = DEMO_USERS, api = catalogHandler, c
       }
       case 'ConfirmSignUp': {
         const user = find(body.Username);
-        if (!user) return fail('UserNotFoundException');
+        if (!user) return fail('CodeMismatchException'); // preventUserExistenceErrors
         if (body.ConfirmationCode !== fake.codes.get(user.email)) return fail('CodeMismatchException');
         user.confirmed = true;
         return ok({});
@@ -120,13 +120,14 @@ export function installFakeCognito({ users = DEMO_USERS, api = catalogHandler, c
       case 'ResendConfirmationCode':
       case 'ForgotPassword': {
         const user = find(body.Username);
-        if (!user) return fail('UserNotFoundException');
+        // preventUserExistenceErrors: a simulated delivery for an unknown user.
+        if (!user) return ok({ CodeDeliveryDetails: { Destination: 'x***@gmail.com', DeliveryMedium: 'EMAIL' } });
         fake.codes.set(user.email, '654321');
         return ok({ CodeDeliveryDetails: { Destination: `${user.email[0]}***@example.com` } });
       }
       case 'ConfirmForgotPassword': {
         const user = find(body.Username);
-        if (!user) return fail('UserNotFoundException');
+        if (!user) return fail('CodeMismatchException');
         if (body.ConfirmationCode !== fake.codes.get(user.email)) return fail('CodeMismatchException');
         user.password = String(body.Password);
         return ok({});

@@ -157,9 +157,19 @@ describe('login', () => {
     const { location } = renderRoute('/login');
     await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+    // An unknown name looks like any other (preventUserExistenceErrors): a code "was sent", and it never matches.
     await user.type(screen.getByLabelText(/Username or email/), 'nobody');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('No account matches that username or email.');
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('We emailed a code to x***@gmail.com.');
+    await user.type(screen.getByLabelText(/Verification code/), '123456');
+    await user.type(screen.getByLabelText(/^New password/), 'newpass123');
+    await user.type(screen.getByLabelText(/Confirm new password/), 'newpass123');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not correct. Check the email and try again.');
+    for (const field of [/Verification code/, /^New password/, /Confirm new password/]) await user.clear(screen.getByLabelText(field));
+    await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     await user.clear(screen.getByLabelText(/Username or email/));
     await user.type(screen.getByLabelText(/Username or email/), 'buyer');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
