@@ -1,5 +1,6 @@
 // Stops what the global setup started.
 import type { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import type { startDynamoLocal } from '../../scripts/local/dynamodb-local';
 
 type Globals = typeof globalThis & { __DYNAMO__?: Awaited<ReturnType<typeof startDynamoLocal>>; __LOCAL_MODE__?: ReturnType<typeof spawn> };
@@ -15,4 +16,5 @@ export default async function globalTeardown(): Promise<void> {
     });
   }
   await g.__DYNAMO__?.stop();
+  if (process.env.E2E_LOCAL_LOG) rmSync(process.env.E2E_LOCAL_LOG, { force: true });
 }
