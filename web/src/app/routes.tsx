@@ -1,11 +1,13 @@
-// The route table. Every screen is a lazy chunk so the first page only downloads its own code.
-// Owner screens sit behind RequireSignIn; their /demo twins never ask for sign-in.
-import { lazy } from 'react';
+// The route table. Every screen is a lazy chunk so the first page only downloads its own code;
+// a chunk missing after a deploy reloads the page once (lib/chunk-reload.ts). Every route has the
+// designed error element. Owner screens sit behind RequireSignIn; their /demo twins never ask for sign-in.
 import type { RouteObject } from 'react-router-dom';
 import { DemoShell } from '../components/demo-shell';
 import { MarketingLayout } from '../components/marketing-layout';
 import { RequireSignIn } from '../components/require-sign-in';
+import { RouteError } from '../components/route-error';
 import { paths } from '../config/paths';
+import { lazyWithReload as lazy } from '../lib/chunk-reload';
 
 const Landing = lazy(() => import('../features/marketing/components/landing'));
 const MainChooser = lazy(() => import('../features/marketing/components/main-chooser'));
@@ -34,7 +36,7 @@ const AthletePanel = lazy(() => import('../features/athlete-panel/athlete-panel-
 const CollectivePanel = lazy(() => import('../features/collective-panel/collective-panel-route'));
 const CollectiveAthlete = lazy(() => import('../features/collective-panel/collective-athlete-route'));
 
-export const routes: RouteObject[] = [
+const table: RouteObject[] = [
   { path: paths.landing.path, element: <Landing /> },
   { path: paths.main.path, element: <MainChooser /> },
   { path: paths.pitch.path, element: <Pitch /> },
@@ -83,3 +85,10 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <NotFound /> },
 ];
+
+/** Gives every route (layouts and their children) the designed error element. */
+function withErrorElements(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => ({ ...route, errorElement: route.errorElement ?? <RouteError />, ...(route.children ? { children: withErrorElements(route.children) } : {}) }) as RouteObject);
+}
+
+export const routes: RouteObject[] = withErrorElements(table);

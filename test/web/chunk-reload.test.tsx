@@ -1,0 +1,111 @@
+// Deploys never break an open tab: the once-only reload guard for missing chunks and the designed
+// error screen every route shows instead of the router's default one.
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
+import { routes } from '../../web/src/app/routes';
+import { ErrorScreen, RouteError, errorCopy } from '../../web/src/components/route-error';
+import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY, isChunkLoadError, reloadOnce, resetReloadStateForTests, type ReloadEnv } from '../../web/src/lib/chunk-reload';
+
+const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/search-page-D0RKgzl_.js');
+
+function env(overrides: Partial<ReloadEnv> = {}): ReloadEnv & { reload: jest.Mock } {
+  return { url: 'http://127.0.0.1/demo/search', now: 1_000_000, storage: window.sessionStorage, reload: jest.fn(), ...overrides } as ReloadEnv & { reload: jest.Mock };
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  resetReloadStateForTests();
+});
+
+describe('isChunkLoadError', () => {
+  it.each([
+    chunkError(),
+    new TypeError('error loading dynamically imported module: /assets/x.js'),
+    new TypeError('Importing a module script failed.'),
+    new Error('Unable to preload CSS for /assets/use-tenant-D2BPxYeD.css'),
+    Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' }),
+  ])('recognises %p', (error) => {
+    expect(isChunkLoadError(error)).toBe(true);
+  });
+
+  it.each([new Error('render failure'), new TypeError("Cannot read properties of undefined (reading 'name')"), null, 'Failed', undefined])('leaves %p to the error screen', (error) => {
+    expect(isChunkLoadError(error)).toBe(false);
+  });
+});
+
+describe('reloadOnce', () => {
+  it('reloads and leaves a marker with the target URL and the time', () => {
+    const first = env();
+    expect(reloadOnce(first)).toBe(true);
+    expect(first.reload).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(window.sessionStorage.getItem(RELOAD_MARKER_KEY)!)).toEqual({ url: 'http://127.0.0.1/demo/search', at: 1_000_000 });
+  });
+
+  it('does not reload the same URL a second time within the guard window (no loop)', () => {
+    reloadOnce(env());
+    resetReloadStateForTests(); // the reloaded page starts afresh, with the marker kept in sessionStorage
+    const again = env({ now: 1_000_000 + RELOAD_GUARD_MS - 1 });
+    expect(reloadOnce(again)).toBe(false);
+    expect(again.reload).not.toHaveBeenCalled();
+  });
+
+  it('reloads again for another URL or once the guard window has passed', () => {
+    reloadOnce(env());
+    resetReloadStateForTests();
+    const other = env({ url: 'http://127.0.0.1/demo/athlete' });
+    expect(reloadOnce(other)).toBe(true);
+    resetReloadStateForTests();
+    const later = env({ url: 'http://127.0.0.1/demo/athlete', now: 1_000_000 + RELOAD_GUARD_MS + 1 });
+    expect(reloadOnce(later)).toBe(true);
+    expect(later.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('never reloads without sessionStorage, since nothing could stop a loop', () => {
+    const bare = env({ storage: null });
+    expect(reloadOnce(bare)).toBe(false);
+    expect(bare.reload).not.toHaveBeenCalled();
+  });
+
+  it('ignores a marker it cannot read', () => {
+    window.sessionStorage.setItem(RELOAD_MARKER_KEY, '{not json');
+    const e = env();
+    expect(reloadOnce(e)).toBe(true);
+  });
+});
+
+describe('the designed error screen', () => {
+  it('explains a missing chunk after the one reload and offers Reload and a way home', () => {
+    const onReload = jest.fn();
+    render(<ErrorScreen error={chunkError()} onReload={onReload} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Drift was just updated' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Reload to continue where you were.');
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Explore the Demo' })).toHaveAttribute('href', '/demo');
+    expect(document.title).toBe('Drift was just updated · Drift');
+    expect(screen.queryByText(/Unexpected Application Error/)).not.toBeInTheDocument();
+  });
+
+  it('shows a render error as "Something went wrong"', () => {
+    render(<ErrorScreen error={new Error('boom')} onReload={() => undefined} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
+    expect(screen.queryByText('boom')).not.toBeInTheDocument();
+  });
+
+  it('words a 404 route response as a missing page', () => {
+    expect(errorCopy({ status: 404, statusText: 'Not Found', internal: true, data: null }).title).toBe('Page not found');
+  });
+});
+
+describe('the route table', () => {
+  const all = (list: RouteObject[]): RouteObject[] => list.flatMap((r) => [r, ...all(r.children ?? [])]);
+
+  it('gives every route, layouts included, the designed error element', () => {
+    const every = all(routes);
+    expect(every.length).toBeGreaterThan(30);
+    for (const route of every) {
+      expect((route.errorElement as { type?: unknown } | undefined)?.type).toBe(RouteError);
+    }
+  });
+});
