@@ -3,17 +3,14 @@
 // Config: SHOPIFY_STORE_DOMAIN, SHOPIFY_ADMIN_TOKEN (SHOPIFY_ADMIN_BASE_URL to point elsewhere),
 // TABLE_NAME, and DYNAMODB_ENDPOINT for local mode (the one `npm start` prints).
 import { adminCredentials, reconcile } from '../lambdas/common/reconcile';
+import { parseCli, usageError } from './lib/cli';
+
+const USAGE = 'usage: npm run reconcile -- [--since ISO] [--verbose]';
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  let since: string | undefined;
-  let verbose = false;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--since') since = argv[++i];
-    else if (argv[i] === '--verbose') verbose = true;
-    else throw new Error(`unknown option ${argv[i]} (use --since ISO, --verbose)`);
-  }
-  if (since !== undefined && Number.isNaN(Date.parse(since))) throw new Error(`--since '${since}' is not an ISO-8601 date`);
+  const { values } = parseCli(USAGE, { options: { since: { type: 'string' }, verbose: { type: 'boolean', default: false } } });
+  const { since, verbose } = values;
+  if (since !== undefined && Number.isNaN(Date.parse(since))) usageError(USAGE, `--since '${since}' is not an ISO-8601 date`);
   process.env.LOG_LEVEL ??= 'silent';
   const report = await reconcile({ ...(await adminCredentials()), since });
   console.log(`reconcile: orders updated since ${report.since} (${report.sinceSource}): ${report.pages} pages, ${report.orders} orders, ${report.refunds} refunds`);

@@ -2,6 +2,9 @@
 // Lambda runtime). `npm start`, `npm test`, `npm run ...` get Node 22 from the `node`
 // devDependency: npm puts node_modules/.bin first on PATH, and node_modules/.bin/node is the
 // registry's Node 22 binary, whatever Node runs npm itself.
+import console from 'node:console';
+import process from 'node:process';
+
 const major = Number(process.versions.node.split('.')[0]);
 console.log(`node ${process.version} (${process.execPath})`);
 if (major < 22) {

@@ -2,16 +2,16 @@
 // donation figures into TABLE_NAME (DYNAMODB_ENDPOINT for DynamoDB Local, AWS credentials for a
 // deployed table) when it holds no catalog yet; with --webhook-url it also delivers the sample
 // Shopify orders, signed with SHOPIFY_WEBHOOK_SECRET, through that endpoint.
+import { parseCli } from './lib/cli';
 import { isSeeded, seedOrders, seedStatic } from './lib/seed';
 
 async function main(): Promise<void> {
+  const { values } = parseCli('usage: npm run seed -- [--webhook-url URL]   (TABLE_NAME, DYNAMODB_ENDPOINT, SHOPIFY_WEBHOOK_SECRET)', { options: { 'webhook-url': { type: 'string' } } });
   if (!process.env.TABLE_NAME) {
     console.error('Set TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local).');
     process.exit(2);
   }
-  const args = process.argv.slice(2);
-  const at = args.indexOf('--webhook-url');
-  const webhookUrl = at >= 0 ? args[at + 1] : undefined;
+  const webhookUrl = values['webhook-url'];
   if (await isSeeded()) {
     console.log(`seed: ${process.env.TABLE_NAME} already holds a catalog; nothing written`);
   } else {

@@ -1,8 +1,10 @@
 // `npm run verify`: recompute every figure from the stored orders; exit 1 on any difference.
 // Local mode: DYNAMODB_ENDPOINT=http://127.0.0.1:PORT TABLE_NAME=Orders. In AWS: TABLE_NAME and credentials.
+import { parseCli } from './lib/cli';
 import { verifyTable } from './lib/verify';
 
 async function main(): Promise<void> {
+  parseCli('usage: npm run verify   (no flags; TABLE_NAME, and DYNAMODB_ENDPOINT for DynamoDB Local)', { options: {} });
   if (!process.env.DYNAMODB_ENDPOINT && !process.env.TABLE_NAME) {
     console.error('Set TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local, e.g. the one printed by `npm start`).');
     process.exit(2);

@@ -2,21 +2,18 @@
 // Signs a payload with the shop's secret and delivers it as Shopify would (for testing a
 // deployed endpoint or local mode). The secret comes from --secret or SHOPIFY_WEBHOOK_SECRET.
 import { readFileSync } from 'node:fs';
+import { parseCli, usageError } from './lib/cli';
 import { deliverWebhook } from './lib/deliver';
 
-function usage(): never {
-  console.error('usage: npm run webhook -- send FILE.json --topic TOPIC --url URL [--secret SECRET] [--id WEBHOOK_ID]');
-  process.exit(2);
-}
+const USAGE = 'usage: npm run webhook -- send FILE.json --topic TOPIC --url URL [--secret SECRET] [--id WEBHOOK_ID]';
 
 async function main(): Promise<void> {
-  const [command, file, ...rest] = process.argv.slice(2);
-  if (command !== 'send' || !file) usage();
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < rest.length; i += 2) {
-    if (!rest[i].startsWith('--') || rest[i + 1] === undefined) usage();
-    flags[rest[i].slice(2)] = rest[i + 1];
-  }
+  const { values: flags, positionals } = parseCli(USAGE, {
+    options: { topic: { type: 'string' }, url: { type: 'string' }, secret: { type: 'string' }, id: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const [command, file, ...extra] = positionals;
+  if (command !== 'send' || !file || extra.length > 0) usageError(USAGE, command === 'send' ? 'send needs exactly one FILE.json' : `unknown command '${command ?? ''}'`);
   const url = flags.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}/api/webhooks/shopify`;
   const topic = flags.topic ?? 'orders/create';
   const secret = flags.secret ?? process.env.SHOPIFY_WEBHOOK_SECRET ?? 'local-dev-shopify-secret';

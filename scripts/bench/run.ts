@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startDynamoLocal } from '../local/dynamodb-local';
+import { parseCli } from '../lib/cli';
 import { createLocalServer } from '../local/server';
 import { ensureTable } from '../local/table';
 import { fmt, kib, markdownTable } from './util';
@@ -48,15 +49,11 @@ export interface BenchReport {
   seconds: number;
 }
 
+const USAGE = 'usage: npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--no-web]';
+
 function parseArgs(argv: string[]): BenchOptions {
-  const options: BenchOptions = { smoke: false, write: true, lighthouse: true, web: true };
-  for (const arg of argv) {
-    if (arg === '--smoke') options.smoke = true;
-    else if (arg === '--no-write') options.write = false;
-    else if (arg === '--no-lighthouse') options.lighthouse = false;
-    else if (arg === '--no-web') options.web = false;
-    else throw new Error(`unknown option ${arg} (use --smoke, --no-write, --no-lighthouse, --no-web)`);
-  }
+  const { values } = parseCli(USAGE, { options: { smoke: { type: 'boolean' }, 'no-write': { type: 'boolean' }, 'no-lighthouse': { type: 'boolean' }, 'no-web': { type: 'boolean' } } }, argv);
+  const options: BenchOptions = { smoke: values.smoke ?? false, write: !values['no-write'], lighthouse: !values['no-lighthouse'], web: !values['no-web'] };
   if (options.smoke) {
     options.lighthouse = false;
     options.write = false;
@@ -106,7 +103,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       const orders = benchOrders(n, catalog);
       const table = `Bench${n}`;
       await useTable(table);
-      const items = load.itemsFor(orders, catalog);
+      const items = await load.itemsFor(orders, catalog);
       await load.batchWrite(table, items);
       const specTable = `SpecOrders${n}`;
       await load.createBaselineTable(specTable);

@@ -2,8 +2,12 @@
 // dev server with hot reload on WEB_PORT (default 5173), proxying /api to it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { parseCli } from '../lib/cli';
+import { START_OPTIONS, START_USAGE } from './flags';
 
 const ROOT = path.resolve(__dirname, '../..');
+// Misspelt flags stop here, before anything starts; start.ts gets them as given.
+parseCli(START_USAGE.replace('npm start', 'npm run dev'), { options: START_OPTIONS });
 const apiPort = process.env.API_PORT ?? '3001';
 const env = { ...process.env, PORT: apiPort, API_PORT: apiPort };
 

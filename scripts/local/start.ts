@@ -10,6 +10,8 @@ import { startDynamoLocal, type DynamoLocal } from './dynamodb-local';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, LocalCognito } from './cognito';
 import { createLocalServer, type LocalServerOptions } from './server';
 import { ensureTable } from './table';
+import { parseCli, usageError } from '../lib/cli';
+import { START_OPTIONS, START_USAGE } from './flags';
 
 const ROOT = path.resolve(__dirname, '../..');
 export const LOCAL_WEBHOOK_SECRET_DEFAULT = 'local-dev-shopify-secret';
@@ -31,21 +33,16 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { memory: false, build: true, port: Number(process.env.PORT ?? 3000), table: process.env.TABLE_NAME ?? 'Orders', seed: true };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--memory') options.memory = true;
-    else if (arg === '--no-build') options.build = false;
-    else if (arg === '--no-seed') options.seed = false;
-    else if (arg === '--port') options.port = Number(argv[++i]);
-    else if (arg === '--dynamo-endpoint') options.dynamoEndpoint = argv[++i];
-    else if (arg === '--table') options.table = argv[++i];
-    else if (arg === '--help') {
-      console.log('npm start [-- --memory] [--port N] [--no-build] [--no-seed] [--dynamo-endpoint URL] [--table NAME]');
-      process.exit(0);
-    } else throw new Error(`unknown option ${arg}`);
-  }
-  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error(`bad port ${options.port}`);
+  const { values } = parseCli(START_USAGE, { options: START_OPTIONS }, argv);
+  const options: Options = {
+    memory: values.memory ?? false,
+    build: !values['no-build'],
+    port: Number(values.port ?? process.env.PORT ?? 3000),
+    dynamoEndpoint: values['dynamo-endpoint'],
+    table: values.table ?? process.env.TABLE_NAME ?? 'Orders',
+    seed: !values['no-seed'],
+  };
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) usageError(START_USAGE, `bad port ${values.port ?? process.env.PORT}`);
   return options;
 }
 
