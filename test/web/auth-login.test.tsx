@@ -216,3 +216,22 @@ describe('login without sign-in configured', () => {
     expect(getSession()).toBeNull();
   });
 });
+
+describe('login on a page without WebCrypto', () => {
+  beforeEach(() => {
+    resetAuth();
+    installFakeCognito();
+  });
+
+  it('explains that sign-in needs a secure page instead of failing obscurely', async () => {
+    const subtle = Object.getOwnPropertyDescriptor(globalThis.crypto, 'subtle')!;
+    Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined, configurable: true });
+    try {
+      await signInWith('buyer', 'buyer-demo');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in needs a secure connection');
+      expect(getSession()).toBeNull();
+    } finally {
+      Object.defineProperty(globalThis.crypto, 'subtle', subtle);
+    }
+  });
+});

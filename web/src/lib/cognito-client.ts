@@ -190,6 +190,8 @@ export interface SignInResult {
 /** InitiateAuth(USER_SRP_AUTH) and RespondToAuthChallenge(PASSWORD_VERIFIER): tokens, or the
  * name of a further challenge this app does not handle. */
 export async function signInWithSrp(endpoint: string, config: { clientId: string; userPoolId: string }, username: string, password: string): Promise<SignInResult> {
+  // WebCrypto exists only in secure contexts (https, or http on 127.0.0.1/localhost).
+  if (typeof crypto === 'undefined' || !crypto.subtle) throw new CognitoError('AuthUnavailable', 'Sign-in needs a secure connection: open the site over https (or on 127.0.0.1 locally).');
   const { a, A } = srpClientStart();
   const started = await cognitoCall<{ ChallengeName?: string; ChallengeParameters?: Record<string, string>; Session?: string; AuthenticationResult?: AuthenticationResult }>(endpoint, 'InitiateAuth', {
     AuthFlow: 'USER_SRP_AUTH',
