@@ -35,5 +35,9 @@ describe('npm run bench -- --smoke', () => {
     }
     expect(stdout).toMatch(/\| webhook +\| [\d.]+ KiB/);
     expect(stdout).toMatch(/\| reconcile +\| [\d.]+ KiB/);
+    // The bundle budget of issue #13: every function at most 250 KiB minified.
+    const bundles = [...stdout.matchAll(/^\| ([a-z]+) +\| ([\d.]+) KiB +\| [\d.]+ +\|/gm)].map((m) => ({ fn: m[1], kib: Number(m[2]) }));
+    expect(bundles.map((b) => b.fn)).toEqual(expect.arrayContaining(['catalog', 'webhook', 'admin', 'reconcile']));
+    expect(bundles.filter((b) => b.kib > 250)).toEqual([]);
   });
 });
