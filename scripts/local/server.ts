@@ -6,6 +6,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Context } from 'aws-lambda';
+import { securityHeaders } from '../../infra/security-headers';
 import type { Event, Result } from '../../lambdas/common/http';
 import { ROUTES, functionEntry, type FunctionName, type RouteDef } from '../../lambdas/routes';
 import { CognitoError, LOCAL_CLIENT_ID, LOCAL_POOL_ID, type LocalCognito } from './cognito';
@@ -255,7 +256,11 @@ function serveStatic(res: ServerResponse, url: URL, webRoot: string): void {
 
 export function createLocalServer(webRoot: string, options: LocalServerOptions = {}): Server {
   const root = path.resolve(webRoot);
+  // CloudFront's response headers policy, on every response (the web build, index.html for deep
+  // links, /config.json, /api): the browser tests then run the app under the production CSP.
+  const headers = securityHeaders({ shopifyStoreDomain: process.env.VITE_SHOPIFY_STORE_DOMAIN });
   return createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://127.0.0.1');

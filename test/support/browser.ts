@@ -31,8 +31,13 @@ export interface BrowserTestState {
   page: Page;
 }
 
+/** Marks the console line the init script below writes for each securitypolicyviolation event. */
+const CSP_EVENT_PREFIX = 'csp-violation:';
+
 /** Registers the jest hooks of a browser test file: one browser per file, a fresh context and
- * page (1280x900) per test. The returned object holds the current ones. */
+ * page (1280x900) per test. The returned object holds the current ones. A test fails when any
+ * page of its context reports a Content-Security-Policy violation (the local server sends the
+ * production policy, infra/security-headers.ts). */
 export function useBrowserPage(options: { timeoutMs?: number } = {}): BrowserTestState {
   const state = {} as BrowserTestState;
   beforeAll(async () => {
@@ -41,13 +46,25 @@ export function useBrowserPage(options: { timeoutMs?: number } = {}): BrowserTes
   afterAll(async () => {
     await state.browser?.close();
   });
+  let cspViolations: string[] = [];
   beforeEach(async () => {
+    cspViolations = [];
     state.context = await state.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Chromium logs a blocked load or eval as "Refused to ... Content Security Policy ..."; the
+    // securitypolicyviolation listener (in every frame) reports each violation event as well.
+    await state.context.addInitScript(
+      `document.addEventListener('securitypolicyviolation', (e) => console.error('${CSP_EVENT_PREFIX} ' + e.effectiveDirective + ' ' + e.blockedURI));`,
+    );
+    state.context.on('console', (message) => {
+      const text = message.text();
+      if (text.startsWith(CSP_EVENT_PREFIX) || text.includes('Content Security Policy')) cspViolations.push(`${message.location().url}: ${text}`);
+    });
     state.page = await state.context.newPage();
     state.page.setDefaultTimeout(options.timeoutMs ?? 15_000);
   });
   afterEach(async () => {
     await state.context?.close();
+    if (cspViolations.length > 0) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
   });
   return state;
 }
