@@ -103,6 +103,32 @@ describe('carousel', () => {
     expect(arrowState({ scrollLeft: 400, clientWidth: 1023, scrollWidth: 2000 })).toEqual({ atStart: false, atEnd: false });
   });
 
+  it('counts a track parked a few pixels off an end (scroll snapping) as at that end', () => {
+    expect(arrowState({ scrollLeft: 2, clientWidth: 1023, scrollWidth: 2000 })).toEqual({ atStart: true, atEnd: false });
+    expect(arrowState({ scrollLeft: 972.5, clientWidth: 1023, scrollWidth: 2000 })).toEqual({ atStart: false, atEnd: true });
+    expect(arrowState({ scrollLeft: 20, clientWidth: 1023, scrollWidth: 2000 })).toEqual({ atStart: false, atEnd: false });
+  });
+
+  it('re-evaluates the arrows when the window is resized', () => {
+    render(
+      <Carousel label="Things">
+        <div>one</div>
+        <div>two</div>
+      </Carousel>,
+    );
+    const track = screen.getByText('one').parentElement!;
+    Object.defineProperty(track, 'clientWidth', { configurable: true, value: 1023 });
+    Object.defineProperty(track, 'scrollWidth', { configurable: true, value: 2000 });
+    track.scrollLeft = 2;
+    fireEvent(window, new Event('resize'));
+    expect(screen.getByRole('button', { name: 'Previous Things' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next Things' })).toBeEnabled();
+    // A wider window shows everything: both arrows off.
+    Object.defineProperty(track, 'clientWidth', { configurable: true, value: 1996 });
+    fireEvent(window, new Event('resize'));
+    expect(screen.getByRole('button', { name: 'Next Things' })).toBeDisabled();
+  });
+
   it('disables the previous arrow at the start and the next arrow at the end', () => {
     render(
       <Carousel label="Things">

@@ -1,11 +1,12 @@
-// The top bar's account corner: who is signed in and Sign out, or a Sign in link.
+// The top bar's account corner: who is signed in and Sign out, or a Sign in link. `inMenu` lays
+// it out for the phone-only More menu (everything visible, stacked).
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isDemoPath, paths } from '../config/paths';
 import { displayName, signOut, useSession } from '../lib/session';
 import { loginHref } from './sign-in-required';
 
-export function AccountStatus() {
+export function AccountStatus({ inMenu = false }: { inMenu?: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -21,19 +22,19 @@ export function AccountStatus() {
 
   if (!session) {
     return (
-      <Link className="btn btn-ghost topbar-btn hide-mobile" to={isDemoPath(pathname) ? paths.login.getHref() : loginHref(pathname + search)}>
+      <Link className={inMenu ? 'more-menu-item' : 'btn btn-ghost topbar-btn'} to={isDemoPath(pathname) ? paths.login.getHref() : loginHref(pathname + search)}>
         Sign in
       </Link>
     );
   }
   return (
-    <div className="account-status">
-      <span className="account-name hide-mobile" title={session.claims.email}>
+    <div className={inMenu ? 'account-status account-status-menu' : 'account-status'}>
+      <span className="account-name" title={session.claims.email}>
         Signed in as <strong>{displayName(session)}</strong>
       </span>
       <button
         type="button"
-        className="btn btn-ghost topbar-btn"
+        className={inMenu ? 'more-menu-item' : 'btn btn-ghost topbar-btn'}
         disabled={leaving}
         onClick={() => {
           setLeaving(true);

@@ -4,8 +4,12 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 
 export const SCROLL_STEP = 948;
 
-export function arrowState(el: { scrollLeft: number; clientWidth: number; scrollWidth: number }): { atStart: boolean; atEnd: boolean } {
-  return { atStart: el.scrollLeft <= 1, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 };
+/** Scroll snapping and sub-pixel layout park the track a few pixels off its ends; within this
+ * distance it counts as being at the end. */
+export const END_TOLERANCE_PX = 8;
+
+export function arrowState(el: { scrollLeft: number; clientWidth: number; scrollWidth: number }, tolerance = END_TOLERANCE_PX): { atStart: boolean; atEnd: boolean } {
+  return { atStart: el.scrollLeft <= tolerance, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - tolerance };
 }
 
 interface Props {
@@ -26,12 +30,17 @@ export function Carousel({ label, children, className = '' }: Props) {
     update();
     const el = track.current;
     if (!el) return;
+    // Re-evaluate when the track or its items change size (images, fonts, window) and when a
+    // smooth scroll or a snap settles.
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
     observer?.observe(el);
+    for (const item of Array.from(el.children)) observer?.observe(item);
     window.addEventListener('resize', update);
+    el.addEventListener('scrollend', update);
     return () => {
       observer?.disconnect();
       window.removeEventListener('resize', update);
+      el.removeEventListener('scrollend', update);
     };
   }, [update, children]);
 

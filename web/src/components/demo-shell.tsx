@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { isDemoPath, paths } from '../config/paths';
 import { rememberDemoContext, useDemoRole, type DemoRole } from '../lib/demo-role';
 import { AccountStatus } from './account-status';
+import { MoreMenu } from './more-menu';
 import { Logo } from './logo';
 import { RoleDropdown } from './role-dropdown';
 import { PageSpinner } from './spinner';
@@ -106,7 +107,18 @@ export function DemoShell() {
             <Link className="btn btn-primary topbar-btn" to={button.to}>
               {button.label}
             </Link>
-            <AccountStatus />
+            <div className="hide-mobile">
+              <AccountStatus />
+            </div>
+            <MoreMenu>
+              <Link className="more-menu-item" to={paths.demo.waitingList.getHref()}>
+                Contact Us
+              </Link>
+              <Link className="more-menu-item" to={paths.main.getHref()}>
+                Back to Main
+              </Link>
+              <AccountStatus inMenu />
+            </MoreMenu>
           </nav>
         </div>
       </header>
