@@ -16,7 +16,25 @@ describe('card carousel', () => {
     expect(wrapIndex(-1, 4)).toBe(3);
     expect(wrapIndex(4, 4)).toBe(0);
     expect(visibleCards([1, 2, 3, 4], 3)).toEqual([4, 1, 2]);
-    expect(visibleCards([1, 2], 1)).toEqual([1, 2]);
+    expect(visibleCards([1, 2], 1)).toEqual([2, 1]);
+    expect(visibleCards([1, 2, 3], 1)).toEqual([2, 3, 1]);
+  });
+
+  it('visibly moves three cards: the arrows rotate them and wrap around', () => {
+    renderRoute(<CardCarousel cards={cards(3)} label="Cards" />);
+    expect(shownNames()).toEqual(['Card #1', 'Card #2', 'Card #3']);
+    fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    expect(shownNames()).toEqual(['Card #2', 'Card #3', 'Card #1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous card' }));
+    expect(shownNames()).toEqual(['Card #3', 'Card #1', 'Card #2']);
+    expect(screen.getAllByRole('button', { name: /Show card/ })[2]).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('disables the arrows of a single card', () => {
+    renderRoute(<CardCarousel cards={cards(1)} label="Cards" />);
+    expect(screen.getByRole('button', { name: 'Next card' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous card' })).toBeDisabled();
   });
 
   it('shows three cards and wraps past the end and the start', () => {
@@ -46,10 +64,35 @@ describe('card carousel', () => {
 });
 
 describe('recent orders', () => {
-  it('shows the first 8 characters of the order id, the buyer before @, USD amounts and Paid by default', () => {
-    renderRoute(<RecentOrdersTable caption="Orders" orders={[{ orderId: '5829301746251', orderName: '#1001', createdAt: '2026-03-05T10:00:00.000Z', buyer: 'jane.doe@example.com', quantity: 2, amountCents: 123456, status: '' }]} />);
+  it("shows Shopify's order name with the full id on hover, the buyer before @, USD amounts and Paid by default", () => {
+    renderRoute(<RecentOrdersTable caption="Orders" orders={[{ ...saleLines(1)[0], orderId: '5829301746251234', orderName: '#1001', createdAt: '2026-03-05T10:00:00.000Z', buyer: 'jane.doe@example.com', quantity: 2, amountCents: 123456, status: '' }]} />);
     const row = screen.getAllByRole('row')[1];
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['58293017', 'Mar 5, 2026', 'jane.doe', '$1,234.56', 'Paid']);
+    const cells = within(row).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual(['#1001', 'Mar 5, 2026', 'jane.doe', '$1,234.56', 'Paid']);
+    expect(within(cells[0]).getByText('#1001')).toHaveAttribute('title', 'Order ID 5829301746251234');
+    expect(screen.getByRole('columnheader', { name: 'Order' })).toBeInTheDocument();
+  });
+
+  it('tells orders apart even when their 16-digit ids share the first 8 characters', () => {
+    const lines = saleLines(3).map((line, i) => ({ ...line, orderId: `58293017462512${i}0`, orderName: `#${1001 + i}` }));
+    renderRoute(<RecentOrdersTable caption="Orders" orders={lines} />);
+    const names = screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+    expect(new Set(names).size).toBe(3);
+    expect(names).toEqual(['#1001', '#1002', '#1003']);
+  });
+
+  it('copies the full order id', async () => {
+    const writeText = jest.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    renderRoute(<RecentOrdersTable caption="Orders" orders={[{ ...saleLines(1)[0], orderId: '5829301746251234', orderName: '#1001' }]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy order ID of #1001' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('5829301746251234'));
+    expect(await screen.findByText('Order ID 5829301746251234 copied')).toBeInTheDocument();
+  });
+
+  it('shows the full id of an order without a name', () => {
+    renderRoute(<RecentOrdersTable caption="Orders" orders={[{ ...saleLines(1)[0], orderId: '5829301746251234', orderName: '' }]} />);
+    expect(screen.getByText('5829301746251234')).toBeInTheDocument();
   });
 
   it('lists the first 5 orders and pages through all of them with View All Orders', async () => {

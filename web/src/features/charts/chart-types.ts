@@ -1,16 +1,24 @@
 // Data shapes of the dashboard charts (amounts in cents; the charts show dollars).
 
+/** Marker shapes a series can use (Victory scatter symbols). */
+export type SeriesSymbol = 'circle' | 'square' | 'diamond' | 'triangleUp' | 'star';
+
 export interface LineSeries {
   name: string;
   color: string;
   /** One value per label, in cents. */
   values: number[];
+  /** SVG stroke-dasharray ('6 4'); solid when absent. Colour is never the only difference. */
+  dash?: string;
+  /** The marker drawn at each month. */
+  symbol?: SeriesSymbol;
 }
 
 export interface LineChartProps {
   title: string;
-  /** X-axis labels, e.g. 'Mar 2026'. */
+  /** X-axis labels, e.g. 'Mar 2026': one per month, no gaps (see months.ts). */
   labels: string[];
+  /** Series in legend order; the first is drawn on top, so it is never hidden by a later one. */
   series: LineSeries[];
 }
 

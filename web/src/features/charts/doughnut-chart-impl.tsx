@@ -1,6 +1,8 @@
-// Victory doughnut (loaded lazily through lazy-charts.tsx).
-import { VictoryLegend, VictoryPie } from 'victory';
+// Victory doughnut (loaded lazily through lazy-charts.tsx). The legend is HTML, so every entry
+// shows whatever the number of athletes or the screen width.
+import { VictoryPie } from 'victory';
 import { formatUsd } from '../../../../shared/money';
+import { ChartLegend } from './chart-legend';
 import { CHART_COLORS, type DoughnutChartProps } from './chart-types';
 
 export default function DoughnutChartImpl({ title, slices }: DoughnutChartProps) {
@@ -21,17 +23,7 @@ export default function DoughnutChartImpl({ title, slices }: DoughnutChartProps)
           data={nonZero.map((s) => ({ x: s.label, y: s.valueCents / 100 }))}
         />
       </svg>
-      <svg viewBox={`0 0 300 ${Math.max(1, nonZero.length) * 24 + 8}`} aria-hidden="true" className="dash-doughnut-legend">
-        <VictoryLegend
-          standalone={false}
-          width={300}
-          x={0}
-          y={0}
-          rowGutter={2}
-          style={{ labels: { fill: '#f1f5fb', fontSize: 13 } }}
-          data={nonZero.map((s, i) => ({ name: `${s.label}: ${formatUsd(s.valueCents)}`, symbol: { fill: colors[i] } }))}
-        />
-      </svg>
+      <ChartLegend className="dash-legend-column" entries={nonZero.map((s, i) => ({ label: `${s.label}: ${formatUsd(s.valueCents)}`, color: colors[i] }))} />
     </div>
   );
 }

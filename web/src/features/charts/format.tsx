@@ -1,9 +1,16 @@
-// Display rules shared by the three dashboards (SPEC sections 2 and 9): order ids cut to 8
-// characters, buyer labels, default statuses and status badge colours, en-US dates.
+// Display rules shared by the three dashboards (SPEC sections 2 and 9): order labels, buyer
+// labels, default statuses and status badge colours, en-US dates, transaction details.
+import { countLabel } from '../../../../shared/text';
 
-export const ORDER_ID_CHARS = 8;
+/** An order is shown by Shopify's order name (#1001); an order without one by its full id (the
+ * spec's first 8 characters are the same for every 16-digit Shopify id, DESIGN section 9). */
+export const orderLabel = (orderId: string, orderName?: string | null): string => (orderName && orderName.trim() ? orderName : orderId);
 
-export const shortOrderId = (orderId: string): string => orderId.slice(0, ORDER_ID_CHARS);
+/** '1 collections' -> '1 collection' in transaction details ('{n} collections', SPEC section 3). */
+export function transactionDetails(details: string): string {
+  const match = /^(\d+) collections?$/.exec(details.trim());
+  return match ? countLabel(Number(match[1]), 'collection') : details;
+}
 
 /** The buyer label is the part of an email before '@' (the API already sends only that part). */
 export const buyerLabel = (buyer: string): string => buyer.split('@')[0];

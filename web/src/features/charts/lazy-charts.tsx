@@ -25,6 +25,37 @@ function ChartFrame({ title, children }: { title: string; children: ReactNode })
   );
 }
 
+/** A chart's figures as a table for screen readers. The wrapper does the hiding: a table box
+ * ignores .sr-only's 1 px size and would otherwise widen the page on phones. */
+function ScreenReaderTable({ caption, head, rows }: { caption: string; head: string[]; rows: Array<[string, string[]]> }) {
+  return (
+    <div className="sr-only">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th scope="col" key={h}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, cells]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              {cells.map((cell, i) => (
+                <td key={head[i + 1] ?? i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function LineChart(props: LineChartProps) {
   const { title, labels, series } = props;
   return (
@@ -37,29 +68,7 @@ export function LineChart(props: LineChartProps) {
           <LineChartImpl {...props} />
         </ChartFrame>
       )}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            {series.map((s) => (
-              <th scope="col" key={s.name}>
-                {s.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((label, i) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              {series.map((s) => (
-                <td key={s.name}>{formatUsd(s.values[i] ?? 0)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScreenReaderTable caption={title} head={['Month', ...series.map((s) => s.name)]} rows={labels.map((label, i) => [label, series.map((s) => formatUsd(s.values[i] ?? 0))])} />
     </figure>
   );
 }
@@ -77,23 +86,7 @@ export function DoughnutChart(props: DoughnutChartProps) {
       ) : (
         <p className="muted">No earnings yet.</p>
       )}
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Athlete</th>
-            <th scope="col">Earnings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {slices.map((s) => (
-            <tr key={s.label}>
-              <th scope="row">{s.label}</th>
-              <td>{formatUsd(s.valueCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScreenReaderTable caption={title} head={['Athlete', 'Earnings']} rows={slices.map((s) => [s.label, [formatUsd(s.valueCents)]])} />
     </figure>
   );
 }

@@ -1,44 +1,81 @@
 // Victory line chart (loaded lazily through lazy-charts.tsx so Victory stays out of route bundles).
-import { VictoryAxis, VictoryChart, VictoryLegend, VictoryLine, VictoryScatter } from 'victory';
+// Drawn at the container's real width, so tick labels keep their font size on phones; the y axis
+// starts at $0; every series differs by colour, dash pattern and marker, and the first series is
+// drawn last (on top) so no line hides another.
+import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
+import { ChartLegend } from './chart-legend';
 import type { LineChartProps } from './chart-types';
+import { useElementWidth } from './use-element-width';
+
+/** Rendered size of the axis text in px (never below 11 on a 375 px screen). */
+export const AXIS_FONT_PX = 12;
+const FALLBACK_WIDTH = 640;
 
 const axisStyle = {
   axis: { stroke: '#24365e' },
-  tickLabels: { fill: '#a9b8d0', fontSize: 11, padding: 6 },
+  tickLabels: { fill: '#c3cfe2', fontSize: AXIS_FONT_PX, padding: 6 },
   grid: { stroke: 'rgba(169, 184, 208, 0.12)' },
 };
 
 const dollars = (cents: number) => cents / 100;
-const compactUsd = (value: number) => (Math.abs(value) >= 1000 ? `$${Math.round(value / 100) / 10}k` : `$${Math.round(value)}`);
+
+/** Later series draw underneath with bigger markers, so a point shared by two series shows both. */
+const MARKER_SIZE: Record<string, number> = { circle: 5, square: 4, triangleUp: 4.5, star: 4.5, diamond: 3.5 };
+
+export const compactUsd = (value: number) => {
+  if (value === 0) return '$0';
+  return Math.abs(value) >= 1000 ? `$${Math.round(value / 100) / 10}k` : `$${Math.round(value)}`;
+};
+
+/** A y maximum with some headroom (and a visible scale when everything is zero). */
+export function yTop(series: LineChartProps['series']): number {
+  const max = Math.max(0, ...series.flatMap((s) => s.values.map(dollars)));
+  return max > 0 ? max * 1.1 : 10;
+}
+
+/** 'Mar 2026' -> "Mar '26" on narrow charts. */
+const shortLabel = (label: string) => label.replace(/ \d{2}(\d{2})$/, " '$1");
 
 export default function LineChartImpl({ title, labels, series }: LineChartProps) {
+  const [box, measured] = useElementWidth<HTMLDivElement>();
+  const width = measured || FALLBACK_WIDTH;
+  const narrow = width < 520;
+  const height = narrow ? 240 : 300;
   const single = labels.length === 1;
+  const drawOrder = [...series].reverse();
   return (
-    <VictoryChart
-      title={title}
-      desc={`${title}: ${series.map((s) => s.name).join(', ')} by month`}
-      height={300}
-      width={640}
-      padding={{ top: 48, bottom: 44, left: 64, right: 24 }}
-      domainPadding={{ x: single ? 80 : 16, y: 12 }}
-      categories={{ x: labels }}
-    >
-      <VictoryLegend
-        x={64}
-        y={6}
-        orientation="horizontal"
-        gutter={18}
-        style={{ labels: { fill: '#f1f5fb', fontSize: 12 } }}
-        data={series.map((s) => ({ name: s.name, symbol: { fill: s.color } }))}
-      />
-      <VictoryAxis style={axisStyle} fixLabelOverlap />
-      <VictoryAxis dependentAxis style={axisStyle} tickFormat={compactUsd} />
-      {series.map((s) => (
-        <VictoryLine key={`line-${s.name}`} data={labels.map((label, i) => ({ x: label, y: dollars(s.values[i] ?? 0) }))} style={{ data: { stroke: s.color, strokeWidth: 2.5 } }} />
-      ))}
-      {series.map((s) => (
-        <VictoryScatter key={`dots-${s.name}`} size={3} data={labels.map((label, i) => ({ x: label, y: dollars(s.values[i] ?? 0) }))} style={{ data: { fill: s.color } }} />
-      ))}
-    </VictoryChart>
+    <div ref={box} className="dash-line-chart">
+      <ChartLegend entries={series.map((s) => ({ label: s.name, color: s.color, dash: s.dash, symbol: s.symbol, line: true }))} />
+      <VictoryChart
+        title={title}
+        desc={`${title}: ${series.map((s) => s.name).join(', ')} by month`}
+        height={height}
+        width={width}
+        padding={{ top: 16, bottom: 40, left: narrow ? 52 : 64, right: narrow ? 16 : 24 }}
+        domainPadding={{ x: single ? 60 : narrow ? 10 : 16 }}
+        domain={{ y: [0, yTop(series)] }}
+        categories={{ x: labels }}
+      >
+        <VictoryAxis crossAxis={false} style={axisStyle} tickFormat={narrow ? shortLabel : undefined} fixLabelOverlap />
+        {/* crossAxis off: keep the $0 tick where the axes meet (the scale visibly starts at zero). */}
+        <VictoryAxis dependentAxis crossAxis={false} style={axisStyle} tickFormat={compactUsd} tickCount={narrow ? 4 : 5} />
+        {drawOrder.map((s) => (
+          <VictoryLine
+            key={`line-${s.name}`}
+            data={labels.map((label, i) => ({ x: label, y: dollars(s.values[i] ?? 0) }))}
+            style={{ data: { stroke: s.color, strokeWidth: s.dash ? 3 : 2.5, strokeDasharray: s.dash } }}
+          />
+        ))}
+        {drawOrder.map((s) => (
+          <VictoryScatter
+            key={`dots-${s.name}`}
+            size={MARKER_SIZE[s.symbol ?? 'circle']}
+            symbol={s.symbol ?? 'circle'}
+            data={labels.map((label, i) => ({ x: label, y: dollars(s.values[i] ?? 0) }))}
+            style={{ data: { fill: s.color, stroke: '#0f1b33', strokeWidth: 1 } }}
+          />
+        ))}
+      </VictoryChart>
+    </div>
   );
 }

@@ -1,7 +1,73 @@
-// Recent Orders table: Order ID (first 8 characters), Date, Buyer (before '@'), Amount, Status (default Paid).
+// Recent Orders table: Order (Shopify's order name, e.g. #1001, with the full order id on hover and
+// a copy button; DESIGN section 9: the first 8 characters of 16-digit ids are the same for every
+// order), Date, Buyer (before '@'), Amount, Status (default Paid).
+import { useEffect, useState } from 'react';
 import type { SaleLine } from '../../../../shared/api';
 import { formatUsd } from '../../../../shared/money';
-import { buyerLabel, formatDate, orderStatusLabel, shortOrderId } from './format';
+import { buyerLabel, formatDate, orderLabel, orderStatusLabel } from './format';
+
+/** Copies text to the clipboard (Clipboard API, else a selected textarea). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // fall through to the selection fallback
+  }
+  try {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand?.('copy') ?? false;
+    area.remove();
+    return ok;
+  } catch {
+    return false;
+  }
+}
+
+const CopyIcon = () => (
+  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    <path d="M10.5 3.5v-.5A1.5 1.5 0 0 0 9 1.5H3A1.5 1.5 0 0 0 1.5 3v6A1.5 1.5 0 0 0 3 10.5h.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+  </svg>
+);
+
+const CheckIcon = () => (
+  <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <path d="M3 8.5l3.2 3L13 4.5" fill="none" stroke="#5ef08a" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+/** The order's name with its full Shopify id in a tooltip and a copy button. */
+export function OrderRef({ orderId, orderName }: { orderId: string; orderName?: string | null }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (copied === null) return;
+    const timer = window.setTimeout(() => setCopied(null), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+  const label = orderLabel(orderId, orderName);
+  return (
+    <span className="order-ref">
+      <span className="mono" title={`Order ID ${orderId}`} data-order-id={orderId}>
+        {label}
+      </span>
+      <button type="button" className="order-copy" title={`Copy order ID ${orderId}`} aria-label={`Copy order ID of ${label}`} onClick={() => void copyText(orderId).then(setCopied)}>
+        {copied ? <CheckIcon /> : <CopyIcon />}
+      </button>
+      <span className="sr-only" role="status">
+        {copied === true ? `Order ID ${orderId} copied` : copied === false ? `Copy failed. Order ID ${orderId}` : ''}
+      </span>
+    </span>
+  );
+}
 
 export function RecentOrdersTable({ orders, caption }: { orders: SaleLine[]; caption: string }) {
   if (orders.length === 0) return <p className="muted">No orders yet.</p>;
@@ -11,7 +77,7 @@ export function RecentOrdersTable({ orders, caption }: { orders: SaleLine[]; cap
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Order ID</th>
+            <th scope="col">Order</th>
             <th scope="col">Date</th>
             <th scope="col">Buyer</th>
             <th scope="col">Amount</th>
@@ -21,8 +87,8 @@ export function RecentOrdersTable({ orders, caption }: { orders: SaleLine[]; cap
         <tbody>
           {orders.map((order) => (
             <tr key={`${order.orderId}-${order.createdAt}`}>
-              <td className="mono" title={order.orderName}>
-                {shortOrderId(order.orderId)}
+              <td>
+                <OrderRef orderId={order.orderId} orderName={order.orderName} />
               </td>
               <td>{formatDate(order.createdAt)}</td>
               <td>{buyerLabel(order.buyer)}</td>

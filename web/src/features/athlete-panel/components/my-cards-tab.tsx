@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { Athlete } from '../../../../../shared/catalog-types';
 import { athleteShareCents, formatUsd } from '../../../../../shared/money';
+import { countLabel } from '../../../../../shared/text';
 import { ErrorBox } from '../../../components/error-box';
 import { Spinner } from '../../../components/spinner';
 import { CardCarousel } from '../../charts/card-carousel';
@@ -37,7 +38,7 @@ function AllOrders({ athleteId, onClose }: { athleteId: number; onClose: () => v
         <>
           <RecentOrdersTable orders={orders} caption="All orders, newest first" />
           <p className="hint">
-            Showing {orders.length} order{orders.length === 1 ? '' : 's'}
+            Showing {countLabel(orders.length, 'order')}
           </p>
           {hasMore && (
             <button type="button" className="btn btn-outline" disabled={isValidating} onClick={() => void setSize(size + 1)}>
@@ -124,7 +125,7 @@ export function MyCardsTab({ athlete }: { athlete: Athlete }) {
           <ul className="dash-fans">
             {s.topFans.map((fan) => (
               <li key={fan.buyer}>
-                {fan.buyer} <span className="muted small">({fan.cardsHeld} cards)</span>
+                {fan.buyer} <span className="muted small">({countLabel(fan.cardsHeld, 'card')})</span>
               </li>
             ))}
           </ul>

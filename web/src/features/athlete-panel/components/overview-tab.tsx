@@ -4,6 +4,7 @@ import { yearMonthLabel } from '../../../../../shared/months';
 import { ErrorBox } from '../../../components/error-box';
 import { Spinner } from '../../../components/spinner';
 import { LineChart } from '../../charts/lazy-charts';
+import { continuousMonths } from '../../charts/months';
 import { FigureTile } from '../../charts/sales-dashboard';
 import { useAthleteDonations } from '../api/get-athlete-donations';
 
@@ -13,6 +14,7 @@ export function OverviewTab({ athleteId }: { athleteId: number }) {
   const { data, error, mutate } = useAthleteDonations(athleteId);
   if (error) return <ErrorBox message={DONATIONS_ERROR} onRetry={() => void mutate()} />;
   if (!data) return <Spinner label="Loading donations..." />;
+  const monthly = continuousMonths(data.monthly, (month) => ({ month, amountCents: 0 }));
   return (
     <>
       <section className="panel" aria-labelledby="overview-title">
@@ -28,8 +30,8 @@ export function OverviewTab({ athleteId }: { athleteId: number }) {
       <section className="panel">
         <LineChart
           title="Monthly Donations"
-          labels={data.monthly.map((m) => yearMonthLabel(m.month))}
-          series={[{ name: 'Donations', color: '#0ED145', values: data.monthly.map((m) => m.amountCents) }]}
+          labels={monthly.map((m) => yearMonthLabel(m.month))}
+          series={[{ name: 'Donations', color: '#0ED145', symbol: 'circle', values: monthly.map((m) => m.amountCents) }]}
         />
       </section>
     </>

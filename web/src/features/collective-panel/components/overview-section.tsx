@@ -4,9 +4,12 @@ import { useState } from 'react';
 import type { CollectiveStatsResponse, UnattributedSale } from '../../../../../shared/api';
 import type { Athlete } from '../../../../../shared/catalog-types';
 import { formatUsd } from '../../../../../shared/money';
+import { countLabel } from '../../../../../shared/text';
 import { yearMonthLabel } from '../../../../../shared/months';
 import { formatDate } from '../../charts/format';
+import { OrderRef } from '../../charts/recent-orders';
 import { DoughnutChart, LineChart } from '../../charts/lazy-charts';
+import { continuousMonths } from '../../charts/months';
 import { FigureTile } from '../../charts/sales-dashboard';
 import { ApiError, apiSend } from '../../../lib/api-client';
 import { useTenant } from '../../../lib/use-tenant';
@@ -85,7 +88,7 @@ function UnattributedSales({ unattributed, athletes, collectiveId }: { unattribu
         Unattributed Sales
       </h2>
       <p className="hint">
-        Sales no catalog card matched: {unattributed.units} unit{unattributed.units === 1 ? '' : 's'}, {formatUsd(unattributed.revenueCents)}.
+        Sales no catalog card matched: {countLabel(unattributed.units, 'unit')}, {formatUsd(unattributed.revenueCents)}.
       </p>
       {unattributed.recent.length === 0 ? (
         <p className="muted">Every sale is attributed to an athlete.</p>
@@ -108,7 +111,10 @@ function UnattributedSales({ unattributed, athletes, collectiveId }: { unattribu
               {unattributed.recent.map((line) => (
                 <tr key={`${line.orderId}-${line.lineItemId}`}>
                   <td>{formatDate(line.createdAt)}</td>
-                  <td className="mono">{line.orderId.slice(0, 8)}</td>
+                  <td>
+                    {/* Newer API versions name the order (#1001); older answers carry only its id. */}
+                    <OrderRef orderId={line.orderId} orderName={(line as { orderName?: string }).orderName} />
+                  </td>
                   <td>{line.title}</td>
                   <td>{line.units}</td>
                   <td>{formatUsd(line.revenueCents)}</td>
@@ -130,6 +136,7 @@ function UnattributedSales({ unattributed, athletes, collectiveId }: { unattribu
 
 export function OverviewSection({ stats, athletes }: { stats: CollectiveStatsResponse; athletes: Athlete[] }) {
   const nameOf = (id: number) => athletes.find((a) => a.id === id)?.name ?? `Athlete ${id}`;
+  const monthly = continuousMonths(stats.monthly, (month) => ({ month, totalCents: 0, athleteCents: 0, donationsCents: 0 }));
   return (
     <>
       <OverviewTiles stats={stats} />
@@ -137,11 +144,12 @@ export function OverviewSection({ stats, athletes }: { stats: CollectiveStatsRes
         <section className="panel">
           <LineChart
             title="Monthly Earnings"
-            labels={stats.monthly.map((m) => yearMonthLabel(m.month))}
+            labels={monthly.map((m) => yearMonthLabel(m.month))}
             series={[
-              { name: 'Total', color: '#8FB4FF', values: stats.monthly.map((m) => m.totalCents) },
-              { name: 'Athlete', color: '#C4161C', values: stats.monthly.map((m) => m.athleteCents) },
-              { name: 'Collective Donations', color: '#0ED145', values: stats.monthly.map((m) => m.donationsCents) },
+              // Total equals donations in a month without sales: dashed, with its own marker and drawn on top.
+              { name: 'Total', color: '#8FB4FF', dash: '7 4', symbol: 'diamond', values: monthly.map((m) => m.totalCents) },
+              { name: 'Athlete', color: '#FF6B70', symbol: 'square', values: monthly.map((m) => m.athleteCents) },
+              { name: 'Collective Donations', color: '#0ED145', dash: '2 3', symbol: 'circle', values: monthly.map((m) => m.donationsCents) },
             ]}
           />
         </section>

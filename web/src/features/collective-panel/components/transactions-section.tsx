@@ -1,7 +1,7 @@
 // Transaction & Donation History: newest first, status badges, paged by cursor.
 import { formatUsd } from '../../../../../shared/money';
 import { Spinner } from '../../../components/spinner';
-import { Badge, formatDate, transactionBadgeTone } from '../../charts/format';
+import { Badge, formatDate, transactionBadgeTone, transactionDetails } from '../../charts/format';
 import { useTransactions } from '../api/get-transactions';
 import { LOAD_ERROR } from '../config';
 
@@ -45,7 +45,7 @@ export function TransactionsSection({ collectiveId }: { collectiveId: number }) 
                   <tr key={t.id}>
                     <td>{formatDate(t.date)}</td>
                     <td>{t.name}</td>
-                    <td>{t.details}</td>
+                    <td>{transactionDetails(t.details)}</td>
                     <td>{formatUsd(t.amountCents)}</td>
                     <td>{t.type}</td>
                     <td>
