@@ -19,6 +19,12 @@ describe('text rules', () => {
     expect(visibleAchievements(['a'])).toEqual({ shown: ['a'], more: 0 });
   });
 
+  it("never shows the sample data's 'N/A' placeholder as an achievement", () => {
+    expect(visibleAchievements(['N/A'])).toEqual({ shown: [], more: 0 });
+    expect(visibleAchievements(['n/a', ' ', 'Team Captain', 'NA', '\u200B'])).toEqual({ shown: ['Team Captain'], more: 0 });
+    expect(visibleAchievements(['a', 'N/A', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c', 'd'], more: 1 });
+  });
+
   it('maps levels to tiers at thresholds 3, 5, 7, 9 (missing counts as 1)', () => {
     expect([10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((l) => tierFor(l).name)).toEqual([
       'Legendary', 'Legendary', 'Rare', 'Rare', 'Uncommon', 'Uncommon', 'Common', 'Common', 'Basic', 'Basic',
@@ -47,6 +53,15 @@ describe('athlete profile route', () => {
     const related = screen.getByRole('region', { name: 'Related Athletes' });
     expect(within(related).queryByRole('article', { name: 'Marcus Reed' })).not.toBeInTheDocument();
     expect(within(related).getByRole('article', { name: 'Jalen Brooks' })).toBeInTheDocument();
+  });
+
+  it("shows no 'N/A' bullet for an athlete without achievements (profile and media page)", async () => {
+    renderRoute('/athlete/6');
+    expect(await screen.findByRole('heading', { level: 1, name: /Caleb Morgan/ })).toBeInTheDocument();
+    const achievements = screen.getByRole('region', { name: 'Achievements' });
+    expect(within(achievements).queryByText('N/A')).not.toBeInTheDocument();
+    expect(within(achievements).queryByRole('listitem')).not.toBeInTheDocument();
+    expect(within(achievements).getByText('No achievements listed yet.')).toBeInTheDocument();
   });
 
   it('opens a card with the card, athlete name and id as navigation state', async () => {

@@ -30,6 +30,15 @@ describe('form rules', () => {
 });
 
 describe('waiting list route', () => {
+  let scrolled: Element[] = [];
+  beforeEach(() => {
+    scrolled = [];
+    // jsdom has no layout: record what the form scrolls into view.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+  });
+
   it('shows field errors, then submits and shows the success text', async () => {
     let release: () => void = () => undefined;
     const api = mockApi((path, init) => {
@@ -56,7 +65,11 @@ describe('waiting list route', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     release();
-    expect(await screen.findByText('Thank you! Your submission has been sent successfully.')).toBeInTheDocument();
+    const success = await screen.findByText('Thank you! Your submission has been sent successfully.');
+    // Brought into view and focused (it sits below the fold), inside a status region.
+    await waitFor(() => expect(success).toHaveFocus());
+    expect(scrolled).toContain(success);
+    expect(screen.getByRole('status')).toContainElement(success);
     const body = JSON.parse(String((api.mock.calls.find((c) => c[0] === '/api/waitlist')![1] as RequestInit).body));
     expect(body).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', school: 'Temple' });
   });
@@ -69,7 +82,10 @@ describe('waiting list route', () => {
     await user.type(screen.getByLabelText(/Last name/), 'B');
     await user.type(screen.getByLabelText(/Email/), 'a@b.co');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Sorry, there was an error sending your submission. Please try again.')).toBeInTheDocument();
+    const failure = await screen.findByRole('alert');
+    expect(failure).toHaveTextContent('Sorry, there was an error sending your submission. Please try again.');
+    await waitFor(() => expect(failure).toHaveFocus());
+    expect(scrolled).toContain(failure);
     expect(screen.getByText('Email domain is not accepted.')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,14 @@ import CollectiveAthleteRoute from '../../../web/src/features/collective-panel/c
 import { transactionBadgeTone } from '../../../web/src/features/charts/format';
 import { catalog, collectiveStats, athleteStats, saleLines } from './fixtures';
 import { renderRoute, stubFetch, type Handler } from './helpers';
+import { applySession, resetSessionForTests } from '../../../web/src/lib/session';
+import { fakeJwt } from '../auth-helpers';
+
+function signInAsCollective(collectiveId: number) {
+  const claims = { sub: 'c1', email: 'collective@demo.local', email_verified: true, 'cognito:groups': ['collective'], 'custom:collectiveId': String(collectiveId), exp: Math.floor(Date.now() / 1000) + 3600 };
+  const token = fakeJwt(claims);
+  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<typeof applySession>[0]);
+}
 
 function api(extra: Record<string, Handler | { status?: number; body?: unknown }> = {}) {
   return stubFetch({
@@ -38,6 +46,13 @@ describe('collective panel', () => {
     renderPanel();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data. Please try again later.');
     spy.mockRestore();
+  });
+
+  it("links the demo dashboard's View Details to the demo's athlete view", async () => {
+    api();
+    renderRoute(<CollectivePanelRoute />, { path: '/demo/collective', at: '/demo/collective?section=athletes' });
+    const table = await screen.findByRole('table', { name: 'Collective athletes' });
+    expect(within(table).getByRole('link', { name: 'View Details of Marcus Reed' })).toHaveAttribute('href', '/demo/collective/athlete/1');
   });
 
   it('lists only the members and searches by name, sport or position, case-insensitively', async () => {
@@ -78,6 +93,9 @@ describe('collective panel', () => {
     expect(await screen.findByText('Completed')).toHaveClass('dash-badge-green');
     expect(screen.getByText('Processing')).toHaveClass('dash-badge-yellow');
     expect(screen.getByText('Refunded')).toHaveClass('dash-badge-red');
+    // '{n} collections', singular for one.
+    const details = screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2].textContent);
+    expect(details).toEqual(['2 collections', '2 collections', '1 collection']);
   });
 
   it('opens Settings on Athletes Management, pauses a member through the API and confirms removal', async () => {
@@ -166,11 +184,32 @@ describe('collective athlete view', () => {
     expect(screen.getByText('Total Cards Sold')).toBeInTheDocument();
   });
 
-  it("shows 'Athlete not found' with Return to Dashboard for a non-member", async () => {
+  it("shows 'Athlete not found' with Return to Dashboard to the demo dashboard for a signed-out visitor", async () => {
     api();
     renderRoute(<CollectiveAthleteRoute />, { path: '/collective/athlete/:athleteId', at: '/collective/athlete/4' });
     expect(await screen.findByText('Athlete not found')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Return to Dashboard' })).toHaveAttribute('href', '/collective');
+    // /collective would ask a signed-out visitor to sign in: a dead end.
+    expect(screen.getByRole('link', { name: 'Return to Dashboard' })).toHaveAttribute('href', '/demo/collective');
+  });
+
+  it('returns from the demo athlete view to the demo dashboard', async () => {
+    api({ 'GET /api/athletes/1/stats': { body: athleteStats() }, 'GET /api/athletes/1/orders?limit=10': { body: { items: saleLines(2), nextCursor: null } } });
+    renderRoute(<CollectiveAthleteRoute />, { path: '/demo/collective/athlete/:athleteId', at: '/demo/collective/athlete/1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Marcus Reed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Return to Dashboard' })).toHaveAttribute('href', '/demo/collective?section=athletes');
+  });
+
+  it("returns the signed-in collective to its own dashboard", async () => {
+    signInAsCollective(1);
+    try {
+      api({ 'GET /api/athletes/1/stats': { body: athleteStats() }, 'GET /api/athletes/1/orders?limit=10': { body: { items: saleLines(2), nextCursor: null } } });
+      renderRoute(<CollectiveAthleteRoute />, { path: '/collective/athlete/:athleteId', at: '/collective/athlete/1' });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Marcus Reed' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: '← Return to Dashboard' })).toHaveAttribute('href', '/collective?section=athletes');
+    } finally {
+      applySession(null);
+      resetSessionForTests();
+    }
   });
 
   it('shows the load error text when sales fail', async () => {

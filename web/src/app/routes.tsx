@@ -1,8 +1,10 @@
 // The route table. Every screen is a lazy chunk so the first page only downloads its own code;
 // a chunk missing after a deploy reloads the page once (lib/chunk-reload.ts). Every route has the
 // designed error element. Owner screens sit behind RequireSignIn; their /demo twins never ask for sign-in.
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { DemoShell } from '../components/demo-shell';
+import { DocumentTitle } from '../components/document-title';
 import { MarketingLayout } from '../components/marketing-layout';
 import { RequireSignIn } from '../components/require-sign-in';
 import { RouteError } from '../components/route-error';
@@ -36,39 +38,47 @@ const AthletePanel = lazy(() => import('../features/athlete-panel/athlete-panel-
 const CollectivePanel = lazy(() => import('../features/collective-panel/collective-panel-route'));
 const CollectiveAthlete = lazy(() => import('../features/collective-panel/collective-athlete-route'));
 
+/** A screen with a fixed tab title (screens named after their data set it themselves). */
+const titled = (title: string | undefined, element: ReactNode) => (
+  <>
+    <DocumentTitle title={title} />
+    {element}
+  </>
+);
+
 const table: RouteObject[] = [
-  { path: paths.landing.path, element: <Landing /> },
-  { path: paths.main.path, element: <MainChooser /> },
-  { path: paths.pitch.path, element: <Pitch /> },
+  { path: paths.landing.path, element: titled(undefined, <Landing />) },
+  { path: paths.main.path, element: titled('Who Are You Cheering For?', <MainChooser />) },
+  { path: paths.pitch.path, element: titled('Pitch Deck', <Pitch />) },
   {
     element: <MarketingLayout />,
     children: [
-      { path: paths.statement.path, element: <Statement /> },
-      { path: paths.statementCapital.path, element: <Statement /> },
-      { path: paths.whatWeOffer.path, element: <WhatWeOffer /> },
-      { path: paths.learn.path, element: <Learn /> },
-      { path: paths.platform.path, element: <Platform /> },
-      { path: paths.platformLower.path, element: <Platform /> },
-      { path: paths.collectiveProspectus.path, element: <CollectiveProspectus /> },
-      { path: paths.playerProspectus.path, element: <PlayerProspectus /> },
-      { path: paths.fanProspectus.path, element: <FanProspectus /> },
-      { path: paths.waitingList.path, element: <WaitingList /> },
-      { path: paths.login.path, element: <Login /> },
-      { path: paths.signup.path, element: <Signup /> },
-      { path: paths.createProfile.path, element: <CreateProfile /> },
+      { path: paths.statement.path, element: titled('Statement', <Statement />) },
+      { path: paths.statementCapital.path, element: titled('Statement', <Statement />) },
+      { path: paths.whatWeOffer.path, element: titled('What We Offer', <WhatWeOffer />) },
+      { path: paths.learn.path, element: titled('Learn', <Learn />) },
+      { path: paths.platform.path, element: titled('Platform', <Platform />) },
+      { path: paths.platformLower.path, element: titled('Platform', <Platform />) },
+      { path: paths.collectiveProspectus.path, element: titled('For Collectives', <CollectiveProspectus />) },
+      { path: paths.playerProspectus.path, element: titled('For Athletes', <PlayerProspectus />) },
+      { path: paths.fanProspectus.path, element: titled('For Fans', <FanProspectus />) },
+      { path: paths.waitingList.path, element: titled('Get on the List', <WaitingList />) },
+      { path: paths.login.path, element: titled('Sign In', <Login />) },
+      { path: paths.signup.path, element: titled('Sign Up', <Signup />) },
+      { path: paths.createProfile.path, element: titled('Create Athlete Profile', <CreateProfile />) },
     ],
   },
   {
     element: <DemoShell />,
     children: [
-      { path: paths.demo.home.path, element: <DemoHome /> },
+      { path: paths.demo.home.path, element: titled('Demo', <DemoHome />) },
       { path: paths.demo.search.path, element: <SearchPage /> },
       { path: paths.search.path, element: <SearchPage /> },
-      { path: paths.demo.myCards.path, element: <MyCollection /> },
-      { path: paths.myCards.path, element: <RequireSignIn><MyCollection /></RequireSignIn> },
-      { path: paths.demo.whatWeOffer.path, element: <WhatWeOffer /> },
-      { path: paths.demo.learn.path, element: <Learn /> },
-      { path: paths.demo.waitingList.path, element: <WaitingList /> },
+      { path: paths.demo.myCards.path, element: titled('My Collection · Demo', <MyCollection />) },
+      { path: paths.myCards.path, element: titled('My Collection', <RequireSignIn><MyCollection /></RequireSignIn>) },
+      { path: paths.demo.whatWeOffer.path, element: titled('What We Offer · Demo', <WhatWeOffer />) },
+      { path: paths.demo.learn.path, element: titled('Learn · Demo', <Learn />) },
+      { path: paths.demo.waitingList.path, element: titled('Get on the List · Demo', <WaitingList />) },
       { path: paths.athlete.path, element: <AthleteProfile /> },
       { path: paths.card.path, element: <CardPurchase /> },
       { path: paths.athleteMedia.path, element: <AthleteMedia /> },
@@ -81,9 +91,10 @@ const table: RouteObject[] = [
       { path: paths.demo.collective.path, element: <CollectivePanel /> },
       { path: paths.collectiveAdminPanel.path, element: <RequireSignIn><CollectivePanel /></RequireSignIn> },
       { path: paths.collectiveAthlete.path, element: <CollectiveAthlete /> },
+      { path: paths.demo.collectiveAthlete.path, element: <CollectiveAthlete /> },
     ],
   },
-  { path: '*', element: <NotFound /> },
+  { path: '*', element: titled('Page Not Found', <NotFound />) },
 ];
 
 /** Gives every route (layouts and their children) the designed error element. */

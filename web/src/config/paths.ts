@@ -29,6 +29,11 @@ export const paths = {
     whatWeOffer: { path: '/demo/what-we-offer', getHref: () => '/demo/what-we-offer' },
     learn: { path: '/demo/learn', getHref: () => '/demo/learn' },
     waitingList: { path: '/demo/waiting-list', getHref: () => '/demo/waiting-list' },
+    /** The demo twin of /collective/athlete/:athleteId, so the demo dashboard never leaves the demo. */
+    collectiveAthlete: {
+      path: '/demo/collective/athlete/:athleteId',
+      getHref: (athleteId: number | string) => `/demo/collective/athlete/${enc(String(athleteId))}`,
+    },
   },
 
   search: { path: '/search', getHref: (query = '') => (query ? `/search?query=${enc(query)}` : '/search') },

@@ -1,4 +1,5 @@
 // Small text rules shared by several screens (SPEC section 9: bio excerpt 150, achievements 4 then '+N more').
+import { isBlankText } from '../../../shared/text';
 
 export const BIO_EXCERPT_LENGTH = 150;
 export const ACHIEVEMENTS_SHOWN = 4;
@@ -9,8 +10,13 @@ export function excerpt(text: string, max = BIO_EXCERPT_LENGTH): string {
   return value.length > max ? `${value.slice(0, max).trimEnd()}...` : value;
 }
 
-/** The achievements to show and the count hidden behind '+N more'. 'N/A' entries are kept as the sample data has them. */
+/** Placeholders the sample data uses for "no achievement" ('N/A'): never shown as an achievement. */
+export function isPlaceholderAchievement(text: string): boolean {
+  return isBlankText(text) || /^(n\/?a|none|-+|—)$/i.test(text.trim());
+}
+
+/** The achievements to show (placeholders such as 'N/A' left out) and the count hidden behind '+N more'. */
 export function visibleAchievements(list: string[], max = ACHIEVEMENTS_SHOWN): { shown: string[]; more: number } {
-  const all = list ?? [];
+  const all = (list ?? []).filter((a) => typeof a === 'string' && !isPlaceholderAchievement(a));
   return { shown: all.slice(0, max), more: Math.max(0, all.length - max) };
 }

@@ -10,6 +10,7 @@ import { MyCardsTab } from './components/my-cards-tab';
 import { CommentsTab, OverviewTab } from './components/overview-tab';
 import { PanelMenu, type MenuItem } from '../charts/panel-menu';
 import { PostsTab } from './components/posts-tab';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTenant } from '../../lib/use-tenant';
 
 export type AthleteTab = 'cards' | 'posts' | 'overview' | 'comments';
@@ -28,6 +29,8 @@ export default function AthletePanelRoute() {
   const { data: catalog, error, mutate } = useCatalog();
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
+  const titleAthlete = catalog?.athletes.find((a) => a.id === athleteId);
+  useDocumentTitle(titleAthlete ? `${ATHLETE_TABS.find((t) => t.id === tab)?.label} · ${titleAthlete.name}` : 'Athlete Panel');
 
   if (error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />;
   if (!catalog) return <PageSpinner label="Loading your panel..." />;

@@ -1,16 +1,19 @@
-// The collective athlete view (/collective/athlete/:athleteId): header, card carousel, sales
-// dashboard and up to 10 recent orders of one member of the panel's collective.
-import { Link, useParams } from 'react-router-dom';
+// The collective athlete view (/collective/athlete/:athleteId and its demo twin
+// /demo/collective/athlete/:athleteId): header, card carousel, sales dashboard and up to 10 recent
+// orders of one member of the panel's collective. "Return to Dashboard" goes back to the dashboard
+// the visitor can open: the demo's unless they are signed in as the collective outside the demo.
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { ErrorBox } from '../../components/error-box';
 import { FallbackImage } from '../../components/fallback-image';
 import { PageSpinner, Spinner } from '../../components/spinner';
-import { paths } from '../../config/paths';
+import { isDemoPath, paths } from '../../config/paths';
 import { CATALOG_ERROR, parseId, useCatalog } from '../../lib/catalog';
 import { CardCarousel } from '../charts/card-carousel';
 import '../charts/dashboard.css';
 import { RecentOrdersTable } from '../charts/recent-orders';
 import { SalesDashboard } from '../charts/sales-dashboard';
 import { useMemberOrders, useMemberStats } from './api/get-athlete-sales';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTenant } from '../../lib/use-tenant';
 
 export const RECENT_LIMIT = 10;
@@ -20,11 +23,14 @@ export default function CollectiveAthleteRoute() {
   const { athleteId } = useParams();
   const id = parseId(athleteId);
   const catalog = useCatalog();
-  const { collectiveId } = useTenant();
+  const { collectiveId, isOwnerCollective } = useTenant();
+  const { pathname } = useLocation();
+  const dashboardHref = isDemoPath(pathname) || !isOwnerCollective ? paths.demo.collective.getHref() : paths.collectiveAdmin.getHref();
   const collective = catalog.data?.collectives.find((c) => c.id === collectiveId);
   const athlete = id !== null && collective?.members.includes(id) ? catalog.data?.athletes.find((a) => a.id === id) : undefined;
   const stats = useMemberStats(athlete ? athlete.id : null);
   const orders = useMemberOrders(athlete ? athlete.id : null, RECENT_LIMIT);
+  useDocumentTitle(athlete ? `${athlete.name} · Collective Dashboard` : catalog.data ? 'Athlete not found' : undefined);
 
   if (catalog.error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void catalog.mutate()} />;
   if (!catalog.data) return <PageSpinner label="Loading athlete..." />;
@@ -33,7 +39,7 @@ export default function CollectiveAthleteRoute() {
       <section className="page container">
         <div className="empty-state">
           <h1 className="page-title">Athlete not found</h1>
-          <Link to={paths.collectiveAdmin.getHref()} className="btn btn-primary">
+          <Link to={dashboardHref} className="btn btn-primary">
             Return to Dashboard
           </Link>
         </div>
@@ -44,7 +50,7 @@ export default function CollectiveAthleteRoute() {
   const failed = stats.error || orders.error;
   return (
     <section className="page container">
-      <Link to={`${paths.collectiveAdmin.getHref()}?section=athletes`} className="back-link">
+      <Link to={`${dashboardHref}?section=athletes`} className="back-link">
         ← Return to Dashboard
       </Link>
       <header className="dash-header" style={{ marginTop: 12 }}>

@@ -14,6 +14,7 @@ import { OverviewSection } from './components/overview-section';
 import { SettingsSection, type SettingsTab } from './components/settings/settings-section';
 import { TransactionsSection } from './components/transactions-section';
 import { SignInPrompt } from '../../components/sign-in-required';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useTenant } from '../../lib/use-tenant';
 import { LIVE_REFRESH_MS, LOAD_ERROR } from './config';
 
@@ -37,6 +38,7 @@ export default function CollectivePanelRoute() {
   const [params, setParams] = useSearchParams();
   const section = parseSection(params.get('section'));
   const [settingsTab, setSettingsTab] = useState<SettingsTab>('athletes');
+  useDocumentTitle(`${SECTIONS.find((s) => s.id === section)?.label} · ${TITLE}`);
 
   const select = (id: Section) => {
     // Choosing Settings always opens its first tab (SPEC section 4).

@@ -6,6 +6,7 @@ import { PageSpinner, Spinner } from '../../../components/spinner';
 import { TierBadge } from '../../../components/entity-cards';
 import { paths } from '../../../config/paths';
 import { CATALOG_ERROR, findAthlete, useCatalog } from '../../../lib/catalog';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAthletePosts } from '../api/get-athlete-posts';
 import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from './athlete-parts';
 
@@ -16,6 +17,7 @@ export default function AthleteMedia() {
   const catalog = useCatalog();
   const athlete = findAthlete(catalog.data, id);
   const posts = useAthletePosts(athlete ? athlete.id : null);
+  useDocumentTitle(athlete ? `${athlete.name} · Posts & Media` : undefined);
 
   if (catalog.error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void catalog.mutate()} />;
   if (catalog.isLoading || !catalog.data) return <PageSpinner label="Loading athlete..." />;

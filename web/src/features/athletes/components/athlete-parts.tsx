@@ -56,11 +56,15 @@ export function AchievementsBlock({ achievements }: { achievements: string[] }) 
       <h2 id="achievements-title" className="panel-title">
         Achievements
       </h2>
-      <ul className="achievements">
-        {shown.map((a, i) => (
-          <li key={`${a}-${i}`}>{a}</li>
-        ))}
-      </ul>
+      {shown.length === 0 ? (
+        <p className="muted">No achievements listed yet.</p>
+      ) : (
+        <ul className="achievements">
+          {shown.map((a, i) => (
+            <li key={`${a}-${i}`}>{a}</li>
+          ))}
+        </ul>
+      )}
       {more > 0 && <p className="more-note">+{more} more</p>}
     </section>
   );

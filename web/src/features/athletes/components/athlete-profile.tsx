@@ -9,11 +9,13 @@ import { FallbackImage } from '../../../components/fallback-image';
 import { PageSpinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { CATALOG_ERROR, findAthlete, useCatalog } from '../../../lib/catalog';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from './athlete-parts';
 
 export default function AthleteProfile() {
   const { id } = useParams();
   const { data, error, isLoading, mutate } = useCatalog();
+  useDocumentTitle(findAthlete(data, id)?.name);
   if (error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <PageSpinner label="Loading athlete..." />;
   const athlete = findAthlete(data, id);

@@ -1,16 +1,22 @@
 // Card purchase page (/athlete/:athleteId/card/:cardId): card image, price, buy button, Back to Profile, About.
 // With a Shopify store configured the Buy Button SDK is loaded lazily; otherwise 'Buy' uses the local checkout.
+// After a purchase the buyer goes to a My Cards they can open: the demo's when they came from the
+// demo or are signed out (the card is kept on this device and shows there), their own otherwise.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { DigitalCollectible } from '../../../../../shared/catalog-types';
 import { formatUsd } from '../../../../../shared/money';
 import { ErrorBox } from '../../../components/error-box';
+import { loginHref } from '../../../components/sign-in-required';
 import { FallbackImage } from '../../../components/fallback-image';
 import { PageSpinner, Spinner } from '../../../components/spinner';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { CATALOG_ERROR, findAthlete, parseId, useCatalog } from '../../../lib/catalog';
 import { isInDemoContext } from '../../../lib/demo-role';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { addPurchasedCard } from '../../../lib/purchased-cards';
 import { createCheckout } from '../api/create-checkout';
 import { mountBuyButton } from '../api/shopify-buy-button';
@@ -57,7 +63,11 @@ export default function CardPurchase() {
   const [buying, setBuying] = useState(false);
   const [buyError, setBuyError] = useState<string | null>(null);
   const [purchased, setPurchased] = useState(false);
-  const myCardsHref = isInDemoContext() ? paths.demo.myCards.getHref() : paths.myCards.getHref();
+  const session = useSession();
+  const config = useRuntimeConfig();
+  // /mycards asks a signed-out visitor to sign in (when sign-in is configured): not where a purchase should end.
+  const ownCardsOpen = session !== null || (config !== null && !config.auth);
+  const myCardsHref = isInDemoContext() || !ownCardsOpen ? paths.demo.myCards.getHref() : paths.myCards.getHref();
 
   useEffect(() => {
     if (!purchased) return;
@@ -72,6 +82,7 @@ export default function CardPurchase() {
     athlete?.digitalcollectibles.find((c) => c.id === cardNumber) ??
     (!catalog.data && state.card && state.card.id === cardNumber && String(state.athleteId) === athleteId ? state.card : undefined);
   const athleteName = athlete?.name ?? state.athleteName ?? '';
+  useDocumentTitle(purchased ? 'Purchase Successful!' : card ? card.name : catalog.data ? 'Card not found' : undefined);
 
   if (!card) {
     if (catalog.error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void catalog.mutate()} />;
@@ -126,6 +137,12 @@ export default function CardPurchase() {
           <p>
             {card.name} is yours. You are being redirected to <Link to={myCardsHref}>My Cards</Link>...
           </p>
+          {!ownCardsOpen && !isInDemoContext() && (
+            <p className="muted small">
+              You are not signed in, so the card is kept on this device and shown in the demo&apos;s My Cards. <Link to={loginHref(paths.myCards.getHref())}>Sign in</Link> to see your
+              own collection.
+            </p>
+          )}
         </div>
       </div>
     );

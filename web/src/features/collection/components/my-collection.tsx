@@ -1,12 +1,12 @@
 // My Collection (/mycards, /demo/mycards): the buyer's storefront orders plus the cards kept in this browser.
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { formatUsd } from '../../../../../shared/money';
 import { ConfirmDialog } from '../../../components/dialog';
 import { ErrorBox } from '../../../components/error-box';
 import { FallbackImage } from '../../../components/fallback-image';
 import { PageSpinner } from '../../../components/spinner';
-import { paths } from '../../../config/paths';
+import { isDemoPath, paths } from '../../../config/paths';
 import { useCatalog } from '../../../lib/catalog';
 import { readPurchasedCards, removePurchasedCard, type LocalCollectible } from '../../../lib/purchased-cards';
 import { useMyOrders } from '../api/get-my-orders';
@@ -26,6 +26,7 @@ export default function MyCollection() {
   const [polling, setPolling] = useState(localPending);
   const orders = useMyOrders(polling ? 1500 : 0);
   const [refreshing, setRefreshing] = useState(false);
+  const searchHref = isDemoPath(useLocation().pathname) ? paths.demo.search.getHref() : paths.search.getHref();
 
   const serverOrders = useMemo(() => (orders.data ?? []).flatMap((p) => p.items), [orders.data]);
   const entries = useMemo(() => buildCollection(serverOrders, local, catalog.data), [serverOrders, local, catalog.data]);
@@ -72,7 +73,7 @@ export default function MyCollection() {
         <div className="panel empty-state">
           <h2 className="page-title">No Cards Yet</h2>
           <p className="muted">Find an athlete you cheer for and pick up their first card.</p>
-          <Link className="btn btn-primary" to={paths.search.getHref()}>
+          <Link className="btn btn-primary" to={searchHref}>
             Browse Athletes
           </Link>
         </div>

@@ -1,23 +1,27 @@
 // Athletes: search (name, sport or position), three tiles, and the members table with View Details.
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { CollectiveStatsResponse } from '../../../../../shared/api';
 import type { Athlete } from '../../../../../shared/catalog-types';
 import { formatUsd } from '../../../../../shared/money';
 import { searchCollectiveAthletes } from '../../../../../shared/search';
+import { countLabel } from '../../../../../shared/text';
 import { FallbackImage } from '../../../components/fallback-image';
-import { paths } from '../../../config/paths';
+import { isDemoPath, paths } from '../../../config/paths';
 import { FigureTile } from '../../charts/sales-dashboard';
 
 export const NO_MATCH = 'No athletes found matching your search.';
 
 /** Sales column: units, plus the order count when there are sales. */
 export function salesLabel(cardsSold: number, orderCount: number): string {
-  return cardsSold > 0 ? `${cardsSold} (${orderCount} order${orderCount === 1 ? '' : 's'})` : '0';
+  return cardsSold > 0 ? `${cardsSold} (${countLabel(orderCount, 'order')})` : '0';
 }
 
 export function AthletesSection({ stats, athletes }: { stats: CollectiveStatsResponse; athletes: Athlete[] }) {
   const [query, setQuery] = useState('');
+  // The demo dashboard links to the demo's athlete view, so every demo path stays in the demo.
+  const { pathname } = useLocation();
+  const detailsHref = isDemoPath(pathname) ? paths.demo.collectiveAthlete.getHref : paths.collectiveAthlete.getHref;
   const searchId = useId();
   const figures = new Map(stats.athletes.map((a) => [a.athleteId, a]));
   const shown = searchCollectiveAthletes(athletes, query);
@@ -25,7 +29,7 @@ export function AthletesSection({ stats, athletes }: { stats: CollectiveStatsRes
     <>
       <dl className="dash-tiles" aria-label="Athlete totals">
         <FigureTile label="Total Athletes" value={String(athletes.length)} />
-        <FigureTile label="Total Sales" value={String(stats.totals.cardsSold)} note={`${stats.totals.orderCount} orders`} />
+        <FigureTile label="Total Sales" value={String(stats.totals.cardsSold)} note={countLabel(stats.totals.orderCount, 'order')} />
         <FigureTile label="Total Revenue" value={formatUsd(stats.totals.revenueCents)} />
       </dl>
       <section className="panel" aria-labelledby="athletes-title">
@@ -81,7 +85,7 @@ export function AthletesSection({ stats, athletes }: { stats: CollectiveStatsRes
                       <td>{salesLabel(f?.cardsSold ?? 0, f?.orderCount ?? 0)}</td>
                       <td>{formatUsd(f?.revenueCents ?? 0)}</td>
                       <td>
-                        <Link className="link" to={paths.collectiveAthlete.getHref(athlete.id)} aria-label={`View Details of ${athlete.name}`}>
+                        <Link className="link" to={detailsHref(athlete.id)} aria-label={`View Details of ${athlete.name}`}>
                           View Details
                         </Link>
                       </td>

@@ -1,6 +1,7 @@
 // Building blocks of the marketing pages: hero, feature grid, stat strip and call to action.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { isDemoPath, paths } from '../../../config/paths';
 
 export function MkHero({ eyebrow, title, children, actions }: { eyebrow: string; title: string; children: ReactNode; actions?: ReactNode }) {
   return (
@@ -72,6 +73,8 @@ export function Steps({ title, steps }: { title: string; steps: Array<[string, s
 }
 
 export function CallToAction({ title, text }: { title: string; text: string }) {
+  // On the demo's twins of these pages the form is the demo's, so the visitor stays in the demo.
+  const inDemo = isDemoPath(useLocation().pathname);
   return (
     <section className="container section">
       <div className="cta">
@@ -80,12 +83,14 @@ export function CallToAction({ title, text }: { title: string; text: string }) {
           <p>{text}</p>
         </div>
         <div className="row-actions">
-          <Link className="btn btn-primary btn-lg" to="/waiting-list">
+          <Link className="btn btn-primary btn-lg" to={inDemo ? paths.demo.waitingList.getHref() : paths.waitingList.getHref()}>
             Get on the List
           </Link>
-          <Link className="btn btn-outline btn-lg" to="/demo">
-            Try the Demo
-          </Link>
+          {!inDemo && (
+            <Link className="btn btn-outline btn-lg" to={paths.demo.home.getHref()}>
+              Try the Demo
+            </Link>
+          )}
         </div>
       </div>
     </section>

@@ -12,6 +12,7 @@ import { FallbackImage } from '../../../components/fallback-image';
 import { PageSpinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { CATALOG_ERROR, findSchool, useCatalog } from '../../../lib/catalog';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function SportRoster({ schoolId, sport, athletes }: { schoolId: number; sport: string; athletes: Athlete[] }) {
   const [expanded, setExpanded] = useState(false);
@@ -53,6 +54,7 @@ function SportRoster({ schoolId, sport, athletes }: { schoolId: number; sport: s
 export default function SchoolPage() {
   const { id } = useParams();
   const { data, error, isLoading, mutate } = useCatalog();
+  useDocumentTitle(data ? findSchool(data, id)?.name : undefined);
   if (error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <PageSpinner label="Loading school..." />;
   const school = findSchool(data, id);

@@ -8,6 +8,7 @@ import { FallbackImage } from '../../../components/fallback-image';
 import { PageSpinner } from '../../../components/spinner';
 import { paths } from '../../../config/paths';
 import { CATALOG_ERROR, findSchool, useCatalog } from '../../../lib/catalog';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ALL_POSITIONS, filterRoster, positionsOf, sportRoster } from './roster-filter';
 
 export default function SportRosterPage() {
@@ -16,6 +17,8 @@ export default function SportRosterPage() {
   const [query, setQuery] = useState('');
   const [position, setPosition] = useState(ALL_POSITIONS);
   const [view, setView] = useState<'list' | 'grid'>('list');
+  const titleSchool = data ? findSchool(data, schoolId) : undefined;
+  useDocumentTitle(titleSchool ? `${titleSchool.name} ${sport} Roster` : undefined);
 
   if (error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <PageSpinner label="Loading roster..." />;

@@ -5,6 +5,7 @@ import { AthleteCard, SchoolCard } from '../../../components/entity-cards';
 import { ErrorBox } from '../../../components/error-box';
 import { PageSpinner } from '../../../components/spinner';
 import { CATALOG_ERROR, useCatalog } from '../../../lib/catalog';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export const QUICK_FILTERS = ['Football', 'Basketball', 'Baseball', 'Track & Field'] as const;
 
@@ -12,6 +13,7 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const query = params.get('query') ?? '';
   const { data, error, isLoading, mutate } = useCatalog();
+  useDocumentTitle(query.trim() ? `Search: ${query.trim()}` : 'Search Athletes & Teams');
 
   const setQuery = (value: string) => {
     const next = new URLSearchParams(params);

@@ -1,5 +1,6 @@
 // The 'Get on the List' form (/waiting-list, /demo/waiting-list), posting to POST /api/waitlist.
-import { useState, type FormEvent } from 'react';
+// The outcome line is brought into view and focused (it sits below the fold on most screens).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { WAITLIST_SCHOOLS, type WaitlistRequest } from '../../../../../shared/api';
 import { TextField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
@@ -14,6 +15,16 @@ export default function WaitingList() {
   const [values, setValues] = useState<WaitlistRequest>(EMPTY);
   const [errors, setErrors] = useState<WaitlistErrors>({});
   const [status, setStatus] = useState<'idle' | 'submitting' | 'success' | 'error'>('idle');
+  const outcome = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (status !== 'success' && status !== 'error') return;
+    const el = outcome.current;
+    if (!el) return;
+    const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.focus({ preventScroll: true });
+    el.scrollIntoView?.({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+  }, [status]);
 
   const set = (name: keyof WaitlistRequest) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -73,10 +84,18 @@ export default function WaitingList() {
           <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={status === 'submitting'}>
             {status === 'submitting' ? 'Submitting...' : 'Submit'}
           </button>
-          <div aria-live="polite">
-            {status === 'success' && <p className="form-success">{SUCCESS_TEXT}</p>}
-            {status === 'error' && <p className="form-error">{ERROR_TEXT}</p>}
+          <div role="status" aria-live="polite">
+            {status === 'success' && (
+              <p ref={outcome} tabIndex={-1} className="form-success">
+                {SUCCESS_TEXT}
+              </p>
+            )}
           </div>
+          {status === 'error' && (
+            <p ref={outcome} tabIndex={-1} role="alert" className="form-error">
+              {ERROR_TEXT}
+            </p>
+          )}
         </form>
       </div>
     </div>
