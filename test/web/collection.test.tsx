@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { BuyerOrder } from '../../shared/api';
 import { SAMPLE_CATALOG } from '../../shared/seed-data';
 import { PURCHASED_CARDS_KEY, type LocalCollectible } from '../../web/src/lib/purchased-cards';
+import { resetRuntimeConfig } from '../../web/src/lib/runtime-config';
 import { mockApi, renderRoute } from './render-app';
 
 const order = (orderId: string, lines: Array<[number, number]>, createdAt = '2026-11-01T10:00:00.000Z'): BuyerOrder => ({
@@ -130,5 +131,28 @@ describe('card purchase page', () => {
     expect(JSON.parse(localStorage.getItem(PURCHASED_CARDS_KEY)!)[0]).toMatchObject({ athleteId: 1, cardId: 3, orderId: 'o-99', purchaseMethod: 'Shopify' });
     expect(location().pathname).toBe('/athlete/1/card/3');
     await waitFor(() => expect(location().pathname).toBe('/mycards'), { timeout: 4000 });
+  }, 10000);
+
+  it('sends a signed-out buyer outside the demo to the demo My Cards (which shows the card), never to sign-in', async () => {
+    // Sign-in is configured, so /mycards would ask a signed-out buyer to sign in: a dead end after a purchase.
+    resetRuntimeConfig({ auth: { region: 'us-east-2', userPoolId: 'us-east-2_x', clientId: 'c', endpoint: 'http://127.0.0.1/', googleEnabled: false }, demo: { athleteId: 1, collectiveId: 1 } });
+    try {
+      mockApi((path, init) => {
+        if (path === '/api/catalog') return { body: SAMPLE_CATALOG };
+        if (path === '/api/checkout' && init?.method === 'POST') return { status: 201, body: { orderId: 'o-98', orderName: '#1098' } };
+        if (/^\/api(\/demo)?\/me\/orders/.test(path)) return { body: { items: [], nextCursor: null } };
+        return { status: 404 };
+      });
+      const user = userEvent.setup();
+      const { location } = renderRoute('/athlete/2/card/1');
+      await user.click(await screen.findByRole('button', { name: 'Buy' }));
+      expect(await screen.findByRole('heading', { name: 'Purchase Successful!' })).toBeInTheDocument();
+      expect(within(screen.getByRole('status')).getByRole('link', { name: 'My Cards' })).toHaveAttribute('href', '/demo/mycards');
+      expect(screen.getByText(/kept on this device/)).toBeInTheDocument();
+      await waitFor(() => expect(location().pathname).toBe('/demo/mycards'), { timeout: 4000 });
+      expect(await screen.findByText('Jalen Brooks - Card #1')).toBeInTheDocument();
+    } finally {
+      resetRuntimeConfig();
+    }
   }, 10000);
 });

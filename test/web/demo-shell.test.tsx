@@ -96,6 +96,31 @@ describe('footer near bottom', () => {
   });
 });
 
+describe('phone menu', () => {
+  it('offers Contact Us, Back to Main and Sign in behind the More button, and closes on Escape and on navigation', async () => {
+    const user = userEvent.setup();
+    const { location } = renderRoute('/demo/search');
+    const more = await screen.findByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('navigation', { name: 'More' });
+    expect(within(menu).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/demo/waiting-list');
+    expect(within(menu).getByRole('link', { name: 'Back to Main' })).toHaveAttribute('href', '/main');
+    expect(within(menu).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'More' })).not.toBeInTheDocument();
+    expect(more).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.click(within(screen.getByRole('navigation', { name: 'More' })).getByRole('link', { name: 'Contact Us' }));
+    await waitFor(() => expect(location().pathname).toBe('/demo/waiting-list'));
+    expect(await screen.findByRole('heading', { name: 'Get on the List' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'More' })).not.toBeInTheDocument();
+  });
+});
+
 describe('carousel', () => {
   it('computes disabled ends', () => {
     expect(arrowState({ scrollLeft: 0, clientWidth: 1023, scrollWidth: 2000 })).toEqual({ atStart: true, atEnd: false });
