@@ -35,7 +35,10 @@ export function MarketingLayout() {
       </main>
       <footer className="mk-footer">
         <p>© {new Date().getFullYear()} Drift. Official NIL trading cards.</p>
+        {/* Also the way to What We Offer and Learn on phones, where the header hides them. */}
         <nav aria-label="Footer">
+          <Link to={paths.whatWeOffer.getHref()}>What We Offer</Link>
+          <Link to={paths.learn.getHref()}>Learn</Link>
           <Link to={paths.statement.getHref()}>Statement</Link>
           <Link to={paths.pitch.getHref()}>Pitch</Link>
           <Link to={paths.demo.home.getHref()}>Demo</Link>
