@@ -1,12 +1,13 @@
 // The collective assigns an unattributed sale to a member's card; visitors only see the list.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { UnattributedSale } from '../../../shared/api';
 import { OverviewSection } from '../../../web/src/features/collective-panel/components/overview-section';
 import { applySession, resetSessionForTests } from '../../../web/src/lib/session';
 import { fakeJwt } from '../auth-helpers';
 import { catalog, collectiveStats } from './fixtures';
 import { renderRoute, stubFetch } from './helpers';
 
-const line = { orderId: '9007199254740993', lineItemId: '77', createdAt: '2026-11-01T00:00:00.000Z', title: 'Mystery box', productId: '42', units: 1, revenueCents: 1500, reason: 'unmatched' as const };
+const line = { orderId: '9007199254740993', orderName: '#1042', lineItemId: '77', createdAt: '2026-11-01T00:00:00.000Z', title: 'Mystery box', productId: '42', units: 1, revenueCents: 1500, reason: 'unmatched' } as UnattributedSale;
 
 function signInAsCollective(collectiveId: number) {
   const claims = { sub: 'c1', email: 'c@demo.local', email_verified: true, 'cognito:groups': ['collective'], 'custom:collectiveId': String(collectiveId), exp: Math.floor(Date.now() / 1000) + 3600 };
