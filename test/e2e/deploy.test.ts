@@ -132,12 +132,12 @@ describe('a deploy while the app is open', () => {
     await rm(path.join(assetsDir(), await chunkNamed('main-chooser')));
 
     await page.getByRole('link', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Drift was just updated' }).waitFor();
+    await page.getByRole('heading', { name: 'This page needs a reload' }).waitFor();
     await page.waitForTimeout(2000);
     expect(documentLoads).toEqual(['/statement', '/main']); // exactly one reload, then it stops
     await page.getByRole('button', { name: 'Reload' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-    expect(await page.title()).toBe('Drift was just updated · Drift');
+    expect(await page.title()).toBe('This page needs a reload · Drift');
     await noDefaultErrorScreen();
 
     // The way home works: a full load of the landing page.
@@ -157,7 +157,7 @@ describe('a deploy while the app is open', () => {
     await page.getByRole('button', { name: /Demo/ }).click();
     await page.getByRole('menuitem', { name: /Login as Athlete|Logged in as Athlete/ }).click();
     await page.getByRole('link', { name: 'My Stats' }).click();
-    await page.getByRole('heading', { name: 'Drift was just updated' }).waitFor();
+    await page.getByRole('heading', { name: 'This page needs a reload' }).waitFor();
     await page.waitForTimeout(1500);
     expect(documentLoads).toEqual(['/demo', '/demo/athlete']);
     // The designed screen sits inside the demo shell: the top bar is still there.

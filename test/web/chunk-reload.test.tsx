@@ -77,13 +77,13 @@ describe('the designed error screen', () => {
   it('explains a missing chunk after the one reload and offers Reload and a way home', () => {
     const onReload = jest.fn();
     render(<ErrorScreen error={chunkError()} onReload={onReload} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Drift was just updated' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'This page needs a reload' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Reload to continue where you were.');
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(onReload).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Explore the Demo' })).toHaveAttribute('href', '/demo');
-    expect(document.title).toBe('Drift was just updated · Drift');
+    expect(document.title).toBe('This page needs a reload · Drift');
     expect(screen.queryByText(/Unexpected Application Error/)).not.toBeInTheDocument();
   });
 
