@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { arrowState, Carousel } from '../../web/src/components/carousel';
 import { isNearBottom } from '../../web/src/components/demo-shell';
 import { writeDemoRole } from '../../web/src/lib/demo-role';
+import { applySession, getSession, resetSessionForTests } from '../../web/src/lib/session';
+import { fakeJwt } from './auth-helpers';
 import { mockApi, renderRoute } from './render-app';
 
 beforeEach(() => {
@@ -117,6 +119,28 @@ describe('phone menu', () => {
     await user.click(within(screen.getByRole('navigation', { name: 'More' })).getByRole('link', { name: 'Contact Us' }));
     await waitFor(() => expect(location().pathname).toBe('/demo/waiting-list'));
     expect(await screen.findByRole('heading', { name: 'Get on the List' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'More' })).not.toBeInTheDocument();
+  });
+});
+
+describe('phone menu sign-out', () => {
+  afterEach(() => {
+    applySession(null);
+    resetSessionForTests();
+  });
+
+  it('signs out from the More menu although the menu closes on the way to /demo', async () => {
+    const claims = { sub: 'b1', email: 'fan@example.com', email_verified: true, 'cognito:username': 'fan', 'cognito:groups': ['buyer'], exp: Math.floor(Date.now() / 1000) + 3600 };
+    const token = fakeJwt(claims);
+    applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<typeof applySession>[0]);
+    const user = userEvent.setup();
+    const { location } = renderRoute('/demo/learn');
+    await user.click(await screen.findByRole('button', { name: 'More' }));
+    const menu = screen.getByRole('navigation', { name: 'More' });
+    expect(within(menu).getByText(/Signed in as/)).toHaveTextContent('fan');
+    await user.click(within(menu).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(getSession()).toBeNull());
+    expect(location().pathname).toBe('/demo');
     expect(screen.queryByRole('navigation', { name: 'More' })).not.toBeInTheDocument();
   });
 });

@@ -1,21 +1,34 @@
 // The top bar's account corner: who is signed in and Sign out, or a Sign in link. `inMenu` lays
 // it out for the phone-only More menu (everything visible, stacked).
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isDemoPath, paths } from '../config/paths';
 import { displayName, signOut, useSession } from '../lib/session';
 import { loginHref } from './sign-in-required';
 
+// "Signing out" is shared by every AccountStatus on screen: the More menu's copy unmounts when the
+// menu closes on navigation, and the top bar's copy (always mounted) then finishes the sign-out.
+let leavingNow = false;
+const leavingListeners = new Set<() => void>();
+function setLeaving(value: boolean): void {
+  leavingNow = value;
+  leavingListeners.forEach((l) => l());
+}
+const subscribeLeaving = (listener: () => void) => {
+  leavingListeners.add(listener);
+  return () => leavingListeners.delete(listener);
+};
+
 export function AccountStatus({ inMenu = false }: { inMenu?: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [leaving, setLeaving] = useState(false);
+  const leaving = useSyncExternalStore(subscribeLeaving, () => leavingNow, () => false);
 
   // Sign out only once /demo is on screen: an owner screen still showing would send the
   // signed-out visitor to /login (the router renders the next route in a transition).
   useEffect(() => {
-    if (!leaving || pathname !== paths.demo.home.getHref()) return;
+    if (!leaving || !leavingNow || pathname !== paths.demo.home.getHref()) return;
     setLeaving(false);
     void signOut();
   }, [leaving, pathname]);

@@ -47,7 +47,15 @@ export function MoreMenu({ label = 'More', children }: { label?: string; childre
         <span className="sr-only">{label}</span>
       </button>
       {open && (
-        <nav id={panelId} className="more-menu-panel" aria-label={label}>
+        // Following a link closes the menu at once (the next page may still be loading).
+        <nav
+          id={panelId}
+          className="more-menu-panel"
+          aria-label={label}
+          onClick={(event) => {
+            if ((event.target as Element).closest('a')) setOpen(false);
+          }}
+        >
           {children}
         </nav>
       )}
