@@ -1,8 +1,12 @@
-// The CDK app: one NilCardsStack, configured from context (-c key=value) or the environment,
-// checked by cdk-nag's AwsSolutions pack on every synth.
+// The CDK app: NilCardsStack, configured from context (-c key=value) or the environment, checked
+// by cdk-nag's AwsSolutions pack on every synth. CloudFront's WAF web ACL must be created in
+// us-east-1: in that region (or for an environment-agnostic synth) it is part of NilCardsStack;
+// in any other region the app adds NilCardsEdgeStack in us-east-1 for it.
 import * as path from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
+import { Annotations, App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { WAF_REGION } from './constructs/waf';
+import { NilCardsEdgeStack } from './edge-stack';
 import { NilCardsStack } from './stack';
 
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
@@ -16,6 +20,10 @@ export interface AppConfig {
   /** Scheduled Shopify reconciliation: the Admin API secret's name (and the store, unless in the secret). */
   readonly reconcile?: { adminSecretName: string; storeDomain?: string };
   readonly alarmEmail?: string;
+  /** The Buy Button's store: the same VITE_SHOPIFY_STORE_DOMAIN the web build reads, so the CSP matches the build. */
+  readonly storefrontDomain?: string;
+  /** Rotation stamp of the origin secret (docs/RUNBOOK.md). */
+  readonly originSecretRotation?: string;
 }
 
 /** Context wins over the environment; the web build path is relative to the repository root. */
@@ -32,6 +40,8 @@ export function readConfig(app: App, env: NodeJS.ProcessEnv = process.env): AppC
     google: googleConfig(read),
     reconcile: reconcileConfig(read),
     alarmEmail: read('alarmEmail', 'ALARM_EMAIL'),
+    storefrontDomain: read('storefrontDomain', 'VITE_SHOPIFY_STORE_DOMAIN'),
+    originSecretRotation: read('originSecretRotation', 'ORIGIN_SECRET_ROTATION'),
   };
 }
 
@@ -51,16 +61,34 @@ function reconcileConfig(read: (key: string, envKey: string) => string | undefin
   return adminSecretName ? { adminSecretName, storeDomain: read('shopifyStoreDomain', 'SHOPIFY_STORE_DOMAIN') } : undefined;
 }
 
-export function buildApp(app: App = new App()): { app: App; stack: NilCardsStack } {
-  const config = readConfig(app);
+export function buildApp(app: App = new App(), env: NodeJS.ProcessEnv = process.env): { app: App; stack: NilCardsStack; edge?: NilCardsEdgeStack } {
+  const config = readConfig(app, env);
+  const account = env.CDK_DEFAULT_ACCOUNT;
+  const region = env.CDK_DEFAULT_REGION;
+  const edge =
+    region && region !== WAF_REGION
+      ? new NilCardsEdgeStack(app, 'NilCardsEdgeStack', {
+          description: 'NIL cards marketplace: the CloudFront WAF web ACL (us-east-1 only)',
+          env: { account, region: WAF_REGION },
+          crossRegionReferences: true,
+        })
+      : undefined;
   const stack = new NilCardsStack(app, 'NilCardsStack', {
     ...config,
     projectRoot: PROJECT_ROOT,
     description: 'NIL cards marketplace: Orders table, HTTP API with Lambdas, S3 + CloudFront site',
-    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+    env: { account, region },
+    webAclArn: edge?.waf.webAclArn,
+    crossRegionReferences: edge !== undefined,
   });
+  if (edge) {
+    Annotations.of(stack).acknowledgeWarning(
+      '@aws-cdk/core:crossStackReferencesDefaultStrong',
+      'Strong is what we want: the edge stack cannot delete the web ACL export while the distribution still uses it.',
+    );
+  }
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stack };
+  return { app, stack, edge };
 }
 
 if (require.main === module) {

@@ -49,20 +49,20 @@ function host(name: string, value: string): string {
 /** A CDK token (e.g. "${Token[AWS.Region.12]}") cannot be checked here; CloudFormation resolves it. */
 const isToken = (value: string) => value.includes('${Token[');
 
-function checked(name: string, value: string | undefined, check: (v: string) => string): string | undefined {
+function checked(value: string | undefined, check: (v: string) => string): string | undefined {
   if (value === undefined || value === '') return undefined;
   return isToken(value) ? value : check(value);
 }
 
 /** The Content-Security-Policy header value. */
 export function contentSecurityPolicy(inputs: SecurityHeaderInputs = {}): string {
-  const region = checked('cognitoRegion', inputs.cognitoRegion, (v) => {
+  const region = checked(inputs.cognitoRegion, (v) => {
     if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(v)) throw new Error(`cognitoRegion is not an AWS region: ${v}`);
     return v;
   });
-  const oauth = checked('oauthDomain', inputs.oauthDomain, (v) => host('oauthDomain', v));
-  const store = checked('shopifyStoreDomain', inputs.shopifyStoreDomain, (v) => host('shopifyStoreDomain', v));
-  const upload = checked('uploadHost', inputs.uploadHost, (v) => host('uploadHost', v));
+  const oauth = checked(inputs.oauthDomain, (v) => host('oauthDomain', v));
+  const store = checked(inputs.shopifyStoreDomain, (v) => host('shopifyStoreDomain', v));
+  const upload = checked(inputs.uploadHost, (v) => host('uploadHost', v));
 
   const connect = ["'self'"];
   if (region) connect.push(`https://cognito-idp.${region}.amazonaws.com`);

@@ -1,6 +1,6 @@
 // NilCardsStack: wires the constructs (data, secrets, auth, api, site, reconcile, monitoring) and publishes the outputs an
 // operator needs after `cdk deploy`. No resources are defined here directly.
-import { CfnOutput, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, CfnRule, Fn, Stack, Token, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -11,6 +11,8 @@ import { Monitoring } from './constructs/monitoring';
 import { Reconcile } from './constructs/reconcile';
 import { Secrets } from './constructs/secrets';
 import { Site } from './constructs/site';
+import { EdgeWaf, WAF_REGION } from './constructs/waf';
+import { ORIGIN_VERIFY_HEADER } from '../lambdas/common/origin-verify';
 
 export interface NilCardsStackProps extends StackProps {
   /** Whether Shopify test orders count in the figures. */
@@ -29,6 +31,16 @@ export interface NilCardsStackProps extends StackProps {
   readonly reconcile?: { readonly adminSecretName: string; readonly storeDomain?: string };
   /** E-mail subscribed to the alarm topic. */
   readonly alarmEmail?: string;
+  /**
+   * ARN of the CloudFront WAF web ACL when it lives in another stack (NilCardsEdgeStack in
+   * us-east-1, infra/app.ts). Without it this stack creates the web ACL itself, which only
+   * deploys in us-east-1 (a CloudFormation rule says so before anything is created).
+   */
+  readonly webAclArn?: string;
+  /** The Shopify store the Buy Button talks to (VITE_SHOPIFY_STORE_DOMAIN of the web build); the CSP allows it. */
+  readonly storefrontDomain?: string;
+  /** Any new value forces a CloudFront update, which re-reads the origin secret (rotation, docs/RUNBOOK.md). */
+  readonly originSecretRotation?: string;
 }
 
 export class NilCardsStack extends Stack {
@@ -39,6 +51,8 @@ export class NilCardsStack extends Stack {
   readonly auth: Auth;
   readonly reconcile?: Reconcile;
   readonly monitoring: Monitoring;
+  /** The web ACL, when this stack holds it (us-east-1). */
+  readonly waf?: EdgeWaf;
 
   constructor(scope: Construct, id: string, props: NilCardsStackProps) {
     super(scope, id, props);
@@ -52,12 +66,18 @@ export class NilCardsStack extends Stack {
       table: this.data.table,
       tableIndexNames: this.data.indexNames,
       webhookSecret: this.secrets.webhookSecret,
+      originSecret: this.secrets.originSecret,
       countTestOrders: props.countTestOrders,
       projectRoot: props.projectRoot,
     });
+    if (!props.webAclArn) this.waf = this.webAclHere();
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
       webBuildDir: props.webBuildDir,
+      webAclArn: props.webAclArn ?? this.waf!.webAclArn,
+      apiOriginHeader: { name: ORIGIN_VERIFY_HEADER, value: this.secrets.originSecret.secretValueFromJson('current').unsafeUnwrap() },
+      contentSecurity: { cognitoRegion: this.region, oauthDomain: this.auth.oauthDomain, shopifyStoreDomain: props.storefrontDomain },
+      originSecretRotation: props.originSecretRotation,
       runtimeConfig: {
         auth: {
           region: this.region,
@@ -82,7 +102,11 @@ export class NilCardsStack extends Stack {
     }
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage: this.api.stage,
-      functions: new Map([...this.api.functions, ...(this.reconcile ? [['reconcile', this.reconcile.function] as const] : [])]),
+      functions: new Map([
+        ...this.api.functions,
+        ['originVerify', this.api.originVerifyFunction] as const,
+        ...(this.reconcile ? [['reconcile', this.reconcile.function] as const] : []),
+      ]),
       alarmEmail: props.alarmEmail,
     });
 
@@ -98,18 +122,44 @@ export class NilCardsStack extends Stack {
     }
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The web app (CloudFront)' });
-    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'HTTP API endpoint (routes under /api)' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: `${this.site.url}/api`,
+      description: 'The API, through CloudFront and its WAF (the execute-api URL answers only requests forwarded by CloudFront)',
+    });
     new CfnOutput(this, 'WebhookUrl', {
       value: `${this.site.url}/api/webhooks/shopify`,
-      description: 'Register this URL for the Shopify order and refund webhook topics',
+      description: 'Register this URL (CloudFront, behind the WAF) for the Shopify order and refund webhook topics',
     });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId, description: 'Cognito user pool: link users to athletes/collectives with custom:athleteId / custom:collectiveId and the groups' });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'Alarms (webhook 5xx rate, unsettled conflicts, function errors) publish here' });
+    new CfnOutput(this, 'OriginSecretArn', {
+      value: this.secrets.originSecret.secretArn,
+      description: 'The header value CloudFront presents to the API (rotation: docs/RUNBOOK.md)',
+    });
     new CfnOutput(this, 'WebhookSecretName', {
       value: this.secrets.webhookSecretName,
       description: 'Put the Shopify webhook signing secret here',
     });
+  }
+
+  /** The web ACL in this stack: CLOUDFRONT-scope web ACLs exist only in us-east-1. */
+  private webAclHere(): EdgeWaf {
+    if (!Token.isUnresolved(this.region) && this.region !== WAF_REGION) {
+      throw new Error(`NilCardsStack is in ${this.region}: its CloudFront web ACL must be created in ${WAF_REGION}; pass webAclArn from NilCardsEdgeStack (infra/app.ts does)`);
+    }
+    if (Token.isUnresolved(this.region)) {
+      // An environment-agnostic template: refuse to deploy it anywhere else before creating anything.
+      new CfnRule(this, 'WebAclNeedsUsEast1', {
+        assertions: [
+          {
+            assert: Fn.conditionEquals(Aws.REGION, WAF_REGION),
+            assertDescription: `This template holds the CloudFront WAF web ACL, which AWS creates only in ${WAF_REGION}. Deploy with the target region set (cdk deploy does): outside ${WAF_REGION} the app adds NilCardsEdgeStack for it.`,
+          },
+        ],
+      });
+    }
+    return new EdgeWaf(this, 'Waf');
   }
 }

@@ -1,5 +1,6 @@
 // The Shopify webhook signing secret. Created with a random placeholder value so the stack
 // deploys on its own; the operator replaces it with the secret Shopify shows (README, deploy).
+// And the origin secret CloudFront presents to the API (generated here at deploy time).
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -15,6 +16,8 @@ export interface SecretsProps {
 export class Secrets extends Construct {
   readonly webhookSecret: ISecret;
   readonly webhookSecretName: string;
+  /** CloudFront's origin header value, JSON {"current": "..."} (lambdas/common/origin-verify.ts). */
+  readonly originSecret: ISecret;
 
   constructor(scope: Construct, id: string, props: SecretsProps = {}) {
     super(scope, id);
@@ -32,5 +35,19 @@ export class Secrets extends Construct {
         'Shopify issues the webhook signing secret; it cannot be rotated from AWS. Rotation is done in Shopify and the new value is put here by the operator.',
     });
     this.webhookSecret = secret;
+
+    // Generated at deploy time; CloudFront sends it to the API, the open routes' authorizer checks it.
+    const origin = new Secret(this, 'OriginVerifySecret', {
+      description: 'Header value CloudFront adds to /api requests (X-Origin-Verify); the API refuses open-route requests without it. Rotation: docs/RUNBOOK.md.',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'current', passwordLength: 48, excludePunctuation: true },
+      // Nothing outside this stack holds it: a new stack generates a new one.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(origin).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SMG4',
+      reason:
+        'CloudFront resolves the value into its origin header only when the distribution is updated, so an automatic Secrets Manager rotation would lock CloudFront out; it is rotated by the documented two-step procedure (docs/RUNBOOK.md), during which the authorizer accepts the current and the previous value.',
+    });
+    this.originSecret = origin;
   }
 }

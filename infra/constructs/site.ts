@@ -1,7 +1,22 @@
 // The web front door: a private S3 bucket behind CloudFront (origin access control), /api/*
 // routed to the HTTP API on the same origin, SPA deep links rewritten to /index.html by a
-// CloudFront Function on the default behavior only (so /api errors are never masked).
+// CloudFront Function on the default behavior only (so /api errors are never masked). The WAF web
+// ACL (infra/constructs/waf.ts) is attached here, CloudFront proves itself to the API with the
+// origin header, and every response carries the security headers of infra/security-headers.ts.
+//
+// Deploys never break an open tab (issue #15): a tab loaded before a deploy still asks for the
+// previous build's lazy chunks, so hashed files under assets/ are never pruned. Two deployments:
+// assets/ first (added, never deleted, `immutable` for a year), then the rest of the build
+// (index.html, config.json, images, the pitch PDF: `no-cache`, so browsers revalidate and pick up
+// a deploy at once), which prunes what is gone from the build except assets/.
+// Old hashed assets are never expired, on purpose: an age rule (S3 lifecycle on assets/) would
+// also delete files of the CURRENT build, because a sync does not re-upload unchanged files, so a
+// current chunk can be as old as any stale one; a cleanup that keeps the last N builds needs the
+// history of every build and delete rights on assets/, a risk for no real gain. A build's assets
+// are about 0.9 MB (49 files), so even a deploy a day adds ~330 MB a year at worst (most chunks
+// keep their hash between builds), under one cent a month in S3. The stated period is "forever".
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -11,6 +26,7 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -18,12 +34,15 @@ import {
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
+import type { HeadersReferrerPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY, contentSecurityPolicy } from '../security-headers';
+import type { SecurityHeaderInputs } from '../security-headers';
 
 /** Viewer-request rewrite: any path whose last segment has no extension is an app route. */
 export const SPA_REWRITE_CODE = `function handler(event) {
@@ -34,6 +53,12 @@ export const SPA_REWRITE_CODE = `function handler(event) {
   }
   return request;
 }`;
+
+/** Hashed build output (Vite's assets/): content-addressed, so cacheable forever. */
+export const ASSETS_PREFIX = 'assets/';
+export const IMMUTABLE_CACHE_CONTROL = [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()];
+/** Everything else (index.html, config.json, images): revalidated on every use. */
+export const REVALIDATE_CACHE_CONTROL = [CacheControl.noCache()];
 
 const PLACEHOLDER_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>NIL Cards</title></head>' +
@@ -46,6 +71,17 @@ export interface SiteProps {
   readonly webBuildDir: string;
   /** Runtime settings for the web app, deployed as /config.json (public values only, no secrets). */
   readonly runtimeConfig?: Record<string, unknown>;
+  /** ARN of the WAF web ACL (scope CLOUDFRONT, in us-east-1). */
+  readonly webAclArn: string;
+  /** The header CloudFront adds to every /api request, and its value (a secret the API checks). */
+  readonly apiOriginHeader: { readonly name: string; readonly value: string };
+  /** What the Content-Security-Policy must allow besides the site itself (the uploads bucket is added here). */
+  readonly contentSecurity: Omit<SecurityHeaderInputs, 'uploadHost'>;
+  /**
+   * CloudFront reads the origin header's secret only when the distribution changes; a new value
+   * here changes its comment and so makes it re-read the secret (rotation, docs/RUNBOOK.md).
+   */
+  readonly originSecretRotation?: string;
 }
 
 export class Site extends Construct {
@@ -54,7 +90,11 @@ export class Site extends Construct {
   /** Profile images uploaded by collectives (presigned PUT), served under /uploads/*. */
   readonly uploadsBucket: Bucket;
   readonly distribution: Distribution;
+  /** The hashed assets of the build (never pruned); absent when there is no build. */
+  readonly assetsDeployment?: BucketDeployment;
+  /** index.html, config.json and the other unhashed files, deployed after the assets. */
   readonly deployment: BucketDeployment;
+  readonly responseHeadersPolicy: ResponseHeadersPolicy;
   /** https://{distribution domain} */
   readonly url: string;
 
@@ -103,8 +143,25 @@ export class Site extends Construct {
       comment: 'Serve /index.html for extension-less paths (SPA deep links)',
     });
 
+    const stack = Stack.of(this);
+    this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'nil-cards: CSP, HSTS, nosniff, same-origin framing, referrer policy (infra/security-headers.ts)',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          // The presigned upload URLs name the bucket's regional host (lambdas/common/aws-lite.ts).
+          contentSecurityPolicy: contentSecurityPolicy({ ...props.contentSecurity, uploadHost: `${this.uploadsBucket.bucketName}.s3.${stack.region}.${stack.urlSuffix}` }),
+          override: true,
+        },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: FRAME_OPTIONS === 'SAMEORIGIN' ? HeadersFrameOption.SAMEORIGIN : HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: REFERRER_POLICY as HeadersReferrerPolicy, override: true },
+      },
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
-      comment: 'nil-cards web app and /api',
+      comment: props.originSecretRotation ? `nil-cards web app and /api (origin secret ${props.originSecretRotation})` : 'nil-cards web app and /api',
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
@@ -114,7 +171,7 @@ export class Site extends Construct {
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: this.responseHeadersPolicy,
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
         compress: true,
       },
@@ -123,16 +180,20 @@ export class Site extends Construct {
           origin: S3BucketOrigin.withOriginAccessControl(this.uploadsBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: this.responseHeadersPolicy,
         },
         '/api/*': {
-          origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          // CloudFront replaces a viewer's header of the same name, so a viewer cannot forge it.
+          origin: new HttpOrigin(props.apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { [props.apiOriginHeader.name]: props.apiOriginHeader.value },
+          }),
           // A redirect would drop POST bodies (webhooks): refuse plain HTTP instead.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: this.responseHeadersPolicy,
         },
       },
     });
@@ -142,10 +203,6 @@ export class Site extends Construct {
         reason: 'Fans buy cards from anywhere; no country is excluded by the product, so no geo restriction applies.',
       },
       {
-        id: 'AwsSolutions::AwsSolutions-CFR2',
-        reason: 'No WAF web ACL yet (fixed monthly cost for a small launch); abuse is bounded by HTTP API stage and per-route throttling and by HMAC verification of webhooks.',
-      },
-      {
         id: 'AwsSolutions::AwsSolutions-CFR4',
         reason: 'The distribution uses the default *.cloudfront.net certificate, where CloudFront fixes the security policy (TLSv1); a minimum TLS version needs a custom domain and ACM certificate, which this stack does not have yet.',
       },
@@ -153,16 +210,34 @@ export class Site extends Construct {
 
     this.url = `https://${this.distribution.distributionDomainName}`;
 
-    const source: ISource = fs.existsSync(props.webBuildDir)
-      ? Source.asset(props.webBuildDir)
+    const built = fs.existsSync(props.webBuildDir);
+    const assetsDir = path.join(props.webBuildDir, ASSETS_PREFIX);
+    if (built && fs.existsSync(assetsDir)) {
+      this.assetsDeployment = new BucketDeployment(this, 'DeployAssets', {
+        sources: [Source.asset(assetsDir)],
+        destinationBucket: this.bucket,
+        destinationKeyPrefix: ASSETS_PREFIX,
+        // Earlier builds' chunks stay: open tabs still load them (see the header comment).
+        prune: false,
+        cacheControl: IMMUTABLE_CACHE_CONTROL,
+        memoryLimit: 256,
+      });
+    }
+    const shell: ISource = built
+      ? Source.asset(props.webBuildDir, { exclude: [ASSETS_PREFIX.replace(/\/$/, '')] })
       : Source.data('index.html', PLACEHOLDER_HTML);
     this.deployment = new BucketDeployment(this, 'Deploy', {
-      sources: props.runtimeConfig ? [source, Source.jsonData('config.json', props.runtimeConfig)] : [source],
+      sources: props.runtimeConfig ? [shell, Source.jsonData('config.json', props.runtimeConfig)] : [shell],
       destinationBucket: this.bucket,
+      // Prunes files gone from the build, but the filter keeps the sync (and so the pruning) off assets/.
+      exclude: [`${ASSETS_PREFIX}*`],
+      cacheControl: REVALIDATE_CACHE_CONTROL,
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 256,
     });
+    // The new index.html goes live only once the chunks it names are in the bucket.
+    if (this.assetsDeployment) this.deployment.node.addDependency(this.assetsDeployment);
     this.acknowledgeDeploymentHandler();
   }
 
@@ -188,7 +263,7 @@ export class Site extends Construct {
       },
       ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => ({
         id: `${iam5}[Action::${action}]`,
-        reason: `CDK-generated BucketDeployment grant (${action}): it reads the CDK asset bucket and replaces (syncs and prunes) every object of the web bucket; the actions are scoped to those two buckets.`,
+        reason: `CDK-generated BucketDeployment grant (${action}): it reads the CDK asset bucket and syncs the web bucket (pruning unhashed files gone from the build; assets/ is excluded from pruning by the sync filter); the actions are scoped to those two buckets.`,
       })),
       {
         id: `${iam5}[Resource::arn:<AWS::Partition>:s3:::${assetBucket}/*]`,
@@ -196,7 +271,7 @@ export class Site extends Construct {
       },
       {
         id: `${iam5}[Resource::<${webBucketId}.Arn>/*]`,
-        reason: 'CDK-generated BucketDeployment grant: it writes and prunes all objects of the web bucket, which holds nothing but the web build.',
+        reason: 'CDK-generated BucketDeployment grant: it writes the web build into the web bucket, which holds nothing but web builds, and prunes stale unhashed files (never assets/).',
       },
       {
         id: `${iam5}[Resource::*]`,

@@ -133,7 +133,8 @@ describe('operations by default', () => {
     });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'WebhookRetryLater', Namespace: 'NilCards' });
     const errorAlarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Resources).filter((a) => a.Properties.MetricName === 'Errors');
-    expect(errorAlarms).toHaveLength(deployedFunctions);
+    // Every API function, plus the open routes' authorizer (origin header).
+    expect(errorAlarms).toHaveLength(deployedFunctions + 1);
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
     });

@@ -8,6 +8,7 @@ import { buildApp } from '../../infra/app';
 import { SPA_REWRITE_CODE } from '../../infra/constructs/site';
 import type { NilCardsStack } from '../../infra/stack';
 import { ITEM_WRITE_ACTIONS } from '../../infra/constructs/api-function';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/common/origin-verify';
 import { FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES } from '../../lambdas/routes';
 import type { FunctionName } from '../../lambdas/routes';
 
@@ -133,7 +134,8 @@ describe('NilCardsStack', () => {
       const apiFunctions = Object.values(resourcesOf('AWS::Lambda::Function')).filter(
         (f) => f.Properties.Runtime === 'nodejs22.x',
       );
-      expect(apiFunctions).toHaveLength(deployedFns.length);
+      // Plus the open routes' authorizer (CloudFront's origin header).
+      expect(apiFunctions).toHaveLength(deployedFns.length + 1);
       expect(deployedFns).not.toContain('checkout');
     });
 
@@ -331,16 +333,20 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   describe('sign-in', () => {
-    it('puts the Cognito JWT authorizer on every route that is not public or the webhook', () => {
-      const authorizers = Object.values(resourcesOf('AWS::ApiGatewayV2::Authorizer'));
-      expect(authorizers).toHaveLength(1);
-      expect(authorizers[0].Properties).toMatchObject({ AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
-      const routes = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map((r) => r.Properties as { RouteKey: string; AuthorizationType?: string });
+    it('puts the Cognito JWT authorizer on every owner route and the origin-header authorizer on the public routes and the webhook', () => {
+      const authorizers = Object.entries(resourcesOf('AWS::ApiGatewayV2::Authorizer'));
+      expect(authorizers).toHaveLength(2);
+      const [jwtId] = authorizers.find(([, a]) => a.Properties.AuthorizerType === 'JWT')!;
+      const [originId, origin] = authorizers.find(([, a]) => a.Properties.AuthorizerType === 'REQUEST')!;
+      expect(resourcesOf('AWS::ApiGatewayV2::Authorizer')[jwtId].Properties).toMatchObject({ IdentitySource: ['$request.header.Authorization'] });
+      // Without the header API Gateway answers 401 itself; answers are cached per header value.
+      expect(origin.Properties).toMatchObject({ IdentitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`], EnableSimpleResponses: true, AuthorizerResultTtlInSeconds: 300 });
+      const routes = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map((r) => r.Properties as { RouteKey: string; AuthorizationType?: string; AuthorizerId?: { Ref: string } });
       for (const r of deployed) {
         const route = routes.find((x) => x.RouteKey === `${r.method} ${r.path}`);
         expect(route).toBeDefined();
         const open = r.access === 'public' || r.access === 'webhook';
-        expect([r.path, route!.AuthorizationType ?? 'NONE']).toEqual([r.path, open ? 'NONE' : 'JWT']);
+        expect([r.path, route!.AuthorizationType, route!.AuthorizerId]).toEqual([r.path, open ? 'CUSTOM' : 'JWT', { Ref: open ? originId : jwtId }]);
       }
     });
 
