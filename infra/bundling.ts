@@ -13,6 +13,8 @@ export const BUNDLE_ALIASES = {
   '@aws-sdk/credential-provider-node': path.resolve(__dirname, '../lambdas/common/lambda-credentials.ts'),
   // No event-stream operations: the SDK's lazily imported event-stream codec stays out.
   '@smithy/core/event-streams': path.resolve(__dirname, '../lambdas/common/no-event-streams.ts'),
+  // The endpoint-discovery cache's LRU: a Map-based one instead of mnemonist (~7 KiB).
+  'mnemonist/lru-cache': path.resolve(__dirname, '../lambdas/common/small-lru.ts'),
 } as const;
 
 export const LAMBDA_ESBUILD = {

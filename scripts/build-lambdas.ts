@@ -13,8 +13,8 @@ const ROOT = path.resolve(__dirname, '..');
 /** Every function's bundle must stay within this (issue #13: cold start is mostly module loading). */
 export const BUNDLE_BUDGET_BYTES = 250 * 1024;
 
-/** Functions that serve no HTTP route (infra/constructs/reconcile.ts deploys this one). */
-const SCHEDULED_FUNCTIONS = { reconcile: 'lambdas/functions/reconcile.ts' } as const;
+/** Functions that serve no HTTP route (infra/constructs/reconcile.ts and settle.ts deploy them). */
+const SCHEDULED_FUNCTIONS = { reconcile: 'lambdas/functions/reconcile.ts', settle: 'lambdas/functions/settle.ts' } as const;
 
 export type BundledFunction = FunctionName | keyof typeof SCHEDULED_FUNCTIONS;
 

@@ -1,7 +1,9 @@
 // `npm run reconcile -- [--since ISO] [--verbose]`: reads the Shopify orders updated since the
-// checkpoint (or --since) from the Admin API and feeds them through ingest(), idempotently.
+// checkpoint (or --since) from the Admin API and accepts them as the webhook does, idempotently, then
+// settles what it stored (the settle function does that in AWS).
 // Config: SHOPIFY_STORE_DOMAIN, SHOPIFY_ADMIN_TOKEN (SHOPIFY_ADMIN_BASE_URL to point elsewhere),
 // TABLE_NAME, and DYNAMODB_ENDPOINT for local mode (the one `npm start` prints).
+import { settlePending } from '../lambdas/common/ingest';
 import { adminCredentials, reconcile } from '../lambdas/common/reconcile';
 import { parseCli, usageError } from './lib/cli';
 
@@ -20,6 +22,13 @@ async function main(): Promise<void> {
     if (verbose || e.outcome === 'applied' || e.outcome === 'malformed' || e.outcome === 'retry-later') console.log(`  ${e.outcome.padEnd(11)} ${e.kind} ${e.id}${e.kind === 'refund' ? ` (order ${e.orderId})` : ''}${e.detail ? `: ${e.detail}` : ''}`);
   }
   console.log(report.checkpoint ? `  checkpoint -> ${report.checkpoint}` : '  checkpoint unchanged (some events did not settle; rerun to retry them)');
+  let settled = 0;
+  for (let round = 0; round < 10; round++) {
+    const r = await settlePending();
+    settled += r.settled;
+    if (r.orders === 0) break;
+  }
+  console.log(`  settled ${settled} order(s)`);
   process.exit(c['retry-later'] ? 1 : 0);
 }
 

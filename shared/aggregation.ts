@@ -1,5 +1,6 @@
-// Aggregates as pure folds over contributions, and the difference between two contributions.
-// Ingestion applies differences; `verify` and the property tests fold from scratch and compare.
+// Aggregates as pure folds over contributions: what every pre-aggregated item must equal.
+// Ingestion applies differences step by step (shared/settlement.ts); `verify` and the property
+// tests fold from scratch and compare.
 import type { AthleteContribution, OrderContribution } from './contribution';
 
 export interface SalesFigures {
@@ -11,16 +12,17 @@ export interface SalesFigures {
 export interface FanHolding {
   athleteId: number;
   buyerKey: string;
-  buyerLabel: string;
+  buyerAlias: string;
   /** Units held per card id. */
   cards: Record<string, number>;
 }
 
 export interface Aggregates {
-  /** Per athlete: totals and per year-month figures. */
-  athletes: Map<number, { total: SalesFigures; months: Map<string, SalesFigures> }>;
+  /** Per athlete: totals, per-card counted units and per year-month figures. */
+  athletes: Map<number, { total: SalesFigures; cards: Record<string, number>; months: Map<string, SalesFigures> }>;
   fans: Map<string, FanHolding>;
-  unattributed: { units: number; revenueCents: number };
+  /** Per school (0: no known school): the unattributed units, revenue and lines its collective sees. */
+  unattributed: Map<number, { units: number; revenueCents: number; lines: number }>;
 }
 
 export const zeroFigures = (): SalesFigures => ({ cardsSold: 0, revenueCents: 0, orderCount: 0 });
@@ -29,97 +31,52 @@ export function figuresOf(entry: Pick<AthleteContribution, 'units' | 'revenueCen
   return { cardsSold: entry.units, revenueCents: entry.revenueCents, orderCount: entry.units > 0 ? 1 : 0 };
 }
 
-function addFigures(target: SalesFigures, delta: SalesFigures, sign = 1): void {
-  target.cardsSold += sign * delta.cardsSold;
-  target.revenueCents += sign * delta.revenueCents;
-  target.orderCount += sign * delta.orderCount;
+function addFigures(target: SalesFigures, delta: SalesFigures): void {
+  target.cardsSold += delta.cardsSold;
+  target.revenueCents += delta.revenueCents;
+  target.orderCount += delta.orderCount;
 }
 
 export const fanKey = (athleteId: number, buyerKey: string): string => `${athleteId}|${buyerKey}`;
 
-export function emptyAggregates(): Aggregates {
-  return { athletes: new Map(), fans: new Map(), unattributed: { units: 0, revenueCents: 0 } };
-}
-
-/** Adds (sign 1) or removes (sign -1) one order's contribution. */
-export function applyContribution(agg: Aggregates, c: OrderContribution | null, sign: 1 | -1): void {
-  if (!c) return;
-  for (const entry of c.athletes) {
-    const figures = figuresOf(entry);
-    const athlete = agg.athletes.get(entry.athleteId) ?? { total: zeroFigures(), months: new Map() };
-    addFigures(athlete.total, figures, sign);
-    const month = athlete.months.get(c.month) ?? zeroFigures();
-    addFigures(month, figures, sign);
-    athlete.months.set(c.month, month);
-    agg.athletes.set(entry.athleteId, athlete);
-    if (c.buyerKey) {
-      const key = fanKey(entry.athleteId, c.buyerKey);
-      const fan = agg.fans.get(key) ?? { athleteId: entry.athleteId, buyerKey: c.buyerKey, buyerLabel: c.buyerLabel, cards: {} };
-      for (const [card, units] of Object.entries(entry.cards)) fan.cards[card] = (fan.cards[card] ?? 0) + sign * units;
-      agg.fans.set(key, fan);
+export function aggregate(contributions: Iterable<OrderContribution | null>): Aggregates {
+  const agg: Aggregates = { athletes: new Map(), fans: new Map(), unattributed: new Map() };
+  for (const c of contributions) {
+    if (!c) continue;
+    for (const entry of c.athletes) {
+      const figures = figuresOf(entry);
+      const athlete = agg.athletes.get(entry.athleteId) ?? { total: zeroFigures(), cards: {} as Record<string, number>, months: new Map<string, SalesFigures>() };
+      addFigures(athlete.total, figures);
+      for (const [card, units] of Object.entries(entry.cards)) athlete.cards[card] = (athlete.cards[card] ?? 0) + units;
+      const month = athlete.months.get(c.month) ?? zeroFigures();
+      addFigures(month, figures);
+      athlete.months.set(c.month, month);
+      agg.athletes.set(entry.athleteId, athlete);
+      if (c.buyerKey) {
+        const key = fanKey(entry.athleteId, c.buyerKey);
+        const fan = agg.fans.get(key) ?? { athleteId: entry.athleteId, buyerKey: c.buyerKey, buyerAlias: c.buyerAlias, cards: {} };
+        for (const [card, units] of Object.entries(entry.cards)) fan.cards[card] = (fan.cards[card] ?? 0) + units;
+        agg.fans.set(key, fan);
+      }
+    }
+    for (const line of c.unattributed) {
+      for (const schoolId of line.schoolIds.length ? line.schoolIds : [0]) {
+        const u = agg.unattributed.get(schoolId) ?? { units: 0, revenueCents: 0, lines: 0 };
+        u.units += line.units;
+        u.revenueCents += line.revenueCents;
+        u.lines += 1;
+        agg.unattributed.set(schoolId, u);
+      }
     }
   }
-  for (const line of c.unattributed) {
-    agg.unattributed.units += sign * line.units;
-    agg.unattributed.revenueCents += sign * line.revenueCents;
-  }
-}
-
-export function aggregate(contributions: Iterable<OrderContribution | null>): Aggregates {
-  const agg = emptyAggregates();
-  for (const c of contributions) applyContribution(agg, c, 1);
   return agg;
 }
 
-/** Per-athlete changes between an order's old and new contribution (what ingestion writes). */
-export interface AthleteDelta {
-  athleteId: number;
-  month: string;
-  figures: SalesFigures;
-  /** Card unit changes for the buyer's fan holding. */
-  cards: Record<string, number>;
-}
-
-export function contributionDelta(oldC: OrderContribution | null, newC: OrderContribution | null): AthleteDelta[] {
-  const deltas = new Map<string, AthleteDelta>();
-  const add = (c: OrderContribution | null, sign: 1 | -1) => {
-    if (!c) return;
-    for (const entry of c.athletes) {
-      const key = `${entry.athleteId}|${c.month}`;
-      const d = deltas.get(key) ?? { athleteId: entry.athleteId, month: c.month, figures: zeroFigures(), cards: {} };
-      addFigures(d.figures, figuresOf(entry), sign);
-      for (const [card, units] of Object.entries(entry.cards)) d.cards[card] = (d.cards[card] ?? 0) + sign * units;
-      deltas.set(key, d);
-    }
-  };
-  add(oldC, -1);
-  add(newC, 1);
-  return [...deltas.values()];
-}
-
-/** Whether a holding has any unit, and whether it covers every card of the athlete (a Top Fan). */
+/** Whether a holding has any unit, and whether it covers every card of a set (a Top Fan). */
 export function holdsAny(cards: Record<string, number>): boolean {
   return Object.values(cards).some((u) => u > 0);
 }
 
 export function holdsFullSet(cards: Record<string, number>, cardIds: number[]): boolean {
   return cardIds.length > 0 && cardIds.every((id) => (cards[String(id)] ?? 0) > 0);
-}
-
-/** Fan holding changes between an order's old and new contribution, per (athlete, buyer). */
-export function fanDeltas(oldC: OrderContribution | null, newC: OrderContribution | null): FanHolding[] {
-  const deltas = new Map<string, FanHolding>();
-  const add = (c: OrderContribution | null, sign: 1 | -1) => {
-    if (!c?.buyerKey) return;
-    for (const entry of c.athletes) {
-      const key = fanKey(entry.athleteId, c.buyerKey);
-      const d = deltas.get(key) ?? { athleteId: entry.athleteId, buyerKey: c.buyerKey, buyerLabel: c.buyerLabel, cards: {} };
-      for (const [card, units] of Object.entries(entry.cards)) d.cards[card] = (d.cards[card] ?? 0) + sign * units;
-      if (sign === 1) d.buyerLabel = c.buyerLabel;
-      deltas.set(key, d);
-    }
-  };
-  add(oldC, -1);
-  add(newC, 1);
-  return [...deltas.values()].filter((d) => Object.values(d.cards).some((u) => u !== 0));
 }

@@ -23,8 +23,24 @@ export interface SaleLine {
   quantity: number;
   amountCents: number;
   status: string;
+  /** Serial numbers the order's units hold, per card ('#from-to / editionSize'). */
+  serials: Array<{ cardId: number; from: number; to: number; editionSize: number }>;
+  /** Units counted after the edition sold out (no serial), and units sold while the card was locked. */
+  oversoldUnits: number;
+  whileLockedUnits: number;
 }
 export type AthleteOrdersResponse = Page<SaleLine>;
+
+/** A card's sale state, from the athlete's pre-aggregated total. */
+export interface CardSaleState {
+  /** Counted units (paid, net of refunds and cancellations). */
+  sold: number;
+  /** Serials issued (never reissued); remaining = editionSize - issued. */
+  issued: number;
+  oversold: number;
+  /** When the card's unlock quota was reached (permanent), or null. */
+  unlockedAt: string | null;
+}
 
 export interface MonthlySales {
   month: string;
@@ -49,6 +65,8 @@ export interface AthleteStatsResponse {
   earningsCents: number;
   /** Units sold per card id. */
   cardsSoldByCard: Record<string, number>;
+  /** Sale state per card id (editions, unlocks). */
+  cardStates: Record<string, CardSaleState>;
   monthly: MonthlySales[];
   /** How many buyers hold every card of the athlete. */
   topFanCount: number;
@@ -75,6 +93,7 @@ export interface CollectiveMonthly {
 
 export interface UnattributedSale {
   orderId: string;
+  orderName: string;
   lineItemId: string;
   createdAt: string;
   title: string;

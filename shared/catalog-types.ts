@@ -11,6 +11,15 @@ export interface DigitalCollectible {
   description: string;
   image: string;
   priceCents: number;
+  /** Edition size: serials #1..N are issued to counted units; null or absent = an open edition. */
+  editionSize?: number | null;
+  /** Locked until this many units of another card of the same athlete have sold (counted). */
+  unlock?: UnlockRule | null;
+}
+
+export interface UnlockRule {
+  cardId: number;
+  units: number;
 }
 
 export interface AthleteStatsBlock {
@@ -95,13 +104,17 @@ export interface CatalogIndex {
   athleteById: Map<number, Athlete>;
   cardByProductId: Map<string, { athleteId: number; cardId: number }>;
   collectiveByAthleteId: Map<number, number>;
+  athletesBySchool: Map<number, Athlete[]>;
+  schools: Array<Pick<School, 'id' | 'name'>>;
 }
 
-export function indexCatalog(catalog: Pick<Catalog, 'athletes' | 'collectives'>): CatalogIndex {
+export function indexCatalog(catalog: Pick<Catalog, 'athletes' | 'collectives'> & { schools?: Array<Pick<School, 'id' | 'name'>> }): CatalogIndex {
   const athleteById = new Map<number, Athlete>();
   const cardByProductId = new Map<string, { athleteId: number; cardId: number }>();
+  const athletesBySchool = new Map<number, Athlete[]>();
   for (const athlete of catalog.athletes) {
     athleteById.set(athlete.id, athlete);
+    athletesBySchool.set(athlete.schoolId, [...(athletesBySchool.get(athlete.schoolId) ?? []), athlete]);
     for (const card of athlete.digitalcollectibles) {
       cardByProductId.set(card.shopifyProductId, { athleteId: athlete.id, cardId: card.id });
     }
@@ -110,5 +123,11 @@ export function indexCatalog(catalog: Pick<Catalog, 'athletes' | 'collectives'>)
   for (const collective of catalog.collectives) {
     for (const member of collective.members) collectiveByAthleteId.set(member, collective.id);
   }
-  return { athleteById, cardByProductId, collectiveByAthleteId };
+  return { athleteById, cardByProductId, collectiveByAthleteId, athletesBySchool, schools: (catalog.schools ?? []).map((s) => ({ id: s.id, name: s.name })) };
+}
+
+/** The card sets whose every card a buyer must hold to be the athlete's Top Fan. */
+export function topFanSetsOf(athlete: Pick<Athlete, 'digitalcollectibles'> | undefined): number[][] {
+  const ids = athlete?.digitalcollectibles.map((c) => c.id) ?? [];
+  return ids.length ? [ids] : [];
 }

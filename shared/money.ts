@@ -23,6 +23,8 @@ export function dollarsToCents(dollars: number): number {
   return cents;
 }
 
+// Created on first use: building an Intl formatter loads ICU data, ~20 ms of every cold start of
+// a function that merely imports this module (docs/BENCHMARKS.md, "Lambda bundles").
 let usd: Intl.NumberFormat | undefined;
 
 /** Formats integer cents as en-US USD, e.g. 250000 -> "$2,500.00". */
@@ -31,10 +33,24 @@ export function formatUsd(cents: number): string {
   return usd.format(cents / 100);
 }
 
+/** The one currency the shop counts in (Shopify's shop currency). Orders in another shop
+ * currency are refused, never counted at face value. */
+export const SHOP_CURRENCY = 'USD';
+
+/** The largest single amount (a line, an order, a refund) counted: ten billion dollars. Sums of
+ * such amounts stay far below 2^53, so integer cents stay exact everywhere. */
+export const MAX_SAFE_CENTS = 1_000_000_000_000;
+
 /** The athlete's share of each sale, in basis points (97%). */
 export const ATHLETE_SHARE_BASIS_POINTS = 9700;
 
-/** The athlete's share of an amount, rounded half up to a whole cent. */
+/**
+ * The rounding rule of the 97%: the athlete's share of an amount is 97% of it rounded half up to
+ * a whole cent, computed in integers (no floating point). The ledger applies it to running
+ * totals (shared/ledger.ts), so shares always sum to exactly this of the total.
+ */
 export function athleteShareCents(cents: number): number {
-  return Math.round((cents * ATHLETE_SHARE_BASIS_POINTS) / 10000);
+  const sign = cents < 0 ? -1 : 1;
+  const n = Math.abs(cents) * ATHLETE_SHARE_BASIS_POINTS + 5000;
+  return sign * ((n - (n % 10000)) / 10000);
 }

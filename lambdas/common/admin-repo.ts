@@ -7,7 +7,7 @@ import type { Athlete, Collective, MerchItem, School, SchoolColors } from '../..
 import { invalidateCatalogCache, loadCatalog } from './catalog-repo';
 import { ddb, tableName } from './dynamodb';
 import { Conflict, NotFound } from './errors';
-import { keys } from './keys';
+import * as keys from './keys';
 
 /** The image new profiles get until one is uploaded (the web falls back to it too). */
 export const DEFAULT_ATHLETE_IMAGE = '/images/logo.svg';

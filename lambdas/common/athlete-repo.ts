@@ -4,7 +4,7 @@ import type { AthleteDonationsResponse, Post } from '../../shared/api';
 import type { AthleteDonationsSeed } from '../../shared/seed-data';
 import { ddb, tableName } from './dynamodb';
 import { NotFound } from './errors';
-import { keys } from './keys';
+import * as keys from './keys';
 
 const toPost = (item: Record<string, unknown>): Post => ({
   id: Number(item.postId),

@@ -3,7 +3,7 @@
 import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Athlete, Catalog, Collective, MerchItem, School } from '../../shared/catalog-types';
 import { ddb, tableName } from './dynamodb';
-import { keys } from './keys';
+import * as keys from './keys';
 
 type CatalogType = 'athlete' | 'school' | 'collective' | 'merch';
 

@@ -10,7 +10,8 @@ import type { DonationSeed, PayoutSeed } from '../../shared/seed-data';
 import { ddb, tableName } from './dynamodb';
 import { NotFound } from './errors';
 import { encodeCursor } from './http';
-import { GSI1, keys } from './keys';
+import * as keys from './keys';
+import { GSI1, cursorSpecs } from './keys';
 
 async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
@@ -92,19 +93,20 @@ export async function collectiveStats(collectiveId: number, now = new Date()): P
     totals,
     athletes: athleteFigures,
     monthly,
-    unattributed: await unattributedSummary(),
+    unattributed: await unattributedSummary(collective.schoolId),
   };
 }
 
-/** Lines no catalog card matched: a GetItem for the totals and a short Query for the newest. */
-export async function unattributedSummary(limit = 20): Promise<CollectiveStatsResponse['unattributed']> {
+/** The unattributed sale lines of one school (those its collective may assign): a GetItem for
+ * the totals and a short Query for the newest orders. */
+export async function unattributedSummary(schoolId: number, limit = 20): Promise<CollectiveStatsResponse['unattributed']> {
   const [total, recent] = await Promise.all([
-    ddb().send(new GetCommand({ TableName: tableName(), Key: keys.unattributedTotal })),
+    ddb().send(new GetCommand({ TableName: tableName(), Key: keys.unattributedTotal(schoolId) })),
     ddb().send(
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :line)',
-        ExpressionAttributeValues: { ':pk': keys.unattributedPartition, ':line': keys.unattributedOrderPrefix },
+        ExpressionAttributeValues: { ':pk': keys.unattributedPartition(schoolId), ':line': keys.unattributedOrderPrefix },
         ScanIndexForward: false,
         Limit: limit,
       }),
@@ -117,6 +119,7 @@ export async function unattributedSummary(limit = 20): Promise<CollectiveStatsRe
       (order.lines as UnattributedLine[]).map(
         (line): UnattributedSale => ({
           orderId: order.orderId,
+          orderName: order.orderName ?? `#${order.orderId}`,
           lineItemId: line.lineItemId,
           createdAt: order.createdAt,
           title: line.title,
@@ -129,6 +132,8 @@ export async function unattributedSummary(limit = 20): Promise<CollectiveStatsRe
     ),
   };
 }
+
+const collectionsLabel = (n: number) => `${n} ${n === 1 ? 'collection' : 'collections'}`;
 
 /** The transaction feed: derived athlete transactions, donations and payouts, newest first. */
 export async function collectiveTransactions(collectiveId: number, athletesById: Map<number, Athlete>, limit: number, cursor?: Record<string, unknown>): Promise<Page<Transaction>> {
@@ -151,7 +156,7 @@ export async function collectiveTransactions(collectiveId: number, athletesById:
         id: `${item.orderId}-${item.athleteId}`,
         date: item.createdAt,
         name: athlete?.name ?? `Athlete ${item.athleteId}`,
-        details: `${item.quantity} collections`,
+        details: collectionsLabel(Number(item.quantity)),
         amountCents: item.amountCents,
         type: 'Athlete Transaction',
         status: item.status === 'Paid' ? 'Completed' : item.status,
@@ -161,9 +166,9 @@ export async function collectiveTransactions(collectiveId: number, athletesById:
       return { id: item.id, date: item.date, name: item.donorName, details: item.notes, amountCents: item.amountCents, type: item.donationType === 'Organization' ? 'Donation (Organization)' : 'Donation (Individual)', status: 'Completed' };
     }
     const athlete = athletesById.get(Number(item.athleteId));
-    return { id: item.id, date: item.date, name: athlete?.name ?? `Athlete ${item.athleteId}`, details: `${item.collectionsCount} collections`, amountCents: item.amountCents, type: 'Payout', status: item.status };
+    return { id: item.id, date: item.date, name: athlete?.name ?? `Athlete ${item.athleteId}`, details: collectionsLabel(Number(item.collectionsCount)), amountCents: item.amountCents, type: 'Payout', status: item.status };
   });
-  return { items, nextCursor: encodeCursor(page.LastEvaluatedKey) };
+  return { items, nextCursor: encodeCursor(page.LastEvaluatedKey, cursorSpecs.collectiveTransactions(collectiveId)) };
 }
 
 /** Records a donation and its month aggregate together (idempotent on the donation id). */

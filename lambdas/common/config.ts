@@ -13,6 +13,8 @@ export interface Config {
   /** The public demo tenant: the athlete and collective the demo pages show without sign-in. */
   demoAthleteId: number;
   demoCollectiveId: number;
+  /** Key of the buyers' public pseudonyms (the stack's unique id in AWS). */
+  buyerAliasSalt: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -26,6 +28,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoBuyerEmail: (env.DEMO_BUYER_EMAIL ?? 'demo.fan@example.com').toLowerCase(),
     demoAthleteId: Number(env.DEMO_ATHLETE_ID ?? 1),
     demoCollectiveId: Number(env.DEMO_COLLECTIVE_ID ?? 1),
+    buyerAliasSalt: env.BUYER_ALIAS_SALT || 'drift-local-buyer-alias',
   };
 }
 

@@ -24,9 +24,34 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
 
 export const noContent = (): Result => ({ statusCode: 204, headers: { 'cache-control': 'no-store' }, body: '' });
 
+const STORAGE_UNAVAILABLE = new Set([
+  'ServiceUnavailable',
+  'InternalServerError',
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'TimeoutError',
+  'RequestTimeout',
+]);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
+
+/** The table or the network to it failed (not our bug): a 503, so the caller retries later. */
+export function isStorageUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number }; cause?: unknown };
+  if (e.name && STORAGE_UNAVAILABLE.has(e.name)) return true;
+  if (e.code && NETWORK_CODES.has(e.code)) return true;
+  if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
+  return e.cause !== undefined && e.cause !== error && isStorageUnavailable(e.cause);
+}
+
 export function errorResult(error: unknown): Result {
   if (error instanceof HttpError) {
     return json(error.status, { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } });
+  }
+  if (isStorageUnavailable(error)) {
+    log('error', 'storage unavailable', { error: error instanceof Error ? { name: error.name, message: error.message } : String(error) });
+    return json(503, { error: { code: 'storage_unavailable', message: 'The service is temporarily unavailable; try again in a moment' } }, { 'retry-after': '5' });
   }
   log('error', 'unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
   return json(500, { error: { code: 'internal', message: 'Internal error' } });
@@ -63,23 +88,45 @@ export function limitParam(event: Event, fallback: number, max: number): number 
   return Number(raw);
 }
 
-/** Cursors are the opaque base64url of DynamoDB's LastEvaluatedKey. */
-export function encodeCursor(key: Record<string, unknown> | undefined): string | null {
-  return key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
+/**
+ * Cursors: the base64url JSON of the position fields of DynamoDB's LastEvaluatedKey, without the
+ * partition (which always comes from the request). A cursor is checked against the spec of its
+ * route (exact field set, each field's shape), so a tampered cursor is a 400, never a 500 and
+ * never a key into another partition. Specs live in keys.ts (the module that knows key shapes).
+ */
+export interface CursorSpec {
+  /** Position fields and the shape each must have. */
+  fields: Record<string, RegExp>;
+  /** Fields set from the request, never from the cursor (the partition being read). */
+  partition: Record<string, string>;
 }
 
-export function cursorParam(event: Event): Record<string, unknown> | undefined {
+export function encodeCursor(key: Record<string, unknown> | undefined, spec: CursorSpec): string | null {
+  if (!key) return null;
+  const position = Object.fromEntries(Object.keys(spec.fields).map((field) => [field, key[field]]));
+  return Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
+}
+
+export function cursorParam(event: Event, spec: CursorSpec): Record<string, unknown> | undefined {
   const raw = event.queryStringParameters?.cursor;
   if (!raw) return undefined;
+  const invalid = () => new BadRequest("'cursor' is not valid", { cursor: 'is not valid' });
+  if (raw.length > 1024 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string')) {
-      return value as Record<string, unknown>;
-    }
+    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
-    // fall through to the 400 below
+    throw invalid();
   }
-  throw new BadRequest("'cursor' is not valid", { cursor: 'is not valid' });
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid();
+  const entries = Object.entries(value as Record<string, unknown>);
+  const expected = Object.keys(spec.fields);
+  if (entries.length !== expected.length) throw invalid();
+  for (const [field, v] of entries) {
+    const shape = spec.fields[field];
+    if (!shape || typeof v !== 'string' || v.length > 256 || !shape.test(v)) throw invalid();
+  }
+  return { ...(value as Record<string, string>), ...spec.partition };
 }
 
 export const MAX_JSON_BODY = 64 * 1024;

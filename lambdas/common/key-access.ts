@@ -13,13 +13,13 @@
  * and the reconciliation. Extend this list when ingestion writes a new partition.
  */
 export const INGESTION_PARTITIONS = [
-  'ORDER#*', // the order, its contribution snapshot
-  'ATHLETE#*', // sale lines, aggregates, fans, top fans
-  'COLLECTIVE#*', // collective-level figures
-  'UNATTRIBUTED*', // unattributed lines and their total
+  'ORDER#*', // the order and the applied snapshot of each group of its effects
+  'ATHLETE#*', // sale lines, totals, months, fans, Top Fans, the earnings ledger
+  'COLLECTIVE#*', // flags for the collective (oversold editions, sales of locked cards)
+  'UNATTR#*', // unattributed lines per school and their totals
   'WEBHOOK#*', // delivery markers (X-Shopify-Webhook-Id)
-  'PENDING', // deliveries waiting for an order that has not arrived yet
-  'PARKED*', // deliveries set aside for an operator
+  'PENDING#*', // orders whose effects are not all applied yet (the settle sweeper's list)
+  'PARKED', // signed deliveries refused for an operator (another currency, unstorable, malformed)
 ] as const;
 
 /** The reconciliation writes what ingestion writes, plus its own checkpoint. */

@@ -1,17 +1,19 @@
 // Reconciliation with the Shopify Admin API: Shopify does not guarantee webhook delivery, so the
 // orders updated since a checkpoint are read back (REST, paginated by Link headers) and fed through
-// the same ingest() as the webhook, idempotently: an order is keyed by a synthetic webhook id that
-// includes its updated_at, a refund by its id, and ingest() ignores what it already holds. The
+// the same acceptance as the webhook (accept.ts), idempotently: an order is keyed by a synthetic
+// webhook id that includes its updated_at, a refund by its id, and acceptance ignores what it
+// already holds; the settle function applies what it stored, as for a webhook. The
 // checkpoint lives in the table and only moves forward after a run without failures.
 // Used by `npm run reconcile` (scripts/reconcile.ts) and the scheduled reconcile Lambda.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { PayloadError, normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '../../shared/shopify';
+import { PayloadError, UnsupportedOrder, normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '../../shared/shopify';
 import { getSecretString } from './aws-lite';
 import { ddb, tableName } from './dynamodb';
 import { RetryLater } from './errors';
-import { ingest } from './ingest';
-import type { IngestOutcome } from './ingest';
-import { keys } from './keys';
+import { acceptEvent } from './accept';
+import type { IngestOutcome } from './ingest-core';
+import * as keys from './keys';
+import { park } from './parked';
 import { log } from './log';
 import { metric } from './metrics';
 
@@ -137,8 +139,14 @@ async function getPage(url: string, token: string, fetchImpl: typeof fetch): Pro
   }
 }
 
-function ingestOutcome(error: unknown): ReconcileEntry['outcome'] {
-  if (error instanceof PayloadError) return 'malformed';
+/** A malformed or uncountable order (another currency, unstorable) is reported and parked for an
+ * operator, as the webhook does; contention is retried by the next run. */
+async function ingestOutcome(error: unknown, orderId: string, raw: unknown): Promise<ReconcileEntry['outcome']> {
+  if (error instanceof PayloadError || error instanceof UnsupportedOrder) {
+    const body = JSON.stringify(raw) ?? '';
+    await park({ reason: error instanceof UnsupportedOrder ? error.reason : 'malformed', message: error.message, topic: 'reconcile', orderId: /^\d+$/.test(orderId) ? orderId : null, webhookId: null, bytes: body.length, bodyStart: body.slice(0, 2048) });
+    return 'malformed';
+  }
   if (error instanceof RetryLater) return 'retry-later';
   throw error;
 }
@@ -173,10 +181,10 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRep
       try {
         const order = normalizeOrder(raw);
         orderId = order.orderId;
-        const result = await ingest({ kind: 'order', order }, { webhookId: keys.reconcileOrderDelivery(order.orderId, order.updatedAt) });
+        const result = await acceptEvent({ kind: 'order', order }, { webhookId: keys.reconcileOrderDelivery(order.orderId, order.updatedAt) });
         record({ kind: 'order', orderId, id: orderId, outcome: result.outcome });
       } catch (error) {
-        record({ kind: 'order', orderId, id: orderId, outcome: ingestOutcome(error), detail: (error as Error).message });
+        record({ kind: 'order', orderId, id: orderId, outcome: await ingestOutcome(error, orderId, raw), detail: (error as Error).message });
         continue;
       }
       const refunds = (raw as { refunds?: unknown }).refunds;
@@ -186,10 +194,10 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRep
         const refundId = String((rawRefund as { id?: unknown })?.id ?? '?');
         try {
           const refund = normalizeRefund(withOrder);
-          const result = await ingest({ kind: 'refund', refund }, { webhookId: keys.reconcileRefundDelivery(refund.refundId) });
+          const result = await acceptEvent({ kind: 'refund', refund }, { webhookId: keys.reconcileRefundDelivery(refund.refundId) });
           record({ kind: 'refund', orderId, id: refund.refundId, outcome: result.outcome });
         } catch (error) {
-          record({ kind: 'refund', orderId, id: refundId, outcome: ingestOutcome(error), detail: (error as Error).message });
+          record({ kind: 'refund', orderId, id: refundId, outcome: await ingestOutcome(error, orderId, rawRefund), detail: (error as Error).message });
         }
       }
     }

@@ -2,7 +2,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { WaitlistRequest } from '../../shared/api';
 import { ddb, tableName } from './dynamodb';
-import { keys } from './keys';
+import * as keys from './keys';
 
 export async function saveWaitlistEntry(entry: Required<Pick<WaitlistRequest, 'firstName' | 'lastName' | 'email'>> & Pick<WaitlistRequest, 'details' | 'school'>, now = new Date()): Promise<void> {
   const email = entry.email.trim().toLowerCase();

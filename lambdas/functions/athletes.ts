@@ -4,15 +4,18 @@ import { requireAthlete } from '../common/catalog-lookup';
 import type { RouteHandler } from '../common/http';
 import { cursorParam, intParam, json, limitParam, routes } from '../common/http';
 import { athleteSales, athleteStats } from '../common/sales-repo';
-import { authorizeAthleteRead } from '../common/tenancy';
+import { cursorSpecs } from '../common/keys';
+import { authorizeAthleteRead, isDemoRoute } from '../common/tenancy';
 
 const orders: RouteHandler = async (event) => {
   const id = intParam(event, 'id');
   const limit = limitParam(event, 20, 100);
-  const cursor = cursorParam(event);
+  const cursor = cursorParam(event, cursorSpecs.athleteSales(id));
   await requireAthlete(id);
   await authorizeAthleteRead(event, id);
-  return json(200, await athleteSales(id, limit, cursor));
+  // The public demo shows buyers by pseudonym; the athlete's (or its collective's) own panel by
+  // the part of the email before '@'.
+  return json(200, await athleteSales(id, limit, cursor, isDemoRoute(event) ? 'public' : 'owner'));
 };
 
 const donations: RouteHandler = async (event) => {

@@ -4,6 +4,7 @@ import { requireCollective } from '../common/catalog-lookup';
 import { collectiveStats, collectiveTransactions } from '../common/collective-repo';
 import type { RouteHandler } from '../common/http';
 import { cursorParam, intParam, json, limitParam, routes } from '../common/http';
+import { cursorSpecs } from '../common/keys';
 import { authorizeCollectiveRead } from '../common/tenancy';
 
 const stats: RouteHandler = async (event) => {
@@ -16,7 +17,7 @@ const stats: RouteHandler = async (event) => {
 const transactions: RouteHandler = async (event) => {
   const id = intParam(event, 'id');
   const limit = limitParam(event, 25, 100);
-  const cursor = cursorParam(event);
+  const cursor = cursorParam(event, cursorSpecs.collectiveTransactions(id));
   await requireCollective(id);
   await authorizeCollectiveRead(event, id);
   const athletes = new Map((await loadCatalog()).athletes.map((a) => [a.id, a]));

@@ -3,25 +3,23 @@ import { aggregate, zeroFigures } from '../../shared/aggregation';
 import type { Aggregates, SalesFigures } from '../../shared/aggregation';
 import type { Catalog } from '../../shared/catalog-types';
 import { indexCatalog } from '../../shared/catalog-types';
-import { contributionOf } from '../../shared/contribution';
-import type { OrderState } from '../../shared/contribution';
-import { config } from '../../lambdas/common/config';
-import { hashEmail } from '../../lambdas/common/ingest';
+import { attributeLine } from '../../shared/attribution';
+import { contributionOf, emptyOrderState, mergeEvent } from '../../shared/contribution';
+import { contributionOptions } from '../../lambdas/common/buyers';
 import type { BenchOrder } from './dataset';
 import { eventsOf } from './load';
 
 export function expectedFiguresOf(orders: BenchOrder[], catalog: Catalog): Aggregates {
   const index = indexCatalog(catalog);
-  const options = { countTestOrders: config().countTestOrders, hashEmail };
+  const options = contributionOptions();
   return aggregate(
     orders.map((o) => {
-      const events = eventsOf(o);
-      const state: OrderState = { order: null, refunds: {} };
-      for (const e of events) {
-        if (e.kind === 'refund') state.refunds[e.refund.refundId] = e.refund;
-        else if (e.kind === 'order' && (!state.order || Date.parse(e.order.updatedAt) > Date.parse(state.order.updatedAt))) state.order = e.order;
+      let state = emptyOrderState();
+      for (const e of eventsOf(o)) {
+        const merged = mergeEvent(state, e, (line) => attributeLine(line, index));
+        if (merged.kind === 'changed') state = merged.state;
       }
-      return contributionOf(state, index, options);
+      return contributionOf(state, options);
     }),
   );
 }

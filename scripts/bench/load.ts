@@ -1,24 +1,21 @@
-// Fast loading of benchmark orders: the stored items ingestion would leave behind (order with its
-// contribution, sale lines, unattributed lines, athlete totals and months with their GSI1 tags,
-// fan holdings, Top Fans), computed with the same shared contribution and aggregation code and
-// written with BatchWrite. `compareWithIngest` proves the equivalence on a small size by feeding
-// the same orders through ingest() into a second table and comparing every item.
+// Fast loading of benchmark orders: the stored items ingestion would leave behind, produced by the
+// ingestion engine itself (lambdas/common/ingest-engine.ts) running over an in-memory store, then
+// written with BatchWrite. `compareTables` proves the equivalence on a small size by feeding the
+// same orders through ingest() into a second table (DynamoDB Local) and comparing every item.
 // Also builds the spec's own orders table (one item per order) for the baseline.
 import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { aggregate, holdsFullSet } from '../../shared/aggregation';
 import type { Catalog } from '../../shared/catalog-types';
 import { indexCatalog } from '../../shared/catalog-types';
-import { contributionOf } from '../../shared/contribution';
-import type { OrderContribution, OrderState } from '../../shared/contribution';
 import { normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '../../shared/shopify';
 import type { NormalizedOrder, NormalizedRefund } from '../../shared/shopify';
 import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
-import { config } from '../../lambdas/common/config';
+import { contributionOptions } from '../../lambdas/common/buyers';
 import { ddb, tableName } from '../../lambdas/common/dynamodb';
-import { hashEmail, ingest } from '../../lambdas/common/ingest';
+import { ingest } from '../../lambdas/common/ingest';
 import type { IngestEvent } from '../../lambdas/common/ingest';
-import { keys } from '../../lambdas/common/keys';
+import { createIngestEngine } from '../../lambdas/common/ingest-engine';
+import { createMemoryStore } from '../lib/memory-store';
 import type { BenchOrder } from './dataset';
 import { pool } from './util';
 
@@ -36,100 +33,15 @@ export function eventsOf(o: BenchOrder): IngestEvent[] {
   ];
 }
 
-/** Every item ingestion stores for these orders (webhook markers aside). */
-export function itemsFor(orders: BenchOrder[], catalog: Catalog): Item[] {
+/** Every item ingestion stores for these orders, fed one order after the other through the
+ * engine in memory (the same order `ingestOrders` uses, so serials and ledger sequences match). */
+export async function itemsFor(orders: BenchOrder[], catalog: Catalog): Promise<Item[]> {
   const index = indexCatalog(catalog);
-  const options = { countTestOrders: config().countTestOrders, hashEmail };
-  const items: Item[] = [];
-  const contributions: OrderContribution[] = [];
-  const storedAt = new Date().toISOString();
-  for (const o of orders) {
-    const order = parseOrder(o.order);
-    const refunds = Object.fromEntries(o.refunds.map((r) => parseRefund(r)).map((r) => [r.refundId, r]));
-    const state: OrderState = { order, refunds };
-    const c = contributionOf(state, index, options)!;
-    contributions.push(c);
-    items.push({
-      ...keys.order(order.orderId),
-      ...(order.email ? keys.buyerOrdersIndex(hashEmail(order.email), order.createdAt, order.orderId) : {}),
-      orderId: order.orderId,
-      state,
-      contribution: c,
-      version: (o.earlier ? 1 : 0) + 1 + o.refunds.length,
-      updatedAt: order.updatedAt,
-      test: order.test,
-      storedAt,
-    });
-    for (const entry of c.athletes) {
-      const collectiveId = index.collectiveByAthleteId.get(entry.athleteId);
-      items.push({
-        ...keys.sale(entry.athleteId, c.createdAt, c.orderId),
-        ...(collectiveId !== undefined ? keys.saleTransaction(collectiveId, c.createdAt, c.orderId, entry.athleteId) : {}),
-        athleteId: entry.athleteId,
-        orderId: c.orderId,
-        orderName: order.name,
-        createdAt: c.createdAt,
-        buyer: c.buyerLabel,
-        quantity: entry.listedUnits,
-        amountCents: entry.listedCents,
-        status: c.status,
-        counted: c.counted,
-        test: order.test,
-      });
-    }
-    if (c.unattributed.length > 0) items.push({ ...keys.unattributedOrder(c.createdAt, c.orderId), orderId: c.orderId, createdAt: c.createdAt, lines: c.unattributed });
-  }
-
-  const agg = aggregate(contributions);
-  const cardTotals = new Map<number, Record<string, number>>();
-  for (const c of contributions) {
-    for (const entry of c.athletes) {
-      const cards = cardTotals.get(entry.athleteId) ?? {};
-      for (const [card, units] of Object.entries(entry.cards)) cards[card] = (cards[card] ?? 0) + units;
-      cardTotals.set(entry.athleteId, cards);
-    }
-  }
-  const fansByAthlete = new Map<number, { unique: number; top: number }>();
-  for (const fan of agg.fans.values()) {
-    const cards = Object.fromEntries(Object.entries(fan.cards).filter(([, u]) => u !== 0));
-    if (Object.keys(cards).length === 0) continue;
-    items.push({ ...keys.fan(fan.athleteId, fan.buyerKey), athleteId: fan.athleteId, buyerKey: fan.buyerKey, buyerLabel: fan.buyerLabel, cards, version: 1 });
-    const f = fansByAthlete.get(fan.athleteId) ?? { unique: 0, top: 0 };
-    f.unique++;
-    const cardIds = index.athleteById.get(fan.athleteId)?.digitalcollectibles.map((card) => card.id) ?? [];
-    if (holdsFullSet(cards, cardIds)) {
-      f.top++;
-      items.push({ ...keys.topFan(fan.athleteId, fan.buyerKey), athleteId: fan.athleteId, buyerLabel: fan.buyerLabel });
-    }
-    fansByAthlete.set(fan.athleteId, f);
-  }
-  for (const [athleteId, a] of agg.athletes) {
-    const collectiveId = index.collectiveByAthleteId.get(athleteId);
-    for (const [month, figures] of a.months) {
-      if (figures.cardsSold === 0 && figures.revenueCents === 0 && figures.orderCount === 0) continue;
-      items.push({
-        ...keys.aggMonth(athleteId, month),
-        ...(collectiveId !== undefined ? keys.collectiveAthleteMonth(collectiveId, athleteId, month) : {}),
-        athleteId,
-        month,
-        ...figures,
-      });
-    }
-    const fans = fansByAthlete.get(athleteId);
-    const cards = Object.fromEntries(Object.entries(cardTotals.get(athleteId) ?? {}).map(([card, units]) => [`card#${card}`, units]));
-    if (a.total.cardsSold === 0 && a.total.revenueCents === 0 && a.total.orderCount === 0) continue;
-    items.push({
-      ...keys.aggTotal(athleteId),
-      ...(collectiveId !== undefined ? keys.collectiveAthleteTotal(collectiveId, athleteId) : {}),
-      athleteId,
-      ...a.total,
-      ...cards,
-      uniqueFans: fans?.unique ?? 0,
-      ...(fans?.top ? { topFanCount: fans.top } : {}),
-    });
-  }
-  if (agg.unattributed.units !== 0 || agg.unattributed.revenueCents !== 0) items.push({ ...keys.unattributedTotal, ...agg.unattributed });
-  return items;
+  const store = createMemoryStore();
+  let clock = Date.parse('2026-11-01T00:00:00.000Z');
+  const engine = createIngestEngine({ store, catalog: async () => index, options: contributionOptions, now: () => new Date((clock += 1)).toISOString() });
+  for (const o of orders) for (const event of eventsOf(o)) await engine.ingest(event, { deadline: Number.POSITIVE_INFINITY });
+  return store.all();
 }
 
 /** BatchWrite with a few batches in flight and unprocessed items retried. */
@@ -147,8 +59,9 @@ export async function batchWrite(table: string, items: Item[], concurrency = 6):
   });
 }
 
-/** Feeds the orders' events through ingest() (the webhook's code path) into the current table. */
-export async function ingestOrders(orders: BenchOrder[], concurrency = 4): Promise<void> {
+/** Feeds the orders' events through ingest() (the webhook's code path) into the current table;
+ * with concurrency 1 the result is item for item what `itemsFor` builds. */
+export async function ingestOrders(orders: BenchOrder[], concurrency = 1): Promise<void> {
   await pool(orders, concurrency, async (o) => {
     for (const event of eventsOf(o)) await ingest(event);
   });
@@ -165,21 +78,14 @@ export async function scanTable(table: string): Promise<Item[]> {
   return items;
 }
 
-/** Canonical form for comparison: DynamoDB maps have no key order, ADD leaves zero counters
- * behind, and the volatile fields (storedAt, fan versions) record history, not figures. */
+/** Canonical form for comparison: DynamoDB maps have no key order, and times record when an item
+ * was written (storedAt, ledger times, unlock times), not what it holds. */
 function normalize(item: Item): Item | null {
   const sk = String(item.SK);
   const out: Item = { ...item };
-  delete out.storedAt;
-  if (sk.startsWith('AGG') || (item.PK === keys.unattributedTotal.PK && sk === keys.unattributedTotal.SK)) {
-    for (const [k, v] of Object.entries(out)) if (v === 0 && k !== 'athleteId') delete out[k];
-    const figures = Object.keys(out).filter((k) => /^(cardsSold|revenueCents|orderCount|units|uniqueFans|card#|topFanCount)/.test(k));
-    if (figures.length === 0) return null;
-  }
-  if (sk.startsWith('FAN#')) {
-    delete out.version;
-    if (Object.keys((out.cards as Item) ?? {}).length === 0) return null;
-  }
+  for (const field of ['storedAt', 'since', 'receivedAt', 'ledgerAt', 'at']) delete out[field];
+  if (sk.startsWith('LEDGER#')) out.SK = `LEDGER#${item.seq}`;
+  if (out.unlockedAt && typeof out.unlockedAt === 'object') out.unlockedAt = Object.fromEntries(Object.keys(out.unlockedAt as Item).map((k) => [k, 'set']));
   return out;
 }
 

@@ -1,24 +1,40 @@
-// Recomputes every figure from the stored orders and compares it with the pre-aggregated items.
+// Recomputes every figure from the stored orders and compares it with what ingestion wrote: the
+// applied snapshot of each group, athlete totals, card counts, months, fans and Top Fans, the
+// unattributed lists per school, sale lines, serial numbers, unlocks and the earnings ledger.
 // A full-table Scan is fine here: this is an operator's tool, never a request path.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { aggregate, holdsAny, holdsFullSet, zeroFigures } from '../../shared/aggregation';
 import type { SalesFigures } from '../../shared/aggregation';
-import { indexCatalog } from '../../shared/catalog-types';
-import { contributionOf } from '../../shared/contribution';
-import type { OrderContribution, OrderState } from '../../shared/contribution';
+import { indexCatalog, topFanSetsOf } from '../../shared/catalog-types';
+import type { CatalogIndex } from '../../shared/catalog-types';
+import { canonicalJson, contributionOf, groupTargets } from '../../shared/contribution';
+import type { ContributionOptions, OrderContribution } from '../../shared/contribution';
+import type { SerialRange } from '../../shared/editions';
+import { rangeCount } from '../../shared/editions';
+import type { LedgerEntry } from '../../shared/ledger';
+import { splitChange } from '../../shared/ledger';
+import { athleteShareCents } from '../../shared/money';
+import { LISTED_UNATTRIBUTED_LINES } from '../../shared/settlement';
+import type { AppliedAthleteGroup, AppliedUnattributedGroup } from '../../shared/settlement';
+import { contributionOptions } from '../../lambdas/common/buyers';
 import { loadCatalog } from '../../lambdas/common/catalog-repo';
-import { config } from '../../lambdas/common/config';
 import { ddb, tableName } from '../../lambdas/common/dynamodb';
-import { hashEmail } from '../../lambdas/common/ingest';
+import { decodeState } from '../../lambdas/common/order-codec';
 
 export interface VerifyReport {
   orders: number;
   checked: number;
   differences: string[];
+  /** Orders with effects not applied yet (a difference too, until the sweeper settles them). */
+  pending: number;
+  /** Deliveries parked for an operator (not differences: they were never counted). */
+  parked: number;
 }
 
-async function scanAll(): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
+type Item = Record<string, unknown>;
+
+async function scanAll(): Promise<Item[]> {
+  const items: Item[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await ddb().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: startKey, ConsistentRead: true }));
@@ -28,74 +44,183 @@ async function scanAll(): Promise<Record<string, unknown>[]> {
   return items;
 }
 
-/** JSON with sorted keys: DynamoDB maps do not keep key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
-  );
-}
-
 const same = (a: SalesFigures, b: SalesFigures) => a.cardsSold === b.cardsSold && a.revenueCents === b.revenueCents && a.orderCount === b.orderCount;
 const show = (f: SalesFigures) => `${f.cardsSold} cards / ${f.revenueCents} cents / ${f.orderCount} orders`;
-const figuresOfItem = (item: Record<string, unknown> | undefined): SalesFigures =>
+const figuresOfItem = (item: Item | undefined): SalesFigures =>
   item ? { cardsSold: Number(item.cardsSold ?? 0), revenueCents: Number(item.revenueCents ?? 0), orderCount: Number(item.orderCount ?? 0) } : zeroFigures();
+const nonZero = (cards: Record<string, number>) => canonicalJson(Object.fromEntries(Object.entries(cards).filter(([, u]) => Number(u) !== 0)));
 
 export async function verifyTable(): Promise<VerifyReport> {
   const items = await scanAll();
-  const catalog = await loadCatalog({ fresh: true });
-  const index = indexCatalog(catalog);
+  return verifyItems(items, indexCatalog(await loadCatalog({ fresh: true })), contributionOptions());
+}
+
+/** Checks a table's items (a Scan, or an in-memory store's items) against a recomputation. */
+export function verifyItems(items: Item[], index: CatalogIndex, options: ContributionOptions): VerifyReport {
   const differences: string[] = [];
   let checked = 0;
+  let pendingOrders = 0;
+  const byKey = new Map(items.map((i) => [`${i.PK}|${i.SK}`, i]));
+  const byPartition = new Map<string, Item[]>();
+  for (const item of items) byPartition.set(String(item.PK), [...(byPartition.get(String(item.PK)) ?? []), item]);
 
-  const orders = items.filter((i) => String(i.PK).startsWith('ORDER#'));
+  // Orders: each group's applied snapshot equals what the order's current version says.
+  const orders = items.filter((i) => String(i.PK).startsWith('ORDER#') && i.SK === 'ORDER');
   const contributions: Array<OrderContribution | null> = [];
+  const appliedAthletes: Array<{ orderId: string; athleteId: number; applied: AppliedAthleteGroup; targetUnits: Map<string, number> }> = [];
   for (const order of orders) {
-    const stored = (order.contribution as OrderContribution | null) ?? null;
-    const recomputed = contributionOf(order.state as OrderState, index, { countTestOrders: config().countTestOrders, hashEmail });
-    contributions.push(recomputed);
-    checked++;
-    if (canonical(stored) !== canonical(recomputed)) differences.push(`order ${order.orderId}: stored contribution differs from a recomputation`);
+    const orderId = String(order.orderId);
+    const pending = (order.pending as Set<string> | undefined) ?? new Set<string>();
+    if (pending.size > 0) {
+      pendingOrders++;
+      differences.push(`order ${orderId}: ${pending.size} group(s) not applied yet (npm run settle finishes them)`);
+    }
+    const contribution = contributionOf(decodeState(order), options);
+    contributions.push(contribution);
+    const targets = groupTargets(contribution);
+    const applied = new Map((byPartition.get(`ORDER#${orderId}`) ?? []).filter((i) => String(i.SK).startsWith('APPLIED#')).map((i) => [String(i.SK).slice(8), i]));
+    for (const groupId of new Set([...targets.keys(), ...applied.keys()])) {
+      checked++;
+      const target = targets.get(groupId);
+      const got = applied.get(groupId);
+      if (got && Number(got.version) > Number(order.version)) differences.push(`order ${orderId} ${groupId}: applied version ${got.version} is newer than the order's ${order.version}`);
+      if (!target || target.kind === 'athlete') {
+        const a = got as unknown as AppliedAthleteGroup | undefined;
+        const want = target?.kind === 'athlete' ? { units: target.athlete.units, revenueCents: target.athlete.revenueCents, cards: target.athlete.cards, listedUnits: target.athlete.listedUnits, listedCents: target.athlete.listedCents, meta: target.meta } : null;
+        const have = a && (a.meta || a.units || a.revenueCents) ? { units: a.units, revenueCents: a.revenueCents, cards: a.cards, listedUnits: a.listedUnits, listedCents: a.listedCents, meta: a.meta } : null;
+        if (groupId.startsWith('A#') && canonicalJson(want) !== canonicalJson(have) && !pending.has(groupId)) differences.push(`order ${orderId} ${groupId}: applied figures differ from a recomputation`);
+        if (groupId.startsWith('A#') && a) {
+          const units = new Map((target?.kind === 'athlete' ? target.athlete.lines : []).map((l) => [l.lineItemId, l.units]));
+          appliedAthletes.push({ orderId, athleteId: Number(groupId.slice(2)), applied: a, targetUnits: units });
+        }
+      }
+      if (groupId.startsWith('U#')) {
+        const u = got as unknown as AppliedUnattributedGroup | undefined;
+        const lines = target?.kind === 'unattributed' ? target.lines : [];
+        const want = { units: lines.reduce((n, l) => n + l.units, 0), revenueCents: lines.reduce((n, l) => n + l.revenueCents, 0), lineCount: lines.length, lines: lines.slice(0, LISTED_UNATTRIBUTED_LINES) };
+        const have = { units: u?.units ?? 0, revenueCents: u?.revenueCents ?? 0, lineCount: u?.lineCount ?? 0, lines: u?.lines ?? [] };
+        if (canonicalJson(want) !== canonicalJson(have) && !pending.has(groupId)) differences.push(`order ${orderId} ${groupId}: applied unattributed lines differ from a recomputation`);
+      }
+    }
   }
   const expected = aggregate(contributions);
-  const byKey = new Map(items.map((i) => [`${i.PK}|${i.SK}`, i]));
 
+  // Athletes: totals, cards, months, fans, Top Fans, sale lines.
   const athleteIds = new Set<number>([...expected.athletes.keys()]);
-  for (const item of items) if (String(item.SK).startsWith('AGG#') || String(item.SK).startsWith('TOPFAN#')) athleteIds.add(Number(item.athleteId));
+  for (const item of items) if (String(item.PK).startsWith('ATHLETE#') && (String(item.SK).startsWith('AGG#') || String(item.SK).startsWith('TOPFAN#') || String(item.SK).startsWith('SALE#'))) athleteIds.add(Number(String(item.PK).slice(8)));
   for (const athleteId of athleteIds) {
     const want = expected.athletes.get(athleteId);
     const total = byKey.get(`ATHLETE#${athleteId}|AGG#TOTAL`);
-    checked++;
+    const partition = byPartition.get(`ATHLETE#${athleteId}`) ?? [];
+    checked += 2;
     if (!same(figuresOfItem(total), want?.total ?? zeroFigures())) differences.push(`athlete ${athleteId} totals: stored ${show(figuresOfItem(total))}, recomputed ${show(want?.total ?? zeroFigures())}`);
+    if (nonZero((total?.cards as Record<string, number>) ?? {}) !== nonZero(want?.cards ?? {})) differences.push(`athlete ${athleteId} cards sold per card differ`);
     const months = new Set<string>([...(want?.months.keys() ?? [])]);
-    for (const item of items) if (item.PK === `ATHLETE#${athleteId}` && String(item.SK).startsWith('AGG#M#')) months.add(String(item.month));
+    for (const item of partition) if (String(item.SK).startsWith('AGG#M#')) months.add(String(item.month));
     for (const month of months) {
       checked++;
       const got = figuresOfItem(byKey.get(`ATHLETE#${athleteId}|AGG#M#${month}`));
       const exp = want?.months.get(month) ?? zeroFigures();
       if (!same(got, exp)) differences.push(`athlete ${athleteId} ${month}: stored ${show(got)}, recomputed ${show(exp)}`);
     }
-    // Fans and Top Fans.
     const fans = [...expected.fans.values()].filter((f) => f.athleteId === athleteId);
-    const cardIds = index.athleteById.get(athleteId)?.digitalcollectibles.map((c) => c.id) ?? [];
+    const sets = topFanSetsOf(index.athleteById.get(athleteId));
     const uniqueFans = fans.filter((f) => holdsAny(f.cards)).length;
     checked++;
     if (Number(total?.uniqueFans ?? 0) !== uniqueFans) differences.push(`athlete ${athleteId} unique fans: stored ${Number(total?.uniqueFans ?? 0)}, recomputed ${uniqueFans}`);
-    const wantTop = fans.filter((f) => holdsFullSet(f.cards, cardIds)).map((f) => f.buyerKey).sort();
-    const gotTop = items.filter((i) => i.PK === `ATHLETE#${athleteId}` && String(i.SK).startsWith('TOPFAN#')).map((i) => String(i.SK).slice(7)).sort();
+    const wantTop = fans.filter((f) => sets.some((set) => holdsFullSet(f.cards, set))).map((f) => f.buyerKey).sort();
+    const gotTop = partition.filter((i) => String(i.SK).startsWith('TOPFAN#')).map((i) => String(i.SK).slice(7)).sort();
     checked += 2;
     if (JSON.stringify(wantTop) !== JSON.stringify(gotTop)) differences.push(`athlete ${athleteId} top fans: stored ${gotTop.length}, recomputed ${wantTop.length}`);
     if (Number(total?.topFanCount ?? 0) !== wantTop.length) differences.push(`athlete ${athleteId} top fan count: stored ${Number(total?.topFanCount ?? 0)}, recomputed ${wantTop.length}`);
     for (const fan of fans) {
       checked++;
       const item = byKey.get(`ATHLETE#${athleteId}|FAN#${fan.buyerKey}`);
-      const clean = (cards: Record<string, number>) => JSON.stringify(Object.entries(cards).filter(([, u]) => u !== 0).sort());
-      if (clean((item?.cards as Record<string, number>) ?? {}) !== clean(fan.cards)) differences.push(`athlete ${athleteId} fan ${fan.buyerKey.slice(0, 8)}: holdings differ`);
+      if (nonZero((item?.cards as Record<string, number>) ?? {}) !== nonZero(fan.cards)) differences.push(`athlete ${athleteId} fan ${fan.buyerAlias}: holdings differ`);
+    }
+    // Sale lines: one per order with a part for this athlete, with what the order lists.
+    const wantLines = new Map<string, { quantity: number; amountCents: number; status: string }>();
+    for (const c of contributions) {
+      const entry = c?.athletes.find((a) => a.athleteId === athleteId);
+      if (c && entry) wantLines.set(`SALE#${c.createdAt}#${c.orderId}`, { quantity: entry.listedUnits, amountCents: entry.listedCents, status: c.status });
+    }
+    for (const item of partition.filter((i) => String(i.SK).startsWith('SALE#'))) {
+      checked++;
+      const w = wantLines.get(String(item.SK));
+      if (!w) differences.push(`athlete ${athleteId} sale line ${item.orderId}: no order part recomputes it`);
+      else if (w.quantity !== item.quantity || w.amountCents !== item.amountCents || w.status !== item.status) differences.push(`athlete ${athleteId} sale line ${item.orderId}: stored ${item.quantity} units / ${item.amountCents} cents / ${item.status}, recomputed ${w.quantity} / ${w.amountCents} / ${w.status}`);
+      wantLines.delete(String(item.SK));
+    }
+    for (const [sk] of wantLines) differences.push(`athlete ${athleteId}: sale line ${sk} is missing`);
+
+    // The ledger: gapless sequence, shares rounded on the running total, sums equal the figures.
+    const entries = partition.filter((i) => String(i.SK).startsWith('LEDGER#')).map((i) => i as unknown as LedgerEntry).sort((a, b) => a.seq - b.seq);
+    let cumulative = 0;
+    let shares = 0;
+    entries.forEach((e, i) => {
+      checked++;
+      if (e.seq !== i + 1) differences.push(`athlete ${athleteId} ledger: entry ${i + 1} has sequence ${e.seq}`);
+      const split = splitChange(cumulative, cumulative + e.grossCents);
+      cumulative += e.grossCents;
+      shares += e.athleteShareCents;
+      if (e.cumulativeGrossCents !== cumulative || e.athleteShareCents !== split.athleteShareCents || e.platformShareCents !== split.platformShareCents) differences.push(`athlete ${athleteId} ledger entry ${e.seq}: amounts break the rounding rule`);
+    });
+    checked++;
+    const revenue = want?.total.revenueCents ?? 0;
+    if (cumulative !== revenue || Number(total?.ledgerSeq ?? 0) !== entries.length || shares !== athleteShareCents(revenue) || Number(total?.earnedCents ?? 0) !== shares) {
+      differences.push(`athlete ${athleteId} ledger: ${entries.length} entries sum to ${cumulative} cents gross / ${shares} athlete share; recomputed ${revenue} / ${athleteShareCents(revenue)} (head: ${total?.ledgerSeq ?? 0} entries, ${total?.earnedCents ?? 0} earned)`);
+    }
+
+    // Serials and unlocks.
+    const issued = (total?.issued as Record<string, number>) ?? {};
+    const oversold = (total?.oversold as Record<string, number>) ?? {};
+    const unlockedAt = (total?.unlockedAt as Record<string, string>) ?? {};
+    const athlete = index.athleteById.get(athleteId);
+    const cardIds = new Set([...Object.keys(issued), ...(athlete?.digitalcollectibles.map((c) => String(c.id)) ?? [])]);
+    for (const cardId of cardIds) {
+      checked++;
+      const ranges: SerialRange[] = [];
+      let oversoldUnits = 0;
+      for (const { orderId, applied, targetUnits } of appliedAthletes.filter((a) => a.athleteId === athleteId)) {
+        for (const [lineItemId, line] of Object.entries(applied.lines ?? {})) {
+          if (String(line.cardId) !== cardId) continue;
+          ranges.push(...line.active, ...line.retired);
+          oversoldUnits += line.oversold;
+          const held = rangeCount(line.active) + line.oversold;
+          const wantUnits = targetUnits.get(lineItemId) ?? 0;
+          if (held !== wantUnits && line.cardId !== null && (athlete?.digitalcollectibles.find((c) => c.id === line.cardId)?.editionSize ?? null) !== null) {
+            differences.push(`athlete ${athleteId} card ${cardId} order ${orderId} line ${lineItemId}: holds ${held} units with serials or oversold, counts ${wantUnits}`);
+          }
+        }
+      }
+      const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+      let next = 1;
+      for (const [from, to] of sorted) {
+        if (from !== next || to < from) {
+          differences.push(`athlete ${athleteId} card ${cardId}: serials are not exactly 1..${issued[cardId] ?? 0} (range ${from}-${to} where ${next} was expected)`);
+          break;
+        }
+        next = to + 1;
+      }
+      if (next - 1 !== Number(issued[cardId] ?? 0)) differences.push(`athlete ${athleteId} card ${cardId}: ${next - 1} serials held, ${issued[cardId] ?? 0} issued`);
+      if (oversoldUnits !== Number(oversold[cardId] ?? 0)) differences.push(`athlete ${athleteId} card ${cardId}: ${oversoldUnits} oversold units held, ${oversold[cardId] ?? 0} recorded`);
+      const card = athlete?.digitalcollectibles.find((c) => String(c.id) === cardId);
+      if (card?.editionSize && Number(issued[cardId] ?? 0) > card.editionSize) differences.push(`athlete ${athleteId} card ${cardId}: ${issued[cardId]} serials issued, edition of ${card.editionSize}`);
+      if (card?.unlock && Number(want?.cards[String(card.unlock.cardId)] ?? 0) >= card.unlock.units && !unlockedAt[cardId]) differences.push(`athlete ${athleteId} card ${cardId}: quota reached but not unlocked`);
     }
   }
-  const unattributed = byKey.get('UNATTRIBUTED|AGG');
-  checked++;
-  if (Number(unattributed?.units ?? 0) !== expected.unattributed.units || Number(unattributed?.revenueCents ?? 0) !== expected.unattributed.revenueCents) {
-    differences.push(`unattributed: stored ${Number(unattributed?.units ?? 0)} units / ${Number(unattributed?.revenueCents ?? 0)} cents, recomputed ${expected.unattributed.units} / ${expected.unattributed.revenueCents}`);
+
+  // Unattributed lines per school.
+  const schools = new Set<number>([...expected.unattributed.keys()]);
+  for (const item of items) if (String(item.PK).startsWith('UNATTR#') && item.SK === 'AGG') schools.add(Number(String(item.PK).slice(7)));
+  for (const schoolId of schools) {
+    checked++;
+    const got = byKey.get(`UNATTR#${schoolId}|AGG`);
+    const want = expected.unattributed.get(schoolId) ?? { units: 0, revenueCents: 0, lines: 0 };
+    if (Number(got?.units ?? 0) !== want.units || Number(got?.revenueCents ?? 0) !== want.revenueCents || Number(got?.lines ?? 0) !== want.lines) {
+      differences.push(`unattributed (school ${schoolId}): stored ${Number(got?.units ?? 0)} units / ${Number(got?.revenueCents ?? 0)} cents / ${Number(got?.lines ?? 0)} lines, recomputed ${want.units} / ${want.revenueCents} / ${want.lines}`);
+    }
   }
-  return { orders: orders.length, checked, differences };
+  const parked = items.filter((i) => i.PK === 'PARKED').length;
+  return { orders: orders.length, checked, differences, pending: pendingOrders, parked };
 }

@@ -17,6 +17,8 @@ export interface LocalServerOptions {
   cognito?: LocalCognito;
   /** Runtime settings the web app reads from /config.json (no secrets). */
   webConfig?: () => Record<string, unknown>;
+  /** Called after each API answer (local mode settles accepted webhook deliveries, as the stream does). */
+  onApiResult?: (routeKey: string, status: number) => void;
 }
 
 type Handler = (event: Event, context: Context) => Promise<Result>;
@@ -217,6 +219,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
   if (body === null) return sendJson(res, 413, { error: { code: 'payload_too_large', message: 'Request body too large' } });
   const handler = await loadHandler(route.fn);
   const result = await handler(toEvent(req, url, route, pathParameters, body, claims), lambdaContext(route.fn));
+  options.onApiResult?.(`${route.method} ${route.path}`, result.statusCode ?? 200);
   const headers = { ...(result.headers ?? {}) } as Record<string, string>;
   const payload = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? '');
   res.writeHead(result.statusCode ?? 200, headers);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { startDynamoLocal, type DynamoLocal } from './dynamodb-local';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, LocalCognito } from './cognito';
 import { createLocalServer, type LocalServerOptions } from './server';
+import { startSettleLoop } from './settle-loop';
 import { ensureTable } from './table';
 import { parseCli, usageError } from '../lib/cli';
 import { START_OPTIONS, START_USAGE } from './flags';
@@ -80,7 +81,13 @@ async function main(): Promise<void> {
   process.env.AWS_REGION ??= 'us-east-2';
 
   // The issuer URL needs the port, so the server binds first and gets its identity provider after.
-  const serverOptions: LocalServerOptions = {};
+  // The table's stream and the settle function, locally: accepted deliveries are settled in-process.
+  const settleLoop = startSettleLoop();
+  const serverOptions: LocalServerOptions = {
+    onApiResult: (routeKey, status) => {
+      if (routeKey === 'POST /api/webhooks/shopify' && status < 300) settleLoop.notify();
+    },
+  };
   const server = createLocalServer(path.join(ROOT, 'web/dist'), serverOptions);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -107,6 +114,7 @@ async function main(): Promise<void> {
     say('seeding the sample catalog and orders through the signed webhook endpoint...');
     await seedStatic();
     const count = await seedOrders(process.env.LOCAL_WEBHOOK_URL, process.env.SHOPIFY_WEBHOOK_SECRET);
+    await settleLoop.idle();
     say(`seeded ${count} Shopify deliveries`);
   }
 
@@ -118,6 +126,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     say('stopping...');
+    settleLoop.stop();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await dynamo?.stop();

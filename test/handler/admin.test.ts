@@ -9,7 +9,7 @@ import 'aws-sdk-client-mock-jest';
 import { handler } from '../../lambdas/functions/admin';
 import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import type { Event, Result } from '../../lambdas/common/http';
-import { keys } from '../../lambdas/common/keys';
+import * as keys from '../../lambdas/common/keys';
 import { SAMPLE_CATALOG } from '../../shared/seed-data';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);

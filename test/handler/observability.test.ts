@@ -1,6 +1,6 @@
 // Handler layer, observability: every log line is one top-level JSON object (Powertools Logger)
 // carrying the invocation's correlation id, and metrics leave as CloudWatch EMF records on stdout.
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import { handler as catalog } from '../../lambdas/functions/catalog';
@@ -46,6 +46,7 @@ describe('observability', () => {
     ddb.reset();
     invalidateCatalogCache();
     ddb.on(GetCommand).resolves({});
+    ddb.on(BatchGetCommand).resolves({ Responses: {} });
     ddb.on(QueryCommand).resolves({ Items: catalogItems });
     ddb.on(TransactWriteCommand).resolves({});
   });

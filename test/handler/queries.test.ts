@@ -53,28 +53,71 @@ describe('athletes', () => {
 
   it('pages sale lines newest first with an opaque cursor', async () => {
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':sale': 'SALE#' } }).resolves({
-      Items: [{ orderId: '1', orderName: '#1', createdAt: '2026-01-01T00:00:00.000Z', buyer: 'fan', quantity: 1, amountCents: 300, status: 'Paid', email: 'fan@example.com' }],
-      LastEvaluatedKey: { PK: 'ATHLETE#1', SK: 'SALE#2026' },
+      Items: [{ orderId: '1', orderName: '#1', createdAt: '2026-01-01T00:00:00.000Z', buyer: 'fan', buyerAlias: 'Fan K7Q2MX', quantity: 1, amountCents: 300, status: 'Paid', email: 'fan@example.com', serials: [{ cardId: 1, from: 7, to: 7, editionSize: 500 }] }],
+      LastEvaluatedKey: { PK: 'ATHLETE#1', SK: 'SALE#2026-01-01T00:00:00.000Z#1' },
     });
     const res = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '1' }, query: { limit: '1' }, claims: claimsFor.athlete(1) });
     expect(res.status).toBe(200);
-    expect(res.body.items).toEqual([{ orderId: '1', orderName: '#1', createdAt: '2026-01-01T00:00:00.000Z', buyer: 'fan', quantity: 1, amountCents: 300, status: 'Paid' }]);
-    expect(typeof res.body.nextCursor).toBe('string');
+    expect(res.body.items).toEqual([{ orderId: '1', orderName: '#1', createdAt: '2026-01-01T00:00:00.000Z', buyer: 'fan', quantity: 1, amountCents: 300, status: 'Paid', serials: [{ cardId: 1, from: 7, to: 7, editionSize: 500 }], oversoldUnits: 0, whileLockedUnits: 0 }]);
     const query = ddb.commandCalls(QueryCommand).find((c) => c.args[0].input.ExpressionAttributeValues?.[':sale']);
     expect(query?.args[0].input).toMatchObject({ ScanIndexForward: false, Limit: 1 });
+
+    // The cursor carries the sort position only; the partition always comes from the request.
+    const cursor = res.body.nextCursor as string;
+    expect(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))).toEqual({ SK: 'SALE#2026-01-01T00:00:00.000Z#1' });
+    ddb.resetHistory();
+    await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '1' }, query: { cursor }, claims: claimsFor.athlete(1) });
+    expect(ddb.commandCalls(QueryCommand).find((c) => c.args[0].input.ExpressionAttributeValues?.[':sale'])?.args[0].input.ExclusiveStartKey).toEqual({ PK: 'ATHLETE#1', SK: 'SALE#2026-01-01T00:00:00.000Z#1' });
   });
 
-  it('computes stats from the aggregate items', async () => {
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':top': 'TOPFAN#' } }).resolves({ Items: [{ SK: 'TOPFAN#abc', buyerLabel: 'demo.fan' }] });
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':agg': 'AGG#' } }).resolves({
-      Items: [
-        { SK: 'AGG#M#2026-01', month: '2026-01', cardsSold: 2, revenueCents: 800, orderCount: 2 },
-        { SK: 'AGG#TOTAL', cardsSold: 4, revenueCents: 3300, orderCount: 3, uniqueFans: 2, 'card#1': 1, 'card#2': 2, 'card#3': 1, topFanCount: 1 },
-      ],
+  it.each([
+    ['another partition', { PK: 'ATHLETE#2', SK: 'SALE#2026-01-01T00:00:00.000Z#1' }],
+    ['a foreign sort key', { SK: 'FAN#abc' }],
+    ['a non-string field', { SK: 5 }],
+    ['an extra field', { SK: 'SALE#2026-01-01T00:00:00.000Z#1', GSI1PK: 'BUYER#x' }],
+  ])('answers 400 to a tampered cursor (%s), never 500', async (_name, position) => {
+    const cursor = Buffer.from(JSON.stringify(position), 'utf8').toString('base64url');
+    const res = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '1' }, query: { cursor }, claims: claimsFor.athlete(1) });
+    expect(res).toMatchObject({ status: 400, body: { error: { code: 'bad_request', fields: { cursor: 'is not valid' } } } });
+  });
+
+  it('shows buyers by pseudonym on the public demo, by email local part to the owner', async () => {
+    process.env.DEMO_MODE = 'true';
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':sale': 'SALE#' } }).resolves({ Items: [{ orderId: '1', orderName: '#1', createdAt: '2026-01-01T00:00:00.000Z', buyer: 'jane.doe', buyerAlias: 'Fan K7Q2MX', quantity: 1, amountCents: 300, status: 'Paid' }] });
+    const demo = await invoke(athletes, 'GET /api/demo/athletes/{id}/orders', { pathParameters: { id: '1' } });
+    expect(demo.body.items[0].buyer).toBe('Fan K7Q2MX');
+    expect(JSON.stringify(demo.body)).not.toContain('jane');
+    const owner = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1) });
+    expect(owner.body.items[0].buyer).toBe('jane.doe');
+    delete process.env.DEMO_MODE;
+  });
+
+  it('computes stats from the aggregate items, with Top Fans by pseudonym only', async () => {
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':top': 'TOPFAN#' } }).resolves({ Items: [{ SK: 'TOPFAN#abc', buyerAlias: 'Fan 7KQ2MX', buyerLabel: 'jane.doe' }] });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':month': 'AGG#M#' } }).resolves({ Items: [{ SK: 'AGG#M#2026-01', month: '2026-01', cardsSold: 2, revenueCents: 800, orderCount: 2 }] });
+    ddb.on(GetCommand, { Key: { PK: 'ATHLETE#1', SK: 'AGG#TOTAL' } }).resolves({
+      Item: { SK: 'AGG#TOTAL', cardsSold: 4, revenueCents: 3300, orderCount: 3, uniqueFans: 2, cards: { 1: 1, 2: 2, 3: 1 }, issued: { 1: 1, 2: 2 }, unlockedAt: { 2: '2026-01-02T00:00:00.000Z' }, topFanCount: 1, earnedCents: 3201 },
     });
     const res = await invoke(athletes, 'GET /api/athletes/{id}/stats', { pathParameters: { id: '1' } });
-    expect(res.body).toMatchObject({ totalCardsSold: 4, totalRevenueCents: 3300, averagePriceCents: 825, orderCount: 3, uniqueFans: 2, earningsCents: 3201, cardsSoldByCard: { 1: 1, 2: 2, 3: 1 }, topFanCount: 1, topFans: [{ buyer: 'demo.fan', cardsHeld: 3 }] });
+    expect(res.body).toMatchObject({ totalCardsSold: 4, totalRevenueCents: 3300, averagePriceCents: 825, orderCount: 3, uniqueFans: 2, earningsCents: 3201, cardsSoldByCard: { 1: 1, 2: 2, 3: 1 }, topFanCount: 1, topFans: [{ buyer: 'Fan 7KQ2MX', cardsHeld: 3 }] });
+    expect(res.body.cardStates['2']).toEqual({ sold: 2, issued: 2, oversold: 0, unlockedAt: '2026-01-02T00:00:00.000Z' });
     expect(res.body.monthly).toEqual([{ month: '2026-01', cardsSold: 2, revenueCents: 800, orderCount: 2 }]);
+    expect(JSON.stringify(res.body)).not.toContain('jane');
+  });
+
+  it('answers 503 in the error format when storage fails, and every query is awaited', async () => {
+    const down = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':top': 'TOPFAN#' } }).rejects(down);
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':month': 'AGG#M#' } }).rejects(down);
+    ddb.on(GetCommand).rejects(down);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const res = await invoke(athletes, 'GET /api/athletes/{id}/stats', { pathParameters: { id: '1' } });
+    await new Promise((r) => setTimeout(r, 20));
+    process.off('unhandledRejection', onUnhandled);
+    expect(res).toMatchObject({ status: 503, body: { error: { code: 'storage_unavailable' } } });
+    expect(unhandled).toEqual([]);
   });
 });
 
@@ -86,7 +129,7 @@ describe('collectives', () => {
   });
 
   it('builds the overview from one index Query plus the unattributed summary', async () => {
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'UNATTRIBUTED', ':line': 'ORDER#' } }).resolves({ Items: [] });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'UNATTR#2', ':line': 'ORDER#' } }).resolves({ Items: [] });
     ddb.on(QueryCommand, { IndexName: 'GSI1' }).resolves({
       Items: [
         { GSI1SK: 'META', data: SAMPLE_CATALOG.collectives[0] },

@@ -1,14 +1,14 @@
 // Webhook fuzzing (fast-check, aws-sdk-client-mock): random bodies, headers, topics, sizes and
 // encodings. Bad input never gets a 5xx; nothing is stored without a valid signature; nothing is
 // stored from a malformed payload even when it is correctly signed.
-import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
 import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import { signShopify } from '../../lambdas/common/webhook-secret';
 import { MAX_WEBHOOK_BYTES, handler } from '../../lambdas/functions/webhook';
 import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
-import { ORDER_TOPICS, REFUND_TOPIC } from '../../shared/shopify';
+import { DELETE_TOPIC, ORDER_TOPICS, REFUND_TOPIC } from '../../shared/shopify';
 import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
 import { invoke } from '../support/invoke';
 import { TEST_SECRET } from '../support/webhooks';
@@ -16,6 +16,9 @@ import { TEST_SECRET } from '../support/webhooks';
 const ddb = mockClient(DynamoDBDocumentClient);
 const writeCalls = () =>
   ddb.commandCalls(TransactWriteCommand).length + ddb.commandCalls(PutCommand).length + ddb.commandCalls(UpdateCommand).length + ddb.commandCalls(DeleteCommand).length + ddb.commandCalls(BatchWriteCommand).length;
+/** Writes other than parking the refused delivery for an operator (one Put into PARKED). */
+const countingWrites = () => writeCalls() - ddb.commandCalls(PutCommand).filter((c) => c.args[0].input.Item?.PK === 'PARKED').length;
+const parkedCalls = () => ddb.commandCalls(PutCommand).filter((c) => c.args[0].input.Item?.PK === 'PARKED').length;
 
 const catalogItems = [...SAMPLE_CATALOG.athletes.map((data) => ({ type: 'athlete', data })), ...SAMPLE_CATALOG.collectives.map((data) => ({ type: 'collective', data }))];
 const validOrder = () =>
@@ -24,7 +27,7 @@ const validRefund = () => JSON.parse(refundPayload({ id: '77', orderId: '1234567
 
 // ---- arbitraries ---------------------------------------------------------------------------
 
-const handledTopic = fc.constantFrom<string>(...ORDER_TOPICS, REFUND_TOPIC);
+const handledTopic = fc.constantFrom<string>(...ORDER_TOPICS, REFUND_TOPIC, DELETE_TOPIC);
 const anyTopic = fc.oneof(handledTopic, fc.constantFrom('products/update', 'app/uninstalled', 'ORDERS/CREATE', '', ' orders/create '), fc.string({ maxLength: 40 }));
 
 /** Raw bodies: JSON of any shape, text, random bytes (invalid UTF-8 included), UTF-16 with a BOM. */
@@ -89,7 +92,9 @@ const orderBreakers: Array<(o: Record<string, unknown>, junk: unknown) => unknow
   (o, junk) => ({ ...o, created_at: typeof junk === 'string' ? `not a date ${junk}` : junk ?? null }),
   (o, junk) => ({ ...o, line_items: Array.isArray(junk) ? { items: junk } : junk ?? 'none' }),
   (o) => ({ ...o, line_items: ['not an object'] }),
-  (o, junk) => ({ ...o, line_items: [{ ...(o.line_items as object[])[0], price: typeof junk === 'string' ? `${junk}x` : junk === undefined ? null : [junk] }] }),
+  // (price_set carries the same amount in shop money and wins when present: break both)
+  (o, junk) => ({ ...o, line_items: [{ ...(o.line_items as object[])[0], price: typeof junk === 'string' ? `${junk}x` : junk === undefined ? null : [junk], price_set: undefined }] }),
+  (o, junk) => ({ ...o, line_items: [{ ...(o.line_items as object[])[0], price_set: { shop_money: { amount: typeof junk === 'string' ? `${junk}x` : [junk], currency_code: 'USD' } } }] }),
   (o, junk) => ({ ...o, line_items: [{ ...(o.line_items as object[])[0], quantity: typeof junk === 'number' ? -1 - Math.abs(junk) : '2' }] }),
   (o) => ({ ...o, line_items: [{ ...(o.line_items as object[])[0], current_quantity: 1.5 }] }),
   (_o, junk) => (Array.isArray(junk) ? junk : [junk]),
@@ -114,8 +119,10 @@ describe('webhook fuzzing', () => {
     process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
     process.env.LOG_LEVEL = 'silent';
     ddb.on(GetCommand).resolves({});
+    ddb.on(BatchGetCommand).resolves({ Responses: {} });
     ddb.on(QueryCommand).resolves({ Items: catalogItems });
     ddb.on(TransactWriteCommand).resolves({});
+    ddb.on(PutCommand).resolves({});
   });
 
   it('answers 401 to anything without a valid signature, and never touches the table', async () => {
@@ -144,14 +151,15 @@ describe('webhook fuzzing', () => {
     );
   });
 
-  it('never answers 5xx to correctly signed junk, and stores nothing unless it answered 200', async () => {
+  it('never answers 5xx to correctly signed junk, counts nothing unless it answered 2xx, and parks what it refuses', async () => {
     await fc.assert(
       fc.asyncProperty(bodyBytes, fc.boolean(), anyTopic, names, extraHeaders, async (body, base64, topic, n, extra) => {
         ddb.resetHistory();
         const res = await send({ body, base64, topic, signature: signShopify(body, TEST_SECRET), names: n, extra });
         expect(res.status).toBeLessThan(500);
-        if (res.status !== 200 || res.body.ignored) expect(writeCalls()).toBe(0);
-        if (!['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'refunds/create'].includes(topic.trim())) {
+        if (res.status >= 300 || res.body.ignored) expect(countingWrites()).toBe(0);
+        if (res.status >= 400) expect(parkedCalls()).toBe(1);
+        if (!['orders/create', 'orders/paid', 'orders/updated', 'orders/cancelled', 'refunds/create', 'orders/delete'].includes(topic.trim())) {
           expect(res).toMatchObject({ status: 200, body: { ignored: true } });
           expect(ddb.calls()).toHaveLength(0);
         }
@@ -160,7 +168,7 @@ describe('webhook fuzzing', () => {
     );
   });
 
-  it('answers 400 naming the field to a signed order or refund with one thing broken, and writes nothing', async () => {
+  it('answers 400 naming the field to a signed order or refund with one thing broken, counts nothing and parks it', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -175,7 +183,8 @@ describe('webhook fuzzing', () => {
           expect(res.status).toBe(400);
           expect(res.body.error.code).toBe('bad_request');
           expect(Object.keys(res.body.error.fields ?? {}).length).toBeGreaterThan(0);
-          expect(writeCalls()).toBe(0);
+          expect(countingWrites()).toBe(0);
+          expect(parkedCalls()).toBe(1);
         },
       ),
       { numRuns: 300 },

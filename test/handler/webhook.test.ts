@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import { MAX_WEBHOOK_BYTES, handler } from '../../lambdas/functions/webhook';
@@ -23,8 +23,10 @@ describe('webhook handler', () => {
     process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
     process.env.LOG_LEVEL = 'silent';
     ddb.on(GetCommand).resolves({});
+    ddb.on(BatchGetCommand).resolves({ Responses: {} });
     ddb.on(QueryCommand).resolves({ Items: catalogItems });
     ddb.on(TransactWriteCommand).resolves({});
+    ddb.on(PutCommand).resolves({});
   });
 
   it('rejects a missing signature with 401 and touches nothing', async () => {
@@ -54,12 +56,30 @@ describe('webhook handler', () => {
     expect(ddb.calls()).toHaveLength(0);
   });
 
-  it('answers 400 for malformed JSON and for a payload that is not an order, storing nothing', async () => {
-    expect((await sendWebhook(handler, 'orders/create', '{"id": 1,')).status).toBe(400);
-    const notOrder = await sendWebhook(handler, 'orders/create', '{"hello":"world"}');
+  it('answers 400 for malformed JSON and for a payload that is not an order, counting nothing and parking it for an operator', async () => {
+    expect((await sendWebhook(handler, 'orders/create', '{"id": 1,', { webhookId: 'bad-json' })).status).toBe(400);
+    const notOrder = await sendWebhook(handler, 'orders/create', '{"hello":"world"}', { webhookId: 'not-order' });
     expect(notOrder.status).toBe(400);
     expect(notOrder.body.error.fields).toHaveProperty('id');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    const parked = ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item);
+    expect(parked).toEqual([expect.objectContaining({ PK: 'PARKED', SK: 'WEBHOOK#bad-json', reason: 'malformed' }), expect.objectContaining({ PK: 'PARKED', SK: 'WEBHOOK#not-order', reason: 'malformed' })]);
+  });
+
+  it('answers 422 to an order in another shop currency and parks it, never counting it at face value', async () => {
+    const yen = orderPayload({ id: '9223372036854775806', currency: 'JPY', createdAt: '2026-02-01T00:00:00Z', email: 'fan@example.com', lines: [{ id: '1', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '1500' }] });
+    const res = await sendWebhook(handler, 'orders/create', yen, { webhookId: 'yen' });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('currency_not_supported');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(PutCommand)[0].args[0].input.Item).toMatchObject({ PK: 'PARKED', SK: 'ORDER#9223372036854775806', reason: 'currency' });
+  });
+
+  it('answers 503 with the error format when storage is unavailable', async () => {
+    ddb.on(BatchGetCommand).rejects(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' }));
+    const res = await sendWebhook(handler, 'orders/create', order);
+    expect(res.status).toBe(503);
+    expect(res.body.error).toMatchObject({ code: 'storage_unavailable' });
   });
 
   it('acknowledges other topics with 200 and ignores them', async () => {
@@ -69,16 +89,16 @@ describe('webhook handler', () => {
     expect(ddb.calls()).toHaveLength(0);
   });
 
-  it('writes an order in one transaction guarded by the order version and the webhook id', async () => {
+  it('stores an order in one transaction guarded by the order version and the webhook id, with its pending groups', async () => {
     const res = await sendWebhook(handler, 'orders/create', order, { webhookId: 'hook-1' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ outcome: 'applied', orderId: '9223372036854775807' });
     const [call] = ddb.commandCalls(TransactWriteCommand);
     const items = call.args[0].input.TransactItems ?? [];
     expect(items[0].Put?.ConditionExpression).toBe('attribute_not_exists(PK)');
-    expect(items[0].Put?.Item?.PK).toBe('ORDER#9223372036854775807');
+    expect(items[0].Put?.Item).toMatchObject({ PK: 'ORDER#9223372036854775807', version: 1, pending: new Set(['A#1']) });
     expect(items[1].Put?.Item?.PK).toBe('WEBHOOK#hook-1');
-    expect(items.some((i) => i.Update?.Key?.SK === 'AGG#TOTAL')).toBe(true);
+    expect(items[2].Put?.Item).toMatchObject({ PK: 'PENDING#7', SK: 'ORDER#9223372036854775807' });
   });
 
   it('answers 503 when concurrent updates never settle, so Shopify retries', async () => {
@@ -90,7 +110,7 @@ describe('webhook handler', () => {
   }, 20_000);
 
   it('treats a repeated webhook id as a duplicate without writing', async () => {
-    ddb.on(GetCommand, { Key: { PK: 'WEBHOOK#seen', SK: 'WEBHOOK' } }).resolves({ Item: { PK: 'WEBHOOK#seen' } });
+    ddb.on(BatchGetCommand, { RequestItems: { Orders: { Keys: [{ PK: 'WEBHOOK#seen', SK: 'WEBHOOK' }], ConsistentRead: true } } }).resolves({ Responses: { Orders: [{ PK: 'WEBHOOK#seen', SK: 'WEBHOOK' }] } });
     const res = await sendWebhook(handler, 'orders/create', order, { webhookId: 'seen' });
     expect(res.body.outcome).toBe('duplicate');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);

@@ -8,10 +8,11 @@ import { handler as webhook } from '../../lambdas/functions/webhook';
 import { sampleProductId } from '../../shared/seed-data';
 import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
 import { verifyTable } from '../../scripts/lib/verify';
+import { settlePending } from '../../lambdas/common/ingest';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { deliveryHistoryArb } from '../support/delivery-arbitrary';
 import { claimsFor, invoke } from '../support/invoke';
-import { TEST_SECRET, sendWebhook } from '../support/webhooks';
+import { TEST_SECRET, deliver } from '../support/webhooks';
 
 jest.setTimeout(60_000);
 
@@ -39,16 +40,16 @@ describe('webhook ingestion against DynamoDB Local', () => {
     const id = nextId();
     const lines = [card(5, 1, 2), card(5, 3)];
     const created = orderPayload({ id, createdAt: '2026-04-02T10:00:00Z', email: 'Buyer.One@example.com', financialStatus: 'paid', lines });
-    expect((await sendWebhook(webhook, 'orders/create', created, { webhookId: 'dup-1' })).body.outcome).toBe('applied');
-    expect((await sendWebhook(webhook, 'orders/create', created, { webhookId: 'dup-1' })).body.outcome).toBe('duplicate');
-    expect((await sendWebhook(webhook, 'orders/paid', created)).body.outcome).toBe('unchanged');
+    expect((await deliver(webhook, 'orders/create', created, { webhookId: 'dup-1' })).body.outcome).toBe('applied');
+    expect((await deliver(webhook, 'orders/create', created, { webhookId: 'dup-1' })).body.outcome).toBe('duplicate');
+    expect((await deliver(webhook, 'orders/paid', created)).body.outcome).toBe('unchanged');
 
     const s = await stats(5);
     expect(s).toMatchObject({ totalCardsSold: 3, totalRevenueCents: 3100, orderCount: 1, uniqueFans: 1, averagePriceCents: 1033, earningsCents: 3007 });
     expect(s.monthly).toEqual([{ month: '2026-04', cardsSold: 3, revenueCents: 3100, orderCount: 1 }]);
 
     const orders = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '5' }, claims: claimsFor.athlete(5) });
-    expect(orders.body.items).toEqual([{ orderId: id, orderName: '#1000', createdAt: '2026-04-02T10:00:00.000Z', buyer: 'buyer.one', quantity: 3, amountCents: 3100, status: 'Paid' }]);
+    expect(orders.body.items).toEqual([{ orderId: id, orderName: '#1000', createdAt: '2026-04-02T10:00:00.000Z', buyer: 'buyer.one', quantity: 3, amountCents: 3100, status: 'Paid', serials: [], oversoldUnits: 0, whileLockedUnits: 0 }]);
     expect(JSON.stringify(orders.body)).not.toContain('@');
   });
 
@@ -58,10 +59,10 @@ describe('webhook ingestion against DynamoDB Local', () => {
     const v1 = orderPayload({ id, createdAt: '2026-05-01T00:00:00Z', updatedAt: '2026-05-01T00:00:00Z', email: 'x@example.com', lines });
     const v3 = orderPayload({ id, createdAt: '2026-05-01T00:00:00Z', updatedAt: '2026-05-03T00:00:00Z', cancelledAt: '2026-05-03T00:00:00Z', financialStatus: 'voided', email: 'x@example.com', lines });
     const v2 = orderPayload({ id, createdAt: '2026-05-01T00:00:00Z', updatedAt: '2026-05-02T00:00:00Z', email: 'x@example.com', lines });
-    await sendWebhook(webhook, 'orders/create', v1);
+    await deliver(webhook, 'orders/create', v1);
     expect((await stats(6)).totalCardsSold).toBe(1);
-    await sendWebhook(webhook, 'orders/cancelled', v3);
-    expect((await sendWebhook(webhook, 'orders/updated', v2)).body.outcome).toBe('unchanged');
+    await deliver(webhook, 'orders/cancelled', v3);
+    expect((await deliver(webhook, 'orders/updated', v2)).body.outcome).toBe('unchanged');
     expect(await stats(6)).toMatchObject({ totalCardsSold: 0, totalRevenueCents: 0, orderCount: 0, uniqueFans: 0 });
     const orders = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '6' }, claims: claimsFor.collective(2) });
     expect(orders.body.items[0]).toMatchObject({ orderId: id, status: 'Cancelled' });
@@ -71,43 +72,53 @@ describe('webhook ingestion against DynamoDB Local', () => {
     const id = nextId();
     const lines = [card(7, 3, 2)];
     const refund = refundPayload({ id: nextId(), orderId: id, createdAt: '2026-06-05T00:00:00Z', lines: [{ lineItemId: lines[0].id, quantity: 1, subtotal: '25.00' }] });
-    expect((await sendWebhook(webhook, 'refunds/create', refund)).status).toBe(200);
-    expect((await sendWebhook(webhook, 'refunds/create', refund)).body.outcome).toBe('unchanged');
-    await sendWebhook(webhook, 'orders/create', orderPayload({ id, createdAt: '2026-06-01T00:00:00Z', email: 'y@example.com', lines }));
+    expect((await deliver(webhook, 'refunds/create', refund)).status).toBe(200);
+    expect((await deliver(webhook, 'refunds/create', refund)).body.outcome).toBe('unchanged');
+    await deliver(webhook, 'orders/create', orderPayload({ id, createdAt: '2026-06-01T00:00:00Z', email: 'y@example.com', lines }));
     expect(await stats(7)).toMatchObject({ totalCardsSold: 1, totalRevenueCents: 2500, orderCount: 1 });
     // Shopify's later orders/updated reflects the refund in current_quantity: still counted once.
-    await sendWebhook(webhook, 'orders/updated', orderPayload({ id, createdAt: '2026-06-01T00:00:00Z', updatedAt: '2026-06-05T00:00:01Z', financialStatus: 'partially_refunded', email: 'y@example.com', lines: [{ ...lines[0], currentQuantity: 1 }] }));
+    await deliver(webhook, 'orders/updated', orderPayload({ id, createdAt: '2026-06-01T00:00:00Z', updatedAt: '2026-06-05T00:00:01Z', financialStatus: 'partially_refunded', email: 'y@example.com', lines: [{ ...lines[0], currentQuantity: 1 }] }));
     expect(await stats(7)).toMatchObject({ totalCardsSold: 1, totalRevenueCents: 2500, orderCount: 1 });
   });
 
   it('names a Top Fan once a buyer holds every card of the athlete', async () => {
     const email = 'collector@example.com';
-    for (const c of [1, 2]) await sendWebhook(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-07-01T00:00:00Z', email, lines: [card(8, c)] }));
+    for (const c of [1, 2]) await deliver(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-07-01T00:00:00Z', email, lines: [card(8, c)] }));
     expect((await stats(8)).topFans).toEqual([]);
-    await sendWebhook(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-07-02T00:00:00Z', email, lines: [card(8, 3)] }));
-    expect((await stats(8)).topFans).toEqual([{ buyer: 'collector', cardsHeld: 3 }]);
+    await deliver(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-07-02T00:00:00Z', email, lines: [card(8, 3)] }));
+    const { topFans } = await stats(8);
+    expect(topFans).toEqual([{ buyer: expect.stringMatching(/^Fan [A-Z0-9]{6}$/), cardsHeld: 3 }]);
+    expect(JSON.stringify(topFans)).not.toContain('collector');
     expect((await stats(8)).uniqueFans).toBe(1);
   });
 
-  it('keeps lines no card matches as unattributed and shows them to the collective', async () => {
-    await sendWebhook(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-08-01T00:00:00Z', email: 'z@example.com', lines: [{ id: nextId(), productId: '42', title: 'Mystery box', quantity: 2, price: '9.50' }] }));
-    const res = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) });
-    expect(res.body.unattributed.units).toBeGreaterThanOrEqual(2);
-    expect(res.body.unattributed.recent[0]).toMatchObject({ title: 'Mystery box', units: 2, revenueCents: 1900, reason: 'unmatched' });
+  it("keeps lines no card matches as unattributed and shows them only to their own school's collective", async () => {
+    await deliver(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-08-01T00:00:00Z', email: 'z@example.com', lines: [{ id: nextId(), productId: '42', title: 'Mystery box', quantity: 2, price: '9.50', vendor: 'Drift State University' }] }));
+    const own = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) });
+    expect(own.body.unattributed.units).toBeGreaterThanOrEqual(2);
+    expect(own.body.unattributed.recent[0]).toMatchObject({ title: 'Mystery box', units: 2, revenueCents: 1900, reason: 'unmatched' });
+    const other = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '2' }, claims: claimsFor.collective(2) });
+    expect(JSON.stringify(other.body.unattributed)).not.toContain('Mystery box');
   });
 
   it('lets the collective assign an unattributed line to a member card, exactly once', async () => {
     const id = nextId();
-    const line = { id: nextId(), productId: '4242', title: 'Old listing - autographed item', quantity: 1, price: '5.00' };
-    await sendWebhook(webhook, 'orders/create', orderPayload({ id, createdAt: '2026-08-03T00:00:00Z', email: 'w@example.com', lines: [line] }));
+    const line = { id: nextId(), productId: '4242', title: 'Old listing - autographed item', quantity: 1, price: '5.00', vendor: 'Drift State University' };
+    await deliver(webhook, 'orders/create', orderPayload({ id, createdAt: '2026-08-03T00:00:00Z', email: 'w@example.com', lines: [line] }));
     const before = await stats(11);
     const unattributedBefore = (await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) })).body.unattributed;
     const assign = (claims: Record<string, string>, athleteId = 11) =>
       invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '1' }, claims, body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId, cardId: 1 }) });
-    expect((await assign(claimsFor.collective(2))).status).toBe(403);
+    expect((await assign(claimsFor.collective(2))).status).toBe(403); // another collective's account
     expect((await assign(claimsFor.collective(1), 4)).status).toBe(400); // not a member of collective 1
+    // Collective 2 (Drift Tech) may not take a Drift State University sale for its own athlete.
+    const cross = await invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '2' }, claims: claimsFor.collective(2), body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId: 4, cardId: 1 }) });
+    expect(cross.status).toBe(403);
     expect((await assign(claimsFor.collective(1))).body.outcome).toBe('applied');
     expect((await assign(claimsFor.collective(1))).body.outcome).toBe('unchanged');
+    // Assigned now: another card is refused (only unattributed sales can be assigned).
+    expect((await invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '1' }, claims: claimsFor.collective(1), body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId: 11, cardId: 1 }) })).body.outcome).toBe('unchanged');
+    expect((await invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '1' }, claims: claimsFor.collective(1), body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId: 1, cardId: 1 }) })).status).toBe(409);
     const after = await stats(11);
     expect(after.totalCardsSold - before.totalCardsSold).toBe(1);
     expect(after.totalRevenueCents - before.totalRevenueCents).toBe(500);
@@ -117,7 +128,7 @@ describe('webhook ingestion against DynamoDB Local', () => {
 
   it('accepts an order with more unattributed lines than one transaction has items', async () => {
     const lines = Array.from({ length: 150 }, (_, i) => ({ id: nextId(), productId: String(100 + i), title: `Loose item ${i}`, quantity: 1, price: '1.00' }));
-    const res = await sendWebhook(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-08-05T00:00:00Z', email: 'bulk@example.com', lines }));
+    const res = await deliver(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-08-05T00:00:00Z', email: 'bulk@example.com', lines }));
     expect(res.status).toBe(200);
     expect(res.body.outcome).toBe('applied');
   });
@@ -125,7 +136,7 @@ describe('webhook ingestion against DynamoDB Local', () => {
   it('never loses an update under concurrent deliveries for the same athlete and month', async () => {
     const before = await stats(9);
     const bodies = Array.from({ length: 30 }, (_, i) => orderPayload({ id: nextId(), createdAt: '2026-09-09T09:00:00Z', email: `c${i % 4}@example.com`, lines: [card(9, (i % 3) + 1)] }));
-    const results = await Promise.all(bodies.map((b) => sendWebhook(webhook, 'orders/create', b)));
+    const results = await Promise.all(bodies.map((b) => deliver(webhook, 'orders/create', b)));
     expect(results.map((r) => r.status)).toEqual(bodies.map(() => 200));
     const after = await stats(9);
     expect(after.totalCardsSold - before.totalCardsSold).toBe(30);
@@ -136,7 +147,7 @@ describe('webhook ingestion against DynamoDB Local', () => {
 
   it('stores test orders marked and leaves them out of the figures when the setting says so', async () => {
     const before = await stats(10);
-    await sendWebhook(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-10-01T00:00:00Z', email: 'tester@example.com', test: true, lines: [card(10, 1)] }));
+    await deliver(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-10-01T00:00:00Z', email: 'tester@example.com', test: true, lines: [card(10, 1)] }));
     expect((await stats(10)).totalCardsSold).toBe(before.totalCardsSold);
   });
 
@@ -166,9 +177,10 @@ describe('property: any delivery history against the real table', () => {
         const t = await createTestTable();
         try {
           for (const d of deliveries) {
-            const res = await sendWebhook(webhook, d.topic, d.body, { webhookId: d.webhookId });
+            const res = await deliver(webhook, d.topic, d.body, { webhookId: d.webhookId });
             expect(res.status).toBe(200);
           }
+          await settlePending();
           const report = await verifyTable();
           expect(report.differences).toEqual([]);
         } finally {

@@ -9,11 +9,12 @@ import { nextLink, readCheckpoint, reconcile } from '../../lambdas/common/reconc
 import { sampleProductId } from '../../shared/seed-data';
 import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
 import { scanTable } from '../../scripts/bench/load';
+import { settlePending } from '../../lambdas/common/ingest';
 import { verifyTable } from '../../scripts/lib/verify';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { startFakeAdminApi, withRefunds, type FakeAdminApi } from '../support/fake-shopify-admin';
 import { invoke } from '../support/invoke';
-import { TEST_SECRET, sendWebhook } from '../support/webhooks';
+import { TEST_SECRET, deliver } from '../support/webhooks';
 
 jest.setTimeout(60_000);
 
@@ -51,7 +52,7 @@ beforeAll(async () => {
   admin = await startFakeAdminApi({ token: TOKEN, pageSize: 2 });
   admin.orders = [order(A), withRefunds(order(B), [refundB]), cancelledC, order(D), withRefunds(order(E, { updatedAt: '2026-09-03T00:00:00Z' }), [refundE])];
   for (const [topic, body] of [['orders/create', order(A)], ['orders/create', order(B)], ['refunds/create', refundB], ['orders/create', order(C)]] as const) {
-    expect((await sendWebhook(webhook, topic, body)).status).toBe(200);
+    expect((await deliver(webhook, topic, body)).status).toBe(200);
   }
 });
 
@@ -68,6 +69,7 @@ describe('reconcile (Shopify Admin API -> ingest)', () => {
 
     // Act
     const report = await reconcile({ storeDomain: 'test.myshopify.com', accessToken: TOKEN, baseUrl: admin.baseUrl, since: '2026-08-01T00:00:00Z' });
+    await settlePending(); // what the table's stream triggers in AWS
 
     // Assess: A + B(1 left) + D(2) + E(2 left); C cancelled.
     expect(report).toMatchObject({ since: '2026-08-01T00:00:00.000Z', sinceSource: 'option', pages: 3, orders: 5, refunds: 2 });

@@ -1,8 +1,11 @@
 // fast-check generator of Shopify delivery histories: several orders, each with successive
-// versions (paid, updated, cancelled), refunds, then shuffled with duplicates (redeliveries).
+// versions (paid in the same second as its creation, updated, cancelled, deleted), discounts,
+// giveaways, taxes (included or not), tips, refunds with and without subtotals, then shuffled
+// with duplicates (redeliveries of the same webhook id) and resends under a new id.
 import fc from 'fast-check';
-import { SAMPLE_ATHLETES } from '../../shared/seed-data';
-import { centsToDecimal, orderPayload, refundPayload } from '../../shared/shopify-payloads';
+import type { Catalog } from '../../shared/catalog-types';
+import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { centsToDecimal, deletePayload, orderPayload, refundPayload } from '../../shared/shopify-payloads';
 
 export interface Delivery {
   topic: string;
@@ -10,18 +13,42 @@ export interface Delivery {
   webhookId: string;
 }
 
-const cards = SAMPLE_ATHLETES.slice(0, 4).flatMap((a) => a.digitalcollectibles.map((c) => ({ athleteId: a.id, card: c })));
+/** The sample catalog with small editions and unlock rules on athletes 1-4, so histories hit
+ * sold-out editions, oversold units and quota unlocks. */
+export const EDITION_CATALOG: Catalog = {
+  ...SAMPLE_CATALOG,
+  athletes: SAMPLE_CATALOG.athletes.map((a) =>
+    a.id > 4
+      ? a
+      : {
+          ...a,
+          digitalcollectibles: a.digitalcollectibles.map((c) =>
+            c.id === 1 ? { ...c, editionSize: 5 } : c.id === 2 ? { ...c, editionSize: 3, unlock: { cardId: 1, units: 2 } } : { ...c, editionSize: null, unlock: { cardId: 2, units: 1 } },
+          ),
+        },
+  ),
+};
+
+const cards = EDITION_CATALOG.athletes.slice(0, 4).flatMap((a) => a.digitalcollectibles.map((c) => ({ athleteId: a.id, card: c })));
 const buyers = ['a@example.com', 'b@example.com', null];
 
-const lineArb = fc.record({ cardIndex: fc.nat({ max: cards.length }), quantity: fc.integer({ min: 1, max: 3 }) });
+const lineArb = fc.record({
+  // cards, then: an unknown product of a named school, an unknown product of no school, a tip
+  kind: fc.nat({ max: cards.length + 2 }),
+  quantity: fc.integer({ min: 1, max: 3 }),
+  discountPct: fc.constantFrom(0, 0, 0, 25, 100),
+  taxCents: fc.constantFrom(0, 0, 25, 99),
+});
 
 const orderHistoryArb = fc.record({
   lines: fc.array(lineArb, { minLength: 1, maxLength: 3 }),
   buyer: fc.constantFrom(...buyers),
   month: fc.integer({ min: 1, max: 3 }),
-  versions: fc.array(fc.constantFrom('orders/paid', 'orders/updated', 'orders/cancelled', 'pending'), { minLength: 0, maxLength: 3 }),
-  refunds: fc.array(fc.record({ lineIndex: fc.nat({ max: 2 }), quantity: fc.integer({ min: 1, max: 2 }) }), { maxLength: 2 }),
+  createdPending: fc.boolean(),
+  versions: fc.array(fc.constantFrom('orders/paid', 'orders/updated', 'orders/cancelled', 'pending', 'orders/delete'), { minLength: 0, maxLength: 3 }),
+  refunds: fc.array(fc.record({ lineIndex: fc.nat({ max: 2 }), quantity: fc.integer({ min: 1, max: 2 }), withSubtotal: fc.boolean() }), { maxLength: 2 }),
   test: fc.boolean(),
+  taxesIncluded: fc.boolean(),
 });
 
 export const deliveryHistoryArb = fc
@@ -32,30 +59,37 @@ export const deliveryHistoryArb = fc
       const orderId = String(9007199254740993n + BigInt(orderIndex) * 1000n);
       const createdAt = `2026-0${o.month}-10T12:00:00.000Z`;
       const lines = o.lines.map((l, i) => {
-        const entry = l.cardIndex === cards.length ? null : cards[l.cardIndex];
-        return {
-          id: `${orderId}${i}`,
-          productId: entry ? entry.card.shopifyProductId : '555',
-          title: entry ? entry.card.name : 'Unknown bundle',
-          quantity: l.quantity,
-          price: centsToDecimal(entry ? entry.card.priceCents : 700),
-        };
+        const entry = l.kind < cards.length ? cards[l.kind] : null;
+        const priceCents = entry ? entry.card.priceCents : 700;
+        const discountCents = Math.floor((priceCents * l.quantity * l.discountPct) / 100);
+        const base = { id: `${orderId}${i}`, quantity: l.quantity, price: centsToDecimal(priceCents), discount: centsToDecimal(discountCents), tax: centsToDecimal(l.taxCents) };
+        if (entry) return { ...base, productId: entry.card.shopifyProductId, title: entry.card.name };
+        if (l.kind === cards.length) return { ...base, productId: '555', title: 'Mariners Hoodie', vendor: 'Drift State University' };
+        if (l.kind === cards.length + 1) return { ...base, productId: '556', title: 'Unknown bundle' };
+        return { ...base, productId: null, title: 'Tip', discount: undefined, tax: undefined };
       });
-      deliveries.push({ topic: 'orders/create', body: orderPayload({ id: orderId, createdAt, email: o.buyer, lines, test: o.test }), webhookId: `w-${orderId}-0` });
+      const body = (extra: Partial<Parameters<typeof orderPayload>[0]>) => orderPayload({ id: orderId, createdAt, email: o.buyer, lines, test: o.test, taxesIncluded: o.taxesIncluded, ...extra });
+      deliveries.push({ topic: 'orders/create', body: body({ financialStatus: o.createdPending ? 'pending' : 'paid' }), webhookId: `w-${orderId}-0` });
       o.versions.forEach((v, i) => {
-        const updatedAt = `2026-0${o.month}-1${i + 1}T12:00:00.000Z`;
+        // The first version shares the creation's second (a same-second orders/paid must count).
+        const updatedAt = i === 0 ? createdAt : `2026-0${o.month}-1${i + 1}T12:00:00.000Z`;
+        if (v === 'orders/delete') {
+          deliveries.push({ topic: 'orders/delete', body: deletePayload(orderId), webhookId: `w-${orderId}-${i + 1}` });
+          return;
+        }
         const cancelled = v === 'orders/cancelled';
         deliveries.push({
           topic: v === 'pending' ? 'orders/updated' : v,
-          body: orderPayload({ id: orderId, createdAt, updatedAt, email: o.buyer, lines, test: o.test, cancelledAt: cancelled ? updatedAt : null, financialStatus: cancelled ? 'voided' : v === 'pending' ? 'pending' : 'paid' }),
+          body: body({ updatedAt, cancelledAt: cancelled ? updatedAt : null, financialStatus: cancelled ? 'voided' : v === 'pending' ? 'pending' : 'paid' }),
           webhookId: `w-${orderId}-${i + 1}`,
         });
       });
       o.refunds.forEach((r, i) => {
         const line = lines[r.lineIndex % lines.length];
+        const unitNet = Math.max(0, Math.round(Number(line.price) * 100) - Math.floor(Math.round(Number(line.discount ?? '0') * 100) / line.quantity));
         deliveries.push({
           topic: 'refunds/create',
-          body: refundPayload({ id: `${orderId}77${i}`, orderId, createdAt: `2026-0${o.month}-20T00:00:00.000Z`, lines: [{ lineItemId: line.id, quantity: r.quantity, subtotal: line.price }] }),
+          body: refundPayload({ id: `${orderId}77${i}`, orderId, createdAt: `2026-0${o.month}-20T00:00:00.000Z`, lines: [{ lineItemId: line.id, quantity: r.quantity, ...(r.withSubtotal ? { subtotal: centsToDecimal(unitNet * r.quantity) } : {}) }] }),
           webhookId: `w-${orderId}-r${i}`,
         });
       });

@@ -1,0 +1,59 @@
+// Local mode's stand-in for the Orders table's stream and the settle function's schedule: after
+// the webhook accepts a delivery (the local server notifies), and every few seconds anyway, the
+// same settle sweeper the settle function runs applies the pending orders' effects. One pass at a
+// time; notifications during a pass make one more pass.
+import { log } from '../../lambdas/common/log';
+
+export interface SettleLoop {
+  /** Something was accepted: settle soon. */
+  notify(): void;
+  /** Resolves once nothing is pending (or after `timeoutMs`). */
+  idle(timeoutMs?: number): Promise<void>;
+  stop(): void;
+}
+
+export function startSettleLoop(options: { intervalMs?: number } = {}): SettleLoop {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let lastPending = 0;
+  const pass = async () => {
+    const { settlePending } = await import('../../lambdas/common/ingest');
+    do {
+      again = false;
+      try {
+        const result = await settlePending({ deadlineMs: 10_000 });
+        lastPending = result.pending;
+        if (result.orders > 0 && result.settled > 0) again = true;
+      } catch (error) {
+        log('warn', 'local settle pass failed; retrying on the next pass', { error: error instanceof Error ? error.message : String(error) });
+      }
+    } while (again && !stopped);
+  };
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass().finally(() => {
+      running = null;
+    });
+  };
+  const timer = setInterval(run, options.intervalMs ?? 2_000);
+  timer.unref();
+  return {
+    notify: run,
+    async idle(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      do {
+        run();
+        await running;
+      } while (lastPending > 0 && Date.now() < deadline);
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}

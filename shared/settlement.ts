@@ -1,0 +1,340 @@
+// One exactly-once step of ingestion, as a pure function: bring one group of an order's effects
+// (an athlete's part, or one school's unattributed lines) from what was applied to what the order's
+// current version says. Ingestion runs it under optimistic locks (the applied snapshot, the
+// athlete's total, the fan holdings) and writes its plan in one DynamoDB transaction; the
+// benchmark loader and the property tests fold the same function in memory.
+import { holdsAny, holdsFullSet, zeroFigures, type SalesFigures } from './aggregation';
+import type { UnlockRule } from './catalog-types';
+import type { AthleteContribution, GroupTarget, OrderMeta, UnattributedLine } from './contribution';
+import { allocateLine, type LineSerials, type SerialRange } from './editions';
+import { splitChange, type LedgerEntry, type LedgerKind } from './ledger';
+
+/** The athlete's total item: figures, card counts, editions, unlocks and the ledger head. */
+export interface AthleteState {
+  version: number;
+  cardsSold: number;
+  revenueCents: number;
+  orderCount: number;
+  uniqueFans: number;
+  topFanCount: number;
+  /** Counted units per card id. */
+  cards: Record<string, number>;
+  /** Serials issued per card id (the high-water mark). */
+  issued: Record<string, number>;
+  /** Units counted without a serial per card id. */
+  oversold: Record<string, number>;
+  /** When each locked card unlocked (permanent). */
+  unlockedAt: Record<string, string>;
+  ledgerSeq: number;
+  /** The athlete's share of all counted revenue so far (sum of the ledger's shares). */
+  earnedCents: number;
+  ledgerAt: string | null;
+}
+
+export const emptyAthleteState = (): AthleteState => ({
+  version: 0,
+  cardsSold: 0,
+  revenueCents: 0,
+  orderCount: 0,
+  uniqueFans: 0,
+  topFanCount: 0,
+  cards: {},
+  issued: {},
+  oversold: {},
+  unlockedAt: {},
+  ledgerSeq: 0,
+  earnedCents: 0,
+  ledgerAt: null,
+});
+
+export interface FanState {
+  cards: Record<string, number>;
+  version: number;
+  buyerLabel: string;
+  buyerAlias: string;
+}
+
+/** What one order has applied to one athlete. Kept (never deleted) so a stale step can tell. */
+export interface AppliedAthleteGroup {
+  version: number;
+  meta: OrderMeta | null;
+  units: number;
+  revenueCents: number;
+  cards: Record<string, number>;
+  listedUnits: number;
+  listedCents: number;
+  /** Serials and flags per order line. */
+  lines: Record<string, LineSerials>;
+  collectiveId: number | null;
+}
+
+export interface CardRules {
+  editionSize: number | null;
+  unlock: UnlockRule | null;
+}
+
+export interface SaleLineRecord {
+  meta: OrderMeta;
+  athleteId: number;
+  collectiveId: number | null;
+  quantity: number;
+  amountCents: number;
+  serials: Array<{ cardId: number; from: number; to: number; editionSize: number }>;
+  oversoldUnits: number;
+  whileLockedUnits: number;
+}
+
+export interface AthleteStepInput {
+  athleteId: number;
+  orderVersion: number;
+  target: Extract<GroupTarget, { kind: 'athlete' }> | null;
+  applied: AppliedAthleteGroup | null;
+  athlete: AthleteState;
+  /** Fan holdings of the buyers of the applied and target versions. */
+  fans: Map<string, FanState | null>;
+  cards: Map<number, CardRules>;
+  topFanSets: number[][];
+  collectiveId: number | null;
+  now: string;
+}
+
+export interface AthleteStepPlan {
+  applied: AppliedAthleteGroup;
+  athlete: AthleteState;
+  /** Month figure changes (only non-zero ones). */
+  months: Array<{ month: string; figures: SalesFigures }>;
+  saleLine: SaleLineRecord | null;
+  /** The sale line to remove (the group is gone, or it moved). */
+  removeSaleLine: { createdAt: string; orderId: string; collectiveId: number | null } | null;
+  fans: Array<{ buyerKey: string; before: FanState | null; after: FanState | null }>;
+  topFans: Array<{ buyerKey: string; op: 'put' | 'delete'; buyerAlias: string }>;
+  ledger: LedgerEntry | null;
+  unlocked: Array<{ cardId: number; at: string }>;
+  serialsAdded: Array<{ cardId: number; range: SerialRange }>;
+  serialsRetired: Array<{ cardId: number; range: SerialRange }>;
+}
+
+const emptyEntry = (athleteId: number): AthleteContribution => ({ athleteId, units: 0, revenueCents: 0, cards: {}, listedUnits: 0, listedCents: 0, lines: [] });
+
+function addCards(into: Record<string, number>, cards: Record<string, number>, sign: 1 | -1): void {
+  for (const [card, units] of Object.entries(cards)) {
+    const next = (into[card] ?? 0) + sign * units;
+    if (next === 0) delete into[card];
+    else into[card] = next;
+  }
+}
+
+const isTopFan = (cards: Record<string, number>, sets: number[][]) => sets.some((set) => holdsFullSet(cards, set));
+
+function ledgerKind(delta: number, target: AthleteStepInput['target']): LedgerKind {
+  if (delta > 0) return 'sale';
+  if (!target) return 'deletion';
+  return target.meta.status === 'Cancelled' ? 'cancellation' : 'refund';
+}
+
+export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
+  const { athleteId, target, applied, now } = input;
+  const entry = target?.athlete ?? emptyEntry(athleteId);
+  const before = applied ?? { version: 0, meta: null, units: 0, revenueCents: 0, cards: {}, listedUnits: 0, listedCents: 0, lines: {}, collectiveId: null };
+  const athlete: AthleteState = {
+    ...input.athlete,
+    cards: { ...input.athlete.cards },
+    issued: { ...input.athlete.issued },
+    oversold: { ...input.athlete.oversold },
+    unlockedAt: { ...input.athlete.unlockedAt },
+  };
+
+  // Figures.
+  const orderCount = (units: number) => (units > 0 ? 1 : 0);
+  athlete.cardsSold += entry.units - before.units;
+  athlete.revenueCents += entry.revenueCents - before.revenueCents;
+  athlete.orderCount += orderCount(entry.units) - orderCount(before.units);
+  addCards(athlete.cards, before.cards, -1);
+  addCards(athlete.cards, entry.cards, 1);
+
+  // Months.
+  const months = new Map<string, SalesFigures>();
+  const addMonth = (month: string, units: number, cents: number, sign: 1 | -1) => {
+    const m = months.get(month) ?? zeroFigures();
+    m.cardsSold += sign * units;
+    m.revenueCents += sign * cents;
+    m.orderCount += sign * orderCount(units);
+    months.set(month, m);
+  };
+  if (before.meta) addMonth(before.meta.month, before.units, before.revenueCents, -1);
+  if (target) addMonth(target.meta.month, entry.units, entry.revenueCents, 1);
+
+  // Unlocks: decided on the counts after this step, permanent once recorded.
+  const unlocked: AthleteStepPlan['unlocked'] = [];
+  for (const [cardId, rules] of input.cards) {
+    if (!rules.unlock || athlete.unlockedAt[String(cardId)]) continue;
+    if ((athlete.cards[String(rules.unlock.cardId)] ?? 0) >= rules.unlock.units) {
+      athlete.unlockedAt[String(cardId)] = now;
+      unlocked.push({ cardId, at: now });
+    }
+  }
+
+  // Serials: lines that lose units first (retire), then lines that gain (issue), in line order.
+  const lines: Record<string, LineSerials> = {};
+  const serialsAdded: AthleteStepPlan['serialsAdded'] = [];
+  const serialsRetired: AthleteStepPlan['serialsRetired'] = [];
+  const wanted = new Map<string, { cardId: number; units: number }>();
+  for (const line of entry.lines) if (line.cardId !== null) wanted.set(line.lineItemId, { cardId: line.cardId, units: line.units });
+  for (const [lineItemId, prev] of Object.entries(before.lines)) if (!wanted.has(lineItemId)) wanted.set(lineItemId, { cardId: prev.cardId, units: 0 });
+  const held = (prev: LineSerials | undefined) => (prev ? prev.active.reduce((n, [a, b]) => n + b - a + 1, 0) + prev.oversold : 0);
+  const ordered = [...wanted.entries()].sort(([a, x], [b, y]) => Number(x.units > held(before.lines[a])) - Number(y.units > held(before.lines[b])) || (a < b ? -1 : a > b ? 1 : 0));
+  for (const [lineItemId, { cardId, units }] of ordered) {
+    const rules = input.cards.get(cardId) ?? { editionSize: null, unlock: null };
+    const key = String(cardId);
+    const locked = Boolean(rules.unlock) && !athlete.unlockedAt[key];
+    const prev = before.lines[lineItemId];
+    const result = allocateLine(prev, cardId, units, athlete.issued[key] ?? 0, rules.editionSize, locked);
+    if (result.issued !== (athlete.issued[key] ?? 0)) athlete.issued[key] = result.issued;
+    const oversoldDelta = result.next.oversold - (prev?.oversold ?? 0);
+    if (oversoldDelta !== 0) athlete.oversold[key] = (athlete.oversold[key] ?? 0) + oversoldDelta;
+    for (const range of result.added) serialsAdded.push({ cardId, range });
+    for (const range of result.retired) serialsRetired.push({ cardId, range });
+    const next = result.next;
+    // Keep a line's record while it holds serials or flags, or has retired serials (they stay issued).
+    if (next.active.length || next.retired.length || next.oversold || next.whileLocked) lines[lineItemId] = next;
+  }
+
+  // Fans: the applied buyer loses what was applied, the target buyer gains what is counted now.
+  const fanCards = new Map<string, Record<string, number>>();
+  const fanBefore = (key: string) => input.fans.get(key) ?? null;
+  if (before.meta?.buyerKey) {
+    const cards = { ...(fanCards.get(before.meta.buyerKey) ?? fanBefore(before.meta.buyerKey)?.cards ?? {}) };
+    addCards(cards, before.cards, -1);
+    fanCards.set(before.meta.buyerKey, cards);
+  }
+  if (target?.meta.buyerKey) {
+    const cards = { ...(fanCards.get(target.meta.buyerKey) ?? fanBefore(target.meta.buyerKey)?.cards ?? {}) };
+    addCards(cards, entry.cards, 1);
+    fanCards.set(target.meta.buyerKey, cards);
+  }
+  const fans: AthleteStepPlan['fans'] = [];
+  const topFans: AthleteStepPlan['topFans'] = [];
+  for (const [buyerKey, cards] of fanCards) {
+    const was = fanBefore(buyerKey);
+    const label = target?.meta.buyerKey === buyerKey ? target.meta : was ? { buyerLabel: was.buyerLabel, buyerAlias: was.buyerAlias } : (before.meta as OrderMeta);
+    const after: FanState | null = Object.keys(cards).length === 0 && !was ? null : { cards, version: (was?.version ?? 0) + 1, buyerLabel: label.buyerLabel, buyerAlias: label.buyerAlias };
+    const sameCards = JSON.stringify(Object.entries(was?.cards ?? {}).sort()) === JSON.stringify(Object.entries(cards).sort());
+    if (sameCards && (was?.buyerAlias ?? null) === (after?.buyerAlias ?? null)) continue;
+    fans.push({ buyerKey, before: was, after });
+    const wasFan = holdsAny(was?.cards ?? {});
+    const isFan = holdsAny(cards);
+    if (wasFan !== isFan) athlete.uniqueFans += isFan ? 1 : -1;
+    const wasTop = isTopFan(was?.cards ?? {}, input.topFanSets);
+    const isTop = isTopFan(cards, input.topFanSets);
+    if (isTop && !wasTop) {
+      athlete.topFanCount += 1;
+      topFans.push({ buyerKey, op: 'put', buyerAlias: label.buyerAlias });
+    } else if (wasTop && !isTop) {
+      athlete.topFanCount -= 1;
+      topFans.push({ buyerKey, op: 'delete', buyerAlias: label.buyerAlias });
+    }
+  }
+
+  // Ledger: one entry per change of counted revenue, shares rounded on the running total.
+  let ledger: LedgerEntry | null = null;
+  const delta = entry.revenueCents - before.revenueCents;
+  if (delta !== 0) {
+    const at = input.athlete.ledgerAt && input.athlete.ledgerAt > now ? input.athlete.ledgerAt : now;
+    const split = splitChange(input.athlete.revenueCents, athlete.revenueCents);
+    const meta = target?.meta ?? (before.meta as OrderMeta);
+    athlete.ledgerSeq += 1;
+    athlete.earnedCents += split.athleteShareCents;
+    athlete.ledgerAt = at;
+    ledger = {
+      athleteId,
+      seq: athlete.ledgerSeq,
+      at,
+      kind: ledgerKind(delta, target),
+      orderId: meta.orderId,
+      orderName: meta.orderName,
+      orderVersion: input.orderVersion,
+      grossCents: delta,
+      ...split,
+      cumulativeGrossCents: athlete.revenueCents,
+      collectiveId: input.collectiveId,
+    };
+  }
+
+  // The sale line (the athlete's order list and the collective's transaction feed).
+  const activeSerials = Object.values(lines).flatMap((l) => l.active.map(([from, to]) => ({ cardId: l.cardId, from, to, editionSize: input.cards.get(l.cardId)?.editionSize ?? 0 })));
+  const saleLine: SaleLineRecord | null = target
+    ? {
+        meta: target.meta,
+        athleteId,
+        collectiveId: input.collectiveId,
+        quantity: entry.listedUnits,
+        amountCents: entry.listedCents,
+        serials: activeSerials.filter((s) => s.editionSize > 0),
+        oversoldUnits: Object.values(lines).reduce((n, l) => n + l.oversold, 0),
+        whileLockedUnits: Object.values(lines).reduce((n, l) => n + l.whileLocked, 0),
+      }
+    : null;
+  // (A changed collective needs no removal: the new sale line replaces the item with its tags.)
+  const removeSaleLine = before.meta && (!target || target.meta.createdAt !== before.meta.createdAt) ? { createdAt: before.meta.createdAt, orderId: before.meta.orderId, collectiveId: before.collectiveId } : null;
+
+  athlete.version = input.athlete.version + 1;
+  return {
+    applied: {
+      version: input.orderVersion,
+      meta: target?.meta ?? null,
+      units: entry.units,
+      revenueCents: entry.revenueCents,
+      cards: { ...entry.cards },
+      listedUnits: entry.listedUnits,
+      listedCents: entry.listedCents,
+      lines,
+      collectiveId: target ? input.collectiveId : null,
+    },
+    athlete,
+    months: [...months.entries()].filter(([, f]) => f.cardsSold || f.revenueCents || f.orderCount).map(([month, figures]) => ({ month, figures })),
+    saleLine,
+    removeSaleLine,
+    fans,
+    topFans,
+    ledger,
+    unlocked,
+    serialsAdded,
+    serialsRetired,
+  };
+}
+
+/** The unattributed list shows (and the applied snapshot keeps) at most this many lines of one
+ * order; the totals count every line. */
+export const LISTED_UNATTRIBUTED_LINES = 50;
+
+/** What one order has applied to one school's unattributed list. */
+export interface AppliedUnattributedGroup {
+  version: number;
+  meta: OrderMeta | null;
+  units: number;
+  revenueCents: number;
+  lineCount: number;
+  /** The first LISTED_UNATTRIBUTED_LINES lines (what the list item shows). */
+  lines: UnattributedLine[];
+}
+
+export interface UnattributedStepPlan {
+  applied: AppliedUnattributedGroup;
+  totals: { units: number; revenueCents: number; lines: number };
+  listItem: { meta: OrderMeta; lines: UnattributedLine[]; moreLines: number } | null;
+  removeListItem: { createdAt: string; orderId: string } | null;
+}
+
+export function planUnattributedStep(orderVersion: number, target: Extract<GroupTarget, { kind: 'unattributed' }> | null, applied: AppliedUnattributedGroup | null): UnattributedStepPlan {
+  const lines = target?.lines ?? [];
+  const units = lines.reduce((n, l) => n + l.units, 0);
+  const revenueCents = lines.reduce((n, l) => n + l.revenueCents, 0);
+  const shown = lines.slice(0, LISTED_UNATTRIBUTED_LINES);
+  const before = applied?.lineCount ?? applied?.lines.length ?? 0;
+  return {
+    applied: { version: orderVersion, meta: target?.meta ?? null, units, revenueCents, lineCount: lines.length, lines: shown },
+    totals: { units: units - (applied?.units ?? 0), revenueCents: revenueCents - (applied?.revenueCents ?? 0), lines: lines.length - before },
+    listItem: target && lines.length ? { meta: target.meta, lines: shown, moreLines: lines.length - shown.length } : null,
+    removeListItem: applied?.meta && before && (!target || !lines.length || target.meta.createdAt !== applied.meta.createdAt) ? { createdAt: applied.meta.createdAt, orderId: applied.meta.orderId } : null,
+  };
+}
