@@ -10,6 +10,7 @@ import { Data } from './constructs/data';
 import { Monitoring } from './constructs/monitoring';
 import { Reconcile } from './constructs/reconcile';
 import { Secrets } from './constructs/secrets';
+import { Settle } from './constructs/settle';
 import { Site } from './constructs/site';
 import { EdgeWaf, WAF_REGION } from './constructs/waf';
 import { ORIGIN_VERIFY_HEADER } from '../lambdas/common/origin-verify';
@@ -50,6 +51,7 @@ export class NilCardsStack extends Stack {
   readonly site: Site;
   readonly auth: Auth;
   readonly reconcile?: Reconcile;
+  readonly settle: Settle;
   readonly monitoring: Monitoring;
   /** The web ACL, when this stack holds it (us-east-1). */
   readonly waf?: EdgeWaf;
@@ -91,6 +93,12 @@ export class NilCardsStack extends Stack {
       },
     });
 
+    this.settle = new Settle(this, 'Settle', {
+      table: this.data.table,
+      tableIndexNames: this.data.indexNames,
+      countTestOrders: props.countTestOrders,
+      projectRoot: props.projectRoot,
+    });
     if (props.reconcile) {
       this.reconcile = new Reconcile(this, 'Reconcile', {
         ...props.reconcile,
@@ -105,9 +113,11 @@ export class NilCardsStack extends Stack {
       functions: new Map([
         ...this.api.functions,
         ['originVerify', this.api.originVerifyFunction] as const,
+        ['settle', this.settle.function] as const,
         ...(this.reconcile ? [['reconcile', this.reconcile.function] as const] : []),
       ]),
       alarmEmail: props.alarmEmail,
+      deadLetters: this.settle.deadLetters,
     });
 
     // Collectives upload profile images through presigned PUTs to the uploads bucket.

@@ -1,6 +1,6 @@
 // Every HTTP route and the function that serves it. The CDK api construct and the local server
 // both read this table, so a route exists in AWS exactly when it exists locally.
-import { INGESTION_PARTITIONS } from './common/key-access';
+import { ACCEPT_PARTITIONS, INGESTION_PARTITIONS } from './common/key-access';
 
 export type FunctionName = 'catalog' | 'athletes' | 'posts' | 'collectives' | 'waitlist' | 'me' | 'webhook' | 'checkout' | 'admin' | 'unattributed';
 
@@ -75,7 +75,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   collectives: [],
   waitlist: ['WAITLIST#*'],
   me: [],
-  webhook: INGESTION_PARTITIONS,
+  webhook: ACCEPT_PARTITIONS, // stage 1 only: the settle function applies the effects
   checkout: INGESTION_PARTITIONS,
   admin: ['CATALOG'], // athletes, collectives, schools and merchandise all live in the catalog partition
   unattributed: INGESTION_PARTITIONS,

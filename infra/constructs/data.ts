@@ -1,15 +1,14 @@
 // The Orders table: single-table design, keys and indexes taken from TABLE_DEFINITION so the
 // stack and local mode can never disagree on the schema.
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../table-definition';
 
 export type DataProps = Record<string, never>;
 
 export class Data extends Construct {
-  readonly table: ITable;
+  readonly table: Table;
   /** Names of the global secondary indexes, for grants scoped to each index ARN. */
   readonly indexNames: readonly string[];
 
@@ -22,6 +21,8 @@ export class Data extends Construct {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: d.ttlAttribute,
+      // Keys only: the settle function reads an accepted order's PENDING marker key from it.
+      stream: StreamViewType.KEYS_ONLY,
       // Orders are the business record: never lost with a stack.
       removalPolicy: RemovalPolicy.RETAIN,
     });

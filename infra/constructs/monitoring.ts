@@ -7,6 +7,7 @@ import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
@@ -26,6 +27,8 @@ export interface MonitoringProps {
   readonly functions: ReadonlyMap<string, IFunction>;
   /** Optional e-mail subscribed to the alarm topic. */
   readonly alarmEmail?: string;
+  /** The settle stream's dead-letter queue: any message there is an order the stream gave up on. */
+  readonly deadLetters?: IQueue;
 }
 
 export class Monitoring extends Construct {
@@ -78,6 +81,30 @@ export class Monitoring extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
     );
+    // Accepted orders whose effects are not applied: the sweep found some it could not finish for
+    // 15 minutes (contention that never clears, storage errors), or the stream gave up on one.
+    add(
+      new Alarm(this, 'OrdersPending', {
+        alarmDescription: 'Accepted orders stay unapplied after repeated settle sweeps: figures lag (RUNBOOK.md "Pending orders").',
+        metric: metrics.get('OrdersPending')!,
+        threshold: 1,
+        evaluationPeriods: 3,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    if (props.deadLetters) {
+      add(
+        new Alarm(this, 'SettleDeadLetters', {
+          alarmDescription: 'The settle stream gave up on an order (the minute sweep retries it; RUNBOOK.md "Pending orders").',
+          metric: props.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
     for (const [name, fn] of props.functions) {
       add(
         new Alarm(this, `${name.charAt(0).toUpperCase()}${name.slice(1)}Errors`, {

@@ -13,7 +13,7 @@ export interface Config {
   /** The public demo tenant: the athlete and collective the demo pages show without sign-in. */
   demoAthleteId: number;
   demoCollectiveId: number;
-  /** Key of the buyers' public pseudonyms (the stack's unique id in AWS). */
+  /** Key of the buyers' public pseudonyms (BUYER_ALIAS_SALT, else derived from the table's name). */
   buyerAliasSalt: string;
 }
 
@@ -28,7 +28,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoBuyerEmail: (env.DEMO_BUYER_EMAIL ?? 'demo.fan@example.com').toLowerCase(),
     demoAthleteId: Number(env.DEMO_ATHLETE_ID ?? 1),
     demoCollectiveId: Number(env.DEMO_COLLECTIVE_ID ?? 1),
-    buyerAliasSalt: env.BUYER_ALIAS_SALT || 'drift-local-buyer-alias',
+    // The deployed table's name carries CloudFormation's random suffix and is not public.
+    buyerAliasSalt: env.BUYER_ALIAS_SALT || `buyer-alias:${env.TABLE_NAME ?? 'Orders'}`,
   };
 }
 

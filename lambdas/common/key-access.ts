@@ -8,9 +8,9 @@
 // key family cannot be added without deciding here who may write it.
 
 /**
- * Every partition the ingestion engine (lambdas/common/ingest.ts) writes, shared by every
- * function that calls ingest(): the webhook, the local checkout, the unattributed assignment
- * and the reconciliation. Extend this list when ingestion writes a new partition.
+ * Every partition the ingestion engine writes (lambdas/common/ingest-*.ts): the settle function
+ * and the callers that accept and settle at once (the unattributed assignment, the local
+ * checkout). Extend this list when ingestion writes a new partition.
  */
 export const INGESTION_PARTITIONS = [
   'ORDER#*', // the order and the applied snapshot of each group of its effects
@@ -22,8 +22,11 @@ export const INGESTION_PARTITIONS = [
   'PARKED', // signed deliveries refused for an operator (another currency, unstorable, malformed)
 ] as const;
 
-/** The reconciliation writes what ingestion writes, plus its own checkpoint. */
-export const RECONCILE_PARTITIONS = [...INGESTION_PARTITIONS, 'RECONCILE'] as const;
+/** What stage 1 (accepting an event, lambdas/common/ingest-accept.ts) writes: the webhook. */
+export const ACCEPT_PARTITIONS = ['ORDER#*', 'WEBHOOK#*', 'PENDING#*', 'PARKED'] as const;
+
+/** The reconciliation accepts like the webhook, plus its own checkpoint. */
+export const RECONCILE_PARTITIONS = [...ACCEPT_PARTITIONS, 'RECONCILE'] as const;
 
 /** IAM `StringLike` semantics: `*` matches any run of characters (also none), `?` exactly one. */
 export function matchesPartitionPattern(pattern: string, partition: string): boolean {

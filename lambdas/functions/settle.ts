@@ -8,6 +8,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { Context } from 'aws-lambda';
 import { settle, settlePending } from '../common/ingest';
 import { log } from '../common/log';
+import { metric } from '../common/metrics';
 import { observed } from '../common/observability';
 
 /** Leaves this much of the invocation's time unused, so a slow batch never times out midway. */
@@ -44,5 +45,6 @@ export const handler = observed(async (event: DynamoDBStreamEvent | { source?: s
   if ('Records' in event && Array.isArray(event.Records)) return settleStream(event, context);
   const result = await settlePending({ deadlineMs: deadlineOf(context) - Date.now() });
   log(result.pending ? 'warn' : 'info', 'settle sweep', result);
+  metric('OrdersPending', result.pending);
   return result;
 });

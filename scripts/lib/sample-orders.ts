@@ -66,6 +66,6 @@ export function sampleDeliveries(catalog: Catalog, now = new Date()): SampleDeli
   const cancelledAt = new Date(now.getTime() - 10 * 86400000).toISOString();
   push('orders/create', orderPayload({ id: cancelled, number: 1201, createdAt: new Date(now.getTime() - 11 * 86400000).toISOString(), email: 'morgan.b@example.com', lines: [cardLine(4, 3)] }));
   push('orders/cancelled', orderPayload({ id: cancelled, number: 1201, createdAt: new Date(now.getTime() - 11 * 86400000).toISOString(), updatedAt: cancelledAt, cancelledAt, financialStatus: 'voided', email: 'morgan.b@example.com', lines: [cardLine(4, 3)] }));
-  push('orders/create', orderPayload({ id: orderId(), number: 1202, createdAt: new Date(now.getTime() - 5 * 86400000).toISOString(), email: 'taylor.m@example.com', lines: [{ id: lineId(), productId: '9999999999', title: 'Mystery Pack - Season Box', quantity: 1, price: '15.00' }] }));
+  push('orders/create', orderPayload({ id: orderId(), number: 1202, createdAt: new Date(now.getTime() - 5 * 86400000).toISOString(), email: 'taylor.m@example.com', lines: [{ id: lineId(), productId: '9999999999', title: 'Mystery Pack - Season Box', quantity: 1, price: '15.00', vendor: 'Drift State University' }] }));
   return deliveries;
 }

@@ -1,6 +1,8 @@
 // Seeds an empty table: the catalog, donations, payouts and athlete donation figures directly,
 // then the sample orders through the real, signed webhook endpoint.
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { putAthleteDonations } from '../../lambdas/common/athlete-repo';
+import { ddb, tableName } from '../../lambdas/common/dynamodb';
 import { loadCatalog, putCatalog } from '../../lambdas/common/catalog-repo';
 import { recordDonation, recordPayout } from '../../lambdas/common/collective-repo';
 import { SAMPLE_CATALOG, SAMPLE_DONATIONS, SAMPLE_PAYOUTS, sampleAthleteDonations } from '../../shared/seed-data';
@@ -10,6 +12,23 @@ import { sampleDeliveries } from './sample-orders';
 /** True when the table already holds a catalog (a restart keeps the data). */
 export async function isSeeded(): Promise<boolean> {
   return (await loadCatalog({ fresh: true })).athletes.length > 0;
+}
+
+/**
+ * The version of the data format local mode keeps under .data/: raised when stored items change
+ * shape (2: orders keep each line's attribution; effects applied per athlete with ledger entries).
+ * Local mode refuses to start on older data instead of showing wrong figures.
+ */
+export const LOCAL_DATA_VERSION = 2;
+const DATA_VERSION_KEY = { PK: 'LOCALMODE', SK: 'DATA_VERSION' };
+
+export async function localDataVersion(): Promise<number | null> {
+  const { Item } = await ddb().send(new GetCommand({ TableName: tableName(), Key: DATA_VERSION_KEY, ConsistentRead: true }));
+  return Item ? Number(Item.version) : null;
+}
+
+export async function markLocalDataVersion(): Promise<void> {
+  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...DATA_VERSION_KEY, version: LOCAL_DATA_VERSION } }));
 }
 
 export async function seedStatic(): Promise<void> {

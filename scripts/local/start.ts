@@ -109,9 +109,17 @@ async function main(): Promise<void> {
   process.env.LOCAL_WEBHOOK_URL = `${url}/api/webhooks/shopify`;
 
   // Imported after the environment is set: the handlers read it.
-  const { isSeeded, seedOrders, seedStatic } = await import('../lib/seed');
-  if (options.seed && (created || !(await isSeeded()))) {
+  const { isSeeded, localDataVersion, markLocalDataVersion, LOCAL_DATA_VERSION, seedOrders, seedStatic } = await import('../lib/seed');
+  const seeded = !created && (await isSeeded());
+  if (seeded && ((await localDataVersion()) ?? 1) < LOCAL_DATA_VERSION) {
+    throw new Error(
+      `the local data in ${options.memory ? 'DynamoDB Local' : '.data/dynamodb'} was written by an older version of Drift (the order format changed), so its figures cannot be trusted. ` +
+        'Start with `npm start -- --memory` for a fresh run, or delete .data/dynamodb to reseed it.',
+    );
+  }
+  if (options.seed && !seeded) {
     say('seeding the sample catalog and orders through the signed webhook endpoint...');
+    await markLocalDataVersion();
     await seedStatic();
     const count = await seedOrders(process.env.LOCAL_WEBHOOK_URL, process.env.SHOPIFY_WEBHOOK_SECRET);
     await settleLoop.idle();

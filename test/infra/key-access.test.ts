@@ -3,7 +3,7 @@
 // a new key family cannot ship without deciding who may write it (the IAM LeadingKeys condition
 // would otherwise deny the write in AWS while local mode, which has no IAM, keeps working).
 import { FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS } from '../../lambdas/routes';
-import { INGESTION_PARTITIONS, RECONCILE_PARTITIONS, matchesPartitionPattern } from '../../lambdas/common/key-access';
+import { ACCEPT_PARTITIONS, INGESTION_PARTITIONS, RECONCILE_PARTITIONS, matchesPartitionPattern } from '../../lambdas/common/key-access';
 import * as keys from '../../lambdas/common/keys';
 
 /** Builders whose parameters are not plain ids: give them sample arguments here. */
@@ -68,10 +68,12 @@ describe('write partitions', () => {
     for (const [fn, access] of Object.entries(FUNCTION_TABLE_ACCESS) as [keyof typeof FUNCTION_TABLE_ACCESS, string][]) {
       expect([fn, FUNCTION_WRITE_PARTITIONS[fn].length > 0]).toEqual([fn, access === 'write']);
     }
-    for (const fn of ['webhook', 'checkout', 'unattributed'] as const) {
-      expect(FUNCTION_WRITE_PARTITIONS[fn]).toEqual(INGESTION_PARTITIONS);
-    }
-    expect(RECONCILE_PARTITIONS).toEqual(expect.arrayContaining([...INGESTION_PARTITIONS]));
+    // Accept and settle at once: the whole engine; the webhook and reconciliation only accept.
+    for (const fn of ['checkout', 'unattributed'] as const) expect(FUNCTION_WRITE_PARTITIONS[fn]).toEqual(INGESTION_PARTITIONS);
+    expect(FUNCTION_WRITE_PARTITIONS.webhook).toEqual(ACCEPT_PARTITIONS);
+    expect(RECONCILE_PARTITIONS).toEqual(expect.arrayContaining([...ACCEPT_PARTITIONS]));
+    expect(FUNCTION_WRITE_PARTITIONS.webhook.some((p) => matchesPartitionPattern(p, 'ATHLETE#1'))).toBe(false);
+    for (const p of ACCEPT_PARTITIONS) expect(INGESTION_PARTITIONS).toContain(p);
   });
 
   it('keeps the non-ingestion writers out of orders and the catalog out of everyone but admin', () => {

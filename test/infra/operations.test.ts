@@ -102,9 +102,26 @@ describe('operations by default', () => {
     expect(error).toBeUndefined();
   });
 
-  it('creates no reconcile function and no schedule without the Admin API secret', () => {
+  it('creates no reconcile function and no reconcile schedule without the Admin API secret', () => {
     expect(Object.keys(template.findResources('AWS::Lambda::Function')).filter((id) => id.startsWith('Reconcile'))).toEqual([]);
-    template.resourceCountIs('AWS::Events::Rule', 0);
+    // The only schedule is the settle sweep.
+    template.resourceCountIs('AWS::Events::Rule', 1);
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
+  });
+
+  it('settles accepted orders from the table stream (PENDING markers only), with retries, a dead-letter queue and a sweep', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'KEYS_ONLY' } });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: Match.stringLikeRegexp('^SettleSettleFunction') },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: 10,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^SettleDeadLetters'), 'Arn'] } } },
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { PK: { S: [{ prefix: 'PENDING#' }] } } } }) }] },
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS' });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'OrdersPending', Namespace: 'NilCards', EvaluationPeriods: 3 });
   });
 
   it('reads the application metrics from the EMF records, with no metric filters on log text', () => {
@@ -133,8 +150,8 @@ describe('operations by default', () => {
     });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'WebhookRetryLater', Namespace: 'NilCards' });
     const errorAlarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Resources).filter((a) => a.Properties.MetricName === 'Errors');
-    // Every API function, plus the open routes' authorizer (origin header).
-    expect(errorAlarms).toHaveLength(deployedFunctions + 1);
+    // Every API function, plus the open routes' authorizer (origin header) and the settle function.
+    expect(errorAlarms).toHaveLength(deployedFunctions + 2);
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
     });

@@ -134,8 +134,8 @@ describe('NilCardsStack', () => {
       const apiFunctions = Object.values(resourcesOf('AWS::Lambda::Function')).filter(
         (f) => f.Properties.Runtime === 'nodejs22.x',
       );
-      // Plus the open routes' authorizer (CloudFront's origin header).
-      expect(apiFunctions).toHaveLength(deployedFns.length + 1);
+      // Plus the open routes' authorizer (CloudFront's origin header) and the settle function.
+      expect(apiFunctions).toHaveLength(deployedFns.length + 2);
       expect(deployedFns).not.toContain('checkout');
     });
 

@@ -20,6 +20,7 @@ describe('CLI flags', () => {
     ['scripts/webhook.ts', ['sned', 'file.json'], /unknown command 'sned'[\s\S]*usage: npm run webhook/],
     ['scripts/seed.ts', ['--webhook-ulr', 'http://127.0.0.1:1/'], /Unknown option '--webhook-ulr'[\s\S]*usage: npm run seed -- \[--webhook-url URL\]/],
     ['scripts/verify.ts', ['--fix'], /Unknown option '--fix'[\s\S]*usage: npm run verify/],
+    ['scripts/settle.ts', ['--all'], /Unknown option '--all'[\s\S]*usage: npm run settle/],
     ['scripts/reconcile.ts', ['--sinse', '2026-01-01T00:00:00Z'], /Unknown option '--sinse'[\s\S]*usage: npm run reconcile -- \[--since ISO\] \[--verbose\]/],
     ['scripts/reconcile.ts', ['--since', 'yesterday'], /--since 'yesterday' is not an ISO-8601 date[\s\S]*usage: npm run reconcile/],
     ['scripts/bench/run.ts', ['--smok'], /Unknown option '--smok'[\s\S]*usage: npm run bench \[-- --smoke\]/],
