@@ -1,17 +1,19 @@
-// `npm run bench [-- --smoke] [--no-write] [--no-lighthouse]`: the figures of docs/BENCHMARKS.md.
+// `npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--web-only]`: the figures of docs/BENCHMARKS.md.
 //   read cost  : collective and athlete dashboards, ours vs the spec's Scan per athlete, at 1k/10k/100k orders
 //   ingestion  : signed deliveries to local mode at concurrency 1/16/64, duplicates and reordering, then verify
 //   lambda     : bundle size and fresh-process import time per function
-//   web        : gzip size per chunk and of the initial route; Lighthouse scores in Debian's Chromium
+//   web        : gzip size per chunk and of the initial route; Lighthouse scores, LCP and CLS in Debian's
+//                Chromium on the six pages of WEB_PAGES, checked against the budgets of WEB_BUDGETS
+//                (`--web-only` runs only this part and rewrites only the web sections of the file)
 // Everything runs against its own in-memory DynamoDB Local; `--smoke` is a small, quick version
 // (CI runs it through test/integration/bench-smoke.test.ts).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startDynamoLocal } from '../local/dynamodb-local';
-import { parseCli } from '../lib/cli';
-import { createLocalServer } from '../local/server';
+import { parseCli, usageError } from '../lib/cli';
+import { createLocalServer, type LocalServerOptions } from '../local/server';
 import { ensureTable } from '../local/table';
 import { fmt, kib, markdownTable } from './util';
 import type { IngestionResult } from './ingestion';
@@ -27,6 +29,8 @@ export interface BenchOptions {
   write: boolean;
   lighthouse: boolean;
   web: boolean;
+  /** Only the web part (build, sizes, Lighthouse); the other sections are left as they are. */
+  webOnly: boolean;
 }
 
 interface ReadRow {
@@ -49,11 +53,16 @@ export interface BenchReport {
   seconds: number;
 }
 
-const USAGE = 'usage: npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--no-web]';
+const USAGE = 'usage: npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--no-web | --web-only]';
 
 function parseArgs(argv: string[]): BenchOptions {
-  const { values } = parseCli(USAGE, { options: { smoke: { type: 'boolean' }, 'no-write': { type: 'boolean' }, 'no-lighthouse': { type: 'boolean' }, 'no-web': { type: 'boolean' } } }, argv);
-  const options: BenchOptions = { smoke: values.smoke ?? false, write: !values['no-write'], lighthouse: !values['no-lighthouse'], web: !values['no-web'] };
+  const { values } = parseCli(
+    USAGE,
+    { options: { smoke: { type: 'boolean' }, 'no-write': { type: 'boolean' }, 'no-lighthouse': { type: 'boolean' }, 'no-web': { type: 'boolean' }, 'web-only': { type: 'boolean' } } },
+    argv,
+  );
+  if (values['web-only'] && (values['no-web'] || values.smoke)) usageError(USAGE, '--web-only cannot be combined with --no-web or --smoke');
+  const options: BenchOptions = { smoke: values.smoke ?? false, write: !values['no-write'], lighthouse: !values['no-lighthouse'], web: !values['no-web'], webOnly: values['web-only'] ?? false };
   if (options.smoke) {
     options.lighthouse = false;
     options.write = false;
@@ -88,7 +97,67 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     await putCatalog(structuredClone(catalog));
   };
 
+  // ---- web ---------------------------------------------------------------------------------
+  // A fresh build in a temporary directory, its sizes, then Lighthouse against local mode over
+  // that build (the same server, demo tenant, seed data and settle loop as `npm start`).
+  const webPart = async (): Promise<Pick<BenchReport, 'web' | 'webNote' | 'lighthouse'>> => {
+    if (!options.web) return { web: null, webNote: null, lighthouse: [] };
+    const w = await import('./web');
+    const dist = path.join(tmp, 'web');
+    let web: WebSizes | null = null;
+    let webNote: string | null = null;
+    const lighthouse: LighthouseScores[] = [];
+    try {
+      say('web: building into a temporary directory...');
+      w.buildWeb(dist);
+      web = w.webSizes(dist);
+    } catch (error) {
+      webNote = `web build failed: ${(error as Error).message}`;
+    }
+    if (!web || !options.lighthouse) return { web, webNote, lighthouse };
+    say('web: Lighthouse (local mode over the fresh build, seeded through the webhook)...');
+    await useTable('Lighthouse');
+    process.env.DEMO_MODE = 'true';
+    const { startSettleLoop } = await import('../local/settle-loop');
+    const settleLoop = startSettleLoop();
+    const serverOptions: LocalServerOptions = {
+      onApiResult: (routeKey, status) => {
+        if (routeKey === 'POST /api/webhooks/shopify' && status < 300) settleLoop.notify();
+      },
+    };
+    const site = createLocalServer(dist, serverOptions);
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
+    const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    // As local mode: sign-in through its local Cognito, the demo tenant 1/1.
+    const { LocalCognito, LOCAL_CLIENT_ID, LOCAL_POOL_ID } = await import('../local/cognito');
+    serverOptions.cognito = new LocalCognito({ issuerBase: `${url}/local-cognito` });
+    serverOptions.webConfig = () => ({
+      auth: { region: 'us-east-2', userPoolId: LOCAL_POOL_ID, clientId: LOCAL_CLIENT_ID, endpoint: `${url}/local-cognito/`, googleEnabled: false },
+      demo: { athleteId: 1, collectiveId: 1 },
+    });
+    try {
+      const { seedOrders, seedStatic } = await import('../lib/seed');
+      await seedStatic();
+      await seedOrders(`${url}/api/webhooks/shopify`, BENCH_SECRET);
+      await settleLoop.idle();
+      for (const route of w.WEB_PAGES) {
+        say(`  lighthouse ${route}`);
+        lighthouse.push({ ...(await w.lighthouse(`${url}${route}`)), url: route });
+      }
+    } finally {
+      settleLoop.stop();
+      site.closeAllConnections();
+      await new Promise<void>((resolve) => site.close(() => resolve()));
+    }
+    return { web, webNote, lighthouse };
+  };
+
   try {
+    if (options.webOnly) {
+      const webFigures = await webPart();
+      return { options, loaderCheck: { orders: 0, verifyDifferences: 0, itemDifferences: [] }, reads: [], ingestion: [], lambdas: [], ...webFigures, seconds: (performance.now() - started) / 1000 };
+    }
+
     // ---- read cost -------------------------------------------------------------------------
     const sizes = options.smoke ? [200] : [1_000, 10_000, 100_000];
     const reps = options.smoke ? { ours: 5, baseline: () => 3 } : { ours: 30, baseline: (n: number) => (n <= 1_000 ? 10 : n <= 10_000 ? 5 : 3) };
@@ -154,41 +223,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const lambdas = await lambdaFigures(path.join(tmp, 'lambdas'), options.smoke ? 2 : 5);
 
     // ---- web ---------------------------------------------------------------------------------
-    let web: WebSizes | null = null;
-    let webNote: string | null = null;
-    const lighthouseScores: LighthouseScores[] = [];
-    if (options.web) {
-      const w = await import('./web');
-      const dist = path.join(tmp, 'web');
-      try {
-        say('web: building into a temporary directory...');
-        w.buildWeb(dist);
-        web = w.webSizes(dist);
-      } catch (error) {
-        webNote = `web build failed: ${(error as Error).message}`;
-      }
-      if (web && options.lighthouse) {
-        say('web: Lighthouse (local mode over the fresh build, seeded through the webhook)...');
-        await useTable('Lighthouse');
-        process.env.DEMO_MODE = 'true';
-        const site = createLocalServer(dist);
-        await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
-        const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-        try {
-          const { seedOrders, seedStatic } = await import('../lib/seed');
-          await seedStatic();
-          await seedOrders(`${url}/api/webhooks/shopify`, BENCH_SECRET);
-          for (const route of ['/', '/demo', '/athlete/1', '/demo/collective']) {
-            say(`  lighthouse ${route}`);
-            lighthouseScores.push({ ...(await w.lighthouse(`${url}${route}`)), url: route });
-          }
-        } finally {
-          site.closeAllConnections();
-          await new Promise<void>((resolve) => site.close(() => resolve()));
-        }
-      }
-    }
-    return { options, loaderCheck, reads: readRows, ingestion, lambdas, web, webNote, lighthouse: lighthouseScores, seconds: (performance.now() - started) / 1000 };
+    const webFigures = await webPart();
+    return { options, loaderCheck, reads: readRows, ingestion, lambdas, ...webFigures, seconds: (performance.now() - started) / 1000 };
   } finally {
     await dynamo.stop();
     rmSync(tmp, { recursive: true, force: true });
@@ -196,6 +232,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 }
 
 export function renderReport(r: BenchReport): string {
+  if (r.options.webOnly) return [renderWeb(r), `Total bench time: ${fmt(r.seconds)} s.`].join('\n');
   const out: string[] = [];
   const rcu = (s: Summary) => fmt(s.rcu, 1);
   out.push('### Dashboard read cost (DynamoDB Local, ReturnConsumedCapacity TOTAL; median RCU per request)', '');
@@ -241,17 +278,79 @@ export function renderReport(r: BenchReport): string {
     '',
   );
 
-  out.push('### Web (gzip -9)', '');
+  out.push(renderWeb(r));
+  out.push(`Total bench time: ${fmt(r.seconds)} s.`);
+  return out.join('\n');
+}
+
+/** The web sections: sizes against the initial-route budget, Lighthouse per page against WEB_BUDGETS. */
+function renderWeb(r: BenchReport): string {
+  const out: string[] = [];
+  out.push(WEB_HEADING, '');
   if (r.web) {
-    out.push(`Initial route (index.html entry + static imports): **${kib(r.web.initial.jsGzip)} JS** + ${kib(r.web.initial.cssGzip)} CSS gzip (${r.web.initial.files.map((f) => path.basename(f)).join(', ')}).`, '');
+    const initialOk = r.web.initial.jsGzip <= WEB_BUDGETS.initialJsGzipBytes;
+    out.push(
+      `Initial route (index.html entry + static imports): **${kib(r.web.initial.jsGzip)} JS** (budget ${kib(WEB_BUDGETS.initialJsGzipBytes)}: ${initialOk ? 'met' : 'MISSED'}) + ${kib(r.web.initial.cssGzip)} CSS gzip (${r.web.initial.files.map((f) => path.basename(f)).join(', ')}).`,
+      '',
+    );
+    if (r.web.prerendered.length) out.push(`Prerendered pages (HTML at build time, served for their routes): ${r.web.prerendered.map((p) => `\`${p}\``).join(', ')}.`, '');
     out.push(markdownTable(['chunk', 'raw', 'gzip'], r.web.chunks.map((c) => [c.file, kib(c.bytes), kib(c.gzip)])), '');
   } else out.push(r.webNote ?? 'skipped', '');
   if (r.lighthouse.length) {
-    out.push('### Lighthouse 12.8 (mobile defaults, Debian Chromium headless=new, local mode)', '');
-    out.push(markdownTable(['route', 'performance', 'accessibility', 'best practices', 'note'], r.lighthouse.map((l) => [l.url, l.performance ?? 'n/a', l.accessibility ?? 'n/a', l.bestPractices ?? 'n/a', l.error ?? ''])), '');
+    const b = WEB_BUDGETS;
+    out.push('### Lighthouse 12.8 (mobile defaults: simulated slow 4G, 4x CPU; Debian Chromium headless=new, local mode)', '');
+    out.push(
+      `Budgets: performance >= ${b.performance}, accessibility ${b.accessibility}, best practices ${b.bestPractices}, LCP <= ${fmt(b.lcpMs / 1000, 1)} s, CLS <= ${b.cls}. One run per page.`,
+      '',
+    );
+    out.push(
+      markdownTable(
+        ['route', 'performance', 'accessibility', 'best practices', 'LCP s', 'CLS', 'FCP s', 'TBT ms', 'budgets', 'note'],
+        r.lighthouse.map((l) => {
+          const missed = missedBudgets(l);
+          return [
+            l.url,
+            l.performance ?? 'n/a',
+            l.accessibility ?? 'n/a',
+            l.bestPractices ?? 'n/a',
+            l.lcpMs == null ? 'n/a' : fmt(l.lcpMs / 1000, 2),
+            l.cls == null ? 'n/a' : fmt(l.cls, 3),
+            l.fcpMs == null ? 'n/a' : fmt(l.fcpMs / 1000, 2),
+            l.tbtMs == null ? 'n/a' : fmt(l.tbtMs, 0),
+            missed.length ? `missed: ${missed.join(', ')}` : 'met',
+            [l.lcpElement ? `LCP element: ${l.lcpElement}` : '', l.error ?? ''].filter(Boolean).join('; '),
+          ];
+        }),
+      ),
+      '',
+    );
   }
-  out.push(`Total bench time: ${fmt(r.seconds)} s.`);
   return out.join('\n');
+}
+
+/** The budgets of the web part: a page or the build that misses one fails `--web-only`. */
+export const WEB_BUDGETS = { performance: 95, accessibility: 100, bestPractices: 100, lcpMs: 2000, cls: 0.05, initialJsGzipBytes: 90 * 1024 };
+
+export function missedBudgets(l: LighthouseScores): string[] {
+  const b = WEB_BUDGETS;
+  const missed: string[] = [];
+  if (l.performance == null || l.performance < b.performance) missed.push('performance');
+  if (l.accessibility == null || l.accessibility < b.accessibility) missed.push('accessibility');
+  if (l.bestPractices == null || l.bestPractices < b.bestPractices) missed.push('best practices');
+  if (l.lcpMs == null || l.lcpMs > b.lcpMs) missed.push('LCP');
+  if (l.cls == null || l.cls > b.cls) missed.push('CLS');
+  return missed;
+}
+
+const WEB_HEADING = '### Web (gzip -9)';
+const TOTAL_LINE = 'Total bench time:';
+
+/** docs/BENCHMARKS.md with only its web sections replaced (`--web-only` keeps the other figures). */
+export function spliceWebSections(doc: string, webReport: string): string {
+  const start = doc.indexOf(WEB_HEADING);
+  const end = doc.indexOf(TOTAL_LINE, start);
+  if (start < 0 || end < 0) throw new Error(`docs/BENCHMARKS.md has no "${WEB_HEADING}" ... "${TOTAL_LINE}" block to replace`);
+  return `${doc.slice(0, start)}${webReport}\n${doc.slice(end)}`;
 }
 
 function benchmarksDoc(report: string): string {
@@ -269,6 +368,7 @@ npm run bench                       # the full run below (~17 min on 2 cores, mo
 npm run bench -- --no-write         # print only
 npm run bench -- --smoke            # 200 orders, concurrency 1 and 4, no Lighthouse (CI: test/integration/bench-smoke.test.ts)
 npm run bench -- --no-lighthouse    # skip the Chromium runs
+npm run bench -- --web-only         # only the web build, sizes and Lighthouse (~3 min); rewrites only the web sections and exits 1 on a missed web budget
 \`\`\`
 
 ## What is measured
@@ -321,11 +421,24 @@ if (require.main === module) {
     .then((report) => {
       const text = renderReport(report);
       console.log(text);
-      if (options.write) {
-        writeFileSync(path.join(ROOT, 'docs/BENCHMARKS.md'), benchmarksDoc(text));
+      const docPath = path.join(ROOT, 'docs/BENCHMARKS.md');
+      if (options.write && options.webOnly) {
+        writeFileSync(docPath, spliceWebSections(readFileSync(docPath, 'utf8'), renderWeb(report)));
+        say('wrote the web sections of docs/BENCHMARKS.md');
+      } else if (options.write) {
+        writeFileSync(docPath, benchmarksDoc(text));
         say('wrote docs/BENCHMARKS.md');
       }
-      const failed = report.loaderCheck.verifyDifferences !== 0 || report.loaderCheck.itemDifferences.length > 0 || report.ingestion.some((i) => i.verifyDifferences !== 0 || i.expectedMismatches.length > 0);
+      let failed = report.loaderCheck.verifyDifferences !== 0 || report.loaderCheck.itemDifferences.length > 0 || report.ingestion.some((i) => i.verifyDifferences !== 0 || i.expectedMismatches.length > 0);
+      if (options.webOnly) {
+        // The web check: the initial-route budget and every page's Lighthouse budgets.
+        const missed = [
+          ...(report.web ? (report.web.initial.jsGzip > WEB_BUDGETS.initialJsGzipBytes ? ['initial route JS'] : []) : [report.webNote ?? 'no web build']),
+          ...report.lighthouse.flatMap((l) => missedBudgets(l).map((m) => `${l.url} ${m}`)),
+        ];
+        if (missed.length) say(`web budgets missed: ${missed.join('; ')}`);
+        failed ||= missed.length > 0;
+      }
       process.exit(failed ? 1 : 0);
     })
     .catch((error: unknown) => {

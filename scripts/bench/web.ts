@@ -1,5 +1,6 @@
-// Web: the gzip size of every JS chunk of a Vite build, the initial route (index.html's entry
-// script plus everything it imports statically), and Lighthouse scores in Debian's Chromium.
+// Web: the gzip size of every JS chunk of a Vite build, what each HTML file of the build loads
+// first (its entry script and modulepreloads plus everything they import statically), and
+// Lighthouse scores and metrics (LCP, CLS, FCP, TBT) in Debian's Chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,9 +22,60 @@ function staticImports(code: string): string[] {
   return [...found];
 }
 
+/** The pages Lighthouse measures (issue #14): marketing, demo, data pages and a dashboard. */
+export const WEB_PAGES = ['/', '/demo', '/athlete/1', '/school/2', '/search?query=a', '/demo/collective'] as const;
+
+export interface PageWeight {
+  /** The HTML file, relative to the build (index.html, or a prerendered page such as demo/index.html). */
+  html: string;
+  files: string[];
+  jsGzip: number;
+  cssGzip: number;
+}
+
 export interface WebSizes {
   chunks: Array<{ file: string; bytes: number; gzip: number }>;
-  initial: { files: string[]; jsGzip: number; cssGzip: number };
+  /** index.html: what every route that has no HTML of its own loads first. */
+  initial: PageWeight;
+  /** Every HTML file of the build, index.html first; the budget holds for each. */
+  pages: PageWeight[];
+  /** Routes with a prerendered HTML file of their own (web/prerender-routes.json). */
+  prerendered: string[];
+}
+
+function htmlFiles(dist: string, dir = ''): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(path.join(dist, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== 'assets') found.push(...htmlFiles(dist, rel));
+    else if (entry.isFile() && entry.name.endsWith('.html')) found.push(rel);
+  }
+  return found;
+}
+
+/** The JS a page loads before it can run: its module scripts and modulepreloads and their static imports. */
+function pageWeight(dist: string, htmlFile: string): PageWeight {
+  const html = readFileSync(path.join(dist, htmlFile), 'utf8');
+  const entries = [
+    ...[...html.matchAll(/<script[^>]+type="module"[^>]+src="\/?([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+)"/g)].map((m) => m[1]),
+  ];
+  if (entries.length === 0) throw new Error(`no module entry script in ${htmlFile}`);
+  const seen = new Set<string>();
+  const visit = (rel: string) => {
+    const file = path.normalize(rel);
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imp of staticImports(readFileSync(path.join(dist, file), 'utf8'))) visit(path.join(path.dirname(file), imp));
+  };
+  entries.forEach(visit);
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/?([^"]+)"/g)].map((m) => m[1]);
+  return {
+    html: htmlFile,
+    files: [...seen, ...css],
+    jsGzip: [...seen].reduce((sum, f) => sum + gzipBytes(path.join(dist, f)), 0),
+    cssGzip: css.reduce((sum, f) => sum + gzipBytes(path.join(dist, f)), 0),
+  };
 }
 
 export function webSizes(dist: string): WebSizes {
@@ -32,26 +84,12 @@ export function webSizes(dist: string): WebSizes {
     .filter((f) => f.endsWith('.js'))
     .map((f) => ({ file: f, bytes: readFileSync(path.join(assets, f)).length, gzip: gzipBytes(path.join(assets, f)) }))
     .sort((a, b) => b.gzip - a.gzip);
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entry = /<script[^>]+type="module"[^>]+src="\/?([^"]+)"/.exec(html)?.[1];
-  if (!entry) throw new Error('no module entry script in index.html');
-  const seen = new Set<string>();
-  const visit = (rel: string) => {
-    const file = path.normalize(rel);
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const imp of staticImports(readFileSync(path.join(dist, file), 'utf8'))) visit(path.join(path.dirname(file), imp));
-  };
-  visit(entry);
-  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/?([^"]+)"/g)].map((m) => m[1]);
-  return {
-    chunks,
-    initial: {
-      files: [...seen, ...css],
-      jsGzip: [...seen].reduce((sum, f) => sum + gzipBytes(path.join(dist, f)), 0),
-      cssGzip: css.reduce((sum, f) => sum + gzipBytes(path.join(dist, f)), 0),
-    },
-  };
+  const pages = htmlFiles(dist)
+    .sort((a, b) => Number(b === 'index.html') - Number(a === 'index.html') || a.localeCompare(b))
+    .map((f) => pageWeight(dist, f));
+  const manifest = path.join(dist, 'prerender-routes.json');
+  const prerendered = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as string[]) : [];
+  return { chunks, initial: pages[0], pages, prerendered };
 }
 
 export const CHROME_FLAGS = [
@@ -71,7 +109,33 @@ export interface LighthouseScores {
   performance: number | null;
   accessibility: number | null;
   bestPractices: number | null;
+  /** Largest Contentful Paint, First Contentful Paint and Total Blocking Time (ms), Cumulative Layout Shift. */
+  lcpMs?: number | null;
+  fcpMs?: number | null;
+  tbtMs?: number | null;
+  cls?: number | null;
+  /** What the LCP element is (Lighthouse's node label), to see what a page waits for. */
+  lcpElement?: string | null;
   error?: string;
+}
+
+interface Report {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; details?: unknown }>;
+  runtimeError?: { message: string };
+}
+
+/** The first node Lighthouse names under an audit's details (the LCP element). */
+function firstNode(details: unknown): string | null {
+  const stack: unknown[] = [details];
+  while (stack.length) {
+    const value = stack.shift();
+    if (!value || typeof value !== 'object') continue;
+    const node = (value as { node?: { nodeLabel?: string; selector?: string } }).node;
+    if (node?.nodeLabel || node?.selector) return `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 40)}"`.trim();
+    stack.push(...Object.values(value));
+  }
+  return null;
 }
 
 /** One Lighthouse run (CLI, mobile defaults) against a URL; scores 0-100. */
@@ -91,9 +155,21 @@ export function lighthouse(url: string, chromePath = '/usr/bin/chromium'): Promi
     child.stderr.on('data', (c: Buffer) => (err = (err + c.toString()).slice(-2000)));
     child.on('close', (code) => {
       try {
-        const report = JSON.parse(out) as { categories: Record<string, { score: number | null }>; runtimeError?: { message: string } };
+        const report = JSON.parse(out) as Report;
         const score = (id: string) => (report.categories[id]?.score == null ? null : Math.round(report.categories[id].score! * 100));
-        resolve({ url, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), ...(report.runtimeError ? { error: report.runtimeError.message } : {}) });
+        const metric = (id: string) => report.audits[id]?.numericValue ?? null;
+        resolve({
+          url,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          lcpMs: metric('largest-contentful-paint'),
+          fcpMs: metric('first-contentful-paint'),
+          tbtMs: metric('total-blocking-time'),
+          cls: metric('cumulative-layout-shift'),
+          lcpElement: firstNode(report.audits['largest-contentful-paint-element']?.details),
+          ...(report.runtimeError ? { error: report.runtimeError.message } : {}),
+        });
       } catch {
         resolve({ url, performance: null, accessibility: null, bestPractices: null, error: `lighthouse exited ${code}: ${err.trim().split('\n').slice(-3).join(' ')}` });
       }
