@@ -27,7 +27,16 @@ describe('text rules', () => {
 
   it('maps levels to tiers at thresholds 3, 5, 7, 9 (missing counts as 1)', () => {
     expect([10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((l) => tierFor(l).name)).toEqual([
-      'Legendary', 'Legendary', 'Rare', 'Rare', 'Uncommon', 'Uncommon', 'Common', 'Common', 'Basic', 'Basic',
+      'Legendary',
+      'Legendary',
+      'Rare',
+      'Rare',
+      'Uncommon',
+      'Uncommon',
+      'Common',
+      'Common',
+      'Basic',
+      'Basic',
     ]);
     expect(tierFor(undefined).name).toBe('Basic');
   });

@@ -48,8 +48,19 @@ const ok = (body: unknown): FakeResponse => ({ body });
 const fail = (type: string, message = type): FakeResponse => ({ status: 400, body: { __type: type, message } });
 
 /** Installs fetch: /config.json, the fake Cognito, then `api` (default: the catalog handler). */
-export function installFakeCognito({ users = DEMO_USERS, api = catalogHandler, config = CONFIG as unknown }: { users?: FakeUser[]; api?: ApiHandler; config?: unknown } = {}): FakeCognito {
-  const fake: FakeCognito = { users: users.map((u) => ({ confirmed: true, ...u })), calls: [], failNext: {}, codes: new Map(), ttlSeconds: 3600, api: jest.fn() };
+export function installFakeCognito({
+  users = DEMO_USERS,
+  api = catalogHandler,
+  config = CONFIG as unknown,
+}: { users?: FakeUser[]; api?: ApiHandler; config?: unknown } = {}): FakeCognito {
+  const fake: FakeCognito = {
+    users: users.map((u) => ({ confirmed: true, ...u })),
+    calls: [],
+    failNext: {},
+    codes: new Map(),
+    ttlSeconds: 3600,
+    api: jest.fn(),
+  };
   let serial = 0;
   const poolName = poolNameOf(String((config as { auth?: { userPoolId?: string } } | null)?.auth?.userPoolId ?? 'us-east-2_LocalPool'));
   const challenges = new Map<string, { user?: FakeUser; verifier: string; A: bigint; B: bigint; b: bigint; userIdForSrp: string }>();
@@ -60,7 +71,16 @@ export function installFakeCognito({ users = DEMO_USERS, api = catalogHandler, c
     const sub = `sub-${user.username}`;
     return {
       AuthenticationResult: {
-        IdToken: fakeJwt({ sub, exp: now + fake.ttlSeconds, email: user.email, email_verified: true, 'cognito:username': user.username, 'cognito:groups': user.groups ?? ['buyer'], n: serial, ...user.attributes }),
+        IdToken: fakeJwt({
+          sub,
+          exp: now + fake.ttlSeconds,
+          email: user.email,
+          email_verified: true,
+          'cognito:username': user.username,
+          'cognito:groups': user.groups ?? ['buyer'],
+          n: serial,
+          ...user.attributes,
+        }),
         AccessToken: fakeJwt({ sub, exp: now + fake.ttlSeconds, username: user.username, n: serial }),
         ...(withRefresh ? { RefreshToken: `refresh-${user.username}` } : {}),
         ExpiresIn: fake.ttlSeconds,
@@ -89,7 +109,10 @@ export function installFakeCognito({ users = DEMO_USERS, api = catalogHandler, c
         const { b, B } = serverB(verifier);
         const secretBlock = Buffer.from(`block-${serial}-${Math.random()}`).toString('base64');
         challenges.set(secretBlock, { user, verifier, A: BigInt(`0x${params.SRP_A}`), B, b, userIdForSrp });
-        return ok({ ChallengeName: 'PASSWORD_VERIFIER', ChallengeParameters: { SALT: salt, SRP_B: B.toString(16), SECRET_BLOCK: secretBlock, USERNAME: userIdForSrp, USER_ID_FOR_SRP: userIdForSrp } });
+        return ok({
+          ChallengeName: 'PASSWORD_VERIFIER',
+          ChallengeParameters: { SALT: salt, SRP_B: B.toString(16), SECRET_BLOCK: secretBlock, USERNAME: userIdForSrp, USER_ID_FOR_SRP: userIdForSrp },
+        });
       }
       case 'RespondToAuthChallenge': {
         const responses = body.ChallengeResponses as Record<string, string>;
@@ -142,7 +165,9 @@ export function installFakeCognito({ users = DEMO_USERS, api = catalogHandler, c
   fake.api = mockApi((path, init) => {
     if (path === '/config.json') return config === null ? { status: 404 } : { body: config };
     if (path.startsWith('/local-cognito/') || path === ENDPOINT) {
-      const op = String((init?.headers as Record<string, string>)['X-Amz-Target']).split('.').pop()!;
+      const op = String((init?.headers as Record<string, string>)['X-Amz-Target'])
+        .split('.')
+        .pop()!;
       return cognito(op, JSON.parse(String(init?.body ?? '{}')));
     }
     return api(path, init);

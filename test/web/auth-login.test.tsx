@@ -34,7 +34,11 @@ describe('login', () => {
     expect(localStorage.getItem('demoRole')).toBe(word);
     // SRP: A goes out, then the password claim; the password itself is never sent.
     expect(fake.calls.map((c) => c.op)).toEqual(['InitiateAuth', 'RespondToAuthChallenge']);
-    expect(fake.calls[0].body).toEqual({ AuthFlow: 'USER_SRP_AUTH', ClientId: 'localwebclient', AuthParameters: { USERNAME: word, SRP_A: expect.stringMatching(/^[0-9a-f]{700,768}$/) } });
+    expect(fake.calls[0].body).toEqual({
+      AuthFlow: 'USER_SRP_AUTH',
+      ClientId: 'localwebclient',
+      AuthParameters: { USERNAME: word, SRP_A: expect.stringMatching(/^[0-9a-f]{700,768}$/) },
+    });
     expect(fake.calls[1].body).toEqual({
       ChallengeName: 'PASSWORD_VERIFIER',
       ClientId: 'localwebclient',
@@ -60,7 +64,12 @@ describe('login', () => {
     const real = fake.api.getMockImplementation()!;
     fake.api.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (String((init?.headers as Record<string, string> | undefined)?.['X-Amz-Target']).endsWith('.RespondToAuthChallenge')) {
-        return { ok: false, status: 400, headers: { get: () => null }, text: async () => JSON.stringify({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' }) };
+        return {
+          ok: false,
+          status: 400,
+          headers: { get: () => null },
+          text: async () => JSON.stringify({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' }),
+        };
       }
       return real(input, init);
     });
@@ -73,7 +82,12 @@ describe('login', () => {
     const real = fake.api.getMockImplementation()!;
     fake.api.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (String((init?.headers as Record<string, string> | undefined)?.['X-Amz-Target']).endsWith('.RespondToAuthChallenge')) {
-        return { ok: true, status: 200, headers: { get: () => null }, text: async () => JSON.stringify({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's', ChallengeParameters: {} }) };
+        return {
+          ok: true,
+          status: 200,
+          headers: { get: () => null },
+          text: async () => JSON.stringify({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's', ChallengeParameters: {} }),
+        };
       }
       return real(input, init);
     });
@@ -201,7 +215,19 @@ describe('login', () => {
 describe('login with Google enabled', () => {
   it('shows the Google buttons on login and sign-up', async () => {
     resetAuth();
-    installFakeCognito({ config: { auth: { region: 'us-east-2', userPoolId: 'p', clientId: 'c', endpoint: 'https://cognito-idp.us-east-2.amazonaws.com/', googleEnabled: true, oauthDomain: 'drift.auth.us-east-2.amazoncognito.com' }, demo: { athleteId: 1, collectiveId: 1 } } });
+    installFakeCognito({
+      config: {
+        auth: {
+          region: 'us-east-2',
+          userPoolId: 'p',
+          clientId: 'c',
+          endpoint: 'https://cognito-idp.us-east-2.amazonaws.com/',
+          googleEnabled: true,
+          oauthDomain: 'drift.auth.us-east-2.amazoncognito.com',
+        },
+        demo: { athleteId: 1, collectiveId: 1 },
+      },
+    });
     renderRoute('/login');
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
   });

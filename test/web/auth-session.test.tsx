@@ -23,7 +23,10 @@ afterEach(() => {
 
 function sessionFor(claims: Record<string, unknown>): Session {
   const exp = Math.floor(Date.now() / 1000) + 3600;
-  return sessionFromResult({ IdToken: fakeJwt({ sub: 's', exp, ...claims }), AccessToken: fakeJwt({ sub: 's', exp }), RefreshToken: 'refresh-x', ExpiresIn: 3600 }, false);
+  return sessionFromResult(
+    { IdToken: fakeJwt({ sub: 's', exp, ...claims }), AccessToken: fakeJwt({ sub: 's', exp }), RefreshToken: 'refresh-x', ExpiresIn: 3600 },
+    false,
+  );
 }
 
 describe('remember me', () => {
@@ -205,12 +208,15 @@ describe('api client', () => {
 });
 
 describe('guards', () => {
-  it.each(['/athlete', '/athlete-admin-panel', '/collective', '/collective-admin-panel', '/mycards'])('sends an anonymous visit to %s to /login?next=', async (path) => {
-    const { location } = renderRoute(path);
-    await waitFor(() => expect(location().pathname).toBe('/login'));
-    expect(location().search).toBe(`?next=${encodeURIComponent(path)}`);
-    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
-  });
+  it.each(['/athlete', '/athlete-admin-panel', '/collective', '/collective-admin-panel', '/mycards'])(
+    'sends an anonymous visit to %s to /login?next=',
+    async (path) => {
+      const { location } = renderRoute(path);
+      await waitFor(() => expect(location().pathname).toBe('/login'));
+      expect(location().search).toBe(`?next=${encodeURIComponent(path)}`);
+      expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    },
+  );
 
   it('brings the visitor back after signing in', async () => {
     const user = userEvent.setup();

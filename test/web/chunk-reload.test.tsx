@@ -9,7 +9,9 @@ import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY, isChunkLoadError, reloadOnce, reset
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/search-page-D0RKgzl_.js');
 
 function env(overrides: Partial<ReloadEnv> = {}): ReloadEnv & { reload: jest.Mock } {
-  return { url: 'http://127.0.0.1/demo/search', now: 1_000_000, storage: window.sessionStorage, reload: jest.fn(), ...overrides } as ReloadEnv & { reload: jest.Mock };
+  return { url: 'http://127.0.0.1/demo/search', now: 1_000_000, storage: window.sessionStorage, reload: jest.fn(), ...overrides } as ReloadEnv & {
+    reload: jest.Mock;
+  };
 }
 
 beforeEach(() => {
@@ -28,9 +30,12 @@ describe('isChunkLoadError', () => {
     expect(isChunkLoadError(error)).toBe(true);
   });
 
-  it.each([new Error('render failure'), new TypeError("Cannot read properties of undefined (reading 'name')"), null, 'Failed', undefined])('leaves %p to the error screen', (error) => {
-    expect(isChunkLoadError(error)).toBe(false);
-  });
+  it.each([new Error('render failure'), new TypeError("Cannot read properties of undefined (reading 'name')"), null, 'Failed', undefined])(
+    'leaves %p to the error screen',
+    (error) => {
+      expect(isChunkLoadError(error)).toBe(false);
+    },
+  );
 });
 
 describe('reloadOnce', () => {

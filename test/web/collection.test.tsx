@@ -32,7 +32,8 @@ const local = (id: string, extra: Partial<LocalCollectible> = {}): LocalCollecti
 function api(orders: BuyerOrder[] | 'fail') {
   return mockApi((path) => {
     if (path === '/api/catalog') return { body: SAMPLE_CATALOG };
-    if (/^\/api(\/demo)?\/me\/orders/.test(path)) return orders === 'fail' ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: { items: orders, nextCursor: null } };
+    if (/^\/api(\/demo)?\/me\/orders/.test(path))
+      return orders === 'fail' ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: { items: orders, nextCursor: null } };
     return { status: 404 };
   });
 }
@@ -73,7 +74,13 @@ describe('my collection', () => {
   });
 
   it('marks a Top Fan when the buyer holds an athlete’s full set', async () => {
-    api([order('o1', [[3, 1], [3, 2]]), order('o2', [[3, 3]], '2026-11-02T10:00:00.000Z')]);
+    api([
+      order('o1', [
+        [3, 1],
+        [3, 2],
+      ]),
+      order('o2', [[3, 3]], '2026-11-02T10:00:00.000Z'),
+    ]);
     renderRoute('/mycards');
     expect(await screen.findByRole('note')).toHaveTextContent('You hold the full set of Tyler Vance');
     expect(screen.getAllByText('Top Fan').length).toBeGreaterThanOrEqual(3);
@@ -135,7 +142,10 @@ describe('card purchase page', () => {
 
   it('sends a signed-out buyer outside the demo to the demo My Cards (which shows the card), never to sign-in', async () => {
     // Sign-in is configured, so /mycards would ask a signed-out buyer to sign in: a dead end after a purchase.
-    resetRuntimeConfig({ auth: { region: 'us-east-2', userPoolId: 'us-east-2_x', clientId: 'c', endpoint: 'http://127.0.0.1/', googleEnabled: false }, demo: { athleteId: 1, collectiveId: 1 } });
+    resetRuntimeConfig({
+      auth: { region: 'us-east-2', userPoolId: 'us-east-2_x', clientId: 'c', endpoint: 'http://127.0.0.1/', googleEnabled: false },
+      demo: { athleteId: 1, collectiveId: 1 },
+    });
     try {
       mockApi((path, init) => {
         if (path === '/api/catalog') return { body: SAMPLE_CATALOG };

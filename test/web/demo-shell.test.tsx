@@ -130,9 +130,18 @@ describe('phone menu sign-out', () => {
   });
 
   it('signs out from the More menu although the menu closes on the way to /demo', async () => {
-    const claims = { sub: 'b1', email: 'fan@example.com', email_verified: true, 'cognito:username': 'fan', 'cognito:groups': ['buyer'], exp: Math.floor(Date.now() / 1000) + 3600 };
+    const claims = {
+      sub: 'b1',
+      email: 'fan@example.com',
+      email_verified: true,
+      'cognito:username': 'fan',
+      'cognito:groups': ['buyer'],
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    };
     const token = fakeJwt(claims);
-    applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<typeof applySession>[0]);
+    applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
+      typeof applySession
+    >[0]);
     const user = userEvent.setup();
     const { location } = renderRoute('/demo/learn');
     await user.click(await screen.findByRole('button', { name: 'More' }));
@@ -202,7 +211,9 @@ describe('demo home and not found', () => {
   it('features up to 6 schools and the last 6 athletes', async () => {
     renderRoute('/demo');
     const athletes = await screen.findByRole('region', { name: 'Featured Athletes' });
-    const names = within(athletes).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const names = within(athletes)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(names).toEqual(['Avery Collins', 'Jordan Price', 'Kendall Ross', 'Riley Chen', 'Sam Whitaker', 'Cameron Lowe']);
     const schools = screen.getByRole('region', { name: 'Featured Schools' });
     expect(within(schools).getAllByRole('heading', { level: 3 })).toHaveLength(3);

@@ -25,7 +25,9 @@ describe('form rules', () => {
     const empty = { name: '', sport: '', school: '', position: '', bio: '', profileImage: null };
     expect(Object.keys(validateProfile(empty)).sort()).toEqual(['name', 'position', 'school', 'sport']);
     const pdf = new File(['x'], 'cv.pdf', { type: 'application/pdf' });
-    expect(validateProfile({ ...empty, name: 'A', sport: 'Football', school: 'S', position: 'P', profileImage: pdf }).profileImage).toBe('Please choose an image file.');
+    expect(validateProfile({ ...empty, name: 'A', sport: 'Football', school: 'S', position: 'P', profileImage: pdf }).profileImage).toBe(
+      'Please choose an image file.',
+    );
   });
 });
 

@@ -59,7 +59,15 @@ export function renderRoute(initialPath: string, { state }: { state?: unknown } 
     </AppProvider>,
   );
   const location = () => current as unknown as Location;
-  return { ...utils, location, router: { get state() { return { location: location() }; } } };
+  return {
+    ...utils,
+    location,
+    router: {
+      get state() {
+        return { location: location() };
+      },
+    },
+  };
 }
 
 export async function flush(ms = 0) {

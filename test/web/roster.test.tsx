@@ -51,7 +51,11 @@ describe('sport roster route', () => {
     const user = userEvent.setup();
     renderRoute('/school/2/sport/Football');
     const position = await screen.findByLabelText('Position');
-    expect(within(position).getAllByRole('option').map((o) => o.textContent)).toEqual(['All Positions', 'Quarterback', 'Wide Receiver']);
+    expect(
+      within(position)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Positions', 'Quarterback', 'Wide Receiver']);
     await user.selectOptions(position, 'Wide Receiver');
     expect(screen.getByText('1 Athlete(s)')).toBeInTheDocument();
     expect(rowNames()).toEqual(['Tyler Vance']);

@@ -7,12 +7,31 @@ import { fakeJwt } from '../auth-helpers';
 import { catalog, collectiveStats } from './fixtures';
 import { renderRoute, stubFetch } from './helpers';
 
-const line = { orderId: '9007199254740993', orderName: '#1042', lineItemId: '77', createdAt: '2026-11-01T00:00:00.000Z', title: 'Mystery box', productId: '42', units: 1, revenueCents: 1500, reason: 'unmatched' } as UnattributedSale;
+const line = {
+  orderId: '9007199254740993',
+  orderName: '#1042',
+  lineItemId: '77',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  title: 'Mystery box',
+  productId: '42',
+  units: 1,
+  revenueCents: 1500,
+  reason: 'unmatched',
+} as UnattributedSale;
 
 function signInAsCollective(collectiveId: number) {
-  const claims = { sub: 'c1', email: 'c@demo.local', email_verified: true, 'cognito:groups': ['collective'], 'custom:collectiveId': String(collectiveId), exp: Math.floor(Date.now() / 1000) + 3600 };
+  const claims = {
+    sub: 'c1',
+    email: 'c@demo.local',
+    email_verified: true,
+    'cognito:groups': ['collective'],
+    'custom:collectiveId': String(collectiveId),
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
   const token = fakeJwt(claims);
-  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<typeof applySession>[0]);
+  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
+    typeof applySession
+  >[0]);
 }
 
 afterEach(() => {

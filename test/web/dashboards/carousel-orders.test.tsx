@@ -7,9 +7,19 @@ import { athleteStats, catalog, saleLines } from './fixtures';
 import { renderRoute, stubFetch } from './helpers';
 
 const cards = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: i + 1, shopifyProductId: String(i), name: `Card #${i + 1}`, description: '', image: `/c${i + 1}.svg`, priceCents: 500 }));
+  Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    shopifyProductId: String(i),
+    name: `Card #${i + 1}`,
+    description: '',
+    image: `/c${i + 1}.svg`,
+    priceCents: 500,
+  }));
 
-const shownNames = () => within(screen.getByRole('list')).getAllByRole('img').map((img) => img.getAttribute('alt'));
+const shownNames = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('img')
+    .map((img) => img.getAttribute('alt'));
 
 describe('card carousel', () => {
   it('wraps indexes in both directions', () => {
@@ -65,7 +75,23 @@ describe('card carousel', () => {
 
 describe('recent orders', () => {
   it("shows Shopify's order name with the full id on hover, the buyer before @, USD amounts and Paid by default", () => {
-    renderRoute(<RecentOrdersTable caption="Orders" orders={[{ ...saleLines(1)[0], orderId: '5829301746251234', orderName: '#1001', createdAt: '2026-03-05T10:00:00.000Z', buyer: 'jane.doe@example.com', quantity: 2, amountCents: 123456, status: '' }]} />);
+    renderRoute(
+      <RecentOrdersTable
+        caption="Orders"
+        orders={[
+          {
+            ...saleLines(1)[0],
+            orderId: '5829301746251234',
+            orderName: '#1001',
+            createdAt: '2026-03-05T10:00:00.000Z',
+            buyer: 'jane.doe@example.com',
+            quantity: 2,
+            amountCents: 123456,
+            status: '',
+          },
+        ]}
+      />,
+    );
     const row = screen.getAllByRole('row')[1];
     const cells = within(row).getAllByRole('cell');
     expect(cells.map((c) => c.textContent)).toEqual(['#1001', 'Mar 5, 2026', 'jane.doe', '$1,234.56', 'Paid']);
@@ -76,7 +102,10 @@ describe('recent orders', () => {
   it('tells orders apart even when their 16-digit ids share the first 8 characters', () => {
     const lines = saleLines(3).map((line, i) => ({ ...line, orderId: `58293017462512${i}0`, orderName: `#${1001 + i}` }));
     renderRoute(<RecentOrdersTable caption="Orders" orders={lines} />);
-    const names = screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+    const names = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0].textContent);
     expect(new Set(names).size).toBe(3);
     expect(names).toEqual(['#1001', '#1002', '#1003']);
   });

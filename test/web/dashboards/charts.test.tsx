@@ -51,9 +51,21 @@ describe('Monthly Earnings on the collective overview', () => {
     const members = catalog().athletes.filter((a) => [1, 2, 3, 10, 11].includes(a.id));
     renderRoute(<OverviewSection stats={stats} athletes={members} />);
     const table = screen.getByRole('table', { name: 'Monthly Earnings' });
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026']);
     const feb = within(table).getAllByRole('row')[2];
-    expect(within(feb).getAllByRole('cell').map((c) => c.textContent)).toEqual(['$0.00', '$0.00', '$0.00']);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Month', 'Total', 'Athlete', 'Collective Donations']);
+    expect(
+      within(feb)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['$0.00', '$0.00', '$0.00']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Month', 'Total', 'Athlete', 'Collective Donations']);
   });
 });

@@ -9,9 +9,18 @@ import { applySession, resetSessionForTests } from '../../../web/src/lib/session
 import { fakeJwt } from '../auth-helpers';
 
 function signInAsCollective(collectiveId: number) {
-  const claims = { sub: 'c1', email: 'collective@demo.local', email_verified: true, 'cognito:groups': ['collective'], 'custom:collectiveId': String(collectiveId), exp: Math.floor(Date.now() / 1000) + 3600 };
+  const claims = {
+    sub: 'c1',
+    email: 'collective@demo.local',
+    email_verified: true,
+    'cognito:groups': ['collective'],
+    'custom:collectiveId': String(collectiveId),
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
   const token = fakeJwt(claims);
-  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<typeof applySession>[0]);
+  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
+    typeof applySession
+  >[0]);
 }
 
 function api(extra: Record<string, Handler | { status?: number; body?: unknown }> = {}) {
@@ -32,7 +41,13 @@ describe('collective panel', () => {
     expect(screen.getByRole('heading', { name: 'Collective Dashboard' })).toBeInTheDocument();
     await screen.findByText('Athlete Earnings This Month');
     const tiles = within(screen.getByLabelText('Collective figures'));
-    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Athlete Earnings This Month', 'Donations This Month', 'Total Athletes', 'Athlete Transactions', 'Collective Donations']);
+    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual([
+      'Athlete Earnings This Month',
+      'Donations This Month',
+      'Total Athletes',
+      'Athlete Transactions',
+      'Collective Donations',
+    ]);
     expect(tiles.getAllByRole('definition').map((d) => d.querySelector('.dash-tile-value')?.textContent)).toEqual(['$39.77', '$1,050.00', '5', '9', '7']);
     expect(screen.getByRole('table', { name: 'Monthly Earnings' })).toBeInTheDocument();
     expect(screen.getByText('Mystery Card')).toBeInTheDocument();
@@ -59,7 +74,10 @@ describe('collective panel', () => {
     api();
     renderPanel('?section=athletes');
     const table = await screen.findByRole('table', { name: 'Collective athletes' });
-    const names = () => within(screen.getByRole('table', { name: 'Collective athletes' })).getAllByRole('rowheader').map((h) => h.textContent);
+    const names = () =>
+      within(screen.getByRole('table', { name: 'Collective athletes' }))
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent);
     expect(within(table).getAllByRole('rowheader')).toHaveLength(5);
     expect(names().join()).not.toContain('Andre Coleman');
     expect(within(table).getByText('7 (6 orders)')).toBeInTheDocument();
@@ -80,9 +98,33 @@ describe('collective panel', () => {
       'GET /api/collectives/1/transactions?limit=20': {
         body: {
           items: [
-            { id: 't1', date: '2026-11-20T00:00:00.000Z', name: 'Marcus Reed', details: '2 collections', amountCents: 800, type: 'Athlete Transaction', status: 'Completed' },
-            { id: 't2', date: '2026-11-19T00:00:00.000Z', name: 'Tyler Vance', details: '2 collections', amountCents: 2910, type: 'Payout', status: 'Processing' },
-            { id: 't3', date: '2026-11-18T00:00:00.000Z', name: 'Jalen Brooks', details: '1 collections', amountCents: 300, type: 'Athlete Transaction', status: 'Refunded' },
+            {
+              id: 't1',
+              date: '2026-11-20T00:00:00.000Z',
+              name: 'Marcus Reed',
+              details: '2 collections',
+              amountCents: 800,
+              type: 'Athlete Transaction',
+              status: 'Completed',
+            },
+            {
+              id: 't2',
+              date: '2026-11-19T00:00:00.000Z',
+              name: 'Tyler Vance',
+              details: '2 collections',
+              amountCents: 2910,
+              type: 'Payout',
+              status: 'Processing',
+            },
+            {
+              id: 't3',
+              date: '2026-11-18T00:00:00.000Z',
+              name: 'Jalen Brooks',
+              details: '1 collections',
+              amountCents: 300,
+              type: 'Athlete Transaction',
+              status: 'Refunded',
+            },
           ],
           nextCursor: null,
         },
@@ -94,7 +136,10 @@ describe('collective panel', () => {
     expect(screen.getByText('Processing')).toHaveClass('dash-badge-yellow');
     expect(screen.getByText('Refunded')).toHaveClass('dash-badge-red');
     // '{n} collections', singular for one.
-    const details = screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2].textContent);
+    const details = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[2].textContent);
     expect(details).toEqual(['2 collections', '2 collections', '1 collection']);
   });
 
@@ -124,7 +169,10 @@ describe('collective panel', () => {
 
   it('validates Add Athlete Profile inline and shows the server field errors', async () => {
     const stub = api({
-      'POST /api/collectives/1/athletes': { status: 400, body: { error: { code: 'validation', message: 'Invalid name', fields: { name: 'Name must be at most 80 characters' } } } },
+      'POST /api/collectives/1/athletes': {
+        status: 400,
+        body: { error: { code: 'validation', message: 'Invalid name', fields: { name: 'Name must be at most 80 characters' } } },
+      },
     });
     renderPanel('?section=settings');
     await screen.findByRole('tablist', { name: 'Settings' });
@@ -155,7 +203,9 @@ describe('collective panel', () => {
   });
 
   it('saves school colours and rejects a malformed colour', async () => {
-    const stub = api({ 'PUT /api/schools/2/colors': { body: { ...catalog().schools[0], colors: { primary: '#112233', secondary: '#FFFFFF', accent: '#000000' } } } });
+    const stub = api({
+      'PUT /api/schools/2/colors': { body: { ...catalog().schools[0], colors: { primary: '#112233', secondary: '#FFFFFF', accent: '#000000' } } },
+    });
     renderPanel('?section=settings');
     await screen.findByRole('tablist', { name: 'Settings' });
     fireEvent.click(screen.getByRole('tab', { name: 'School Colors' }));
@@ -199,10 +249,13 @@ describe('collective athlete view', () => {
     expect(screen.getByRole('link', { name: '← Return to Dashboard' })).toHaveAttribute('href', '/demo/collective?section=athletes');
   });
 
-  it("returns the signed-in collective to its own dashboard", async () => {
+  it('returns the signed-in collective to its own dashboard', async () => {
     signInAsCollective(1);
     try {
-      api({ 'GET /api/athletes/1/stats': { body: athleteStats() }, 'GET /api/athletes/1/orders?limit=10': { body: { items: saleLines(2), nextCursor: null } } });
+      api({
+        'GET /api/athletes/1/stats': { body: athleteStats() },
+        'GET /api/athletes/1/orders?limit=10': { body: { items: saleLines(2), nextCursor: null } },
+      });
       renderRoute(<CollectiveAthleteRoute />, { path: '/collective/athlete/:athleteId', at: '/collective/athlete/1' });
       expect(await screen.findByRole('heading', { level: 1, name: 'Marcus Reed' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: '← Return to Dashboard' })).toHaveAttribute('href', '/collective?section=athletes');
@@ -213,7 +266,10 @@ describe('collective athlete view', () => {
   });
 
   it('shows the load error text when sales fail', async () => {
-    api({ 'GET /api/athletes/1/stats': { status: 500, body: { error: { code: 'internal', message: 'x' } } }, 'GET /api/athletes/1/orders?limit=10': { body: { items: [], nextCursor: null } } });
+    api({
+      'GET /api/athletes/1/stats': { status: 500, body: { error: { code: 'internal', message: 'x' } } },
+      'GET /api/athletes/1/orders?limit=10': { body: { items: [], nextCursor: null } },
+    });
     renderRoute(<CollectiveAthleteRoute />, { path: '/collective/athlete/:athleteId', at: '/collective/athlete/1' });
     expect(await screen.findByText('Failed to load sales data. Please try again later.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument());

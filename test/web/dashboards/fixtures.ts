@@ -7,34 +7,38 @@ export const catalog = () => JSON.parse(JSON.stringify(SAMPLE_CATALOG)) as typeo
 
 export const athleteStats = (over: Partial<AthleteStatsResponse> = {}): AthleteStatsResponse =>
   ({
-  athleteId: 1,
-  totalCardsSold: 7,
-  totalRevenueCents: 4100,
-  averagePriceCents: 586,
-  orderCount: 6,
-  uniqueFans: 4,
-  earningsCents: 3977,
-  cardsSoldByCard: { '1': 3, '2': 2, '3': 2 },
-  monthly: [{ month: '2026-11', cardsSold: 7, revenueCents: 4100, orderCount: 6 }],
-  topFanCount: 1,
-  topFans: [{ buyer: 'superfan', cardsHeld: 3 }],
-  cardStates: {},
-  ...over,
-}) as AthleteStatsResponse;
+    athleteId: 1,
+    totalCardsSold: 7,
+    totalRevenueCents: 4100,
+    averagePriceCents: 586,
+    orderCount: 6,
+    uniqueFans: 4,
+    earningsCents: 3977,
+    cardsSoldByCard: { '1': 3, '2': 2, '3': 2 },
+    monthly: [{ month: '2026-11', cardsSold: 7, revenueCents: 4100, orderCount: 6 }],
+    topFanCount: 1,
+    topFans: [{ buyer: 'superfan', cardsHeld: 3 }],
+    cardStates: {},
+    ...over,
+  }) as AthleteStatsResponse;
 
 export function saleLines(n: number): SaleLine[] {
-  return Array.from({ length: n }, (_, i) => ({
-    serials: [],
-    oversoldUnits: 0,
-    whileLockedUnits: 0,
-    orderId: `gid-order-${String(1000 + i)}-abcdef`,
-    orderName: `#${1000 + i}`,
-    createdAt: `2026-11-${String(20 - i).padStart(2, '0')}T12:00:00.000Z`,
-    buyer: `fan${i}`,
-    quantity: 1,
-    amountCents: 2500,
-    status: i === 0 ? '' : 'Refunded',
-  }) as SaleLine);
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      ({
+        serials: [],
+        oversoldUnits: 0,
+        whileLockedUnits: 0,
+        orderId: `gid-order-${String(1000 + i)}-abcdef`,
+        orderName: `#${1000 + i}`,
+        createdAt: `2026-11-${String(20 - i).padStart(2, '0')}T12:00:00.000Z`,
+        buyer: `fan${i}`,
+        quantity: 1,
+        amountCents: 2500,
+        status: i === 0 ? '' : 'Refunded',
+      }) as SaleLine,
+  );
 }
 
 export const collectiveStats = (): CollectiveStatsResponse => ({
@@ -53,5 +57,21 @@ export const collectiveStats = (): CollectiveStatsResponse => ({
     { athleteId: 11, cardsSold: 0, revenueCents: 0, orderCount: 0, earningsCents: 0 },
   ],
   monthly: [{ month: '2026-11', totalCents: 109600, athleteCents: 4462, donationsCents: 105000 }],
-  unattributed: { units: 1, revenueCents: 300, recent: [{ orderId: 'o-9', orderName: '#1009', lineItemId: 'l-1', createdAt: '2026-11-01T00:00:00.000Z', title: 'Mystery Card', productId: null, units: 1, revenueCents: 300, reason: 'unmatched' } as UnattributedSale] },
+  unattributed: {
+    units: 1,
+    revenueCents: 300,
+    recent: [
+      {
+        orderId: 'o-9',
+        orderName: '#1009',
+        lineItemId: 'l-1',
+        createdAt: '2026-11-01T00:00:00.000Z',
+        title: 'Mystery Card',
+        productId: null,
+        units: 1,
+        revenueCents: 300,
+        reason: 'unmatched',
+      } as UnattributedSale,
+    ],
+  },
 });

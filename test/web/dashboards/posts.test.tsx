@@ -8,9 +8,18 @@ import { renderRoute, stubFetch } from './helpers';
 
 /** Posting needs the athlete's own sign-in. */
 function signInAsAthlete(athleteId: number) {
-  const claims = { sub: 'a1', email: 'athlete@demo.local', email_verified: true, 'cognito:groups': ['athlete'], 'custom:athleteId': String(athleteId), exp: Math.floor(Date.now() / 1000) + 3600 };
+  const claims = {
+    sub: 'a1',
+    email: 'athlete@demo.local',
+    email_verified: true,
+    'cognito:groups': ['athlete'],
+    'custom:athleteId': String(athleteId),
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
   const token = fakeJwt(claims);
-  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<typeof applySession>[0]);
+  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
+    typeof applySession
+  >[0]);
 }
 
 function postsApi(initial: Post[]) {
@@ -19,7 +28,8 @@ function postsApi(initial: Post[]) {
     'GET /api/athletes/1/posts': () => ({ body: { items: posts } }),
     'POST /api/athletes/1/posts': (init) => {
       const { content } = JSON.parse(String(init?.body));
-      if (!content.trim()) return { status: 400, body: { error: { code: 'validation', message: 'Invalid content', fields: { content: 'Write something before posting' } } } };
+      if (!content.trim())
+        return { status: 400, body: { error: { code: 'validation', message: 'Invalid content', fields: { content: 'Write something before posting' } } } };
       const post = { id: Math.max(0, ...posts.map((p) => p.id)) + 1, content, date: '2026-11-21T10:00:00.000Z', updatedAt: null };
       posts = [post, ...posts];
       return { status: 201, body: post };
@@ -37,9 +47,10 @@ function postsApi(initial: Post[]) {
   return stub;
 }
 
-const flushPromises = () => act(async () => {
-  await new Promise((r) => setTimeout(r, 0));
-});
+const flushPromises = () =>
+  act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
 
 const samplePosts: Post[] = [
   { id: 1, content: 'First post', date: '2026-11-01T10:00:00.000Z', updatedAt: null },

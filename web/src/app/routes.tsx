@@ -75,7 +75,15 @@ const table: RouteObject[] = [
       { path: paths.demo.search.path, element: <SearchPage /> },
       { path: paths.search.path, element: <SearchPage /> },
       { path: paths.demo.myCards.path, element: titled('My Collection · Demo', <MyCollection />) },
-      { path: paths.myCards.path, element: titled('My Collection', <RequireSignIn><MyCollection /></RequireSignIn>) },
+      {
+        path: paths.myCards.path,
+        element: titled(
+          'My Collection',
+          <RequireSignIn>
+            <MyCollection />
+          </RequireSignIn>,
+        ),
+      },
       { path: paths.demo.whatWeOffer.path, element: titled('What We Offer · Demo', <WhatWeOffer />) },
       { path: paths.demo.learn.path, element: titled('Learn · Demo', <Learn />) },
       { path: paths.demo.waitingList.path, element: titled('Get on the List · Demo', <WaitingList />) },
@@ -84,12 +92,40 @@ const table: RouteObject[] = [
       { path: paths.athleteMedia.path, element: <AthleteMedia /> },
       { path: paths.school.path, element: <SchoolPage /> },
       { path: paths.sport.path, element: <SportRoster /> },
-      { path: paths.athleteAdmin.path, element: <RequireSignIn><AthletePanel /></RequireSignIn> },
+      {
+        path: paths.athleteAdmin.path,
+        element: (
+          <RequireSignIn>
+            <AthletePanel />
+          </RequireSignIn>
+        ),
+      },
       { path: paths.demo.athlete.path, element: <AthletePanel /> },
-      { path: paths.athleteAdminPanel.path, element: <RequireSignIn><AthletePanel /></RequireSignIn> },
-      { path: paths.collectiveAdmin.path, element: <RequireSignIn><CollectivePanel /></RequireSignIn> },
+      {
+        path: paths.athleteAdminPanel.path,
+        element: (
+          <RequireSignIn>
+            <AthletePanel />
+          </RequireSignIn>
+        ),
+      },
+      {
+        path: paths.collectiveAdmin.path,
+        element: (
+          <RequireSignIn>
+            <CollectivePanel />
+          </RequireSignIn>
+        ),
+      },
       { path: paths.demo.collective.path, element: <CollectivePanel /> },
-      { path: paths.collectiveAdminPanel.path, element: <RequireSignIn><CollectivePanel /></RequireSignIn> },
+      {
+        path: paths.collectiveAdminPanel.path,
+        element: (
+          <RequireSignIn>
+            <CollectivePanel />
+          </RequireSignIn>
+        ),
+      },
       { path: paths.collectiveAthlete.path, element: <CollectiveAthlete /> },
       { path: paths.demo.collectiveAthlete.path, element: <CollectiveAthlete /> },
     ],
@@ -99,7 +135,14 @@ const table: RouteObject[] = [
 
 /** Gives every route (layouts and their children) the designed error element. */
 function withErrorElements(list: RouteObject[]): RouteObject[] {
-  return list.map((route) => ({ ...route, errorElement: route.errorElement ?? <RouteError />, ...(route.children ? { children: withErrorElements(route.children) } : {}) }) as RouteObject);
+  return list.map(
+    (route) =>
+      ({
+        ...route,
+        errorElement: route.errorElement ?? <RouteError />,
+        ...(route.children ? { children: withErrorElements(route.children) } : {}),
+      }) as RouteObject,
+  );
 }
 
 export const routes: RouteObject[] = withErrorElements(table);

@@ -23,7 +23,11 @@ export function AccountStatus({ inMenu = false }: { inMenu?: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const leaving = useSyncExternalStore(subscribeLeaving, () => leavingNow, () => false);
+  const leaving = useSyncExternalStore(
+    subscribeLeaving,
+    () => leavingNow,
+    () => false,
+  );
 
   // Sign out only once /demo is on screen: an owner screen still showing would send the
   // signed-out visitor to /login (the router renders the next route in a transition).

@@ -8,7 +8,10 @@ export const SCROLL_STEP = 948;
  * distance it counts as being at the end. */
 export const END_TOLERANCE_PX = 8;
 
-export function arrowState(el: { scrollLeft: number; clientWidth: number; scrollWidth: number }, tolerance = END_TOLERANCE_PX): { atStart: boolean; atEnd: boolean } {
+export function arrowState(
+  el: { scrollLeft: number; clientWidth: number; scrollWidth: number },
+  tolerance = END_TOLERANCE_PX,
+): { atStart: boolean; atEnd: boolean } {
   return { atStart: el.scrollLeft <= tolerance, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - tolerance };
 }
 

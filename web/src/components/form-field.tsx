@@ -17,7 +17,14 @@ export function TextField({ label, error, hint, id, required, ...rest }: FieldPr
         {label}
         {required && <span aria-hidden="true"> *</span>}
       </label>
-      <input id={fieldId} className="input" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} aria-required={required || undefined} {...rest} />
+      <input
+        id={fieldId}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        aria-required={required || undefined}
+        {...rest}
+      />
       {hint && <p className="hint">{hint}</p>}
       {error && (
         <p id={errorId} className="field-error">

@@ -40,7 +40,14 @@ export function MoreMenu({ label = 'More', children }: { label?: string; childre
 
   return (
     <div className="more-menu show-mobile" ref={root}>
-      <button ref={button} type="button" className="btn btn-ghost topbar-btn more-menu-btn" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen((v) => !v)}>
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-ghost topbar-btn more-menu-btn"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((v) => !v)}
+      >
         <span aria-hidden="true" className="more-menu-icon">
           ☰
         </span>

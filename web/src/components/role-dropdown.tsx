@@ -57,7 +57,10 @@ export function RoleDropdown() {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((v) => !v)}
       >
-        Demo <span className="caret" aria-hidden="true">▾</span>
+        Demo{' '}
+        <span className="caret" aria-hidden="true">
+          ▾
+        </span>
       </button>
       {open && (
         <div className="role-menu" id={menuId} role="menu" aria-label="Demo roles" onKeyDown={onMenuKey}>

@@ -14,7 +14,10 @@ interface Copy {
 
 export function errorCopy(error: unknown): Copy {
   if (isChunkLoadError(error)) {
-    return { title: 'This page needs a reload', text: 'Drift may have been updated since this tab opened, or the connection dropped. Reload to continue where you were.' };
+    return {
+      title: 'This page needs a reload',
+      text: 'Drift may have been updated since this tab opened, or the connection dropped. Reload to continue where you were.',
+    };
   }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return { title: 'Page not found', text: 'The page you were looking for does not exist or has moved.' };

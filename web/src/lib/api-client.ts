@@ -81,7 +81,8 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   }
   if (!response.ok) {
     const error = (body as ApiErrorBody | null)?.error;
-    const fallback = response.status === 401 ? 'Sign in to continue.' : response.status === 403 ? 'You do not have access to this.' : `Request failed (${response.status})`;
+    const fallback =
+      response.status === 401 ? 'Sign in to continue.' : response.status === 403 ? 'You do not have access to this.' : `Request failed (${response.status})`;
     const code = error?.code ?? (response.status === 401 ? 'unauthorized' : 'http_error');
     throw new ApiError(response.status, code, error?.message ?? fallback, error?.fields ?? {});
   }

@@ -56,7 +56,10 @@ export async function cognitoCall<T>(endpoint: string, operation: string, body: 
   }
   if (!response.ok) {
     // Cognito's __type may carry a namespace prefix ("com.amazonaws...#NotAuthorizedException").
-    const type = String(parsed.__type ?? response.headers?.get?.('x-amzn-errortype') ?? 'UnknownError').split('#').pop()!.split(':')[0];
+    const type = String(parsed.__type ?? response.headers?.get?.('x-amzn-errortype') ?? 'UnknownError')
+      .split('#')
+      .pop()!
+      .split(':')[0];
     throw new CognitoError(type, String(parsed.message ?? parsed.Message ?? `Request failed (${response.status})`));
   }
   return parsed as T;
@@ -189,16 +192,28 @@ export interface SignInResult {
 
 /** InitiateAuth(USER_SRP_AUTH) and RespondToAuthChallenge(PASSWORD_VERIFIER): tokens, or the
  * name of a further challenge this app does not handle. */
-export async function signInWithSrp(endpoint: string, config: { clientId: string; userPoolId: string }, username: string, password: string): Promise<SignInResult> {
+export async function signInWithSrp(
+  endpoint: string,
+  config: { clientId: string; userPoolId: string },
+  username: string,
+  password: string,
+): Promise<SignInResult> {
   // WebCrypto exists only in secure contexts (https, or http on 127.0.0.1/localhost).
-  if (typeof crypto === 'undefined' || !crypto.subtle) throw new CognitoError('AuthUnavailable', 'Sign-in needs a secure connection: open the site over https (or on 127.0.0.1 locally).');
+  if (typeof crypto === 'undefined' || !crypto.subtle)
+    throw new CognitoError('AuthUnavailable', 'Sign-in needs a secure connection: open the site over https (or on 127.0.0.1 locally).');
   const { a, A } = srpClientStart();
-  const started = await cognitoCall<{ ChallengeName?: string; ChallengeParameters?: Record<string, string>; Session?: string; AuthenticationResult?: AuthenticationResult }>(endpoint, 'InitiateAuth', {
+  const started = await cognitoCall<{
+    ChallengeName?: string;
+    ChallengeParameters?: Record<string, string>;
+    Session?: string;
+    AuthenticationResult?: AuthenticationResult;
+  }>(endpoint, 'InitiateAuth', {
     AuthFlow: 'USER_SRP_AUTH',
     ClientId: config.clientId,
     AuthParameters: { USERNAME: username, SRP_A: A.toString(16) },
   });
-  if (started.ChallengeName !== 'PASSWORD_VERIFIER' || !started.ChallengeParameters) return { AuthenticationResult: started.AuthenticationResult, ChallengeName: started.ChallengeName };
+  if (started.ChallengeName !== 'PASSWORD_VERIFIER' || !started.ChallengeParameters)
+    return { AuthenticationResult: started.AuthenticationResult, ChallengeName: started.ChallengeName };
   const poolName = config.userPoolId.split('_')[1] ?? config.userPoolId;
   const challenge = started.ChallengeParameters as PasswordVerifierInput['challenge'];
   const responses = await srpPasswordVerifierResponses({ poolName, password, a, A, challenge, timestamp: srpTimestamp() });

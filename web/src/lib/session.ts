@@ -38,7 +38,10 @@ const NETWORK_RETRY_MS = 30_000;
 /** Decodes a JWT's payload (no verification: the API verifies; the web only reads the claims). */
 export function decodeJwt<T = Record<string, unknown>>(token: string): T {
   const part = token.split('.')[1] ?? '';
-  const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const base64 = part
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(part.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   return JSON.parse(new TextDecoder().decode(bytes)) as T;
@@ -71,7 +74,14 @@ function storages(): Storage[] {
 
 function isSession(value: unknown): value is Session {
   const s = value as Session | null;
-  return !!s && typeof s.idToken === 'string' && typeof s.accessToken === 'string' && typeof s.refreshToken === 'string' && typeof s.expiresAt === 'number' && typeof s.claims?.sub === 'string';
+  return (
+    !!s &&
+    typeof s.idToken === 'string' &&
+    typeof s.accessToken === 'string' &&
+    typeof s.refreshToken === 'string' &&
+    typeof s.expiresAt === 'number' &&
+    typeof s.claims?.sub === 'string'
+  );
 }
 
 function readStored(): Session | null {
@@ -142,7 +152,11 @@ export function useSession(): Session | null {
 
 /** Who is signed in ('' when nobody): changes exactly when cached data must be dropped. */
 export function useSessionIdentity(): string {
-  return useSyncExternalStore(subscribeSession, () => current?.claims.sub ?? '', () => '');
+  return useSyncExternalStore(
+    subscribeSession,
+    () => current?.claims.sub ?? '',
+    () => '',
+  );
 }
 
 if (typeof window !== 'undefined') {
@@ -272,24 +286,39 @@ export async function confirmSignUp(username: string, code: string): Promise<voi
 
 export async function resendSignUpCode(username: string): Promise<CodeDeliveryDetails> {
   const auth = await authConfig();
-  const result = await cognitoCall<{ CodeDeliveryDetails?: CodeDeliveryDetails }>(auth.endpoint, 'ResendConfirmationCode', { ClientId: auth.clientId, Username: username.trim() });
+  const result = await cognitoCall<{ CodeDeliveryDetails?: CodeDeliveryDetails }>(auth.endpoint, 'ResendConfirmationCode', {
+    ClientId: auth.clientId,
+    Username: username.trim(),
+  });
   return result.CodeDeliveryDetails ?? {};
 }
 
 export async function forgotPassword(username: string): Promise<CodeDeliveryDetails> {
   const auth = await authConfig();
-  const result = await cognitoCall<{ CodeDeliveryDetails?: CodeDeliveryDetails }>(auth.endpoint, 'ForgotPassword', { ClientId: auth.clientId, Username: username.trim() });
+  const result = await cognitoCall<{ CodeDeliveryDetails?: CodeDeliveryDetails }>(auth.endpoint, 'ForgotPassword', {
+    ClientId: auth.clientId,
+    Username: username.trim(),
+  });
   return result.CodeDeliveryDetails ?? {};
 }
 
 export async function confirmForgotPassword(username: string, code: string, password: string): Promise<void> {
   const auth = await authConfig();
-  await cognitoCall(auth.endpoint, 'ConfirmForgotPassword', { ClientId: auth.clientId, Username: username.trim(), ConfirmationCode: code.trim(), Password: password });
+  await cognitoCall(auth.endpoint, 'ConfirmForgotPassword', {
+    ClientId: auth.clientId,
+    Username: username.trim(),
+    ConfirmationCode: code.trim(),
+    Password: password,
+  });
 }
 
 // Google through the Cognito hosted UI: authorization code with PKCE, exchanged on return to /login.
 
-const base64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const hostOf = (domain: string) => domain.replace(/^https?:\/\//, '').replace(/\/+$/, '');
 
 export async function startGoogleSignIn({ remember, next }: { remember: boolean; next?: string }): Promise<void> {
@@ -322,20 +351,36 @@ export async function completeGoogleSignIn(code: string, state: string): Promise
   } catch {
     saved = null;
   }
-  if (!saved?.verifier || saved.state !== state || !auth.oauthDomain) throw new CognitoError('InvalidState', 'The Google sign-in could not be verified. Please try again.');
+  if (!saved?.verifier || saved.state !== state || !auth.oauthDomain)
+    throw new CognitoError('InvalidState', 'The Google sign-in could not be verified. Please try again.');
   let response: Response;
   try {
     response = await fetch(`https://${hostOf(auth.oauthDomain)}/oauth2/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: auth.clientId, code, redirect_uri: `${window.location.origin}/login`, code_verifier: saved.verifier }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: auth.clientId,
+        code,
+        redirect_uri: `${window.location.origin}/login`,
+        code_verifier: saved.verifier,
+      }).toString(),
     });
   } catch (cause) {
     throw new CognitoError('NetworkError', cause instanceof Error ? cause.message : 'Network error');
   }
-  const body = (await response.json().catch(() => ({}))) as { id_token?: string; access_token?: string; refresh_token?: string; expires_in?: number; error?: string };
+  const body = (await response.json().catch(() => ({}))) as {
+    id_token?: string;
+    access_token?: string;
+    refresh_token?: string;
+    expires_in?: number;
+    error?: string;
+  };
   if (!response.ok || !body.id_token || !body.access_token) throw new CognitoError('NotAuthorizedException', 'Google sign-in failed. Please try again.');
-  const session = sessionFromResult({ IdToken: body.id_token, AccessToken: body.access_token, RefreshToken: body.refresh_token, ExpiresIn: body.expires_in ?? 3600 }, saved.remember === true);
+  const session = sessionFromResult(
+    { IdToken: body.id_token, AccessToken: body.access_token, RefreshToken: body.refresh_token, ExpiresIn: body.expires_in ?? 3600 },
+    saved.remember === true,
+  );
   setSession(session);
   return { session, next: saved.next };
 }

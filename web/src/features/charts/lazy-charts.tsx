@@ -68,7 +68,11 @@ export function LineChart(props: LineChartProps) {
           <LineChartImpl {...props} />
         </ChartFrame>
       )}
-      <ScreenReaderTable caption={title} head={['Month', ...series.map((s) => s.name)]} rows={labels.map((label, i) => [label, series.map((s) => formatUsd(s.values[i] ?? 0))])} />
+      <ScreenReaderTable
+        caption={title}
+        head={['Month', ...series.map((s) => s.name)]}
+        rows={labels.map((label, i) => [label, series.map((s) => formatUsd(s.values[i] ?? 0))])}
+      />
     </figure>
   );
 }

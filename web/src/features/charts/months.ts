@@ -30,4 +30,3 @@ export function continuousMonths<T extends { month: string }>(rows: T[], empty: 
   const sorted = [...byMonth.keys()].sort();
   return monthRange(sorted[0], sorted[sorted.length - 1]).map((month) => byMonth.get(month) ?? empty(month));
 }
-

@@ -4,7 +4,17 @@ export interface MenuItem<T extends string> {
   label: string;
 }
 
-export function PanelMenu<T extends string>({ label, items, current, onSelect }: { label: string; items: MenuItem<T>[]; current: T; onSelect: (id: T) => void }) {
+export function PanelMenu<T extends string>({
+  label,
+  items,
+  current,
+  onSelect,
+}: {
+  label: string;
+  items: MenuItem<T>[];
+  current: T;
+  onSelect: (id: T) => void;
+}) {
   return (
     <nav className="dash-menu" aria-label={label}>
       {items.map((item) => (

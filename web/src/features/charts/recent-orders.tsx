@@ -59,7 +59,13 @@ export function OrderRef({ orderId, orderName }: { orderId: string; orderName?: 
       <span className="mono" title={`Order ID ${orderId}`} data-order-id={orderId}>
         {label}
       </span>
-      <button type="button" className="order-copy" title={`Copy order ID ${orderId}`} aria-label={`Copy order ID of ${label}`} onClick={() => void copyText(orderId).then(setCopied)}>
+      <button
+        type="button"
+        className="order-copy"
+        title={`Copy order ID ${orderId}`}
+        aria-label={`Copy order ID of ${label}`}
+        onClick={() => void copyText(orderId).then(setCopied)}
+      >
         {copied ? <CheckIcon /> : <CopyIcon />}
       </button>
       <span className="sr-only" role="status">

@@ -37,9 +37,7 @@ function AllOrders({ athleteId, onClose }: { athleteId: number; onClose: () => v
       ) : (
         <>
           <RecentOrdersTable orders={orders} caption="All orders, newest first" />
-          <p className="hint">
-            Showing {countLabel(orders.length, 'order')}
-          </p>
+          <p className="hint">Showing {countLabel(orders.length, 'order')}</p>
           {hasMore && (
             <button type="button" className="btn btn-outline" disabled={isValidating} onClick={() => void setSize(size + 1)}>
               {isValidating ? 'Loading...' : 'Load More Orders'}

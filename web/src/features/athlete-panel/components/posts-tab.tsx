@@ -127,7 +127,15 @@ function PostItem({ post, menuOpen, onToggleMenu, onCloseMenu, onDelete, onSave 
           {post.updatedAt ? ' · edited' : ''}
         </time>
         <div ref={wrapper}>
-          <button type="button" className="dash-icon-btn" aria-label="Post options" aria-haspopup="true" aria-expanded={menuOpen} aria-controls={menuOpen ? menuId : undefined} onClick={onToggleMenu}>
+          <button
+            type="button"
+            className="dash-icon-btn"
+            aria-label="Post options"
+            aria-haspopup="true"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? menuId : undefined}
+            onClick={onToggleMenu}
+          >
             ⋯
           </button>
           {menuOpen && (

@@ -30,7 +30,14 @@ export default function AthleteProfile() {
         <span className="level-num">Level {athlete.level ?? 1}</span>
       </div>
       <div className="profile-head">
-        <FallbackImage className="profile-photo" src={athlete.image} alt={`Portrait of ${athlete.name}`} width={220} height={220} style={{ borderColor: tier.hex }} />
+        <FallbackImage
+          className="profile-photo"
+          src={athlete.image}
+          alt={`Portrait of ${athlete.name}`}
+          width={220}
+          height={220}
+          style={{ borderColor: tier.hex }}
+        />
         <div className="profile-id">
           <h1 className="page-title profile-name">
             {athlete.name} <VerifiedBadge />
@@ -77,7 +84,11 @@ export default function AthleteProfile() {
                 <div className="collectible-body">
                   <h3 className="entity-title">{card.name}</h3>
                   <p className="price">{formatUsd(card.priceCents)}</p>
-                  <Link className="btn btn-primary btn-block" to={paths.card.getHref(athlete.id, card.id)} state={{ card, athleteName: athlete.name, athleteId: athlete.id }}>
+                  <Link
+                    className="btn btn-primary btn-block"
+                    to={paths.card.getHref(athlete.id, card.id)}
+                    state={{ card, athleteName: athlete.name, athleteId: athlete.id }}
+                  >
                     Buy Now
                   </Link>
                 </div>

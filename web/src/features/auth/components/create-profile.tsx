@@ -33,7 +33,14 @@ export default function CreateProfile() {
             <label htmlFor="profile-sport">
               Sport<span aria-hidden="true"> *</span>
             </label>
-            <select id="profile-sport" className="input" value={values.sport} onChange={set('sport')} aria-invalid={errors.sport ? true : undefined} aria-describedby={errors.sport ? 'profile-sport-error' : undefined}>
+            <select
+              id="profile-sport"
+              className="input"
+              value={values.sport}
+              onChange={set('sport')}
+              aria-invalid={errors.sport ? true : undefined}
+              aria-describedby={errors.sport ? 'profile-sport-error' : undefined}
+            >
               <option value="">Select a sport</option>
               {PROFILE_SPORTS.map((s) => (
                 <option key={s.value} value={s.value}>

@@ -166,10 +166,13 @@ export default function Login() {
   };
 
   const resend = () =>
-    void run(async () => {
-      const delivery = step === 'confirm' ? await resendSignUpCode(username) : await forgotPassword(username);
-      setNote(`${deliveredTo(delivery.Destination)}`);
-    }, step === 'confirm' ? 'confirm' : 'forgot');
+    void run(
+      async () => {
+        const delivery = step === 'confirm' ? await resendSignUpCode(username) : await forgotPassword(username);
+        setNote(`${deliveredTo(delivery.Destination)}`);
+      },
+      step === 'confirm' ? 'confirm' : 'forgot',
+    );
 
   if (session && step === 'signIn' && !busy && !signingIn.current) {
     return (
@@ -201,8 +204,23 @@ export default function Login() {
             <p className="muted">Sign in to manage your cards, stats or collective.</p>
             <GoogleButton label="Sign in with Google" remember={remember} next={next} />
             <form noValidate onSubmit={submitSignIn} aria-label="Sign in">
-              <TextField label="Username or email" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
-              <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+              <TextField
+                label="Username or email"
+                name="username"
+                autoComplete="username"
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                required
+              />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                required
+              />
               <div className="form-row-between">
                 <label className="check">
                   <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
@@ -225,7 +243,15 @@ export default function Login() {
         {step === 'confirm' && (
           <form noValidate onSubmit={submitConfirm} aria-label="Confirm your email">
             <h2 className="section-title">Confirm your email</h2>
-            <TextField label="Verification code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
+            <TextField
+              label="Verification code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              required
+            />
             <FormMessages error={error} note={note} />
             <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
               Confirm and sign in
@@ -245,7 +271,14 @@ export default function Login() {
           <form noValidate onSubmit={submitForgot} aria-label="Reset your password">
             <h2 className="section-title">Reset your password</h2>
             <p className="muted">We will email you a code to set a new password.</p>
-            <TextField label="Username or email" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
+            <TextField
+              label="Username or email"
+              name="username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              required
+            />
             <FormMessages error={error} note={note} />
             <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
               Send code
@@ -259,7 +292,15 @@ export default function Login() {
         {step === 'reset' && (
           <form noValidate onSubmit={submitReset} aria-label="Choose a new password">
             <h2 className="section-title">Choose a new password</h2>
-            <TextField label="Verification code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
+            <TextField
+              label="Verification code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              required
+            />
             <TextField
               label="New password"
               name="newPassword"
@@ -270,7 +311,15 @@ export default function Login() {
               hint={`Use ${PASSWORD_RULES}.`}
               required
             />
-            <TextField label="Confirm new password" name="confirmNewPassword" type="password" autoComplete="new-password" value={confirmNew} onChange={(e) => setConfirmNew(e.target.value)} required />
+            <TextField
+              label="Confirm new password"
+              name="confirmNewPassword"
+              type="password"
+              autoComplete="new-password"
+              value={confirmNew}
+              onChange={(e) => setConfirmNew(e.target.value)}
+              required
+            />
             <FormMessages error={error} note={note} />
             <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
               Set new password

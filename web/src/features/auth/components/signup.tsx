@@ -75,8 +75,25 @@ export default function Signup() {
             <p className="muted">Collect official cards and support the athletes you follow.</p>
             <GoogleButton label="Sign up with Google" next={next} />
             <form noValidate onSubmit={submit} aria-label="Sign up">
-              <TextField label="Username" name="username" autoComplete="username" required value={values.username} onChange={set('username')} error={errors.username} />
-              <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
+              <TextField
+                label="Username"
+                name="username"
+                autoComplete="username"
+                required
+                value={values.username}
+                onChange={set('username')}
+                error={errors.username}
+              />
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={values.email}
+                onChange={set('email')}
+                error={errors.email}
+              />
               <TextField
                 label="Password"
                 name="password"
@@ -107,7 +124,15 @@ export default function Signup() {
         ) : (
           <form noValidate onSubmit={confirm} aria-label="Confirm your email">
             <h2 className="section-title">Confirm your email</h2>
-            <TextField label="Verification code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
+            <TextField
+              label="Verification code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              required
+            />
             <FormMessages error={error} note={note} />
             <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
               Confirm and sign in

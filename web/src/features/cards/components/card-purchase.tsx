@@ -139,8 +139,8 @@ export default function CardPurchase() {
           </p>
           {!ownCardsOpen && !isInDemoContext() && (
             <p className="muted small">
-              You are not signed in, so the card is kept on this device and shown in the demo&apos;s My Cards. <Link to={loginHref(paths.myCards.getHref())}>Sign in</Link> to see your
-              own collection.
+              You are not signed in, so the card is kept on this device and shown in the demo&apos;s My Cards.{' '}
+              <Link to={loginHref(paths.myCards.getHref())}>Sign in</Link> to see your own collection.
             </p>
           )}
         </div>

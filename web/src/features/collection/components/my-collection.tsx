@@ -95,7 +95,9 @@ export default function MyCollection() {
                 {e.athleteName && <p className="entity-sub">{e.athleteName}</p>}
                 <div className="badge-row">
                   {e.athleteId !== null && topFans.has(e.athleteId) && <span className="badge badge-gold">Top Fan</span>}
-                  <span className={`badge ${e.isShopifyOrder ? 'badge-green' : 'badge-muted'}`}>{e.isShopifyOrder ? 'Shopify order' : `${e.purchaseMethod} · this device`}</span>
+                  <span className={`badge ${e.isShopifyOrder ? 'badge-green' : 'badge-muted'}`}>
+                    {e.isShopifyOrder ? 'Shopify order' : `${e.purchaseMethod} · this device`}
+                  </span>
                   {e.quantity > 1 && <span className="badge badge-muted">×{e.quantity}</span>}
                 </div>
                 <p className="price">{formatUsd(e.priceCents)}</p>
@@ -130,9 +132,7 @@ export default function MyCollection() {
             setPendingRemoval(null);
           }}
         >
-          <p>
-            {pendingRemoval.title} will be removed from this device. Orders made through the Shopify store stay in your collection.
-          </p>
+          <p>{pendingRemoval.title} will be removed from this device. Orders made through the Shopify store stay in your collection.</p>
         </ConfirmDialog>
       )}
     </div>

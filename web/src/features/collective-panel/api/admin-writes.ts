@@ -24,13 +24,15 @@ export async function refreshAfterWrite(collectiveId: number): Promise<void> {
   ]);
 }
 
-export const createAthlete = (collectiveId: number, body: CreateAthleteRequest) => apiSend<AthleteResponse>(`/collectives/${collectiveId}/athletes`, 'POST', body);
+export const createAthlete = (collectiveId: number, body: CreateAthleteRequest) =>
+  apiSend<AthleteResponse>(`/collectives/${collectiveId}/athletes`, 'POST', body);
 export const updateMember = (collectiveId: number, athleteId: number, body: UpdateMemberRequest) =>
   apiSend<AthleteResponse>(`/collectives/${collectiveId}/athletes/${athleteId}`, 'PUT', body);
 export const removeMember = (collectiveId: number, athleteId: number) => apiSend<null>(`/collectives/${collectiveId}/athletes/${athleteId}`, 'DELETE');
 export const saveSchoolColors = (schoolId: number, body: SchoolColorsRequest) => apiSend<SchoolResponse>(`/schools/${schoolId}/colors`, 'PUT', body);
 export const createMerch = (schoolId: number, body: MerchRequest) => apiSend<MerchResponse>(`/schools/${schoolId}/merch`, 'POST', body);
-export const updateMerch = (schoolId: number, merchId: number, body: MerchRequest) => apiSend<MerchResponse>(`/schools/${schoolId}/merch/${merchId}`, 'PUT', body);
+export const updateMerch = (schoolId: number, merchId: number, body: MerchRequest) =>
+  apiSend<MerchResponse>(`/schools/${schoolId}/merch/${merchId}`, 'PUT', body);
 export const deleteMerch = (schoolId: number, merchId: number) => apiSend<null>(`/schools/${schoolId}/merch/${merchId}`, 'DELETE');
 
 /** Uploads an image (checked here first, then by the server) and answers the URL it is served at. */

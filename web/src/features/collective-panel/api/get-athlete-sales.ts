@@ -8,5 +8,7 @@ export function useMemberStats(athleteId: number | null) {
 }
 
 export function useMemberOrders(athleteId: number | null, limit: number) {
-  return useSWR<AthleteOrdersResponse>(athleteId === null ? null : `/athletes/${athleteId}/orders?limit=${limit}`, (path: string) => apiFetch<AthleteOrdersResponse>(path));
+  return useSWR<AthleteOrdersResponse>(athleteId === null ? null : `/athletes/${athleteId}/orders?limit=${limit}`, (path: string) =>
+    apiFetch<AthleteOrdersResponse>(path),
+  );
 }

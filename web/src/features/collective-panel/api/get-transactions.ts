@@ -11,7 +11,8 @@ export const transactionsKey = (collectiveId: number, cursor?: string | null) =>
 
 export function useTransactions(collectiveId: number) {
   return useSWRInfinite<TransactionsResponse>(
-    (index, previous: TransactionsResponse | null) => (index === 0 ? transactionsKey(collectiveId) : previous?.nextCursor ? transactionsKey(collectiveId, previous.nextCursor) : null),
+    (index, previous: TransactionsResponse | null) =>
+      index === 0 ? transactionsKey(collectiveId) : previous?.nextCursor ? transactionsKey(collectiveId, previous.nextCursor) : null,
     (path: string) => apiFetch<TransactionsResponse>(path),
     { revalidateFirstPage: true },
   );

@@ -80,7 +80,15 @@ export function OverviewTiles({ stats }: { stats: CollectiveStatsResponse }) {
   );
 }
 
-function UnattributedSales({ unattributed, athletes, collectiveId }: { unattributed: CollectiveStatsResponse['unattributed']; athletes: Athlete[]; collectiveId: number }) {
+function UnattributedSales({
+  unattributed,
+  athletes,
+  collectiveId,
+}: {
+  unattributed: CollectiveStatsResponse['unattributed'];
+  athletes: Athlete[];
+  collectiveId: number;
+}) {
   const { isOwnerCollective } = useTenant();
   return (
     <section className="panel" aria-labelledby="unattributed-title">

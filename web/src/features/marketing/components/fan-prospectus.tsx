@@ -6,8 +6,8 @@ export default function FanProspectus() {
     <>
       <MkHero eyebrow="For fans" title="Collect the players you cheer for.">
         <p>
-          Every Drift card is official, approved by the athlete, and sends 97% of its price straight to them. Build your collection, complete
-          a set and become a Top Fan.
+          Every Drift card is official, approved by the athlete, and sends 97% of its price straight to them. Build your collection, complete a set and become a
+          Top Fan.
         </p>
       </MkHero>
       <FeatureGrid
@@ -21,7 +21,14 @@ export default function FanProspectus() {
           { icon: '★', title: 'New drops', text: 'Gold and signature editions unlock as athletes hit their sales quotas.' },
         ]}
       />
-      <Steps title="Start your collection" steps={[['Find your team', 'Search for a school or a player.'], ['Pick a card', 'Base, gold or signature edition.'], ['Collect', 'Your card lands in My Collection.']]} />
+      <Steps
+        title="Start your collection"
+        steps={[
+          ['Find your team', 'Search for a school or a player.'],
+          ['Pick a card', 'Base, gold or signature edition.'],
+          ['Collect', 'Your card lands in My Collection.'],
+        ]}
+      />
       <CallToAction title="Start collecting" text="Explore the demo, or join the list to hear when your school goes live." />
     </>
   );

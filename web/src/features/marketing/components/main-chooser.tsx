@@ -4,9 +4,24 @@ import { Logo } from '../../../components/logo';
 import { paths } from '../../../config/paths';
 
 const AUDIENCES = [
-  { title: 'Athlete', to: paths.playerProspectus.getHref(), text: 'Earn 97% of every card sold. Approve every image. Unlock new cards as your fans buy.', icon: 'A' },
-  { title: 'Collective', to: paths.collectiveProspectus.getHref(), text: 'A new NIL revenue stream with compliance built in and real-time analytics for every athlete.', icon: 'C' },
-  { title: 'Fan', to: paths.fanProspectus.getHref(), text: 'Collect official cards of the players you cheer for. Hold a full set and become a Top Fan.', icon: 'F' },
+  {
+    title: 'Athlete',
+    to: paths.playerProspectus.getHref(),
+    text: 'Earn 97% of every card sold. Approve every image. Unlock new cards as your fans buy.',
+    icon: 'A',
+  },
+  {
+    title: 'Collective',
+    to: paths.collectiveProspectus.getHref(),
+    text: 'A new NIL revenue stream with compliance built in and real-time analytics for every athlete.',
+    icon: 'C',
+  },
+  {
+    title: 'Fan',
+    to: paths.fanProspectus.getHref(),
+    text: 'Collect official cards of the players you cheer for. Hold a full set and become a Top Fan.',
+    icon: 'F',
+  },
 ];
 
 export default function MainChooser() {

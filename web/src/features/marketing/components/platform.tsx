@@ -6,8 +6,8 @@ export default function Platform() {
     <>
       <MkHero eyebrow="The platform" title="One marketplace, three sides, every dollar accounted for.">
         <p>
-          Drift connects fans, athletes and collectives. Fans buy through a Shopify storefront; each order is verified, attributed to the right
-          athlete and card, and reflected in every dashboard within seconds.
+          Drift connects fans, athletes and collectives. Fans buy through a Shopify storefront; each order is verified, attributed to the right athlete and
+          card, and reflected in every dashboard within seconds.
         </p>
       </MkHero>
       <Steps
@@ -23,7 +23,11 @@ export default function Platform() {
       <FeatureGrid
         features={[
           { icon: '⚿', title: 'Secure by design', text: 'No payment data or database keys ever reach the browser. Orders come from our own API.' },
-          { icon: '⚡', title: 'Fast dashboards', text: 'Pre-computed totals keep the collective dashboard fast whether you have ten orders or a hundred thousand.' },
+          {
+            icon: '⚡',
+            title: 'Fast dashboards',
+            text: 'Pre-computed totals keep the collective dashboard fast whether you have ten orders or a hundred thousand.',
+          },
           { icon: '▯', title: 'Works everywhere', text: 'Phone, tablet or desktop: browse, buy and manage from any screen.' },
         ]}
       />

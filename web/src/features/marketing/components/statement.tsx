@@ -21,8 +21,8 @@ export default function Statement() {
         }
       >
         <p>
-          Name, image and likeness rights changed the rules, but not the reality: most deals still go to the few athletes with national
-          profiles, while the rest of the roster plays for free. Drift turns the support of every fan into income for every athlete.
+          Name, image and likeness rights changed the rules, but not the reality: most deals still go to the few athletes with national profiles, while the rest
+          of the roster plays for free. Drift turns the support of every fan into income for every athlete.
         </p>
       </MkHero>
       <StatStrip
@@ -35,16 +35,16 @@ export default function Statement() {
       <section className="container section prose">
         <h2 className="section-title">What we believe</h2>
         <p>
-          <strong>Fans want to give back.</strong> The people in the stands already buy jerseys, tickets and memorabilia. An official card is a
-          direct way to back a player, and a keepsake that proves you were there first.
+          <strong>Fans want to give back.</strong> The people in the stands already buy jerseys, tickets and memorabilia. An official card is a direct way to
+          back a player, and a keepsake that proves you were there first.
         </p>
         <p>
-          <strong>Athletes should control their image.</strong> On Drift no card goes on sale until the athlete approves it. New cards unlock
-          as their sales reach quotas, so a breakout season turns into a bigger collection.
+          <strong>Athletes should control their image.</strong> On Drift no card goes on sale until the athlete approves it. New cards unlock as their sales
+          reach quotas, so a breakout season turns into a bigger collection.
         </p>
         <p>
-          <strong>Money should move through the people who protect athletes.</strong> Every payout flows through the school&apos;s affiliated
-          collective, with compliance checks built in and every transaction on the record.
+          <strong>Money should move through the people who protect athletes.</strong> Every payout flows through the school&apos;s affiliated collective, with
+          compliance checks built in and every transaction on the record.
         </p>
       </section>
     </>

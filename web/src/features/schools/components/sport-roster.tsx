@@ -42,7 +42,14 @@ export default function SportRosterPage() {
       <div className="toolbar" role="group" aria-label="Roster filters">
         <div className="field grow">
           <label htmlFor="roster-search">Search roster</label>
-          <input id="roster-search" className="input" type="search" placeholder="Name or jersey number" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            id="roster-search"
+            className="input"
+            type="search"
+            placeholder="Name or jersey number"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="roster-position">Position</label>

@@ -62,10 +62,38 @@ export default function WaitingList() {
         <p className="muted">Athletes, collectives and fans: tell us who you are and we will reach out as Drift opens at your school.</p>
         <form noValidate onSubmit={(e) => void submit(e)} aria-label="Get on the List">
           <div className="field-row">
-            <TextField id="wl-firstName" label="First name" name="firstName" autoComplete="given-name" required value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-            <TextField id="wl-lastName" label="Last name" name="lastName" autoComplete="family-name" required value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+            <TextField
+              id="wl-firstName"
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              required
+              value={values.firstName}
+              onChange={set('firstName')}
+              error={errors.firstName}
+            />
+            <TextField
+              id="wl-lastName"
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              required
+              value={values.lastName}
+              onChange={set('lastName')}
+              error={errors.lastName}
+            />
           </div>
-          <TextField id="wl-email" label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
+          <TextField
+            id="wl-email"
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
           <div className="field">
             <label htmlFor="wl-school">School</label>
             <select id="wl-school" className="input" value={values.school} onChange={set('school')}>
@@ -79,7 +107,14 @@ export default function WaitingList() {
           </div>
           <div className="field">
             <label htmlFor="wl-details">Additional details</label>
-            <textarea id="wl-details" className="input" rows={4} value={values.details} onChange={set('details')} placeholder="Your sport, your collective, what you would like to see..." />
+            <textarea
+              id="wl-details"
+              className="input"
+              rows={4}
+              value={values.details}
+              onChange={set('details')}
+              placeholder="Your sport, your collective, what you would like to see..."
+            />
           </div>
           <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={status === 'submitting'}>
             {status === 'submitting' ? 'Submitting...' : 'Submit'}

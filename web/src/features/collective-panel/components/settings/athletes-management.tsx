@@ -189,12 +189,22 @@ export function AthletesManagement({ collectiveId, collectiveName, athletes }: {
                           aria-label={`${paused ? 'Activate' : 'Pause'} ${athlete.name}`}
                           disabled={busyId === athlete.id}
                           onClick={() =>
-                            void run(athlete, () => updateMember(collectiveId, athlete.id, { status: paused ? 'Active' : 'Paused' }), `${athlete.name} is now ${paused ? 'Active' : 'Paused'}.`)
+                            void run(
+                              athlete,
+                              () => updateMember(collectiveId, athlete.id, { status: paused ? 'Active' : 'Paused' }),
+                              `${athlete.name} is now ${paused ? 'Active' : 'Paused'}.`,
+                            )
                           }
                         >
                           {paused ? 'Activate' : 'Pause'}
                         </button>
-                        <button type="button" className="btn btn-danger btn-sm" aria-label={`Remove ${athlete.name}`} disabled={busyId === athlete.id} onClick={() => setRemoving(athlete)}>
+                        <button
+                          type="button"
+                          className="btn btn-danger btn-sm"
+                          aria-label={`Remove ${athlete.name}`}
+                          disabled={busyId === athlete.id}
+                          onClick={() => setRemoving(athlete)}
+                        >
                           Remove
                         </button>
                       </div>

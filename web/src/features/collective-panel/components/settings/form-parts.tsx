@@ -49,7 +49,19 @@ export const IMAGE_HINT = 'PNG, JPG, GIF up to 10MB';
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif';
 
 /** A file input for PNG/JPG/GIF up to 10 MB with a preview; reports the file or a problem. */
-export function ImagePicker({ label, file, error, onChange, className }: { label: string; file: File | null; error?: string; onChange: (file: File | null, problem: string | null) => void; className?: string }) {
+export function ImagePicker({
+  label,
+  file,
+  error,
+  onChange,
+  className,
+}: {
+  label: string;
+  file: File | null;
+  error?: string;
+  onChange: (file: File | null, problem: string | null) => void;
+  className?: string;
+}) {
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     if (!file || typeof URL.createObjectURL !== 'function') {

@@ -9,7 +9,17 @@ import { FallbackImage } from '../../../../components/fallback-image';
 import { createMerch, deleteMerch, refreshAfterWrite, updateMerch, uploadImage } from '../../api/admin-writes';
 import { errorsFrom, Field, ImagePicker } from './form-parts';
 
-function MerchForm({ collectiveId, school, item, onDone }: { collectiveId: number; school: School; item: MerchItem | null; onDone: (message: string | null) => void }) {
+function MerchForm({
+  collectiveId,
+  school,
+  item,
+  onDone,
+}: {
+  collectiveId: number;
+  school: School;
+  item: MerchItem | null;
+  onDone: (message: string | null) => void;
+}) {
   const [name, setName] = useState(item?.name ?? '');
   const [price, setPrice] = useState(item ? (item.priceCents / 100).toFixed(2) : '');
   const [file, setFile] = useState<File | null>(null);

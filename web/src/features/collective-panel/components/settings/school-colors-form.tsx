@@ -56,7 +56,12 @@ export function SchoolColorsForm({ collectiveId, school }: { collectiveId: numbe
           <Field key={key} label={label} error={errors[key]}>
             {(a) => (
               <div className="dash-color-input">
-                <input type="color" aria-label={`${label} picker`} value={safe(key).toLowerCase()} onChange={(e) => setColors((c) => ({ ...c, [key]: e.target.value.toUpperCase() }))} />
+                <input
+                  type="color"
+                  aria-label={`${label} picker`}
+                  value={safe(key).toLowerCase()}
+                  onChange={(e) => setColors((c) => ({ ...c, [key]: e.target.value.toUpperCase() }))}
+                />
                 <input {...a} className="input" value={colors[key]} maxLength={7} onChange={(e) => setColors((c) => ({ ...c, [key]: e.target.value }))} />
               </div>
             )}

@@ -58,7 +58,8 @@ export function SettingsSection({ tab, onTab, collective, athletes, school, merc
       <div id={`settings-panel-${tab}`} role="tabpanel" aria-labelledby={`settings-tab-${tab}`}>
         {tab === 'athletes' && <AthletesManagement collectiveId={collective.id} collectiveName={collective.name} athletes={athletes} />}
         {tab === 'add-profile' && <AddAthleteForm collectiveId={collective.id} />}
-        {tab === 'school-colors' && (school ? <SchoolColorsForm key={school.id} collectiveId={collective.id} school={school} /> : <p className="muted">School not found.</p>)}
+        {tab === 'school-colors' &&
+          (school ? <SchoolColorsForm key={school.id} collectiveId={collective.id} school={school} /> : <p className="muted">School not found.</p>)}
         {tab === 'merch' && (school ? <MerchManager collectiveId={collective.id} school={school} items={merch} /> : <p className="muted">School not found.</p>)}
       </div>
     </section>
