@@ -2,7 +2,7 @@
 // both read this table, so a route exists in AWS exactly when it exists locally.
 import { ACCEPT_PARTITIONS, INGESTION_PARTITIONS } from './common/key-access';
 
-export type FunctionName = 'catalog' | 'athletes' | 'posts' | 'collectives' | 'waitlist' | 'me' | 'webhook' | 'checkout' | 'admin' | 'unattributed';
+export type FunctionName = 'catalog' | 'athletes' | 'posts' | 'collectives' | 'waitlist' | 'me' | 'webhook' | 'checkout' | 'admin' | 'unattributed' | 'payouts';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -28,6 +28,18 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/collectives/{id}/stats', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/transactions', fn: 'collectives', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/unattributed/assign', fn: 'unattributed', access: 'collective' },
+  // Money reaching athletes: payout batches, statements, tax status, NIL disclosure, allocations.
+  { method: 'GET', path: '/api/collectives/{id}/payouts', fn: 'payouts', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/payouts/batches', fn: 'payouts', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/payouts/batches/{batchId}', fn: 'payouts', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/payouts/batches/{batchId}/csv', fn: 'payouts', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}', fn: 'payouts', access: 'collective' },
+  { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}/tax/{year}', fn: 'payouts', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/donations/{donationId}/allocations', fn: 'payouts', access: 'collective' },
+  { method: 'GET', path: '/api/athletes/{id}/payouts', fn: 'payouts', access: 'athlete' },
+  { method: 'GET', path: '/api/athletes/{id}/statement', fn: 'payouts', access: 'athlete' },
+  { method: 'GET', path: '/api/athletes/{id}/disclosure', fn: 'payouts', access: 'athlete' },
+  { method: 'POST', path: '/api/athletes/{id}/disclosure/{year}/reported', fn: 'payouts', access: 'athlete' },
   { method: 'POST', path: '/api/waitlist', fn: 'waitlist', access: 'public' },
   { method: 'GET', path: '/api/me/orders', fn: 'me', access: 'buyer' },
   // The public demo tenant: read-only views of the demo athlete, the demo collective (and its
@@ -37,6 +49,10 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/demo/collectives/{id}/stats', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/transactions', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/me/orders', fn: 'me', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/payouts', fn: 'payouts', access: 'public' },
+  { method: 'GET', path: '/api/demo/athletes/{id}/payouts', fn: 'payouts', access: 'public' },
+  { method: 'GET', path: '/api/demo/athletes/{id}/statement', fn: 'payouts', access: 'public' },
+  { method: 'GET', path: '/api/demo/athletes/{id}/disclosure', fn: 'payouts', access: 'public' },
   { method: 'POST', path: '/api/webhooks/shopify', fn: 'webhook', access: 'webhook' },
   { method: 'POST', path: '/api/checkout', fn: 'checkout', access: 'public', localOnly: true },
   { method: 'POST', path: '/api/collectives/{id}/athletes', fn: 'admin', access: 'collective' },
@@ -63,6 +79,7 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   checkout: 'write',
   admin: 'write',
   unattributed: 'write',
+  payouts: 'write',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -79,6 +96,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   checkout: INGESTION_PARTITIONS,
   admin: ['CATALOG'], // athletes, collectives, schools and merchandise all live in the catalog partition
   unattributed: INGESTION_PARTITIONS,
+  payouts: ['ATHLETE#*', 'COLLECTIVE#*'], // ledger entries and totals, payouts, year status; batches and allocations
 };
 
 /** Entry file of each function, relative to the repository root. */

@@ -201,3 +201,82 @@ export interface CheckoutResponse {
 export function isValidEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value.trim()) && value.length <= 254;
 }
+
+/** A payout of one athlete in a batch (lambdas/common/payouts.ts). */
+export interface PayoutLineView {
+  batchId: string;
+  athleteId: number;
+  amountCents: number;
+  status: 'pending' | 'sent' | 'paid';
+  periodStart: string;
+  periodEnd: string;
+  createdAt: string;
+  sentDate: string | null;
+  sentReference: string | null;
+  paidDate: string | null;
+  paidReference: string | null;
+}
+
+export interface PayoutBatchView {
+  batchId: string;
+  collectiveId: number;
+  periodStart: string;
+  periodEnd: string;
+  createdAt: string;
+  createdBy: string;
+  status: 'creating' | 'created';
+  totalCents: number;
+  lineCount: number;
+  lines?: PayoutLineView[];
+}
+
+/** An athlete's year: NIL disclosure and tax status. */
+export interface YearStatusView {
+  year: number;
+  earnedCents: number;
+  paidCents: number;
+  w9OnFile: boolean;
+  w9Date: string | null;
+  form1099ThresholdCents: number;
+  form1099Required: boolean;
+  nil: { thresholdCents: number; crossedAt: string | null; deadline: string | null; reportedDate: string | null; reference: string | null };
+}
+
+/** GET /api/collectives/{id}/payouts */
+export interface CollectivePayoutsResponse {
+  collectiveId: number;
+  year: number;
+  /** The last complete week (Monday to Monday, UTC), the default batch period. */
+  defaultPeriod: { periodStart: string; periodEnd: string };
+  members: Array<{ athleteId: number; balanceCents: number; payableCents: number; year: YearStatusView; lastPayout: PayoutLineView | null }>;
+  batches: PayoutBatchView[];
+}
+
+/** GET /api/athletes/{id}/payouts */
+export interface AthletePayoutsResponse {
+  athleteId: number;
+  balanceCents: number;
+  earnedCents: number;
+  paidOutCents: number;
+  year: YearStatusView;
+  payouts: PayoutLineView[];
+  nextPayout: PayoutLineView | null;
+}
+
+/** GET /api/athletes/{id}/disclosure?year= : the NIL disclosure record of a year. */
+export interface DisclosureRecord {
+  athlete: { id: number; name: string; school: string; sport: string };
+  payor: { name: string; contact: string | null };
+  year: number;
+  services: string;
+  compensation: string;
+  term: string;
+  earnedCents: number;
+  paidCents: number;
+  payments: Array<{ date: string; amountCents: number; reference: string | null }>;
+  thresholdCents: number;
+  crossedAt: string | null;
+  deadline: string | null;
+  reportedDate: string | null;
+  reference: string | null;
+}

@@ -88,6 +88,8 @@ export interface Collective {
   schoolId: number;
   /** Athlete ids of the members. */
   members: number[];
+  /** Where athletes and schools reach the collective (the NIL disclosure record's payor contact). */
+  contactEmail?: string;
 }
 
 export interface Catalog {

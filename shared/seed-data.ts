@@ -169,25 +169,6 @@ export const SAMPLE_DONATIONS: DonationSeed[] = [
   { id: 'd-3001', collectiveId: 3, date: '2026-10-10T12:00:00.000Z', donorName: 'Valley Health', notes: 'Wellness partnership', amountCents: 400000, type: 'Organization' },
 ];
 
-/** Payout transactions (SPEC: id, date, athleteId, athleteName, amount, collectionsCount, type Payout, status). */
-export interface PayoutSeed {
-  id: string;
-  collectiveId: number;
-  date: string;
-  athleteId: number;
-  amountCents: number;
-  collectionsCount: number;
-  status: 'Completed' | 'Processing';
-}
-
-export const SAMPLE_PAYOUTS: PayoutSeed[] = [
-  { id: 'p-501', collectiveId: 1, date: '2026-09-30T23:00:00.000Z', athleteId: 1, amountCents: 12125, collectionsCount: 5, status: 'Completed' },
-  { id: 'p-502', collectiveId: 1, date: '2026-09-30T23:00:00.000Z', athleteId: 2, amountCents: 6305, collectionsCount: 3, status: 'Completed' },
-  { id: 'p-503', collectiveId: 1, date: '2026-10-31T23:00:00.000Z', athleteId: 1, amountCents: 3104, collectionsCount: 2, status: 'Completed' },
-  { id: 'p-504', collectiveId: 1, date: '2026-11-20T23:00:00.000Z', athleteId: 3, amountCents: 2910, collectionsCount: 2, status: 'Processing' },
-  { id: 'p-601', collectiveId: 2, date: '2026-10-31T23:00:00.000Z', athleteId: 4, amountCents: 4850, collectionsCount: 2, status: 'Completed' },
-];
-
 /** An athlete's donation figures (SPEC: totalDonations 50000, monthly 3800-4700, 90 this year, 12 recurring). */
 export interface AthleteDonationsSeed {
   totalDonationsCents: number;

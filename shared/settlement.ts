@@ -7,7 +7,7 @@ import { holdsAny, holdsFullSet, zeroFigures, type SalesFigures } from './aggreg
 import type { UnlockRule } from './catalog-types';
 import type { AthleteContribution, GroupTarget, OrderMeta, UnattributedLine } from './contribution';
 import { allocateLine, type LineSerials, type SerialRange } from './editions';
-import { splitChange, type LedgerEntry, type LedgerKind } from './ledger';
+import { appendEntry, emptyLedgerHead, type LedgerEntry, type LedgerHead, type LedgerKind } from './ledger';
 
 /** The athlete's total item: figures, card counts, editions, unlocks and the ledger head. */
 export interface AthleteState {
@@ -25,10 +25,8 @@ export interface AthleteState {
   oversold: Record<string, number>;
   /** When each locked card unlocked (permanent). */
   unlockedAt: Record<string, string>;
-  ledgerSeq: number;
-  /** The athlete's share of all counted revenue so far (sum of the ledger's shares). */
-  earnedCents: number;
-  ledgerAt: string | null;
+  /** The head of the athlete's earnings ledger (shared/ledger.ts). */
+  ledger: LedgerHead;
 }
 
 export const emptyAthleteState = (): AthleteState => ({
@@ -42,9 +40,7 @@ export const emptyAthleteState = (): AthleteState => ({
   issued: {},
   oversold: {},
   unlockedAt: {},
-  ledgerSeq: 0,
-  earnedCents: 0,
-  ledgerAt: null,
+  ledger: emptyLedgerHead(),
 });
 
 export interface FanState {
@@ -126,7 +122,7 @@ function addCards(into: Record<string, number>, cards: Record<string, number>, s
 
 const isTopFan = (cards: Record<string, number>, sets: number[][]) => sets.some((set) => holdsFullSet(cards, set));
 
-function ledgerKind(delta: number, target: AthleteStepInput['target']): LedgerKind {
+function ledgerKind(delta: number, target: AthleteStepInput['target']): Exclude<LedgerKind, 'allocation' | 'payout'> {
   if (delta > 0) return 'sale';
   if (!target) return 'deletion';
   return target.meta.status === 'Cancelled' ? 'cancellation' : 'refund';
@@ -239,25 +235,14 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
   let ledger: LedgerEntry | null = null;
   const delta = entry.revenueCents - before.revenueCents;
   if (delta !== 0) {
-    const at = input.athlete.ledgerAt && input.athlete.ledgerAt > now ? input.athlete.ledgerAt : now;
-    const split = splitChange(input.athlete.revenueCents, athlete.revenueCents);
     const meta = target?.meta ?? (before.meta as OrderMeta);
-    athlete.ledgerSeq += 1;
-    athlete.earnedCents += split.athleteShareCents;
-    athlete.ledgerAt = at;
-    ledger = {
-      athleteId,
-      seq: athlete.ledgerSeq,
-      at,
-      kind: ledgerKind(delta, target),
-      orderId: meta.orderId,
-      orderName: meta.orderName,
-      orderVersion: input.orderVersion,
-      grossCents: delta,
-      ...split,
-      cumulativeGrossCents: athlete.revenueCents,
-      collectiveId: input.collectiveId,
-    };
+    const appended = appendEntry(
+      input.athlete.ledger,
+      { kind: ledgerKind(delta, target), grossDeltaCents: delta, orderId: meta.orderId, orderName: meta.orderName, orderVersion: input.orderVersion },
+      { athleteId, collectiveId: input.collectiveId, now },
+    );
+    ledger = appended.entry;
+    athlete.ledger = appended.head;
   }
 
   // The sale line (the athlete's order list and the collective's transaction feed).

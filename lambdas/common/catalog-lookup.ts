@@ -14,3 +14,11 @@ export async function requireCollective(id: number): Promise<Collective> {
   if (!collective) throw new NotFound(`Collective ${id}`);
   return collective;
 }
+
+/** The collective an athlete belongs to (its payor), or null: the profile names it. */
+export async function collectiveOfAthlete(athleteId: number): Promise<Collective | null> {
+  const collectiveId = (await getAthleteProfile(athleteId))?.collectiveId;
+  if (collectiveId === null || collectiveId === undefined) return null;
+  const collective = await getCollective(collectiveId);
+  return collective?.members.includes(athleteId) ? collective : null;
+}

@@ -1,12 +1,12 @@
 // A collective's overview (one GSI Query: per-athlete totals and months, donation months, the
 // collective itself), its transaction feed (one GSI Query, newest first), and donation writes.
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CollectiveMonthly, CollectiveStatsResponse, Page, Transaction, UnattributedSale } from '../../shared/api';
 import type { Athlete, Collective } from '../../shared/catalog-types';
 import type { UnattributedLine } from '../../shared/contribution';
 import { athleteShareCents } from '../../shared/money';
 import { yearMonthOf } from '../../shared/months';
-import type { DonationSeed, PayoutSeed } from '../../shared/seed-data';
+import type { DonationSeed } from '../../shared/seed-data';
 import { ddb, tableName } from './dynamodb';
 import { NotFound } from './errors';
 import { encodeCursor } from './http';
@@ -163,10 +163,21 @@ export async function collectiveTransactions(collectiveId: number, athletesById:
       };
     }
     if (sk.includes('#DON#')) {
-      return { id: item.id, date: item.date, name: item.donorName, details: item.notes, amountCents: item.amountCents, type: item.donationType === 'Organization' ? 'Donation (Organization)' : 'Donation (Individual)', status: 'Completed' };
+      const allocated = Object.keys((item.allocations as Record<string, number> | undefined) ?? {}).length;
+      const details = allocated ? `${item.notes} · allocated to ${allocated} ${allocated === 1 ? 'member' : 'members'}` : item.notes;
+      return { id: item.id, date: item.date, name: item.donorName, details, amountCents: item.amountCents, type: item.donationType === 'Organization' ? 'Donation (Organization)' : 'Donation (Individual)', status: 'Completed' };
     }
+    // A payout of a batch: Processing until the collective marks it paid.
     const athlete = athletesById.get(Number(item.athleteId));
-    return { id: item.id, date: item.date, name: athlete?.name ?? `Athlete ${item.athleteId}`, details: collectionsLabel(Number(item.collectionsCount)), amountCents: item.amountCents, type: 'Payout', status: item.status };
+    return {
+      id: `${item.batchId}-${item.athleteId}`,
+      date: item.createdAt,
+      name: athlete?.name ?? `Athlete ${item.athleteId}`,
+      details: `Payout for ${String(item.periodStart).slice(0, 10)} to ${String(item.periodEnd).slice(0, 10)}${item.paidReference ? ` · ref ${item.paidReference}` : ''}`,
+      amountCents: item.amountCents,
+      type: 'Payout',
+      status: item.status === 'paid' ? 'Completed' : 'Processing',
+    };
   });
   return { items, nextCursor: encodeCursor(page.LastEvaluatedKey, cursorSpecs.collectiveTransactions(collectiveId)) };
 }
@@ -185,6 +196,7 @@ export async function recordDonation(d: DonationSeed): Promise<void> {
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
+          { Put: { TableName: tableName(), Item: { ...keys.donationRef(d.collectiveId, d.id), donationId: d.id, date: d.date } } },
           {
             Update: {
               TableName: tableName(),
@@ -204,8 +216,4 @@ export async function recordDonation(d: DonationSeed): Promise<void> {
 
 function prefixed(k: { GSI1PK: string; GSI1SK: string }) {
   return { ':gpk': k.GSI1PK, ':gsk': k.GSI1SK };
-}
-
-export async function recordPayout(p: PayoutSeed): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...keys.payout(p.collectiveId, p.date, p.id), ...p } }));
 }

@@ -1,43 +1,23 @@
 // Stage 2 of ingestion: settle an order's pending groups (see ingest-core.ts). What the settle
 // function (the table's stream, the scheduled sweep) and the inline callers run.
 import { topFanSetsOf } from '../../shared/catalog-types';
-import type { CatalogIndex } from '../../shared/catalog-types';
+import type { Athlete } from '../../shared/catalog-types';
 import { contributionOf, groupTargets } from '../../shared/contribution';
 import type { GroupTarget } from '../../shared/contribution';
-import { emptyAthleteState, planAthleteStep, planUnattributedStep } from '../../shared/settlement';
-import type { AppliedAthleteGroup, AppliedUnattributedGroup, AthleteState, AthleteStepPlan, CardRules, FanState } from '../../shared/settlement';
+import { planAthleteStep, planUnattributedStep } from '../../shared/settlement';
+import type { AppliedAthleteGroup, AppliedUnattributedGroup, AthleteStepPlan, CardRules, FanState } from '../../shared/settlement';
 import { RetryLater } from './errors';
 import { DEFAULT_SETTLE_MS, runtimeOf } from './ingest-core';
 import type { IngestDeps } from './ingest-core';
 import { StoreConflict, keyString, versionIs } from './ingest-store';
 import type { IngestStore, Item, Write } from './ingest-store';
+import { athleteStateOf, ledgerAttributes } from './athlete-total';
 import * as keys from './keys';
 
 const STEP_CONCURRENCY = 4;
 
 type AthleteTarget = Extract<GroupTarget, { kind: 'athlete' }>;
 type UnattributedTarget = Extract<GroupTarget, { kind: 'unattributed' }>;
-
-function athleteStateOf(item: Item | undefined): AthleteState {
-  if (!item) return emptyAthleteState();
-  const num = (v: unknown) => Number(v ?? 0);
-  const map = <T>(v: unknown) => ({ ...((v as Record<string, T> | undefined) ?? {}) });
-  return {
-    version: num(item.version),
-    cardsSold: num(item.cardsSold),
-    revenueCents: num(item.revenueCents),
-    orderCount: num(item.orderCount),
-    uniqueFans: num(item.uniqueFans),
-    topFanCount: num(item.topFanCount),
-    cards: map<number>(item.cards),
-    issued: map<number>(item.issued),
-    oversold: map<number>(item.oversold),
-    unlockedAt: map<string>(item.unlockedAt),
-    ledgerSeq: num(item.ledgerSeq),
-    earnedCents: num(item.earnedCents),
-    ledgerAt: typeof item.ledgerAt === 'string' ? item.ledgerAt : null,
-  };
-}
 
 const fanStateOf = (item: Item | undefined): FanState | null =>
   item ? { cards: (item.cards as Record<string, number>) ?? {}, version: Number(item.version ?? 0), buyerLabel: String(item.buyerLabel ?? ''), buyerAlias: String(item.buyerAlias ?? '') } : null;
@@ -70,9 +50,7 @@ export function athleteWrites(orderId: string, athleteId: number, plan: AthleteS
       issued: athlete.issued,
       oversold: athlete.oversold,
       unlockedAt: athlete.unlockedAt,
-      ledgerSeq: athlete.ledgerSeq,
-      earnedCents: athlete.earnedCents,
-      ledgerAt: athlete.ledgerAt,
+      ...ledgerAttributes(athlete.ledger),
       ...(collectiveId !== null ? keys.collectiveAthleteTotal(collectiveId, athleteId) : {}),
     },
     condition: versionIs(before.athleteVersion),
@@ -161,7 +139,8 @@ export function createSettler(deps: IngestDeps) {
           const fanKey = keys.fan(athleteId, buyerKey);
           fans.set(buyerKey, fanStateOf(got.has(keyString(fanKey)) ? got.get(keyString(fanKey)) : await getOne(fanKey)));
         }
-        const index = await deps.catalog();
+        // The athlete's cards (editions, unlock rules), closed sets and collective: one read.
+        const catalogAthlete = await deps.catalog.athlete(athleteId);
         const athleteState = athleteStateOf(got.get(keyString(totalKey)));
         const plan = planAthleteStep({
           athleteId,

@@ -31,10 +31,19 @@ export class StoreConflict extends Error {
   }
 }
 
+/** A range of one partition's sort keys. */
+export interface QueryRange {
+  beginsWith?: string;
+  /** Sort keys strictly below / at or above these (with `beginsWith`, inside its range). */
+  below?: string;
+  from?: string;
+  descending?: boolean;
+}
+
 export interface IngestStore {
   get(keys: Key[]): Promise<Map<string, Item>>;
   transact(writes: Write[]): Promise<void>;
-  query(pk: string, limit: number): Promise<Item[]>;
+  query(pk: string, limit: number, range?: QueryRange): Promise<Item[]>;
 }
 
 export const keyString = (k: Key): string => `${k.PK}|${k.SK}`;
@@ -61,6 +70,9 @@ function expressionParts(names: Record<string, string>, values: Record<string, u
   return { ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}), ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}) };
 }
 
+/** A key as DynamoDB wants it: the table's key attributes only (key builders may add GSI keys). */
+const tableKey = (k: Key): Key => ({ PK: k.PK, SK: k.SK });
+
 export function toTransactItem(write: Write, table: string): TxItem {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -70,11 +82,11 @@ export function toTransactItem(write: Write, table: string): TxItem {
   }
   if ('delete' in write) {
     const ConditionExpression = conditionExpression(write.condition, names, values);
-    return { Delete: { TableName: table, Key: write.delete, ...(ConditionExpression ? { ConditionExpression } : {}), ...expressionParts(names, values) } };
+    return { Delete: { TableName: table, Key: tableKey(write.delete), ...(ConditionExpression ? { ConditionExpression } : {}), ...expressionParts(names, values) } };
   }
   if ('check' in write) {
     const ConditionExpression = conditionExpression(write.condition, names, values)!;
-    return { ConditionCheck: { TableName: table, Key: write.check, ConditionExpression, ...expressionParts(names, values) } };
+    return { ConditionCheck: { TableName: table, Key: tableKey(write.check), ConditionExpression, ...expressionParts(names, values) } };
   }
   const clauses: string[] = [];
   let n = 0;
@@ -96,7 +108,7 @@ export function toTransactItem(write: Write, table: string): TxItem {
   });
   if (removes.length) clauses.push(`REMOVE ${removes.join(', ')}`);
   const ConditionExpression = conditionExpression(write.condition, names, values);
-  return { Update: { TableName: table, Key: write.update, UpdateExpression: clauses.join(' '), ...(ConditionExpression ? { ConditionExpression } : {}), ...expressionParts(names, values) } };
+  return { Update: { TableName: table, Key: tableKey(write.update), UpdateExpression: clauses.join(' '), ...(ConditionExpression ? { ConditionExpression } : {}), ...expressionParts(names, values) } };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -129,8 +141,31 @@ export const dynamoIngestStore: IngestStore = {
       throw new StoreConflict(reasons.flatMap((r, i) => (r === 'ConditionalCheckFailed' ? [i] : [])));
     }
   },
-  async query(pk, limit) {
-    const page = await ddb().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, Limit: limit, ConsistentRead: true }));
-    return page.Items ?? [];
+  async query(pk, limit, range = {}) {
+    const values: Record<string, unknown> = { ':pk': pk };
+    const conditions = ['PK = :pk'];
+    const lower = range.from ?? range.beginsWith;
+    const upper = range.below ?? (range.beginsWith ? `${range.beginsWith}\uffff` : undefined);
+    if (lower !== undefined && upper !== undefined) {
+      conditions.push('SK BETWEEN :lo AND :hi');
+      Object.assign(values, { ':lo': lower, ':hi': upper });
+    } else if (lower !== undefined) {
+      conditions.push('SK >= :lo');
+      values[':lo'] = lower;
+    } else if (upper !== undefined) {
+      conditions.push('SK < :hi');
+      values[':hi'] = upper;
+    }
+    const items: Item[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await ddb().send(
+        new QueryCommand({ TableName: tableName(), KeyConditionExpression: conditions.join(' AND '), ExpressionAttributeValues: values, Limit: limit - items.length, ScanIndexForward: !range.descending, ConsistentRead: true, ExclusiveStartKey: startKey }),
+      );
+      // BETWEEN includes its upper bound: `below` is exclusive.
+      items.push(...(page.Items ?? []).filter((i) => range.below === undefined || String(i.SK) < range.below));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey && items.length < limit);
+    return items;
   },
 };

@@ -49,7 +49,24 @@ export const transactionsPartition = (collectiveId: number) => `COLL#${collectiv
 export const saleTransaction = (collectiveId: number, createdAt: string, orderId: string, athleteId: number) => ({ GSI1PK: `COLL#${collectiveId}#TXN`, GSI1SK: `${createdAt}#SALE#${orderId}#${athleteId}` });
 export const donation = (collectiveId: number, date: string, id: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `DONATION#${date}#${id}`, GSI1PK: `COLL#${collectiveId}#TXN`, GSI1SK: `${date}#DON#${id}` });
 export const donationMonth = (collectiveId: number, month: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `DAGG#M#${month}` });
-export const payout = (collectiveId: number, date: string, id: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `PAYOUT#${date}#${id}`, GSI1PK: `COLL#${collectiveId}#TXN`, GSI1SK: `${date}#PAY#${id}` });
+/** A donation's id -> its date (the donation's key), for allocations by id. */
+export const donationRef = (collectiveId: number, donationId: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `DONATIONREF#${donationId}` });
+/** One athlete's share of one allocation request of a donation (its idempotency record). */
+export const allocation = (collectiveId: number, donationId: string, athleteId: number, requestHash: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `ALLOC#${donationId}#${pad(athleteId)}#${requestHash}` });
+/** Payout batches (ids start with their creation time: newest last in SK order) and the idempotency
+ * keys that created them. */
+export const payoutBatch = (collectiveId: number, batchId: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `BATCH#${batchId}` });
+export const payoutBatchPrefix = 'BATCH#';
+export const payoutBatchKey = (collectiveId: number, keyHash: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `BATCHKEY#${keyHash}` });
+/** One athlete's payout in a batch (status sent/paid), with its line in the transaction feed. */
+export const payoutLine = (collectiveId: number, batchId: string, athleteId: number) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `PAYOUT#${batchId}#${pad(athleteId)}` });
+export const payoutLinePrefix = (batchId: string) => `PAYOUT#${batchId}#`;
+export const payoutLineTransaction = (collectiveId: number, createdAt: string, batchId: string, athleteId: number) => ({ GSI1PK: `COLL#${collectiveId}#TXN`, GSI1SK: `${createdAt}#PAY#${batchId}-${athleteId}` });
+/** The athlete's copy of its payouts (the athlete's Payouts tab reads its own partition). */
+export const athletePayout = (athleteId: number, batchId: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `PAYOUT#${batchId}` });
+export const athletePayoutPrefix = 'PAYOUT#';
+/** Per athlete and calendar year: payments made (1099-NEC), W-9 status, NIL disclosure reporting. */
+export const athleteYear = (athleteId: number, year: number) => ({ PK: `ATHLETE#${athleteId}`, SK: `YEAR#${year}` });
 /** Unattributed lines per school (0: no known school, seen by operators only). */
 export const unattributedPartition = (schoolId: number) => `UNATTR#${schoolId}`;
 export const unattributedOrder = (schoolId: number, createdAt: string, orderId: string) => ({ PK: `UNATTR#${schoolId}`, SK: `ORDER#${createdAt}#${orderId}` });

@@ -4,8 +4,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { putAthleteDonations } from '../../lambdas/common/athlete-repo';
 import { ddb, tableName } from '../../lambdas/common/dynamodb';
 import { loadCatalog, putCatalog } from '../../lambdas/common/catalog-repo';
-import { recordDonation, recordPayout } from '../../lambdas/common/collective-repo';
-import { SAMPLE_CATALOG, SAMPLE_DONATIONS, SAMPLE_PAYOUTS, sampleAthleteDonations } from '../../shared/seed-data';
+import { recordDonation } from '../../lambdas/common/collective-repo';
+import { SAMPLE_CATALOG, SAMPLE_DONATIONS, sampleAthleteDonations } from '../../shared/seed-data';
 import { deliverWebhook } from './deliver';
 import { sampleDeliveries } from './sample-orders';
 
@@ -35,7 +35,6 @@ export async function seedStatic(): Promise<void> {
   const catalog = structuredClone(SAMPLE_CATALOG);
   await putCatalog(catalog);
   for (const donation of SAMPLE_DONATIONS) await recordDonation(donation);
-  for (const payout of SAMPLE_PAYOUTS) await recordPayout(payout);
   for (const athlete of catalog.athletes) await putAthleteDonations(athlete.id, sampleAthleteDonations(athlete.id));
 }
 

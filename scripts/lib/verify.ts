@@ -12,7 +12,8 @@ import type { ContributionOptions, OrderContribution } from '../../shared/contri
 import type { SerialRange } from '../../shared/editions';
 import { rangeCount } from '../../shared/editions';
 import type { LedgerEntry } from '../../shared/ledger';
-import { splitChange } from '../../shared/ledger';
+import { checkEntries, headOf } from '../../shared/ledger';
+import { ledgerHeadOf } from '../../lambdas/common/athlete-total';
 import { athleteShareCents } from '../../shared/money';
 import { LISTED_UNATTRIBUTED_LINES } from '../../shared/settlement';
 import type { AppliedAthleteGroup, AppliedUnattributedGroup } from '../../shared/settlement';
@@ -153,23 +154,18 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     }
     for (const [sk] of wantLines) differences.push(`athlete ${athleteId}: sale line ${sk} is missing`);
 
-    // The ledger: gapless sequence, shares rounded on the running total, sums equal the figures.
-    const entries = partition.filter((i) => String(i.SK).startsWith('LEDGER#')).map((i) => i as unknown as LedgerEntry).sort((a, b) => a.seq - b.seq);
-    let cumulative = 0;
-    let shares = 0;
-    entries.forEach((e, i) => {
-      checked++;
-      if (e.seq !== i + 1) differences.push(`athlete ${athleteId} ledger: entry ${i + 1} has sequence ${e.seq}`);
-      const split = splitChange(cumulative, cumulative + e.grossCents);
-      cumulative += e.grossCents;
-      shares += e.athleteShareCents;
-      if (e.cumulativeGrossCents !== cumulative || e.athleteShareCents !== split.athleteShareCents || e.platformShareCents !== split.platformShareCents) differences.push(`athlete ${athleteId} ledger entry ${e.seq}: amounts break the rounding rule`);
-    });
-    checked++;
+    // The ledger: gapless sequence, every entry follows the rounding rule and carries the right
+    // running totals, the stored head equals a replay, and the gross equals the figures.
+    const entries = partition.filter((i) => String(i.SK).startsWith('LEDGER#')).map((i) => i as unknown as LedgerEntry);
+    for (const problem of checkEntries(entries)) differences.push(`athlete ${athleteId} ledger: ${problem}`);
+    const replayed = headOf(entries);
+    const storedHead = ledgerHeadOf(total?.ledger);
+    checked += entries.length + 1;
     const revenue = want?.total.revenueCents ?? 0;
-    if (cumulative !== revenue || Number(total?.ledgerSeq ?? 0) !== entries.length || shares !== athleteShareCents(revenue) || Number(total?.earnedCents ?? 0) !== shares) {
-      differences.push(`athlete ${athleteId} ledger: ${entries.length} entries sum to ${cumulative} cents gross / ${shares} athlete share; recomputed ${revenue} / ${athleteShareCents(revenue)} (head: ${total?.ledgerSeq ?? 0} entries, ${total?.earnedCents ?? 0} earned)`);
-    }
+    if (replayed.grossCents !== revenue) differences.push(`athlete ${athleteId} ledger: entries sum to ${replayed.grossCents} cents gross, the figures to ${revenue}`);
+    if (replayed.salesCents - replayed.reversalsCents !== athleteShareCents(revenue)) differences.push(`athlete ${athleteId} ledger: shares sum to ${replayed.salesCents - replayed.reversalsCents}, 97% of ${revenue} is ${athleteShareCents(revenue)}`);
+    if (canonicalJson(replayed) !== canonicalJson(storedHead)) differences.push(`athlete ${athleteId} ledger: the stored head differs from a replay of its ${entries.length} entries`);
+    if (Number(total?.earnedCents ?? 0) !== replayed.salesCents - replayed.reversalsCents) differences.push(`athlete ${athleteId} ledger: earned ${total?.earnedCents ?? 0} on the total, ${replayed.salesCents - replayed.reversalsCents} in the entries`);
 
     // Serials and unlocks.
     const issued = (total?.issued as Record<string, number>) ?? {};
@@ -220,6 +216,30 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     if (Number(got?.units ?? 0) !== want.units || Number(got?.revenueCents ?? 0) !== want.revenueCents || Number(got?.lines ?? 0) !== want.lines) {
       differences.push(`unattributed (school ${schoolId}): stored ${Number(got?.units ?? 0)} units / ${Number(got?.revenueCents ?? 0)} cents / ${Number(got?.lines ?? 0)} lines, recomputed ${want.units} / ${want.revenueCents} / ${want.lines}`);
     }
+  }
+  // Payouts and allocations: each payout line is one payout entry of its athlete's ledger, and each
+  // donation's allocated total is what its allocation entries credited.
+  const ledgerByAthlete = new Map<number, LedgerEntry[]>();
+  for (const item of items) if (String(item.SK).startsWith('LEDGER#')) ledgerByAthlete.set(Number(item.athleteId), [...(ledgerByAthlete.get(Number(item.athleteId)) ?? []), item as unknown as LedgerEntry]);
+  for (const line of items.filter((i) => String(i.PK).startsWith('COLLECTIVE#') && String(i.SK).startsWith('PAYOUT#') && i.batchId)) {
+    checked++;
+    const entry = (ledgerByAthlete.get(Number(line.athleteId)) ?? []).find((e) => e.kind === 'payout' && e.batchId === line.batchId);
+    if (!entry || entry.payoutCents !== Number(line.amountCents)) differences.push(`payout batch ${line.batchId} athlete ${line.athleteId}: ${line.amountCents} cents, the ledger has ${entry?.payoutCents ?? 'no entry'}`);
+  }
+  for (const [athleteId, entries] of ledgerByAthlete) {
+    for (const e of entries.filter((x) => x.kind === 'payout')) {
+      checked++;
+      const line = items.find((i) => String(i.PK).startsWith('COLLECTIVE#') && i.batchId === e.batchId && Number(i.athleteId) === athleteId && String(i.SK).startsWith('PAYOUT#'));
+      if (!line) differences.push(`athlete ${athleteId} ledger entry ${e.seq}: a payout of batch ${e.batchId} without its payout line`);
+    }
+  }
+  for (const donation of items.filter((i) => String(i.SK).startsWith('DONATION#') && i.allocatedCents !== undefined)) {
+    checked++;
+    const credited = [...ledgerByAthlete.values()].flat().filter((e) => e.kind === 'allocation' && e.donationId === donation.id).reduce((n, e) => n + e.creditCents, 0);
+    const pendingRequests = Object.values((donation.allocationRequests as Record<string, number>) ?? {}).reduce((n, v) => n + v, 0);
+    if (Number(donation.allocatedCents) !== pendingRequests) differences.push(`donation ${donation.id}: allocated ${donation.allocatedCents}, its requests total ${pendingRequests}`);
+    if (credited !== Number(donation.allocatedCents)) differences.push(`donation ${donation.id}: ${credited} cents credited to athletes, ${donation.allocatedCents} allocated (an unfinished request: repeat it with its idempotency key)`);
+    if (Number(donation.allocatedCents) > Number(donation.amountCents)) differences.push(`donation ${donation.id}: allocated ${donation.allocatedCents} of ${donation.amountCents}`);
   }
   const parked = items.filter((i) => i.PK === 'PARKED').length;
   return { orders: orders.length, checked, differences, pending: pendingOrders, parked };

@@ -123,7 +123,9 @@ async function main(): Promise<void> {
     await seedStatic();
     const count = await seedOrders(process.env.LOCAL_WEBHOOK_URL, process.env.SHOPIFY_WEBHOOK_SECRET);
     await settleLoop.idle();
-    say(`seeded ${count} Shopify deliveries`);
+    const { seedPayouts } = await import('../lib/seed-payouts');
+    await seedPayouts();
+    say(`seeded ${count} Shopify deliveries, a payout batch and a donation allocation`);
   }
 
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -45,7 +45,9 @@ type Handler = (event: Event, context: Context) => Promise<Result>;
 export async function invoke(handler: unknown, routeKey: string, options: InvokeOptions = {}): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
   const result = await (handler as Handler)(apiEvent(routeKey, options), {} as Context);
   const text = result.body ?? '';
-  return { status: result.statusCode ?? 200, body: text ? JSON.parse(text) : null, headers: (result.headers ?? {}) as Record<string, unknown> };
+  const headers = (result.headers ?? {}) as Record<string, unknown>;
+  const isJson = !headers['content-type'] || String(headers['content-type']).includes('json');
+  return { status: result.statusCode ?? 200, body: text ? (isJson ? JSON.parse(text) : text) : null, headers };
 }
 
 /** Claims as API Gateway's JWT authorizer passes them (strings; arrays as "[a b]"). */

@@ -1,0 +1,32 @@
+// The demo's money after its sample orders are applied: a payout batch of the demo collective over
+// everything its members earned (one payout marked paid, one sent, the rest pending), W-9 status
+// for one member, and part of a donation allocated to two members, all through the same code as
+// the Payouts routes (ledger entries under each athlete's lock, idempotent keys).
+import { dynamoIngestStore as store } from '../../lambdas/common/ingest-store';
+import { allocateDonation, createBatch, markPayout, setW9 } from '../../lambdas/common/payouts';
+import { SAMPLE_CATALOG } from '../../shared/seed-data';
+
+export async function seedPayouts(now = new Date()): Promise<void> {
+  const collective = SAMPLE_CATALOG.collectives.find((c) => c.id === 1);
+  if (!collective) return;
+  const clock = () => new Date().toISOString();
+  const periodStart = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+  const periodEnd = new Date().toISOString();
+  const { batch } = await createBatch(store, { collectiveId: collective.id, members: collective.members, periodStart, periodEnd, idempotencyKey: 'seed-batch-1', by: 'seed', now: clock });
+  const day = now.toISOString().slice(0, 10);
+  const [first, second] = batch.lines ?? [];
+  if (first) await markPayout(store, { collectiveId: collective.id, batchId: batch.batchId, athleteId: first.athleteId, status: 'paid', date: day, reference: 'ACH-0001042', idempotencyKey: 'seed-paid-1', by: 'seed', now: clock });
+  if (second) await markPayout(store, { collectiveId: collective.id, batchId: batch.batchId, athleteId: second.athleteId, status: 'sent', date: day, reference: 'ACH-0001043', idempotencyKey: 'seed-sent-2', by: 'seed', now: clock });
+  await setW9(store, collective.members[0], now.getUTCFullYear(), true, day, 'seed', clock());
+  await allocateDonation(store, {
+    collectiveId: collective.id,
+    donationId: 'd-1002',
+    allocations: [
+      { athleteId: collective.members[0], amountCents: 10_000 },
+      { athleteId: collective.members[1], amountCents: 5_000 },
+    ],
+    idempotencyKey: 'seed-allocation-1',
+    by: 'seed',
+    now: clock,
+  });
+}

@@ -1,0 +1,141 @@
+// Money reaching athletes, against DynamoDB Local through the handlers: sales -> ledger -> a payout
+// batch (idempotent, also under concurrency) -> CSV -> sent -> paid -> the athlete's statement,
+// the $600 NIL disclosure alert, W-9 and 1099 status, donation allocations, and the bad inputs.
+import { handler as payouts } from '../../lambdas/functions/payouts';
+import { handler as webhook } from '../../lambdas/functions/webhook';
+import { recordDonation } from '../../lambdas/common/collective-repo';
+import { sampleProductId } from '../../shared/seed-data';
+import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
+import { verifyTable } from '../../scripts/lib/verify';
+import { createTestTable, type TestTable } from '../support/dynamo';
+import { claimsFor, invoke } from '../support/invoke';
+import { TEST_SECRET, deliver } from '../support/webhooks';
+
+jest.setTimeout(120_000);
+
+let table: TestTable;
+let seq = 0;
+const nextId = () => String(16_000_000_000_000_000_000n + BigInt(++seq) * 7_907n);
+const collective = claimsFor.collective(1);
+const today = () => new Date().toISOString().slice(0, 10);
+const call = (route: string, options: Parameters<typeof invoke>[2] = {}) => invoke(payouts, route, options);
+const sell = async (athleteId: number, cardId: number, quantity: number, email = 'fan@example.com') => {
+  const price = athleteId > 9 ? '5.00' : ({ 1: '3.00', 2: '5.00', 3: '25.00' } as Record<number, string>)[cardId];
+  const line = { id: nextId(), productId: sampleProductId(athleteId, cardId), title: 'Card', quantity, price };
+  const id = nextId();
+  await deliver(webhook, 'orders/create', orderPayload({ id, createdAt: new Date().toISOString(), email, lines: [line] }));
+  return { id, line };
+};
+const createBatch = (key: string, body: Record<string, unknown>) => call('POST /api/collectives/{id}/payouts/batches', { pathParameters: { id: '1' }, claims: collective, headers: { 'idempotency-key': key }, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
+  table = await createTestTable();
+});
+afterAll(() => table.drop());
+afterEach(async () => {
+  expect((await verifyTable()).differences).toEqual([]);
+});
+
+describe('payouts', () => {
+  it('batches what members earned, once per idempotency key even when sent twice at once, and exports it as CSV', async () => {
+    await sell(1, 3, 2); // $50.00 -> $48.50
+    await sell(2, 2, 1); // $5.00 -> $4.85
+    const body = { periodStart: '2026-01-01', periodEnd: new Date(Date.now() + 1).toISOString() };
+    await new Promise((r) => setTimeout(r, 5));
+    const [a, b] = await Promise.all([createBatch('batch-week-1', body), createBatch('batch-week-1', body)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.batchId).toBe(b.body.batchId);
+    expect(a.body.lines.map((l: { athleteId: number; amountCents: number }) => [l.athleteId, l.amountCents]).sort()).toEqual([
+      [1, 4850],
+      [2, 485],
+    ]);
+    // Another key for the same money: nothing left to pay.
+    const again = await createBatch('batch-week-1-retry', body);
+    expect(again.status).toBe(400);
+    expect(again.body.error.fields.period).toMatch(/Nothing to pay/);
+
+    const csv = await invoke(payouts, 'GET /api/collectives/{id}/payouts/batches/{batchId}/csv', { pathParameters: { id: '1', batchId: a.body.batchId }, claims: collective });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const rows = String(csv.body).trim().split('\r\n');
+    expect(rows[0]).toBe('athlete,school,amount,period,batch id,reference');
+    expect(rows.slice(1).sort()).toEqual([
+      `Jalen Brooks,Drift State University,4.85,2026-01-01 to ${body.periodEnd.slice(0, 10)},${a.body.batchId},`,
+      `Marcus Reed,Drift State University,48.50,2026-01-01 to ${body.periodEnd.slice(0, 10)},${a.body.batchId},`,
+    ]);
+  });
+
+  it('marks payouts sent then paid with references, idempotently, and counts paid money toward the 1099 total', async () => {
+    const [batch] = (await call('GET /api/collectives/{id}/payouts', { pathParameters: { id: '1' }, claims: collective })).body.batches;
+    const mark = (athleteId: number, status: string, key: string, reference = 'ACH-778899') =>
+      call('POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}', { pathParameters: { id: '1', batchId: batch.batchId, athleteId: String(athleteId) }, claims: collective, headers: { 'idempotency-key': key }, body: JSON.stringify({ status, date: today(), reference }) });
+    expect((await mark(1, 'sent', 'sent-1-key')).body).toMatchObject({ status: 'sent', sentReference: 'ACH-778899' });
+    expect((await mark(1, 'paid', 'paid-1-key')).body).toMatchObject({ status: 'paid', paidReference: 'ACH-778899' });
+    expect((await mark(1, 'paid', 'paid-1-key')).status).toBe(200); // a retry: the same answer
+    const twice = await mark(1, 'paid', 'paid-1-other');
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.message).toMatch(/already marked paid/);
+    const athlete = await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1) });
+    expect(athlete.body).toMatchObject({ balanceCents: 0, paidOutCents: 4850, year: { paidCents: 4850, form1099Required: false } });
+    expect(athlete.body.payouts[0]).toMatchObject({ status: 'paid', amountCents: 4850 });
+  });
+
+  it("keeps a refund after a payout as a negative balance, and the statement's balances carry forward", async () => {
+    const { id, line } = await sell(3, 1, 1); // $3.00 -> $2.91
+    await createBatch('batch-athlete-3', { periodStart: '2026-01-01', periodEnd: new Date(Date.now() + 1).toISOString() });
+    await deliver(webhook, 'refunds/create', refundPayload({ id: nextId(), orderId: id, createdAt: new Date().toISOString(), lines: [{ lineItemId: line.id, quantity: 1, subtotal: '3.00' }] }));
+    const money = await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '3' }, claims: claimsFor.athlete(3) });
+    expect(money.body.balanceCents).toBe(-291);
+    const s = await call('GET /api/athletes/{id}/statement', { pathParameters: { id: '3' }, claims: claimsFor.athlete(3), query: { from: '2026-01-01', to: '2026-12-31' } });
+    expect(s.body).toMatchObject({ openingBalanceCents: 0, earningsCents: 291, reversalsCents: 291, payoutsCents: 291, closingBalanceCents: -291 });
+    expect(s.body.entries.map((e: { kind: string }) => e.kind)).toEqual(['sale', 'payout', 'refund']);
+    // Nothing to pay while the balance is negative.
+    expect((await createBatch('batch-athlete-3-again', { periodStart: '2026-01-01', periodEnd: new Date().toISOString() })).status).toBe(400);
+  });
+
+  it('raises the NIL disclosure alert when a member crosses $600 in the year, with the deadline five business days later, until reported', async () => {
+    await sell(10, 1, 130); // $5.00 x 130 = $650.00 -> $630.50
+    const money = await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '10' }, claims: claimsFor.athlete(10) });
+    expect(money.body.year.earnedCents).toBe(63050);
+    expect(money.body.year.nil.crossedAt).not.toBeNull();
+    expect(money.body.year.nil.deadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const record = await call('GET /api/athletes/{id}/disclosure', { pathParameters: { id: '10' }, claims: collective });
+    expect(record.body).toMatchObject({ athlete: { id: 10, name: 'Avery Collins' }, payor: { name: expect.any(String) }, earnedCents: 63050, reportedDate: null });
+    expect(record.body.compensation).toMatch(/97% of net card sales/);
+    const reported = await call('POST /api/athletes/{id}/disclosure/{year}/reported', { pathParameters: { id: '10', year: today().slice(0, 4) }, claims: claimsFor.athlete(10), body: JSON.stringify({ date: today(), reference: 'NILGO-12345' }) });
+    expect(reported.body).toMatchObject({ reportedDate: today(), reference: 'NILGO-12345' });
+  });
+
+  it('records W-9 status (never a taxpayer id), and allocates donations through the ledger without over-allocating', async () => {
+    const year = today().slice(0, 4);
+    const w9 = await call('PUT /api/collectives/{id}/athletes/{athleteId}/tax/{year}', { pathParameters: { id: '1', athleteId: '2', year }, claims: collective, body: JSON.stringify({ w9OnFile: true, date: today() }) });
+    expect(w9.body).toMatchObject({ w9OnFile: true, w9Date: today() });
+    const tin = await call('PUT /api/collectives/{id}/athletes/{athleteId}/tax/{year}', { pathParameters: { id: '1', athleteId: '2', year }, claims: collective, body: JSON.stringify({ w9OnFile: true, date: today(), taxpayerId: '123-45-6789' }) });
+    expect(tin.status).toBe(400);
+
+    await recordDonation({ id: 'd-alloc', collectiveId: 1, date: '2026-11-01T00:00:00.000Z', donorName: 'Harbor Bank', notes: 'For the roster', amountCents: 10_000, type: 'Organization' });
+    const allocate = (key: string, allocations: unknown) => call('POST /api/collectives/{id}/donations/{donationId}/allocations', { pathParameters: { id: '1', donationId: 'd-alloc' }, claims: collective, headers: { 'idempotency-key': key }, body: JSON.stringify({ allocations }) });
+    const before = (await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '2' }, claims: claimsFor.athlete(2) })).body.balanceCents;
+    expect((await allocate('alloc-key-1', [{ athleteId: 2, amountCents: 6_000 }])).body).toEqual({ allocatedCents: 6_000, remainingCents: 4_000 });
+    expect((await allocate('alloc-key-1', [{ athleteId: 2, amountCents: 6_000 }])).body).toEqual({ allocatedCents: 6_000, remainingCents: 4_000 }); // retried
+    expect((await allocate('alloc-key-2', [{ athleteId: 1, amountCents: 5_000 }])).status).toBe(409); // more than is left
+    expect((await allocate('alloc-key-3', [{ athleteId: 4, amountCents: 100 }])).status).toBe(403); // another collective's athlete
+    expect((await allocate('alloc-key-4', [{ athleteId: 1, amountCents: -5 }])).status).toBe(400);
+    const after = (await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '2' }, claims: claimsFor.athlete(2) })).body.balanceCents;
+    expect(after - before).toBe(6_000);
+  });
+
+  it('refuses bad input with a clear message and changes nothing', async () => {
+    const future = await createBatch('batch-future-key', { periodStart: '2026-01-01', periodEnd: '2999-01-01' });
+    expect(future).toMatchObject({ status: 400, body: { error: { fields: { periodEnd: expect.stringMatching(/future/) } } } });
+    expect((await createBatch('x', { periodStart: '2026-01-01', periodEnd: '2026-02-01' })).status).toBe(400); // key too short
+    expect((await call('GET /api/collectives/{id}/payouts', { pathParameters: { id: '1' }, claims: claimsFor.collective(2) })).status).toBe(403);
+    expect((await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(2) })).status).toBe(403);
+    const [batch] = (await call('GET /api/collectives/{id}/payouts', { pathParameters: { id: '1' }, claims: collective })).body.batches;
+    const otherAthlete = await call('POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}', { pathParameters: { id: '1', batchId: batch.batchId, athleteId: '4' }, claims: collective, headers: { 'idempotency-key': 'mark-other-key' }, body: JSON.stringify({ status: 'paid', date: today(), reference: 'X' }) });
+    expect(otherAthlete.status).toBe(403);
+    const futureDate = await call('POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}', { pathParameters: { id: '1', batchId: batch.batchId, athleteId: '2' }, claims: collective, headers: { 'idempotency-key': 'mark-future-key' }, body: JSON.stringify({ status: 'paid', date: '2999-01-01', reference: 'X' }) });
+    expect(futureDate.status).toBe(400);
+  });
+});
