@@ -1,7 +1,72 @@
 // One lint config for the whole repository (flat config).
+const fs = require('node:fs');
+const path = require('node:path');
+const { builtinModules } = require('node:module');
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
+
+// ---- import boundaries (core no-restricted-imports: no plugin needed for specifier rules) ----
+// web/src: anything outside the importing file's folder goes through an alias (@/ is web/src,
+// @shared/ is shared/), so an import says where it comes from and the rules below can read it.
+const WEB_RELATIVE_PARENT = {
+  group: ['../*'],
+  message: 'Import from another folder with @/ (web/src) or @shared/ (shared/) instead of ../ (web/tsconfig.json paths).',
+};
+// Shared web code (components, lib, config) must not depend on a feature.
+const NO_FEATURES = {
+  group: ['@/features/*'],
+  message: 'Shared web code (components, lib, config) must not import a feature; move the shared part out of the feature.',
+};
+// A feature may use shared code and its own files, never another feature (bulletproof-react's
+// rule): shared UI such as the charts lives in web/src/components.
+const featureDirs = fs
+  .readdirSync(path.join(__dirname, 'web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = featureDirs.map((feature) => ({
+  files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          WEB_RELATIVE_PARENT,
+          {
+            group: ['@/features/*', `!@/features/${feature}`],
+            message: `Features do not import other features: "${feature}" may import shared code (@/components, @/lib, @/config, @shared) and its own files only.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+// shared/ is pure domain code used by the Lambdas, the scripts and the browser: nothing from the
+// other layers, no AWS, no Node built-ins.
+const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('_'));
+const sharedIsPure = {
+  files: ['shared/**/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: NODE_BUILTINS.map((name) => ({ name, message: 'shared/ runs in the browser too: no Node built-ins.' })),
+        patterns: [
+          { group: ['node:*'], message: 'shared/ runs in the browser too: no Node built-ins.' },
+          {
+            group: ['@aws-sdk/*', '@aws-lambda-powertools/*', '@middy/*', '@smithy/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'aws-lambda', 'constructs', 'cdk-nag'],
+            message: 'shared/ is pure domain code: no AWS or Lambda dependencies (they belong in lambdas/ or infra/).',
+          },
+          {
+            regex: '^(\\.\\./)+(lambdas|web|infra|scripts|test)(/|$)|^@/',
+            message: 'shared/ imports nothing from lambdas/, web/, infra/, scripts/ or test/: the dependency goes the other way.',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 module.exports = tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'cdk.out/', '.data/', 'coverage/', 'web/dist/', 'web/public/'] },
@@ -20,13 +85,36 @@ module.exports = tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [WEB_RELATIVE_PARENT] }] },
+  },
+  {
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}', 'web/src/config/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [WEB_RELATIVE_PARENT, NO_FEATURES] }] },
+  },
+  ...featureBoundaries,
+  {
+    // Web tests reach the app and the domain through the same aliases.
+    files: ['test/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(web/src|shared)(/|$)', message: 'Import the web app with @/ and the domain code with @shared/.' }] },
+      ],
+    },
+  },
+  sharedIsPure,
+  {
     // Tests read JSON bodies of many shapes.
     files: ['test/**/*.ts', 'test/**/*.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['**/*.js', '**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -37,6 +37,9 @@ const config = {
       moduleNameMapper: {
         ...base.moduleNameMapper,
         '\\.(css|png|jpg|svg|pdf)$': '<rootDir>/test/support/file-stub.ts',
+        // The web app's aliases (web/tsconfig.json, web/vite.config.ts), after the asset stub.
+        '^@/(.*)$': '<rootDir>/web/src/$1',
+        '^@shared/(.*)$': '<rootDir>/shared/$1',
       },
     },
     { ...base, displayName: 'integration', testEnvironment: 'node', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },

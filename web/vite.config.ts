@@ -5,6 +5,8 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const src = fileURLToPath(new URL('./src/', import.meta.url));
+const shared = fileURLToPath(new URL('../shared/', import.meta.url));
 
 export default defineConfig(({ mode }) => {
   const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 3000}`;
@@ -13,6 +15,13 @@ export default defineConfig(({ mode }) => {
   return {
     root,
     plugins: [react()],
+    // The same aliases as web/tsconfig.json and jest.config.js: @/ is web/src, @shared/ the domain code.
+    resolve: {
+      alias: [
+        { find: /^@\//, replacement: src },
+        { find: /^@shared\//, replacement: shared },
+      ],
+    },
     // One constant instead of import.meta.env so the same module also runs under jest (CommonJS).
     define: {
       __DRIFT_ENV__: JSON.stringify({

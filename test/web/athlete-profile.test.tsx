@@ -1,9 +1,9 @@
 // Athlete profile and media rules: bio excerpt at 150 + '...', tiers, achievements '+N more', redirects.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SAMPLE_ATHLETES, SAMPLE_CATALOG } from '../../shared/seed-data';
-import { tierFor } from '../../shared/tiers';
-import { excerpt, visibleAchievements } from '../../web/src/lib/text';
+import { SAMPLE_ATHLETES, SAMPLE_CATALOG } from '@shared/seed-data';
+import { tierFor } from '@shared/tiers';
+import { excerpt, visibleAchievements } from '@/lib/text';
 import { mockApi, renderRoute } from './render-app';
 
 describe('text rules', () => {

@@ -3,8 +3,8 @@
 // Sign-in is real SRP: the server side of the local identity provider (scripts/local/srp.ts)
 // checks the web client's password claim.
 import { catalogHandler, mockApi, type ApiHandler, type FakeResponse } from './render-app';
-import { resetRuntimeConfig } from '../../web/src/lib/runtime-config';
-import { resetSessionForTests, SESSION_KEY } from '../../web/src/lib/session';
+import { resetRuntimeConfig } from '@/lib/runtime-config';
+import { resetSessionForTests, SESSION_KEY } from '@/lib/session';
 import { claimSignature, createVerifier, poolNameOf, serverB, serverKey } from '../../scripts/local/srp';
 
 export const ENDPOINT = 'http://127.0.0.1:3999/local-cognito/';

@@ -2,8 +2,8 @@
 // unconfirmed-account code step, Forgot password? and the return to where the user came from.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { INVALID_CREDENTIALS } from '../../web/src/features/auth/api/auth';
-import { getSession } from '../../web/src/lib/session';
+import { INVALID_CREDENTIALS } from '@/features/auth/api/auth';
+import { getSession } from '@/lib/session';
 import { installFakeCognito, resetAuth, type FakeCognito } from './auth-helpers';
 import { renderRoute } from './render-app';
 

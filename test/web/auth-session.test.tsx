@@ -3,10 +3,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { SignInRequired } from '../../web/src/components/sign-in-required';
-import { apiFetch, resolveApiPath } from '../../web/src/lib/api-client';
-import { applySession, getSession, refreshSession, REFRESH_MARGIN_MS, sessionFromResult, signIn, signOut, type Session } from '../../web/src/lib/session';
-import { useTenant } from '../../web/src/lib/use-tenant';
+import { SignInRequired } from '@/components/sign-in-required';
+import { apiFetch, resolveApiPath } from '@/lib/api-client';
+import { applySession, getSession, refreshSession, REFRESH_MARGIN_MS, sessionFromResult, signIn, signOut, type Session } from '@/lib/session';
+import { useTenant } from '@/lib/use-tenant';
 import { CONFIG, fakeJwt, installFakeCognito, resetAuth, storedSession, type FakeCognito } from './auth-helpers';
 import { catalogHandler, renderRoute, type ApiHandler } from './render-app';
 
@@ -45,7 +45,7 @@ describe('remember me', () => {
   it('restores a remembered session after a restart', async () => {
     await signIn('athlete', 'athlete', true);
     sessionStorage.clear();
-    const { resetSessionForTests } = await import('../../web/src/lib/session');
+    const { resetSessionForTests } = await import('@/lib/session');
     resetSessionForTests();
     expect(getSession()?.claims['cognito:username']).toBe('athlete');
   });

@@ -2,8 +2,8 @@
 // step, and the Cognito failures (name taken, weak password, wrong code).
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { validateSignup } from '../../web/src/features/auth/api/auth';
-import { getSession } from '../../web/src/lib/session';
+import { validateSignup } from '@/features/auth/api/auth';
+import { getSession } from '@/lib/session';
 import { installFakeCognito, resetAuth, type FakeCognito } from './auth-helpers';
 import { renderRoute } from './render-app';
 

@@ -2,9 +2,9 @@
 // error screen every route shows instead of the router's default one.
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router-dom';
-import { routes } from '../../web/src/app/routes';
-import { ErrorScreen, RouteError, errorCopy } from '../../web/src/components/route-error';
-import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY, isChunkLoadError, reloadOnce, resetReloadStateForTests, type ReloadEnv } from '../../web/src/lib/chunk-reload';
+import { routes } from '@/app/routes';
+import { ErrorScreen, RouteError, errorCopy } from '@/components/route-error';
+import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY, isChunkLoadError, reloadOnce, resetReloadStateForTests, type ReloadEnv } from '@/lib/chunk-reload';
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/search-page-D0RKgzl_.js');
 

@@ -1,10 +1,10 @@
 // My Collection and the card purchase page: merge of orders and local cards, removal, Top Fan, errors, buying.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BuyerOrder } from '../../shared/api';
-import { SAMPLE_CATALOG } from '../../shared/seed-data';
-import { PURCHASED_CARDS_KEY, type LocalCollectible } from '../../web/src/lib/purchased-cards';
-import { resetRuntimeConfig } from '../../web/src/lib/runtime-config';
+import type { BuyerOrder } from '@shared/api';
+import { SAMPLE_CATALOG } from '@shared/seed-data';
+import { PURCHASED_CARDS_KEY, type LocalCollectible } from '@/lib/purchased-cards';
+import { resetRuntimeConfig } from '@/lib/runtime-config';
 import { mockApi, renderRoute } from './render-app';
 
 const order = (orderId: string, lines: Array<[number, number]>, createdAt = '2026-11-01T10:00:00.000Z'): BuyerOrder => ({

@@ -1,10 +1,10 @@
 // Demo shell: role dropdown, role button, search box, footer near the bottom, carousel arrows, not-found page.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { arrowState, Carousel } from '../../web/src/components/carousel';
-import { isNearBottom } from '../../web/src/components/demo-shell';
-import { writeDemoRole } from '../../web/src/lib/demo-role';
-import { applySession, getSession, resetSessionForTests } from '../../web/src/lib/session';
+import { arrowState, Carousel } from '@/components/carousel';
+import { isNearBottom } from '@/components/demo-shell';
+import { writeDemoRole } from '@/lib/demo-role';
+import { applySession, getSession, resetSessionForTests } from '@/lib/session';
 import { fakeJwt } from './auth-helpers';
 import { mockApi, renderRoute } from './render-app';
 

@@ -1,9 +1,9 @@
 // Forms: waiting list (validation, Submitting..., success and error texts), signup, login and create-profile.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { validateProfile } from '../../web/src/features/auth/api/create-profile';
-import { INVALID_CREDENTIALS, validateSignup } from '../../web/src/features/auth/api/auth';
-import { validateWaitlist } from '../../web/src/features/waitlist/api/join-waitlist';
+import { validateProfile } from '@/features/auth/api/create-profile';
+import { INVALID_CREDENTIALS, validateSignup } from '@/features/auth/api/auth';
+import { validateWaitlist } from '@/features/waitlist/api/join-waitlist';
 import { mockApi, renderRoute } from './render-app';
 
 describe('form rules', () => {

@@ -2,9 +2,9 @@
 import { act, render } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter, useLocation, useRoutes, type Location } from 'react-router-dom';
-import { SAMPLE_CATALOG } from '../../shared/seed-data';
-import { AppProvider } from '../../web/src/app/provider';
-import { routes } from '../../web/src/app/routes';
+import { SAMPLE_CATALOG } from '@shared/seed-data';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/routes';
 
 export interface FakeResponse {
   status?: number;

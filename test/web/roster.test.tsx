@@ -1,9 +1,9 @@
 // Sport roster and school pages: sorting, search by name or jersey, position filter, count, empty state, redirects.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Athlete } from '../../shared/catalog-types';
-import { SAMPLE_ATHLETES } from '../../shared/seed-data';
-import { filterRoster, positionsOf, sportRoster } from '../../web/src/features/schools/components/roster-filter';
+import type { Athlete } from '@shared/catalog-types';
+import { SAMPLE_ATHLETES } from '@shared/seed-data';
+import { filterRoster, positionsOf, sportRoster } from '@/features/schools/components/roster-filter';
 import { mockApi, renderRoute } from './render-app';
 
 function rowNames(): string[] {

@@ -1,7 +1,7 @@
 // Search page: quick filters, URL sync, Athletes and Schools sections only when non-empty.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { SAMPLE_CATALOG } from '@shared/seed-data';
 import { mockApi, renderRoute } from './render-app';
 
 describe('search route', () => {

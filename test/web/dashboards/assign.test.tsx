@@ -1,8 +1,8 @@
 // The collective assigns an unattributed sale to a member's card; visitors only see the list.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { UnattributedSale } from '../../../shared/api';
-import { OverviewSection } from '../../../web/src/features/collective-panel/components/overview-section';
-import { applySession, resetSessionForTests } from '../../../web/src/lib/session';
+import type { UnattributedSale } from '@shared/api';
+import { OverviewSection } from '@/features/collective-panel/components/overview-section';
+import { applySession, resetSessionForTests } from '@/lib/session';
 import { fakeJwt } from '../auth-helpers';
 import { catalog, collectiveStats } from './fixtures';
 import { renderRoute, stubFetch } from './helpers';

@@ -1,8 +1,8 @@
 // The 3-card carousel wraps around; Recent Orders follow the spec's formatting; View All pages through every order.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { CardCarousel, visibleCards, wrapIndex } from '../../../web/src/features/charts/card-carousel';
-import { RecentOrdersTable } from '../../../web/src/features/charts/recent-orders';
-import { MyCardsTab } from '../../../web/src/features/athlete-panel/components/my-cards-tab';
+import { CardCarousel, visibleCards, wrapIndex } from '@/components/dashboard/card-carousel';
+import { RecentOrdersTable } from '@/components/dashboard/recent-orders';
+import { MyCardsTab } from '@/features/athlete-panel/components/my-cards-tab';
 import { athleteStats, catalog, saleLines } from './fixtures';
 import { renderRoute, stubFetch } from './helpers';
 

@@ -1,9 +1,9 @@
 // Dashboard charts: continuous month axes (missing months are zeros), the series of Monthly
 // Earnings told apart by more than colour, and the legend and screen-reader table.
 import { screen, within } from '@testing-library/react';
-import { OverviewSection } from '../../../web/src/features/collective-panel/components/overview-section';
-import { continuousMonths, monthRange } from '../../../web/src/features/charts/months';
-import { compactUsd, yTop } from '../../../web/src/features/charts/line-chart-impl';
+import { OverviewSection } from '@/features/collective-panel/components/overview-section';
+import { continuousMonths, monthRange } from '@/components/charts/months';
+import { compactUsd, yTop } from '@/components/charts/line-chart-impl';
 import { catalog, collectiveStats } from './fixtures';
 import { renderRoute } from './helpers';
 

@@ -1,11 +1,11 @@
 // Collective panel: loading text, the five tiles, athlete search, transaction badges, settings actions and validation.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import CollectivePanelRoute from '../../../web/src/features/collective-panel/collective-panel-route';
-import CollectiveAthleteRoute from '../../../web/src/features/collective-panel/collective-athlete-route';
-import { transactionBadgeTone } from '../../../web/src/features/charts/format';
+import CollectivePanelRoute from '@/features/collective-panel/collective-panel-route';
+import CollectiveAthleteRoute from '@/features/collective-panel/collective-athlete-route';
+import { transactionBadgeTone } from '@/components/dashboard/format';
 import { catalog, collectiveStats, athleteStats, saleLines } from './fixtures';
 import { renderRoute, stubFetch, type Handler } from './helpers';
-import { applySession, resetSessionForTests } from '../../../web/src/lib/session';
+import { applySession, resetSessionForTests } from '@/lib/session';
 import { fakeJwt } from '../auth-helpers';
 
 function signInAsCollective(collectiveId: number) {

@@ -1,7 +1,7 @@
 // Fixtures of the dashboards' component tests, shaped like the API's answers. The casts keep them
 // valid while the API contract gains fields (serials, card states, unattributed order names).
-import type { AthleteStatsResponse, CollectiveStatsResponse, SaleLine, UnattributedSale } from '../../../shared/api';
-import { SAMPLE_CATALOG } from '../../../shared/seed-data';
+import type { AthleteStatsResponse, CollectiveStatsResponse, SaleLine, UnattributedSale } from '@shared/api';
+import { SAMPLE_CATALOG } from '@shared/seed-data';
 
 export const catalog = () => JSON.parse(JSON.stringify(SAMPLE_CATALOG)) as typeof SAMPLE_CATALOG;
 

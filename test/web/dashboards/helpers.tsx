@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { swrFetcher } from '../../../web/src/lib/api-client';
+import { swrFetcher } from '@/lib/api-client';
 
 export type Handler = (init: RequestInit | undefined, url: string) => { status?: number; body?: unknown } | undefined;
 

@@ -1,8 +1,8 @@
 // Posts: composer rules, the per-post menu (one open at a time, closes outside), the delete confirmation, real edits.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Post } from '../../../shared/api';
-import { FADE_DELAY_MS, PostsTab } from '../../../web/src/features/athlete-panel/components/posts-tab';
-import { applySession, resetSessionForTests } from '../../../web/src/lib/session';
+import type { Post } from '@shared/api';
+import { FADE_DELAY_MS, PostsTab } from '@/features/athlete-panel/components/posts-tab';
+import { applySession, resetSessionForTests } from '@/lib/session';
 import { fakeJwt } from '../auth-helpers';
 import { renderRoute, stubFetch } from './helpers';
 

@@ -2,8 +2,8 @@
 // cache whenever the signed-in user changes (the same key reads the owner or the demo data).
 import { useEffect, useRef, type ReactNode } from 'react';
 import { SWRConfig, useSWRConfig, type SWRConfiguration } from 'swr';
-import { swrFetcher } from '../lib/api-client';
-import { useSessionIdentity } from '../lib/session';
+import { swrFetcher } from '@/lib/api-client';
+import { useSessionIdentity } from '@/lib/session';
 
 export const swrConfig: SWRConfiguration = {
   fetcher: swrFetcher,

@@ -1,7 +1,7 @@
 // The browser router over the route table, with a page-level Suspense for top-level lazy routes.
 import { Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { PageSpinner } from '../components/spinner';
+import { PageSpinner } from '@/components/spinner';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);

@@ -2,8 +2,8 @@
 // it out for the phone-only More menu (everything visible, stacked).
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { isDemoPath, paths } from '../config/paths';
-import { displayName, signOut, useSession } from '../lib/session';
+import { isDemoPath, paths } from '@/config/paths';
+import { displayName, signOut, useSession } from '@/lib/session';
 import { loginHref } from './sign-in-required';
 
 // "Signing out" is shared by every AccountStatus on screen: the More menu's copy unmounts when the

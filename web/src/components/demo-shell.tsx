@@ -1,8 +1,8 @@
 // The demo layout shell: fixed top bar, scroll-to-top on route change, footer only near the page bottom.
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { isDemoPath, paths } from '../config/paths';
-import { rememberDemoContext, useDemoRole, type DemoRole } from '../lib/demo-role';
+import { isDemoPath, paths } from '@/config/paths';
+import { rememberDemoContext, useDemoRole, type DemoRole } from '@/lib/demo-role';
 import { AccountStatus } from './account-status';
 import { MoreMenu } from './more-menu';
 import { Logo } from './logo';

@@ -1,8 +1,8 @@
 // Cards for athletes and schools, used by the home carousels, search results, rosters and related athletes.
 import { Link } from 'react-router-dom';
-import type { Athlete, School } from '../../../shared/catalog-types';
-import { tierFor } from '../../../shared/tiers';
-import { paths } from '../config/paths';
+import type { Athlete, School } from '@shared/catalog-types';
+import { tierFor } from '@shared/tiers';
+import { paths } from '@/config/paths';
 import { FallbackImage } from './fallback-image';
 
 export function TierBadge({ level }: { level: number | undefined }) {

@@ -1,7 +1,7 @@
 // Frame of the marketing pages: a slim header with the logo and the main calls to action, and a footer.
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
-import { paths } from '../config/paths';
+import { paths } from '@/config/paths';
 import { Logo } from './logo';
 import { ScrollToTop } from './demo-shell';
 import { PageSpinner } from './spinner';

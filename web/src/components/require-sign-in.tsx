@@ -3,8 +3,8 @@
 // sign-in (no auth in /config.json) keeps these screens open as the demo.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useRuntimeConfig } from '../lib/runtime-config';
-import { useSession } from '../lib/session';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useSession } from '@/lib/session';
 import { loginHref } from './sign-in-required';
 import { PageSpinner } from './spinner';
 

@@ -1,7 +1,7 @@
 // The Demo dropdown of the top bar: switch between the three demo roles (SPEC section 4).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DEMO_ROLES, ROLE_LABELS, useDemoRole, type DemoRole } from '../lib/demo-role';
+import { DEMO_ROLES, ROLE_LABELS, useDemoRole, type DemoRole } from '@/lib/demo-role';
 
 export function RoleDropdown() {
   const [role, setRole] = useDemoRole();

@@ -3,8 +3,8 @@
 // router's default screen. Statically imported, so it renders even when lazy chunks are gone.
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { isChunkLoadError } from '../lib/chunk-reload';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { isChunkLoadError } from '@/lib/chunk-reload';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { Logo } from './logo';
 
 interface Copy {

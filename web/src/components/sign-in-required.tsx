@@ -2,8 +2,8 @@
 // so the prompt links to /login and brings them back here afterwards.
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { paths } from '../config/paths';
-import { useSession } from '../lib/session';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
 
 export function loginHref(next: string): string {
   return `${paths.login.getHref()}?next=${encodeURIComponent(next)}`;

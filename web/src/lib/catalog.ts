@@ -1,7 +1,7 @@
 // GET /api/catalog: the one catalog every screen reads (athletes, schools, collectives, merch).
 // Shared by several features, so it lives here rather than inside one feature.
 import useSWR from 'swr';
-import type { Athlete, Catalog, School } from '../../../shared/catalog-types';
+import type { Athlete, Catalog, School } from '@shared/catalog-types';
 import { apiFetch } from './api-client';
 
 export const CATALOG_KEY = '/catalog';

@@ -1,17 +1,17 @@
 // The athlete admin panel (/athlete, /demo/athlete, /athlete-admin-panel): header, side menu
 // (My Cards, Posts, Overview, Comments; the section is kept in ?tab= so a reload stays put).
 import { useSearchParams } from 'react-router-dom';
-import { ErrorBox } from '../../components/error-box';
-import { FallbackImage } from '../../components/fallback-image';
-import { PageSpinner } from '../../components/spinner';
-import { CATALOG_ERROR, useCatalog } from '../../lib/catalog';
-import '../charts/dashboard.css';
+import { ErrorBox } from '@/components/error-box';
+import { FallbackImage } from '@/components/fallback-image';
+import { PageSpinner } from '@/components/spinner';
+import { CATALOG_ERROR, useCatalog } from '@/lib/catalog';
+import '@/components/dashboard/dashboard.css';
 import { MyCardsTab } from './components/my-cards-tab';
 import { CommentsTab, OverviewTab } from './components/overview-tab';
-import { PanelMenu, type MenuItem } from '../charts/panel-menu';
+import { PanelMenu, type MenuItem } from '@/components/dashboard/panel-menu';
 import { PostsTab } from './components/posts-tab';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useTenant } from '../../lib/use-tenant';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useTenant } from '@/lib/use-tenant';
 
 export type AthleteTab = 'cards' | 'posts' | 'overview' | 'comments';
 

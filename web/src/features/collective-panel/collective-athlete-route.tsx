@@ -3,18 +3,18 @@
 // orders of one member of the panel's collective. "Return to Dashboard" goes back to the dashboard
 // the visitor can open: the demo's unless they are signed in as the collective outside the demo.
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { ErrorBox } from '../../components/error-box';
-import { FallbackImage } from '../../components/fallback-image';
-import { PageSpinner, Spinner } from '../../components/spinner';
-import { isDemoPath, paths } from '../../config/paths';
-import { CATALOG_ERROR, parseId, useCatalog } from '../../lib/catalog';
-import { CardCarousel } from '../charts/card-carousel';
-import '../charts/dashboard.css';
-import { RecentOrdersTable } from '../charts/recent-orders';
-import { SalesDashboard } from '../charts/sales-dashboard';
+import { ErrorBox } from '@/components/error-box';
+import { FallbackImage } from '@/components/fallback-image';
+import { PageSpinner, Spinner } from '@/components/spinner';
+import { isDemoPath, paths } from '@/config/paths';
+import { CATALOG_ERROR, parseId, useCatalog } from '@/lib/catalog';
+import { CardCarousel } from '@/components/dashboard/card-carousel';
+import '@/components/dashboard/dashboard.css';
+import { RecentOrdersTable } from '@/components/dashboard/recent-orders';
+import { SalesDashboard } from '@/components/dashboard/sales-dashboard';
 import { useMemberOrders, useMemberStats } from './api/get-athlete-sales';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useTenant } from '../../lib/use-tenant';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useTenant } from '@/lib/use-tenant';
 
 export const RECENT_LIMIT = 10;
 export const SALES_LOAD_ERROR = 'Failed to load sales data. Please try again later.';

@@ -3,19 +3,19 @@
 // collective shows only its members.
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Athlete } from '../../../../shared/catalog-types';
-import { Spinner } from '../../components/spinner';
-import { useCatalog } from '../../lib/catalog';
-import '../charts/dashboard.css';
-import { PanelMenu, type MenuItem } from '../charts/panel-menu';
+import type { Athlete } from '@shared/catalog-types';
+import { Spinner } from '@/components/spinner';
+import { useCatalog } from '@/lib/catalog';
+import '@/components/dashboard/dashboard.css';
+import { PanelMenu, type MenuItem } from '@/components/dashboard/panel-menu';
 import { useCollectiveStats } from './api/get-collective-stats';
 import { AthletesSection } from './components/athletes-section';
 import { OverviewSection } from './components/overview-section';
 import { SettingsSection, type SettingsTab } from './components/settings/settings-section';
 import { TransactionsSection } from './components/transactions-section';
-import { SignInPrompt } from '../../components/sign-in-required';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useTenant } from '../../lib/use-tenant';
+import { SignInPrompt } from '@/components/sign-in-required';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useTenant } from '@/lib/use-tenant';
 import { LIVE_REFRESH_MS, LOAD_ERROR } from './config';
 
 export type Section = 'overview' | 'athletes' | 'transactions' | 'settings';

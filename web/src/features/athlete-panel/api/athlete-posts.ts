@@ -1,8 +1,8 @@
 // GET|POST /api/athletes/{id}/posts and PUT|DELETE /api/athletes/{id}/posts/{postId}.
 // The key is the same path the public media page reads, so both share one SWR cache entry.
 import useSWR from 'swr';
-import type { Post, PostsResponse } from '../../../../../shared/api';
-import { apiFetch, apiSend } from '../../../lib/api-client';
+import type { Post, PostsResponse } from '@shared/api';
+import { apiFetch, apiSend } from '@/lib/api-client';
 
 export const postsKey = (athleteId: number | null) => (athleteId === null ? null : `/athletes/${athleteId}/posts`);
 

@@ -1,7 +1,7 @@
 // GET /api/athletes/{id}/donations: totals, monthly donations, counts and donor comments.
 import useSWR from 'swr';
-import type { AthleteDonationsResponse } from '../../../../../shared/api';
-import { apiFetch } from '../../../lib/api-client';
+import type { AthleteDonationsResponse } from '@shared/api';
+import { apiFetch } from '@/lib/api-client';
 
 export const athleteDonationsKey = (athleteId: number | null) => (athleteId === null ? null : `/athletes/${athleteId}/donations`);
 

@@ -2,8 +2,8 @@
 // `useRecentOrders` reads one short page; `useAllOrders` pages through all of them by cursor.
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import type { AthleteOrdersResponse } from '../../../../../shared/api';
-import { apiFetch } from '../../../lib/api-client';
+import type { AthleteOrdersResponse } from '@shared/api';
+import { apiFetch } from '@/lib/api-client';
 
 export const ordersKey = (athleteId: number, limit: number, cursor?: string | null) =>
   `/athletes/${athleteId}/orders?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;

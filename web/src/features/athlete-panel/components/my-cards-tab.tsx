@@ -1,17 +1,17 @@
 // My Cards: the card carousel, card totals, live earnings (the 97% share), the sales dashboard,
 // Top Fans, and Recent Orders (first 5) with View All Orders paging through every order.
 import { useState } from 'react';
-import type { Athlete } from '../../../../../shared/catalog-types';
-import { athleteShareCents, formatUsd } from '../../../../../shared/money';
-import { countLabel } from '../../../../../shared/text';
-import { ErrorBox } from '../../../components/error-box';
-import { Spinner } from '../../../components/spinner';
-import { CardCarousel } from '../../charts/card-carousel';
-import { RecentOrdersTable } from '../../charts/recent-orders';
-import { SalesDashboard } from '../../charts/sales-dashboard';
-import { useAllOrders, useRecentOrders } from '../api/get-athlete-orders';
-import { useAthleteStats } from '../api/get-athlete-stats';
-import { LIVE_REFRESH_MS } from '../config';
+import type { Athlete } from '@shared/catalog-types';
+import { athleteShareCents, formatUsd } from '@shared/money';
+import { countLabel } from '@shared/text';
+import { ErrorBox } from '@/components/error-box';
+import { Spinner } from '@/components/spinner';
+import { CardCarousel } from '@/components/dashboard/card-carousel';
+import { RecentOrdersTable } from '@/components/dashboard/recent-orders';
+import { SalesDashboard } from '@/components/dashboard/sales-dashboard';
+import { useAllOrders, useRecentOrders } from '@/features/athlete-panel/api/get-athlete-orders';
+import { useAthleteStats } from '@/features/athlete-panel/api/get-athlete-stats';
+import { LIVE_REFRESH_MS } from '@/features/athlete-panel/config';
 
 export const RECENT_ORDERS = 5;
 export const SALES_ERROR = 'Failed to load your sales data. Please try again later.';

@@ -1,12 +1,12 @@
 // Overview: the Monthly Donations line chart and Total Donations, # Donations This Year, Recurring This Month.
-import { formatUsd } from '../../../../../shared/money';
-import { yearMonthLabel } from '../../../../../shared/months';
-import { ErrorBox } from '../../../components/error-box';
-import { Spinner } from '../../../components/spinner';
-import { LineChart } from '../../charts/lazy-charts';
-import { continuousMonths } from '../../charts/months';
-import { FigureTile } from '../../charts/sales-dashboard';
-import { useAthleteDonations } from '../api/get-athlete-donations';
+import { formatUsd } from '@shared/money';
+import { yearMonthLabel } from '@shared/months';
+import { ErrorBox } from '@/components/error-box';
+import { Spinner } from '@/components/spinner';
+import { LineChart } from '@/components/charts/lazy-charts';
+import { continuousMonths } from '@/components/charts/months';
+import { FigureTile } from '@/components/dashboard/sales-dashboard';
+import { useAthleteDonations } from '@/features/athlete-panel/api/get-athlete-donations';
 
 export const DONATIONS_ERROR = 'Failed to load your donations. Please try again later.';
 

@@ -1,18 +1,18 @@
 // Posts: the composer, the posts newest first with a per-post menu (Edit, Delete; one open at a
 // time; closes on an outside click or Escape), the 'Delete Post?' confirmation, real edits, and the
 // fade-in (50 ms delay, 1000 ms transition). Everything persists through the posts API.
-import { SignInPrompt } from '../../../components/sign-in-required';
-import { useTenant } from '../../../lib/use-tenant';
+import { SignInPrompt } from '@/components/sign-in-required';
+import { useTenant } from '@/lib/use-tenant';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Post } from '../../../../../shared/api';
-import { POST_MAX_LENGTH } from '../../../../../shared/api';
-import { isBlankText } from '../../../../../shared/text';
-import { ConfirmDialog } from '../../../components/dialog';
-import { ErrorBox } from '../../../components/error-box';
-import { Spinner } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { formatDate } from '../../charts/format';
-import { createPost, deletePost, newestFirst, updatePost, usePosts } from '../api/athlete-posts';
+import type { Post } from '@shared/api';
+import { POST_MAX_LENGTH } from '@shared/api';
+import { isBlankText } from '@shared/text';
+import { ConfirmDialog } from '@/components/dialog';
+import { ErrorBox } from '@/components/error-box';
+import { Spinner } from '@/components/spinner';
+import { ApiError } from '@/lib/api-client';
+import { formatDate } from '@/components/dashboard/format';
+import { createPost, deletePost, newestFirst, updatePost, usePosts } from '@/features/athlete-panel/api/athlete-posts';
 
 export const FADE_DELAY_MS = 50;
 export const DELETE_TEXT = 'This cannot be undone and your post will be removed from your profile.';

@@ -1,7 +1,7 @@
 // GET /api/athletes/{id}/posts: an athlete's posts (newest first once sorted here).
 import useSWR from 'swr';
-import type { PostsResponse } from '../../../../../shared/api';
-import { apiFetch } from '../../../lib/api-client';
+import type { PostsResponse } from '@shared/api';
+import { apiFetch } from '@/lib/api-client';
 
 export const athletePostsKey = (athleteId: number | null) => (athleteId === null ? null : `/athletes/${athleteId}/posts`);
 

@@ -1,13 +1,13 @@
 // Athlete media page (/athlete-media/:id): profile card, bio excerpt, achievements, Recent Posts newest first.
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { ErrorBox } from '../../../components/error-box';
-import { FallbackImage } from '../../../components/fallback-image';
-import { PageSpinner, Spinner } from '../../../components/spinner';
-import { TierBadge } from '../../../components/entity-cards';
-import { paths } from '../../../config/paths';
-import { CATALOG_ERROR, findAthlete, useCatalog } from '../../../lib/catalog';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAthletePosts } from '../api/get-athlete-posts';
+import { ErrorBox } from '@/components/error-box';
+import { FallbackImage } from '@/components/fallback-image';
+import { PageSpinner, Spinner } from '@/components/spinner';
+import { TierBadge } from '@/components/entity-cards';
+import { paths } from '@/config/paths';
+import { CATALOG_ERROR, findAthlete, useCatalog } from '@/lib/catalog';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAthletePosts } from '@/features/athletes/api/get-athlete-posts';
 import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from './athlete-parts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -1,6 +1,6 @@
 // Pieces shared by the athlete profile and the athlete media page.
-import type { Athlete } from '../../../../../shared/catalog-types';
-import { excerpt, visibleAchievements } from '../../../lib/text';
+import type { Athlete } from '@shared/catalog-types';
+import { excerpt, visibleAchievements } from '@/lib/text';
 
 export function VerifiedBadge() {
   return (

@@ -1,15 +1,15 @@
 // Athlete profile (/athlete/:id): tier banner, photo, verified name, About, stats, achievements,
 // Digital Collectibles and Related Athletes. An unknown id redirects to '/'.
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { formatUsd } from '../../../../../shared/money';
-import { tierFor } from '../../../../../shared/tiers';
-import { AthleteCard } from '../../../components/entity-cards';
-import { ErrorBox } from '../../../components/error-box';
-import { FallbackImage } from '../../../components/fallback-image';
-import { PageSpinner } from '../../../components/spinner';
-import { paths } from '../../../config/paths';
-import { CATALOG_ERROR, findAthlete, useCatalog } from '../../../lib/catalog';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { formatUsd } from '@shared/money';
+import { tierFor } from '@shared/tiers';
+import { AthleteCard } from '@/components/entity-cards';
+import { ErrorBox } from '@/components/error-box';
+import { FallbackImage } from '@/components/fallback-image';
+import { PageSpinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { CATALOG_ERROR, findAthlete, useCatalog } from '@/lib/catalog';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from './athlete-parts';
 
 export default function AthleteProfile() {

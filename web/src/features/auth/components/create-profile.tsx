@@ -1,7 +1,7 @@
 // Create Athlete Profile (/create-profile): name, sport, school, position, bio, profile image.
 import { useState, type FormEvent } from 'react';
-import { TextField } from '../../../components/form-field';
-import { PROFILE_SPORTS, submitProfile, validateProfile, type ProfileErrors, type ProfileValues } from '../api/create-profile';
+import { TextField } from '@/components/form-field';
+import { PROFILE_SPORTS, submitProfile, validateProfile, type ProfileErrors, type ProfileValues } from '@/features/auth/api/create-profile';
 
 const EMPTY: ProfileValues = { name: '', sport: '', school: '', position: '', bio: '', profileImage: null };
 

@@ -1,9 +1,9 @@
 // The Google button of the login and sign-up screens: shown only when the deployment configures
 // Google (config.auth.googleEnabled); it starts the hosted-UI sign-in with PKCE.
 import { useState } from 'react';
-import { useRuntimeConfig } from '../../../lib/runtime-config';
-import { startGoogleSignIn } from '../../../lib/session';
-import { authErrorMessage } from '../api/auth';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { startGoogleSignIn } from '@/lib/session';
+import { authErrorMessage } from '@/features/auth/api/auth';
 
 export function GoogleButton({ label, remember = false, next }: { label: string; remember?: boolean; next?: string | null }) {
   const config = useRuntimeConfig();

@@ -4,10 +4,10 @@
 // words sign in to the demo accounts and land on the admin panels (SPEC 5).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { FormMessages, TextField } from '../../../components/form-field';
-import { paths } from '../../../config/paths';
-import { CognitoError } from '../../../lib/cognito-client';
-import { loadRuntimeConfig } from '../../../lib/runtime-config';
+import { FormMessages, TextField } from '@/components/form-field';
+import { paths } from '@/config/paths';
+import { CognitoError } from '@/lib/cognito-client';
+import { loadRuntimeConfig } from '@/lib/runtime-config';
 import {
   completeGoogleSignIn,
   confirmForgotPassword,
@@ -18,8 +18,8 @@ import {
   signIn,
   signOut,
   useSession,
-} from '../../../lib/session';
-import { authErrorMessage, demoOnlySignIn, landingPath, PASSWORD_RULES, safeNext, type AuthStep } from '../api/auth';
+} from '@/lib/session';
+import { authErrorMessage, demoOnlySignIn, landingPath, PASSWORD_RULES, safeNext, type AuthStep } from '@/features/auth/api/auth';
 import { deliveredTo } from './auth-messages';
 import { GoogleButton } from './google-button';
 

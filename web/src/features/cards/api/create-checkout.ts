@@ -1,6 +1,6 @@
 // POST /api/checkout: local mode's stand-in for the Shopify storefront (it delivers a signed order webhook).
-import type { CheckoutRequest, CheckoutResponse } from '../../../../../shared/api';
-import { apiSend } from '../../../lib/api-client';
+import type { CheckoutRequest, CheckoutResponse } from '@shared/api';
+import { apiSend } from '@/lib/api-client';
 
 export const CHECKOUT_PATH = '/checkout';
 

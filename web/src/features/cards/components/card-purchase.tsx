@@ -4,22 +4,22 @@
 // demo or are signed out (the card is kept on this device and shows there), their own otherwise.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { DigitalCollectible } from '../../../../../shared/catalog-types';
-import { formatUsd } from '../../../../../shared/money';
-import { ErrorBox } from '../../../components/error-box';
-import { loginHref } from '../../../components/sign-in-required';
-import { FallbackImage } from '../../../components/fallback-image';
-import { PageSpinner, Spinner } from '../../../components/spinner';
-import { env } from '../../../config/env';
-import { paths } from '../../../config/paths';
-import { CATALOG_ERROR, findAthlete, parseId, useCatalog } from '../../../lib/catalog';
-import { isInDemoContext } from '../../../lib/demo-role';
-import { useRuntimeConfig } from '../../../lib/runtime-config';
-import { useSession } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { addPurchasedCard } from '../../../lib/purchased-cards';
-import { createCheckout } from '../api/create-checkout';
-import { mountBuyButton } from '../api/shopify-buy-button';
+import type { DigitalCollectible } from '@shared/catalog-types';
+import { formatUsd } from '@shared/money';
+import { ErrorBox } from '@/components/error-box';
+import { loginHref } from '@/components/sign-in-required';
+import { FallbackImage } from '@/components/fallback-image';
+import { PageSpinner, Spinner } from '@/components/spinner';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { CATALOG_ERROR, findAthlete, parseId, useCatalog } from '@/lib/catalog';
+import { isInDemoContext } from '@/lib/demo-role';
+import { useRuntimeConfig } from '@/lib/runtime-config';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { addPurchasedCard } from '@/lib/purchased-cards';
+import { createCheckout } from '@/features/cards/api/create-checkout';
+import { mountBuyButton } from '@/features/cards/api/shopify-buy-button';
 
 export const REDIRECT_DELAY_MS = 2500;
 

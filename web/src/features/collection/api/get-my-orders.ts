@@ -1,7 +1,7 @@
 // GET /api/me/orders?limit=&cursor=: the signed-in buyer's storefront orders, newest first, paginated.
 import useSWRInfinite from 'swr/infinite';
-import type { MeOrdersResponse } from '../../../../../shared/api';
-import { apiFetch } from '../../../lib/api-client';
+import type { MeOrdersResponse } from '@shared/api';
+import { apiFetch } from '@/lib/api-client';
 
 export const MY_ORDERS_PAGE_SIZE = 50;
 

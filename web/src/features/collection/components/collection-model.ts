@@ -1,7 +1,7 @@
 // Builds My Collection from the buyer's storefront orders and the cards kept in this browser.
-import type { BuyerOrder } from '../../../../../shared/api';
-import type { Catalog } from '../../../../../shared/catalog-types';
-import type { LocalCollectible } from '../../../lib/purchased-cards';
+import type { BuyerOrder } from '@shared/api';
+import type { Catalog } from '@shared/catalog-types';
+import type { LocalCollectible } from '@/lib/purchased-cards';
 
 export interface CollectionEntry {
   key: string;

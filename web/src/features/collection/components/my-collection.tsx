@@ -1,15 +1,15 @@
 // My Collection (/mycards, /demo/mycards): the buyer's storefront orders plus the cards kept in this browser.
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { formatUsd } from '../../../../../shared/money';
-import { ConfirmDialog } from '../../../components/dialog';
-import { ErrorBox } from '../../../components/error-box';
-import { FallbackImage } from '../../../components/fallback-image';
-import { PageSpinner } from '../../../components/spinner';
-import { isDemoPath, paths } from '../../../config/paths';
-import { useCatalog } from '../../../lib/catalog';
-import { readPurchasedCards, removePurchasedCard, type LocalCollectible } from '../../../lib/purchased-cards';
-import { useMyOrders } from '../api/get-my-orders';
+import { formatUsd } from '@shared/money';
+import { ConfirmDialog } from '@/components/dialog';
+import { ErrorBox } from '@/components/error-box';
+import { FallbackImage } from '@/components/fallback-image';
+import { PageSpinner } from '@/components/spinner';
+import { isDemoPath, paths } from '@/config/paths';
+import { useCatalog } from '@/lib/catalog';
+import { readPurchasedCards, removePurchasedCard, type LocalCollectible } from '@/lib/purchased-cards';
+import { useMyOrders } from '@/features/collection/api/get-my-orders';
 import { buildCollection, pendingLocalOrders, topFanAthleteIds, type CollectionEntry } from './collection-model';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -10,11 +10,11 @@ import type {
   SchoolResponse,
   UpdateMemberRequest,
   UploadResponse,
-} from '../../../../../shared/admin-api';
-import { checkImageFile } from '../../../../../shared/admin-api';
-import type { Catalog } from '../../../../../shared/catalog-types';
-import { ApiError, apiFetch, apiSend } from '../../../lib/api-client';
-import { CATALOG_KEY } from '../../../lib/catalog';
+} from '@shared/admin-api';
+import { checkImageFile } from '@shared/admin-api';
+import type { Catalog } from '@shared/catalog-types';
+import { ApiError, apiFetch, apiSend } from '@/lib/api-client';
+import { CATALOG_KEY } from '@/lib/catalog';
 import { collectiveStatsKey } from './get-collective-stats';
 
 export async function refreshAfterWrite(collectiveId: number): Promise<void> {

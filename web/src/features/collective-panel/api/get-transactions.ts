@@ -1,8 +1,8 @@
 // GET /api/collectives/{id}/transactions?limit=&cursor=: derived athlete transactions, donations
 // and payouts, newest first, paged by cursor.
 import useSWRInfinite from 'swr/infinite';
-import type { TransactionsResponse } from '../../../../../shared/api';
-import { apiFetch } from '../../../lib/api-client';
+import type { TransactionsResponse } from '@shared/api';
+import { apiFetch } from '@/lib/api-client';
 
 export const TRANSACTIONS_PAGE = 20;
 

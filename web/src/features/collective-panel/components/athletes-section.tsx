@@ -1,14 +1,14 @@
 // Athletes: search (name, sport or position), three tiles, and the members table with View Details.
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { CollectiveStatsResponse } from '../../../../../shared/api';
-import type { Athlete } from '../../../../../shared/catalog-types';
-import { formatUsd } from '../../../../../shared/money';
-import { searchCollectiveAthletes } from '../../../../../shared/search';
-import { countLabel } from '../../../../../shared/text';
-import { FallbackImage } from '../../../components/fallback-image';
-import { isDemoPath, paths } from '../../../config/paths';
-import { FigureTile } from '../../charts/sales-dashboard';
+import type { CollectiveStatsResponse } from '@shared/api';
+import type { Athlete } from '@shared/catalog-types';
+import { formatUsd } from '@shared/money';
+import { searchCollectiveAthletes } from '@shared/search';
+import { countLabel } from '@shared/text';
+import { FallbackImage } from '@/components/fallback-image';
+import { isDemoPath, paths } from '@/config/paths';
+import { FigureTile } from '@/components/dashboard/sales-dashboard';
 
 export const NO_MATCH = 'No athletes found matching your search.';
 

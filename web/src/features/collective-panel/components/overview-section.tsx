@@ -1,19 +1,19 @@
 // Overview: monthly earnings (total, athlete, collective donations), earnings per athlete, the five
 // tiles and the unattributed sales, all from the one stats response.
 import { useState } from 'react';
-import type { CollectiveStatsResponse, UnattributedSale } from '../../../../../shared/api';
-import type { Athlete } from '../../../../../shared/catalog-types';
-import { formatUsd } from '../../../../../shared/money';
-import { countLabel } from '../../../../../shared/text';
-import { yearMonthLabel } from '../../../../../shared/months';
-import { formatDate } from '../../charts/format';
-import { OrderRef } from '../../charts/recent-orders';
-import { DoughnutChart, LineChart } from '../../charts/lazy-charts';
-import { continuousMonths } from '../../charts/months';
-import { FigureTile } from '../../charts/sales-dashboard';
-import { ApiError, apiSend } from '../../../lib/api-client';
-import { useTenant } from '../../../lib/use-tenant';
-import { refreshAfterWrite } from '../api/admin-writes';
+import type { CollectiveStatsResponse, UnattributedSale } from '@shared/api';
+import type { Athlete } from '@shared/catalog-types';
+import { formatUsd } from '@shared/money';
+import { countLabel } from '@shared/text';
+import { yearMonthLabel } from '@shared/months';
+import { formatDate } from '@/components/dashboard/format';
+import { OrderRef } from '@/components/dashboard/recent-orders';
+import { DoughnutChart, LineChart } from '@/components/charts/lazy-charts';
+import { continuousMonths } from '@/components/charts/months';
+import { FigureTile } from '@/components/dashboard/sales-dashboard';
+import { ApiError, apiSend } from '@/lib/api-client';
+import { useTenant } from '@/lib/use-tenant';
+import { refreshAfterWrite } from '@/features/collective-panel/api/admin-writes';
 
 /** Assigns one unattributed line to a member's card (persisted; the figures move once). */
 function AssignLine({ line, athletes, collectiveId }: { line: UnattributedSale; athletes: Athlete[]; collectiveId: number }) {

@@ -1,9 +1,9 @@
 // Transaction & Donation History: newest first, status badges, paged by cursor.
-import { formatUsd } from '../../../../../shared/money';
-import { Spinner } from '../../../components/spinner';
-import { Badge, formatDate, transactionBadgeTone, transactionDetails } from '../../charts/format';
-import { useTransactions } from '../api/get-transactions';
-import { LOAD_ERROR } from '../config';
+import { formatUsd } from '@shared/money';
+import { Spinner } from '@/components/spinner';
+import { Badge, formatDate, transactionBadgeTone, transactionDetails } from '@/components/dashboard/format';
+import { useTransactions } from '@/features/collective-panel/api/get-transactions';
+import { LOAD_ERROR } from '@/features/collective-panel/config';
 
 export function TransactionsSection({ collectiveId }: { collectiveId: number }) {
   const { data, error, size, setSize, isValidating, mutate } = useTransactions(collectiveId);

@@ -1,9 +1,9 @@
 // Demo home: Featured Schools (up to 6) and Featured Athletes (the last 6 of the list) carousels.
-import { Carousel } from '../../../components/carousel';
-import { AthleteCard, SchoolCard } from '../../../components/entity-cards';
-import { ErrorBox } from '../../../components/error-box';
-import { PageSpinner } from '../../../components/spinner';
-import { CATALOG_ERROR, useCatalog } from '../../../lib/catalog';
+import { Carousel } from '@/components/carousel';
+import { AthleteCard, SchoolCard } from '@/components/entity-cards';
+import { ErrorBox } from '@/components/error-box';
+import { PageSpinner } from '@/components/spinner';
+import { CATALOG_ERROR, useCatalog } from '@/lib/catalog';
 
 export const FEATURED_COUNT = 6;
 

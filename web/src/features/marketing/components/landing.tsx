@@ -1,8 +1,8 @@
 // Landing (/): full-screen background, the headline and ENTER (click or the Enter key) to /statement.
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Logo } from '../../../components/logo';
-import { paths } from '../../../config/paths';
+import { Logo } from '@/components/logo';
+import { paths } from '@/config/paths';
 
 export default function Landing() {
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 // Audience chooser (/main): Athlete, Collective and Fan cards and the site buttons.
 import { Link } from 'react-router-dom';
-import { Logo } from '../../../components/logo';
-import { paths } from '../../../config/paths';
+import { Logo } from '@/components/logo';
+import { paths } from '@/config/paths';
 
 const AUDIENCES = [
   {

@@ -1,7 +1,7 @@
 // Building blocks of the marketing pages: hero, feature grid, stat strip and call to action.
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { isDemoPath, paths } from '../../../config/paths';
+import { isDemoPath, paths } from '@/config/paths';
 
 export function MkHero({ eyebrow, title, children, actions }: { eyebrow: string; title: string; children: ReactNode; actions?: ReactNode }) {
   return (

@@ -2,7 +2,7 @@
 // when the browser cannot show the PDF inline.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 export const PDF_URL = '/drift-pitch.pdf';
 export const PDF_ERROR = 'PDF Viewer Error: Unable to display the PDF in the browser. You can still download or open it in a new tab.';

@@ -1,6 +1,6 @@
 // Statement (/statement, /Statement): why Drift exists, with links to /main and /waiting-list.
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { MkHero, StatStrip } from './mk-parts';
 
 export default function Statement() {

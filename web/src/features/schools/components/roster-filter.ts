@@ -1,6 +1,6 @@
 // Sport roster rules: search by name or jersey number, a position filter, jersey-then-name order.
-import type { Athlete } from '../../../../../shared/catalog-types';
-import { compareRoster, searchRoster } from '../../../../../shared/search';
+import type { Athlete } from '@shared/catalog-types';
+import { compareRoster, searchRoster } from '@shared/search';
 
 export const ALL_POSITIONS = 'All Positions';
 

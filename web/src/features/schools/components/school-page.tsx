@@ -2,17 +2,17 @@
 // View More/View Less) and the School Merch carousel. An unknown school redirects to '/'.
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import type { Athlete } from '../../../../../shared/catalog-types';
-import { formatUsd } from '../../../../../shared/money';
-import { compareRoster } from '../../../../../shared/search';
-import { Carousel } from '../../../components/carousel';
-import { AthleteCard } from '../../../components/entity-cards';
-import { ErrorBox } from '../../../components/error-box';
-import { FallbackImage } from '../../../components/fallback-image';
-import { PageSpinner } from '../../../components/spinner';
-import { paths } from '../../../config/paths';
-import { CATALOG_ERROR, findSchool, useCatalog } from '../../../lib/catalog';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import type { Athlete } from '@shared/catalog-types';
+import { formatUsd } from '@shared/money';
+import { compareRoster } from '@shared/search';
+import { Carousel } from '@/components/carousel';
+import { AthleteCard } from '@/components/entity-cards';
+import { ErrorBox } from '@/components/error-box';
+import { FallbackImage } from '@/components/fallback-image';
+import { PageSpinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { CATALOG_ERROR, findSchool, useCatalog } from '@/lib/catalog';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 function SportRoster({ schoolId, sport, athletes }: { schoolId: number; sport: string; athletes: Athlete[] }) {
   const [expanded, setExpanded] = useState(false);

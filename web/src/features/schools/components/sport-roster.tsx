@@ -2,13 +2,13 @@
 // (list by default) and the count. Unknown school -> '/'; a sport without athletes -> the school page.
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { AthleteCard, TierBadge } from '../../../components/entity-cards';
-import { ErrorBox } from '../../../components/error-box';
-import { FallbackImage } from '../../../components/fallback-image';
-import { PageSpinner } from '../../../components/spinner';
-import { paths } from '../../../config/paths';
-import { CATALOG_ERROR, findSchool, useCatalog } from '../../../lib/catalog';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AthleteCard, TierBadge } from '@/components/entity-cards';
+import { ErrorBox } from '@/components/error-box';
+import { FallbackImage } from '@/components/fallback-image';
+import { PageSpinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { CATALOG_ERROR, findSchool, useCatalog } from '@/lib/catalog';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { ALL_POSITIONS, filterRoster, positionsOf, sportRoster } from './roster-filter';
 
 export default function SportRosterPage() {

@@ -1,11 +1,11 @@
 // Search (/search and /demo/search?query=): text box and quick filters kept in sync with the URL.
 import { useSearchParams } from 'react-router-dom';
-import { searchAthletes, searchSchools } from '../../../../../shared/search';
-import { AthleteCard, SchoolCard } from '../../../components/entity-cards';
-import { ErrorBox } from '../../../components/error-box';
-import { PageSpinner } from '../../../components/spinner';
-import { CATALOG_ERROR, useCatalog } from '../../../lib/catalog';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { searchAthletes, searchSchools } from '@shared/search';
+import { AthleteCard, SchoolCard } from '@/components/entity-cards';
+import { ErrorBox } from '@/components/error-box';
+import { PageSpinner } from '@/components/spinner';
+import { CATALOG_ERROR, useCatalog } from '@/lib/catalog';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export const QUICK_FILTERS = ['Football', 'Basketball', 'Baseball', 'Track & Field'] as const;
 

@@ -1,10 +1,10 @@
 // The 'Get on the List' form (/waiting-list, /demo/waiting-list), posting to POST /api/waitlist.
 // The outcome line is brought into view and focused (it sits below the fold on most screens).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { WAITLIST_SCHOOLS, type WaitlistRequest } from '../../../../../shared/api';
-import { TextField } from '../../../components/form-field';
-import { ApiError } from '../../../lib/api-client';
-import { joinWaitlist, validateWaitlist, type WaitlistErrors } from '../api/join-waitlist';
+import { WAITLIST_SCHOOLS, type WaitlistRequest } from '@shared/api';
+import { TextField } from '@/components/form-field';
+import { ApiError } from '@/lib/api-client';
+import { joinWaitlist, validateWaitlist, type WaitlistErrors } from '@/features/waitlist/api/join-waitlist';
 
 export const SUCCESS_TEXT = 'Thank you! Your submission has been sent successfully.';
 export const ERROR_TEXT = 'Sorry, there was an error sending your submission. Please try again.';

@@ -1,10 +1,10 @@
 // Add Athlete Profile: name, sport, position, player number, optional bio and profile image.
 // Checked here with the server's rules, then the image is uploaded and the profile created.
-import { FormMessages } from '../../../../components/form-field';
+import { FormMessages } from '@/components/form-field';
 import { useState } from 'react';
-import type { FieldErrors } from '../../../../../../shared/admin-api';
-import { PROFILE_SPORTS, validateCreateAthlete } from '../../../../../../shared/admin-api';
-import { createAthlete, refreshAfterWrite, uploadImage } from '../../api/admin-writes';
+import type { FieldErrors } from '@shared/admin-api';
+import { PROFILE_SPORTS, validateCreateAthlete } from '@shared/admin-api';
+import { createAthlete, refreshAfterWrite, uploadImage } from '@/features/collective-panel/api/admin-writes';
 import { sportLabel } from './athletes-management';
 import { errorsFrom, Field, ImagePicker } from './form-parts';
 

@@ -1,13 +1,13 @@
 // Athletes Management: sport filter; edit, pause/activate and remove (with confirmation) members.
 // Every action persists through the admin API and errors show inline.
 import { useId, useState } from 'react';
-import type { FieldErrors } from '../../../../../../shared/admin-api';
-import { PROFILE_SPORTS, validateUpdateMember } from '../../../../../../shared/admin-api';
-import type { Athlete } from '../../../../../../shared/catalog-types';
-import { ConfirmDialog } from '../../../../components/dialog';
-import { FallbackImage } from '../../../../components/fallback-image';
-import { Badge, memberBadgeTone } from '../../../charts/format';
-import { refreshAfterWrite, removeMember, updateMember } from '../../api/admin-writes';
+import type { FieldErrors } from '@shared/admin-api';
+import { PROFILE_SPORTS, validateUpdateMember } from '@shared/admin-api';
+import type { Athlete } from '@shared/catalog-types';
+import { ConfirmDialog } from '@/components/dialog';
+import { FallbackImage } from '@/components/fallback-image';
+import { Badge, memberBadgeTone } from '@/components/dashboard/format';
+import { refreshAfterWrite, removeMember, updateMember } from '@/features/collective-panel/api/admin-writes';
 import { errorsFrom, Field } from './form-parts';
 
 export const ALL_SPORTS = 'All';

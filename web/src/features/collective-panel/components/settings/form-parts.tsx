@@ -1,9 +1,9 @@
 // Small form pieces of the settings tabs: labelled fields with inline errors, the image picker
 // (type and size checked before upload), and reading field errors out of an API error.
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { FieldErrors } from '../../../../../../shared/admin-api';
-import { checkImageFile } from '../../../../../../shared/admin-api';
-import { ApiError } from '../../../../lib/api-client';
+import type { FieldErrors } from '@shared/admin-api';
+import { checkImageFile } from '@shared/admin-api';
+import { ApiError } from '@/lib/api-client';
 
 export function errorsFrom(error: unknown): { fields: FieldErrors; message: string | null } {
   if (error instanceof ApiError && error.status === 401) return { fields: {}, message: 'Sign in as the collective to make changes.' };

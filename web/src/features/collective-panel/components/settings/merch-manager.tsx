@@ -1,12 +1,12 @@
 // Merchandise: the school's items with edit and delete (confirmed), and Add New Merchandise.
 import { useState } from 'react';
-import type { FieldErrors } from '../../../../../../shared/admin-api';
-import { dollarsTextToCents, validateMerch } from '../../../../../../shared/admin-api';
-import type { MerchItem, School } from '../../../../../../shared/catalog-types';
-import { formatUsd } from '../../../../../../shared/money';
-import { ConfirmDialog } from '../../../../components/dialog';
-import { FallbackImage } from '../../../../components/fallback-image';
-import { createMerch, deleteMerch, refreshAfterWrite, updateMerch, uploadImage } from '../../api/admin-writes';
+import type { FieldErrors } from '@shared/admin-api';
+import { dollarsTextToCents, validateMerch } from '@shared/admin-api';
+import type { MerchItem, School } from '@shared/catalog-types';
+import { formatUsd } from '@shared/money';
+import { ConfirmDialog } from '@/components/dialog';
+import { FallbackImage } from '@/components/fallback-image';
+import { createMerch, deleteMerch, refreshAfterWrite, updateMerch, uploadImage } from '@/features/collective-panel/api/admin-writes';
 import { errorsFrom, Field, ImagePicker } from './form-parts';
 
 function MerchForm({

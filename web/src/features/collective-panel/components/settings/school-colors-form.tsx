@@ -1,11 +1,11 @@
 // School Colors: primary, secondary and accent with pickers and a live preview; Save Colors persists them.
-import { FormMessages } from '../../../../components/form-field';
+import { FormMessages } from '@/components/form-field';
 import { useState } from 'react';
-import type { FieldErrors } from '../../../../../../shared/admin-api';
-import { validateSchoolColors } from '../../../../../../shared/admin-api';
-import type { School, SchoolColors } from '../../../../../../shared/catalog-types';
-import { DEFAULT_SCHOOL_COLORS } from '../../../../../../shared/catalog-types';
-import { refreshAfterWrite, saveSchoolColors } from '../../api/admin-writes';
+import type { FieldErrors } from '@shared/admin-api';
+import { validateSchoolColors } from '@shared/admin-api';
+import type { School, SchoolColors } from '@shared/catalog-types';
+import { DEFAULT_SCHOOL_COLORS } from '@shared/catalog-types';
+import { refreshAfterWrite, saveSchoolColors } from '@/features/collective-panel/api/admin-writes';
 import { errorsFrom, Field } from './form-parts';
 
 const FIELDS: Array<{ key: keyof SchoolColors; label: string }> = [

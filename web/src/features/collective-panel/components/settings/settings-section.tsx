@@ -1,6 +1,6 @@
 // Settings: four tabs (Athletes Management, Add Athlete Profile, School Colors, Merchandise).
 import type { KeyboardEvent } from 'react';
-import type { Athlete, Collective, MerchItem, School } from '../../../../../../shared/catalog-types';
+import type { Athlete, Collective, MerchItem, School } from '@shared/catalog-types';
 import { AddAthleteForm } from './add-athlete-form';
 import { AthletesManagement } from './athletes-management';
 import { MerchManager } from './merch-manager';

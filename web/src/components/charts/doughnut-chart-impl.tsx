@@ -1,7 +1,7 @@
 // Victory doughnut (loaded lazily through lazy-charts.tsx). The legend is HTML, so every entry
 // shows whatever the number of athletes or the screen width.
 import { VictoryPie } from 'victory';
-import { formatUsd } from '../../../../shared/money';
+import { formatUsd } from '@shared/money';
 import { ChartLegend } from './chart-legend';
 import { CHART_COLORS, type DoughnutChartProps } from './chart-types';
 

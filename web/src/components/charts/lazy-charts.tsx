@@ -2,8 +2,8 @@
 // with React.lazy on first render; a visually-hidden table always carries the same figures for
 // screen readers (and shows while the chart loads or when there is nothing to plot).
 import { Suspense, type ReactNode } from 'react';
-import { formatUsd } from '../../../../shared/money';
-import { lazyWithReload as lazy } from '../../lib/chunk-reload';
+import { formatUsd } from '@shared/money';
+import { lazyWithReload as lazy } from '@/lib/chunk-reload';
 import type { DoughnutChartProps, LineChartProps } from './chart-types';
 
 const LineChartImpl = lazy(() => import('./line-chart-impl'));

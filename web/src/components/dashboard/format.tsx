@@ -1,6 +1,6 @@
 // Display rules shared by the three dashboards (SPEC sections 2 and 9): order labels, buyer
 // labels, default statuses and status badge colours, en-US dates, transaction details.
-import { countLabel } from '../../../../shared/text';
+import { countLabel } from '@shared/text';
 
 /** An order is shown by Shopify's order name (#1001); an order without one by its full id (the
  * spec's first 8 characters are the same for every 16-digit Shopify id, DESIGN section 9). */

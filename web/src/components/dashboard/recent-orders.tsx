@@ -2,8 +2,8 @@
 // a copy button; DESIGN section 9: the first 8 characters of 16-digit ids are the same for every
 // order), Date, Buyer (before '@'), Amount, Status (default Paid).
 import { useEffect, useState } from 'react';
-import type { SaleLine } from '../../../../shared/api';
-import { formatUsd } from '../../../../shared/money';
+import type { SaleLine } from '@shared/api';
+import { formatUsd } from '@shared/money';
 import { buyerLabel, formatDate, orderLabel, orderStatusLabel } from './format';
 
 /** Copies text to the clipboard (Clipboard API, else a selected textarea). */

@@ -1,6 +1,6 @@
 // The sales dashboard figures: Total Cards Sold; Total Revenue with the average price; Total Fans (unique purchasers).
-import type { AthleteStatsResponse } from '../../../../shared/api';
-import { formatUsd } from '../../../../shared/money';
+import type { AthleteStatsResponse } from '@shared/api';
+import { formatUsd } from '@shared/money';
 
 export function FigureTile({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
