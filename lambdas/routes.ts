@@ -1,8 +1,8 @@
 // Every HTTP route and the function that serves it. The CDK api construct and the local server
 // both read this table, so a route exists in AWS exactly when it exists locally.
-import { ACCEPT_PARTITIONS, INGESTION_PARTITIONS } from './common/key-access';
+import { ACCEPT_PARTITIONS, CATALOG_PARTITIONS, INGESTION_PARTITIONS } from './common/key-access';
 
-export type FunctionName = 'catalog' | 'athletes' | 'posts' | 'collectives' | 'waitlist' | 'me' | 'webhook' | 'checkout' | 'admin' | 'unattributed' | 'payouts';
+export type FunctionName = 'catalog' | 'athletes' | 'posts' | 'collectives' | 'waitlist' | 'me' | 'webhook' | 'checkout' | 'admin' | 'unattributed' | 'payouts' | 'search';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -17,7 +17,17 @@ export interface RouteDef {
 }
 
 export const ROUTES: RouteDef[] = [
+  // The catalog by entity: every answer bounded whatever the catalog holds (GET /api/catalog only
+  // for small catalogs and tools: 413 beyond 100 athletes).
   { method: 'GET', path: '/api/catalog', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/featured', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/athletes', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/athletes/{id}', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/athletes/{id}/related', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/schools/{id}', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/schools/{id}/merch', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/schools/{id}/sports/{sport}/athletes', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/search', fn: 'search', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}/orders', fn: 'athletes', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/stats', fn: 'athletes', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}/donations', fn: 'athletes', access: 'athlete' },
@@ -27,6 +37,8 @@ export const ROUTES: RouteDef[] = [
   { method: 'DELETE', path: '/api/athletes/{id}/posts/{postId}', fn: 'posts', access: 'athlete' },
   { method: 'GET', path: '/api/collectives/{id}/stats', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/transactions', fn: 'collectives', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}', fn: 'collectives', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/members', fn: 'collectives', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/unattributed/assign', fn: 'unattributed', access: 'collective' },
   // Money reaching athletes: payout batches, statements, tax status, NIL disclosure, allocations.
   { method: 'GET', path: '/api/collectives/{id}/payouts', fn: 'payouts', access: 'collective' },
@@ -48,6 +60,8 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/demo/athletes/{id}/donations', fn: 'athletes', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/stats', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/transactions', fn: 'collectives', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}', fn: 'collectives', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/members', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/me/orders', fn: 'me', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/payouts', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/payouts', fn: 'payouts', access: 'public' },
@@ -80,6 +94,7 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   admin: 'write',
   unattributed: 'write',
   payouts: 'write',
+  search: 'read',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -94,9 +109,10 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   me: [],
   webhook: ACCEPT_PARTITIONS, // stage 1 only: the settle function applies the effects
   checkout: INGESTION_PARTITIONS,
-  admin: ['CATALOG'], // athletes, collectives, schools and merchandise all live in the catalog partition
+  admin: CATALOG_PARTITIONS, // every catalog item: athletes, cards, schools, collectives, merch and their indexes
   unattributed: INGESTION_PARTITIONS,
   payouts: ['ATHLETE#*', 'COLLECTIVE#*'], // ledger entries and totals, payouts, year status; batches and allocations
+  search: [],
 };
 
 /** Entry file of each function, relative to the repository root. */

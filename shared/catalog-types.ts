@@ -2,25 +2,72 @@
 
 export type Sport = 'Football' | 'Basketball' | 'Baseball' | 'Track and Field' | 'Soccer' | 'Fishing';
 
+/** Where a card is in its lifecycle (DESIGN.md section 10): draft -> pending (the athlete's
+ * approval) -> approved or rejected -> published (on sale) -> retired. Sold out is not a state: it
+ * follows from the sale state (serials issued reach the edition size). Fans see published cards,
+ * and retired ones marked as such; the other states are for the owner routes. */
+export type CardState = 'draft' | 'pending' | 'approved' | 'rejected' | 'published' | 'retired';
+export const CARD_STATES: readonly CardState[] = ['draft', 'pending', 'approved', 'rejected', 'published', 'retired'];
+
+/** The athlete's decision on the exact image version of a card. */
+export interface CardApproval {
+  /** Who approved (the athlete account's subject, or 'seed'). */
+  by: string;
+  at: string;
+  /** The hash of the image that was approved; a new image needs a new approval. */
+  imageHash: string;
+}
+
 export interface DigitalCollectible {
   /** Id within the athlete (1, 2, 3). */
   id: number;
+  /** The Shopify product id, set once the card is published (attribution by product id). */
   shopifyProductId: string;
-  /** 'Athlete Name - Card #n' */
+  /** The card's title ('Athlete Name - Card #n'): the spec's "name or title". */
   name: string;
   description: string;
+  /** Image URL. */
   image: string;
   priceCents: number;
   /** Edition size: serials #1..N are issued to counted units; null or absent = an open edition. */
   editionSize?: number | null;
   /** Locked until this many units of another card of the same athlete have sold (counted). */
   unlock?: UnlockRule | null;
+  /** The set (series) the card belongs to, an id within the athlete. */
+  setId?: number | null;
+  /** Edition name: 'Base', 'Gold', 'Signature' or free text. */
+  edition?: string;
+  /** Lifecycle state; absent means published (cards stored before the lifecycle). */
+  state?: CardState;
+  /** A hash of the image's bytes (the version the athlete approves). */
+  imageHash?: string | null;
+  rejectionReason?: string | null;
+  approval?: CardApproval | null;
+  publishedAt?: string | null;
+  retiredAt?: string | null;
+}
+
+/** A named series of an athlete's cards ("2026 Season"). Once closed its membership is fixed:
+ * a buyer holding every card of a closed set is a Top Fan, and new cards go into a new set. */
+export interface CardSet {
+  /** Id within the athlete. */
+  id: number;
+  name: string;
+  cardIds: number[];
+  /** When the set was closed, or null while it is open. */
+  closedAt: string | null;
 }
 
 export interface UnlockRule {
   cardId: number;
   units: number;
 }
+
+/** The state a card shows with (absent = published, as cards stored before the lifecycle). */
+export const cardState = (card: Pick<DigitalCollectible, 'state'>): CardState => card.state ?? 'published';
+
+/** Cards fans may see: published ones, and retired ones (marked retired). */
+export const isPublicCard = (card: Pick<DigitalCollectible, 'state'>): boolean => ['published', 'retired'].includes(cardState(card));
 
 export interface AthleteStatsBlock {
   year: string;
@@ -55,6 +102,30 @@ export interface Athlete {
   status: MemberStatus;
   /** ISO date of joining the collective. */
   joinDate: string;
+  /** The athlete's card sets (absent: every card forms one set). */
+  sets?: CardSet[];
+  /** The collective the athlete belongs to (denormalised from the collective's members). */
+  collectiveId?: number | null;
+}
+
+/** What lists show of an athlete (search results, rosters, related athletes, featured): an
+ * Athlete is one, so the same components render both. */
+export type AthleteSummary = Pick<Athlete, 'id' | 'name' | 'schoolId' | 'school' | 'sport' | 'position' | 'number' | 'image' | 'level'> & {
+  stats: Pick<AthleteStatsBlock, 'year'>;
+};
+
+export function athleteSummary(a: AthleteSummary): AthleteSummary {
+  return { id: a.id, name: a.name, schoolId: a.schoolId, school: a.school, sport: a.sport, position: a.position, number: a.number, image: a.image, level: a.level, stats: { year: a.stats?.year ?? '' } };
+}
+
+/** A collective's member as its list shows it. */
+export type MemberSummary = AthleteSummary & { status: MemberStatus; joinDate: string; cardCount: number };
+
+/** What lists show of a school (search results, featured schools). */
+export type SchoolSummary = Pick<School, 'id' | 'name' | 'logo' | 'sports'> & { colors: Pick<SchoolColors, 'primary'> };
+
+export function schoolSummary(s: SchoolSummary): SchoolSummary {
+  return { id: s.id, name: s.name, logo: s.logo, sports: s.sports, colors: { primary: s.colors.primary } };
 }
 
 export interface SchoolColors {
@@ -118,7 +189,7 @@ export function indexCatalog(catalog: Pick<Catalog, 'athletes' | 'collectives'> 
     athleteById.set(athlete.id, athlete);
     athletesBySchool.set(athlete.schoolId, [...(athletesBySchool.get(athlete.schoolId) ?? []), athlete]);
     for (const card of athlete.digitalcollectibles) {
-      cardByProductId.set(card.shopifyProductId, { athleteId: athlete.id, cardId: card.id });
+      if (card.shopifyProductId) cardByProductId.set(card.shopifyProductId, { athleteId: athlete.id, cardId: card.id });
     }
   }
   const collectiveByAthleteId = new Map<number, number>();
@@ -128,8 +199,11 @@ export function indexCatalog(catalog: Pick<Catalog, 'athletes' | 'collectives'> 
   return { athleteById, cardByProductId, collectiveByAthleteId, athletesBySchool, schools: (catalog.schools ?? []).map((s) => ({ id: s.id, name: s.name })) };
 }
 
-/** The card sets whose every card a buyer must hold to be the athlete's Top Fan. */
-export function topFanSetsOf(athlete: Pick<Athlete, 'digitalcollectibles'> | undefined): number[][] {
-  const ids = athlete?.digitalcollectibles.map((c) => c.id) ?? [];
+/** The card sets whose every card a buyer must hold to be the athlete's Top Fan: its closed sets
+ * (their membership is fixed), or every card as one set for athletes without sets. */
+export function topFanSetsOf(athlete: Pick<Athlete, 'digitalcollectibles' | 'sets'> | undefined): number[][] {
+  if (!athlete) return [];
+  if (athlete.sets?.length) return athlete.sets.filter((s) => s.closedAt !== null && s.cardIds.length > 0).map((s) => s.cardIds);
+  const ids = athlete.digitalcollectibles.map((c) => c.id);
   return ids.length ? [ids] : [];
 }

@@ -1,6 +1,6 @@
 // The sample data of SPEC section 3, our seed data. The catalog lives in the table; this module
 // is only what `seed` writes into an empty table (and what tests compare against).
-import type { Athlete, Catalog, Collective, MerchItem, School } from './catalog-types';
+import type { Athlete, Catalog, Collective, MerchItem, School, UnlockRule } from './catalog-types';
 import { DEFAULT_SCHOOL_COLORS } from './catalog-types';
 
 interface AthleteSeed {
@@ -75,6 +75,18 @@ const ATHLETES: AthleteSeed[] = [
   { id: 15, name: 'Cameron Lowe', agent: 'valley-nil', sport: 'Basketball', schoolId: 4, number: '1', position: 'Point Guard', level: 10, year: 'Junior', height: "6'0\"", weight: '175 lbs', hometown: 'Louisville, KY', achievements: ['Conference Player of the Year', 'All-American Honorable Mention', 'Conference Tournament MVP', 'Team Captain', '500 career assists'], bio: 'Cameron Lowe is the reigning conference player of the year, a point guard with a scorer\'s instinct and the calm of a veteran in big moments.', cardPrices: [5] },
 ];
 
+/** Every sample card belongs to the closed set "2026 Season": Base (edition 500), Gold (100,
+ * unlocked once 25 Base have sold) and Signature (10, unlocked once 10 Gold have sold); athletes
+ * with one card have its Base edition only. */
+export const SEASON_SET_ID = 1;
+export const SEASON_SET_NAME = '2026 Season';
+export const SEASON_PUBLISHED_AT = '2026-01-15T00:00:00.000Z';
+export const SEASON_EDITIONS: ReadonlyArray<{ edition: string; editionSize: number; unlock: UnlockRule | null }> = [
+  { edition: 'Base', editionSize: 500, unlock: null },
+  { edition: 'Gold', editionSize: 100, unlock: { cardId: 1, units: 25 } },
+  { edition: 'Signature', editionSize: 10, unlock: { cardId: 2, units: 10 } },
+];
+
 /** Shopify product ids of the sample cards: '74200000' + athlete (3 digits) + card (2 digits). */
 export function sampleProductId(athleteId: number, cardId: number): string {
   return `74200000${String(athleteId).padStart(3, '0')}${String(cardId).padStart(2, '0')}`;
@@ -108,10 +120,23 @@ export const SAMPLE_ATHLETES: Athlete[] = ATHLETES.map((a) => {
       id: i + 1,
       shopifyProductId: sampleProductId(a.id, i + 1),
       name: `${a.name} - Card #${i + 1}`,
-      description: `Official ${school.name} ${a.sport} collectible #${i + 1} of ${a.name} (#${a.number}, ${a.position}). ${['Base edition', 'Gold edition', 'Signature edition'][i]}.`,
+      description: `Official ${school.name} ${a.sport} collectible #${i + 1} of ${a.name} (#${a.number}, ${a.position}). ${SEASON_EDITIONS[i].edition} edition.`,
       image: `/images/cards/${a.id}-${i + 1}.svg`,
       priceCents: price * 100,
+      setId: SEASON_SET_ID,
+      edition: SEASON_EDITIONS[i].edition,
+      editionSize: SEASON_EDITIONS[i].editionSize,
+      unlock: SEASON_EDITIONS[i].unlock,
+      state: 'published' as const,
+      // Seeded cards predate the approval flow: no image hash or approval record was kept.
+      imageHash: null,
+      rejectionReason: null,
+      approval: null,
+      publishedAt: SEASON_PUBLISHED_AT,
+      retiredAt: null,
     })),
+    sets: [{ id: SEASON_SET_ID, name: SEASON_SET_NAME, cardIds: a.cardPrices.map((_, i) => i + 1), closedAt: SEASON_PUBLISHED_AT }],
+    collectiveId: null,
   };
 });
 
@@ -137,6 +162,8 @@ export const SAMPLE_COLLECTIVES: Collective[] = [
   { id: 2, name: 'Engineers Collective', schoolId: 3, members: SAMPLE_ATHLETES.filter((a) => a.schoolId === 3).map((a) => a.id) },
   { id: 3, name: 'Hawks Forever Collective', schoolId: 4, members: SAMPLE_ATHLETES.filter((a) => a.schoolId === 4).map((a) => a.id) },
 ];
+
+for (const collective of SAMPLE_COLLECTIVES) for (const id of collective.members) SAMPLE_ATHLETES.find((a) => a.id === id)!.collectiveId = collective.id;
 
 export const SAMPLE_CATALOG: Catalog = {
   athletes: SAMPLE_ATHLETES,

@@ -2,7 +2,7 @@
 // webhook and the reconciliation run. The settle function applies the accepted orders' effects.
 import type { OrderEvent } from '../../shared/contribution';
 import { contributionOptions } from './buyers';
-import { catalogIndex } from './catalog-index';
+import { dynamoCatalogReader } from './catalog-index';
 import { createAcceptor } from './ingest-accept';
 import type { AcceptResult } from './ingest-accept';
 import { dynamoIngestStore } from './ingest-store';
@@ -11,6 +11,6 @@ import { metric } from './metrics';
 
 export type { AcceptResult } from './ingest-accept';
 
-const acceptor = createAcceptor({ store: dynamoIngestStore, catalog: catalogIndex, options: contributionOptions, metric, log });
+const acceptor = createAcceptor({ store: dynamoIngestStore, catalog: dynamoCatalogReader, options: contributionOptions, metric, log });
 
 export const acceptEvent: (event: OrderEvent, options?: { webhookId?: string }) => Promise<AcceptResult> = acceptor.accept;

@@ -1,16 +1,20 @@
-// Existence checks against the (cached) catalog, for 404s on unknown ids.
-import type { Athlete, Collective } from '../../shared/catalog-types';
-import { loadCatalog } from './catalog-repo';
+// Existence checks for 404s on unknown ids: one GetItem each (an athlete's profile, a collective),
+// never the whole catalog.
+import type { Collective } from '../../shared/catalog-types';
+import type { AthleteProfile } from './catalog-items';
+import { getAthleteProfile, getCollective } from './catalog-repo';
+import type { ReadOptions } from './catalog-repo';
 import { NotFound } from './errors';
 
-export async function requireAthlete(id: number): Promise<Athlete> {
-  const athlete = (await loadCatalog()).athletes.find((a) => a.id === id);
+/** The athlete's profile (without cards: catalog-repo getAthlete reads those). */
+export async function requireAthlete(id: number, options: ReadOptions = {}): Promise<AthleteProfile> {
+  const athlete = await getAthleteProfile(id, options);
   if (!athlete) throw new NotFound(`Athlete ${id}`);
   return athlete;
 }
 
-export async function requireCollective(id: number): Promise<Collective> {
-  const collective = (await loadCatalog()).collectives.find((c) => c.id === id);
+export async function requireCollective(id: number, options: ReadOptions = {}): Promise<Collective> {
+  const collective = await getCollective(id, options);
   if (!collective) throw new NotFound(`Collective ${id}`);
   return collective;
 }

@@ -136,7 +136,7 @@ export async function unattributedSummary(schoolId: number, limit = 20): Promise
 const collectionsLabel = (n: number) => `${n} ${n === 1 ? 'collection' : 'collections'}`;
 
 /** The transaction feed: derived athlete transactions, donations and payouts, newest first. */
-export async function collectiveTransactions(collectiveId: number, athletesById: Map<number, Athlete>, limit: number, cursor?: Record<string, unknown>): Promise<Page<Transaction>> {
+export async function collectiveTransactions(collectiveId: number, athletesById: Map<number, Pick<Athlete, 'name'>>, limit: number, cursor?: Record<string, unknown>): Promise<Page<Transaction>> {
   const page = await ddb().send(
     new QueryCommand({
       TableName: tableName(),

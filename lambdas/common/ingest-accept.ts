@@ -4,6 +4,7 @@ import type { AttributableLine, LineAttribution } from '../../shared/attribution
 import { changedGroups, contributionOf, emptyOrderState, mergeEvent } from '../../shared/contribution';
 import type { OrderEvent } from '../../shared/contribution';
 import { UnsupportedOrder } from '../../shared/shopify';
+import { indexForLines } from './catalog-reader';
 import { RetryLater } from './errors';
 import { AssignRefused, MAX_LINES_PER_ATHLETE, orderIdOf, runtimeOf } from './ingest-core';
 import type { IngestDeps, IngestOutcome } from './ingest-core';
@@ -30,7 +31,7 @@ export function createAcceptor(deps: IngestDeps) {
 
   async function attributorFor(event: OrderEvent): Promise<(line: AttributableLine) => LineAttribution> {
     if (event.kind !== 'order') return () => ({ kind: 'other' });
-    const index = await deps.catalog(event.order.lineItems.map((l) => l.productId));
+    const index = await indexForLines(deps.catalog, event.order.lineItems);
     return (line) => attributeLine(line, index);
   }
 

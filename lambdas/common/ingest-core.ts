@@ -17,8 +17,8 @@
 // whatever duplicates, retries, reorderings or concurrent deliveries happen. Both stages are
 // written over a small store interface (ingest-store.ts), so production (DynamoDB), the property
 // tests and the benchmark loader (in memory) run this very code.
-import type { CatalogIndex } from '../../shared/catalog-types';
 import type { AssignRefusal, ContributionOptions, OrderEvent, OrderState } from '../../shared/contribution';
+import type { CatalogReader } from './catalog-reader';
 import { keyString } from './ingest-store';
 import type { IngestStore, Item, Key } from './ingest-store';
 import * as keys from './keys';
@@ -46,8 +46,9 @@ export class AssignRefused extends Error {
 
 export interface IngestDeps {
   store: IngestStore;
-  /** The catalog index; `productIds` lets the source reload when an order names an unknown product. */
-  catalog: (productIds?: Array<string | null>) => Promise<CatalogIndex>;
+  /** What ingestion reads of the catalog: each line's product, and the title rule's and one
+   * athlete's parts only when needed (catalog-reader.ts). */
+  catalog: CatalogReader;
   options: () => ContributionOptions;
   now?: () => string;
   metric?: (name: MetricName, value?: number) => void;

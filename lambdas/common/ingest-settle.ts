@@ -22,9 +22,9 @@ type UnattributedTarget = Extract<GroupTarget, { kind: 'unattributed' }>;
 const fanStateOf = (item: Item | undefined): FanState | null =>
   item ? { cards: (item.cards as Record<string, number>) ?? {}, version: Number(item.version ?? 0), buyerLabel: String(item.buyerLabel ?? ''), buyerAlias: String(item.buyerAlias ?? '') } : null;
 
-function cardRulesOf(index: CatalogIndex, athleteId: number): Map<number, CardRules> {
+function cardRulesOf(athlete: Athlete | null): Map<number, CardRules> {
   const rules = new Map<number, CardRules>();
-  for (const card of index.athleteById.get(athleteId)?.digitalcollectibles ?? []) rules.set(card.id, { editionSize: card.editionSize ?? null, unlock: card.unlock ?? null });
+  for (const card of athlete?.digitalcollectibles ?? []) rules.set(card.id, { editionSize: card.editionSize ?? null, unlock: card.unlock ?? null });
   return rules;
 }
 
@@ -149,9 +149,9 @@ export function createSettler(deps: IngestDeps) {
           applied,
           athlete: athleteState,
           fans,
-          cards: cardRulesOf(index, athleteId),
-          topFanSets: topFanSetsOf(index.athleteById.get(athleteId)),
-          collectiveId: index.collectiveByAthleteId.get(athleteId) ?? null,
+          cards: cardRulesOf(catalogAthlete),
+          topFanSets: topFanSetsOf(catalogAthlete ?? undefined),
+          collectiveId: catalogAthlete?.collectiveId ?? null,
           now: now(),
         });
         try {

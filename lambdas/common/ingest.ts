@@ -2,7 +2,7 @@
 // function and sweeper, a collective's assignment (applied at once), scripts and tests.
 import type { OrderEvent } from '../../shared/contribution';
 import { contributionOptions } from './buyers';
-import { catalogIndex } from './catalog-index';
+import { dynamoCatalogReader } from './catalog-index';
 import { createIngestEngine, readOrderState as readState, settlePending as sweep } from './ingest-engine';
 import type { IngestResult } from './ingest-engine';
 import { dynamoIngestStore } from './ingest-store';
@@ -14,7 +14,7 @@ export type { IngestOutcome, IngestResult } from './ingest-engine';
 export { hashEmail } from './buyers';
 export type IngestEvent = OrderEvent;
 
-const engine = createIngestEngine({ store: dynamoIngestStore, catalog: catalogIndex, options: contributionOptions, metric, log });
+const engine = createIngestEngine({ store: dynamoIngestStore, catalog: dynamoCatalogReader, options: contributionOptions, metric, log });
 
 /** Accepts an event and settles its order before answering. */
 export const ingest: (event: OrderEvent, options?: { webhookId?: string; deadline?: number }) => Promise<IngestResult> = engine.ingest;

@@ -22,6 +22,9 @@ export const INGESTION_PARTITIONS = [
   'PARKED', // signed deliveries refused for an operator (another currency, unstorable, malformed)
 ] as const;
 
+/** The catalog (keys.ts, "The catalog, one item per entity"): written by the admin function only. */
+export const CATALOG_PARTITIONS = ['CATALOG#*'] as const;
+
 /** What stage 1 (accepting an event, lambdas/common/ingest-accept.ts) writes: the webhook. */
 export const ACCEPT_PARTITIONS = ['ORDER#*', 'WEBHOOK#*', 'PENDING#*', 'PARKED'] as const;
 

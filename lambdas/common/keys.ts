@@ -4,11 +4,69 @@ const pad = (n: number, width = 6) => String(n).padStart(width, '0');
 
 // One named export per key builder, so each bundle keeps only the builders it uses (callers
 // write `import * as keys from './keys'` and `keys.order(id)`).
-export const catalogPartition = 'CATALOG';
-export const catalogAthlete = (id: number) => ({ PK: 'CATALOG', SK: `ATHLETE#${pad(id)}` });
-export const catalogSchool = (id: number) => ({ PK: 'CATALOG', SK: `SCHOOL#${pad(id)}` });
-export const catalogCollective = (id: number) => ({ PK: 'CATALOG', SK: `COLLECTIVE#${pad(id)}`, GSI1PK: `COLL#${id}`, GSI1SK: 'META' });
-export const catalogMerch = (schoolId: number, id: number) => ({ PK: 'CATALOG', SK: `MERCH#${pad(schoolId)}#${pad(id)}` });
+
+// The catalog, one item per entity (lambdas/common/catalog-items.ts builds them; the admin function
+// writes them): no page reads more than the entities it shows.
+//   CATALOG#ATHLETE#{id}     PROFILE, CARD#{card}, SET#{set}       an athlete, its cards and sets
+//   CATALOG#SCHOOLS          SCHOOL#{id}                           every school (few hundred)
+//   CATALOG#SCHOOL#{id}      MERCH#{id}, SPORT#{sport}, ROSTER#... its merch, sports and roster
+//   CATALOG#COLLECTIVES      COLLECTIVE#{id}                       every collective (GSI1 COLL#{id} META)
+//   CATALOG#COLLECTIVE#{id}  MEMBER#{athlete}                      its members, paginated
+//   CATALOG#PRODUCT#{pid}    CARD                                  Shopify product -> card
+//   CATALOG#NAME#{name}      ATHLETES                              full name -> athlete ids (title rule)
+//   CATALOG#SEARCH           MANIFEST, ATHLETES#{chunk}            the search snapshot, in chunks
+/** An athlete's catalog partition: its profile, cards and sets (one Query). */
+/** Before data version 3 the whole catalog was this one partition (read only to refuse old data). */
+export const legacyCatalogPartition = 'CATALOG';
+export const catalogAthletePartition = (id: number) => `CATALOG#ATHLETE#${id}`;
+/** The profile, listed on GSI1 in id order (featured athletes, tools). */
+export const catalogAthlete = (id: number) => ({ PK: `CATALOG#ATHLETE#${id}`, SK: 'PROFILE' });
+export const catalogAthleteListing = (id: number) => ({ GSI1PK: 'CATALOG#ATHLETES', GSI1SK: pad(id, 9) });
+export const catalogAthletesListing = 'CATALOG#ATHLETES';
+export const catalogCard = (athleteId: number, cardId: number) => ({ PK: `CATALOG#ATHLETE#${athleteId}`, SK: `CARD#${pad(cardId, 4)}` });
+export const catalogCardPrefix = 'CARD#';
+export const catalogSet = (athleteId: number, setId: number) => ({ PK: `CATALOG#ATHLETE#${athleteId}`, SK: `SET#${pad(setId, 4)}` });
+export const catalogSetPrefix = 'SET#';
+export const catalogSchoolsPartition = 'CATALOG#SCHOOLS';
+export const catalogSchool = (id: number) => ({ PK: 'CATALOG#SCHOOLS', SK: `SCHOOL#${pad(id)}` });
+export const catalogSchoolPartition = (schoolId: number) => `CATALOG#SCHOOL#${schoolId}`;
+export const catalogMerch = (schoolId: number, id: number) => ({ PK: `CATALOG#SCHOOL#${schoolId}`, SK: `MERCH#${pad(id)}` });
+export const catalogMerchPrefix = 'MERCH#';
+/** A sport's name as a key part (lowercase, URI-encoded: no '#' or spaces). */
+export const sportKey = (sport: string) => encodeURIComponent(String(sport).trim().toLowerCase());
+/** Roster counts of one sport at a school (athletes, and athletes per position). */
+export const catalogSport = (schoolId: number, sport: string) => ({ PK: `CATALOG#SCHOOL#${schoolId}`, SK: `SPORT#${sportKey(sport)}` });
+export const catalogSportPrefix = 'SPORT#';
+/** Jersey order: numbered athletes first by number (shared/search.ts compareRoster), then the rest. */
+function jerseyKey(number: string): string {
+  const n = Number.parseInt(number, 10);
+  return Number.isFinite(n) && n >= 0 ? `0${pad(Math.min(n, 99_999), 5)}` : '1';
+}
+/** One athlete on a school's roster, sorted by sport, jersey number, name, id. */
+export const catalogRoster = (schoolId: number, sport: string, number: string, name: string, athleteId: number) => ({
+  PK: `CATALOG#SCHOOL#${schoolId}`,
+  SK: `ROSTER#${sportKey(sport)}#${jerseyKey(number)}#${String(name).trim().toLowerCase().slice(0, 120)}#${pad(athleteId, 9)}`,
+});
+export const catalogRosterAll = 'ROSTER#';
+export const catalogRosterPrefix = (sport?: string) => (sport === undefined ? catalogRosterAll : `${catalogRosterAll}${sportKey(sport)}#`);
+export const catalogCollectivesPartition = 'CATALOG#COLLECTIVES';
+/** A collective and its members' ids; on GSI1 it heads its dashboard's partition (one Query). */
+export const catalogCollective = (id: number) => ({ PK: 'CATALOG#COLLECTIVES', SK: `COLLECTIVE#${pad(id)}`, GSI1PK: `COLL#${id}`, GSI1SK: 'META' });
+export const catalogMemberPartition = (collectiveId: number) => `CATALOG#COLLECTIVE#${collectiveId}`;
+export const catalogMember = (collectiveId: number, athleteId: number) => ({ PK: `CATALOG#COLLECTIVE#${collectiveId}`, SK: `MEMBER#${pad(athleteId, 9)}` });
+export const catalogMemberPrefix = 'MEMBER#';
+export const catalogProduct = (productId: string) => ({ PK: `CATALOG#PRODUCT#${productId}`, SK: 'CARD' });
+/** Athletes by full name (lowercase words joined by one space): ingestion's title rule looks up
+ * the names a product title contains when no school is known. */
+export const catalogName = (name: string) => ({ PK: `CATALOG#NAME#${name}`, SK: 'ATHLETES' });
+export const searchPartition = 'CATALOG#SEARCH';
+/** Versions of the search snapshot's chunks and of the schools list (search functions poll it). */
+export const searchManifest = () => ({ PK: 'CATALOG#SEARCH', SK: 'MANIFEST' });
+export const SEARCH_CHUNK_SIZE = 256;
+export const searchChunkOf = (athleteId: number) => Math.floor(athleteId / SEARCH_CHUNK_SIZE);
+/** The search entries of athletes chunk*256 .. chunk*256+255. */
+export const searchChunk = (chunk: number) => ({ PK: 'CATALOG#SEARCH', SK: `ATHLETES#${pad(chunk)}` });
+export const searchChunkPrefix = 'ATHLETES#';
 export const order = (orderId: string) => ({ PK: `ORDER#${orderId}`, SK: 'ORDER' });
 /** What one order has applied to one group of figures (an athlete, a school's unattributed list). */
 export const appliedGroup = (orderId: string, groupId: string) => ({ PK: `ORDER#${orderId}`, SK: `APPLIED#${groupId}` });
@@ -88,8 +146,19 @@ export const GSI1 = 'GSI1';
 const ISO = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z`;
 const ID = String.raw`\d{1,30}`;
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** What a valid cursor of each paginated read looks like (lambdas/common/http.ts cursorParam). */
 export const cursorSpecs = {
+  /** A sport roster page: a roster key of that sport, never another sport's or another school's. */
+  roster: (schoolId: number, sport: string) => ({
+    fields: { SK: new RegExp(`^${escapeRegExp(catalogRosterPrefix(sport))}[01]\\d{0,5}#[^\\n]{0,120}#\\d{9}$`) },
+    partition: { PK: catalogSchoolPartition(schoolId) },
+  }),
+  collectiveMembers: (collectiveId: number) => ({
+    fields: { SK: /^MEMBER#\d{9}$/ },
+    partition: { PK: catalogMemberPartition(collectiveId) },
+  }),
   athleteSales: (athleteId: number) => ({
     fields: { SK: new RegExp(`^SALE#${ISO}#${ID}$`) },
     partition: { PK: `ATHLETE#${athleteId}` },

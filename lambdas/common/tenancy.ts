@@ -3,7 +3,7 @@
 // demo mode, without sign-in.
 import type { Collective } from '../../shared/catalog-types';
 import { requireAthleteOwner, requireCollectiveOwner, requirePrincipal } from './auth';
-import { loadCatalog } from './catalog-repo';
+import { getCollective } from './catalog-repo';
 import { config } from './config';
 import { Forbidden, NotFound } from './errors';
 import type { Event } from './http';
@@ -13,7 +13,7 @@ export const isDemoRoute = (event: Event): boolean => event.routeKey.includes(' 
 async function demoCollective(): Promise<Collective> {
   const { demoMode, demoCollectiveId } = config();
   if (!demoMode) throw new NotFound('Demo');
-  const collective = (await loadCatalog()).collectives.find((c) => c.id === demoCollectiveId);
+  const collective = await getCollective(demoCollectiveId);
   if (!collective) throw new NotFound('Demo collective');
   return collective;
 }
@@ -28,7 +28,8 @@ export async function authorizeAthleteRead(event: Event, athleteId: number): Pro
   const principal = requirePrincipal(event);
   if (principal.groups.includes('athlete') && principal.athleteId === athleteId) return;
   if (principal.groups.includes('collective') && principal.collectiveId !== null) {
-    const collective = (await loadCatalog()).collectives.find((c) => c.id === principal.collectiveId);
+    // Consistent: a collective sees its own membership edits at once.
+    const collective = await getCollective(principal.collectiveId, { consistent: true });
     if (collective?.members.includes(athleteId)) return;
   }
   requireAthleteOwner(event, athleteId);
@@ -47,6 +48,6 @@ export async function authorizeCollectiveRead(event: Event, collectiveId: number
 /** A write to a school's settings: the account of a collective affiliated with that school. */
 export async function authorizeSchoolWrite(event: Event, schoolId: number): Promise<void> {
   const principal = requirePrincipal(event);
-  const collective = (await loadCatalog()).collectives.find((c) => c.id === principal.collectiveId);
+  const collective = principal.collectiveId === null ? undefined : await getCollective(principal.collectiveId, { consistent: true });
   if (!principal.groups.includes('collective') || !collective || collective.schoolId !== schoolId) throw new Forbidden('This school belongs to another collective');
 }

@@ -3,7 +3,7 @@
 // Every write needs the collective's own account (school writes: the school's collective).
 import type { FieldErrors } from '../../shared/admin-api';
 import { validateCreateAthlete, validateMerch, validateSchoolColors, validateUpdateMember, validateUpload } from '../../shared/admin-api';
-import { createMemberAthlete, createMerch, getAthlete, removeMember, removeMerch, requireCollective, requireSchool, setSchoolColors, updateMember, updateMerch } from '../common/admin-repo';
+import { createMemberAthlete, createMerch, getAthleteRecord, removeMember, removeMerch, requireCollective, requireSchool, setSchoolColors, updateMember, updateMerch } from '../common/admin-repo';
 import { requireCollectiveOwner, requirePrincipal } from '../common/auth';
 import { Forbidden, ValidationError } from '../common/errors';
 import { intParam, json, jsonBody, noContent, rawBody, routes } from '../common/http';
@@ -28,7 +28,7 @@ export const handler = routes({
     requireCollectiveOwner(event, id);
     const body = jsonBody(event);
     await requireCollective(id);
-    const current = await getAthlete(athleteId);
+    const current = await getAthleteRecord(athleteId);
     const patch = check(validateUpdateMember(body, current?.sport));
     return json(200, await updateMember(id, athleteId, patch));
   },

@@ -5,7 +5,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { isValidEmail } from '../../shared/api';
 import type { CheckoutResponse } from '../../shared/api';
 import { centsToDecimal, orderPayload } from '../../shared/shopify-payloads';
-import { requireAthlete } from '../common/catalog-lookup';
+import { isPublicCard } from '../../shared/catalog-types';
+import { dynamoCatalogReader } from '../common/catalog-index';
 import { config } from '../common/config';
 import { HttpError, NotFound, ValidationError } from '../common/errors';
 import { json, jsonBody, routes } from '../common/http';
@@ -49,8 +50,10 @@ export const handler = routes({
     if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > 10) fields.quantity = 'must be between 1 and 10';
     if (!isValidEmail(email)) fields.email = 'must be a valid email';
     if (Object.keys(fields).length) throw new ValidationError(fields);
-    const athlete = await requireAthlete(athleteId);
-    const card = athlete.digitalcollectibles.find((c) => c.id === cardId);
+    const athlete = await dynamoCatalogReader.athlete(athleteId);
+    if (!athlete) throw new NotFound(`Athlete ${athleteId}`);
+    // Only cards fans can see are on sale (drafts and cards awaiting approval are not).
+    const card = athlete.digitalcollectibles.find((c) => c.id === cardId && isPublicCard(c));
     if (!card) throw new NotFound(`Card ${cardId} of athlete ${athleteId}`);
 
     const id = newShopifyId();

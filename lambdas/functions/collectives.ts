@@ -1,8 +1,12 @@
-// A collective's overview figures and its transaction feed.
-import { loadCatalog } from '../common/catalog-repo';
+// A collective's overview figures, its transaction feed, and its catalog as its dashboard shows
+// it: members (paginated) and its school with merch. Owner answers are `no-store` and read with
+// consistent reads, so a collective sees its own edits on its next read.
+import type { CollectiveResponse } from '../../shared/api';
 import { requireCollective } from '../common/catalog-lookup';
+import { LIMITS, collectiveMembers, getSchool, memberNames, schoolMerch } from '../common/catalog-repo';
 import { collectiveStats, collectiveTransactions } from '../common/collective-repo';
-import type { RouteHandler } from '../common/http';
+import { BadRequest, NotFound } from '../common/errors';
+import type { Event, RouteHandler } from '../common/http';
 import { cursorParam, intParam, json, limitParam, routes } from '../common/http';
 import { cursorSpecs } from '../common/keys';
 import { authorizeCollectiveRead } from '../common/tenancy';
@@ -20,8 +24,34 @@ const transactions: RouteHandler = async (event) => {
   const cursor = cursorParam(event, cursorSpecs.collectiveTransactions(id));
   await requireCollective(id);
   await authorizeCollectiveRead(event, id);
-  const athletes = new Map((await loadCatalog()).athletes.map((a) => [a.id, a]));
-  return json(200, await collectiveTransactions(id, athletes, limit, cursor));
+  // Names of the athletes the feed shows (sales and payouts of the collective's members).
+  return json(200, await collectiveTransactions(id, await memberNames(id), limit, cursor));
+};
+
+function textParam(event: Event, name: string, max: number): string | undefined {
+  const raw = event.queryStringParameters?.[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (raw.length > max) throw new BadRequest(`'${name}' must be at most ${max} characters`, { [name]: `must be at most ${max} characters` });
+  return raw.trim();
+}
+
+const members: RouteHandler = async (event) => {
+  const id = intParam(event, 'id');
+  const limit = limitParam(event, 50, LIMITS.membersPage);
+  const cursor = cursorParam(event, cursorSpecs.collectiveMembers(id));
+  await requireCollective(id, { consistent: true });
+  await authorizeCollectiveRead(event, id);
+  return json(200, await collectiveMembers(id, { limit, cursor, query: textParam(event, 'query', 80), sport: textParam(event, 'sport', 40), consistent: true }));
+};
+
+const collective: RouteHandler = async (event) => {
+  const id = intParam(event, 'id');
+  const found = await requireCollective(id, { consistent: true });
+  await authorizeCollectiveRead(event, id);
+  const [school, merch] = await Promise.all([getSchool(found.schoolId, { consistent: true }), schoolMerch(found.schoolId, { consistent: true })]);
+  if (!school) throw new NotFound(`School ${found.schoolId}`);
+  const body: CollectiveResponse = { collective: found, school, merch };
+  return json(200, body);
 };
 
 export const handler = routes({
@@ -29,4 +59,8 @@ export const handler = routes({
   'GET /api/demo/collectives/{id}/stats': stats,
   'GET /api/collectives/{id}/transactions': transactions,
   'GET /api/demo/collectives/{id}/transactions': transactions,
+  'GET /api/collectives/{id}/members': members,
+  'GET /api/demo/collectives/{id}/members': members,
+  'GET /api/collectives/{id}': collective,
+  'GET /api/demo/collectives/{id}': collective,
 });

@@ -6,7 +6,6 @@
 import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { Catalog } from '../../shared/catalog-types';
-import { indexCatalog } from '../../shared/catalog-types';
 import { normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '../../shared/shopify';
 import type { NormalizedOrder, NormalizedRefund } from '../../shared/shopify';
 import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
@@ -14,6 +13,7 @@ import { contributionOptions } from '../../lambdas/common/buyers';
 import { ddb, tableName } from '../../lambdas/common/dynamodb';
 import { ingest } from '../../lambdas/common/ingest';
 import type { IngestEvent } from '../../lambdas/common/ingest';
+import { memoryCatalogReader } from '../../lambdas/common/catalog-reader';
 import { createIngestEngine } from '../../lambdas/common/ingest-engine';
 import { createMemoryStore } from '../lib/memory-store';
 import type { BenchOrder } from './dataset';
@@ -36,10 +36,9 @@ export function eventsOf(o: BenchOrder): IngestEvent[] {
 /** Every item ingestion stores for these orders, fed one order after the other through the
  * engine in memory (the same order `ingestOrders` uses, so serials and ledger sequences match). */
 export async function itemsFor(orders: BenchOrder[], catalog: Catalog): Promise<Item[]> {
-  const index = indexCatalog(catalog);
   const store = createMemoryStore();
   let clock = Date.parse('2026-11-01T00:00:00.000Z');
-  const engine = createIngestEngine({ store, catalog: async () => index, options: contributionOptions, now: () => new Date((clock += 1)).toISOString() });
+  const engine = createIngestEngine({ store, catalog: memoryCatalogReader(catalog), options: contributionOptions, now: () => new Date((clock += 1)).toISOString() });
   for (const o of orders) for (const event of eventsOf(o)) await engine.ingest(event, { deadline: Number.POSITIVE_INFINITY });
   return store.all();
 }

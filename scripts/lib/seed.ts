@@ -1,25 +1,30 @@
 // Seeds an empty table: the catalog, donations, payouts and athlete donation figures directly,
 // then the sample orders through the real, signed webhook endpoint.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { putAthleteDonations } from '../../lambdas/common/athlete-repo';
 import { ddb, tableName } from '../../lambdas/common/dynamodb';
-import { loadCatalog, putCatalog } from '../../lambdas/common/catalog-repo';
+import { hasCatalog, putCatalog } from '../../lambdas/common/catalog-repo';
+import * as keys from '../../lambdas/common/keys';
 import { recordDonation } from '../../lambdas/common/collective-repo';
 import { SAMPLE_CATALOG, SAMPLE_DONATIONS, sampleAthleteDonations } from '../../shared/seed-data';
 import { deliverWebhook } from './deliver';
 import { sampleDeliveries } from './sample-orders';
 
-/** True when the table already holds a catalog (a restart keeps the data). */
+/** True when the table already holds a catalog (a restart keeps the data), in this layout or in
+ * the single-partition layout before data version 3 (local mode then refuses the old data). */
 export async function isSeeded(): Promise<boolean> {
-  return (await loadCatalog({ fresh: true })).athletes.length > 0;
+  if (await hasCatalog()) return true;
+  const legacy = await ddb().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.legacyCatalogPartition }, Limit: 1 }));
+  return (legacy.Items ?? []).length > 0;
 }
 
 /**
  * The version of the data format local mode keeps under .data/: raised when stored items change
- * shape (2: orders keep each line's attribution; effects applied per athlete with ledger entries).
+ * shape (2: orders keep each line's attribution; effects applied per athlete with ledger entries;
+ * 3: the catalog is stored one item per entity, with cards, sets, rosters and a search snapshot).
  * Local mode refuses to start on older data instead of showing wrong figures.
  */
-export const LOCAL_DATA_VERSION = 2;
+export const LOCAL_DATA_VERSION = 3;
 const DATA_VERSION_KEY = { PK: 'LOCALMODE', SK: 'DATA_VERSION' };
 
 export async function localDataVersion(): Promise<number | null> {
@@ -38,11 +43,30 @@ export async function seedStatic(): Promise<void> {
   for (const athlete of catalog.athletes) await putAthleteDonations(athlete.id, sampleAthleteDonations(athlete.id));
 }
 
+/** Resolves once no accepted order waits to be settled (the settle function, or local mode's
+ * settle loop, applies them); fails after `timeoutMs`. */
+export async function waitUntilSettled(timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pages = await Promise.all(
+      keys.pendingPartitions().map((pk) => ddb().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, Limit: 1, ConsistentRead: true }))),
+    );
+    if (pages.every((p) => (p.Items ?? []).length === 0)) return;
+    if (Date.now() > deadline) throw new Error(`sample orders still pending after ${timeoutMs / 1000} s: is the settle function (or local mode's settle loop) running?`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Delivers the sample orders phase by phase (sample-orders.ts), each phase settled before the next
+ * so the quotas unlock the next editions before they sell. */
 export async function seedOrders(webhookUrl: string, secret: string): Promise<number> {
   const deliveries = sampleDeliveries(structuredClone(SAMPLE_CATALOG));
-  for (const d of deliveries) {
-    const result = await deliverWebhook(webhookUrl, d.topic, d.body, secret, { webhookId: d.webhookId });
-    if (result.status !== 200) throw new Error(`seeding ${d.topic} failed: ${result.status} ${result.body}`);
+  for (const phase of [1, 2, 3] as const) {
+    for (const d of deliveries.filter((x) => x.phase === phase)) {
+      const result = await deliverWebhook(webhookUrl, d.topic, d.body, secret, { webhookId: d.webhookId });
+      if (result.status !== 200) throw new Error(`seeding ${d.topic} failed: ${result.status} ${result.body}`);
+    }
+    await waitUntilSettled();
   }
   return deliveries.length;
 }

@@ -18,7 +18,7 @@ import { athleteShareCents } from '../../shared/money';
 import { LISTED_UNATTRIBUTED_LINES } from '../../shared/settlement';
 import type { AppliedAthleteGroup, AppliedUnattributedGroup } from '../../shared/settlement';
 import { contributionOptions } from '../../lambdas/common/buyers';
-import { loadCatalog } from '../../lambdas/common/catalog-repo';
+import { catalogFromItems } from '../../lambdas/common/catalog-items';
 import { ddb, tableName } from '../../lambdas/common/dynamodb';
 import { decodeState } from '../../lambdas/common/order-codec';
 
@@ -53,7 +53,9 @@ const nonZero = (cards: Record<string, number>) => canonicalJson(Object.fromEntr
 
 export async function verifyTable(): Promise<VerifyReport> {
   const items = await scanAll();
-  return verifyItems(items, indexCatalog(await loadCatalog({ fresh: true })), contributionOptions());
+  // The catalog comes from the same Scan: the figures are checked against the cards and
+  // memberships stored beside them.
+  return verifyItems(items, indexCatalog(catalogFromItems(items)), contributionOptions());
 }
 
 /** Checks a table's items (a Scan, or an in-memory store's items) against a recomputation. */

@@ -1,5 +1,6 @@
 // Handler tests of the dashboards' write API with a mocked DynamoDB document client.
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,10 +8,12 @@ import path from 'node:path';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-jest';
 import { handler } from '../../lambdas/functions/admin';
+import { catalogItems, chunkVersionAttribute } from '../../lambdas/common/catalog-items';
 import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import type { Event, Result } from '../../lambdas/common/http';
 import * as keys from '../../lambdas/common/keys';
 import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { installFakeTable } from '../support/fake-table';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const context = {} as Context;
@@ -42,20 +45,18 @@ const collective = SAMPLE_CATALOG.collectives[0];
 const school = SAMPLE_CATALOG.schools.find((s) => s.id === collective.schoolId)!;
 const athlete1 = SAMPLE_CATALOG.athletes[0];
 
-function catalogItems() {
-  return [
-    ...SAMPLE_CATALOG.athletes.map((a) => ({ ...keys.catalogAthlete(a.id), type: 'athlete', data: a })),
-    ...SAMPLE_CATALOG.schools.map((s) => ({ ...keys.catalogSchool(s.id), type: 'school', data: s })),
-    ...SAMPLE_CATALOG.collectives.map((c) => ({ ...keys.catalogCollective(c.id), type: 'collective', data: c })),
-    ...SAMPLE_CATALOG.merch.map((m) => ({ ...keys.catalogMerch(m.schoolId, m.id), type: 'merch', data: m })),
-  ];
+/** The sample catalog's items as the table holds them (profiles, rosters, members, indexes...). */
+function mockCatalogReads() {
+  installFakeTable(ddbMock, catalogItems(SAMPLE_CATALOG));
 }
 
-function mockCatalogReads() {
-  const items = catalogItems();
-  ddbMock.on(GetCommand).callsFake((input: { Key: { PK: string; SK: string } }) => ({ Item: items.find((i) => i.PK === input.Key.PK && i.SK === input.Key.SK) }));
-  ddbMock.on(QueryCommand).resolves({ Items: items });
+type TxItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+const keyOf = (t: TxItems[number]) => (t.Put?.Item ?? t.Update?.Key ?? t.Delete?.Key) as { PK: string; SK: string };
+/** The transaction's items by key ('PK|SK' -> the item's operation). */
+function byKey(tx: TxItems): Map<string, TxItems[number]> {
+  return new Map(tx.map((t) => [`${keyOf(t).PK}|${keyOf(t).SK}`, t]));
 }
+const k = (key: { PK: string; SK: string }) => `${key.PK}|${key.SK}`;
 
 const conditionFailed = () => Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
 
@@ -97,11 +98,17 @@ describe('admin handler', () => {
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body).toMatchObject({ id: 16, name: 'Zoe Park', sport: 'Soccer', schoolId: school.id, school: school.name, number: '9', position: 'Forward', bio: 'Fast.', digitalcollectibles: [], agent: 'test', status: 'Active' });
-      const tx = ddbMock.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
-      expect(tx[0].Put!.Item).toMatchObject({ PK: 'CATALOG', SK: keys.catalogAthlete(16).SK, type: 'athlete' });
-      expect(tx[0].Put!.ConditionExpression).toBe('attribute_not_exists(PK)');
-      expect(tx[1].Update!.Key).toEqual({ PK: 'CATALOG', SK: keys.catalogCollective(1).SK });
-      expect(tx[1].Update!.ExpressionAttributeValues).toMatchObject({ ':new': [16] });
+      // One transaction: the profile (a new id only), the membership and every derived item.
+      const tx = byKey(ddbMock.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!);
+      expect(tx.get(k(keys.catalogAthlete(16)))!.Put).toMatchObject({ Item: { type: 'athlete', version: 1, GSI1PK: 'CATALOG#ATHLETES' }, ConditionExpression: 'attribute_not_exists(PK)' });
+      const { PK, SK } = keys.catalogCollective(1);
+      expect(tx.get(k({ PK, SK }))!.Update!.ExpressionAttributeValues).toMatchObject({ ':new': [16] });
+      expect(tx.get(k(keys.catalogRoster(2, 'Soccer', '9', 'Zoe Park', 16)))!.Put!.Item).toMatchObject({ type: 'roster', athleteId: 16, data: { name: 'Zoe Park', number: '9' } });
+      expect(tx.get(k(keys.catalogMember(1, 16)))!.Put!.Item).toMatchObject({ type: 'member', data: { id: 16, status: 'Active', cardCount: 0 } });
+      expect(tx.get(k(keys.catalogSport(2, 'Soccer')))!.Update!.ExpressionAttributeValues).toMatchObject({ ':count': 1, ':p0': 1 });
+      expect(tx.get(k(keys.catalogName('zoe park')))!.Update!.UpdateExpression).toContain('ADD #ids :id');
+      expect(tx.get(k(keys.searchChunk(0)))!.Update).toMatchObject({ UpdateExpression: 'SET #entries.#id = :entry', ExpressionAttributeNames: { '#id': '16' } });
+      expect(tx.get(k(keys.searchManifest()))!.Update!.ExpressionAttributeNames).toMatchObject({ '#v': chunkVersionAttribute(0) });
     });
 
     it('answers 400 naming every missing or bad field', async () => {
@@ -129,17 +136,45 @@ describe('admin handler', () => {
   });
 
   describe('PUT /api/collectives/{id}/athletes/{athleteId}', () => {
-    it('updates only the given fields of a member', async () => {
+    it('updates only the given fields of a member, and its roster entry, member entry and search entry with it', async () => {
       mockCatalogReads();
-      ddbMock.on(UpdateCommand).resolves({ Attributes: { data: { ...athlete1, status: 'Paused', number: '12' } } });
+      ddbMock.on(TransactWriteCommand).resolves({});
 
       const res = await call('PUT /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '1' }, { status: 'Paused', number: '12' });
 
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: 1, status: 'Paused', number: '12' });
-      const input = ddbMock.commandCalls(UpdateCommand)[0].args[0].input;
-      expect(input.UpdateExpression).toBe('SET #data.#number = :number, #data.#status = :status');
-      expect(input.ExpressionAttributeValues).toEqual({ ':status': 'Paused', ':number': '12' });
+      expect(res.json()).toMatchObject({ id: 1, name: athlete1.name, status: 'Paused', number: '12', position: athlete1.position });
+      const tx = byKey(ddbMock.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!);
+      const profile = tx.get(k(keys.catalogAthlete(1)))!.Put!;
+      expect(profile.Item).toMatchObject({ version: 2, data: { status: 'Paused', number: '12', name: athlete1.name } });
+      expect(profile).toMatchObject({ ConditionExpression: '#version = :version', ExpressionAttributeValues: { ':version': 1 } });
+      // The jersey number is part of the roster order: the old entry goes, the new one comes.
+      expect(tx.get(k(keys.catalogRoster(2, 'Football', '7', athlete1.name, 1)))!.Delete).toBeDefined();
+      expect(tx.get(k(keys.catalogRoster(2, 'Football', '12', athlete1.name, 1)))!.Put!.Item).toMatchObject({ data: { number: '12' } });
+      expect(tx.get(k(keys.catalogMember(1, 1)))!.Put!.Item).toMatchObject({ data: { status: 'Paused', number: '12' } });
+      expect(tx.get(k(keys.searchChunk(0)))!.Update!.ExpressionAttributeValues).toMatchObject({ ':entry': { id: 1, number: '12' } });
+      // Same sport and position, same name: no count or name-index change.
+      expect(tx.has(k(keys.catalogSport(2, 'Football')))).toBe(false);
+      expect(tx.has(k(keys.catalogName('marcus reed')))).toBe(false);
+    });
+
+    it('moves the sport counts when the sport changes', async () => {
+      mockCatalogReads();
+      ddbMock.on(TransactWriteCommand).resolves({});
+      const res = await call('PUT /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '3' }, { sport: 'Soccer', position: 'Striker' });
+      expect(res.statusCode).toBe(200);
+      const tx = byKey(ddbMock.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!);
+      expect(tx.get(k(keys.catalogSport(2, 'Football')))!.Update!.ExpressionAttributeValues).toMatchObject({ ':count': -1, ':p0': -1 });
+      expect(tx.get(k(keys.catalogSport(2, 'Football')))!.Update!.ExpressionAttributeNames).toMatchObject({ '#p0': 'pos:Wide Receiver' });
+      expect(tx.get(k(keys.catalogSport(2, 'Soccer')))!.Update!.ExpressionAttributeValues).toMatchObject({ ':count': 1, ':p0': 1 });
+    });
+
+    it('retries on a concurrent edit of the same athlete, and gives up with 409', async () => {
+      mockCatalogReads();
+      ddbMock.on(TransactWriteCommand).rejects(Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException' }));
+      const res = await call('PUT /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '1' }, { status: 'Paused' });
+      expect(res.statusCode).toBe(409);
+      expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(5);
     });
 
     it('keeps an existing sport outside the profile list allowed (Fishing) but rejects a bad status', async () => {
@@ -153,7 +188,7 @@ describe('admin handler', () => {
       mockCatalogReads();
       const res = await call('PUT /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '4' }, { name: 'New Name' });
       expect(res.statusCode).toBe(404);
-      expect(ddbMock.commandCalls(UpdateCommand)).toHaveLength(0);
+      expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
     });
 
     it('answers 400 for an empty edit', async () => {
@@ -165,17 +200,22 @@ describe('admin handler', () => {
   });
 
   describe('DELETE /api/collectives/{id}/athletes/{athleteId}', () => {
-    it('removes the member at its index, pinned by a condition', async () => {
+    it('removes the member at its index, pinned by a condition, with its member entry; the athlete stays', async () => {
       mockCatalogReads();
-      ddbMock.on(UpdateCommand).resolves({ Attributes: { data: collective } });
+      ddbMock.on(TransactWriteCommand).resolves({});
 
       const res = await call('DELETE /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '2' });
 
       expect(res.statusCode).toBe(204);
-      const input = ddbMock.commandCalls(UpdateCommand)[0].args[0].input;
+      const tx = byKey(ddbMock.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!);
+      const { PK, SK } = keys.catalogCollective(1);
+      const input = tx.get(k({ PK, SK }))!.Update!;
       const index = collective.members.indexOf(2);
       expect(input.UpdateExpression).toBe(`REMOVE #data.#members[${index}]`);
       expect(input.ConditionExpression).toBe(`#data.#members[${index}] = :id`);
+      expect(tx.get(k(keys.catalogMember(1, 2)))!.Delete).toBeDefined();
+      expect(tx.get(k(keys.catalogAthlete(2)))!.Put!.Item).toMatchObject({ data: { id: 2, collectiveId: null } });
+      expect(tx.get(k(keys.catalogRoster(2, 'Basketball', '3', 'Jalen Brooks', 2)))!.Put).toBeDefined();
       expect(ddbMock.commandCalls(DeleteCommand)).toHaveLength(0);
     });
 
@@ -189,10 +229,14 @@ describe('admin handler', () => {
   describe('PUT /api/schools/{id}/colors', () => {
     it('stores upper-cased #RRGGBB colours', async () => {
       mockCatalogReads();
-      ddbMock.on(UpdateCommand).resolves({ Attributes: { data: { ...school, colors: { primary: '#00FF00', secondary: '#FFFFFF', accent: '#000000' } } } });
+      ddbMock.on(TransactWriteCommand).resolves({});
       const res = await call('PUT /api/schools/{id}/colors', { id: '2' }, { primary: '#00ff00', secondary: '#FFFFFF', accent: '#000000' });
       expect(res.statusCode).toBe(200);
-      expect(ddbMock.commandCalls(UpdateCommand)[0].args[0].input.ExpressionAttributeValues).toEqual({ ':colors': { primary: '#00FF00', secondary: '#FFFFFF', accent: '#000000' } });
+      expect(res.json()).toMatchObject({ id: 2, name: school.name, colors: { primary: '#00FF00', secondary: '#FFFFFF', accent: '#000000' } });
+      const tx = byKey(ddbMock.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!);
+      expect(tx.get(k(keys.catalogSchool(2)))!.Update!.ExpressionAttributeValues).toEqual({ ':colors': { primary: '#00FF00', secondary: '#FFFFFF', accent: '#000000' } });
+      // Search results show the primary colour: the snapshot's schools version moves.
+      expect(tx.get(k(keys.searchManifest()))!.Update!.UpdateExpression).toBe('SET #type = :type ADD #schools :one');
     });
 
     it('answers 400 naming the bad colours', async () => {

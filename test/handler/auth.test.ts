@@ -1,7 +1,8 @@
 // Every protected route: anonymous -> 401, another owner -> 403, the owner -> 2xx. Demo routes
 // serve only the demo tenant, without sign-in.
-import { DynamoDBDocumentClient, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { catalogItems } from '../../lambdas/common/catalog-items';
 import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import { handler as athletes } from '../../lambdas/functions/athletes';
 import { handler as collectives } from '../../lambdas/functions/collectives';
@@ -9,21 +10,20 @@ import { handler as me } from '../../lambdas/functions/me';
 import { handler as posts } from '../../lambdas/functions/posts';
 import { ROUTES } from '../../lambdas/routes';
 import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { installFakeTable } from '../support/fake-table';
 import { claimsFor, invoke } from '../support/invoke';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const catalogItems = [...SAMPLE_CATALOG.athletes.map((data) => ({ type: 'athlete', data })), ...SAMPLE_CATALOG.collectives.map((data) => ({ type: 'collective', data }))];
 
 beforeEach(() => {
   ddb.reset();
   invalidateCatalogCache();
   process.env.LOG_LEVEL = 'silent';
   process.env.DEMO_MODE = 'true';
-  ddb.on(QueryCommand).resolves({ Items: [] });
-  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'CATALOG' } }).resolves({ Items: catalogItems });
+  // The catalog's items (profiles, collectives, members...) as the table holds them.
+  installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
   ddb.on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': 'COLL#1' } }).resolves({ Items: [{ GSI1SK: 'META', data: SAMPLE_CATALOG.collectives[0] }] });
   ddb.on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': 'COLL#2' } }).resolves({ Items: [{ GSI1SK: 'META', data: SAMPLE_CATALOG.collectives[1] }] });
-  ddb.on(GetCommand).resolves({});
   ddb.on(UpdateCommand).resolves({ Attributes: { lastId: 1, postId: 1, content: 'x', date: '2026-01-01T00:00:00.000Z' } });
   ddb.on(PutCommand).resolves({});
   ddb.on(DeleteCommand).resolves({});
@@ -41,6 +41,8 @@ const cases: Case[] = [
   { name: 'delete post', handler: posts, route: 'DELETE /api/athletes/{id}/posts/{postId}', params: { id: '2', postId: '1' }, owner: claimsFor.athlete(2), other: claimsFor.athlete(1) },
   { name: 'collective stats', handler: collectives, route: 'GET /api/collectives/{id}/stats', params: { id: '2' }, owner: claimsFor.collective(2), other: claimsFor.collective(1) },
   { name: 'collective transactions', handler: collectives, route: 'GET /api/collectives/{id}/transactions', params: { id: '2' }, owner: claimsFor.collective(2), other: claimsFor.athlete(4) },
+  { name: 'collective members', handler: collectives, route: 'GET /api/collectives/{id}/members', params: { id: '2' }, owner: claimsFor.collective(2), other: claimsFor.collective(1) },
+  { name: 'collective settings', handler: collectives, route: 'GET /api/collectives/{id}', params: { id: '2' }, owner: claimsFor.collective(2), other: claimsFor.athlete(4) },
 ];
 
 describe.each(cases)('$name', ({ handler, route, params, body, owner, other }) => {
@@ -74,12 +76,15 @@ describe('demo routes', () => {
     expect((await invoke(athletes, 'GET /api/demo/athletes/{id}/orders', { pathParameters: { id: '1' } })).status).toBe(200);
     expect((await invoke(athletes, 'GET /api/demo/athletes/{id}/orders', { pathParameters: { id: '10' } })).status).toBe(200); // a member of the demo collective
     expect((await invoke(collectives, 'GET /api/demo/collectives/{id}/stats', { pathParameters: { id: '1' } })).status).toBe(200);
+    expect((await invoke(collectives, 'GET /api/demo/collectives/{id}/members', { pathParameters: { id: '1' } })).status).toBe(200);
+    expect((await invoke(collectives, 'GET /api/demo/collectives/{id}', { pathParameters: { id: '1' } })).status).toBe(200);
     expect((await invoke(me, 'GET /api/demo/me/orders')).status).toBe(200);
   });
 
   it('refuse anyone outside the demo tenant', async () => {
     expect((await invoke(athletes, 'GET /api/demo/athletes/{id}/orders', { pathParameters: { id: '4' } })).status).toBe(404);
     expect((await invoke(collectives, 'GET /api/demo/collectives/{id}/stats', { pathParameters: { id: '2' } })).status).toBe(404);
+    expect((await invoke(collectives, 'GET /api/demo/collectives/{id}/members', { pathParameters: { id: '2' } })).status).toBe(404);
   });
 
   it('are off when demo mode is off', async () => {

@@ -1,17 +1,18 @@
 // Handler layer, observability: every log line is one top-level JSON object (Powertools Logger)
 // carrying the invocation's correlation id, and metrics leave as CloudWatch EMF records on stdout.
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { catalogItems } from '../../lambdas/common/catalog-items';
 import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import { handler as catalog } from '../../lambdas/functions/catalog';
 import { handler as webhook } from '../../lambdas/functions/webhook';
 import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
 import { orderPayload } from '../../shared/shopify-payloads';
+import { installFakeTable } from '../support/fake-table';
 import { invoke } from '../support/invoke';
 import { TEST_SECRET, sendWebhook } from '../support/webhooks';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const catalogItems = [...SAMPLE_CATALOG.athletes.map((data) => ({ type: 'athlete', data })), ...SAMPLE_CATALOG.collectives.map((data) => ({ type: 'collective', data }))];
 const order = orderPayload({ id: '4400000000000001', createdAt: '2026-02-01T00:00:00Z', email: 'fan@example.com', lines: [{ id: '1', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '3.00' }] });
 
 type Line = Record<string, unknown>;
@@ -45,9 +46,7 @@ describe('observability', () => {
     process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
     ddb.reset();
     invalidateCatalogCache();
-    ddb.on(GetCommand).resolves({});
-    ddb.on(BatchGetCommand).resolves({ Responses: {} });
-    ddb.on(QueryCommand).resolves({ Items: catalogItems });
+    installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
     ddb.on(TransactWriteCommand).resolves({});
   });
   afterEach(() => {

@@ -1,14 +1,15 @@
 // Posts handler: text that shows nothing (whitespace or invisible characters only) is refused with
 // 400 naming the content field, on create and on edit, before anything is written.
-import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { catalogItems } from '../../lambdas/common/catalog-items';
 import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import { handler as posts } from '../../lambdas/functions/posts';
 import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { installFakeTable } from '../support/fake-table';
 import { claimsFor, invoke } from '../support/invoke';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const catalogItems = SAMPLE_CATALOG.athletes.map((data) => ({ PK: 'CATALOG', type: 'athlete', data }));
 
 const BLANK = {
   'zero-width spaces': '\u200B\u200B\u200B',
@@ -27,7 +28,7 @@ beforeEach(() => {
   ddb.reset();
   invalidateCatalogCache();
   process.env.LOG_LEVEL = 'silent';
-  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'CATALOG' } }).resolves({ Items: catalogItems });
+  installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
 });
 
 describe('posts: blank text', () => {

@@ -1,5 +1,6 @@
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { catalogItems } from '../../lambdas/common/catalog-items';
 import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import { handler as athletes } from '../../lambdas/functions/athletes';
 import { handler as catalog } from '../../lambdas/functions/catalog';
@@ -7,29 +8,28 @@ import { handler as collectives } from '../../lambdas/functions/collectives';
 import { handler as posts } from '../../lambdas/functions/posts';
 import { handler as waitlist } from '../../lambdas/functions/waitlist';
 import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { installFakeTable } from '../support/fake-table';
 import { claimsFor, invoke } from '../support/invoke';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const catalogItems = [
-  ...SAMPLE_CATALOG.athletes.map((data) => ({ PK: 'CATALOG', type: 'athlete', data })),
-  ...SAMPLE_CATALOG.schools.map((data) => ({ PK: 'CATALOG', type: 'school', data })),
-  ...SAMPLE_CATALOG.collectives.map((data) => ({ PK: 'CATALOG', type: 'collective', data })),
-];
 
 beforeEach(() => {
   ddb.reset();
   invalidateCatalogCache();
   process.env.LOG_LEVEL = 'silent';
-  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'CATALOG' } }).resolves({ Items: catalogItems });
+  installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
 });
 
 describe('catalog', () => {
-  it('returns athletes, schools and collectives from one Query', async () => {
+  it('returns a small catalog whole: athletes with their cards, schools, collectives, merch', async () => {
     const res = await invoke(catalog, 'GET /api/catalog');
     expect(res.status).toBe(200);
     expect(res.body.athletes).toHaveLength(15);
+    expect(res.body.athletes[0].digitalcollectibles.map((c: { name: string }) => c.name)).toEqual(['Marcus Reed - Card #1', 'Marcus Reed - Card #2', 'Marcus Reed - Card #3']);
     expect(res.body.schools.map((s: { id: number }) => s.id)).toEqual([2, 3, 4]);
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
+    expect(res.body.collectives.map((c: { id: number }) => c.id)).toEqual([1, 2, 3]);
+    expect(res.body.merch).toHaveLength(9);
+    expect(res.headers['cache-control']).toBe('public, max-age=20');
   });
 });
 
@@ -139,7 +139,7 @@ describe('collectives', () => {
         { GSI1SK: 'DON#M#2026-11', month: '2026-11', amountCents: 5000, count: 2 },
       ],
     });
-    ddb.on(GetCommand).resolves({});
+    ddb.on(GetCommand, { Key: { PK: 'UNATTR#2', SK: 'AGG' } }).resolves({});
     const res = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) });
     expect(res.status).toBe(200);
     expect(res.body.tiles.totalAthletes).toBe(5);

@@ -1,15 +1,17 @@
 // Webhook fuzzing (fast-check, aws-sdk-client-mock): random bodies, headers, topics, sizes and
 // encodings. Bad input never gets a 5xx; nothing is stored without a valid signature; nothing is
 // stored from a malformed payload even when it is correctly signed.
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
+import { catalogItems } from '../../lambdas/common/catalog-items';
 import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import { signShopify } from '../../lambdas/common/webhook-secret';
 import { MAX_WEBHOOK_BYTES, handler } from '../../lambdas/functions/webhook';
 import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
 import { DELETE_TOPIC, ORDER_TOPICS, REFUND_TOPIC } from '../../shared/shopify';
 import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
+import { installFakeTable } from '../support/fake-table';
 import { invoke } from '../support/invoke';
 import { TEST_SECRET } from '../support/webhooks';
 
@@ -20,7 +22,6 @@ const writeCalls = () =>
 const countingWrites = () => writeCalls() - ddb.commandCalls(PutCommand).filter((c) => c.args[0].input.Item?.PK === 'PARKED').length;
 const parkedCalls = () => ddb.commandCalls(PutCommand).filter((c) => c.args[0].input.Item?.PK === 'PARKED').length;
 
-const catalogItems = [...SAMPLE_CATALOG.athletes.map((data) => ({ type: 'athlete', data })), ...SAMPLE_CATALOG.collectives.map((data) => ({ type: 'collective', data }))];
 const validOrder = () =>
   JSON.parse(orderPayload({ id: '123456789', createdAt: '2026-03-01T00:00:00Z', email: 'fan@example.com', lines: [{ id: '11', productId: sampleProductId(1, 1), title: 'Card', quantity: 1, price: '3.00' }] })) as Record<string, unknown>;
 const validRefund = () => JSON.parse(refundPayload({ id: '77', orderId: '123456789', createdAt: '2026-03-02T00:00:00Z', lines: [{ lineItemId: '11', quantity: 1, subtotal: '3.00' }] })) as Record<string, unknown>;
@@ -118,9 +119,7 @@ describe('webhook fuzzing', () => {
     invalidateCatalogCache();
     process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
     process.env.LOG_LEVEL = 'silent';
-    ddb.on(GetCommand).resolves({});
-    ddb.on(BatchGetCommand).resolves({ Responses: {} });
-    ddb.on(QueryCommand).resolves({ Items: catalogItems });
+    installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
     ddb.on(TransactWriteCommand).resolves({});
     ddb.on(PutCommand).resolves({});
   });

@@ -1,19 +1,17 @@
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { catalogItems } from '../../lambdas/common/catalog-items';
 import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import { MAX_WEBHOOK_BYTES, handler } from '../../lambdas/functions/webhook';
 import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
 import { orderPayload } from '../../shared/shopify-payloads';
+import { installFakeTable } from '../support/fake-table';
 import { invoke } from '../support/invoke';
 import { TEST_SECRET, sendWebhook, webhookHeaders } from '../support/webhooks';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const order = orderPayload({ id: '9223372036854775807', createdAt: '2026-02-01T00:00:00Z', email: 'fan@example.com', lines: [{ id: '1', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '3.00' }] });
 
-const catalogItems = [
-  ...SAMPLE_CATALOG.athletes.map((data) => ({ type: 'athlete', data })),
-  ...SAMPLE_CATALOG.collectives.map((data) => ({ type: 'collective', data })),
-];
 
 describe('webhook handler', () => {
   beforeEach(() => {
@@ -22,9 +20,8 @@ describe('webhook handler', () => {
     invalidateCatalogCache();
     process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
     process.env.LOG_LEVEL = 'silent';
-    ddb.on(GetCommand).resolves({});
-    ddb.on(BatchGetCommand).resolves({ Responses: {} });
-    ddb.on(QueryCommand).resolves({ Items: catalogItems });
+    // The catalog (product index, profiles...) as the table holds it; no order or marker yet.
+    installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
     ddb.on(TransactWriteCommand).resolves({});
     ddb.on(PutCommand).resolves({});
   });

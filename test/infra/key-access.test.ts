@@ -45,7 +45,7 @@ describe('write partitions', () => {
 
   it('finds the partitions of the key builders (the check below is not vacuous)', () => {
     const partitions = partitionsOfKeys().map((p) => p.partition);
-    expect(partitions).toEqual(expect.arrayContaining(['CATALOG', 'ORDER#1', 'ATHLETE#1', 'WAITLIST#1', 'WEBHOOK#1', 'UNATTR#1', 'PENDING#1', 'PARKED', 'RECONCILE']));
+    expect(partitions).toEqual(expect.arrayContaining(['CATALOG#ATHLETE#1', 'CATALOG#SCHOOLS', 'CATALOG#SEARCH', 'ORDER#1', 'ATHLETE#1', 'WAITLIST#1', 'WEBHOOK#1', 'UNATTR#1', 'PENDING#1', 'PARKED', 'RECONCILE']));
   });
 
   it('lets at least one function write every partition that keys.ts builds', () => {
@@ -80,9 +80,14 @@ describe('write partitions', () => {
     for (const fn of ['posts', 'waitlist', 'admin'] as const) {
       expect([fn, FUNCTION_WRITE_PARTITIONS[fn].some((p) => matchesPartitionPattern(p, 'ORDER#1'))]).toEqual([fn, false]);
     }
-    const catalogWriters = Object.entries(FUNCTION_WRITE_PARTITIONS)
-      .filter(([, patterns]) => patterns.some((p) => matchesPartitionPattern(p, 'CATALOG')))
-      .map(([fn]) => fn);
-    expect(catalogWriters).toEqual(['admin']);
+    // Every catalog family (an athlete's items, schools, collectives, product and name indexes, the search snapshot).
+    for (const partition of ['CATALOG#ATHLETE#1', 'CATALOG#SCHOOLS', 'CATALOG#SCHOOL#2', 'CATALOG#COLLECTIVES', 'CATALOG#COLLECTIVE#1', 'CATALOG#PRODUCT#7', 'CATALOG#NAME#ann lee', 'CATALOG#SEARCH']) {
+      const writers = Object.entries(FUNCTION_WRITE_PARTITIONS)
+        .filter(([, patterns]) => patterns.some((p) => matchesPartitionPattern(p, partition)))
+        .map(([fn]) => fn);
+      expect([partition, writers]).toEqual([partition, ['admin']]);
+    }
+    // ...and the admin function writes nothing but the catalog.
+    for (const partition of ['ATHLETE#1', 'COLLECTIVE#1', 'ORDER#1', 'WEBHOOK#1']) expect([partition, FUNCTION_WRITE_PARTITIONS.admin.some((p) => matchesPartitionPattern(p, partition))]).toEqual([partition, false]);
   });
 });

@@ -1,6 +1,7 @@
 // The reproduced defects of the correctness issue, each replayed against DynamoDB Local through
 // the real handlers: every one is now refused or handled, and the figures stay exact (verify).
-import { putCatalogEntry, invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
+import { saveAthlete, saveCollective } from '../../lambdas/common/admin-repo';
+import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import { settlePending } from '../../lambdas/common/ingest';
 import { handler as athletes } from '../../lambdas/functions/athletes';
 import { handler as collectives } from '../../lambdas/functions/collectives';
@@ -36,8 +37,8 @@ beforeAll(async () => {
   process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
   process.env.COUNT_TEST_ORDERS = 'false';
   table = await createTestTable();
-  for (const athlete of [...extraAthletes, editionAthlete]) await putCatalogEntry('athlete', athlete);
-  await putCatalogEntry('collective', { ...SAMPLE_CATALOG.collectives[0], members: [...SAMPLE_CATALOG.collectives[0].members, ...extraAthletes.map((a) => a.id), editionAthlete.id] });
+  for (const athlete of [...extraAthletes, editionAthlete]) await saveAthlete({ ...athlete, collectiveId: 1 });
+  await saveCollective({ ...SAMPLE_CATALOG.collectives[0], members: [...SAMPLE_CATALOG.collectives[0].members, ...extraAthletes.map((a) => a.id), editionAthlete.id] });
   invalidateCatalogCache();
 });
 
@@ -92,8 +93,8 @@ describe('correctness defects, replayed', () => {
 
   it("never attributes another school's product by title to an athlete named after it", async () => {
     // A collective (Drift State, school 2) names an athlete after Drift Tech's hoodie.
-    const attacker: Athlete = { ...SAMPLE_ATHLETES[0], id: 400, name: 'Engineers Hoodie', handle: 'hoodie', digitalcollectibles: [] };
-    await putCatalogEntry('athlete', attacker);
+    const attacker: Athlete = { ...SAMPLE_ATHLETES[0], id: 400, name: 'Engineers Hoodie', handle: 'hoodie', digitalcollectibles: [], sets: [], collectiveId: null };
+    await saveAthlete(attacker);
     invalidateCatalogCache();
     for (const vendor of ['Drift Tech', undefined]) {
       await deliver(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-09-06T00:00:00Z', email: 'fan@example.com', lines: [{ id: nextId(), productId: '5550001', title: 'Engineers Hoodie', quantity: 1, price: '45.00', vendor }] }));

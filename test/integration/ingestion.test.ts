@@ -49,7 +49,8 @@ describe('webhook ingestion against DynamoDB Local', () => {
     expect(s.monthly).toEqual([{ month: '2026-04', cardsSold: 3, revenueCents: 3100, orderCount: 1 }]);
 
     const orders = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '5' }, claims: claimsFor.athlete(5) });
-    expect(orders.body.items).toEqual([{ orderId: id, orderName: '#1000', createdAt: '2026-04-02T10:00:00.000Z', buyer: 'buyer.one', quantity: 3, amountCents: 3100, status: 'Paid', serials: [], oversoldUnits: 0, whileLockedUnits: 0 }]);
+    expect(orders.body.items).toEqual([{ orderId: id, orderName: '#1000', createdAt: '2026-04-02T10:00:00.000Z', buyer: 'buyer.one', quantity: 3, amountCents: 3100, status: 'Paid', serials: expect.arrayContaining([{ cardId: 1, from: 1, to: 2, editionSize: 500 }, { cardId: 3, from: 1, to: 1, editionSize: 10 }]), oversoldUnits: 0, whileLockedUnits: 1 }]);
+    // The sample editions: Base 500 and Signature 10; the Signature is still locked (10 Gold to sell first), so its unit is flagged.
     expect(JSON.stringify(orders.body)).not.toContain('@');
   });
 

@@ -7,6 +7,7 @@
 // of its quota card reached the quota at some point.
 import fc from 'fast-check';
 import { indexCatalog } from '../../shared/catalog-types';
+import { memoryCatalogReader } from '../../lambdas/common/catalog-reader';
 import type { ContributionOptions } from '../../shared/contribution';
 import { deliveryEvent } from '../../shared/deliveries';
 import { isHandledTopic, parseJsonPreservingBigInts } from '../../shared/shopify';
@@ -59,7 +60,7 @@ async function run(deliveries: Delivery[], workers: number, seed: number) {
   let clock = Date.parse('2026-11-01T00:00:00.000Z');
   // One engine per worker, as separate Lambda instances: their in-process locks do not see each
   // other, so only the store's conditions keep the effects exactly-once.
-  const newEngine = () => createIngestEngine({ store: observed, catalog: async () => index, options: () => options, now: () => new Date((clock += 1000)).toISOString(), sleep: () => Promise.resolve() });
+  const newEngine = () => createIngestEngine({ store: observed, catalog: memoryCatalogReader(EDITION_CATALOG), options: () => options, now: () => new Date((clock += 1000)).toISOString(), sleep: () => Promise.resolve() });
   const engine = newEngine();
   const queue = [...deliveries];
   let retried = 0;

@@ -5,6 +5,7 @@
 // and a batch created twice with the same idempotency key is one batch.
 import fc from 'fast-check';
 import { indexCatalog } from '../../shared/catalog-types';
+import { memoryCatalogReader } from '../../lambdas/common/catalog-reader';
 import type { ContributionOptions } from '../../shared/contribution';
 import { balanceOf } from '../../shared/ledger';
 import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
@@ -44,7 +45,7 @@ describe('payouts', () => {
         const store = createMemoryStore({ yieldBetween: () => new Promise((r) => setImmediate(r)) });
         let clock = Date.parse('2026-10-01T00:00:00.000Z');
         const now = () => new Date((clock += 60_000)).toISOString();
-        const engine = createIngestEngine({ store, catalog: async () => index, options: () => options, now, sleep: () => Promise.resolve() });
+        const engine = createIngestEngine({ store, catalog: memoryCatalogReader(SAMPLE_CATALOG), options: () => options, now, sleep: () => Promise.resolve() });
         await store.transact([
           { put: { ...keys.donation(1, '2026-09-01T00:00:00.000Z', 'd-1'), id: 'd-1', collectiveId: 1, date: '2026-09-01T00:00:00.000Z', amountCents: 20_000, donorName: 'Donor', notes: 'Go', donationType: 'Individual' } },
           { put: { ...keys.donationRef(1, 'd-1'), donationId: 'd-1', date: '2026-09-01T00:00:00.000Z' } },
