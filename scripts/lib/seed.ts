@@ -70,3 +70,46 @@ export async function seedOrders(webhookUrl: string, secret: string): Promise<nu
   }
   return deliveries.length;
 }
+
+export interface NationalSeedOptions {
+  athletes: number;
+  /** Orders to generate (through the ingestion engine in memory, then written as ingestion leaves them). */
+  orders: number;
+  onProgress?: (message: string) => void;
+}
+
+/**
+ * Seeds a national catalog (scripts/lib/national-catalog.ts) into an empty table: the catalog's
+ * items in parallel batches, then `orders` generated orders folded by the ingestion engine in
+ * memory (as the benchmark loader does: the items are exactly what ingestion would store, and
+ * `npm run verify` checks them) and written the same way.
+ */
+export async function seedNational(options: NationalSeedOptions): Promise<{ items: number; orderItems: number; seconds: number }> {
+  const started = performance.now();
+  const say = options.onProgress ?? (() => undefined);
+  const { nationalCatalog } = await import('./national-catalog');
+  const { catalogItems } = await import('../../lambdas/common/catalog-items');
+  const { batchWriteItems } = await import('../../lambdas/common/catalog-repo');
+  const catalog = nationalCatalog(options.athletes, { onProgress: (done, total) => say(`generated ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} athletes`) });
+  const items = catalogItems(catalog);
+  say(`${catalog.schools.length} schools, ${catalog.collectives.length} collectives, ${items.length.toLocaleString('en-US')} catalog items to write`);
+  let lastShown = 0;
+  const progress = (label: string) => (written: number, total: number) => {
+    const pct = Math.floor((written / total) * 100);
+    if (pct >= lastShown + 10 || written === total) {
+      lastShown = written === total ? 0 : pct;
+      say(`${label}: ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items (${pct}%, ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    }
+  };
+  await batchWriteItems(items, { concurrency: 8, onProgress: progress('catalog') });
+  let orderItems = 0;
+  if (options.orders > 0) {
+    const { benchOrders } = await import('../bench/dataset');
+    const { itemsFor } = await import('../bench/load');
+    say(`folding ${options.orders.toLocaleString('en-US')} orders through the ingestion engine in memory...`);
+    const generated = await itemsFor(benchOrders(options.orders, catalog), catalog);
+    orderItems = generated.length;
+    await batchWriteItems(generated, { concurrency: 8, onProgress: progress('orders') });
+  }
+  return { items: items.length, orderItems, seconds: (performance.now() - started) / 1000 };
+}
