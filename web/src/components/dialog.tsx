@@ -1,4 +1,7 @@
-// A modal confirmation dialog: focus moves in, Escape cancels, Tab stays inside, focus returns on close.
+// A modal confirmation on the native <dialog> (showModal): the browser makes the rest of the page
+// inert (no focus, clicks or screen-reader reading behind it), focuses the dialog's Cancel button,
+// and Escape cancels. A click on the backdrop cancels too, and focus returns to what opened it.
+// The parent shows the dialog by rendering it and closes it by no longer rendering it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface Props {
@@ -13,48 +16,44 @@ interface Props {
 
 export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, danger }: Props) {
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
-    return () => previous?.focus?.();
+    const element = dialog.current;
+    if (!element) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!element.open) element.showModal();
+    cancel.current?.focus();
+    return () => {
+      if (element.open) element.close();
+      // The opener may be gone (a deleted row): then focus stays where the browser puts it.
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
 
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onCancel()}>
-      <div
-        ref={panel}
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onCancel();
-          }
-          if (e.key === 'Tab' && panel.current) {
-            const items = panel.current.querySelectorAll<HTMLElement>('button, [href], input, [tabindex]:not([tabindex="-1"])');
-            const first = items[0];
-            const last = items[items.length - 1];
-            if (e.shiftKey && document.activeElement === first) {
-              e.preventDefault();
-              last.focus();
-            } else if (!e.shiftKey && document.activeElement === last) {
-              e.preventDefault();
-              first.focus();
-            }
-          }
-        }}
-      >
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: the parent decides (it stops rendering the dialog).
+        event.preventDefault();
+        onCancel();
+      }}
+      onClick={(event) => {
+        // The dialog box fills the <dialog> element, so a click on the element itself is on the backdrop.
+        if (event.target === event.currentTarget) onCancel();
+      }}
+    >
+      <div className="dialog-box">
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>
         {children && <div className="dialog-body">{children}</div>}
         <div className="dialog-actions">
-          <button ref={cancelRef} type="button" className="btn btn-ghost" onClick={onCancel}>
+          <button ref={cancel} type="button" className="btn btn-ghost" onClick={onCancel}>
             {cancelLabel}
           </button>
           <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} onClick={onConfirm}>
@@ -62,6 +61,6 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
           </button>
         </div>
       </div>
-    </div>
+    </dialog>
   );
 }
