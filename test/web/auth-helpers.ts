@@ -4,7 +4,7 @@
 // checks the web client's password claim.
 import { catalogHandler, mockApi, type ApiHandler, type FakeResponse } from './render-app';
 import { resetRuntimeConfig } from '@/lib/runtime-config';
-import { resetSessionForTests, SESSION_KEY } from '@/lib/session';
+import { resetSessionForTests, SESSION_KEY } from '@/lib/auth/session-store';
 import { claimSignature, createVerifier, poolNameOf, serverB, serverKey } from '../../scripts/local/srp';
 
 export const ENDPOINT = 'http://127.0.0.1:3999/local-cognito/';

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SignInRequired } from '@/components/sign-in-required';
 import { apiFetch, resolveApiPath } from '@/lib/api-client';
-import { applySession, getSession, refreshSession, REFRESH_MARGIN_MS, sessionFromResult, signIn, signOut, type Session } from '@/lib/session';
+import { applySession, getSession, refreshSession, REFRESH_MARGIN_MS, sessionFromResult, signOut, type Session } from '@/lib/auth/session-store';
+import { signIn } from '@/lib/auth/cognito';
 import { useTenant } from '@/lib/use-tenant';
 import { CONFIG, fakeJwt, installFakeCognito, resetAuth, storedSession, type FakeCognito } from './auth-helpers';
 import { catalogHandler, renderRoute, type ApiHandler } from './render-app';
@@ -45,7 +46,7 @@ describe('remember me', () => {
   it('restores a remembered session after a restart', async () => {
     await signIn('athlete', 'athlete', true);
     sessionStorage.clear();
-    const { resetSessionForTests } = await import('@/lib/session');
+    const { resetSessionForTests } = await import('@/lib/auth/session-store');
     resetSessionForTests();
     expect(getSession()?.claims['cognito:username']).toBe('athlete');
   });

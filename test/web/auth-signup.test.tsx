@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { validateSignup } from '@/features/auth/api/auth';
-import { getSession } from '@/lib/session';
+import { getSession } from '@/lib/auth/session-store';
 import { installFakeCognito, resetAuth, type FakeCognito } from './auth-helpers';
 import { renderRoute } from './render-app';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { arrowState, Carousel } from '@/components/carousel';
 import { isNearBottom } from '@/components/demo-shell';
 import { writeDemoRole } from '@/lib/demo-role';
-import { applySession, getSession, resetSessionForTests } from '@/lib/session';
+import { applySession, getSession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from './auth-helpers';
 import { mockApi, renderRoute } from './render-app';
 

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UnattributedSale } from '@shared/api';
 import { OverviewSection } from '@/features/collective-panel/components/overview-section';
-import { applySession, resetSessionForTests } from '@/lib/session';
+import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from '../auth-helpers';
 import { catalog, collectiveStats } from './fixtures';
 import { renderRoute, stubFetch } from './helpers';

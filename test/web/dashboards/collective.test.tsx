@@ -5,7 +5,7 @@ import CollectiveAthleteRoute from '@/features/collective-panel/collective-athle
 import { transactionBadgeTone } from '@/components/dashboard/format';
 import { catalog, collectiveStats, athleteStats, saleLines } from './fixtures';
 import { renderRoute, stubFetch, type Handler } from './helpers';
-import { applySession, resetSessionForTests } from '@/lib/session';
+import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from '../auth-helpers';
 
 function signInAsCollective(collectiveId: number) {

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Post } from '@shared/api';
 import { FADE_DELAY_MS, PostsTab } from '@/features/athlete-panel/components/posts-tab';
-import { applySession, resetSessionForTests } from '@/lib/session';
+import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from '../auth-helpers';
 import { renderRoute, stubFetch } from './helpers';
 

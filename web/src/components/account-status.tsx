@@ -3,7 +3,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isDemoPath, paths } from '@/config/paths';
-import { displayName, signOut, useSession } from '@/lib/session';
+import { displayName, signOut, useSession } from '@/lib/auth/session-store';
 import { loginHref } from './sign-in-required';
 
 // "Signing out" is shared by every AccountStatus on screen: the More menu's copy unmounts when the

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useRuntimeConfig } from '@/lib/runtime-config';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth/session-store';
 import { loginHref } from './sign-in-required';
 import { PageSpinner } from './spinner';
 

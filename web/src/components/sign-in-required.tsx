@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth/session-store';
 
 export function loginHref(next: string): string {
   return `${paths.login.getHref()}?next=${encodeURIComponent(next)}`;

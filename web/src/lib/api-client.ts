@@ -3,7 +3,7 @@
 // signed in, and owner-only reads (an athlete's orders, a collective's stats, my orders) are sent
 // to the public demo twins when the caller does not own them, so features call one path only.
 import type { ApiErrorBody } from '@shared/api';
-import { freshIdToken, getSession, groupsOf, refreshSession, type Session } from './session';
+import { freshIdToken, getSession, groupsOf, refreshSession, type Session } from '@/lib/auth/session-store';
 
 export class ApiError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 // Which athlete and collective the dashboards show: a signed-in owner sees their own (from the
 // ID-token claims), everyone else the public demo tenant named in /config.json (default 1 and 1).
 import { useRuntimeConfig } from './runtime-config';
-import { groupsOf, useSession } from './session';
+import { groupsOf, useSession } from '@/lib/auth/session-store';
 
 export interface Tenant {
   athleteId: number;

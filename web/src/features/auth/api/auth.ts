@@ -1,8 +1,8 @@
 // The rules of the login and sign-up screens: validation, one clear message per Cognito failure,
-// and where to go after signing in. The calls themselves live in lib/session.ts.
-import { CognitoError } from '@/lib/cognito-client';
+// and where to go after signing in. The calls themselves live in lib/auth/.
+import { CognitoError } from '@/lib/auth/cognito-error';
 import { writeDemoRole } from '@/lib/demo-role';
-import { groupsOf, type Session } from '@/lib/session';
+import { groupsOf, type Session } from '@/lib/auth/session-store';
 
 export const INVALID_CREDENTIALS =
   'Invalid credentials: incorrect username or password. For the demo, use "athlete" or "collective" as both username and password.';

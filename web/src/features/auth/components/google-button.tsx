@@ -2,7 +2,7 @@
 // Google (config.auth.googleEnabled); it starts the hosted-UI sign-in with PKCE.
 import { useState } from 'react';
 import { useRuntimeConfig } from '@/lib/runtime-config';
-import { startGoogleSignIn } from '@/lib/session';
+import { startGoogleSignIn } from '@/lib/auth/google';
 import { authErrorMessage } from '@/features/auth/api/auth';
 
 export function GoogleButton({ label, remember = false, next }: { label: string; remember?: boolean; next?: string | null }) {

@@ -6,19 +6,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormMessages, TextField } from '@/components/form-field';
 import { paths } from '@/config/paths';
-import { CognitoError } from '@/lib/cognito-client';
+import { CognitoError } from '@/lib/auth/cognito-error';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
-import {
-  completeGoogleSignIn,
-  confirmForgotPassword,
-  confirmSignUp,
-  displayName,
-  forgotPassword,
-  resendSignUpCode,
-  signIn,
-  signOut,
-  useSession,
-} from '@/lib/session';
+import { displayName, signOut, useSession } from '@/lib/auth/session-store';
+import { confirmForgotPassword, confirmSignUp, forgotPassword, resendSignUpCode, signIn } from '@/lib/auth/cognito';
+import { completeGoogleSignIn } from '@/lib/auth/google';
 import { authErrorMessage, demoOnlySignIn, landingPath, PASSWORD_RULES, safeNext, type AuthStep } from '@/features/auth/api/auth';
 import { deliveredTo } from './auth-messages';
 import { GoogleButton } from './google-button';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormMessages, TextField } from '@/components/form-field';
 import { paths } from '@/config/paths';
-import { confirmSignUp, resendSignUpCode, signIn, signUp } from '@/lib/session';
+import { confirmSignUp, resendSignUpCode, signIn, signUp } from '@/lib/auth/cognito';
 import { authErrorMessage, PASSWORD_RULES, safeNext, validateSignup, type SignupErrors, type SignupValues } from '@/features/auth/api/auth';
 import { deliveredTo } from './auth-messages';
 import { GoogleButton } from './google-button';

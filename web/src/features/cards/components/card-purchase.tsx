@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { CATALOG_ERROR, findAthlete, parseId, useCatalog } from '@/lib/catalog';
 import { isInDemoContext } from '@/lib/demo-role';
 import { useRuntimeConfig } from '@/lib/runtime-config';
-import { useSession } from '@/lib/session';
+import { useSession } from '@/lib/auth/session-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { addPurchasedCard } from '@/lib/purchased-cards';
 import { createCheckout } from '@/features/cards/api/create-checkout';

@@ -1,17 +1,8 @@
 // The Cognito user-pool JSON API (the subset the web app uses), called with fetch: no SDK, so the
 // first page stays small. The same calls reach Amazon Cognito in AWS and the local Cognito of
-// local mode; only the endpoint in /config.json differs.
-
-export class CognitoError extends Error {
-  constructor(
-    /** Cognito's __type, e.g. NotAuthorizedException; 'NetworkError' when the call never arrived. */
-    readonly type: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'CognitoError';
-  }
-}
+// local mode; only the endpoint in /config.json differs. Loaded only when someone signs in, up or
+// out, or a token is refreshed (lib/auth/cognito.ts), never with the first page.
+import { CognitoError } from './cognito-error';
 
 export interface AuthenticationResult {
   IdToken: string;

@@ -1,0 +1,94 @@
+// The Cognito user-pool calls of the web app: sign-in (SRP), sign-up and its email code, password
+// reset, token refresh and revocation. The pool comes from /config.json; a deployment without one
+// (the open demo) answers AuthUnavailable. Sign-in installs the session in the session store.
+import { loadRuntimeConfig, type AuthConfig } from '@/lib/runtime-config';
+import { cognitoCall, signInWithSrp, type AuthenticationResult, type CodeDeliveryDetails } from './cognito-client';
+import { CognitoError } from './cognito-error';
+import { applySession, sessionFromResult, type Session } from './session-store';
+
+export async function authConfig(): Promise<AuthConfig> {
+  const config = await loadRuntimeConfig();
+  if (!config.auth) throw new CognitoError('AuthUnavailable', 'Sign-in is not available right now. Please try again later.');
+  return config.auth;
+}
+
+export async function signIn(username: string, password: string, remember: boolean): Promise<Session> {
+  const auth = await authConfig();
+  // SRP: the password never leaves the browser (the user pool client allows no USER_PASSWORD_AUTH).
+  const result = await signInWithSrp(auth.endpoint, auth, username.trim(), password);
+  if (!result.AuthenticationResult) throw new CognitoError('ChallengeRequired', 'This account needs an extra sign-in step that this app does not support yet.');
+  const session = sessionFromResult(result.AuthenticationResult, remember);
+  applySession(session);
+  return session;
+}
+
+/** REFRESH_TOKEN_AUTH: new ID and access tokens (the session store decides what to keep). */
+export async function refreshTokens(refreshToken: string): Promise<AuthenticationResult> {
+  const auth = await authConfig();
+  const result = await cognitoCall<{ AuthenticationResult: AuthenticationResult }>(auth.endpoint, 'InitiateAuth', {
+    AuthFlow: 'REFRESH_TOKEN_AUTH',
+    ClientId: auth.clientId,
+    AuthParameters: { REFRESH_TOKEN: refreshToken },
+  });
+  return result.AuthenticationResult;
+}
+
+/** Ends the session at Cognito: GlobalSignOut, or revoking the refresh token when the access token has expired. */
+export async function revokeTokens(session: Session): Promise<void> {
+  const auth = await authConfig();
+  try {
+    await cognitoCall(auth.endpoint, 'GlobalSignOut', { AccessToken: session.accessToken });
+  } catch {
+    await cognitoCall(auth.endpoint, 'RevokeToken', { Token: session.refreshToken, ClientId: auth.clientId });
+  }
+}
+
+export interface SignUpInput {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export async function signUp(input: SignUpInput): Promise<CodeDeliveryDetails> {
+  const auth = await authConfig();
+  const result = await cognitoCall<{ CodeDeliveryDetails?: CodeDeliveryDetails }>(auth.endpoint, 'SignUp', {
+    ClientId: auth.clientId,
+    Username: input.username.trim(),
+    Password: input.password,
+    UserAttributes: [{ Name: 'email', Value: input.email.trim() }],
+  });
+  return result.CodeDeliveryDetails ?? {};
+}
+
+export async function confirmSignUp(username: string, code: string): Promise<void> {
+  const auth = await authConfig();
+  await cognitoCall(auth.endpoint, 'ConfirmSignUp', { ClientId: auth.clientId, Username: username.trim(), ConfirmationCode: code.trim() });
+}
+
+export async function resendSignUpCode(username: string): Promise<CodeDeliveryDetails> {
+  const auth = await authConfig();
+  const result = await cognitoCall<{ CodeDeliveryDetails?: CodeDeliveryDetails }>(auth.endpoint, 'ResendConfirmationCode', {
+    ClientId: auth.clientId,
+    Username: username.trim(),
+  });
+  return result.CodeDeliveryDetails ?? {};
+}
+
+export async function forgotPassword(username: string): Promise<CodeDeliveryDetails> {
+  const auth = await authConfig();
+  const result = await cognitoCall<{ CodeDeliveryDetails?: CodeDeliveryDetails }>(auth.endpoint, 'ForgotPassword', {
+    ClientId: auth.clientId,
+    Username: username.trim(),
+  });
+  return result.CodeDeliveryDetails ?? {};
+}
+
+export async function confirmForgotPassword(username: string, code: string, password: string): Promise<void> {
+  const auth = await authConfig();
+  await cognitoCall(auth.endpoint, 'ConfirmForgotPassword', {
+    ClientId: auth.clientId,
+    Username: username.trim(),
+    ConfirmationCode: code.trim(),
+    Password: password,
+  });
+}
