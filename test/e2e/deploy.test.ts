@@ -55,7 +55,7 @@ async function chunkNamed(prefix: string, ext = '.js'): Promise<string> {
 
 /**
  * What a deploy does to the files: every hashed asset gets a new name (new content hash) and the
- * old names are gone; index.html and the chunks refer to the new names.
+ * old names are gone; the HTML pages and the chunks refer to the new names.
  */
 async function deployNewBuild(): Promise<Map<string, string>> {
   const files = await readdir(assetsDir());
@@ -67,8 +67,9 @@ async function deployNewBuild(): Promise<Map<string, string>> {
     if (/\.(js|css)$/.test(old)) await writeFile(file, rewrite(await readFile(file, 'utf8')));
     await rename(file, path.join(assetsDir(), next));
   }
-  const index = path.join(webRoot, 'index.html');
-  await writeFile(index, rewrite(await readFile(index, 'utf8')));
+  // index.html and every prerendered page name the new files (web/build-tools/prerender.ts).
+  const pages = (await readdir(webRoot, { recursive: true })).filter((f) => f.endsWith('.html'));
+  for (const page of pages) await writeFile(path.join(webRoot, page), rewrite(await readFile(path.join(webRoot, page), 'utf8')));
   return renamed;
 }
 

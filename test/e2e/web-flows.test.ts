@@ -17,6 +17,8 @@ describe('web app in the browser', () => {
   it('lands, enters the statement, chooses an audience page and reaches the demo', async () => {
     await page.goto(url('/'));
     await page.getByRole('heading', { name: 'Let Your Fans Elevate Your Program' }).waitFor();
+    // The landing is prerendered HTML: its Enter key works once the app has hydrated it.
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await page.keyboard.press('Enter');
     await page.waitForURL('**/statement');
     await page.getByRole('link', { name: 'Continue' }).click();

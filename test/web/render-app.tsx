@@ -1,10 +1,9 @@
 // Test harness: renders the real route table in a memory router with a fresh SWR cache and a fake API.
 import { act, render } from '@testing-library/react';
-import { Suspense } from 'react';
-import { MemoryRouter, useLocation, useRoutes, type Location } from 'react-router-dom';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { SAMPLE_CATALOG } from '@shared/seed-data';
-import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/routes';
+import { SWRConfig } from 'swr';
+import { AppRoutes } from '@/app/router';
 
 export interface FakeResponse {
   status?: number;
@@ -40,23 +39,21 @@ export function mockApi(handler: ApiHandler = catalogHandler): jest.Mock {
 // jsdom has no scrollTo; the shell scrolls to top on every route change.
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
-function Routed({ onLocation }: { onLocation: (l: Location) => void }) {
-  const location = useLocation();
-  onLocation(location);
-  return useRoutes(routes);
+function LocationProbe({ onLocation }: { onLocation: (l: Location) => void }) {
+  onLocation(useLocation());
+  return null;
 }
 
-/** Renders the route table at a path (a declarative MemoryRouter: the data router needs fetch's Request, which jsdom lacks). */
+/** Renders the app's routes (the same AppRoutes as the browser and the prerender) at a path in a memory router. */
 export function renderRoute(initialPath: string, { state }: { state?: unknown } = {}) {
   let current: Location | null = null;
   const utils = render(
-    <AppProvider value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[state ? { pathname: initialPath, state } : initialPath]}>
-        <Suspense fallback={null}>
-          <Routed onLocation={(l) => (current = l)} />
-        </Suspense>
+        <LocationProbe onLocation={(l) => (current = l)} />
+        <AppRoutes />
       </MemoryRouter>
-    </AppProvider>,
+    </SWRConfig>,
   );
   const location = () => current as unknown as Location;
   return {

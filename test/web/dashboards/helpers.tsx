@@ -3,7 +3,6 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { swrFetcher } from '@/lib/api-client';
 
 export type Handler = (init: RequestInit | undefined, url: string) => { status?: number; body?: unknown } | undefined;
 
@@ -32,7 +31,7 @@ export function stubFetch(routes: Record<string, Handler | { status?: number; bo
 
 export function renderRoute(element: ReactElement, { path = '/', at = '/' }: { path?: string; at?: string } = {}) {
   return render(
-    <SWRConfig value={{ provider: () => new Map(), fetcher: swrFetcher, dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>
       <MemoryRouter initialEntries={[at]}>
         <Routes>
           <Route path={path} element={element} />

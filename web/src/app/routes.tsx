@@ -1,42 +1,65 @@
 // The route table. Every screen is a lazy chunk so the first page only downloads its own code;
-// a chunk missing after a deploy reloads the page once (lib/chunk-reload.ts). Every route has the
-// designed error element. Owner screens sit behind RequireSignIn; their /demo twins never ask for sign-in.
+// a chunk missing after a deploy reloads the page once (lib/chunk-reload.ts), and errors show the
+// designed error screen (components/route-error.tsx, around the table and each layout's outlet).
+// Owner screens sit behind RequireSignIn; their /demo twins never ask for sign-in.
+// Routes whose first screen depends on neither data nor the query string carry
+// `handle: { prerender: true }`: the build writes their HTML (web/build-tools/prerender.ts).
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { DemoShell } from '@/components/demo-shell';
 import { DocumentTitle } from '@/components/document-title';
-import { MarketingLayout } from '@/components/marketing-layout';
 import { RequireSignIn } from '@/components/require-sign-in';
-import { RouteError } from '@/components/route-error';
+import { CATALOG_KEY, API_BASE } from '@/config/api';
 import { paths } from '@/config/paths';
-import { lazyWithReload as lazy } from '@/lib/chunk-reload';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-const Landing = lazy(() => import('@/features/marketing/components/landing'));
-const MainChooser = lazy(() => import('@/features/marketing/components/main-chooser'));
-const Pitch = lazy(() => import('@/features/marketing/components/pitch'));
-const Statement = lazy(() => import('@/features/marketing/components/statement'));
-const WhatWeOffer = lazy(() => import('@/features/marketing/components/what-we-offer'));
-const Learn = lazy(() => import('@/features/marketing/components/learn'));
-const Platform = lazy(() => import('@/features/marketing/components/platform'));
-const CollectiveProspectus = lazy(() => import('@/features/marketing/components/collective-prospectus'));
-const PlayerProspectus = lazy(() => import('@/features/marketing/components/player-prospectus'));
-const FanProspectus = lazy(() => import('@/features/marketing/components/fan-prospectus'));
-const DemoHome = lazy(() => import('@/features/home/components/demo-home'));
-const SearchPage = lazy(() => import('@/features/search/components/search-page'));
-const AthleteProfile = lazy(() => import('@/features/athletes/components/athlete-profile'));
-const AthleteMedia = lazy(() => import('@/features/athletes/components/athlete-media'));
-const CardPurchase = lazy(() => import('@/features/cards/components/card-purchase'));
-const MyCollection = lazy(() => import('@/features/collection/components/my-collection'));
-const SchoolPage = lazy(() => import('@/features/schools/components/school-page'));
-const SportRoster = lazy(() => import('@/features/schools/components/sport-roster'));
-const WaitingList = lazy(() => import('@/features/waitlist/components/waiting-list'));
-const Login = lazy(() => import('@/features/auth/components/login'));
-const Signup = lazy(() => import('@/features/auth/components/signup'));
-const CreateProfile = lazy(() => import('@/features/auth/components/create-profile'));
-const NotFound = lazy(() => import('@/components/not-found'));
-const AthletePanel = lazy(() => import('@/features/athlete-panel/athlete-panel-route'));
-const CollectivePanel = lazy(() => import('@/features/collective-panel/collective-panel-route'));
-const CollectiveAthlete = lazy(() => import('@/features/collective-panel/collective-athlete-route'));
+/** A catalog screen: the boot script preloads the catalog and a deep link renders with it. */
+const CATALOG = { data: [`${API_BASE}${CATALOG_KEY}`], prime: () => import('@/lib/catalog').then((m) => m.primeCatalog()) };
+
+// The layouts are lazy too: the landing needs neither, and every HTML page preloads what it uses.
+const DemoShell = lazyScreen('components/demo-shell.tsx', () => import('@/components/demo-shell').then((m) => ({ default: m.DemoShell })));
+const MarketingLayout = lazyScreen('components/marketing-layout.tsx', () =>
+  import('@/components/marketing-layout').then((m) => ({ default: m.MarketingLayout })),
+);
+const Landing = lazyScreen('features/marketing/components/landing.tsx', () => import('@/features/marketing/components/landing'));
+const MainChooser = lazyScreen('features/marketing/components/main-chooser.tsx', () => import('@/features/marketing/components/main-chooser'));
+const Pitch = lazyScreen('features/marketing/components/pitch.tsx', () => import('@/features/marketing/components/pitch'));
+const Statement = lazyScreen('features/marketing/components/statement.tsx', () => import('@/features/marketing/components/statement'));
+const WhatWeOffer = lazyScreen('features/marketing/components/what-we-offer.tsx', () => import('@/features/marketing/components/what-we-offer'));
+const Learn = lazyScreen('features/marketing/components/learn.tsx', () => import('@/features/marketing/components/learn'));
+const Platform = lazyScreen('features/marketing/components/platform.tsx', () => import('@/features/marketing/components/platform'));
+const CollectiveProspectus = lazyScreen(
+  'features/marketing/components/collective-prospectus.tsx',
+  () => import('@/features/marketing/components/collective-prospectus'),
+);
+const PlayerProspectus = lazyScreen('features/marketing/components/player-prospectus.tsx', () => import('@/features/marketing/components/player-prospectus'));
+const FanProspectus = lazyScreen('features/marketing/components/fan-prospectus.tsx', () => import('@/features/marketing/components/fan-prospectus'));
+const DemoHome = lazyScreen('features/home/components/demo-home.tsx', () => import('@/features/home/components/demo-home'), CATALOG);
+const SearchPage = lazyScreen('features/search/components/search-page.tsx', () => import('@/features/search/components/search-page'), CATALOG);
+const AthleteProfile = lazyScreen('features/athletes/components/athlete-profile.tsx', () => import('@/features/athletes/components/athlete-profile'), CATALOG);
+const AthleteMedia = lazyScreen('features/athletes/components/athlete-media.tsx', () => import('@/features/athletes/components/athlete-media'), CATALOG);
+const CardPurchase = lazyScreen('features/cards/components/card-purchase.tsx', () => import('@/features/cards/components/card-purchase'), CATALOG);
+const MyCollection = lazyScreen('features/collection/components/my-collection.tsx', () => import('@/features/collection/components/my-collection'));
+const SchoolPage = lazyScreen('features/schools/components/school-page.tsx', () => import('@/features/schools/components/school-page'), CATALOG);
+const SportRoster = lazyScreen('features/schools/components/sport-roster.tsx', () => import('@/features/schools/components/sport-roster'), CATALOG);
+const WaitingList = lazyScreen('features/waitlist/components/waiting-list.tsx', () => import('@/features/waitlist/components/waiting-list'));
+const Login = lazyScreen('features/auth/components/login.tsx', () => import('@/features/auth/components/login'));
+const Signup = lazyScreen('features/auth/components/signup.tsx', () => import('@/features/auth/components/signup'));
+const CreateProfile = lazyScreen('features/auth/components/create-profile.tsx', () => import('@/features/auth/components/create-profile'));
+const NotFound = lazyScreen('components/not-found.tsx', () => import('@/components/not-found'));
+const AthletePanel = lazyScreen('features/athlete-panel/athlete-panel-route.tsx', () => import('@/features/athlete-panel/athlete-panel-route'), CATALOG);
+const CollectivePanel = lazyScreen(
+  'features/collective-panel/collective-panel-route.tsx',
+  () => import('@/features/collective-panel/collective-panel-route'),
+  CATALOG,
+);
+const CollectiveAthlete = lazyScreen(
+  'features/collective-panel/collective-athlete-route.tsx',
+  () => import('@/features/collective-panel/collective-athlete-route'),
+  CATALOG,
+);
+
+/** Marks a route whose HTML the build writes. */
+const PRERENDER = { prerender: true } as const;
 
 /** A screen with a fixed tab title (screens named after their data set it themselves). */
 const titled = (title: string | undefined, element: ReactNode) => (
@@ -46,32 +69,32 @@ const titled = (title: string | undefined, element: ReactNode) => (
   </>
 );
 
-const table: RouteObject[] = [
-  { path: paths.landing.path, element: titled(undefined, <Landing />) },
-  { path: paths.main.path, element: titled('Who Are You Cheering For?', <MainChooser />) },
-  { path: paths.pitch.path, element: titled('Pitch Deck', <Pitch />) },
+export const routes: RouteObject[] = [
+  { path: paths.landing.path, handle: PRERENDER, element: titled(undefined, <Landing />) },
+  { path: paths.main.path, handle: PRERENDER, element: titled('Who Are You Cheering For?', <MainChooser />) },
+  { path: paths.pitch.path, handle: PRERENDER, element: titled('Pitch Deck', <Pitch />) },
   {
     element: <MarketingLayout />,
     children: [
-      { path: paths.statement.path, element: titled('Statement', <Statement />) },
-      { path: paths.statementCapital.path, element: titled('Statement', <Statement />) },
-      { path: paths.whatWeOffer.path, element: titled('What We Offer', <WhatWeOffer />) },
-      { path: paths.learn.path, element: titled('Learn', <Learn />) },
-      { path: paths.platform.path, element: titled('Platform', <Platform />) },
-      { path: paths.platformLower.path, element: titled('Platform', <Platform />) },
-      { path: paths.collectiveProspectus.path, element: titled('For Collectives', <CollectiveProspectus />) },
-      { path: paths.playerProspectus.path, element: titled('For Athletes', <PlayerProspectus />) },
-      { path: paths.fanProspectus.path, element: titled('For Fans', <FanProspectus />) },
-      { path: paths.waitingList.path, element: titled('Get on the List', <WaitingList />) },
+      { path: paths.statement.path, handle: PRERENDER, element: titled('Statement', <Statement />) },
+      { path: paths.statementCapital.path, handle: PRERENDER, element: titled('Statement', <Statement />) },
+      { path: paths.whatWeOffer.path, handle: PRERENDER, element: titled('What We Offer', <WhatWeOffer />) },
+      { path: paths.learn.path, handle: PRERENDER, element: titled('Learn', <Learn />) },
+      { path: paths.platform.path, handle: PRERENDER, element: titled('Platform', <Platform />) },
+      { path: paths.platformLower.path, handle: PRERENDER, element: titled('Platform', <Platform />) },
+      { path: paths.collectiveProspectus.path, handle: PRERENDER, element: titled('For Collectives', <CollectiveProspectus />) },
+      { path: paths.playerProspectus.path, handle: PRERENDER, element: titled('For Athletes', <PlayerProspectus />) },
+      { path: paths.fanProspectus.path, handle: PRERENDER, element: titled('For Fans', <FanProspectus />) },
+      { path: paths.waitingList.path, handle: PRERENDER, element: titled('Get on the List', <WaitingList />) },
       { path: paths.login.path, element: titled('Sign In', <Login />) },
       { path: paths.signup.path, element: titled('Sign Up', <Signup />) },
-      { path: paths.createProfile.path, element: titled('Create Athlete Profile', <CreateProfile />) },
+      { path: paths.createProfile.path, handle: PRERENDER, element: titled('Create Athlete Profile', <CreateProfile />) },
     ],
   },
   {
     element: <DemoShell />,
     children: [
-      { path: paths.demo.home.path, element: titled('Demo', <DemoHome />) },
+      { path: paths.demo.home.path, handle: PRERENDER, element: titled('Demo', <DemoHome />) },
       { path: paths.demo.search.path, element: <SearchPage /> },
       { path: paths.search.path, element: <SearchPage /> },
       { path: paths.demo.myCards.path, element: titled('My Collection · Demo', <MyCollection />) },
@@ -84,9 +107,9 @@ const table: RouteObject[] = [
           </RequireSignIn>,
         ),
       },
-      { path: paths.demo.whatWeOffer.path, element: titled('What We Offer · Demo', <WhatWeOffer />) },
-      { path: paths.demo.learn.path, element: titled('Learn · Demo', <Learn />) },
-      { path: paths.demo.waitingList.path, element: titled('Get on the List · Demo', <WaitingList />) },
+      { path: paths.demo.whatWeOffer.path, handle: PRERENDER, element: titled('What We Offer · Demo', <WhatWeOffer />) },
+      { path: paths.demo.learn.path, handle: PRERENDER, element: titled('Learn · Demo', <Learn />) },
+      { path: paths.demo.waitingList.path, handle: PRERENDER, element: titled('Get on the List · Demo', <WaitingList />) },
       { path: paths.athlete.path, element: <AthleteProfile /> },
       { path: paths.card.path, element: <CardPurchase /> },
       { path: paths.athleteMedia.path, element: <AthleteMedia /> },
@@ -132,17 +155,3 @@ const table: RouteObject[] = [
   },
   { path: '*', element: titled('Page Not Found', <NotFound />) },
 ];
-
-/** Gives every route (layouts and their children) the designed error element. */
-function withErrorElements(list: RouteObject[]): RouteObject[] {
-  return list.map(
-    (route) =>
-      ({
-        ...route,
-        errorElement: route.errorElement ?? <RouteError />,
-        ...(route.children ? { children: withErrorElements(route.children) } : {}),
-      }) as RouteObject,
-  );
-}
-
-export const routes: RouteObject[] = withErrorElements(table);

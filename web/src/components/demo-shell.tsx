@@ -1,12 +1,15 @@
 // The demo layout shell: fixed top bar, scroll-to-top on route change, footer only near the page bottom.
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { isDemoPath, paths } from '@/config/paths';
-import { rememberDemoContext, useDemoRole, type DemoRole } from '@/lib/demo-role';
+import { paths } from '@/config/paths';
+import { useDemoRole, type DemoRole } from '@/lib/demo-role';
 import { AccountStatus } from './account-status';
+import { ScrollToTop } from './scroll-to-top';
 import { MoreMenu } from './more-menu';
 import { Logo } from './logo';
 import { RoleDropdown } from './role-dropdown';
+import { DataProvider } from '@/lib/data-provider';
+import { RouteErrors } from './route-error';
 import { PageSpinner } from './spinner';
 
 const ROLE_BUTTON: Record<DemoRole, { label: string; to: string }> = {
@@ -39,19 +42,6 @@ function useNearBottom(): boolean {
     };
   }, [pathname]);
   return near;
-}
-
-export function ScrollToTop() {
-  const { pathname, search } = useLocation();
-  useEffect(() => {
-    window.scrollTo?.(0, 0);
-  }, [pathname, search]);
-  useEffect(() => {
-    // /demo pages enter the demo; their public twins (/search, /mycards) leave it; shared pages keep it.
-    if (isDemoPath(pathname)) rememberDemoContext(true);
-    else if (pathname === '/search' || pathname === '/mycards' || pathname === '/') rememberDemoContext(false);
-  }, [pathname]);
-  return null;
 }
 
 function SearchBox() {
@@ -123,9 +113,13 @@ export function DemoShell() {
         </div>
       </header>
       <main id="main-content" className="demo-main">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrors>
+          <DataProvider>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </DataProvider>
+        </RouteErrors>
       </main>
       <footer className={`demo-footer${nearBottom ? ' visible' : ''}`} aria-hidden={!nearBottom} data-testid="demo-footer">
         {nearBottom && <p>© {new Date().getFullYear()} Drift. All rights reserved.</p>}

@@ -3,7 +3,9 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Logo } from './logo';
-import { ScrollToTop } from './demo-shell';
+import { ScrollToTop } from './scroll-to-top';
+import { DataProvider } from '@/lib/data-provider';
+import { RouteErrors } from './route-error';
 import { PageSpinner } from './spinner';
 
 export function MarketingLayout() {
@@ -29,9 +31,13 @@ export function MarketingLayout() {
         </nav>
       </header>
       <main id="main-content">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrors>
+          <DataProvider>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </DataProvider>
+        </RouteErrors>
       </main>
       <footer className="mk-footer">
         <p>© {new Date().getFullYear()} Drift. Official NIL trading cards.</p>

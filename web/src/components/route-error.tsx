@@ -1,8 +1,9 @@
-// The designed error screen of every route (errorElement): a chunk that could not be loaded after
-// a deploy (the reload already happened once), an unknown route or a render error. Never the
-// router's default screen. Statically imported, so it renders even when lazy chunks are gone.
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+// The designed error screen of every route: a chunk that could not be loaded after a deploy (the
+// reload already happened once) or a render error. RouteErrors (an error boundary, reset when the
+// path changes) sits around the route table and around each layout's outlet, so an error inside a
+// layout keeps its header. Statically imported, so it renders even when lazy chunks are gone.
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { isChunkLoadError } from '@/lib/chunk-reload';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Logo } from './logo';
@@ -18,9 +19,6 @@ export function errorCopy(error: unknown): Copy {
       title: 'This page needs a reload',
       text: 'Drift may have been updated since this tab opened, or the connection dropped. Reload to continue where you were.',
     };
-  }
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return { title: 'Page not found', text: 'The page you were looking for does not exist or has moved.' };
   }
   return { title: 'Something went wrong', text: 'This page ran into an unexpected problem. Reload to try again, or go back to the home page.' };
 }
@@ -53,10 +51,29 @@ export function ErrorScreen({ error, onReload = () => window.location.reload() }
   );
 }
 
-export function RouteError() {
-  const error = useRouteError();
-  useEffect(() => {
-    console.error('route error', error);
-  }, [error]);
-  return <ErrorScreen error={error} />;
+class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { error: { value: unknown } | null }> {
+  state: { error: { value: unknown } | null } = { error: null };
+
+  static getDerivedStateFromError(value: unknown) {
+    return { error: { value } };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('route error', error, info.componentStack);
+  }
+
+  componentDidUpdate(previous: { resetKey: string }) {
+    // Another page was chosen (a link in the layout, Back): try rendering again.
+    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+
+  render() {
+    return this.state.error ? <ErrorScreen error={this.state.error.value} /> : this.props.children;
+  }
+}
+
+/** Shows the designed error screen instead of `children` when they fail to load or render. */
+export function RouteErrors({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary resetKey={pathname}>{children}</RouteErrorBoundary>;
 }

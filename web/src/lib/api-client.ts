@@ -3,6 +3,7 @@
 // signed in, and owner-only reads (an athlete's orders, a collective's stats, my orders) are sent
 // to the public demo twins when the caller does not own them, so features call one path only.
 import type { ApiErrorBody } from '@shared/api';
+import { API_BASE } from '@/config/api';
 import { freshIdToken, getSession, groupsOf, refreshSession, type Session } from '@/lib/auth/session-store';
 
 export class ApiError extends Error {
@@ -16,8 +17,6 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
-
-const API_BASE = '/api';
 
 const ATHLETE_READ = /^\/athletes\/(\d+)\/(orders|donations)(?=$|\?)/;
 const COLLECTIVE_READ = /^\/collectives\/(\d+)\/(stats|transactions)(?=$|\?)/;
@@ -88,9 +87,6 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   }
   return body as T;
 }
-
-/** SWR fetcher: the key is the API path. */
-export const swrFetcher = <T>(path: string) => apiFetch<T>(path);
 
 export const apiSend = <T>(path: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown) =>
   apiFetch<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });

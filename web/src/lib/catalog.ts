@@ -1,12 +1,21 @@
 // GET /api/catalog: the one catalog every screen reads (athletes, schools, collectives, merch).
 // Shared by several features, so it lives here rather than inside one feature.
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import type { Athlete, Catalog, School } from '@shared/catalog-types';
+import { CATALOG_KEY } from '@/config/api';
 import { apiFetch } from './api-client';
 
-export const CATALOG_KEY = '/catalog';
-
 export const getCatalog = () => apiFetch<Catalog>(CATALOG_KEY);
+
+/**
+ * Puts the catalog into SWR's cache before the first render of a deep link (main.tsx through the
+ * route's screens), so the screen renders with it at once; index.html's boot script has already
+ * requested it, so this fetch is answered by that preload.
+ */
+export async function primeCatalog(): Promise<void> {
+  const catalog = await getCatalog();
+  await mutate(CATALOG_KEY, catalog, { revalidate: false });
+}
 
 export function useCatalog() {
   // The catalog changes rarely: no refetch on focus, and keep it across route changes.

@@ -1,4 +1,5 @@
 // Create Athlete Profile (/create-profile): name, sport, school, position, bio, profile image.
+import { useHydrated } from '@/lib/use-hydrated';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '@/components/form-field';
 import { PROFILE_SPORTS, submitProfile, validateProfile, type ProfileErrors, type ProfileValues } from '@/features/auth/api/create-profile';
@@ -6,6 +7,8 @@ import { PROFILE_SPORTS, submitProfile, validateProfile, type ProfileErrors, typ
 const EMPTY: ProfileValues = { name: '', sport: '', school: '', position: '', bio: '', profileImage: null };
 
 export default function CreateProfile() {
+  // Prerendered: the submit waits for the app (see lib/use-hydrated.ts).
+  const hydrated = useHydrated();
   const [values, setValues] = useState<ProfileValues>(EMPTY);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [done, setDone] = useState(false);
@@ -76,7 +79,7 @@ export default function CreateProfile() {
               </p>
             )}
           </div>
-          <button type="submit" className="btn btn-primary btn-block btn-lg">
+          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!hydrated}>
             Create Profile
           </button>
           {done && (

@@ -14,7 +14,7 @@ import type {
 import { checkImageFile } from '@shared/admin-api';
 import type { Catalog } from '@shared/catalog-types';
 import { ApiError, apiFetch, apiSend } from '@/lib/api-client';
-import { CATALOG_KEY } from '@/lib/catalog';
+import { CATALOG_KEY } from '@/config/api';
 import { collectiveStatsKey } from './get-collective-stats';
 
 export async function refreshAfterWrite(collectiveId: number): Promise<void> {

@@ -1,6 +1,8 @@
 // Landing (/): full-screen background, the headline and ENTER (click or the Enter key) to /statement.
+// The page is prerendered into index.html; the Enter key works once the app has hydrated, and the
+// 'or press Enter' hint shows from then on (html[data-app-ready], set by app/app.tsx).
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 
@@ -25,9 +27,10 @@ export default function Landing() {
         <Logo height={44} />
         <h1 className="landing-title">Let Your Fans Elevate Your Program</h1>
         <p className="landing-sub">Official digital trading cards of college athletes. 97% of every sale goes to the athlete.</p>
-        <button type="button" className="btn btn-primary btn-xl" onClick={() => navigate(paths.statement.getHref())}>
+        {/* A link, so it works from the prerendered page before the app has hydrated. */}
+        <Link className="btn btn-primary btn-xl" to={paths.statement.getHref()}>
           ENTER
-        </button>
+        </Link>
         <p className="landing-hint">or press Enter</p>
       </div>
     </main>

@@ -1,5 +1,6 @@
 // The 'Get on the List' form (/waiting-list, /demo/waiting-list), posting to POST /api/waitlist.
 // The outcome line is brought into view and focused (it sits below the fold on most screens).
+import { useHydrated } from '@/lib/use-hydrated';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { WAITLIST_SCHOOLS, type WaitlistRequest } from '@shared/api';
 import { TextField } from '@/components/form-field';
@@ -12,6 +13,8 @@ export const ERROR_TEXT = 'Sorry, there was an error sending your submission. Pl
 const EMPTY: WaitlistRequest = { firstName: '', lastName: '', email: '', details: '', school: '' };
 
 export default function WaitingList() {
+  // Prerendered: the submit waits for the app (see lib/use-hydrated.ts).
+  const hydrated = useHydrated();
   const [values, setValues] = useState<WaitlistRequest>(EMPTY);
   const [errors, setErrors] = useState<WaitlistErrors>({});
   const [status, setStatus] = useState<'idle' | 'submitting' | 'success' | 'error'>('idle');
@@ -116,7 +119,7 @@ export default function WaitingList() {
               placeholder="Your sport, your collective, what you would like to see..."
             />
           </div>
-          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={status === 'submitting'}>
+          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!hydrated || status === 'submitting'}>
             {status === 'submitting' ? 'Submitting...' : 'Submit'}
           </button>
           <div role="status" aria-live="polite">
