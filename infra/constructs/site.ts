@@ -1,6 +1,8 @@
 // The web front door: a private S3 bucket behind CloudFront (origin access control), /api/*
-// routed to the HTTP API on the same origin, SPA deep links rewritten to /index.html by a
-// CloudFront Function on the default behavior only (so /api errors are never masked). The WAF web
+// routed to the HTTP API on the same origin, SPA deep links rewritten by a CloudFront Function on
+// the default behavior only (so /api errors are never masked): the routes the build prerendered
+// (web/build-tools/prerender.ts, listed in prerender-routes.json) to their own HTML, every other
+// route to /index.html. The WAF web
 // ACL (infra/constructs/waf.ts) is attached here, CloudFront proves itself to the API with the
 // origin header, and every response carries the security headers of infra/security-headers.ts.
 //
@@ -44,15 +46,43 @@ import { Construct } from 'constructs';
 import { FRAME_OPTIONS, HSTS_MAX_AGE_SECONDS, REFERRER_POLICY, contentSecurityPolicy } from '../security-headers';
 import type { SecurityHeaderInputs } from '../security-headers';
 
-/** Viewer-request rewrite: any path whose last segment has no extension is an app route. */
-export const SPA_REWRITE_CODE = `function handler(event) {
+/** The build's list of routes with prerendered HTML of their own (web/build-tools/prerender.ts). */
+export const PRERENDER_LIST = 'prerender-routes.json';
+
+const ROUTE = /^\/[A-Za-z0-9._~\-/]*$/;
+
+/** The prerendered routes of a build (none when there is no build or no list). */
+export function prerenderedRoutes(webBuildDir: string): string[] {
+  const file = path.join(webBuildDir, PRERENDER_LIST);
+  if (!fs.existsSync(file)) return [];
+  const list: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (!Array.isArray(list) || !list.every((r) => typeof r === 'string' && ROUTE.test(r) && r !== '/')) {
+    throw new Error(`${file} must list route paths such as "/demo"`);
+  }
+  return list as string[];
+}
+
+/**
+ * Viewer-request rewrite. A path whose last segment has no extension is an app route: a route the
+ * build prerendered gets its own HTML (<route>/index.html, trailing slash or not), every other route
+ * the SPA shell /index.html (which is also the prerendered landing for /). Files pass unchanged.
+ */
+export function spaRewriteCode(prerendered: readonly string[]): string {
+  const table = JSON.stringify(Object.fromEntries(prerendered.map((route) => [route, 1])));
+  return `var PRERENDERED = ${table};
+function handler(event) {
   var request = event.request;
   var last = request.uri.split('/').pop();
   if (last.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    var route = request.uri.replace(/\\/+$/, '');
+    request.uri = PRERENDERED[route] === 1 ? route + '/index.html' : '/index.html';
   }
   return request;
 }`;
+}
+
+/** The rewrite without prerendered routes: every extension-less path is the SPA's /index.html. */
+export const SPA_REWRITE_CODE = spaRewriteCode([]);
 
 /** Hashed build output (Vite's assets/): content-addressed, so cacheable forever. */
 export const ASSETS_PREFIX = 'assets/';
@@ -138,9 +168,9 @@ export class Site extends Construct {
     });
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      code: FunctionCode.fromInline(SPA_REWRITE_CODE),
+      code: FunctionCode.fromInline(spaRewriteCode(prerenderedRoutes(props.webBuildDir))),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serve /index.html for extension-less paths (SPA deep links)',
+      comment: 'Prerendered routes to their own HTML, other extension-less paths to /index.html (SPA deep links)',
     });
 
     const stack = Stack.of(this);
