@@ -131,6 +131,34 @@ export class NilCardsStack extends Stack {
       });
     }
 
+    // Card images: the cards function reads an upload's first bytes and ETag (the image version
+    // the athlete approves) and, with the Admin API configured, creates the card's Shopify product.
+    const cards = this.api.functions.get('cards');
+    if (cards) {
+      cards.addEnvironment('UPLOADS_BUCKET', this.site.uploadsBucket.bucketName);
+      cards.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [this.site.uploadsBucket.arnForObjects('uploads/*')] }));
+      Validations.of(cards).acknowledge({
+        id: 'AwsSolutions::AwsSolutions-IAM5[Resource::<SiteUploadsBucketECFF07D3.Arn>/uploads/*]',
+        reason: 'Card images are uploads with random keys (uploads/{uuid}.{ext}); the function reads their first bytes and ETag, only s3:GetObject, only under that prefix.',
+      });
+      if (this.reconcile) {
+        cards.addEnvironment('SHOPIFY_ADMIN_SECRET_ARN', this.reconcile.adminSecret.secretArn);
+        if (props.reconcile?.storeDomain) cards.addEnvironment('SHOPIFY_STORE_DOMAIN', props.reconcile.storeDomain);
+        this.reconcile.adminSecret.grantRead(cards);
+        Validations.of(cards).acknowledge({
+          id: `AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${props.reconcile!.adminSecretName}-??????]`,
+          reason: 'The Admin API secret is referenced by name; Secrets Manager appends a random 6-character suffix to every secret ARN, so the grant wildcards only that suffix.',
+        });
+      }
+    }
+    // Onboarding links an account to its athlete (an accepted invite or profile request): two
+    // Cognito admin actions on this user pool only.
+    const onboarding = this.api.functions.get('onboarding');
+    if (onboarding) {
+      onboarding.addEnvironment('USER_POOL_ID', this.auth.userPool.userPoolId);
+      onboarding.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminAddUserToGroup'], resources: [this.auth.userPool.userPoolArn] }));
+    }
+
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The web app (CloudFront)' });
     new CfnOutput(this, 'ApiUrl', {
       value: `${this.site.url}/api`,

@@ -2,7 +2,7 @@
 // both read this table, so a route exists in AWS exactly when it exists locally.
 import { ACCEPT_PARTITIONS, CATALOG_PARTITIONS, INGESTION_PARTITIONS } from './common/key-access';
 
-export type FunctionName = 'catalog' | 'athletes' | 'posts' | 'collectives' | 'waitlist' | 'me' | 'webhook' | 'checkout' | 'admin' | 'unattributed' | 'payouts' | 'search';
+export type FunctionName = 'catalog' | 'athletes' | 'posts' | 'collectives' | 'waitlist' | 'me' | 'webhook' | 'checkout' | 'admin' | 'unattributed' | 'payouts' | 'search' | 'cards' | 'onboarding';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -52,8 +52,34 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/athletes/{id}/statement', fn: 'payouts', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/disclosure', fn: 'payouts', access: 'athlete' },
   { method: 'POST', path: '/api/athletes/{id}/disclosure/{year}/reported', fn: 'payouts', access: 'athlete' },
+  // The card lifecycle: the collective's card and set management, the athlete's approvals.
+  { method: 'GET', path: '/api/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'collective' },
+  { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}', fn: 'cards', access: 'collective' },
+  { method: 'DELETE', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}', fn: 'cards', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/submit', fn: 'cards', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/publish', fn: 'cards', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/retire', fn: 'cards', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/sets', fn: 'cards', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/sets/{setId}/close', fn: 'cards', access: 'collective' },
+  { method: 'GET', path: '/api/athletes/{id}/cards', fn: 'cards', access: 'athlete' },
+  { method: 'POST', path: '/api/athletes/{id}/cards/{cardId}/approve', fn: 'cards', access: 'athlete' },
+  { method: 'POST', path: '/api/athletes/{id}/cards/{cardId}/reject', fn: 'cards', access: 'athlete' },
+  // Onboarding: invites (collective -> athlete) and profile requests (/create-profile -> collective).
+  { method: 'GET', path: '/api/collectives/{id}/invites', fn: 'onboarding', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/invites', fn: 'onboarding', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/invites/{inviteId}/revoke', fn: 'onboarding', access: 'collective' },
+  { method: 'GET', path: '/api/invites/{code}', fn: 'onboarding', access: 'buyer' },
+  { method: 'POST', path: '/api/invites/{code}/claim', fn: 'onboarding', access: 'buyer' },
+  { method: 'GET', path: '/api/profile-requests/schools', fn: 'onboarding', access: 'public' },
+  { method: 'GET', path: '/api/profile-requests/mine', fn: 'onboarding', access: 'buyer' },
+  { method: 'POST', path: '/api/profile-requests', fn: 'onboarding', access: 'buyer' },
+  { method: 'GET', path: '/api/collectives/{id}/profile-requests', fn: 'onboarding', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/profile-requests/{requestId}/accept', fn: 'onboarding', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/profile-requests/{requestId}/decline', fn: 'onboarding', access: 'collective' },
   { method: 'POST', path: '/api/waitlist', fn: 'waitlist', access: 'public' },
   { method: 'GET', path: '/api/me/orders', fn: 'me', access: 'buyer' },
+  { method: 'GET', path: '/api/me/collection', fn: 'me', access: 'buyer' },
   // The public demo tenant: read-only views of the demo athlete, the demo collective (and its
   // members) and the demo buyer, so the demo works without an account. Writes always need sign-in.
   { method: 'GET', path: '/api/demo/athletes/{id}/orders', fn: 'athletes', access: 'public' },
@@ -63,6 +89,9 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/demo/collectives/{id}', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/members', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/me/orders', fn: 'me', access: 'public' },
+  { method: 'GET', path: '/api/demo/me/collection', fn: 'me', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'public' },
+  { method: 'GET', path: '/api/demo/athletes/{id}/cards', fn: 'cards', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/payouts', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/payouts', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/statement', fn: 'payouts', access: 'public' },
@@ -95,6 +124,8 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   unattributed: 'write',
   payouts: 'write',
   search: 'read',
+  cards: 'write',
+  onboarding: 'write',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -113,6 +144,8 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   unattributed: INGESTION_PARTITIONS,
   payouts: ['ATHLETE#*', 'COLLECTIVE#*'], // ledger entries and totals, payouts, year status; batches and allocations
   search: [],
+  cards: ['CATALOG#ATHLETE#*', 'CATALOG#PRODUCT#*', 'CATALOG#COLLECTIVE#*', 'ATHLETE#*'], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total
+  onboarding: [...CATALOG_PARTITIONS, 'INVITE#*', 'PROFILEREQ#*', 'ACCOUNT#*'], // invites, profile requests, account links; an accepted request creates the athlete
 };
 
 /** Entry file of each function, relative to the repository root. */

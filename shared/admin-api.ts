@@ -69,7 +69,8 @@ export interface Validated<T> {
   errors: FieldErrors;
 }
 
-function text(input: unknown, field: string, errors: FieldErrors, opts: { required: boolean; max: number; label: string }): string | undefined {
+/** A trimmed text field: required or optional, at most `max` characters (the error names `label`). */
+export function text(input: unknown, field: string, errors: FieldErrors, opts: { required: boolean; max: number; label: string }): string | undefined {
   if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '' && !opts.required)) return undefined;
   if (typeof input !== 'string') {
     errors[field] = `${opts.label} must be text`;

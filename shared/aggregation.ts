@@ -80,3 +80,6 @@ export function holdsAny(cards: Record<string, number>): boolean {
 export function holdsFullSet(cards: Record<string, number>, cardIds: number[]): boolean {
   return cardIds.length > 0 && cardIds.every((id) => (cards[String(id)] ?? 0) > 0);
 }
+
+/** A Top Fan holds every card of at least one of the athlete's Top Fan sets (catalog-types.ts topFanSetsOf). */
+export const isTopFan = (cards: Record<string, number>, sets: number[][]): boolean => sets.some((set) => holdsFullSet(cards, set));

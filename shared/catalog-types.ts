@@ -45,7 +45,23 @@ export interface DigitalCollectible {
   approval?: CardApproval | null;
   publishedAt?: string | null;
   retiredAt?: string | null;
+  /** Who did what to the card and when (owner routes only; the last CARD_HISTORY_MAX events). */
+  history?: CardEvent[];
 }
+
+export type CardAction = 'created' | 'edited' | 'submitted' | 'approved' | 'rejected' | 'published' | 'retired' | 'image-changed';
+
+/** One decision or change on a card: who (account subject, or 'seed'), when, and the image version. */
+export interface CardEvent {
+  action: CardAction;
+  by: string;
+  at: string;
+  imageHash?: string | null;
+  reason?: string;
+  /** The Shopify product id a publication linked. */
+  shopifyProductId?: string;
+}
+export const CARD_HISTORY_MAX = 50;
 
 /** A named series of an athlete's cards ("2026 Season"). Once closed its membership is fixed:
  * a buyer holding every card of a closed set is a Top Fan, and new cards go into a new set. */
@@ -204,6 +220,6 @@ export function indexCatalog(catalog: Pick<Catalog, 'athletes' | 'collectives'> 
 export function topFanSetsOf(athlete: Pick<Athlete, 'digitalcollectibles' | 'sets'> | undefined): number[][] {
   if (!athlete) return [];
   if (athlete.sets?.length) return athlete.sets.filter((s) => s.closedAt !== null && s.cardIds.length > 0).map((s) => s.cardIds);
-  const ids = athlete.digitalcollectibles.map((c) => c.id);
+  const ids = athlete.digitalcollectibles.filter(isPublicCard).map((c) => c.id);
   return ids.length ? [ids] : [];
 }

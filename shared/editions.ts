@@ -87,3 +87,38 @@ export function allocateLine(prev: LineSerials | undefined, cardId: number, unit
 export function serialLabel([from, to]: SerialRange, editionSize: number): string {
   return from === to ? `#${from} / ${editionSize}` : `#${from}-${to} / ${editionSize}`;
 }
+
+const expand = (ranges: SerialRange[]): number[] => ranges.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, k) => a + k));
+
+/** Serial numbers as sorted, merged ranges. */
+function compress(serials: Iterable<number>): SerialRange[] {
+  const out: SerialRange[] = [];
+  for (const n of [...serials].sort((x, y) => x - y)) {
+    const last = out[out.length - 1];
+    if (last && n <= last[1] + 1) last[1] = Math.max(last[1], n);
+    else out.push([n, n]);
+  }
+  return out;
+}
+
+/** Serials per card id: what a fan holds of an athlete's cards. */
+export type CardSerials = Record<string, SerialRange[]>;
+
+/** Applies `remove` then `add` (per card) to `held`; cards left without serials are dropped. */
+export function moveSerials(held: CardSerials, remove: CardSerials, add: CardSerials): CardSerials {
+  const out: CardSerials = {};
+  for (const card of new Set([...Object.keys(held), ...Object.keys(remove), ...Object.keys(add)])) {
+    const set = new Set(expand(held[card] ?? []));
+    for (const n of expand(remove[card] ?? [])) set.delete(n);
+    for (const n of expand(add[card] ?? [])) set.add(n);
+    if (set.size) out[card] = compress(set);
+  }
+  return out;
+}
+
+/** The active serials of an order's lines, per card. */
+export function serialsOfLines(lines: Record<string, LineSerials>): CardSerials {
+  const out: CardSerials = {};
+  for (const line of Object.values(lines)) if (line.active.length) out[line.cardId] = compress([...expand(out[line.cardId] ?? []), ...expand(line.active)]);
+  return out;
+}

@@ -3,10 +3,10 @@
 // current version says. Ingestion runs it under optimistic locks (the applied snapshot, the
 // athlete's total, the fan holdings) and writes its plan in one DynamoDB transaction; the
 // benchmark loader and the property tests fold the same function in memory.
-import { holdsAny, holdsFullSet, zeroFigures, type SalesFigures } from './aggregation';
+import { holdsAny, isTopFan, zeroFigures, type SalesFigures } from './aggregation';
 import type { UnlockRule } from './catalog-types';
 import type { AthleteContribution, GroupTarget, OrderMeta, UnattributedLine } from './contribution';
-import { allocateLine, type LineSerials, type SerialRange } from './editions';
+import { allocateLine, moveSerials, serialsOfLines, type CardSerials, type LineSerials, type SerialRange } from './editions';
 import { appendEntry, emptyLedgerHead, type LedgerEntry, type LedgerHead, type LedgerKind } from './ledger';
 
 /** The athlete's total item: figures, card counts, editions, unlocks and the ledger head. */
@@ -48,7 +48,15 @@ export interface FanState {
   version: number;
   buyerLabel: string;
   buyerAlias: string;
+  /** The serials the fan holds, per card (My Collection). */
+  serials?: CardSerials;
+  /** Whether the fan is a Top Fan (a TOPFAN item exists and is counted in topFanCount). Absent on
+   * items stored before the flag: then it follows from the cards and the athlete's current sets. */
+  top?: boolean;
 }
+
+/** Whether a stored fan counts as a Top Fan: its flag, else its cards against the sets. */
+export const fanIsTop = (fan: Pick<FanState, 'cards' | 'top'> | null, sets: number[][]): boolean => (fan ? (fan.top ?? isTopFan(fan.cards, sets)) : false);
 
 /** What one order has applied to one athlete. Kept (never deleted) so a stale step can tell. */
 export interface AppliedAthleteGroup {
@@ -120,7 +128,6 @@ function addCards(into: Record<string, number>, cards: Record<string, number>, s
   }
 }
 
-const isTopFan = (cards: Record<string, number>, sets: number[][]) => sets.some((set) => holdsFullSet(cards, set));
 
 function ledgerKind(delta: number, target: AthleteStepInput['target']): Exclude<LedgerKind, 'allocation' | 'payout'> {
   if (delta > 0) return 'sale';
@@ -195,33 +202,38 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
     if (next.active.length || next.retired.length || next.oversold || next.whileLocked) lines[lineItemId] = next;
   }
 
-  // Fans: the applied buyer loses what was applied, the target buyer gains what is counted now.
-  const fanCards = new Map<string, Record<string, number>>();
+  // Fans: the applied buyer loses what was applied (cards and serials), the target buyer gains
+  // what is counted now.
+  const fanCards = new Map<string, { cards: Record<string, number>; serials: CardSerials }>();
   const fanBefore = (key: string) => input.fans.get(key) ?? null;
+  const holding = (key: string) => fanCards.get(key) ?? { cards: { ...(fanBefore(key)?.cards ?? {}) }, serials: fanBefore(key)?.serials ?? {} };
   if (before.meta?.buyerKey) {
-    const cards = { ...(fanCards.get(before.meta.buyerKey) ?? fanBefore(before.meta.buyerKey)?.cards ?? {}) };
+    const h = holding(before.meta.buyerKey);
+    const cards = { ...h.cards };
     addCards(cards, before.cards, -1);
-    fanCards.set(before.meta.buyerKey, cards);
+    fanCards.set(before.meta.buyerKey, { cards, serials: moveSerials(h.serials, serialsOfLines(before.lines), {}) });
   }
   if (target?.meta.buyerKey) {
-    const cards = { ...(fanCards.get(target.meta.buyerKey) ?? fanBefore(target.meta.buyerKey)?.cards ?? {}) };
+    const h = holding(target.meta.buyerKey);
+    const cards = { ...h.cards };
     addCards(cards, entry.cards, 1);
-    fanCards.set(target.meta.buyerKey, cards);
+    fanCards.set(target.meta.buyerKey, { cards, serials: moveSerials(h.serials, {}, serialsOfLines(lines)) });
   }
   const fans: AthleteStepPlan['fans'] = [];
   const topFans: AthleteStepPlan['topFans'] = [];
-  for (const [buyerKey, cards] of fanCards) {
+  for (const [buyerKey, { cards, serials }] of fanCards) {
     const was = fanBefore(buyerKey);
     const label = target?.meta.buyerKey === buyerKey ? target.meta : was ? { buyerLabel: was.buyerLabel, buyerAlias: was.buyerAlias } : (before.meta as OrderMeta);
-    const after: FanState | null = Object.keys(cards).length === 0 && !was ? null : { cards, version: (was?.version ?? 0) + 1, buyerLabel: label.buyerLabel, buyerAlias: label.buyerAlias };
-    const sameCards = JSON.stringify(Object.entries(was?.cards ?? {}).sort()) === JSON.stringify(Object.entries(cards).sort());
-    if (sameCards && (was?.buyerAlias ?? null) === (after?.buyerAlias ?? null)) continue;
+    const wasTop = fanIsTop(was, input.topFanSets);
+    const isTop = isTopFan(cards, input.topFanSets);
+    const after: FanState | null = Object.keys(cards).length === 0 && !was ? null : { cards, serials, top: isTop, version: (was?.version ?? 0) + 1, buyerLabel: label.buyerLabel, buyerAlias: label.buyerAlias };
+    // Nothing to write: same holding, serials, alias and flag (maps compared in key order).
+    const canon = (f: Partial<FanState> | null) => JSON.stringify([...[f?.cards, f?.serials].map((o) => Object.entries(o ?? {}).sort()), f?.buyerAlias ?? null, f?.top ?? null]);
+    if (canon(was) === canon(after)) continue;
     fans.push({ buyerKey, before: was, after });
     const wasFan = holdsAny(was?.cards ?? {});
     const isFan = holdsAny(cards);
     if (wasFan !== isFan) athlete.uniqueFans += isFan ? 1 : -1;
-    const wasTop = isTopFan(was?.cards ?? {}, input.topFanSets);
-    const isTop = isTopFan(cards, input.topFanSets);
     if (isTop && !wasTop) {
       athlete.topFanCount += 1;
       topFans.push({ buyerKey, op: 'put', buyerAlias: label.buyerAlias });

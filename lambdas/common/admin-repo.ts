@@ -20,7 +20,7 @@ import * as keys from './keys';
 export const DEFAULT_ATHLETE_IMAGE = '/images/logo.svg';
 const ATTEMPTS = 5;
 
-type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const pk = (k: { PK: string; SK: string }) => ({ PK: k.PK, SK: k.SK });
 
@@ -308,8 +308,9 @@ async function highestAthleteId(): Promise<number> {
 }
 
 /** Adds a new athlete profile (id = highest id + 1) at the collective's school and makes it a
- * member, with its derived items, in one transaction. */
-export async function createMemberAthlete(collectiveId: number, request: CreateAthleteRequest): Promise<Athlete> {
+ * member, with its derived items, in one transaction (with `extra` writes for the new id: an
+ * accepted profile request and its account link). */
+export async function createMemberAthlete(collectiveId: number, request: CreateAthleteRequest, extra: (athleteId: number) => TxItem[] = () => []): Promise<Athlete> {
   let id = 0;
   for (let attempt = 0; attempt < ATTEMPTS * 2; attempt++) {
     const collective = await requireCollective(collectiveId);
@@ -330,6 +331,7 @@ export async function createMemberAthlete(collectiveId: number, request: CreateA
               'attribute_exists(PK) AND NOT contains(#data.#members, :id)',
             ),
             ...derivedWrites(null, athlete),
+            ...extra(id),
           ],
         }),
       );

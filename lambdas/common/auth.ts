@@ -8,6 +8,8 @@ export type Group = 'buyer' | 'athlete' | 'collective';
 
 export interface Principal {
   sub: string;
+  /** The user pool's user name (cognito:username): what the admin API calls the user. */
+  username: string;
   email: string | null;
   emailVerified: boolean;
   groups: Group[];
@@ -31,6 +33,7 @@ export function principalOf(event: Event): Principal | null {
   if (!claims || typeof claims.sub !== 'string') return null;
   return {
     sub: claims.sub,
+    username: typeof claims['cognito:username'] === 'string' ? claims['cognito:username'] : claims.sub,
     email: typeof claims.email === 'string' ? claims.email.toLowerCase() : null,
     emailVerified: claims.email_verified === true || claims.email_verified === 'true',
     groups: groupsOf(claims['cognito:groups']),

@@ -1,4 +1,4 @@
-// The two AWS calls our functions make besides DynamoDB, signed with the SDK's own SigV4 signer
+// The few AWS calls our functions make besides DynamoDB, signed with the SDK's own SigV4 signer
 // instead of going through @aws-sdk/client-s3 (+ s3-request-presigner) and
 // @aws-sdk/client-secrets-manager: those clients cost the admin bundle ~250 KiB (S3's model is
 // registered whole) and the webhook and reconcile bundles ~19 KiB, against a 250 KiB budget per
@@ -64,45 +64,85 @@ export async function presignS3Put(
   return `https://${hostname}${path}?${query}`;
 }
 
-/**
- * Secrets Manager GetSecretValue (AWS JSON 1.1): the secret's string. `endpoint` is for tests
- * (a local stand-in); in AWS it is the regional endpoint.
- */
-export async function getSecretString(secretId: string, options: AwsCallOptions & { endpoint?: string } = {}): Promise<string> {
+/** Sends one signed request; the answer's status, headers and body (5 s timeout). */
+function send(url: URL, method: string, path: string, headers: Record<string, string>, body: string | undefined, service: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const call = url.protocol === 'http:' ? plainRequest : request;
+  return new Promise((resolve, reject) => {
+    const req = call({ method, hostname: url.hostname, port: url.port || undefined, path, headers, timeout: 5000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${service} did not answer within 5 s`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The first bytes of an S3 object and its ETag (a ranged GET), or null when there is no such object. */
+export async function s3ObjectHead(input: { bucket: string; key: string; bytes: number }, options: AwsCallOptions & { endpoint?: string } = {}): Promise<{ etag: string; size: number; head: Buffer } | null> {
   const region = regionOf(options);
-  const url = new URL(options.endpoint ?? `https://secretsmanager.${region}.amazonaws.com/`);
-  const body = JSON.stringify({ SecretId: secretId });
-  const signed = await signer('secretsmanager', region, options).sign(
+  const url = new URL(options.endpoint ?? `https://${input.bucket}.s3.${region}.amazonaws.com/`);
+  const path = `${url.pathname.replace(/\/$/, '')}/${escapeKey(input.key)}`;
+  const signed = await signer('s3', region, options).sign(
+    {
+      method: 'GET',
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: url.port ? Number(url.port) : undefined,
+      path,
+      headers: { host: url.host, range: `bytes=0-${input.bytes - 1}`, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
+    },
+    { signingDate: options.signingDate },
+  );
+  const answer = await send(url, 'GET', path, signed.headers, undefined, 'S3');
+  if (answer.status === 404 || answer.status === 403) return null;
+  if (answer.status !== 200 && answer.status !== 206) throw new Error(`S3 GetObject answered ${answer.status}`);
+  const range = String(answer.headers['content-range'] ?? '');
+  const size = Number(/\/(\d+)$/.exec(range)?.[1] ?? answer.headers['content-length'] ?? answer.body.length);
+  return { etag: String(answer.headers.etag ?? '').replace(/"/g, ''), size, head: answer.body.subarray(0, input.bytes) };
+}
+
+/**
+ * One call of an AWS JSON 1.1 API (Secrets Manager, Cognito user pools, ...), signed with SigV4:
+ * the parsed answer, or an error naming the service's error type. `endpoint` is for tests.
+ */
+export async function awsJsonCall(service: string, target: string, payload: Record<string, unknown>, options: AwsCallOptions & { endpoint?: string } = {}): Promise<Record<string, unknown>> {
+  const region = regionOf(options);
+  const url = new URL(options.endpoint ?? `https://${service}.${region}.amazonaws.com/`);
+  const body = JSON.stringify(payload);
+  const signed = await signer(service, region, options).sign(
     {
       method: 'POST',
       protocol: url.protocol,
       hostname: url.hostname,
       port: url.port ? Number(url.port) : undefined,
       path: '/',
-      headers: { host: url.host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'secretsmanager.GetSecretValue', 'content-length': String(Buffer.byteLength(body)) },
+      headers: { host: url.host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target, 'content-length': String(Buffer.byteLength(body)) },
       body,
     },
     { signingDate: options.signingDate },
   );
-  const send = url.protocol === 'http:' ? plainRequest : request;
-  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = send({ method: 'POST', hostname: url.hostname, port: url.port || undefined, path: '/', headers: signed.headers, timeout: 5000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error('Secrets Manager did not answer within 5 s')));
-    req.on('error', reject);
-    req.end(body);
-  });
-  let parsed: { SecretString?: string; __type?: string; message?: string; Message?: string } = {};
+  const answer = await send(url, 'POST', '/', signed.headers, body, service);
+  const status = answer.status;
+  const text = answer.body.toString('utf8');
+  let parsed: Record<string, unknown> = {};
   try {
-    parsed = JSON.parse(text) as typeof parsed;
+    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   } catch {
     // reported below with the status
   }
-  if (status !== 200) throw new Error(`Secrets Manager GetSecretValue answered ${status}: ${parsed.__type ?? ''} ${parsed.message ?? parsed.Message ?? text.slice(0, 200)}`.trim());
+  if (status !== 200) throw new Error(`${target.split('.').pop()} answered ${status}: ${String(parsed.__type ?? '')} ${String(parsed.message ?? parsed.Message ?? text.slice(0, 200))}`.trim());
+  return parsed;
+}
+
+/**
+ * Secrets Manager GetSecretValue (AWS JSON 1.1): the secret's string. `endpoint` is for tests
+ * (a local stand-in); in AWS it is the regional endpoint.
+ */
+export async function getSecretString(secretId: string, options: AwsCallOptions & { endpoint?: string } = {}): Promise<string> {
+  const parsed = await awsJsonCall('secretsmanager', 'secretsmanager.GetSecretValue', { SecretId: secretId }, options);
   if (typeof parsed.SecretString !== 'string') throw new Error('the secret has no SecretString');
   return parsed.SecretString;
 }

@@ -70,7 +70,7 @@ export function athleteProfileResponse(athlete: Athlete, totals: SaleTotals): At
 /** The catalog route's athletes: only their public cards (drafts never leave the owner routes). */
 export function publicAthlete(athlete: Athlete): Athlete {
   // The approval record names the approving account: owner routes only.
-  const cards = athlete.digitalcollectibles.filter(isPublicCard).map(({ approval: _approval, rejectionReason: _reason, ...card }) => card);
+  const cards = athlete.digitalcollectibles.filter(isPublicCard).map(({ approval: _approval, rejectionReason: _reason, history: _history, ...card }) => card);
   const shown = new Set(cards.map((c) => c.id));
   return { ...athlete, digitalcollectibles: cards, ...(athlete.sets ? { sets: athlete.sets.map((s) => ({ ...s, cardIds: s.cardIds.filter((id) => shown.has(id)) })) } : {}) };
 }

@@ -20,7 +20,16 @@ type AthleteTarget = Extract<GroupTarget, { kind: 'athlete' }>;
 type UnattributedTarget = Extract<GroupTarget, { kind: 'unattributed' }>;
 
 const fanStateOf = (item: Item | undefined): FanState | null =>
-  item ? { cards: (item.cards as Record<string, number>) ?? {}, version: Number(item.version ?? 0), buyerLabel: String(item.buyerLabel ?? ''), buyerAlias: String(item.buyerAlias ?? '') } : null;
+  item
+    ? {
+        cards: (item.cards as Record<string, number>) ?? {},
+        version: Number(item.version ?? 0),
+        buyerLabel: String(item.buyerLabel ?? ''),
+        buyerAlias: String(item.buyerAlias ?? ''),
+        ...(item.serials ? { serials: item.serials as FanState['serials'] } : {}),
+        ...(typeof item.top === 'boolean' ? { top: item.top } : {}),
+      }
+    : null;
 
 function cardRulesOf(athlete: Athlete | null): Map<number, CardRules> {
   const rules = new Map<number, CardRules>();
@@ -96,7 +105,7 @@ export function athleteWrites(orderId: string, athleteId: number, plan: AthleteS
   for (const fan of plan.fans) {
     const key = keys.fan(athleteId, fan.buyerKey);
     const condition = versionIs(fan.before?.version ?? 0);
-    if (fan.after) writes.push({ put: { ...key, athleteId, buyerKey: fan.buyerKey, ...fan.after }, condition });
+    if (fan.after) writes.push({ put: { ...key, ...keys.collectorIndex(fan.buyerKey, athleteId), athleteId, buyerKey: fan.buyerKey, ...fan.after }, condition });
     else writes.push({ delete: key, condition });
   }
   for (const top of plan.topFans) {

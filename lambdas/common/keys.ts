@@ -88,6 +88,10 @@ export const aggTotal = (athleteId: number) => ({ PK: `ATHLETE#${athleteId}`, SK
 export const aggMonth = (athleteId: number, month: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `AGG#M#${month}` });
 export const aggPrefix = 'AGG#';
 export const fan = (athleteId: number, buyerKey: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `FAN#${buyerKey}` });
+export const fanPrefix = 'FAN#';
+/** A fan's holding on the buyer's collection index (My Collection: one Query per page of athletes). */
+export const collectorIndex = (buyerKey: string, athleteId: number) => ({ GSI1PK: `COLLECTOR#${buyerKey}`, GSI1SK: pad(athleteId, 9) });
+export const collectorPartition = (buyerKey: string) => `COLLECTOR#${buyerKey}`;
 export const topFan = (athleteId: number, buyerKey: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `TOPFAN#${buyerKey}` });
 export const topFanPrefix = 'TOPFAN#';
 /** The athlete's earnings ledger, in recording order (time, then sequence number). */
@@ -133,6 +137,17 @@ export const unattributedTotal = (schoolId: number) => ({ PK: `UNATTR#${schoolId
 /** Sales a collective should look at (oversold editions, cards sold while locked). */
 export const flag = (collectiveId: number, createdAt: string, orderId: string, athleteId: number) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `FLAG#${createdAt}#${orderId}#${athleteId}` });
 export const flagPrefix = 'FLAG#';
+/** Onboarding (lambdas/common/onboarding-repo.ts). An invite, keyed by the SHA-256 of its code
+ * (the code itself is never stored), listed per collective on GSI1. */
+export const invite = (codeHash: string) => ({ PK: `INVITE#${codeHash}`, SK: 'INVITE' });
+export const collectiveInvites = (collectiveId: number, createdAt: string) => ({ GSI1PK: `INVITES#COLL#${collectiveId}`, GSI1SK: createdAt });
+export const collectiveInvitesPartition = (collectiveId: number) => `INVITES#COLL#${collectiveId}`;
+/** A profile request from /create-profile (one per account), listed per school on GSI1. */
+export const profileRequest = (requestId: string) => ({ PK: `PROFILEREQ#${requestId}`, SK: 'REQUEST' });
+export const schoolProfileRequests = (schoolId: number, createdAt: string) => ({ GSI1PK: `PROFILEREQS#SCHOOL#${schoolId}`, GSI1SK: createdAt });
+export const schoolProfileRequestsPartition = (schoolId: number) => `PROFILEREQS#SCHOOL#${schoolId}`;
+/** The account linked to an athlete: one account per athlete, whichever way it was linked. */
+export const athleteAccount = (athleteId: number) => ({ PK: `ACCOUNT#ATHLETE#${athleteId}`, SK: 'ACCOUNT' });
 export const waitlist = (email: string) => ({ PK: `WAITLIST#${email}`, SK: 'WAITLIST' });
 export const webhook = (webhookId: string) => ({ PK: `WEBHOOK#${webhookId}`, SK: 'WEBHOOK' });
 /** Reconciliation with the Shopify Admin API (lambdas/common/reconcile.ts): the updated_at
@@ -166,6 +181,10 @@ export const cursorSpecs = {
   buyerOrders: (buyerKey: string) => ({
     fields: { PK: new RegExp(`^ORDER#${ID}$`), SK: /^ORDER$/, GSI1SK: new RegExp(`^${ISO}#${ID}$`) },
     partition: { GSI1PK: `BUYER#${buyerKey}` },
+  }),
+  buyerCollection: (buyerKey: string) => ({
+    fields: { PK: /^ATHLETE#\d{1,9}$/, SK: /^FAN#[\w-]{1,100}$/, GSI1SK: /^\d{9}$/ },
+    partition: { GSI1PK: `COLLECTOR#${buyerKey}` },
   }),
   collectiveTransactions: (collectiveId: number) => ({
     fields: {

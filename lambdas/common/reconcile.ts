@@ -7,7 +7,8 @@
 // Used by `npm run reconcile` (scripts/reconcile.ts) and the scheduled reconcile Lambda.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PayloadError, UnsupportedOrder, normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '../../shared/shopify';
-import { getSecretString } from './aws-lite';
+import { ADMIN_API_VERSION } from './shopify-admin';
+import type { AdminCredentials } from './shopify-admin';
 import { ddb, tableName } from './dynamodb';
 import { RetryLater } from './errors';
 import { acceptEvent } from './accept';
@@ -17,20 +18,12 @@ import { park } from './parked';
 import { log } from './log';
 import { metric } from './metrics';
 
-export const ADMIN_API_VERSION = '2026-10';
 const PAGE_SIZE = 250;
 /** A rerun starts this much before the previous run began: clock skew and orders updated mid-run. */
 const OVERLAP_MS = 10 * 60_000;
 /** Without a checkpoint or --since: the last day (Shopify retries a webhook for about 4 hours). */
 const DEFAULT_LOOKBACK_MS = 24 * 3600_000;
 const MAX_HTTP_ATTEMPTS = 5;
-
-export interface AdminCredentials {
-  storeDomain: string;
-  accessToken: string;
-  /** Tests and proxies: replaces https://{storeDomain}. */
-  baseUrl?: string;
-}
 
 export interface ReconcileOptions extends AdminCredentials {
   /** ISO-8601; overrides the stored checkpoint. */
@@ -67,25 +60,6 @@ export class AdminApiError extends Error {
     super(message);
     this.name = 'AdminApiError';
   }
-}
-
-/** Credentials from the environment (local) or the Secrets Manager secret named by
- * SHOPIFY_ADMIN_SECRET_ARN (AWS): either the bare token, or JSON {"storeDomain", "accessToken"}. */
-export async function adminCredentials(env: NodeJS.ProcessEnv = process.env): Promise<AdminCredentials> {
-  let storeDomain = env.SHOPIFY_STORE_DOMAIN?.trim() || undefined;
-  let accessToken = env.SHOPIFY_ADMIN_TOKEN?.trim() || undefined;
-  if (!accessToken && env.SHOPIFY_ADMIN_SECRET_ARN) {
-    const raw = (await getSecretString(env.SHOPIFY_ADMIN_SECRET_ARN)).trim();
-    if (raw.startsWith('{')) {
-      const parsed = JSON.parse(raw) as { storeDomain?: string; accessToken?: string };
-      storeDomain = parsed.storeDomain?.trim() || storeDomain;
-      accessToken = parsed.accessToken?.trim();
-    } else accessToken = raw || undefined;
-  }
-  if (!storeDomain) throw new Error('no Shopify store domain (SHOPIFY_STORE_DOMAIN, or storeDomain in the admin secret)');
-  if (!/^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}$/i.test(storeDomain)) throw new Error(`'${storeDomain}' is not a store domain (e.g. my-shop.myshopify.com)`);
-  if (!accessToken) throw new Error('no Shopify Admin API token (SHOPIFY_ADMIN_TOKEN, or the secret named by SHOPIFY_ADMIN_SECRET_ARN)');
-  return { storeDomain, accessToken, baseUrl: env.SHOPIFY_ADMIN_BASE_URL?.trim() || undefined };
 }
 
 export async function readCheckpoint(): Promise<string | null> {

@@ -4,8 +4,8 @@
 // the card, so publishing twice never creates two products. The shop's first location holds the
 // inventory. Used by the card lifecycle when an Admin API token is configured (the same one
 // reconciliation reads); tests run it against a fake Admin API.
-import { ADMIN_API_VERSION } from './reconcile';
-import type { AdminCredentials } from './reconcile';
+import { ADMIN_API_VERSION } from './shopify-admin';
+import type { AdminCredentials } from './shopify-admin';
 
 export class ShopifyAdminError extends Error {
   constructor(

@@ -8,7 +8,9 @@ import { centsToDecimal, orderPayload } from '../../shared/shopify-payloads';
 import { isPublicCard } from '../../shared/catalog-types';
 import { dynamoCatalogReader } from '../common/catalog-index';
 import { config } from '../common/config';
-import { HttpError, NotFound, ValidationError } from '../common/errors';
+import { Conflict, HttpError, NotFound, ValidationError } from '../common/errors';
+import { getSaleTotals } from '../common/catalog-repo';
+import { cardView } from '../common/catalog-views';
 import { json, jsonBody, routes } from '../common/http';
 import { signShopify, webhookSecret } from '../common/webhook-secret';
 
@@ -55,6 +57,15 @@ export const handler = routes({
     // Only cards fans can see are on sale (drafts and cards awaiting approval are not).
     const card = athlete.digitalcollectibles.find((c) => c.id === cardId && isPublicCard(c));
     if (!card) throw new NotFound(`Card ${cardId} of athlete ${athleteId}`);
+    // What the storefront refuses: a retired, locked or sold-out card, or more than is left.
+    const view = cardView(card, await getSaleTotals(athleteId, { consistent: true }));
+    if (view.state === 'retired') throw new Conflict('This card is retired and no longer on sale');
+    if (view.locked && view.unlock) {
+      const quota = athlete.digitalcollectibles.find((c) => c.id === view.unlock!.cardId);
+      throw new HttpError(409, 'card_locked', `This card is locked: ${Math.min(view.unlock.sold, view.unlock.units)} of ${view.unlock.units} ${quota?.edition ?? quota?.name ?? 'cards'} sold to unlock`);
+    }
+    if (view.soldOut) throw new HttpError(409, 'sold_out', 'This card is sold out');
+    if (view.remaining !== null && quantity > view.remaining) throw new HttpError(409, 'not_enough_left', `Only ${view.remaining} of this card ${view.remaining === 1 ? 'is' : 'are'} left`);
 
     const id = newShopifyId();
     const number = 1000 + Number(BigInt(id) % 9000n);

@@ -1,5 +1,6 @@
-// The buyer's own orders: GET /api/me/orders for the signed-in buyer (the verified email of the
-// JWT claims) and GET /api/demo/me/orders for the demo buyer, without sign-in, in demo mode.
+// The buyer's own orders and collection: GET /api/me/orders and /api/me/collection for the
+// signed-in buyer (the verified email of the JWT claims), and their /api/demo/me/... twins for the
+// demo buyer, without sign-in, in demo mode.
 import { requireBuyerEmail } from '../common/auth';
 import { config } from '../common/config';
 import { NotFound } from '../common/errors';
@@ -8,6 +9,7 @@ import { cursorParam, json, limitParam, routes } from '../common/http';
 import { hashEmail } from '../common/buyers';
 import { cursorSpecs } from '../common/keys';
 import { buyerOrders } from '../common/sales-repo';
+import { COLLECTION_PAGE, buyerCollection } from '../common/collection-repo';
 
 const ordersOf =
   (emailOf: (event: Event) => string): RouteHandler =>
@@ -16,6 +18,15 @@ const ordersOf =
     const limit = limitParam(event, 50, 100);
     const cursor = cursorParam(event, cursorSpecs.buyerOrders(buyerKey));
     return json(200, await buyerOrders(buyerKey, limit, cursor));
+  };
+
+const collectionOf =
+  (emailOf: (event: Event) => string): RouteHandler =>
+  async (event) => {
+    const buyerKey = hashEmail(emailOf(event));
+    const limit = limitParam(event, COLLECTION_PAGE, COLLECTION_PAGE);
+    const cursor = cursorParam(event, cursorSpecs.buyerCollection(buyerKey));
+    return json(200, await buyerCollection(buyerKey, limit, cursor), { 'cache-control': 'no-store' });
   };
 
 function demoBuyerEmail(): string {
@@ -27,4 +38,6 @@ function demoBuyerEmail(): string {
 export const handler = routes({
   'GET /api/me/orders': ordersOf(requireBuyerEmail),
   'GET /api/demo/me/orders': ordersOf(demoBuyerEmail),
+  'GET /api/me/collection': collectionOf(requireBuyerEmail),
+  'GET /api/demo/me/collection': collectionOf(demoBuyerEmail),
 });

@@ -1,7 +1,8 @@
 // Scheduled (EventBridge, every 30 minutes): replays the Shopify orders updated since the last
 // checkpoint through ingest(). Not an HTTP route. Failures that did not settle keep the
 // checkpoint and fail the invocation, so the Errors alarm sees them and the next run retries.
-import { adminCredentials, reconcile } from '../common/reconcile';
+import { reconcile } from '../common/reconcile';
+import { adminCredentials } from '../common/shopify-admin';
 import { setCorrelationId } from '../common/log';
 import { observed } from '../common/observability';
 

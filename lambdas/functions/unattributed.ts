@@ -2,14 +2,16 @@
 // card matched, and that belongs to its own school, to one of its athletes' cards. Only a line
 // that is unattributed now may be assigned (an attributed sale is never moved: 409; another
 // school's line: 403); the rules are checked inside the exactly-once path, so a race cannot
-// bypass them. The assignment (who, when) is stored on the order and applied through
-// ingestion, so the figures and the ledger move by exactly that line.
+// bypass them. The assignment (who, when) is stored on the order (stage 1, as a webhook's
+// delivery is) and the settle function applies it (within a second or so), so the figures and
+// the ledger move by exactly that line: 202 while it is pending, 200 when nothing changes.
 import { requireCollectiveOwner } from '../common/auth';
 import { isPublicCard } from '../../shared/catalog-types';
 import { collectiveOf, dynamoCatalogReader } from '../common/catalog-index';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../common/errors';
 import { intParam, json, jsonBody, routes } from '../common/http';
-import { AssignRefused, ingest } from '../common/ingest';
+import { acceptEvent } from '../common/accept';
+import { AssignRefused } from '../common/ingest-core';
 
 export const handler = routes({
   'POST /api/collectives/{id}/unattributed/assign': async (event) => {
@@ -33,12 +35,12 @@ export const handler = routes({
     // The rules (a line of a stored, undeleted order: 404; unattributed now: else 409; of this
     // collective's school: else 403; the same assignment again: 200, unchanged) are checked by
     // the exactly-once path itself (shared/contribution.ts mergeAssignment), before any write.
-    const result = await ingest({ kind: 'assign', orderId: orderId!, lineItemId: lineItemId!, athleteId, cardId, schoolId: collective.schoolId, at: new Date().toISOString(), by: principal.sub }).catch((error: unknown) => {
+    const result = await acceptEvent({ kind: 'assign', orderId: orderId!, lineItemId: lineItemId!, athleteId, cardId, schoolId: collective.schoolId, at: new Date().toISOString(), by: principal.sub }).catch((error: unknown) => {
       if (!(error instanceof AssignRefused)) throw error;
       if (error.reason === 'other_school') throw new Forbidden('This sale belongs to another school');
       if (error.reason === 'unknown_line') throw new NotFound(`Line ${lineItemId} of order ${orderId}`);
       throw new Conflict('This sale is already attributed to an athlete; only unattributed sales can be assigned');
     });
-    return json(result.pending > 0 ? 202 : 200, { ok: true, outcome: result.outcome, pending: result.pending });
+    return json(result.outcome === 'unchanged' ? 200 : 202, { ok: true, outcome: result.outcome });
   },
 });

@@ -10,7 +10,7 @@ import type { CatalogIndex } from '../../shared/catalog-types';
 import { canonicalJson, contributionOf, groupTargets } from '../../shared/contribution';
 import type { ContributionOptions, OrderContribution } from '../../shared/contribution';
 import type { SerialRange } from '../../shared/editions';
-import { rangeCount } from '../../shared/editions';
+import { moveSerials, rangeCount, serialsOfLines } from '../../shared/editions';
 import type { LedgerEntry } from '../../shared/ledger';
 import { checkEntries, headOf } from '../../shared/ledger';
 import { ledgerHeadOf } from '../../lambdas/common/athlete-total';
@@ -140,6 +140,13 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       checked++;
       const item = byKey.get(`ATHLETE#${athleteId}|FAN#${fan.buyerKey}`);
       if (nonZero((item?.cards as Record<string, number>) ?? {}) !== nonZero(fan.cards)) differences.push(`athlete ${athleteId} fan ${fan.buyerAlias}: holdings differ`);
+      // The fan's Top Fan flag is what its TOPFAN item says (My Collection's badge reads the flag).
+      if (item && typeof item.top === 'boolean' && item.top !== gotTop.includes(fan.buyerKey)) differences.push(`athlete ${athleteId} fan ${fan.buyerAlias}: Top Fan flag ${item.top}, TOPFAN item ${!item.top}`);
+      // Its serials are the active serials of its orders' lines.
+      const held = appliedAthletes
+        .filter((a) => a.athleteId === athleteId && a.applied.meta?.buyerKey === fan.buyerKey)
+        .reduce((acc, a) => moveSerials(acc, {}, serialsOfLines(a.applied.lines)), moveSerials({}, {}, {}));
+      if (item && canonicalJson(held) !== canonicalJson((item.serials as Record<string, unknown>) ?? {})) differences.push(`athlete ${athleteId} fan ${fan.buyerAlias}: serials held differ from the orders' serials`);
     }
     // Sale lines: one per order with a part for this athlete, with what the order lists.
     const wantLines = new Map<string, { quantity: number; amountCents: number; status: string }>();

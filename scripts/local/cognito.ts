@@ -196,6 +196,16 @@ export class LocalCognito {
     return user;
   }
 
+  /** AdminUpdateUserAttributes + AdminAddUserToGroup, as the identity-admin module asks Cognito
+   * (lambdas/common/identity-admin.ts): links an account to an athlete or a collective. */
+  adminLink(username: string, attribute: 'custom:athleteId' | 'custom:collectiveId', value: string, group: 'athlete' | 'collective'): void {
+    const user = this.users.get(username.trim().toLowerCase()) ?? this.users.get(username);
+    if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+    user.attributes = { ...user.attributes, [attribute]: value };
+    if (!user.groups.includes(group)) user.groups = [...user.groups, group];
+    this.save();
+  }
+
   /** "Emails" a code: printed in the local log, the only place it goes. */
   private newCode(user: LocalUser, purpose: 'signup' | 'reset') {
     const value = String(randomInt(100000, 1000000));

@@ -102,6 +102,13 @@ async function main(): Promise<void> {
   });
   for (const account of DEMO_ACCOUNTS) cognito.upsertUser(account);
   serverOptions.cognito = cognito;
+  // Accepted invites and profile requests link accounts in the local identity provider, as the
+  // onboarding function does through Cognito's admin API in AWS.
+  const { useLocalIdentityAdmin } = await import('../../lambdas/common/identity-admin');
+  useLocalIdentityAdmin({
+    link: async (username, link) =>
+      link.kind === 'athlete' ? cognito.adminLink(username, 'custom:athleteId', String(link.athleteId), 'athlete') : cognito.adminLink(username, 'custom:collectiveId', String(link.collectiveId), 'collective'),
+  });
   serverOptions.webConfig = () => ({
     auth: { region: 'us-east-2', userPoolId: LOCAL_POOL_ID, clientId: LOCAL_CLIENT_ID, endpoint: `${url}/local-cognito/`, googleEnabled: false },
     demo: { athleteId: Number(process.env.DEMO_ATHLETE_ID ?? 1), collectiveId: Number(process.env.DEMO_COLLECTIVE_ID ?? 1) },

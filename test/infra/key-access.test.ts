@@ -76,17 +76,23 @@ describe('write partitions', () => {
     for (const p of ACCEPT_PARTITIONS) expect(INGESTION_PARTITIONS).toContain(p);
   });
 
-  it('keeps the non-ingestion writers out of orders and the catalog out of everyone but admin', () => {
-    for (const fn of ['posts', 'waitlist', 'admin'] as const) {
+  it('keeps the non-ingestion writers out of orders and the catalog to the functions that edit it', () => {
+    for (const fn of ['posts', 'waitlist', 'admin', 'cards', 'onboarding'] as const) {
       expect([fn, FUNCTION_WRITE_PARTITIONS[fn].some((p) => matchesPartitionPattern(p, 'ORDER#1'))]).toEqual([fn, false]);
     }
     // Every catalog family (an athlete's items, schools, collectives, product and name indexes, the search snapshot).
+    // Admin and onboarding (an accepted profile request creates an athlete) write every family; the
+    // card lifecycle only an athlete's items, the product index and member entries.
+    const cardFamilies = ['CATALOG#ATHLETE#1', 'CATALOG#COLLECTIVE#1', 'CATALOG#PRODUCT#7'];
     for (const partition of ['CATALOG#ATHLETE#1', 'CATALOG#SCHOOLS', 'CATALOG#SCHOOL#2', 'CATALOG#COLLECTIVES', 'CATALOG#COLLECTIVE#1', 'CATALOG#PRODUCT#7', 'CATALOG#NAME#ann lee', 'CATALOG#SEARCH']) {
       const writers = Object.entries(FUNCTION_WRITE_PARTITIONS)
         .filter(([, patterns]) => patterns.some((p) => matchesPartitionPattern(p, partition)))
-        .map(([fn]) => fn);
-      expect([partition, writers]).toEqual([partition, ['admin']]);
+        .map(([fn]) => fn)
+        .sort();
+      expect([partition, writers]).toEqual([partition, cardFamilies.includes(partition) ? ['admin', 'cards', 'onboarding'] : ['admin', 'onboarding']]);
     }
+    // The card lifecycle touches an athlete's figures only for unlock times and Top Fans, never orders or payouts' partitions.
+    expect(FUNCTION_WRITE_PARTITIONS.cards.some((p) => matchesPartitionPattern(p, 'COLLECTIVE#1'))).toBe(false);
     // ...and the admin function writes nothing but the catalog.
     for (const partition of ['ATHLETE#1', 'COLLECTIVE#1', 'ORDER#1', 'WEBHOOK#1']) expect([partition, FUNCTION_WRITE_PARTITIONS.admin.some((p) => matchesPartitionPattern(p, partition))]).toEqual([partition, false]);
   });

@@ -8,7 +8,7 @@ import { handler as webhook } from '../../lambdas/functions/webhook';
 import { sampleProductId } from '../../shared/seed-data';
 import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
 import { verifyTable } from '../../scripts/lib/verify';
-import { settlePending } from '../../lambdas/common/ingest';
+import { settle, settlePending } from '../../lambdas/common/ingest';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { deliveryHistoryArb } from '../support/delivery-arbitrary';
 import { claimsFor, invoke } from '../support/invoke';
@@ -115,7 +115,10 @@ describe('webhook ingestion against DynamoDB Local', () => {
     // Collective 2 (Drift Tech) may not take a Drift State University sale for its own athlete.
     const cross = await invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '2' }, claims: claimsFor.collective(2), body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId: 4, cardId: 1 }) });
     expect(cross.status).toBe(403);
-    expect((await assign(claimsFor.collective(1))).body.outcome).toBe('applied');
+    // Accepted (202: the settle function applies it, as for a webhook), then the same again changes nothing.
+    const accepted = await assign(claimsFor.collective(1));
+    expect([accepted.status, accepted.body.outcome]).toEqual([202, 'applied']);
+    await settle(id);
     expect((await assign(claimsFor.collective(1))).body.outcome).toBe('unchanged');
     // Assigned now: another card is refused (only unattributed sales can be assigned).
     expect((await invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '1' }, claims: claimsFor.collective(1), body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId: 11, cardId: 1 }) })).body.outcome).toBe('unchanged');

@@ -106,7 +106,7 @@ describe('ingestion engine', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 120_000);
 
   it('ends in the same figures whatever the interleaving', async () => {
     await fc.assert(
@@ -125,5 +125,5 @@ describe('ingestion engine', () => {
       }),
       { numRuns: 60 },
     );
-  });
+  }, 120_000);
 });

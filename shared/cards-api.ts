@@ -1,0 +1,355 @@
+// The card lifecycle's API (docs/ARCHITECTURE.md "Card lifecycle"): the collective creates, edits,
+// submits, publishes and retires its members' cards and closes their sets; the athlete approves or
+// rejects each card; invites and profile requests bring athletes in without an operator. Request
+// shapes and validation rules live here, shared, so the server enforces them and the web forms
+// show the same errors inline. Prices are integer cents; edition sizes and quotas whole numbers.
+import type { CardView } from './api';
+import type { AthleteSummary, CardSet, CardState, DigitalCollectible } from './catalog-types';
+import type { FieldErrors, Validated } from './admin-api';
+import { PROFILE_SPORTS, isImageUrl, text as textField } from './admin-api';
+
+/** $1.00 to $10,000.00 per card: below is a typo, above is not a trading card. */
+export const CARD_PRICE_MIN_CENTS = 100;
+export const CARD_PRICE_MAX_CENTS = 1_000_000;
+/** Serials stay readable ('#1 / 100000'). */
+export const EDITION_SIZE_MAX = 100_000;
+export const UNLOCK_UNITS_MAX = 100_000;
+export const CARD_TITLE_MAX = 100;
+export const CARD_DESCRIPTION_MAX = 1000;
+export const EDITION_NAME_MAX = 30;
+export const SET_NAME_MAX = 60;
+export const REJECTION_REASON_MAX = 500;
+/** A card per athlete stays well inside one transaction of the athlete's items. */
+export const CARDS_PER_ATHLETE_MAX = 40;
+export const SETS_PER_ATHLETE_MAX = 20;
+export const EDITION_NAMES = ['Base', 'Gold', 'Signature'] as const;
+/** Invites expire after two weeks. */
+export const INVITE_DAYS = 14;
+
+/** Card images are uploads (their bytes are fingerprinted for the athlete's approval). */
+export const isUploadedImageUrl = (url: string) => /^\/(uploads|api\/uploads\/local)\/[0-9a-f-]{36}\.(png|jpg|gif)$/.test(url);
+
+/** POST /api/collectives/{id}/athletes/{athleteId}/cards and PUT .../cards/{cardId} */
+export interface CardRequest {
+  name: string;
+  /** 'Base', 'Gold', 'Signature' or free text. */
+  edition: string;
+  image: string;
+  description: string;
+  priceCents: number;
+  /** null: an open edition. */
+  editionSize: number | null;
+  /** Locked until `units` of card `cardId` (same athlete) are sold. `athleteId`, when given, must be the card's athlete. */
+  unlock: { athleteId?: number; cardId: number; units: number } | null;
+  /** An open set of the athlete, or null. */
+  setId: number | null;
+}
+
+/** POST .../cards/{cardId}/publish: a Shopify product id the collective created, or nothing to
+ * have the product created (Admin API token configured) or a local product (local mode). */
+export interface PublishRequest {
+  shopifyProductId?: string;
+}
+
+/** POST /api/athletes/{id}/cards/{cardId}/approve: the image version the athlete saw. */
+export interface ApproveRequest {
+  imageHash: string;
+}
+/** POST /api/athletes/{id}/cards/{cardId}/reject */
+export interface RejectRequest {
+  reason: string;
+}
+/** POST /api/collectives/{id}/athletes/{athleteId}/sets */
+export interface SetRequest {
+  name: string;
+}
+
+/** A card as its owners see it: every field, its state, and its sale state once public. */
+export interface OwnerCard extends DigitalCollectible {
+  state: CardState;
+  /** The sale state (published or retired cards), else null. */
+  sale: CardView | null;
+}
+
+/** GET /api/collectives/{id}/athletes/{athleteId}/cards and GET /api/athletes/{id}/cards */
+export interface OwnerCardsResponse {
+  athlete: AthleteSummary;
+  cards: OwnerCard[];
+  sets: CardSet[];
+  /** How publishing works here: a product is created through the Admin API, a local product
+   * is assigned (local mode), or the collective enters the id of a product it created. */
+  publishMode: 'admin-api' | 'local' | 'manual';
+}
+
+// ---- Onboarding ----------------------------------------------------------------------------------
+
+export type InviteState = 'open' | 'claimed' | 'revoked' | 'expired';
+
+/** POST /api/collectives/{id}/invites */
+export interface InviteRequest {
+  athleteId: number;
+  email: string;
+}
+export interface Invite {
+  /** The invite's public id (a hash prefix; the code itself is shown once). */
+  id: string;
+  athleteId: number;
+  athleteName: string;
+  email: string;
+  state: InviteState;
+  createdAt: string;
+  createdBy: string;
+  expiresAt: string;
+  claimedAt: string | null;
+}
+/** The answer to creating an invite: the only time the code is shown. */
+export interface CreatedInvite extends Invite {
+  code: string;
+  /** The claim page's path, with the code (/claim/{code}). */
+  claimPath: string;
+}
+export interface InvitesResponse {
+  items: Invite[];
+}
+/** GET /api/invites/{code} (signed in): what the invite is for. */
+export interface InvitePreview {
+  athlete: AthleteSummary;
+  collectiveName: string;
+  /** The invited address, masked (j***@example.com). */
+  email: string;
+  state: InviteState;
+  expiresAt: string;
+}
+/** POST /api/invites/{code}/claim */
+export interface ClaimResponse {
+  athleteId: number;
+}
+
+export type ProfileRequestState = 'pending' | 'accepted' | 'declined';
+
+/** POST /api/profile-requests (signed in): the /create-profile form. */
+export interface ProfileRequestInput {
+  name: string;
+  sport: string;
+  schoolId: number;
+  position: string;
+  bio: string;
+  image: string | null;
+}
+export interface ProfileRequest extends ProfileRequestInput {
+  id: string;
+  schoolName: string;
+  state: ProfileRequestState;
+  createdAt: string;
+  /** The requester's email (collective owner routes and the requester only). */
+  email: string;
+  decidedAt: string | null;
+  declineReason: string | null;
+  /** The athlete created on acceptance. */
+  athleteId: number | null;
+}
+/** GET /api/profile-requests/mine */
+export interface MyProfileRequestResponse {
+  request: ProfileRequest | null;
+}
+/** GET /api/collectives/{id}/profile-requests */
+export interface ProfileRequestsResponse {
+  items: ProfileRequest[];
+}
+/** POST /api/collectives/{id}/profile-requests/{requestId}/accept: the jersey number completes the profile. */
+export interface AcceptProfileRequest {
+  number: string;
+}
+export interface DeclineProfileRequest {
+  reason?: string;
+}
+
+// ---- validation ----------------------------------------------------------------------------------
+
+const text = (input: unknown, field: string, errors: FieldErrors, label: string, max: number, required = true): string => {
+  const value = textField(input, field, errors, { required, max, label }) ?? '';
+  if (required && (input === undefined || input === null)) errors[field] = `${label} is required`;
+  return value;
+};
+
+function wholeNumber(input: unknown, field: string, errors: FieldErrors, label: string, max: number): number {
+  if (input === undefined || input === null || input === '') {
+    errors[field] = `${label} is required`;
+    return 0;
+  }
+  if (typeof input !== 'number' || !Number.isFinite(input) || !Number.isInteger(input)) errors[field] = `${label} must be a whole number`;
+  else if (input <= 0) errors[field] = `${label} must be at least 1`;
+  else if (input > max) errors[field] = `${label} must be at most ${max.toLocaleString('en-US')}`;
+  else return input;
+  return 0;
+}
+
+export function validateCardRequest(body: Record<string, unknown>): Validated<CardRequest> {
+  const errors: FieldErrors = {};
+  const name = text(body.name, 'name', errors, 'Title', CARD_TITLE_MAX);
+  const edition = text(body.edition, 'edition', errors, 'Edition', EDITION_NAME_MAX);
+  const description = text(body.description, 'description', errors, 'Description', CARD_DESCRIPTION_MAX, false);
+  const image = typeof body.image === 'string' ? body.image.trim() : '';
+  if (!image) errors.image = 'Upload the card image';
+  else if (!isImageUrl(image) || !isUploadedImageUrl(image)) errors.image = 'The card image must be an uploaded PNG, JPG or GIF';
+  let priceCents = 0;
+  const price = body.priceCents;
+  if (price === undefined || price === null || price === '') errors.priceCents = 'Price is required';
+  else if (typeof price !== 'number' || !Number.isInteger(price)) errors.priceCents = 'Price must be in whole cents';
+  else if (price <= 0) errors.priceCents = 'Price must be more than $0.00';
+  else if (price < CARD_PRICE_MIN_CENTS) errors.priceCents = 'Price must be at least $1.00';
+  else if (price > CARD_PRICE_MAX_CENTS) errors.priceCents = 'Price must be at most $10,000.00';
+  else priceCents = price;
+  let editionSize: number | null = null;
+  if (body.editionSize !== null && body.editionSize !== undefined) editionSize = wholeNumber(body.editionSize, 'editionSize', errors, 'Edition size', EDITION_SIZE_MAX) || null;
+  let unlock: CardRequest['unlock'] = null;
+  if (body.unlock !== null && body.unlock !== undefined) {
+    const rule = body.unlock as Record<string, unknown>;
+    if (typeof rule !== 'object' || Array.isArray(rule)) errors.unlock = 'The unlock rule must name a card and a number of units';
+    else {
+      const cardId = rule.cardId;
+      if (typeof cardId !== 'number' || !Number.isSafeInteger(cardId) || cardId < 1) errors['unlock.cardId'] = 'Choose the card whose sales unlock this one';
+      const units = wholeNumber(rule.units, 'unlock.units', errors, 'Units to unlock', UNLOCK_UNITS_MAX);
+      const athleteId = rule.athleteId;
+      if (athleteId !== undefined && (typeof athleteId !== 'number' || !Number.isSafeInteger(athleteId))) errors['unlock.cardId'] = 'Choose the card whose sales unlock this one';
+      unlock = { cardId: Number(cardId), units, ...(typeof athleteId === 'number' ? { athleteId } : {}) };
+    }
+  }
+  let setId: number | null = null;
+  if (body.setId !== null && body.setId !== undefined && body.setId !== '') {
+    if (typeof body.setId !== 'number' || !Number.isSafeInteger(body.setId) || body.setId < 1) errors.setId = 'Choose one of the athlete’s open sets';
+    else setId = body.setId;
+  }
+  return { value: { name, edition, image, description, priceCents, editionSize, unlock, setId }, errors };
+}
+
+/** The unlock rule checked against the athlete's cards: same athlete, an existing card, not itself, no cycle. */
+export function checkUnlockRule(cardId: number, unlock: CardRequest['unlock'], athleteId: number, cards: Pick<DigitalCollectible, 'id' | 'name' | 'unlock'>[]): FieldErrors {
+  if (!unlock) return {};
+  if (unlock.athleteId !== undefined && unlock.athleteId !== athleteId) return { 'unlock.cardId': 'A card unlocks on sales of a card of the same athlete' };
+  if (unlock.cardId === cardId) return { 'unlock.cardId': 'A card cannot unlock on its own sales' };
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  if (!byId.has(unlock.cardId)) return { 'unlock.cardId': `This athlete has no card ${unlock.cardId}` };
+  // Follow the chain of rules from the quota card: reaching this card again is a cycle.
+  const seen = new Set<number>([cardId]);
+  const path = [cardId];
+  for (let next: number | undefined = unlock.cardId; next !== undefined; next = byId.get(next)?.unlock?.cardId) {
+    path.push(next);
+    if (seen.has(next)) return { 'unlock.cardId': `This rule would make the cards unlock each other (${path.map((id) => byId.get(id)?.name ?? `card ${id}`).join(' → ')}), so none could ever be bought` };
+    seen.add(next);
+  }
+  return {};
+}
+
+export function validatePublish(body: Record<string, unknown>): Validated<PublishRequest> {
+  const errors: FieldErrors = {};
+  const id = body.shopifyProductId;
+  if (id === undefined || id === null || id === '') return { value: {}, errors };
+  const value = typeof id === 'number' ? String(id) : typeof id === 'string' ? id.trim().replace(/^gid:\/\/shopify\/Product\//, '') : '';
+  if (!/^\d{1,20}$/.test(value)) errors.shopifyProductId = 'Enter the Shopify product id (digits, as in the product page URL)';
+  return { value: { shopifyProductId: value }, errors };
+}
+
+export function validateReject(body: Record<string, unknown>): Validated<RejectRequest> {
+  const errors: FieldErrors = {};
+  const reason = text(body.reason, 'reason', errors, 'A reason', REJECTION_REASON_MAX);
+  return { value: { reason }, errors };
+}
+
+export function validateApprove(body: Record<string, unknown>): Validated<ApproveRequest> {
+  const errors: FieldErrors = {};
+  const imageHash = typeof body.imageHash === 'string' ? body.imageHash : '';
+  if (!imageHash || imageHash.length > 200) errors.imageHash = 'Approve the image you reviewed (its version is missing)';
+  return { value: { imageHash }, errors };
+}
+
+export function validateSet(body: Record<string, unknown>): Validated<SetRequest> {
+  const errors: FieldErrors = {};
+  return { value: { name: text(body.name, 'name', errors, 'Set name', SET_NAME_MAX) }, errors };
+}
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+
+export function validateInvite(body: Record<string, unknown>): Validated<InviteRequest> {
+  const errors: FieldErrors = {};
+  const athleteId = body.athleteId;
+  if (typeof athleteId !== 'number' || !Number.isSafeInteger(athleteId) || athleteId < 1) errors.athleteId = 'Choose the athlete to invite';
+  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  if (!email) errors.email = 'Email is required';
+  else if (email.length > 254 || !EMAIL.test(email)) errors.email = 'Enter a valid email address';
+  return { value: { athleteId: Number(athleteId), email }, errors };
+}
+
+export function validateProfileRequest(body: Record<string, unknown>): Validated<ProfileRequestInput> {
+  const errors: FieldErrors = {};
+  const name = text(body.name, 'name', errors, 'Name', 80);
+  const sport = typeof body.sport === 'string' ? body.sport : '';
+  if (!sport) errors.sport = 'Sport is required';
+  else if (!(PROFILE_SPORTS as readonly string[]).includes(sport)) errors.sport = `Sport must be one of ${PROFILE_SPORTS.join(', ')}`;
+  const schoolId = body.schoolId;
+  if (typeof schoolId !== 'number' || !Number.isSafeInteger(schoolId) || schoolId < 1) errors.schoolId = 'Choose your school';
+  const position = text(body.position, 'position', errors, 'Position', 40);
+  const bio = text(body.bio, 'bio', errors, 'Bio', 1000, false);
+  let image: string | null = null;
+  if (body.image !== undefined && body.image !== null && body.image !== '') {
+    if (typeof body.image !== 'string' || !isUploadedImageUrl(body.image.trim())) errors.image = 'The profile image must be an uploaded PNG, JPG or GIF';
+    else image = body.image.trim();
+  }
+  return { value: { name, sport, schoolId: Number(schoolId), position, bio, image }, errors };
+}
+
+export function validateAccept(body: Record<string, unknown>): Validated<AcceptProfileRequest> {
+  const errors: FieldErrors = {};
+  const raw = typeof body.number === 'number' ? String(body.number) : typeof body.number === 'string' ? body.number.trim() : '';
+  if (!raw) errors.number = 'Player number is required';
+  else if (!/^\d{1,3}$/.test(raw)) errors.number = 'Player number must be 0 to 999';
+  return { value: { number: raw }, errors };
+}
+
+/** 'j***@example.com': enough to recognise one's own address, not enough to learn someone's. */
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain ?? ''}`;
+}
+
+// ---- My Collection ---------------------------------------------------------------------------------
+
+/** One card of an athlete as the buyer's collection shows it: held or missing. */
+export interface CollectionCard {
+  id: number;
+  name: string;
+  image: string;
+  edition: string | null;
+  editionSize: number | null;
+  priceCents: number;
+  state: 'published' | 'retired';
+  /** Units the buyer holds (counted: paid, net of refunds). 0: missing. */
+  held: number;
+  /** The serials the buyer holds ([from, to] ranges). */
+  serials: Array<[number, number]>;
+}
+
+export interface CollectionSet {
+  /** null: the athlete's cards outside any set, or every card of an athlete without sets. */
+  id: number | null;
+  name: string;
+  /** Whether completing it makes a Top Fan (a closed set, or all cards of an athlete without sets). */
+  countsForTopFan: boolean;
+  cards: CollectionCard[];
+  held: number;
+  total: number;
+  complete: boolean;
+}
+
+export interface CollectionAthlete {
+  athlete: AthleteSummary;
+  /** The athlete's Top Fan status of the buyer (the same flag the athlete's Top Fans list reads). */
+  topFan: boolean;
+  sets: CollectionSet[];
+}
+
+/** GET /api/me/collection: the buyer's athletes (12 per page), their sets, held and missing cards. */
+export interface MeCollectionResponse {
+  items: CollectionAthlete[];
+  nextCursor: string | null;
+}
