@@ -1,18 +1,54 @@
 // Demo home: Featured Schools (up to 6) and Featured Athletes (the last 6 of the list) carousels.
+// The hero and the sections are static, so the build prerenders them (app/routes.tsx); until the
+// catalog arrives each carousel shows placeholder cards of the real cards' size, so nothing moves
+// when they fill in.
+import type { ReactNode } from 'react';
 import { Carousel } from '@/components/carousel';
 import { AthleteCard, SchoolCard } from '@/components/entity-cards';
 import { ErrorBox } from '@/components/error-box';
-import { PageSpinner } from '@/components/spinner';
 import { CATALOG_ERROR, useCatalog } from '@/lib/catalog';
 
 export const FEATURED_COUNT = 6;
 
+/** Cards the size of the real ones while the catalog loads (hidden from screen readers; the status says it). */
+function Placeholders({ kind }: { kind: 'school' | 'athlete' }) {
+  return (
+    <div className="carousel" aria-hidden="true">
+      <div className="carousel-track">
+        {[0, 1, 2].map((i) => (
+          <div className="carousel-item" key={i}>
+            <div className={`entity-card placeholder-card ${kind}-card`}>
+              <div className={`entity-media${kind === 'school' ? ' school-media' : ''}`} />
+              {/* The real card's text boxes, empty, so the heights match to the pixel. */}
+              <div className="entity-body">
+                <span className="entity-title placeholder-line">{'\u00a0'}</span>
+                <span className="entity-meta placeholder-line short">{'\u00a0'}</span>
+                {kind === 'athlete' && <span className="entity-sub placeholder-line short">{'\u00a0'}</span>}
+                <span className="btn btn-block placeholder-button" />
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Featured({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="section" aria-labelledby={id}>
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function DemoHome() {
-  const { data, error, isLoading, mutate } = useCatalog();
-  if (error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />;
-  if (isLoading || !data) return <PageSpinner label="Loading featured athletes..." />;
-  const schools = data.schools.slice(0, FEATURED_COUNT);
-  const athletes = data.athletes.slice(-FEATURED_COUNT);
+  const { data, error, mutate } = useCatalog();
+  const schools = data?.schools.slice(0, FEATURED_COUNT) ?? [];
+  const athletes = data?.athletes.slice(-FEATURED_COUNT) ?? [];
   return (
     <div className="page container">
       <section className="hero-strip">
@@ -20,30 +56,38 @@ export default function DemoHome() {
         <h1 className="page-title">Collect the athletes you cheer for</h1>
         <p className="lead">Every card is approved by the athlete, and 97% of each sale goes to them.</p>
       </section>
-      <section className="section" aria-labelledby="featured-schools">
-        <h2 id="featured-schools" className="section-title">
-          Featured Schools
-        </h2>
-        <Carousel label="Featured Schools">
-          {schools.map((s) => (
-            <div className="carousel-item" key={s.id}>
-              <SchoolCard school={s} />
-            </div>
-          ))}
-        </Carousel>
-      </section>
-      <section className="section" aria-labelledby="featured-athletes">
-        <h2 id="featured-athletes" className="section-title">
-          Featured Athletes
-        </h2>
-        <Carousel label="Featured Athletes">
-          {athletes.map((a) => (
-            <div className="carousel-item" key={a.id}>
-              <AthleteCard athlete={a} />
-            </div>
-          ))}
-        </Carousel>
-      </section>
+      {error && <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />}
+      {!data && !error && (
+        <p className="sr-only" role="status">
+          Loading featured athletes...
+        </p>
+      )}
+      <Featured id="featured-schools" title="Featured Schools">
+        {data ? (
+          <Carousel label="Featured Schools">
+            {schools.map((s) => (
+              <div className="carousel-item" key={s.id}>
+                <SchoolCard school={s} />
+              </div>
+            ))}
+          </Carousel>
+        ) : (
+          !error && <Placeholders kind="school" />
+        )}
+      </Featured>
+      <Featured id="featured-athletes" title="Featured Athletes">
+        {data ? (
+          <Carousel label="Featured Athletes">
+            {athletes.map((a) => (
+              <div className="carousel-item" key={a.id}>
+                <AthleteCard athlete={a} />
+              </div>
+            ))}
+          </Carousel>
+        ) : (
+          !error && <Placeholders kind="athlete" />
+        )}
+      </Featured>
     </div>
   );
 }
