@@ -275,4 +275,26 @@ describe('card lifecycle on DynamoDB Local', () => {
     const report = await verifyTable();
     expect(report.differences).toEqual([]);
   });
+
+  it('recomputes Top Fans exactly while orders settle concurrently with the set closing', async () => {
+    const set = (await invoke(cards, `POST ${base}/sets`, { ...asCollective(1, 11), body: JSON.stringify({ name: 'Race Set' }) })).body;
+    const ids: number[] = [];
+    for (const name of ['Race One', 'Race Two']) {
+      const card = await create(11, { ...cardBody({ name, editionSize: null }), setId: set.id });
+      const hash = (await action(11, card.body.id, 'submit')).body.imageHash;
+      await decide(11, card.body.id, 'approve', { imageHash: hash });
+      await action(11, card.body.id, 'publish');
+      ids.push(card.body.id);
+    }
+    const buyers = Array.from({ length: 12 }, (_, i) => `racer${i}@example.com`);
+    const orders = buyers.flatMap((email, i) => ids.slice(0, i % 3 === 0 ? 1 : 2).map((cardId) => buy(localProductId(11, cardId), 1, email)));
+    const close = invoke(cards, `POST ${base}/sets/{setId}/close`, asCollective(1, 11, { setId: String(set.id) }));
+    const [closed] = await Promise.all([close, ...orders]);
+    expect(closed.status).toBe(200);
+    const { settlePending } = await import('../../lambdas/common/ingest');
+    await settlePending();
+    expect((await verifyTable()).differences).toEqual([]);
+    const top = await invoke(me, 'GET /api/me/collection', { claims: claimsFor.buyer('racer1@example.com') });
+    expect(top.body.items.find((i: { athlete: { id: number } }) => i.athlete.id === 11).topFan).toBe(true);
+  });
 });
