@@ -15,6 +15,9 @@ export const DEMO_ACCOUNTS: Record<string, { role: 'athlete' | 'collective'; red
 
 export type AuthStep = 'signIn' | 'signUp' | 'confirm' | 'forgot' | 'reset' | 'google';
 
+/** Where Cognito sent a code, as the steps say it. */
+export const deliveredTo = (destination?: string) => (destination ? `We emailed a code to ${destination}.` : 'We emailed you a code.');
+
 export const PASSWORD_RULES = 'at least 8 characters, including a lowercase letter and a number';
 
 /** One message per failure, worded for the step the user is on. */

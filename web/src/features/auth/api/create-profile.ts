@@ -1,4 +1,6 @@
-// The athlete-profile form's rules. Saving arrives with real sign-in; until then submit only logs.
+// The athlete-profile form's rules and its submit (a mutation). Saving arrives with the onboarding
+// screens (the API's profile requests); until then the submit only logs, as the spec describes.
+import useSWRMutation from 'swr/mutation';
 
 export const PROFILE_SPORTS: Array<{ value: string; label: string }> = [
   { value: 'Football', label: 'Football' },
@@ -31,4 +33,8 @@ export function validateProfile(values: ProfileValues): ProfileErrors {
 
 export async function submitProfile(values: ProfileValues): Promise<void> {
   console.info('Create athlete profile', { ...values, profileImage: values.profileImage?.name ?? null });
+}
+
+export function useCreateProfile() {
+  return useSWRMutation('profile:create', (_key: string, { arg }: { arg: ProfileValues }) => submitProfile(arg));
 }

@@ -1,14 +1,17 @@
 // Create Athlete Profile (/create-profile): name, sport, school, position, bio, profile image.
-import { useHydrated } from '@/lib/use-hydrated';
 import { useState, type FormEvent } from 'react';
-import { TextField } from '@/components/form-field';
-import { PROFILE_SPORTS, submitProfile, validateProfile, type ProfileErrors, type ProfileValues } from '@/features/auth/api/create-profile';
+import { Field } from '@/components/form/field';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { PROFILE_SPORTS, useCreateProfile, validateProfile, type ProfileErrors, type ProfileValues } from '@/features/auth/api/create-profile';
+import { useHydrated } from '@/lib/use-hydrated';
 
 const EMPTY: ProfileValues = { name: '', sport: '', school: '', position: '', bio: '', profileImage: null };
+export const PROFILE_RECEIVED = 'Profile received. We will be in touch to verify your identity.';
 
 export default function CreateProfile() {
   // Prerendered: the submit waits for the app (see lib/use-hydrated.ts).
   const hydrated = useHydrated();
+  const create = useCreateProfile();
   const [values, setValues] = useState<ProfileValues>(EMPTY);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [done, setDone] = useState(false);
@@ -20,7 +23,7 @@ export default function CreateProfile() {
     setErrors(found);
     setDone(false);
     if (Object.keys(found).length > 0) return;
-    await submitProfile(values);
+    await create.trigger(values);
     setDone(true);
   };
 
@@ -31,62 +34,43 @@ export default function CreateProfile() {
         <h1 className="page-title">Create Athlete Profile</h1>
         <p className="muted">Tell fans who you are. You approve every image before a card goes on sale.</p>
         <form noValidate onSubmit={(e) => void submit(e)} aria-label="Create Athlete Profile">
-          <TextField label="Name" name="name" required value={values.name} onChange={set('name')} error={errors.name} />
-          <div className="field">
-            <label htmlFor="profile-sport">
-              Sport<span aria-hidden="true"> *</span>
-            </label>
-            <select
-              id="profile-sport"
-              className="input"
-              value={values.sport}
-              onChange={set('sport')}
-              aria-invalid={errors.sport ? true : undefined}
-              aria-describedby={errors.sport ? 'profile-sport-error' : undefined}
-            >
-              <option value="">Select a sport</option>
-              {PROFILE_SPORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-            {errors.sport && (
-              <p id="profile-sport-error" className="field-error">
-                {errors.sport}
-              </p>
+          <Field label="Name" required error={errors.name}>
+            {(control) => <input {...control} className="input" name="name" value={values.name} onChange={set('name')} />}
+          </Field>
+          <Field label="Sport" required error={errors.sport}>
+            {(control) => (
+              <select {...control} className="input" value={values.sport} onChange={set('sport')}>
+                <option value="">Select a sport</option>
+                {PROFILE_SPORTS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
             )}
-          </div>
-          <TextField label="School" name="school" required value={values.school} onChange={set('school')} error={errors.school} />
-          <TextField label="Position" name="position" required value={values.position} onChange={set('position')} error={errors.position} />
-          <div className="field">
-            <label htmlFor="profile-bio">Bio</label>
-            <textarea id="profile-bio" className="input" rows={4} value={values.bio} onChange={set('bio')} />
-          </div>
-          <div className="field">
-            <label htmlFor="profile-image">Profile image</label>
-            <input
-              id="profile-image"
-              className="input"
-              type="file"
-              accept="image/*"
-              aria-describedby={errors.profileImage ? 'profile-image-error' : undefined}
-              onChange={(e) => setValues((v) => ({ ...v, profileImage: e.target.files?.[0] ?? null }))}
-            />
-            {errors.profileImage && (
-              <p id="profile-image-error" className="field-error">
-                {errors.profileImage}
-              </p>
+          </Field>
+          <Field label="School" required error={errors.school}>
+            {(control) => <input {...control} className="input" name="school" value={values.school} onChange={set('school')} />}
+          </Field>
+          <Field label="Position" required error={errors.position}>
+            {(control) => <input {...control} className="input" name="position" value={values.position} onChange={set('position')} />}
+          </Field>
+          <Field label="Bio">{(control) => <textarea {...control} className="input" rows={4} value={values.bio} onChange={set('bio')} />}</Field>
+          <Field label="Profile image" error={errors.profileImage}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="file"
+                accept="image/*"
+                onChange={(e) => setValues((v) => ({ ...v, profileImage: e.target.files?.[0] ?? null }))}
+              />
             )}
-          </div>
-          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!hydrated}>
+          </Field>
+          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!hydrated || create.isMutating}>
             Create Profile
           </button>
-          {done && (
-            <p className="form-success" role="status">
-              Profile received. We will be in touch to verify your identity.
-            </p>
-          )}
+          <FormOutcome success={done ? PROFILE_RECEIVED : null} />
         </form>
       </div>
     </div>

@@ -1,6 +1,7 @@
 // The Google button of the login and sign-up screens: shown only when the deployment configures
 // Google (config.auth.googleEnabled); it starts the hosted-UI sign-in with PKCE.
 import { useState } from 'react';
+import { FormOutcome } from '@/components/form/form-outcome';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { startGoogleSignIn } from '@/lib/auth/google';
 import { authErrorMessage } from '@/features/auth/api/auth';
@@ -27,11 +28,7 @@ export function GoogleButton({ label, remember = false, next }: { label: string;
         </svg>
         {label}
       </button>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormOutcome error={error} />
       <div className="divider" role="separator">
         <span>Or</span>
       </div>
