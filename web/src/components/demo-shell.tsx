@@ -2,6 +2,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { utcYear } from '@/lib/dates';
 import { useDemoRole, type DemoRole } from '@/lib/demo-role';
 import { AccountStatus } from './account-status';
 import { ScrollToTop } from './scroll-to-top';
@@ -122,7 +123,7 @@ export function DemoShell() {
         </RouteErrors>
       </main>
       <footer className={`demo-footer${nearBottom ? ' visible' : ''}`} aria-hidden={!nearBottom} data-testid="demo-footer">
-        {nearBottom && <p>© {new Date().getFullYear()} Drift. All rights reserved.</p>}
+        {nearBottom && <p>© {utcYear()} Drift. All rights reserved.</p>}
       </footer>
     </div>
   );

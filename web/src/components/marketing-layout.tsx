@@ -2,6 +2,7 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { utcYear } from '@/lib/dates';
 import { Logo } from './logo';
 import { ScrollToTop } from './scroll-to-top';
 import { DataProvider } from '@/lib/data-provider';
@@ -40,7 +41,8 @@ export function MarketingLayout() {
         </RouteErrors>
       </main>
       <footer className="mk-footer">
-        <p>© {new Date().getFullYear()} Drift. Official NIL trading cards.</p>
+        {/* Prerendered: the build's year until the app hydrates, should a year have turned since. */}
+        <p suppressHydrationWarning>© {utcYear()} Drift. Official NIL trading cards.</p>
         {/* Also the way to What We Offer and Learn on phones, where the header hides them. */}
         <nav aria-label="Footer">
           <Link to={paths.whatWeOffer.getHref()}>What We Offer</Link>

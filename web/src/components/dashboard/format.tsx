@@ -18,13 +18,6 @@ export const buyerLabel = (buyer: string): string => buyer.split('@')[0];
 /** Athlete panel orders show 'Paid' when the order carries no status. */
 export const orderStatusLabel = (status: string | null | undefined): string => (status && status.trim() ? status : 'Paid');
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-export function formatDate(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : dateFormat.format(new Date(ms));
-}
-
 export type BadgeTone = 'green' | 'yellow' | 'red';
 
 /** Transaction status badges: green for Completed, yellow for Processing, red otherwise. */

@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import type { SaleLine } from '@shared/api';
 import { formatUsd } from '@shared/money';
-import { buyerLabel, formatDate, orderLabel, orderStatusLabel } from './format';
+import { DateText } from '@/components/date-text';
+import { buyerLabel, orderLabel, orderStatusLabel } from './format';
 
 /** Copies text to the clipboard (Clipboard API, else a selected textarea). */
 export async function copyText(text: string): Promise<boolean> {
@@ -96,7 +97,9 @@ export function RecentOrdersTable({ orders, caption }: { orders: SaleLine[]; cap
               <td>
                 <OrderRef orderId={order.orderId} orderName={order.orderName} />
               </td>
-              <td>{formatDate(order.createdAt)}</td>
+              <td>
+                <DateText iso={order.createdAt} />
+              </td>
               <td>{buyerLabel(order.buyer)}</td>
               <td>{formatUsd(order.amountCents)}</td>
               <td>{orderStatusLabel(order.status)}</td>

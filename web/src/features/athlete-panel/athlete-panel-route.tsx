@@ -44,6 +44,7 @@ export default function AthletePanelRoute() {
         <div>
           <h1>{athlete.name}</h1>
           <p className="dash-handle">@{athlete.handle}</p>
+          <p className="dash-zone">Dates and months in UTC</p>
         </div>
       </header>
       <div className="dash">

@@ -60,6 +60,7 @@ export default function CollectiveAthleteRoute() {
           <p className="dash-handle">
             {[athlete.sport, athlete.position, athlete.number ? `#${athlete.number}` : '', athlete.school].filter(Boolean).join(' · ')}
           </p>
+          <p className="dash-zone">Dates and months in UTC</p>
         </div>
       </header>
       <div className="dash-main">

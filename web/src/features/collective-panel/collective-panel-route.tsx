@@ -112,6 +112,7 @@ export default function CollectivePanelRoute() {
         <div>
           <h1>{TITLE}</h1>
           {stats.data && <p className="dash-handle">{stats.data.name}</p>}
+          <p className="dash-zone">Dates and months in UTC</p>
         </div>
       </header>
       <div className="dash">

@@ -8,11 +8,16 @@ import type { Post } from '@shared/api';
 import { POST_MAX_LENGTH } from '@shared/api';
 import { isBlankText } from '@shared/text';
 import { ConfirmDialog } from '@/components/dialog';
+import { Field } from '@/components/form/field';
+import { FormOutcome } from '@/components/form/form-outcome';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
-import { formatDate } from '@/components/dashboard/format';
-import { createPost, deletePost, newestFirst, updatePost, usePosts } from '@/features/athlete-panel/api/athlete-posts';
+import { DateText } from '@/components/date-text';
+import { useCreatePost } from '@/features/athlete-panel/api/create-post';
+import { useDeletePost } from '@/features/athlete-panel/api/delete-post';
+import { newestFirst, usePosts } from '@/features/athlete-panel/api/get-posts';
+import { useUpdatePost } from '@/features/athlete-panel/api/update-post';
 
 export const FADE_DELAY_MS = 50;
 export const DELETE_TEXT = 'This cannot be undone and your post will be removed from your profile.';
@@ -24,11 +29,10 @@ function messageOf(error: unknown): string {
   return error.fields.content ?? error.message;
 }
 
-function Composer({ onPost }: { onPost: (content: string) => Promise<void> }) {
+function Composer({ athleteId }: { athleteId: number }) {
+  const create = useCreatePost(athleteId);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
   // Whitespace-only text and text made only of invisible characters (zero-width spaces...) are blank.
   const blank = isBlankText(text);
   return (
@@ -36,45 +40,38 @@ function Composer({ onPost }: { onPost: (content: string) => Promise<void> }) {
       className="panel dash-composer"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (blank || busy) return;
-        setBusy(true);
+        if (blank || create.isMutating) return;
         setError(null);
         try {
-          await onPost(text);
+          await create.trigger({ content: text });
           setText('');
         } catch (err) {
           setError(messageOf(err));
-        } finally {
-          setBusy(false);
         }
       }}
     >
-      <label htmlFor={id} className="sr-only">
-        New post
-      </label>
-      <textarea
-        id={id}
-        className="input"
-        placeholder="What's happening?"
-        value={text}
-        maxLength={POST_MAX_LENGTH}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setText(e.target.value)}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Field label="New post" hideLabel>
+        {(control) => (
+          <textarea
+            {...control}
+            aria-invalid={error ? true : undefined}
+            className="input"
+            placeholder="What's happening?"
+            value={text}
+            maxLength={POST_MAX_LENGTH}
+            onChange={(e) => setText(e.target.value)}
+          />
+        )}
+      </Field>
+      <FormOutcome error={error} />
       <div className="dash-composer-actions">
         {!blank && (
           <button type="button" className="btn btn-ghost" onClick={() => setText('')}>
             Cancel
           </button>
         )}
-        <button type="submit" className="btn btn-primary" disabled={blank || busy}>
-          {busy ? 'Posting...' : 'Post'}
+        <button type="submit" className="btn btn-primary" disabled={blank || create.isMutating}>
+          {create.isMutating ? 'Posting...' : 'Post'}
         </button>
       </div>
     </form>
@@ -82,23 +79,22 @@ function Composer({ onPost }: { onPost: (content: string) => Promise<void> }) {
 }
 
 interface ItemProps {
+  athleteId: number;
   post: Post;
   menuOpen: boolean;
   onToggleMenu: () => void;
   onCloseMenu: () => void;
   onDelete: () => void;
-  onSave: (content: string) => Promise<void>;
 }
 
-function PostItem({ post, menuOpen, onToggleMenu, onCloseMenu, onDelete, onSave }: ItemProps) {
+function PostItem({ athleteId, post, menuOpen, onToggleMenu, onCloseMenu, onDelete }: ItemProps) {
+  const update = useUpdatePost(athleteId);
   const [visible, setVisible] = useState(false);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(post.content);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const editId = useId();
 
   useEffect(() => {
     const timer = setTimeout(() => setVisible(true), FADE_DELAY_MS);
@@ -122,10 +118,7 @@ function PostItem({ post, menuOpen, onToggleMenu, onCloseMenu, onDelete, onSave 
   return (
     <li className={`post dash-post${visible ? ' visible' : ''}`} data-testid="post">
       <div className="dash-post-head">
-        <time dateTime={post.date}>
-          {formatDate(post.date)}
-          {post.updatedAt ? ' · edited' : ''}
-        </time>
+        <DateText iso={post.date} suffix={post.updatedAt ? ' · edited' : undefined} />
         <div ref={wrapper}>
           <button
             type="button"
@@ -172,41 +165,35 @@ function PostItem({ post, menuOpen, onToggleMenu, onCloseMenu, onDelete, onSave 
               setError('Write something before saving');
               return;
             }
-            setBusy(true);
+            setError(null);
             try {
-              await onSave(draft);
+              await update.trigger({ postId: post.id, content: draft });
               setEditing(false);
-              setError(null);
             } catch (err) {
               setError(messageOf(err));
-            } finally {
-              setBusy(false);
             }
           }}
         >
-          <label htmlFor={editId} className="sr-only">
-            Edit post
-          </label>
-          <textarea
-            id={editId}
-            className="input"
-            value={draft}
-            maxLength={POST_MAX_LENGTH}
-            aria-invalid={error ? true : undefined}
-            onChange={(e) => setDraft(e.target.value)}
-            autoFocus
-          />
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
+          <Field label="Edit post" hideLabel>
+            {(control) => (
+              <textarea
+                {...control}
+                aria-invalid={error ? true : undefined}
+                className="input"
+                value={draft}
+                maxLength={POST_MAX_LENGTH}
+                onChange={(e) => setDraft(e.target.value)}
+                autoFocus
+              />
+            )}
+          </Field>
+          <FormOutcome error={error} />
           <div className="dash-composer-actions">
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-              {busy ? 'Saving...' : 'Save'}
+            <button type="submit" className="btn btn-primary btn-sm" disabled={update.isMutating}>
+              {update.isMutating ? 'Saving...' : 'Save'}
             </button>
           </div>
         </form>
@@ -219,6 +206,7 @@ function PostItem({ post, menuOpen, onToggleMenu, onCloseMenu, onDelete, onSave 
 
 export function PostsTab({ athleteId }: { athleteId: number }) {
   const { data, error, mutate } = usePosts(athleteId);
+  const remove = useDeletePost(athleteId);
   const { isOwnerAthlete } = useTenant();
   const [openMenu, setOpenMenu] = useState<number | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Post | null>(null);
@@ -232,21 +220,8 @@ export function PostsTab({ athleteId }: { athleteId: number }) {
       <h2 id="posts-title" className="sr-only">
         Posts
       </h2>
-      {isOwnerAthlete ? (
-        <Composer
-          onPost={async (content) => {
-            const created = await createPost(athleteId, content);
-            await mutate((current) => ({ items: [created, ...(current?.items ?? []).filter((p) => p.id !== created.id)] }), { revalidate: true });
-          }}
-        />
-      ) : (
-        <SignInPrompt message="Sign in as this athlete to post" />
-      )}
-      {deleteError && (
-        <p className="form-error" role="alert">
-          {deleteError}
-        </p>
-      )}
+      {isOwnerAthlete ? <Composer athleteId={athleteId} /> : <SignInPrompt message="Sign in as this athlete to post" />}
+      <FormOutcome error={deleteError} />
       {!data ? (
         <Spinner label="Loading posts..." />
       ) : posts.length === 0 ? (
@@ -256,15 +231,12 @@ export function PostsTab({ athleteId }: { athleteId: number }) {
           {posts.map((post) => (
             <PostItem
               key={post.id}
+              athleteId={athleteId}
               post={post}
               menuOpen={openMenu === post.id}
               onToggleMenu={() => setOpenMenu((open) => (open === post.id ? null : post.id))}
               onCloseMenu={() => setOpenMenu((open) => (open === post.id ? null : open))}
               onDelete={() => setPendingDelete(post)}
-              onSave={async (content) => {
-                const updated = await updatePost(athleteId, post.id, content);
-                await mutate((current) => ({ items: (current?.items ?? []).map((p) => (p.id === updated.id ? updated : p)) }), { revalidate: true });
-              }}
             />
           ))}
         </ul>
@@ -280,8 +252,7 @@ export function PostsTab({ athleteId }: { athleteId: number }) {
             setPendingDelete(null);
             setDeleteError(null);
             try {
-              await deletePost(athleteId, post.id);
-              await mutate((current) => ({ items: (current?.items ?? []).filter((p) => p.id !== post.id) }), { revalidate: true });
+              await remove.trigger({ postId: post.id });
             } catch (err) {
               setDeleteError(messageOf(err));
             }

@@ -1,5 +1,6 @@
 // Athlete media page (/athlete-media/:id): profile card, bio excerpt, achievements, Recent Posts newest first.
 import { Link, Navigate, useParams } from 'react-router-dom';
+import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
 import { PageSpinner, Spinner } from '@/components/spinner';
@@ -9,8 +10,6 @@ import { CATALOG_ERROR, findAthlete, useCatalog } from '@/lib/catalog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAthletePosts } from '@/features/athletes/api/get-athlete-posts';
 import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from './athlete-parts';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 export default function AthleteMedia() {
   const { id } = useParams();
@@ -51,7 +50,7 @@ export default function AthleteMedia() {
           <ul className="post-list">
             {items.map((p) => (
               <li key={p.id} className="post">
-                <time dateTime={p.date}>{dateFormat.format(new Date(p.date))}</time>
+                <DateText iso={p.date} />
                 <p>{p.content}</p>
               </li>
             ))}

@@ -1,7 +1,36 @@
-// POST /api/checkout: local mode's stand-in for the Shopify storefront (it delivers a signed order webhook).
+// POST /api/checkout: local mode's stand-in for the Shopify storefront (it delivers a signed order
+// webhook). The mutation also keeps the card in this browser's collection (lib/purchased-cards.ts),
+// with the order id, so My Collection shows it at once and matches it to the order once counted.
+import useSWRMutation from 'swr/mutation';
 import type { CheckoutRequest, CheckoutResponse } from '@shared/api';
+import type { DigitalCollectible } from '@shared/catalog-types';
 import { apiSend } from '@/lib/api-client';
+import { addPurchasedCard } from '@/lib/purchased-cards';
 
 export const CHECKOUT_PATH = '/checkout';
 
 export const createCheckout = (body: CheckoutRequest) => apiSend<CheckoutResponse>(CHECKOUT_PATH, 'POST', body);
+
+export interface CheckoutInput {
+  athleteId: number;
+  athleteName: string;
+  card: DigitalCollectible;
+}
+
+export function useCheckout() {
+  return useSWRMutation(CHECKOUT_PATH, async (_key: string, { arg }: { arg: CheckoutInput }) => {
+    const order = await createCheckout({ athleteId: arg.athleteId, cardId: arg.card.id, quantity: 1 });
+    addPurchasedCard({
+      athleteId: arg.athleteId,
+      cardId: arg.card.id,
+      title: arg.card.name,
+      athleteName: arg.athleteName,
+      image: arg.card.image,
+      priceCents: arg.card.priceCents,
+      purchaseMethod: 'Shopify',
+      purchaseDate: new Date().toISOString(),
+      orderId: order.orderId,
+    });
+    return order;
+  });
+}

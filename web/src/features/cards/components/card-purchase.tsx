@@ -17,8 +17,7 @@ import { isInDemoContext } from '@/lib/demo-role';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useSession } from '@/lib/auth/session-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { addPurchasedCard } from '@/lib/purchased-cards';
-import { createCheckout } from '@/features/cards/api/create-checkout';
+import { useCheckout } from '@/features/cards/api/create-checkout';
 import { mountBuyButton } from '@/features/cards/api/shopify-buy-button';
 
 export const REDIRECT_DELAY_MS = 2500;
@@ -60,7 +59,7 @@ export default function CardPurchase() {
   const navigate = useNavigate();
   const state = (location.state ?? {}) as NavState;
   const catalog = useCatalog();
-  const [buying, setBuying] = useState(false);
+  const checkout = useCheckout();
   const [buyError, setBuyError] = useState<string | null>(null);
   const [purchased, setPurchased] = useState(false);
   const session = useSession();
@@ -103,26 +102,12 @@ export default function CardPurchase() {
   const athleteNumber = athlete?.id ?? Number(athleteId);
 
   const buyLocally = async () => {
-    setBuying(true);
     setBuyError(null);
     try {
-      const order = await createCheckout({ athleteId: athleteNumber, cardId: card.id, quantity: 1 });
-      addPurchasedCard({
-        athleteId: athleteNumber,
-        cardId: card.id,
-        title: card.name,
-        athleteName,
-        image: card.image,
-        priceCents: card.priceCents,
-        purchaseMethod: 'Shopify',
-        purchaseDate: new Date().toISOString(),
-        orderId: order.orderId,
-      });
+      await checkout.trigger({ athleteId: athleteNumber, athleteName, card });
       setPurchased(true);
     } catch {
       setBuyError('Sorry, your purchase could not be completed. Please try again.');
-    } finally {
-      setBuying(false);
     }
   };
 
@@ -165,8 +150,8 @@ export default function CardPurchase() {
             <ShopifyBuy productId={card.shopifyProductId} onCheckout={() => undefined} />
           ) : (
             <div className="buy-box">
-              <button type="button" className="btn btn-primary btn-lg" onClick={() => void buyLocally()} disabled={buying}>
-                {buying ? 'Processing...' : 'Buy'}
+              <button type="button" className="btn btn-primary btn-lg" onClick={() => void buyLocally()} disabled={checkout.isMutating}>
+                {checkout.isMutating ? 'Processing...' : 'Buy'}
               </button>
               <p className="hint">Local checkout: stands in for the Shopify storefront in local mode.</p>
               {buyError && <ErrorBox message={buyError} onRetry={() => void buyLocally()} />}

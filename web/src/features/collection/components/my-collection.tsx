@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatUsd } from '@shared/money';
 import { ConfirmDialog } from '@/components/dialog';
+import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
 import { PageSpinner } from '@/components/spinner';
@@ -11,8 +12,6 @@ import { useCatalog } from '@/lib/catalog';
 import { readPurchasedCards, removePurchasedCard, type LocalCollectible } from '@/lib/purchased-cards';
 import { useMyOrders } from '@/features/collection/api/get-my-orders';
 import { buildCollection, pendingLocalOrders, topFanAthleteIds, type CollectionEntry } from './collection-model';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 export const LOAD_ERROR = 'Failed to load Shopify orders. Please try again later.';
 export const REFRESH_ERROR = 'Failed to refresh Shopify orders. Please try again later.';
@@ -101,7 +100,9 @@ export default function MyCollection() {
                   {e.quantity > 1 && <span className="badge badge-muted">×{e.quantity}</span>}
                 </div>
                 <p className="price">{formatUsd(e.priceCents)}</p>
-                <p className="muted small">Collected {dateFormat.format(new Date(e.purchaseDate))}</p>
+                <p className="muted small">
+                  Collected <DateText iso={e.purchaseDate} />
+                </p>
                 {e.localId && (
                   <button type="button" className="btn btn-ghost btn-sm danger-text" onClick={() => setPendingRemoval(e)} aria-label={`Remove ${e.title}`}>
                     Remove

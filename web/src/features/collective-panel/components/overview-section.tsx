@@ -6,22 +6,23 @@ import type { Athlete } from '@shared/catalog-types';
 import { formatUsd } from '@shared/money';
 import { countLabel } from '@shared/text';
 import { yearMonthLabel } from '@shared/months';
-import { formatDate } from '@/components/dashboard/format';
+import { DateText } from '@/components/date-text';
 import { OrderRef } from '@/components/dashboard/recent-orders';
 import { DoughnutChart, LineChart } from '@/components/charts/lazy-charts';
 import { continuousMonths } from '@/components/charts/months';
 import { FigureTile } from '@/components/dashboard/sales-dashboard';
-import { ApiError, apiSend } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useTenant } from '@/lib/use-tenant';
-import { refreshAfterWrite } from '@/features/collective-panel/api/admin-writes';
+import { Field } from '@/components/form/field';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { useAssignUnattributed } from '@/features/collective-panel/api/assign-unattributed';
 
 /** Assigns one unattributed line to a member's card (persisted; the figures move once). */
 function AssignLine({ line, athletes, collectiveId }: { line: UnattributedSale; athletes: Athlete[]; collectiveId: number }) {
+  const assign = useAssignUnattributed(collectiveId);
   const [choice, setChoice] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const options = athletes.flatMap((a) => a.digitalcollectibles.map((c) => ({ value: `${a.id}:${c.id}`, label: c.name })));
-  const selectId = `assign-${line.orderId}-${line.lineItemId}`;
   return (
     <form
       className="dash-assign"
@@ -32,37 +33,30 @@ function AssignLine({ line, athletes, collectiveId }: { line: UnattributedSale; 
           return;
         }
         const [athleteId, cardId] = choice.split(':').map(Number);
-        setBusy(true);
         setError(null);
         try {
-          await apiSend(`/collectives/${collectiveId}/unattributed/assign`, 'POST', { orderId: line.orderId, lineItemId: line.lineItemId, athleteId, cardId });
-          await refreshAfterWrite(collectiveId);
+          await assign.trigger({ orderId: line.orderId, lineItemId: line.lineItemId, athleteId, cardId });
         } catch (err) {
           setError(err instanceof ApiError ? err.message : 'Could not assign the sale. Please try again.');
-        } finally {
-          setBusy(false);
         }
       }}
     >
-      <label className="sr-only" htmlFor={selectId}>
-        Card for {line.title}
-      </label>
-      <select id={selectId} className="input" value={choice} onChange={(e) => setChoice(e.target.value)} disabled={busy}>
-        <option value="">Choose a card…</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <button type="submit" className="btn btn-outline" disabled={busy}>
-        {busy ? 'Assigning...' : 'Assign'}
+      <Field label={`Card for ${line.title}`} hideLabel id={`assign-${line.orderId}-${line.lineItemId}`}>
+        {(control) => (
+          <select {...control} className="input" value={choice} onChange={(e) => setChoice(e.target.value)} disabled={assign.isMutating}>
+            <option value="">Choose a card…</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <button type="submit" className="btn btn-outline" disabled={assign.isMutating}>
+        {assign.isMutating ? 'Assigning...' : 'Assign'}
       </button>
-      {error && (
-        <span className="form-error" role="alert">
-          {error}
-        </span>
-      )}
+      <FormOutcome error={error} />
     </form>
   );
 }
@@ -118,7 +112,9 @@ function UnattributedSales({
             <tbody>
               {unattributed.recent.map((line) => (
                 <tr key={`${line.orderId}-${line.lineItemId}`}>
-                  <td>{formatDate(line.createdAt)}</td>
+                  <td>
+                    <DateText iso={line.createdAt} />
+                  </td>
                   <td>
                     {/* Newer API versions name the order (#1001); older answers carry only its id. */}
                     <OrderRef orderId={line.orderId} orderName={(line as { orderName?: string }).orderName} />

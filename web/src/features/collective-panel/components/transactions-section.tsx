@@ -1,7 +1,8 @@
 // Transaction & Donation History: newest first, status badges, paged by cursor.
 import { formatUsd } from '@shared/money';
 import { Spinner } from '@/components/spinner';
-import { Badge, formatDate, transactionBadgeTone, transactionDetails } from '@/components/dashboard/format';
+import { DateText } from '@/components/date-text';
+import { Badge, transactionBadgeTone, transactionDetails } from '@/components/dashboard/format';
 import { useTransactions } from '@/features/collective-panel/api/get-transactions';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 
@@ -43,7 +44,9 @@ export function TransactionsSection({ collectiveId }: { collectiveId: number }) 
               <tbody>
                 {items.map((t) => (
                   <tr key={t.id}>
-                    <td>{formatDate(t.date)}</td>
+                    <td>
+                      <DateText iso={t.date} />
+                    </td>
                     <td>{t.name}</td>
                     <td>{transactionDetails(t.details)}</td>
                     <td>{formatUsd(t.amountCents)}</td>

@@ -1,12 +1,13 @@
 // Add Athlete Profile: name, sport, position, player number, optional bio and profile image.
 // Checked here with the server's rules, then the image is uploaded and the profile created.
-import { FormMessages } from '@/components/form-field';
 import { useState } from 'react';
 import type { FieldErrors } from '@shared/admin-api';
 import { PROFILE_SPORTS, validateCreateAthlete } from '@shared/admin-api';
-import { createAthlete, refreshAfterWrite, uploadImage } from '@/features/collective-panel/api/admin-writes';
+import { Field } from '@/components/form/field';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { useCreateAthlete } from '@/features/collective-panel/api/create-athlete';
 import { sportLabel } from './athletes-management';
-import { errorsFrom, Field, ImagePicker } from './form-parts';
+import { errorsFrom, ImagePicker } from './form-parts';
 
 const EMPTY = { name: '', sport: '', position: '', number: '', bio: '' };
 
@@ -17,7 +18,7 @@ export function AddAthleteForm({ collectiveId }: { collectiveId: number }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useCreateAthlete(collectiveId);
   const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
   return (
@@ -34,11 +35,8 @@ export function AddAthleteForm({ collectiveId }: { collectiveId: number }) {
         const clientErrors = { ...checked.errors, ...(imageError ? { image: imageError } : {}) };
         setErrors(clientErrors);
         if (Object.keys(clientErrors).length) return;
-        setBusy(true);
         try {
-          const image = file ? await uploadImage(file) : undefined;
-          const created = await createAthlete(collectiveId, { ...checked.value, ...(image ? { image } : {}) });
-          await refreshAfterWrite(collectiveId);
+          const created = await create.trigger({ profile: checked.value, image: file });
           setForm(EMPTY);
           setFile(null);
           setFileKey((k) => k + 1);
@@ -48,19 +46,17 @@ export function AddAthleteForm({ collectiveId }: { collectiveId: number }) {
           const { fields, message: m } = errorsFrom(error);
           setErrors(fields);
           setMessage(m);
-        } finally {
-          setBusy(false);
         }
       }}
     >
       <h3 className="panel-title">Add Athlete Profile</h3>
       <div className="dash-form">
         <Field label="Athlete Name" error={errors.name}>
-          {(a) => <input {...a} className="input" autoComplete="off" value={form.name} onChange={set('name')} />}
+          {(control) => <input {...control} className="input" autoComplete="off" value={form.name} onChange={set('name')} />}
         </Field>
         <Field label="Sport" error={errors.sport}>
-          {(a) => (
-            <select {...a} className="input" value={form.sport} onChange={set('sport')}>
+          {(control) => (
+            <select {...control} className="input" value={form.sport} onChange={set('sport')}>
               <option value="">Select a sport</option>
               {PROFILE_SPORTS.map((s) => (
                 <option key={s} value={s}>
@@ -71,13 +67,13 @@ export function AddAthleteForm({ collectiveId }: { collectiveId: number }) {
           )}
         </Field>
         <Field label="Position" error={errors.position}>
-          {(a) => <input {...a} className="input" value={form.position} onChange={set('position')} />}
+          {(control) => <input {...control} className="input" value={form.position} onChange={set('position')} />}
         </Field>
         <Field label="Player Number" error={errors.number}>
-          {(a) => <input {...a} className="input" inputMode="numeric" value={form.number} onChange={set('number')} />}
+          {(control) => <input {...control} className="input" inputMode="numeric" value={form.number} onChange={set('number')} />}
         </Field>
         <Field label="Bio (optional)" error={errors.bio} className="field-full">
-          {(a) => <textarea {...a} className="input" rows={3} value={form.bio} onChange={set('bio')} />}
+          {(control) => <textarea {...control} className="input" rows={3} value={form.bio} onChange={set('bio')} />}
         </Field>
         <ImagePicker
           key={fileKey}
@@ -91,9 +87,9 @@ export function AddAthleteForm({ collectiveId }: { collectiveId: number }) {
           }}
         />
       </div>
-      <FormMessages error={message} note={success} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Adding...' : 'Add Athlete'}
+      <FormOutcome error={message} success={success} />
+      <button type="submit" className="btn btn-primary" disabled={create.isMutating}>
+        {create.isMutating ? 'Adding...' : 'Add Athlete'}
       </button>
     </form>
   );

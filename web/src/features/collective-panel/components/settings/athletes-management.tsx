@@ -7,8 +7,11 @@ import type { Athlete } from '@shared/catalog-types';
 import { ConfirmDialog } from '@/components/dialog';
 import { FallbackImage } from '@/components/fallback-image';
 import { Badge, memberBadgeTone } from '@/components/dashboard/format';
-import { refreshAfterWrite, removeMember, updateMember } from '@/features/collective-panel/api/admin-writes';
-import { errorsFrom, Field } from './form-parts';
+import { Field } from '@/components/form/field';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { useRemoveMember } from '@/features/collective-panel/api/remove-member';
+import { useUpdateMember } from '@/features/collective-panel/api/update-member';
+import { errorsFrom } from './form-parts';
 
 export const ALL_SPORTS = 'All';
 
@@ -22,7 +25,7 @@ function EditMember({ collectiveId, athlete, onDone }: { collectiveId: number; a
   const [form, setForm] = useState({ name: athlete.name, number: athlete.number, sport: athlete.sport, position: athlete.position });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateMember(collectiveId);
   const sports: string[] = PROFILE_SPORTS.includes(athlete.sport as (typeof PROFILE_SPORTS)[number]) ? [...PROFILE_SPORTS] : [...PROFILE_SPORTS, athlete.sport];
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
   return (
@@ -36,31 +39,27 @@ function EditMember({ collectiveId, athlete, onDone }: { collectiveId: number; a
         setErrors(checked.errors);
         setMessage(null);
         if (Object.keys(checked.errors).length) return;
-        setBusy(true);
         try {
-          await updateMember(collectiveId, athlete.id, checked.value);
-          await refreshAfterWrite(collectiveId);
+          await update.trigger({ athleteId: athlete.id, changes: checked.value });
           onDone(`${checked.value.name ?? athlete.name} was updated.`);
         } catch (error) {
           const { fields, message: m } = errorsFrom(error);
           setErrors(fields);
           setMessage(m);
-        } finally {
-          setBusy(false);
         }
       }}
     >
       <h3 className="panel-title">Edit {athlete.name}</h3>
       <div className="dash-form">
         <Field label="Athlete Name" error={errors.name}>
-          {(a) => <input {...a} className="input" value={form.name} onChange={set('name')} />}
+          {(control) => <input {...control} className="input" value={form.name} onChange={set('name')} />}
         </Field>
         <Field label="Player Number" error={errors.number}>
-          {(a) => <input {...a} className="input" inputMode="numeric" value={form.number} onChange={set('number')} />}
+          {(control) => <input {...control} className="input" inputMode="numeric" value={form.number} onChange={set('number')} />}
         </Field>
         <Field label="Sport" error={errors.sport}>
-          {(a) => (
-            <select {...a} className="input" value={form.sport} onChange={set('sport')}>
+          {(control) => (
+            <select {...control} className="input" value={form.sport} onChange={set('sport')}>
               {sports.map((s) => (
                 <option key={s} value={s}>
                   {sportLabel(s)}
@@ -70,17 +69,13 @@ function EditMember({ collectiveId, athlete, onDone }: { collectiveId: number; a
           )}
         </Field>
         <Field label="Position" error={errors.position}>
-          {(a) => <input {...a} className="input" value={form.position} onChange={set('position')} />}
+          {(control) => <input {...control} className="input" value={form.position} onChange={set('position')} />}
         </Field>
       </div>
-      {message && (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      )}
+      <FormOutcome error={message} />
       <div className="dash-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Save Changes'}
+        <button type="submit" className="btn btn-primary" disabled={update.isMutating}>
+          {update.isMutating ? 'Saving...' : 'Save Changes'}
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => onDone(null)}>
           Cancel
@@ -94,24 +89,25 @@ export function AthletesManagement({ collectiveId, collectiveName, athletes }: {
   const [sport, setSport] = useState(ALL_SPORTS);
   const [editing, setEditing] = useState<Athlete | null>(null);
   const [removing, setRemoving] = useState<Athlete | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const [actingOn, setActingOn] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const update = useUpdateMember(collectiveId);
+  const remove = useRemoveMember(collectiveId);
+  const busyId = update.isMutating || remove.isMutating ? actingOn : null;
   const filterId = useId();
   const options = sportOptions(athletes);
   const shown = sport === ALL_SPORTS ? athletes : athletes.filter((a) => a.sport === sport);
 
+  /** A row action (pause, activate, remove): one outcome line for the table. */
   async function run(athlete: Athlete, action: () => Promise<unknown>, done: string) {
-    setBusyId(athlete.id);
+    setActingOn(athlete.id);
     setNotice(null);
     try {
       await action();
-      await refreshAfterWrite(collectiveId);
       setNotice({ kind: 'ok', text: done });
     } catch (error) {
       const { fields, message } = errorsFrom(error);
       setNotice({ kind: 'error', text: message ?? Object.values(fields).join(' ') });
-    } finally {
-      setBusyId(null);
     }
   }
 
@@ -129,11 +125,7 @@ export function AthletesManagement({ collectiveId, collectiveName, athletes }: {
           </select>
         </div>
       </div>
-      {notice && (
-        <p className={notice.kind === 'ok' ? 'form-success' : 'form-error'} role={notice.kind === 'ok' ? 'status' : 'alert'}>
-          {notice.text}
-        </p>
-      )}
+      <FormOutcome success={notice?.kind === 'ok' ? notice.text : null} error={notice?.kind === 'error' ? notice.text : null} />
       {editing && (
         <EditMember
           key={editing.id}
@@ -191,7 +183,7 @@ export function AthletesManagement({ collectiveId, collectiveName, athletes }: {
                           onClick={() =>
                             void run(
                               athlete,
-                              () => updateMember(collectiveId, athlete.id, { status: paused ? 'Active' : 'Paused' }),
+                              () => update.trigger({ athleteId: athlete.id, changes: { status: paused ? 'Active' : 'Paused' } }),
                               `${athlete.name} is now ${paused ? 'Active' : 'Paused'}.`,
                             )
                           }
@@ -226,7 +218,7 @@ export function AthletesManagement({ collectiveId, collectiveName, athletes }: {
             const athlete = removing;
             setRemoving(null);
             if (editing?.id === athlete.id) setEditing(null);
-            void run(athlete, () => removeMember(collectiveId, athlete.id), `${athlete.name} was removed from ${collectiveName}.`);
+            void run(athlete, () => remove.trigger({ athleteId: athlete.id }), `${athlete.name} was removed from ${collectiveName}.`);
           }}
         >
           <p>

@@ -1,8 +1,9 @@
-// Small form pieces of the settings tabs: labelled fields with inline errors, the image picker
-// (type and size checked before upload), and reading field errors out of an API error.
-import { useEffect, useId, useState, type ReactNode } from 'react';
+// Small form pieces of the settings tabs: the image picker (type and size checked before upload)
+// and reading field errors out of an API error. Fields are components/form/field.tsx.
+import { useEffect, useState } from 'react';
 import type { FieldErrors } from '@shared/admin-api';
 import { checkImageFile } from '@shared/admin-api';
+import { Field } from '@/components/form/field';
 import { ApiError } from '@/lib/api-client';
 
 export function errorsFrom(error: unknown): { fields: FieldErrors; message: string | null } {
@@ -14,35 +15,6 @@ export function errorsFrom(error: unknown): { fields: FieldErrors; message: stri
     return { fields, message: Object.keys(fields).length ? null : error.message };
   }
   return { fields: {}, message: 'Something went wrong. Please try again.' };
-}
-
-interface FieldProps {
-  label: string;
-  error?: string;
-  hint?: string;
-  className?: string;
-  children: (props: { id: string; 'aria-invalid': boolean | undefined; 'aria-describedby': string | undefined }) => ReactNode;
-}
-
-export function Field({ label, error, hint, className, children }: FieldProps) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described })}
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 export const IMAGE_HINT = 'PNG, JPG, GIF up to 10MB';
@@ -74,10 +46,10 @@ export function ImagePicker({
   }, [file]);
   return (
     <Field label={label} hint={IMAGE_HINT} error={error} className={className}>
-      {(a11y) => (
+      {(control) => (
         <>
           <input
-            {...a11y}
+            {...control}
             type="file"
             className="input"
             accept={IMAGE_ACCEPT}

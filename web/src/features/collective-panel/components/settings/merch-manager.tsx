@@ -6,8 +6,11 @@ import type { MerchItem, School } from '@shared/catalog-types';
 import { formatUsd } from '@shared/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { FallbackImage } from '@/components/fallback-image';
-import { createMerch, deleteMerch, refreshAfterWrite, updateMerch, uploadImage } from '@/features/collective-panel/api/admin-writes';
-import { errorsFrom, Field, ImagePicker } from './form-parts';
+import { Field } from '@/components/form/field';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { useDeleteMerch } from '@/features/collective-panel/api/delete-merch';
+import { useSaveMerch } from '@/features/collective-panel/api/save-merch';
+import { errorsFrom, ImagePicker } from './form-parts';
 
 function MerchForm({
   collectiveId,
@@ -25,7 +28,7 @@ function MerchForm({
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveMerch(collectiveId, school.id);
   const title = item ? `Edit ${item.name}` : 'Add New Merchandise';
   return (
     <form
@@ -42,30 +45,25 @@ function MerchForm({
         if (errors.image && !file) checked.errors.image = errors.image;
         setErrors(checked.errors);
         if (Object.keys(checked.errors).length) return;
-        setBusy(true);
         try {
-          const image = file ? await uploadImage(file) : checked.value.image;
-          const body = { ...checked.value, image };
-          if (item) await updateMerch(school.id, item.id, body);
-          else await createMerch(school.id, body);
-          await refreshAfterWrite(collectiveId);
-          onDone(item ? `${body.name} was updated.` : `${body.name} was added.`);
+          const saved = await save.trigger({ merchId: item?.id ?? null, item: checked.value, image: file });
+          onDone(item ? `${saved.name} was updated.` : `${saved.name} was added.`);
         } catch (error) {
           const { fields, message: m } = errorsFrom(error);
           setErrors(fields);
           setMessage(m);
-        } finally {
-          setBusy(false);
         }
       }}
     >
       <h3 className="panel-title">{title}</h3>
       <div className="dash-form">
         <Field label="Item Name" error={errors.name}>
-          {(a) => <input {...a} className="input" value={name} onChange={(e) => setName(e.target.value)} />}
+          {(control) => <input {...control} className="input" value={name} onChange={(e) => setName(e.target.value)} />}
         </Field>
         <Field label="Price (USD)" error={errors.priceCents}>
-          {(a) => <input {...a} className="input" inputMode="decimal" placeholder="25.00" value={price} onChange={(e) => setPrice(e.target.value)} />}
+          {(control) => (
+            <input {...control} className="input" inputMode="decimal" placeholder="25.00" value={price} onChange={(e) => setPrice(e.target.value)} />
+          )}
         </Field>
         <ImagePicker
           label="Item Image"
@@ -78,14 +76,10 @@ function MerchForm({
           }}
         />
       </div>
-      {message && (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      )}
+      <FormOutcome error={message} />
       <div className="dash-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving...' : item ? 'Save Item' : 'Add Item'}
+        <button type="submit" className="btn btn-primary" disabled={save.isMutating}>
+          {save.isMutating ? 'Saving...' : item ? 'Save Item' : 'Add Item'}
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => onDone(null)}>
           Cancel
@@ -99,6 +93,7 @@ export function MerchManager({ collectiveId, school, items }: { collectiveId: nu
   const [editing, setEditing] = useState<MerchItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MerchItem | null>(null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const remove = useDeleteMerch(collectiveId, school.id);
   const sorted = [...items].sort((a, b) => a.id - b.id);
   return (
     <div className="dash-main">
@@ -117,11 +112,7 @@ export function MerchManager({ collectiveId, school, items }: { collectiveId: nu
           Add New Merchandise
         </button>
       </div>
-      {notice && (
-        <p className={notice.kind === 'ok' ? 'form-success' : 'form-error'} role={notice.kind === 'ok' ? 'status' : 'alert'}>
-          {notice.text}
-        </p>
-      )}
+      <FormOutcome success={notice?.kind === 'ok' ? notice.text : null} error={notice?.kind === 'error' ? notice.text : null} />
       {editing && (
         <MerchForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -166,8 +157,7 @@ export function MerchManager({ collectiveId, school, items }: { collectiveId: nu
             setDeleting(null);
             if (editing !== 'new' && editing?.id === item.id) setEditing(null);
             try {
-              await deleteMerch(school.id, item.id);
-              await refreshAfterWrite(collectiveId);
+              await remove.trigger({ merchId: item.id });
               setNotice({ kind: 'ok', text: `${item.name} was deleted.` });
             } catch (error) {
               setNotice({ kind: 'error', text: errorsFrom(error).message ?? 'The item could not be deleted.' });

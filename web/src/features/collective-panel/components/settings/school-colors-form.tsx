@@ -1,12 +1,13 @@
 // School Colors: primary, secondary and accent with pickers and a live preview; Save Colors persists them.
-import { FormMessages } from '@/components/form-field';
 import { useState } from 'react';
 import type { FieldErrors } from '@shared/admin-api';
 import { validateSchoolColors } from '@shared/admin-api';
 import type { School, SchoolColors } from '@shared/catalog-types';
 import { DEFAULT_SCHOOL_COLORS } from '@shared/catalog-types';
-import { refreshAfterWrite, saveSchoolColors } from '@/features/collective-panel/api/admin-writes';
-import { errorsFrom, Field } from './form-parts';
+import { Field } from '@/components/form/field';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { useSaveSchoolColors } from '@/features/collective-panel/api/save-school-colors';
+import { errorsFrom } from './form-parts';
 
 const FIELDS: Array<{ key: keyof SchoolColors; label: string }> = [
   { key: 'primary', label: 'Primary Color' },
@@ -19,7 +20,7 @@ export function SchoolColorsForm({ collectiveId, school }: { collectiveId: numbe
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveSchoolColors(collectiveId, school.id);
   const valid = (v: string) => /^#[0-9A-Fa-f]{6}$/.test(v);
   const safe = (key: keyof SchoolColors) => (valid(colors[key]) ? colors[key] : DEFAULT_SCHOOL_COLORS[key]);
 
@@ -35,18 +36,14 @@ export function SchoolColorsForm({ collectiveId, school }: { collectiveId: numbe
         const checked = validateSchoolColors({ ...colors });
         setErrors(checked.errors);
         if (Object.keys(checked.errors).length) return;
-        setBusy(true);
         try {
-          await saveSchoolColors(school.id, checked.value);
-          await refreshAfterWrite(collectiveId);
+          await save.trigger(checked.value);
           setColors(checked.value);
           setSuccess(`Colors saved for ${school.name}.`);
         } catch (error) {
           const { fields, message: m } = errorsFrom(error);
           setErrors(fields);
           setMessage(m);
-        } finally {
-          setBusy(false);
         }
       }}
     >
@@ -54,7 +51,7 @@ export function SchoolColorsForm({ collectiveId, school }: { collectiveId: numbe
       <div className="dash-colors">
         {FIELDS.map(({ key, label }) => (
           <Field key={key} label={label} error={errors[key]}>
-            {(a) => (
+            {(control) => (
               <div className="dash-color-input">
                 <input
                   type="color"
@@ -62,7 +59,7 @@ export function SchoolColorsForm({ collectiveId, school }: { collectiveId: numbe
                   value={safe(key).toLowerCase()}
                   onChange={(e) => setColors((c) => ({ ...c, [key]: e.target.value.toUpperCase() }))}
                 />
-                <input {...a} className="input" value={colors[key]} maxLength={7} onChange={(e) => setColors((c) => ({ ...c, [key]: e.target.value }))} />
+                <input {...control} className="input" value={colors[key]} maxLength={7} onChange={(e) => setColors((c) => ({ ...c, [key]: e.target.value }))} />
               </div>
             )}
           </Field>
@@ -79,9 +76,9 @@ export function SchoolColorsForm({ collectiveId, school }: { collectiveId: numbe
           </span>
         </div>
       </div>
-      <FormMessages error={message} note={success} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Saving...' : 'Save Colors'}
+      <FormOutcome error={message} success={success} />
+      <button type="submit" className="btn btn-primary" disabled={save.isMutating}>
+        {save.isMutating ? 'Saving...' : 'Save Colors'}
       </button>
     </form>
   );
