@@ -84,6 +84,10 @@ function normalize(item: Item): Item | null {
   const out: Item = { ...item };
   for (const field of ['storedAt', 'since', 'receivedAt', 'ledgerAt', 'at']) delete out[field];
   if (sk.startsWith('LEDGER#')) out.SK = `LEDGER#${item.seq}`;
+  if (out.ledger && typeof out.ledger === 'object') {
+    const head = out.ledger as Item;
+    out.ledger = { ...head, at: 'set', nilCrossedAt: Object.fromEntries(Object.keys((head.nilCrossedAt as Item) ?? {}).map((year) => [year, 'set'])) };
+  }
   if (out.unlockedAt && typeof out.unlockedAt === 'object') out.unlockedAt = Object.fromEntries(Object.keys(out.unlockedAt as Item).map((k) => [k, 'set']));
   return out;
 }

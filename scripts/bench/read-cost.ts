@@ -99,6 +99,56 @@ export function oursAthlete(athleteId: number): Promise<unknown> {
   return call(athletesHandler, 'GET /api/athletes/{id}/stats', athleteId);
 }
 
+/** One page's API request as the deployed function answers it (handler, route, who is signed in). */
+export interface PageRequest {
+  page: string;
+  handler: unknown;
+  routeKey: string;
+  pathParameters?: Record<string, string>;
+  query?: Record<string, string>;
+  claims?: Record<string, string>;
+}
+
+export async function callPage(p: PageRequest): Promise<unknown> {
+  invalidateCatalogCache();
+  const event = apiEvent(p.routeKey, 0);
+  event.pathParameters = p.pathParameters ?? {};
+  event.queryStringParameters = p.query;
+  event.rawQueryString = new URLSearchParams(p.query ?? {}).toString();
+  const ctx = event.requestContext as unknown as { authorizer?: unknown };
+  if (p.claims) ctx.authorizer = { jwt: { claims: p.claims, scopes: [] } };
+  else delete ctx.authorizer;
+  const result = (await (p.handler as (e: Event, c: Context) => Promise<Result>)(event, {} as Context)) as Result;
+  if (result.statusCode !== 200) throw new Error(`${p.routeKey}: ${result.statusCode} ${result.body}`);
+  return result.body;
+}
+
+/**
+ * The requests of the card, collection and money pages (issues #10 and #11): an athlete's profile
+ * and card page (cards with sale state), the buyer's collection, the athlete's card approvals, the
+ * collective's payouts, the athlete's payouts and a month's statement (a page of at most 200 entries).
+ */
+export async function pageRequests(athleteId: number, collectiveId: number, buyerEmail: string, now = new Date()): Promise<PageRequest[]> {
+  const [catalog, me, cards, payouts] = await Promise.all([
+    import('../../lambdas/functions/catalog'),
+    import('../../lambdas/functions/me'),
+    import('../../lambdas/functions/cards'),
+    import('../../lambdas/functions/payouts'),
+  ]);
+  const athlete = { sub: 'bench-athlete', 'cognito:groups': '[athlete]', 'custom:athleteId': String(athleteId) };
+  const collective = { sub: 'bench-collective', 'cognito:groups': '[collective]', 'custom:collectiveId': String(collectiveId) };
+  const month = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+  const id = { id: String(athleteId) };
+  return [
+    { page: 'athlete profile / card page', handler: catalog.handler, routeKey: 'GET /api/athletes/{id}', pathParameters: id },
+    { page: 'my collection (top buyer)', handler: me.handler, routeKey: 'GET /api/me/collection', claims: { sub: 'bench-buyer', email: buyerEmail, email_verified: 'true', 'cognito:groups': '[buyer]' } },
+    { page: 'athlete card approvals', handler: cards.handler, routeKey: 'GET /api/athletes/{id}/cards', pathParameters: id, claims: athlete },
+    { page: 'collective payouts', handler: payouts.handler, routeKey: 'GET /api/collectives/{id}/payouts', pathParameters: { id: String(collectiveId) }, claims: collective },
+    { page: 'athlete payouts', handler: payouts.handler, routeKey: 'GET /api/athletes/{id}/payouts', pathParameters: id, claims: athlete },
+    { page: 'athlete statement (this month)', handler: payouts.handler, routeKey: 'GET /api/athletes/{id}/statement', pathParameters: id, query: { from: month(0), to: month(1) }, claims: athlete },
+  ];
+}
+
 /** The spec's "orders by athlete name": the whole orders table scanned, filtered in the caller. */
 export async function baselineAthlete(table: string, athlete: Athlete): Promise<{ totalSales: number; totalRevenue: number; orders: number }> {
   const name = athlete.name.trim().toLowerCase();
