@@ -105,7 +105,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/schools/{id}/merch', fn: 'admin', access: 'collective' },
   { method: 'PUT', path: '/api/schools/{id}/merch/{merchId}', fn: 'admin', access: 'collective' },
   { method: 'DELETE', path: '/api/schools/{id}/merch/{merchId}', fn: 'admin', access: 'collective' },
-  { method: 'POST', path: '/api/uploads', fn: 'admin', access: 'collective' },
+  { method: 'POST', path: '/api/uploads', fn: 'admin', access: 'buyer' },
   { method: 'PUT', path: '/api/uploads/local/{key}', fn: 'admin', access: 'public', localOnly: true },
   { method: 'GET', path: '/api/uploads/local/{key}', fn: 'admin', access: 'public', localOnly: true },
 ];
@@ -146,6 +146,14 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   search: [],
   cards: ['CATALOG#ATHLETE#*', 'CATALOG#PRODUCT#*', 'CATALOG#COLLECTIVE#*', 'ATHLETE#*'], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total
   onboarding: [...CATALOG_PARTITIONS, 'INVITE#*', 'PROFILEREQ#*', 'ACCOUNT#*'], // invites, profile requests, account links; an accepted request creates the athlete
+};
+
+/** Runtime settings that differ from the defaults (256 MB, no NODE_OPTIONS). The search function
+ * holds the catalog's search index in memory (lambdas/common/search-index.ts): twice the memory
+ * (and so the CPU) builds it twice as fast on a cold start, and a small young generation keeps its
+ * resident memory close to what the index holds (docs/BENCHMARKS.md, "Catalog at scale"). */
+export const FUNCTION_RUNTIME: Partial<Record<FunctionName, { memoryMb?: number; nodeOptions?: string }>> = {
+  search: { memoryMb: 512, nodeOptions: '--max-semi-space-size=2' },
 };
 
 /** Entry file of each function, relative to the repository root. */

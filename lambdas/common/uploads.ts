@@ -4,7 +4,7 @@
 // the bytes on disk and a GET route serves them. Type and size are checked here and in the browser.
 //
 // The local upload URL carries a ticket as the presigned S3 URL carries its signature: an HMAC
-// (secret random per process) over the key, the collective that asked for it, the content type,
+// (secret random per process) over the key, the account that asked for it, the content type,
 // the exact size and an expiry 300 s ahead. The PUT is refused without a valid, unexpired ticket
 // for that key (403), with another content type or size, and once the key holds a file (409):
 // a local upload is written once and never overwritten.
@@ -56,7 +56,8 @@ const LOCAL_TICKET_SECRET = randomBytes(32);
 
 export interface LocalUploadTicket {
   key: string;
-  collectiveId: number;
+  /** Who asked: 'c{collectiveId}' for a collective, 'u{hash}' for another signed-in account. */
+  owner: string;
   contentType: UploadContentType;
   size: number;
   /** Seconds since the epoch. */
@@ -64,18 +65,20 @@ export interface LocalUploadTicket {
 }
 
 function ticketSignature(ticket: LocalUploadTicket): Buffer {
-  const message = ['drift-local-upload-v1', ticket.key, ticket.collectiveId, ticket.contentType, ticket.size, ticket.expires].join('\n');
+  const message = ['drift-local-upload-v1', ticket.key, ticket.owner, ticket.contentType, ticket.size, ticket.expires].join('\n');
   return createHmac('sha256', LOCAL_TICKET_SECRET).update(message).digest();
 }
 
 function localUploadUrl(ticket: LocalUploadTicket): string {
-  const query = new URLSearchParams({ collective: String(ticket.collectiveId), size: String(ticket.size), expires: String(ticket.expires), signature: ticketSignature(ticket).toString('base64url') });
+  const query = new URLSearchParams({ owner: ticket.owner, size: String(ticket.size), expires: String(ticket.expires), signature: ticketSignature(ticket).toString('base64url') });
   return `${LOCAL_UPLOAD_PREFIX}${ticket.key}?${query.toString()}`;
 }
 
-export interface UploadOwner {
-  collectiveId: number;
-}
+/** The account asking for an upload URL: a collective (card, profile and merch images) or any
+ * signed-in account (the image of a profile request). */
+export type UploadOwner = { collectiveId: number } | { accountId: string };
+
+const ownerTag = (owner: UploadOwner) => ('collectiveId' in owner ? `c${owner.collectiveId}` : `u${owner.accountId}`);
 
 export async function createUpload(contentType: UploadContentType, size: number, owner: UploadOwner, config = uploadsConfig(), now = Date.now()): Promise<UploadResponse> {
   const key = `${randomUUID()}.${UPLOAD_CONTENT_TYPES[contentType]}`;
@@ -84,7 +87,7 @@ export async function createUpload(contentType: UploadContentType, size: number,
     return { uploadUrl, method: 'PUT', headers: { 'Content-Type': contentType }, imageUrl: `/${S3_UPLOAD_PREFIX}${key}` };
   }
   if (config.dir) {
-    const ticket: LocalUploadTicket = { key, collectiveId: owner.collectiveId, contentType, size, expires: Math.floor(now / 1000) + PRESIGN_SECONDS };
+    const ticket: LocalUploadTicket = { key, owner: ownerTag(owner), contentType, size, expires: Math.floor(now / 1000) + PRESIGN_SECONDS };
     return { uploadUrl: localUploadUrl(ticket), method: 'PUT', headers: { 'Content-Type': contentType }, imageUrl: `${LOCAL_UPLOAD_PREFIX}${key}` };
   }
   throw new HttpError(503, 'uploads_unavailable', 'Image uploads are not configured');
@@ -105,12 +108,12 @@ const wholeNumber = (value: string | undefined) => (value !== undefined && /^\d{
 
 /** The ticket of a PUT when its signature is ours and it has not expired; 403 otherwise. */
 function verifyTicket(key: string, request: LocalUploadRequest, now: number): LocalUploadTicket {
-  const collectiveId = wholeNumber(request.query.collective);
+  const owner = /^[cu][\w-]{1,64}$/.test(request.query.owner ?? '') ? request.query.owner! : null;
   const size = wholeNumber(request.query.size);
   const expires = wholeNumber(request.query.expires);
   const presented = Buffer.from(request.query.signature ?? '', 'base64url');
-  if (collectiveId === null || size === null || expires === null) throw new Forbidden('The upload URL has no valid ticket: ask for a new upload URL');
-  const ticket: LocalUploadTicket = { key, collectiveId, contentType: contentTypeOfKey(key), size, expires };
+  if (owner === null || size === null || expires === null) throw new Forbidden('The upload URL has no valid ticket: ask for a new upload URL');
+  const ticket: LocalUploadTicket = { key, owner, contentType: contentTypeOfKey(key), size, expires };
   const expected = ticketSignature(ticket);
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw new Forbidden('The upload URL has no valid ticket: ask for a new upload URL');
   if (expires * 1000 < now) throw new Forbidden('The upload URL has expired: ask for a new upload URL');

@@ -1,6 +1,7 @@
 // The dashboards' write API: a collective's members and new athlete profiles, school colours,
 // merchandise, and profile image uploads (presigned S3 in AWS, local disk in local mode).
 // Every write needs the collective's own account (school writes: the school's collective).
+import { createHash } from 'node:crypto';
 import type { FieldErrors } from '../../shared/admin-api';
 import { validateCreateAthlete, validateMerch, validateSchoolColors, validateUpdateMember, validateUpload } from '../../shared/admin-api';
 import { createMemberAthlete, createMerch, getAthleteRecord, removeMember, removeMerch, requireCollective, requireSchool, setSchoolColors, updateMember, updateMerch } from '../common/admin-repo';
@@ -67,11 +68,13 @@ export const handler = routes({
     return noContent();
   },
   'POST /api/uploads': async (event) => {
+    // Collectives upload card, profile and merch images; any other signed-in account with a
+    // verified email only the image of its profile request (/create-profile).
     const principal = requirePrincipal(event);
-    if (!principal.groups.includes('collective')) throw new Forbidden('Only collective accounts upload images');
-    if (principal.collectiveId === null) throw new Forbidden('This account is not linked to a collective');
     const { contentType, size } = check(validateUpload(jsonBody(event)));
-    return json(201, await createUpload(contentType, size, { collectiveId: principal.collectiveId }));
+    if (principal.groups.includes('collective') && principal.collectiveId !== null) return json(201, await createUpload(contentType, size, { collectiveId: principal.collectiveId }));
+    if (!principal.email || !principal.emailVerified) throw new Forbidden('Verify your email address before uploading an image');
+    return json(201, await createUpload(contentType, size, { accountId: createHash('sha256').update(principal.sub).digest('hex').slice(0, 32) }));
   },
   // Local mode only: the upload URL carries a signed ticket (collective, type, size, expiry) handed out
   // by POST /api/uploads, as a presigned S3 URL carries its signature; one PUT per key, never an overwrite.

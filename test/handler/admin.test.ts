@@ -8,7 +8,7 @@ import path from 'node:path';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-jest';
 import { handler } from '../../lambdas/functions/admin';
-import { catalogItems, chunkVersionAttribute } from '../../lambdas/common/catalog-items';
+import { catalogItems, chunkVersionAttribute, parseSearchEntry } from '../../lambdas/common/catalog-items';
 import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
 import type { Event, Result } from '../../lambdas/common/http';
 import * as keys from '../../lambdas/common/keys';
@@ -152,7 +152,7 @@ describe('admin handler', () => {
       expect(tx.get(k(keys.catalogRoster(2, 'Football', '7', athlete1.name, 1)))!.Delete).toBeDefined();
       expect(tx.get(k(keys.catalogRoster(2, 'Football', '12', athlete1.name, 1)))!.Put!.Item).toMatchObject({ data: { number: '12' } });
       expect(tx.get(k(keys.catalogMember(1, 1)))!.Put!.Item).toMatchObject({ data: { status: 'Paused', number: '12' } });
-      expect(tx.get(k(keys.searchChunk(0)))!.Update!.ExpressionAttributeValues).toMatchObject({ ':entry': { id: 1, number: '12' } });
+      expect(parseSearchEntry(tx.get(k(keys.searchChunk(0)))!.Update!.ExpressionAttributeValues![':entry'])).toMatchObject({ id: 1, number: '12', name: athlete1.name });
       // Same sport and position, same name: no count or name-index change.
       expect(tx.has(k(keys.catalogSport(2, 'Football')))).toBe(false);
       expect(tx.has(k(keys.catalogName('marcus reed')))).toBe(false);
@@ -333,7 +333,7 @@ describe('admin handler', () => {
       expect(imageUrl).toMatch(/^\/api\/uploads\/local\/[0-9a-f-]{36}\.png$/);
       const url = new URL(uploadUrl, 'http://127.0.0.1');
       expect(url.pathname).toBe(imageUrl);
-      expect(url.searchParams.get('collective')).toBe('1');
+      expect(url.searchParams.get('owner')).toBe('c1');
       expect(url.searchParams.get('size')).toBe(String(png.length));
       expect(Number(url.searchParams.get('expires'))).toBeGreaterThan(Date.now() / 1000 + 290);
       expect(url.searchParams.get('signature')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -360,7 +360,8 @@ describe('admin handler', () => {
         copy.searchParams.set(name, value);
         return `${copy.pathname}${copy.search}`;
       };
-      expect((await put(tampered('collective', '2'), png)).statusCode).toBe(403);
+      expect((await put(tampered('owner', 'c2'), png)).statusCode).toBe(403);
+      expect((await put(tampered('owner', 'u1'), png)).statusCode).toBe(403);
       expect((await put(tampered('expires', String(Number(url.searchParams.get('expires')) + 3600)), png)).statusCode).toBe(403);
       const bigger = Buffer.concat([png, Buffer.alloc(10)]);
       expect((await put(tampered('size', String(bigger.length)), bigger)).statusCode).toBe(403);
@@ -428,10 +429,16 @@ describe('admin handler', () => {
       expect(traversal.statusCode).toBe(404);
     });
 
-    it('hands upload URLs only to a collective account linked to a collective', async () => {
+    it('hands upload URLs to a linked collective, or to another account only with a verified email (a profile request image)', async () => {
       process.env.UPLOADS_DIR = dir;
       claims = { sub: 'u-unlinked', 'cognito:groups': '[collective]' };
       expect((await call('POST /api/uploads', {}, { contentType: 'image/png', size: 10 })).statusCode).toBe(403);
+      claims = { sub: 'u-fan', email: 'fan@example.com', email_verified: 'false', 'cognito:groups': '[buyer]' };
+      expect((await call('POST /api/uploads', {}, { contentType: 'image/png', size: 10 })).statusCode).toBe(403);
+      claims = { ...claims, email_verified: 'true' };
+      const created = await call('POST /api/uploads', {}, { contentType: 'image/png', size: 10 });
+      expect(created.statusCode).toBe(201);
+      expect(new URL(created.json().uploadUrl, 'http://x').searchParams.get('owner')).toMatch(/^u[0-9a-f]{32}$/);
     });
 
     it('presigns an S3 PUT covering the type and length when a bucket is configured', async () => {
