@@ -58,8 +58,11 @@ export function compareRoster(a: Athlete, b: Athlete): number {
 // the school or the sport, 'Track & Field' finding 'Track and Field'; schools on name only), with
 // results in catalog (id) order and paginated, at a cost that depends on the page, not on the
 // catalog: athletes are grouped by school and by sport, and names have n-gram posting lists (every
-// 1-, 2- and 3-character substring), so a query reads the rarest posting list of its name part
-// and the groups of the schools and sports it matches, merged in id order until the page is full.
+// 2- and 3-character substring), so a query reads the shortest posting list of its name part (a
+// one-letter query checks names in order: nearly all match) and the groups of the schools and
+// sports it matches, merged in id order until the page is full. Compact: per athlete it keeps the
+// lowercase name and its record (whatever the caller shows, e.g. a JSON string), positions in
+// typed arrays keyed by numbers; school and sport names are shared strings.
 
 /** How far `total` counts matches before it stops (then `totalIsCapped`). */
 export const SEARCH_COUNT_CAP = 1_000;
@@ -72,8 +75,19 @@ export interface SearchPageResult<T> {
   totalIsCapped: boolean;
 }
 
-/** Searchable athletes need what a result shows; schools their name (and what a result shows). */
-type SearchableAthlete = Pick<Athlete, 'id' | 'name' | 'school' | 'sport'>;
+/** What the index matches an athlete on, and the record it answers with. */
+export interface SearchDoc<R> {
+  id: number;
+  name: string;
+  school: string;
+  sport: string;
+  record: R;
+}
+
+/** Athletes as search documents whose record is the athlete itself. */
+export const athleteDocs = <A extends Pick<Athlete, 'id' | 'name' | 'school' | 'sport'>>(athletes: Iterable<A>): Array<SearchDoc<A>> =>
+  [...athletes].map((a) => ({ id: a.id, name: a.name, school: a.school, sport: a.sport, record: a }));
+
 type SearchableSchool = Pick<School, 'id' | 'name'>;
 
 function lowerBound(list: Int32Array, value: number): number {
@@ -94,74 +108,138 @@ interface Cursor {
   verify: boolean;
 }
 
-export class SearchIndex<A extends SearchableAthlete, S extends SearchableSchool> {
-  private readonly athletes: A[];
-  private readonly ids: Int32Array;
-  private readonly names: string[];
-  private readonly grams = new Map<string, Int32Array>();
-  private readonly bySchool = new Map<string, Int32Array>();
-  private readonly bySport = new Map<string, Int32Array>();
-  private readonly schools: Array<{ school: S; name: string }>;
+/**
+ * The 2- and 3-character substrings of a name as numbers (UTF-16 code units packed: no string is
+ * made per substring), a 2-gram tagged apart from the 3-grams; `includes` compares code units too.
+ */
+const BIGRAM = 2 ** 48;
+function gramKeys(name: string, emit: (key: number) => void): void {
+  for (let i = 0; i + 1 < name.length; i++) {
+    const a = name.charCodeAt(i) * 65536 + name.charCodeAt(i + 1);
+    emit(BIGRAM + a);
+    if (i + 2 < name.length) emit(a * 65536 + name.charCodeAt(i + 2));
+  }
+}
+function gramKey(q: string): number {
+  return q.length === 2 ? BIGRAM + q.charCodeAt(0) * 65536 + q.charCodeAt(1) : (q.charCodeAt(0) * 65536 + q.charCodeAt(1)) * 65536 + q.charCodeAt(2);
+}
 
-  constructor(athletes: Iterable<A>, schools: Iterable<S>) {
-    this.athletes = [...athletes].sort((a, b) => a.id - b.id);
-    this.ids = Int32Array.from(this.athletes, (a) => a.id);
-    this.names = this.athletes.map((a) => (a.name ?? '').toLowerCase());
-    const grams = new Map<string, number[]>();
-    const bySchool = new Map<string, number[]>();
-    const bySport = new Map<string, number[]>();
-    const push = (map: Map<string, number[]>, key: string, position: number) => {
-      const list = map.get(key);
-      if (list) list.push(position);
-      else map.set(key, [position]);
-    };
-    this.names.forEach((name, position) => {
-      const seen = new Set<string>();
-      for (let n = 1; n <= 3; n++) for (let i = 0; i + n <= name.length; i++) seen.add(name.slice(i, i + n));
-      for (const gram of seen) push(grams, gram, position);
-      push(bySchool, (this.athletes[position].school ?? '').toLowerCase(), position);
-      push(bySport, this.athletes[position].sport ?? '', position);
-    });
-    for (const [k, v] of grams) this.grams.set(k, Int32Array.from(v));
-    for (const [k, v] of bySchool) this.bySchool.set(k, Int32Array.from(v));
-    for (const [k, v] of bySport) this.bySport.set(k, Int32Array.from(v));
+/** Positions grouped by key: one typed array of postings and each key's range in it, built in
+ * two passes (no growing arrays, no object per list); a position is listed once per key even
+ * when a name holds the key twice. */
+class Postings<K> {
+  private readonly ranges = new Map<K, number>();
+  private readonly starts: Int32Array;
+  private readonly postings: Int32Array;
+
+  constructor(count: number, keysOf: (position: number, emit: (key: K) => void) => void) {
+    const sizes: number[] = [];
+    for (let p = 0; p < count; p++) {
+      keysOf(p, (k) => {
+        const i = this.ranges.get(k);
+        if (i === undefined) {
+          this.ranges.set(k, sizes.length);
+          sizes.push(1);
+        } else sizes[i]++;
+      });
+    }
+    this.starts = new Int32Array(sizes.length + 1);
+    for (let i = 0; i < sizes.length; i++) this.starts[i + 1] = this.starts[i] + sizes[i];
+    const postings = new Int32Array(this.starts[sizes.length]);
+    const filled = Int32Array.from(this.starts.subarray(0, sizes.length));
+    for (let p = 0; p < count; p++) {
+      keysOf(p, (k) => {
+        const i = this.ranges.get(k)!;
+        if (filled[i] > this.starts[i] && postings[filled[i] - 1] === p) return;
+        postings[filled[i]++] = p;
+      });
+    }
+    // Compact away the room of duplicates within a name.
+    let at = 0;
+    for (let i = 0; i < sizes.length; i++) {
+      const from = this.starts[i];
+      this.starts[i] = at;
+      postings.copyWithin(at, from, filled[i]);
+      at += filled[i] - from;
+    }
+    this.starts[sizes.length] = at;
+    this.postings = postings.slice(0, at);
+  }
+
+  get(key: K): Int32Array | undefined {
+    const i = this.ranges.get(key);
+    return i === undefined ? undefined : this.postings.subarray(this.starts[i], this.starts[i + 1]);
+  }
+
+  *entries(): Generator<[K, Int32Array]> {
+    for (const [k, i] of this.ranges) yield [k, this.postings.subarray(this.starts[i], this.starts[i + 1])];
+  }
+}
+
+export class SearchIndex<R, S extends SearchableSchool> {
+  private readonly ids: Int32Array;
+  private readonly records: R[];
+  private readonly names: string[];
+  private readonly grams: Postings<number>;
+  private readonly bySchool: Map<string, Int32Array>;
+  private readonly bySport: Map<string, Int32Array>;
+  private readonly schools: Array<{ school: S; name: string }>;
+  private allPositions: Int32Array | undefined;
+
+  constructor(docs: Iterable<SearchDoc<R>>, schools: Iterable<S>) {
+    const sorted = [...docs].sort((a, b) => a.id - b.id);
+    this.ids = Int32Array.from(sorted, (d) => d.id);
+    this.records = sorted.map((d) => d.record);
+    this.names = sorted.map((d) => (d.name ?? '').toLowerCase());
+    const schoolOf = sorted.map((d) => (d.school ?? '').toLowerCase());
+    const sportOf = sorted.map((d) => d.sport ?? '');
+    this.grams = new Postings<number>(sorted.length, (p, emit) => gramKeys(this.names[p], emit));
+    // Few groups (schools, sports): a list each, ready for every query.
+    this.bySchool = new Map(new Postings<string>(sorted.length, (p, emit) => emit(schoolOf[p])).entries());
+    this.bySport = new Map(new Postings<string>(sorted.length, (p, emit) => emit(sportOf[p])).entries());
     this.schools = [...schools].sort((a, b) => a.id - b.id).map((school) => ({ school, name: school.name.toLowerCase() }));
   }
 
   get size(): number {
-    return this.athletes.length;
+    return this.ids.length;
   }
 
-  /** The posting list every name containing `q` is on (a superset), or null when none can match. */
+  /** The posting list every name containing `q` is on (a superset: the shortest list of its
+   * 2- or 3-grams), all positions for a one-character query, or null when none can match. */
   private nameCandidates(q: string): Int32Array | null {
-    if (q.length <= 3) return this.grams.get(q) ?? null;
+    if (q.length === 1) return this.all;
+    if (q.length === 2) return this.grams.get(gramKey(q)) ?? null;
     let best: Int32Array | null = null;
     for (let i = 0; i + 3 <= q.length; i++) {
-      const list = this.grams.get(q.slice(i, i + 3));
+      const list = this.grams.get(gramKey(q.slice(i, i + 3)));
       if (!list) return null;
       if (!best || list.length < best.length) best = list;
     }
     return best;
   }
 
+  /** Every position (one-character queries check each name; most names hold most letters). */
+  private get all(): Int32Array {
+    this.allPositions ??= Int32Array.from(this.ids, (_, i) => i);
+    return this.allPositions;
+  }
+
   private streams(q: string): Cursor[] {
     const cursors: Cursor[] = [];
     const names = this.nameCandidates(q);
-    // A list that only holds matches needs no check; a longer query's posting list does.
-    if (names) cursors.push({ list: names, at: 0, verify: q.length > 3 });
+    // A 2- or 3-gram's list holds only matches; a longer query's list and the one-letter scan are checked.
+    if (names) cursors.push({ list: names, at: 0, verify: q.length !== 2 && q.length !== 3 });
     for (const [school, list] of this.bySchool) if (school.includes(q)) cursors.push({ list, at: 0, verify: false });
     for (const [sport, list] of this.bySport) if (sport.toLowerCase().includes(q) || sport.replace(/ and /i, ' & ').toLowerCase().includes(q)) cursors.push({ list, at: 0, verify: false });
     return cursors;
   }
 
-  /** Positions of matches from `start`, in order, at most `max` of them (a k-way merge). */
+  /** Positions of matches from `start`, in order (a k-way merge of the streams). */
   private *matches(q: string, start: number): Generator<number> {
-    const cursors = this.streams(q).filter((c) => {
+    const heap = this.streams(q).filter((c) => {
       c.at = lowerBound(c.list, start);
       return c.at < c.list.length;
     });
-    // A binary heap of cursors by their current position.
-    const heap = cursors;
     const less = (a: Cursor, b: Cursor) => a.list[a.at] < b.list[b.at];
     const down = (i: number) => {
       for (;;) {
@@ -195,26 +273,31 @@ export class SearchIndex<A extends SearchableAthlete, S extends SearchableSchool
   }
 
   /** Athletes matching `query` after the athlete id `after`, `limit` of them. */
-  searchAthletes(query: string, options: { after?: number | null; limit: number }): SearchPageResult<A> {
+  searchAthletes(query: string, options: { after?: number | null; limit: number }): SearchPageResult<R> {
     const q = norm(query);
     const start = options.after == null ? 0 : lowerBound(this.ids, options.after + 1);
     if (!q) {
-      const items = this.athletes.slice(start, start + options.limit);
-      const more = start + options.limit < this.athletes.length;
-      return { items, nextAfter: more && items.length ? items[items.length - 1].id : null, total: this.athletes.length, totalIsCapped: false };
+      const end = Math.min(this.ids.length, start + options.limit);
+      const items = this.records.slice(start, end);
+      return { items, nextAfter: end < this.ids.length && end > start ? this.ids[end - 1] : null, total: this.ids.length, totalIsCapped: false };
     }
-    const items: A[] = [];
+    const positions: number[] = [];
     let more = false;
     for (const position of this.matches(q, start)) {
-      if (items.length === options.limit) {
+      if (positions.length === options.limit) {
         more = true;
         break;
       }
-      items.push(this.athletes[position]);
+      positions.push(position);
     }
     let total = 0;
     for (const _position of this.matches(q, 0)) if (++total > SEARCH_COUNT_CAP) break;
-    return { items, nextAfter: more ? items[items.length - 1].id : null, total: Math.min(total, SEARCH_COUNT_CAP), totalIsCapped: total > SEARCH_COUNT_CAP };
+    return {
+      items: positions.map((p) => this.records[p]),
+      nextAfter: more ? this.ids[positions[positions.length - 1]] : null,
+      total: Math.min(total, SEARCH_COUNT_CAP),
+      totalIsCapped: total > SEARCH_COUNT_CAP,
+    };
   }
 
   /** Schools matching `query` on name, after the school id `after`. */

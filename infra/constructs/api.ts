@@ -15,7 +15,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/common/origin-verify';
-import { FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES, functionEntry } from '../../lambdas/routes';
+import { FUNCTION_RUNTIME, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES, functionEntry } from '../../lambdas/routes';
 import type { FunctionName, RouteDef } from '../../lambdas/routes';
 import { ApiFunction } from './api-function';
 
@@ -86,10 +86,12 @@ export class Api extends Construct {
 
     const functions = new Map<FunctionName, ApiFunction>();
     for (const fn of new Set(routes.map((r) => r.fn))) {
+      const runtime = FUNCTION_RUNTIME[fn];
       const f = new ApiFunction(this, fnId(fn), {
         entry: path.join(props.projectRoot, functionEntry(fn)),
         description: `nil-cards ${fn} API`,
-        environment: functionEnvironment(fn, props.countTestOrders, props.demo),
+        environment: { ...functionEnvironment(fn, props.countTestOrders, props.demo), ...(runtime?.nodeOptions ? { NODE_OPTIONS: runtime.nodeOptions } : {}) },
+        ...(runtime?.memoryMb ? { memorySize: runtime.memoryMb } : {}),
       });
       f.bindTable(props.table, FUNCTION_TABLE_ACCESS[fn], props.tableIndexNames, FUNCTION_WRITE_PARTITIONS[fn]);
       if (fn === 'webhook') {

@@ -13,8 +13,15 @@ export type Item = Record<string, unknown>;
 export type AthleteProfile = Omit<Athlete, 'digitalcollectibles' | 'sets'>;
 
 /** What the search snapshot keeps per athlete: the summary without the school's name (the
- * snapshot's school list has it). */
+ * snapshot's school list has it), stored as a JSON array string (compact to store, read and keep
+ * in memory: 50,000 of them are the search function's largest part). */
 export type SearchEntry = Omit<AthleteSummary, 'school'>;
+type SearchEntryTuple = [id: number, name: string, schoolId: number, sport: string, position: string, number: string, image: string, level: number, year: string];
+
+export function parseSearchEntry(record: string): SearchEntry {
+  const [id, name, schoolId, sport, position, number, image, level, year] = JSON.parse(record) as SearchEntryTuple;
+  return { id, name, schoolId, sport, position, number, image, level, stats: { year } };
+}
 
 /** Position counts live as top-level attributes of a SPORT item ('pos:Quarterback': 3), so a
  * write can ADD to one without reading the item. */
@@ -38,9 +45,9 @@ export function memberSummary(athlete: Athlete): MemberSummary {
   return { ...athleteSummary(athlete), status: athlete.status, joinDate: athlete.joinDate, cardCount: athlete.digitalcollectibles.filter(isPublicCard).length };
 }
 
-export function searchEntry(athlete: AthleteSummary): SearchEntry {
-  const { school: _school, ...entry } = athleteSummary(athlete);
-  return entry;
+export function searchEntry(a: AthleteSummary): string {
+  const tuple: SearchEntryTuple = [a.id, a.name, a.schoolId, a.sport, a.position, a.number, a.image, a.level, a.stats?.year ?? ''];
+  return JSON.stringify(tuple);
 }
 
 /** The lowercase text the collective's member search matches (name, sport or position). */
@@ -120,7 +127,7 @@ export function catalogItems(catalog: Catalog): Item[] {
   for (const c of catalog.collectives) for (const id of c.members) memberOf.set(id, c.id);
   const sports = new Map<string, Item>();
   const names = new Map<string, Set<number>>();
-  const chunks = new Map<number, Record<string, SearchEntry>>();
+  const chunks = new Map<number, Record<string, string>>();
   for (const raw of catalog.athletes) {
     const athlete: Athlete = { ...raw, collectiveId: memberOf.get(raw.id) ?? null };
     items.push(...athleteOwnItems(athlete), rosterItem(athlete));
@@ -149,7 +156,8 @@ export function catalogItems(catalog: Catalog): Item[] {
 }
 
 /** The manifest attribute holding a chunk's version. */
-export const chunkVersionAttribute = (chunk: number) => `chunk:${chunk}`;
+export const CHUNK_VERSION_PREFIX = 'chunk:';
+export const chunkVersionAttribute = (chunk: number) => `${CHUNK_VERSION_PREFIX}${chunk}`;
 
 /** The catalog held in a set of items (a table's Scan, an in-memory store): operators' tools. */
 export function catalogFromItems(items: Item[]): Catalog {

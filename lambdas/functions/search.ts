@@ -2,6 +2,7 @@
 // case-insensitive substring), paginated, from the index this function holds in memory
 // (lambdas/common/search-index.ts). `type=athletes` or `type=schools` with a cursor loads more of one list.
 import type { SearchResponse } from '../../shared/api';
+import { schoolSummary } from '../../shared/catalog-types';
 import { publicCache } from '../common/cache-policy';
 import { BadRequest } from '../common/errors';
 import type { Event } from '../common/http';
@@ -45,13 +46,13 @@ export const handler = routes({
     const type = typeParam(event);
     const limit = limitParam(event, 24, 48);
     const after = cursorOf(event, type);
-    const index = await searchIndex();
+    const { index, summaryOf } = await searchIndex();
     const athletes = type === 'schools' ? null : index.searchAthletes(query, { after, limit });
     const schools = type === 'athletes' ? null : index.searchSchools(query, { after, limit });
     const body: SearchResponse = {
       query,
-      athletes: athletes ? { items: athletes.items, nextCursor: encode(athletes.nextAfter), total: athletes.total, totalIsCapped: athletes.totalIsCapped } : empty,
-      schools: schools ? { items: schools.items.map((s) => ({ id: s.id, name: s.name, logo: s.logo, sports: s.sports, colors: { primary: s.colors.primary } })), nextCursor: encode(schools.nextAfter), total: schools.total, totalIsCapped: false } : empty,
+      athletes: athletes ? { items: athletes.items.map(summaryOf), nextCursor: encode(athletes.nextAfter), total: athletes.total, totalIsCapped: athletes.totalIsCapped } : empty,
+      schools: schools ? { items: schools.items.map(schoolSummary), nextCursor: encode(schools.nextAfter), total: schools.total, totalIsCapped: false } : empty,
     };
     return json(200, body, publicCache());
   },

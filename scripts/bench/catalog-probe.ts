@@ -38,7 +38,7 @@ export interface PageFigures {
 
 export interface ProbeResult {
   pages: PageFigures[];
-  memory: { rssMiB: number; heapUsedMiB: number };
+  memory: { rssMiB: number; heapUsedMiB: number; heapTotalMiB: number; externalMiB: number };
 }
 
 type Handler = (event: Event, context: Context) => Promise<Result>;
@@ -116,7 +116,7 @@ export async function runProbe(handler: Handler, spec: ProbeSpec): Promise<Probe
   }
   (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
-  return { pages, memory: { rssMiB: m.rss / 2 ** 20, heapUsedMiB: m.heapUsed / 2 ** 20 } };
+  return { pages, memory: { rssMiB: m.rss / 2 ** 20, heapUsedMiB: m.heapUsed / 2 ** 20, heapTotalMiB: m.heapTotal / 2 ** 20, externalMiB: m.external / 2 ** 20 } };
 }
 
 /** The bundled entry calls this: the spec comes in CATALOG_PROBE (JSON), the result goes to stdout. */

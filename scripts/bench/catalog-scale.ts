@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { LAMBDA_ESBUILD } from '../../infra/bundling';
+import { FUNCTION_RUNTIME } from '../../lambdas/routes';
 import type { Catalog } from '../../shared/catalog-types';
 import { parseCli, usageError } from '../lib/cli';
 import { startDynamoLocal } from '../local/dynamodb-local';
@@ -51,7 +52,8 @@ function pagesFor(catalog: Catalog): Record<Fn, ProbePage[]> {
   const athlete = members.find((a) => a.digitalcollectibles.length === 3) ?? members[0];
   const school = catalog.schools.find((s) => s.id === collective.schoolId)!;
   const sport = 'Football';
-  // A name that exists once: the narrow search. "ar" matches many names at every size: the broad one.
+  // A full name (unique in generated catalogs): the narrow search. 'Football' (the quick filter)
+  // matches ~40% of athletes and no school at every size: the broad one.
   const named = members[members.length - 1];
   const owner = { sub: 'bench-collective', 'cognito:groups': '[collective]', 'custom:collectiveId': String(collective.id) };
   return {
@@ -62,7 +64,7 @@ function pagesFor(catalog: Catalog): Record<Fn, ProbePage[]> {
       { name: 'sport roster', requests: [{ routeKey: 'GET /api/schools/{id}/sports/{sport}/athletes', pathParameters: { id: String(school.id), sport }, query: { limit: '24' } }] },
     ],
     search: [
-      { name: 'search "ar" (broad)', requests: [{ routeKey: 'GET /api/search', query: { query: 'ar', limit: '24' } }] },
+      { name: 'search "Football" (broad)', requests: [{ routeKey: 'GET /api/search', query: { query: 'Football', limit: '24' } }] },
       { name: `search a full name (narrow)`, requests: [{ routeKey: 'GET /api/search', query: { query: named.name, limit: '24' } }] },
     ],
     collectives: [
@@ -81,8 +83,10 @@ async function bundleProbe(fn: Fn, dir: string): Promise<string> {
   return outfile;
 }
 
-function runProbe(file: string, pages: ProbePage[], runs: number, env: Record<string, string>): ProbeResult {
-  const r = spawnSync(process.execPath, ['--expose-gc', file], {
+/** Runs a function's probe as the function is deployed (its NODE_OPTIONS, lambdas/routes.ts). */
+function runProbe(fn: Fn, file: string, pages: ProbePage[], runs: number, env: Record<string, string>): ProbeResult {
+  const nodeOptions = FUNCTION_RUNTIME[fn]?.nodeOptions?.split(' ') ?? [];
+  const r = spawnSync(process.execPath, ['--expose-gc', ...nodeOptions, file], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     env: { PATH: process.env.PATH, AWS_REGION: 'us-east-2', LOG_LEVEL: 'silent', ...env, CATALOG_PROBE: JSON.stringify({ pages, runs }) },
@@ -117,11 +121,14 @@ async function benchSize(size: number, endpoint: string, probes: Record<Fn, stri
   const pages = pagesFor(catalog);
   const rows: Row[] = [];
   for (const fn of Object.keys(pages) as Fn[]) {
-    const result = runProbe(probes[fn], pages[fn], options.runs, { DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: table });
+    const result = runProbe(fn, probes[fn], pages[fn], options.runs, { DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: table });
     for (const page of result.pages) rows.push({ size, fn, page, memory: result.memory });
   }
   return { size, schools: catalog.schools.length, items: items.length + orderItems.length, loadSeconds, rows };
 }
+
+/** Milliseconds: two decimals below 10 ms (in-memory answers take tenths of a millisecond). */
+const ms = (v: number) => fmt(v, v < 10 ? 2 : 1);
 
 export function renderCatalogScale(reports: SizeReport[], runs: number): string {
   const out: string[] = [];
@@ -147,7 +154,7 @@ export function renderCatalogScale(reports: SizeReport[], runs: number): string 
       ['page', ...sizes.map((s) => `p50 / p95 ms @${s}`)],
       names.map((name) => [name, ...reports.map((r) => {
         const row = r.rows.find((x) => x.page.name === name);
-        return row ? `${fmt(row.page.p50)} / ${fmt(row.page.p95)}` : 'n/a';
+        return row ? `${ms(row.page.p50)} / ${ms(row.page.p95)}` : 'n/a';
       })]),
     ),
     '',

@@ -3,15 +3,27 @@
 // athletes, 3 merch items per school, athletes spread over the schools and sports with jersey
 // numbers, positions, levels and bios, and cards like the sample's (a closed "2026 Season" set:
 // Base 500; Gold 100 after 25 Base; Signature 10 after 10 Gold, for three athletes in five; Base
-// only for the rest). Names repeat first and last names (as real rosters do), so search has both
-// rare and common answers. The same size and seed always give the same catalog.
+// only for the rest). First names and surname syllables repeat (as real rosters do), so search has
+// both common answers and, full names being unique up to 57,600 athletes, single ones. The same
+// size and seed always give the same catalog.
 import type { Athlete, Catalog, Collective, MerchItem, School } from '../../shared/catalog-types';
 import { SEASON_EDITIONS, SEASON_PUBLISHED_AT, SEASON_SET_ID, SEASON_SET_NAME } from '../../shared/seed-data';
 
 export const ATHLETES_PER_SCHOOL = 125;
 
-const FIRST = ['James', 'Marcus', 'Jalen', 'Tyler', 'Andre', 'Devin', 'Caleb', 'Isaiah', 'Malik', 'Nate', 'Avery', 'Jordan', 'Kendall', 'Riley', 'Sam', 'Cameron', 'Aaliyah', 'Maya', 'Sofia', 'Elena', 'Grace', 'Chloe', 'Zoe', 'Jasmine', 'Olivia', 'Ethan', 'Noah', 'Liam', 'Mason', 'Lucas', 'Hannah', 'Brianna', 'Dominic', 'Xavier', 'Trinity', 'Imani', 'Gabriel', 'Julian', 'Kayla', 'Destiny', 'Owen', 'Landon', 'Mia', 'Naomi', 'Quinn', 'Reese', 'Sierra', 'Tristan', 'Victoria', 'Wesley'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Okafor', 'Kowalski', 'Yamamoto', 'Fitzgerald', 'Delacroix', 'Abernathy', 'Whitfield', 'Castellano', 'Brennan', 'Sutherland'];
+const FIRST = ['James', 'Marcus', 'Jalen', 'Tyler', 'Andre', 'Devin', 'Caleb', 'Isaiah', 'Malik', 'Nate', 'Avery', 'Jordan', 'Kendall', 'Riley', 'Sam', 'Cameron', 'Aaliyah', 'Maya', 'Sofia', 'Elena', 'Grace', 'Chloe', 'Zoe', 'Jasmine', 'Olivia', 'Ethan', 'Noah', 'Liam', 'Mason', 'Lucas', 'Hannah', 'Brianna', 'Dominic', 'Xavier', 'Trinity', 'Imani', 'Gabriel', 'Julian', 'Kayla', 'Destiny', 'Owen', 'Landon', 'Mia', 'Naomi', 'Quinn', 'Reese', 'Sierra', 'Tristan', 'Victoria', 'Wesley', 'Aiden', 'Bella', 'Carlos', 'Dante', 'Emma', 'Felix', 'Gianna', 'Hugo', 'Ivy', 'Jamal', 'Keira', 'Leo', 'Mateo', 'Nia', 'Omar', 'Paige', 'Rafael', 'Sadie', 'Theo', 'Uma', 'Valentina', 'Wyatt', 'Ximena', 'Yusuf', 'Zara', 'Amir', 'Brooke', 'Cole', 'Daria', 'Elijah', 'Fiona', 'Grant', 'Hazel', 'Ian', 'Jada', 'Kai', 'Luca', 'Mila', 'Nico', 'Orla', 'Pablo', 'Ruby', 'Silas', 'Tessa', 'Uriel', 'Vera', 'Wade', 'Yara', 'Zeke', 'Alma'];
+// Surnames from two syllables (24 x 24 = 576): with 100 first names, every full name is unique up
+// to 57,600 athletes (the generator walks the pairs in a fixed shuffled order).
+const LAST_START = ['Ash', 'Brad', 'Carl', 'Dal', 'El', 'Fair', 'Gar', 'Hal', 'Kings', 'Lang', 'Mar', 'Nor', 'Old', 'Pem', 'Red', 'Stan', 'Thorn', 'Wal', 'Whit', 'York', 'Bel', 'Crom', 'Dun', 'Har'];
+const LAST_END = ['ford', 'ley', 'ton', 'well', 'wood', 'by', 'field', 'man', 'son', 'worth', 'stone', 'bridge', 'more', 'dale', 'ham', 'wick', 'croft', 'land', 'mont', 'ridge', 'shaw', 'cott', 'berg', 'ville'];
+const NAME_PAIRS = FIRST.length * LAST_START.length * LAST_END.length;
+/** The i-th full name: distinct for i < NAME_PAIRS (a stride coprime with it permutes the pairs). */
+function fullName(i: number): string {
+  const pair = (i * 7919) % NAME_PAIRS;
+  const first = FIRST[pair % FIRST.length];
+  const last = Math.floor(pair / FIRST.length);
+  return `${first} ${LAST_START[last % LAST_START.length]}${LAST_END[Math.floor(last / LAST_START.length)]}`;
+}
 const PLACES = ['Ashford', 'Bayview', 'Cedar', 'Dunmore', 'Eastbrook', 'Fairmont', 'Glenwood', 'Harbor', 'Ironwood', 'Juniper', 'Kingsley', 'Lakeside', 'Maplewood', 'Northfield', 'Oakridge', 'Pinecrest', 'Quarry', 'Redwood', 'Silverton', 'Thornbury', 'Union', 'Valley', 'Westfield', 'Yorktown', 'Zephyr'];
 const KINDS = ['State University', 'University', 'Tech', 'College', 'A&M', 'Institute'];
 const SPORTS: Array<{ sport: string; share: number; positions: string[] }> = [
@@ -88,7 +100,7 @@ export function nationalCatalog(athleteCount: number, options: NationalCatalogOp
     const rosterKey = `${school.id}|${sport.sport}`;
     const number = String(((jerseys.get(rosterKey) ?? Math.floor(rand() * 20)) + 1 + Math.floor(rand() * 3)) % 100);
     jerseys.set(rosterKey, Number(number));
-    const name = `${pick(FIRST)} ${pick(LAST)}`;
+    const name = fullName(i);
     const position = pick(sport.positions);
     const threeCards = rand() < 0.6;
     const prices = threeCards ? [3, 5, 25] : [5];

@@ -9,7 +9,7 @@ import { SPA_REWRITE_CODE } from '../../infra/constructs/site';
 import type { NilCardsStack } from '../../infra/stack';
 import { ITEM_WRITE_ACTIONS } from '../../infra/constructs/api-function';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/common/origin-verify';
-import { FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES } from '../../lambdas/routes';
+import { FUNCTION_RUNTIME, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES } from '../../lambdas/routes';
 import type { FunctionName } from '../../lambdas/routes';
 
 jest.setTimeout(120_000);
@@ -128,7 +128,7 @@ describe('NilCardsStack', () => {
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
           Timeout: 10,
-          MemorySize: 256,
+          MemorySize: FUNCTION_RUNTIME[fn]?.memoryMb ?? 256,
         });
       }
       const apiFunctions = Object.values(resourcesOf('AWS::Lambda::Function')).filter(
@@ -149,6 +149,9 @@ describe('NilCardsStack', () => {
         .Variables;
       expect(webhookVars).toMatchObject({ COUNT_TEST_ORDERS: 'true' });
       expect(webhookVars.SHOPIFY_SECRET_ARN).toEqual({ Ref: expect.stringMatching(/^SecretsShopifyWebhookSecret/) });
+      // The search function (its index in memory): 512 MB and a small young generation.
+      const search = functionResource('search')[1].Properties;
+      expect(search).toMatchObject({ MemorySize: 512, Environment: { Variables: { NODE_OPTIONS: '--max-semi-space-size=2' } } });
       const meVars = (functionResource('me')[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(meVars).toMatchObject({ DEMO_MODE: 'true', DEMO_BUYER_EMAIL: 'demo.fan@example.com', DEMO_ATHLETE_ID: '1', DEMO_COLLECTIVE_ID: '1' });
     });

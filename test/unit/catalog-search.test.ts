@@ -2,7 +2,7 @@
 // (searchAthletes / searchSchools) answers, in catalog order, a page at a time.
 import fc from 'fast-check';
 import type { Athlete, School } from '../../shared/catalog-types';
-import { SEARCH_COUNT_CAP, SearchIndex, searchAthletes, searchSchools } from '../../shared/search';
+import { SEARCH_COUNT_CAP, SearchIndex, athleteDocs, searchAthletes, searchSchools } from '../../shared/search';
 import { SAMPLE_ATHLETES, SCHOOLS } from '../../shared/seed-data';
 import { nationalCatalog } from '../../scripts/lib/national-catalog';
 
@@ -21,7 +21,7 @@ function allPages(index: SearchIndex<Athlete, School>, query: string, limit: num
 }
 
 describe('SearchIndex', () => {
-  const index = new SearchIndex(SAMPLE_ATHLETES, SCHOOLS);
+  const index = new SearchIndex(athleteDocs(SAMPLE_ATHLETES), SCHOOLS);
 
   it("keeps the spec's examples: name, school, sport, 'Track & Field', schools on name only", () => {
     expect(index.searchAthletes('marcus', { limit: 24 }).items.map((a) => a.id)).toEqual([1]);
@@ -44,7 +44,7 @@ describe('SearchIndex', () => {
 
   it('counts matches up to a cap and says when it stopped', () => {
     const big = nationalCatalog(2_500);
-    const bigIndex = new SearchIndex(big.athletes, big.schools);
+    const bigIndex = new SearchIndex(athleteDocs(big.athletes), big.schools);
     const result = bigIndex.searchAthletes('a', { limit: 24 });
     expect(result.items).toHaveLength(24);
     expect(result).toMatchObject({ total: SEARCH_COUNT_CAP, totalIsCapped: true });
@@ -55,7 +55,7 @@ describe('SearchIndex', () => {
 
   it('answers what the substring search answers, for any query, on a generated catalog', () => {
     const catalog = nationalCatalog(600);
-    const big = new SearchIndex(catalog.athletes, catalog.schools);
+    const big = new SearchIndex(athleteDocs(catalog.athletes), catalog.schools);
     // Queries drawn from the catalog's own text (so they match) and arbitrary strings.
     const texts = [...new Set(catalog.athletes.flatMap((a) => [a.name, a.school, a.sport]))];
     const fragment = fc.tuple(fc.constantFrom(...texts), fc.nat(), fc.integer({ min: 1, max: 12 }), fc.boolean()).map(([t, start, length, upper]) => {
@@ -76,7 +76,7 @@ describe('SearchIndex', () => {
 
   it('continues after any id, also one that no longer exists', () => {
     expect(index.searchAthletes('', { after: 7, limit: 3 }).items.map((a) => a.id)).toEqual([8, 9, 10]);
-    const sparse = new SearchIndex(SAMPLE_ATHLETES.filter((a) => a.id % 2 === 0), SCHOOLS);
+    const sparse = new SearchIndex(athleteDocs(SAMPLE_ATHLETES.filter((a) => a.id % 2 === 0)), SCHOOLS);
     expect(sparse.searchAthletes('drift', { after: 5, limit: 2 }).items.map((a) => a.id)).toEqual([6, 8]);
     expect(index.searchSchools('drift', { after: 2, limit: 5 }).items.map((s) => s.id)).toEqual([3, 4]);
   });
