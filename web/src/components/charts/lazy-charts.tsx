@@ -1,27 +1,33 @@
-// Chart entry points for the dashboards. Victory is heavy (~74 KB gzip), so the chart bodies load
-// with React.lazy on first render; a visually-hidden table always carries the same figures for
-// screen readers (and shows while the chart loads or when there is nothing to plot).
+// Chart entry points for the dashboards. Victory is heavy (~74 KB gzip), so the chart drawings load
+// with React.lazy on first render, into a frame that already has the drawing's size (nothing below
+// moves when it arrives); the HTML legends render at once, and a visually-hidden table always
+// carries the same figures for screen readers.
 import { Suspense, type ReactNode } from 'react';
 import { formatUsd } from '@shared/money';
 import { lazyWithReload as lazy } from '@/lib/chunk-reload';
-import type { DoughnutChartProps, LineChartProps } from './chart-types';
+import { ChartLegend } from './chart-legend';
+import { sliceColors, type DoughnutChartProps, type LineChartProps } from './chart-types';
 
 const LineChartImpl = lazy(() => import('./line-chart-impl'));
 const DoughnutChartImpl = lazy(() => import('./doughnut-chart-impl'));
 
-function ChartFrame({ title, children }: { title: string; children: ReactNode }) {
+/** The drawing's box (sized in dashboard.css: a line chart 300 px high, 240 px in a narrow
+ * figure; a doughnut a square up to 280 px), holding the loading line until the drawing arrives. */
+function ChartFrame({ title, kind, children }: { title: string; kind: 'line' | 'doughnut'; children: ReactNode }) {
   return (
-    <Suspense
-      fallback={
-        <div className="dash-chart-loading" role="status">
-          Loading chart...
+    <div className={`dash-chart-frame dash-chart-frame-${kind}`}>
+      <Suspense
+        fallback={
+          <div className="dash-chart-loading" role="status">
+            Loading chart...
+          </div>
+        }
+      >
+        <div className="dash-chart" role="img" aria-label={`${title} (chart; the figures are also in the table that follows)`}>
+          {children}
         </div>
-      }
-    >
-      <div className="dash-chart" role="img" aria-label={`${title} (chart; the figures are also in the table that follows)`}>
-        {children}
-      </div>
-    </Suspense>
+      </Suspense>
+    </div>
   );
 }
 
@@ -64,9 +70,12 @@ export function LineChart(props: LineChartProps) {
       {labels.length === 0 ? (
         <p className="muted">No data yet.</p>
       ) : (
-        <ChartFrame title={title}>
-          <LineChartImpl {...props} />
-        </ChartFrame>
+        <>
+          <ChartLegend entries={series.map((s) => ({ label: s.name, color: s.color, dash: s.dash, symbol: s.symbol, line: true }))} />
+          <ChartFrame title={title} kind="line">
+            <LineChartImpl {...props} />
+          </ChartFrame>
+        </>
       )}
       <ScreenReaderTable
         caption={title}
@@ -80,13 +89,18 @@ export function LineChart(props: LineChartProps) {
 export function DoughnutChart(props: DoughnutChartProps) {
   const { title, slices } = props;
   const hasData = slices.some((s) => s.valueCents > 0);
+  const shown = slices.filter((s) => s.valueCents > 0);
+  const colors = sliceColors(shown.length);
   return (
     <figure className="dash-figure">
       <figcaption className="dash-figure-title">{title}</figcaption>
       {hasData ? (
-        <ChartFrame title={title}>
-          <DoughnutChartImpl {...props} />
-        </ChartFrame>
+        <div className="dash-doughnut">
+          <ChartFrame title={title} kind="doughnut">
+            <DoughnutChartImpl {...props} />
+          </ChartFrame>
+          <ChartLegend className="dash-legend-column" entries={shown.map((s, i) => ({ label: `${s.label}: ${formatUsd(s.valueCents)}`, color: colors[i] }))} />
+        </div>
       ) : (
         <p className="muted">No earnings yet.</p>
       )}

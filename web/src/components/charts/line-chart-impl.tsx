@@ -1,9 +1,9 @@
-// Victory line chart (loaded lazily through lazy-charts.tsx so Victory stays out of route bundles).
+// Victory line chart (loaded lazily through lazy-charts.tsx so Victory stays out of route bundles;
+// its HTML legend is drawn there). Its height (300 px, 240 px under 520 px) is the frame's in dashboard.css.
 // Drawn at the container's real width, so tick labels keep their font size on phones; the y axis
 // starts at $0; every series differs by colour, dash pattern and marker, and the first series is
 // drawn last (on top) so no line hides another.
 import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
-import { ChartLegend } from './chart-legend';
 import type { LineChartProps } from './chart-types';
 import { useElementWidth } from './use-element-width';
 
@@ -45,7 +45,6 @@ export default function LineChartImpl({ title, labels, series }: LineChartProps)
   const drawOrder = [...series].reverse();
   return (
     <div ref={box} className="dash-line-chart">
-      <ChartLegend entries={series.map((s) => ({ label: s.name, color: s.color, dash: s.dash, symbol: s.symbol, line: true }))} />
       <VictoryChart
         title={title}
         desc={`${title}: ${series.map((s) => s.name).join(', ')} by month`}

@@ -41,7 +41,7 @@ export default function CollectivePanelRoute() {
   useDocumentTitle(`${SECTIONS.find((s) => s.id === section)?.label} · ${TITLE}`);
 
   const select = (id: Section) => {
-    // Choosing Settings always opens its first tab (SPEC section 4).
+    // Choosing Settings always opens its first tab.
     if (id === 'settings') setSettingsTab('athletes');
     setParams(
       (prev) => {
@@ -111,7 +111,8 @@ export default function CollectivePanelRoute() {
       <header className="dash-header">
         <div>
           <h1>{TITLE}</h1>
-          {stats.data && <p className="dash-handle">{stats.data.name}</p>}
+          {/* The line is there before the name arrives, so nothing below moves. */}
+          <p className="dash-handle">{stats.data?.name ?? '\u00a0'}</p>
           <p className="dash-zone">Dates and months in UTC</p>
         </div>
       </header>
