@@ -63,7 +63,7 @@ const measureOverflow = `(() => {
   return { scrollWidth: document.documentElement.scrollWidth, offenders: offenders.slice(0, 8) };
 })()`;
 
-// Every route of the spec (SPEC section 2), with the demo's dashboard sections and tabs.
+// Every route of the product (web/src/config/paths.ts), with the demo's dashboard sections and tabs.
 const ROUTES = [
   '/',
   '/main',

@@ -1,4 +1,4 @@
-// Horizontal scroll carousel (SPEC section 9): 300 px cards (80% of the window on mobile), 16/8 px gaps,
+// Horizontal scroll carousel (docs/ARCHITECTURE.md, "Screen rules"): 300 px cards (80% of the window on mobile), 16/8 px gaps,
 // 948 px scroll step, 1023 px visible width, previous/next arrows on wide screens disabled at the ends.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 

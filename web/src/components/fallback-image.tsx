@@ -1,4 +1,4 @@
-// An <img> that falls back to the default Drift logo when its source fails (SPEC section 8).
+// An <img> that falls back to the default Drift logo when its source fails (docs/ARCHITECTURE.md, "Screen rules").
 import { useState, type ImgHTMLAttributes } from 'react';
 
 export const DEFAULT_LOGO = '/images/logo.svg';

@@ -1,4 +1,4 @@
-// The Drift logo image; if the image fails it becomes a text wordmark (SPEC: "The logo falls back to a text wordmark").
+// The Drift logo image; if the image fails it becomes a text wordmark (docs/ARCHITECTURE.md, "Screen rules").
 import { useState } from 'react';
 
 export function Logo({ className = '', height = 32 }: { className?: string; height?: number }) {

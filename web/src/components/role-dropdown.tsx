@@ -1,4 +1,4 @@
-// The Demo dropdown of the top bar: switch between the three demo roles (SPEC section 4).
+// The Demo dropdown of the top bar: switch between the three demo roles (only those three; docs/ARCHITECTURE.md, "Screen rules").
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DEMO_ROLES, ROLE_LABELS, useDemoRole, type DemoRole } from '@/lib/demo-role';

@@ -1,4 +1,4 @@
-// Both layouts: the page scrolls to top on every route change (SPEC, demo layout shell), and the
+// Both layouts: the page scrolls to top on every route change (docs/ARCHITECTURE.md, "Screen rules"), and the
 // visitor's place in or out of the demo is remembered for the pages both share.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Cards collected in this browser, kept in localStorage under `purchasedCards` (SPEC section 3).
+// Cards collected in this browser, kept in localStorage under `purchasedCards` (docs/ARCHITECTURE.md, "Screen rules").
 // Entries bought through the storefront carry its order id so My Collection can match them to the
 // order once the webhook has been processed.
 

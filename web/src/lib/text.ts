@@ -1,4 +1,4 @@
-// Small text rules shared by several screens (SPEC section 9: bio excerpt 150, achievements 4 then '+N more').
+// Small text rules shared by several screens (bio excerpt 150, achievements 4 then '+N more'; docs/ARCHITECTURE.md, "Screen rules").
 import { isBlankText } from '@shared/text';
 
 export const BIO_EXCERPT_LENGTH = 150;

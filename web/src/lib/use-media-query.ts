@@ -1,4 +1,4 @@
-// Media-query hook; the spec's mobile breakpoint is 768 px.
+// Media-query hook; the phone breakpoint is 768 px (docs/ARCHITECTURE.md, "Screen rules").
 import { useSyncExternalStore } from 'react';
 
 export const MOBILE_QUERY = '(max-width: 767.98px)';

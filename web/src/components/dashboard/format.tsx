@@ -1,12 +1,13 @@
-// Display rules shared by the three dashboards (SPEC sections 2 and 9): order labels, buyer
-// labels, default statuses and status badge colours, en-US dates, transaction details.
+// Display rules shared by the three dashboards (docs/ARCHITECTURE.md, "Screen rules"): order
+// labels, buyer labels, default statuses and status badge colours, transaction details. Dates:
+// lib/dates.ts.
 import { countLabel } from '@shared/text';
 
 /** An order is shown by Shopify's order name (#1001); an order without one by its full id (the
- * spec's first 8 characters are the same for every 16-digit Shopify id, DESIGN section 9). */
+ * first 8 characters are the same for every 16-digit Shopify id). */
 export const orderLabel = (orderId: string, orderName?: string | null): string => (orderName && orderName.trim() ? orderName : orderId);
 
-/** '1 collections' -> '1 collection' in transaction details ('{n} collections', SPEC section 3). */
+/** '1 collections' -> '1 collection' in transaction details ('{n} collections'). */
 export function transactionDetails(details: string): string {
   const match = /^(\d+) collections?$/.exec(details.trim());
   return match ? countLabel(Number(match[1]), 'collection') : details;

@@ -1,6 +1,6 @@
 // Recent Orders table: Order (Shopify's order name, e.g. #1001, with the full order id on hover and
-// a copy button; DESIGN section 9: the first 8 characters of 16-digit ids are the same for every
-// order), Date, Buyer (before '@'), Amount, Status (default Paid).
+// a copy button; the first 8 characters of 16-digit ids are the same for every order), Date,
+// Buyer (before '@'), Amount, Status (default Paid).
 import { useEffect, useState } from 'react';
 import type { SaleLine } from '@shared/api';
 import { formatUsd } from '@shared/money';

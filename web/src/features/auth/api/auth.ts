@@ -7,7 +7,7 @@ import { groupsOf, type Session } from '@/lib/auth/session-store';
 export const INVALID_CREDENTIALS =
   'Invalid credentials: incorrect username or password. For the demo, use "athlete" or "collective" as both username and password.';
 
-/** The demo role words: username and password equal to the word, landing on the panels (SPEC 5). */
+/** The demo role words: username and password equal to the word, landing on the panels (docs/ARCHITECTURE.md, "Screen rules"). */
 export const DEMO_ACCOUNTS: Record<string, { role: 'athlete' | 'collective'; redirectTo: string }> = {
   collective: { role: 'collective', redirectTo: '/collective-admin-panel' },
   athlete: { role: 'athlete', redirectTo: '/athlete-admin-panel' },

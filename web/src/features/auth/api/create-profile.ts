@@ -1,5 +1,5 @@
 // The athlete-profile form's rules and its submit (a mutation). Saving arrives with the onboarding
-// screens (the API's profile requests); until then the submit only logs, as the spec describes.
+// screens (the API's profile requests); until then the submit only logs.
 import useSWRMutation from 'swr/mutation';
 
 export const PROFILE_SPORTS: Array<{ value: string; label: string }> = [

@@ -1,6 +1,6 @@
 // Login (/login): 'Welcome Back'. The flow (login/login-flow.ts) moves between one component per
 // step: sign in with username or email and password (Cognito SRP; Remember me; the demo role words
-// land on the admin panels, SPEC 5), the email code of an account not confirmed yet, Forgot
+// land on the admin panels, docs/ARCHITECTURE.md "Screen rules"), the email code of an account not confirmed yet, Forgot
 // password? (a code by email, then a new password), and the return from Google's hosted UI.
 // Someone already signed in is offered to continue or sign out.
 import { useReducer } from 'react';
