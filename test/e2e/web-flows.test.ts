@@ -101,9 +101,25 @@ describe('web app in the browser', () => {
     await page.evaluate(`localStorage.setItem('purchasedCards', ${JSON.stringify(seeded)})`);
     await page.reload();
     await page.getByText('Devin Harper - Card #2').waitFor();
-    await page.getByRole('button', { name: 'Remove Devin Harper - Card #2' }).click();
+    const remove = page.getByRole('button', { name: 'Remove Devin Harper - Card #2' });
+    await remove.click();
     const dialog = page.getByRole('dialog', { name: 'Remove Collectible?' });
     await dialog.waitFor();
+    // A native modal <dialog>: Cancel has focus, the page behind it takes no clicks (the backdrop
+    // is the dialog's), Escape cancels and focus goes back to the button that opened it.
+    // (Scripts as text: the root tsconfig has no DOM types.)
+    const focusedLabel = () => page.evaluate(`document.activeElement && document.activeElement.textContent.trim()`);
+    expect(await page.evaluate(`document.querySelector('dialog').matches(':modal')`)).toBe(true);
+    expect(await focusedLabel()).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    expect(await focusedLabel()).toBe('Remove');
+    const underRefresh = `(() => { const b = [...document.querySelectorAll('button')].find((x) => x.textContent.trim() === 'Refresh'); const r = b.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2).tagName; })()`;
+    expect(await page.evaluate(underRefresh)).toBe('DIALOG');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(`document.activeElement.getAttribute('aria-label')`)).toBe('Remove Devin Harper - Card #2');
+
+    await remove.click();
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expectEventually(async () => (await page.getByText('Devin Harper - Card #2').count()) === 0);
     expect(await page.evaluate("localStorage.getItem('purchasedCards')")).toBe('[]');
