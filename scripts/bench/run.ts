@@ -409,8 +409,12 @@ npm run bench -- --web-only         # only the web build, sizes and Lighthouse (
   every figure, and the collective totals are compared with figures folded from the orders.
 - **Lambda**: \`scripts/build-lambdas.ts\` bundles; import time is \`require()\` of the bundle in a
   fresh \`node\` process (module evaluation only, no Lambda runtime), median of 5.
-- **Web**: a fresh Vite build; the initial route is index.html's entry script plus its static
-  imports (route screens and charts are lazy chunks).
+- **Web**: a fresh Vite build (with its prerendered pages); for each HTML file, the JS it loads
+  first: the entry and the modules its boot script preloads, plus their static imports (route
+  screens and charts are lazy chunks). Lighthouse 12.8 with its mobile defaults (simulated slow 4G,
+  4x CPU) on `/`, `/demo`, `/athlete/1`, `/school/2`, `/search?query=a` and `/demo/collective`,
+  against local mode over that build, one run per page; the budgets are performance 95,
+  accessibility and best practices 100, LCP 2.0 s, CLS 0.05, 90 KiB of JS per HTML file.
 
 ## Reading the figures
 
