@@ -204,6 +204,11 @@ export class SearchIndex<R, S extends SearchableSchool> {
     return this.ids.length;
   }
 
+  /** The indexed ids and records, in id order (a refresh rebuilds from them, not from a copy). */
+  *entries(): Generator<[id: number, record: R]> {
+    for (let p = 0; p < this.ids.length; p++) yield [this.ids[p], this.records[p]];
+  }
+
   /** The posting list every name containing `q` is on (a superset: the shortest list of its
    * 2- or 3-grams), all positions for a one-character query, or null when none can match. */
   private nameCandidates(q: string): Int32Array | null {
@@ -281,17 +286,20 @@ export class SearchIndex<R, S extends SearchableSchool> {
       const items = this.records.slice(start, end);
       return { items, nextAfter: end < this.ids.length && end > start ? this.ids[end - 1] : null, total: this.ids.length, totalIsCapped: false };
     }
+    // One pass from the start gives the first page and the count; a later page counts separately.
     const positions: number[] = [];
     let more = false;
-    for (const position of this.matches(q, start)) {
-      if (positions.length === options.limit) {
-        more = true;
-        break;
-      }
-      positions.push(position);
-    }
     let total = 0;
-    for (const _position of this.matches(q, 0)) if (++total > SEARCH_COUNT_CAP) break;
+    for (const position of this.matches(q, start)) {
+      if (positions.length < options.limit) positions.push(position);
+      else more = true;
+      if (start > 0 && more) break;
+      if (++total > SEARCH_COUNT_CAP) break;
+    }
+    if (start > 0) {
+      total = 0;
+      for (const _position of this.matches(q, 0)) if (++total > SEARCH_COUNT_CAP) break;
+    }
     return {
       items: positions.map((p) => this.records[p]),
       nextAfter: more ? this.ids[positions[positions.length - 1]] : null,

@@ -22,7 +22,8 @@ export type AthleteSearchIndex = SearchIndex<string, School>;
 interface State {
   index: AthleteSearchIndex;
   schoolNames: Map<number, string>;
-  chunks: Map<number, { version: number; entries: Record<string, string> }>;
+  /** The version of each chunk the index holds (the entries themselves live only in the index). */
+  versions: Map<number, number>;
   schools: { version: number; list: School[] };
   checkedAt: number;
 }
@@ -67,39 +68,37 @@ async function readChunks(chunks: number[], concurrency = 8): Promise<Array<[num
   return out;
 }
 
-function build(chunks: State['chunks'], schoolNames: Map<number, string>, schools: School[]): AthleteSearchIndex {
-  const docs: Array<SearchDoc<string>> = [];
-  for (const { entries } of chunks.values()) {
-    for (const record of Object.values(entries)) {
-      const entry = parseSearchEntry(record);
-      docs.push({ id: entry.id, name: entry.name, school: schoolNames.get(entry.schoolId) ?? '', sport: entry.sport, record });
-    }
-  }
-  return new SearchIndex(docs, schools);
+function docOf(record: string, schoolNames: Map<number, string>): SearchDoc<string> {
+  const entry = parseSearchEntry(record);
+  return { id: entry.id, name: entry.name, school: schoolNames.get(entry.schoolId) ?? '', sport: entry.sport, record };
 }
 
-async function refresh(previous: State | undefined): Promise<State> {
+async function refresh(previous: State | undefined, now: number): Promise<State> {
   const manifest = (await getItem(keys.searchManifest())) ?? {};
   const versionOf = (chunk: number) => Number(manifest[`${CHUNK_VERSION_PREFIX}${chunk}`] ?? 0);
   const listed = Object.keys(manifest)
     .filter((field) => field.startsWith(CHUNK_VERSION_PREFIX))
     .map((field) => Number(field.slice(CHUNK_VERSION_PREFIX.length)));
-  const chunks = new Map(previous?.chunks ?? []);
-  const stale = listed.filter((chunk) => chunks.get(chunk)?.version !== versionOf(chunk));
-  for (const [chunk, entries] of await readChunks(stale)) chunks.set(chunk, { version: versionOf(chunk), entries });
+  const versions = new Map(previous?.versions ?? []);
+  const stale = new Set(listed.filter((chunk) => versions.get(chunk) !== versionOf(chunk)));
+  const fresh = await readChunks([...stale]);
+  for (const chunk of stale) versions.set(chunk, versionOf(chunk));
   const schoolsVersion = Number(manifest.schools ?? 0);
   let schools = previous?.schools;
   if (!schools || schools.version !== schoolsVersion) schools = { version: schoolsVersion, list: await allSchools() };
-  const changed = !previous || stale.length > 0 || schools !== previous.schools;
-  const schoolNames = changed ? new Map(schools.list.map((s) => [s.id, s.name])) : previous.schoolNames;
-  const index = changed ? build(chunks, schoolNames, schools.list) : previous.index;
-  return { index, schoolNames, chunks, schools, checkedAt: Date.now() };
+  if (previous && stale.size === 0 && schools === previous.schools) return { ...previous, checkedAt: now };
+  // Rebuild: the unchanged chunks' entries from the index itself, the changed ones as read.
+  const schoolNames = new Map(schools.list.map((s) => [s.id, s.name]));
+  const docs: Array<SearchDoc<string>> = [];
+  if (previous) for (const [id, record] of previous.index.entries()) if (!stale.has(keys.searchChunkOf(id))) docs.push(docOf(record, schoolNames));
+  for (const [, entries] of fresh) for (const record of Object.values(entries)) docs.push(docOf(record, schoolNames));
+  return { index: new SearchIndex(docs, schools.list), schoolNames, versions, schools, checkedAt: now };
 }
 
 /** The index, refreshed when the manifest changed (checked at most every SEARCH_REFRESH_MS). */
 export async function searchIndex(now = Date.now()): Promise<{ index: AthleteSearchIndex; summaryOf: (record: string) => AthleteSummary }> {
   if (!state || now - state.checkedAt >= SEARCH_REFRESH_MS || !cachedSinceLastWrite(state.checkedAt)) {
-    refreshing ??= refresh(state).finally(() => {
+    refreshing ??= refresh(state, now).finally(() => {
       refreshing = undefined;
     });
     state = await refreshing;

@@ -19,12 +19,11 @@ import { parseCli, usageError } from '../lib/cli';
 import { startDynamoLocal } from '../local/dynamodb-local';
 import { ensureTable } from '../local/table';
 import type { PageFigures, ProbePage, ProbeResult } from './catalog-probe';
+import { replaceCatalogScaleSection } from './doc-sections';
 import { fmt, markdownTable } from './util';
 
 const ROOT = path.resolve(__dirname, '../..');
 const USAGE = 'usage: npx tsx scripts/bench/catalog-scale.ts [--sizes 15,1000,10000,50000] [--runs 30] [--orders 2000] [--no-write]';
-const START = '<!-- catalog-scale:start -->';
-const END = '<!-- catalog-scale:end -->';
 
 type Fn = 'catalog' | 'search' | 'collectives';
 
@@ -196,10 +195,7 @@ export function renderCatalogScale(reports: SizeReport[], runs: number): string 
 
 function writeSection(text: string): void {
   const file = path.join(ROOT, 'docs/BENCHMARKS.md');
-  const doc = readFileSync(file, 'utf8');
-  const section = `${START}\n${text}\n${END}`;
-  const next = doc.includes(START) && doc.includes(END) ? doc.slice(0, doc.indexOf(START)) + section + doc.slice(doc.indexOf(END) + END.length) : `${doc.trimEnd()}\n\n## Catalog at scale (issue #12)\n\n${section}\n`;
-  writeFileSync(file, next);
+  writeFileSync(file, replaceCatalogScaleSection(readFileSync(file, 'utf8'), text));
 }
 
 async function main(): Promise<void> {

@@ -4,11 +4,14 @@
 // derived item behind (roster, sport counts, members, product and name indexes, search snapshot);
 // a card saved a moment ago is attributed by its product id and settled with its edition.
 import type { Context } from 'aws-lambda';
-import { saveAthlete } from '../../lambdas/common/admin-repo';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { derivedWrites, saveAthlete } from '../../lambdas/common/admin-repo';
+import { SEARCH_REFRESH_MS } from '../../lambdas/common/cache-policy';
+import { ddb } from '../../lambdas/common/dynamodb';
 import { getAthlete } from '../../lambdas/common/catalog-repo';
 import type { Event, Result } from '../../lambdas/common/http';
 import { settlePending } from '../../lambdas/common/ingest';
-import { resetSearchIndex } from '../../lambdas/common/search-index';
+import { resetSearchIndex, searchIndex } from '../../lambdas/common/search-index';
 import { handler as admin } from '../../lambdas/functions/admin';
 import { handler as catalogFn } from '../../lambdas/functions/catalog';
 import { handler as collectives } from '../../lambdas/functions/collectives';
@@ -126,6 +129,24 @@ describe("a collective's edits", () => {
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect((await athleteView(10)).athlete).toMatchObject({ position: 'Relay', number: '41' });
     expect(await catalogDrift()).toEqual([]);
+  });
+});
+
+describe('the search index of another function', () => {
+  it("sees a write it did not make once the manifest is checked again (within SEARCH_REFRESH_MS), reading only that chunk", async () => {
+    const names = async (now: number, query: string) => {
+      const { index, summaryOf } = await searchIndex(now);
+      return index.searchAthletes(query, { limit: 10 }).items.map((r) => summaryOf(r).name);
+    };
+    const now = Date.now();
+    expect(await names(now, 'avery')).toEqual(['Avery Collins']);
+    // Another function's write: the catalog items and the snapshot change, this process is not told.
+    const before = (await getAthlete(10, { consistent: true }))!;
+    await ddb().send(new TransactWriteCommand({ TransactItems: derivedWrites(before, { ...before, name: 'Avery Collins-Hart' }) }));
+    expect(await names(now + 1, 'avery')).toEqual(['Avery Collins']);
+    expect(await names(now + SEARCH_REFRESH_MS + 1, 'avery')).toEqual(['Avery Collins-Hart']);
+    expect(await names(now + SEARCH_REFRESH_MS + 2, 'marcus')).toEqual(['Marcus Reed']);
+    await ddb().send(new TransactWriteCommand({ TransactItems: derivedWrites({ ...before, name: 'Avery Collins-Hart' }, before) }));
   });
 });
 

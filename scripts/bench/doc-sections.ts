@@ -1,0 +1,21 @@
+// docs/BENCHMARKS.md has sections written by different benchmarks: `npm run bench` rewrites the
+// file, scripts/bench/catalog-scale.ts only its own section. This keeps the catalog-scale section
+// (from its heading to its end marker) when the rest of the file is rewritten.
+export const CATALOG_SCALE_HEADING = '## Catalog at scale (issue #12)';
+export const CATALOG_SCALE_START = '<!-- catalog-scale:start -->';
+export const CATALOG_SCALE_END = '<!-- catalog-scale:end -->';
+
+/** `next` with the catalog-scale section of `previous` (if it had one) appended. */
+export function keepCatalogScaleSection(previous: string, next: string): string {
+  const from = previous.indexOf(CATALOG_SCALE_HEADING);
+  const to = previous.indexOf(CATALOG_SCALE_END);
+  if (from === -1 || to === -1 || next.includes(CATALOG_SCALE_HEADING)) return next;
+  return `${next.trimEnd()}\n\n${previous.slice(from, to + CATALOG_SCALE_END.length)}\n`;
+}
+
+/** `doc` with the generated part of the catalog-scale section replaced (or the section added). */
+export function replaceCatalogScaleSection(doc: string, generated: string): string {
+  const section = `${CATALOG_SCALE_START}\n${generated}\n${CATALOG_SCALE_END}`;
+  if (doc.includes(CATALOG_SCALE_START) && doc.includes(CATALOG_SCALE_END)) return doc.slice(0, doc.indexOf(CATALOG_SCALE_START)) + section + doc.slice(doc.indexOf(CATALOG_SCALE_END) + CATALOG_SCALE_END.length);
+  return `${doc.trimEnd()}\n\n${CATALOG_SCALE_HEADING}\n\n${section}\n`;
+}
