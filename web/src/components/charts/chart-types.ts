@@ -34,5 +34,8 @@ export interface DoughnutChartProps {
 
 export const CHART_COLORS = ['#C4161C', '#0ED145', '#8FB4FF', '#F5C542', '#C084FC', '#FB923C', '#2DD4BF', '#F472B6'];
 
+/** The legend swatch of an entry without a slice (nothing earned yet). */
+export const NO_SLICE_COLOR = '#5B6B86';
+
 /** The colours of a doughnut's slices, in order (the drawing and its legend use the same). */
 export const sliceColors = (count: number): string[] => Array.from({ length: count }, (_, i) => CHART_COLORS[i % CHART_COLORS.length]);

@@ -6,7 +6,7 @@ import { Suspense, type ReactNode } from 'react';
 import { formatUsd } from '@shared/money';
 import { lazyWithReload as lazy } from '@/lib/chunk-reload';
 import { ChartLegend } from './chart-legend';
-import { sliceColors, type DoughnutChartProps, type LineChartProps } from './chart-types';
+import { NO_SLICE_COLOR, sliceColors, type DoughnutChartProps, type LineChartProps } from './chart-types';
 
 const LineChartImpl = lazy(() => import('./line-chart-impl'));
 const DoughnutChartImpl = lazy(() => import('./doughnut-chart-impl'));
@@ -99,7 +99,14 @@ export function DoughnutChart(props: DoughnutChartProps) {
           <ChartFrame title={title} kind="doughnut">
             <DoughnutChartImpl {...props} />
           </ChartFrame>
-          <ChartLegend className="dash-legend-column" entries={shown.map((s, i) => ({ label: `${s.label}: ${formatUsd(s.valueCents)}`, color: colors[i] }))} />
+          {/* Every athlete, those without earnings too (no slice to draw: a grey swatch). */}
+          <ChartLegend
+            className="dash-legend-column"
+            entries={slices.map((s) => ({
+              label: `${s.label}: ${formatUsd(s.valueCents)}`,
+              color: s.valueCents > 0 ? colors[shown.indexOf(s)] : NO_SLICE_COLOR,
+            }))}
+          />
         </div>
       ) : (
         <p className="muted">No earnings yet.</p>
