@@ -53,13 +53,17 @@ function htmlFiles(dist: string, dir = ''): string[] {
   return found;
 }
 
-/** The JS a page loads before it can run: its module scripts and modulepreloads and their static imports. */
+/** The JS a page loads before it can run: the entry and modules its boot script names (or Vite's
+ * module script and modulepreloads), and their static imports. */
 function pageWeight(dist: string, htmlFile: string): PageWeight {
   const html = readFileSync(path.join(dist, htmlFile), 'utf8');
-  const entries = [
-    ...[...html.matchAll(/<script[^>]+type="module"[^>]+src="\/?([^"]+)"/g)].map((m) => m[1]),
-    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+)"/g)].map((m) => m[1]),
-  ];
+  const boot = /<script[^>]+data-entry="\/?([^"]+)"[^>]+data-modules="([^"]*)"/.exec(html);
+  const entries = boot
+    ? [boot[1], ...boot[2].split(' ').filter(Boolean).map((m) => m.replace(/^\//, ''))]
+    : [
+        ...[...html.matchAll(/<script[^>]+type="module"[^>]+src="\/?([^"]+)"/g)].map((m) => m[1]),
+        ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+)"/g)].map((m) => m[1]),
+      ];
   if (entries.length === 0) throw new Error(`no module entry script in ${htmlFile}`);
   const seen = new Set<string>();
   const visit = (rel: string) => {

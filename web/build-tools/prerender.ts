@@ -125,8 +125,9 @@ function bootScript(table: BootTable): string {
     if (started) return;
     started = true;
     for (var d = 0; d < data.length; d++) link('preload', urls[data[d]], 'fetch');
+    // A prerendered page names its own modules; a deep link adds its route's from the table.
     var modules = script.getAttribute('data-modules').split(' ');
-    for (var j = 0; j < chunks.length; j++) modules.push(urls[chunks[j]]);
+    if (!prerendered) for (var j = 0; j < chunks.length; j++) modules.push(urls[chunks[j]]);
     for (var k = 0; k < modules.length; k++) if (modules[k]) link('modulepreload', modules[k]);
     var entry = document.createElement('script');
     entry.type = 'module';
@@ -241,13 +242,15 @@ export function prerenderPlugin(options: PrerenderOptions): Plugin {
       const boot = bootScript({ urls, routes });
       const bootFile = `/assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
       writeFileSync(path.join(outDir, bootFile), boot);
-      const bootTag = `<script src="${bootFile}" data-entry="${entry[1]}" data-modules="${[...preloaded].filter((u) => u !== entry[1]).join(' ')}"></script>`;
+      // The page's first modules: the entry's imports and its route's chunks (data-modules).
+      const bootTag = (modules: string[]) => `<script src="${bootFile}" data-entry="${entry[1]}" data-modules="${modules.join(' ')}"></script>`;
+      const entryModules = [...preloaded].filter((u) => u !== entry[1]);
 
       const written: string[] = [];
       for (const f of facts.filter((x) => x.prerender)) {
         const page = await ssr.renderPage(f.pattern);
-        const { css } = assetsOf(manifest, page.screens);
-        const head = [bootTag, ...css.filter((href) => !template.includes(`"${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)];
+        const { js, css } = assetsOf(manifest, page.screens);
+        const head = [bootTag([...entryModules, ...js.filter((href) => !preloaded.has(href))]), ...css.filter((href) => !template.includes(`"${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)];
         const file = f.pattern === '/' ? path.join(outDir, 'index.html') : path.join(outDir, ...f.pattern.split('/').filter(Boolean), 'index.html');
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, pageHtml(template, page, head));
