@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CardCarousel, visibleCards, wrapIndex } from '@/components/dashboard/card-carousel';
 import { RecentOrdersTable } from '@/components/dashboard/recent-orders';
 import { MyCardsTab } from '@/features/athlete-panel/components/my-cards-tab';
-import { athleteStats, catalog, saleLines } from './fixtures';
+import { profileWithSales, athleteStats, saleLines } from './fixtures';
 import { renderRoute, stubFetch } from './helpers';
 
 const cards = (n: number) =>
@@ -125,7 +125,6 @@ describe('recent orders', () => {
   });
 
   it('lists the first 5 orders and pages through all of them with View All Orders', async () => {
-    const athlete = catalog().athletes[0];
     const all = saleLines(23);
     stubFetch({
       'GET /api/athletes/1/stats': { body: athleteStats() },
@@ -133,7 +132,7 @@ describe('recent orders', () => {
       'GET /api/athletes/1/orders?limit=20': { body: { items: all.slice(0, 20), nextCursor: 'c20' } },
       'GET /api/athletes/1/orders?limit=20&cursor=c20': { body: { items: all.slice(20), nextCursor: null } },
     });
-    renderRoute(<MyCardsTab athlete={athlete} />);
+    renderRoute(<MyCardsTab profile={profileWithSales(1)} />);
 
     const recent = await screen.findByRole('table', { name: 'Recent orders, newest first' });
     expect(within(recent).getAllByRole('row')).toHaveLength(1 + 5);
@@ -149,13 +148,12 @@ describe('recent orders', () => {
   });
 
   it('hides View All Orders with 5 orders or fewer, and shows the error with Try Again', async () => {
-    const athlete = catalog().athletes[0];
     let fail = true;
     stubFetch({
       'GET /api/athletes/1/stats': () => (fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: athleteStats() }),
       'GET /api/athletes/1/orders?limit=6': { body: { items: saleLines(5), nextCursor: null } },
     });
-    renderRoute(<MyCardsTab athlete={athlete} />);
+    renderRoute(<MyCardsTab profile={profileWithSales(1)} />);
     expect(await screen.findByText('Failed to load your sales data. Please try again later.')).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));

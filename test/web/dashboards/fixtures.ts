@@ -1,6 +1,6 @@
 // Fixtures of the dashboards' component tests, shaped like the API's answers. The casts keep them
 // valid while the API contract gains fields (serials, card states, unattributed order names).
-import type { AthleteStatsResponse, CollectiveStatsResponse, SaleLine, UnattributedSale } from '@shared/api';
+import type { AthleteProfileResponse, AthleteStatsResponse, CardView, CollectiveStatsResponse, SaleLine, UnattributedSale } from '@shared/api';
 import { SAMPLE_CATALOG } from '@shared/seed-data';
 
 export const catalog = () => JSON.parse(JSON.stringify(SAMPLE_CATALOG)) as typeof SAMPLE_CATALOG;
@@ -75,3 +75,32 @@ export const collectiveStats = (): CollectiveStatsResponse => ({
     ],
   },
 });
+
+/** GET /api/athletes/{id} of a sample athlete for the athlete panel: its cards on sale, 2 sold each, with a sale state changed per card id by `over`. */
+export function profileWithSales(athleteId = 1, over: Record<number, Partial<CardView>> = {}): AthleteProfileResponse {
+  const { digitalcollectibles, sets, ...athlete } = catalog().athletes.find((a) => a.id === athleteId)!;
+  const cards: CardView[] = digitalcollectibles.map((c) => ({
+    id: c.id,
+    shopifyProductId: c.shopifyProductId,
+    name: c.name,
+    description: c.description,
+    image: c.image,
+    priceCents: c.priceCents,
+    setId: c.setId ?? null,
+    edition: c.edition ?? null,
+    editionSize: c.editionSize ?? null,
+    state: 'published',
+    publishedAt: null,
+    retiredAt: null,
+    sold: 2,
+    issued: 2,
+    remaining: c.editionSize ? c.editionSize - 2 : null,
+    soldOut: false,
+    oversold: 0,
+    unlock: null,
+    locked: false,
+    buyable: true,
+    ...over[c.id],
+  }));
+  return { athlete, cards, sets: sets ?? [] };
+}

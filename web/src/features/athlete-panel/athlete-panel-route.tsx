@@ -1,22 +1,32 @@
 // The athlete admin panel (/athlete, /demo/athlete, /athlete-admin-panel): header, side menu
-// (My Cards, Posts, Overview, Comments; the section is kept in ?tab= so a reload stays put).
+// (My Cards, Approvals with the pending count, Payouts, Posts, Overview, Comments; the section is
+// kept in ?tab= so a reload stays put). It reads the athlete's own profile (GET /api/athletes/{id}),
+// never the whole catalog; Approvals and Payouts load with their tab.
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ApiError } from '@/lib/api-client';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
-import { PageSpinner } from '@/components/spinner';
-import { CATALOG_ERROR, useCatalog } from '@/lib/catalog';
+import { PageSpinner, Spinner } from '@/components/spinner';
 import '@/components/dashboard/dashboard.css';
+import './athlete-panel.css';
+import { useAthleteProfile } from './api/get-athlete-profile';
+import { useOwnerCards } from './api/get-owner-cards';
 import { MyCardsTab } from './components/my-cards-tab';
 import { CommentsTab, OverviewTab } from './components/overview-tab';
-import { PanelMenu, type MenuItem } from '@/components/dashboard/panel-menu';
 import { PostsTab } from './components/posts-tab';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
 
-export type AthleteTab = 'cards' | 'posts' | 'overview' | 'comments';
+const ApprovalsTab = lazy(() => import('./components/approvals-tab'));
+const PayoutsTab = lazy(() => import('./components/payouts-tab'));
 
-export const ATHLETE_TABS: MenuItem<AthleteTab>[] = [
+export type AthleteTab = 'cards' | 'approvals' | 'payouts' | 'posts' | 'overview' | 'comments';
+
+export const ATHLETE_TABS: Array<{ id: AthleteTab; label: string }> = [
   { id: 'cards', label: 'My Cards' },
+  { id: 'approvals', label: 'Approvals' },
+  { id: 'payouts', label: 'Payouts' },
   { id: 'posts', label: 'Posts' },
   { id: 'overview', label: 'Overview' },
   { id: 'comments', label: 'Comments' },
@@ -24,18 +34,44 @@ export const ATHLETE_TABS: MenuItem<AthleteTab>[] = [
 
 export const parseTab = (value: string | null): AthleteTab => ATHLETE_TABS.find((t) => t.id === value)?.id ?? 'cards';
 
+export const PROFILE_ERROR = 'Failed to load your profile. Please try again later.';
+
+/** The side menu; Approvals carries the number of cards waiting for the athlete's decision. */
+function AthleteMenu({ current, pending, onSelect }: { current: AthleteTab; pending: number; onSelect: (id: AthleteTab) => void }) {
+  return (
+    <nav className="dash-menu" aria-label="Athlete panel">
+      {ATHLETE_TABS.map((item) => (
+        <button key={item.id} type="button" aria-current={item.id === current ? 'page' : undefined} onClick={() => onSelect(item.id)}>
+          {item.label}
+          {item.id === 'approvals' && pending > 0 && (
+            <>
+              <span className="ap-count" aria-hidden="true">
+                {pending}
+              </span>
+              <span className="sr-only"> ({pending} pending)</span>
+            </>
+          )}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
 export default function AthletePanelRoute() {
-  const { athleteId } = useTenant();
-  const { data: catalog, error, mutate } = useCatalog();
+  const { athleteId, isOwnerAthlete } = useTenant();
+  const { data: profile, error, mutate } = useAthleteProfile(athleteId);
+  const owner = useOwnerCards(athleteId, isOwnerAthlete);
   const [params, setParams] = useSearchParams();
   const tab = parseTab(params.get('tab'));
-  const titleAthlete = catalog?.athletes.find((a) => a.id === athleteId);
-  useDocumentTitle(titleAthlete ? `${ATHLETE_TABS.find((t) => t.id === tab)?.label} · ${titleAthlete.name}` : 'Athlete Panel');
+  useDocumentTitle(profile ? `${ATHLETE_TABS.find((t) => t.id === tab)?.label} · ${profile.athlete.name}` : 'Athlete Panel');
 
-  if (error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />;
-  if (!catalog) return <PageSpinner label="Loading your panel..." />;
-  const athlete = catalog.athletes.find((a) => a.id === athleteId);
-  if (!athlete) return <ErrorBox message="Athlete not found" />;
+  if (error) {
+    if (error instanceof ApiError && error.status === 404) return <ErrorBox message="Athlete not found" />;
+    return <ErrorBox message={PROFILE_ERROR} onRetry={() => void mutate()} />;
+  }
+  if (!profile) return <PageSpinner label="Loading your panel..." />;
+  const { athlete } = profile;
+  const pending = owner.data?.cards.filter((c) => c.state === 'pending').length ?? 0;
 
   return (
     <section className="page container">
@@ -48,10 +84,9 @@ export default function AthletePanelRoute() {
         </div>
       </header>
       <div className="dash">
-        <PanelMenu
-          label="Athlete panel"
-          items={ATHLETE_TABS}
+        <AthleteMenu
           current={tab}
+          pending={pending}
           onSelect={(id) =>
             setParams(
               (prev) => {
@@ -65,7 +100,11 @@ export default function AthletePanelRoute() {
           }
         />
         <div className="dash-main">
-          {tab === 'cards' && <MyCardsTab athlete={athlete} />}
+          {tab === 'cards' && <MyCardsTab profile={profile} />}
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            {tab === 'approvals' && <ApprovalsTab athleteId={athlete.id} own={isOwnerAthlete} />}
+            {tab === 'payouts' && <PayoutsTab athleteId={athlete.id} own={isOwnerAthlete} />}
+          </Suspense>
           {tab === 'posts' && <PostsTab athleteId={athlete.id} />}
           {tab === 'overview' && <OverviewTab athleteId={athlete.id} />}
           {tab === 'comments' && <CommentsTab athleteId={athlete.id} />}

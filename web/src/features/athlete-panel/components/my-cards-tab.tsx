@@ -1,22 +1,59 @@
-// My Cards: the card carousel, card totals, live earnings (the 97% share), the sales dashboard,
-// Top Fans, and Recent Orders (first 5) with View All Orders paging through every order.
-import { useState } from 'react';
-import type { Athlete } from '@shared/catalog-types';
+// My Cards: the card carousel, each public card's sale state (sold, serials issued, locked with its
+// unlock progress, sold out, retired), card totals, live earnings (the 97% share), the sales
+// dashboard, Top Fans, and Recent Orders (first 5, with serials) with View All Orders paging
+// through every order. The cards come from the athlete's public profile (GET /api/athletes/{id}).
+import { useMemo, useState } from 'react';
+import type { AthleteProfileResponse, CardView } from '@shared/api';
+import type { DigitalCollectible } from '@shared/catalog-types';
 import { athleteShareCents, formatUsd } from '@shared/money';
 import { countLabel } from '@shared/text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { CardCarousel } from '@/components/dashboard/card-carousel';
-import { RecentOrdersTable } from '@/components/dashboard/recent-orders';
 import { SalesDashboard } from '@/components/dashboard/sales-dashboard';
 import { useAllOrders, useRecentOrders } from '@/features/athlete-panel/api/get-athlete-orders';
 import { useAthleteStats } from '@/features/athlete-panel/api/get-athlete-stats';
 import { LIVE_REFRESH_MS } from '@/features/athlete-panel/config';
+import { AthleteOrdersTable } from './orders-table';
+import { saleStateLabel } from './sale-state';
 
 export const RECENT_ORDERS = 5;
 export const SALES_ERROR = 'Failed to load your sales data. Please try again later.';
 
-function AllOrders({ athleteId, onClose }: { athleteId: number; onClose: () => void }) {
+/** The carousel shows cards as the catalog stores them; a public card's edition may be null. */
+const asCollectible = (card: CardView): DigitalCollectible => ({ ...card, edition: card.edition ?? undefined });
+
+function SaleStates({ cards }: { cards: CardView[] }) {
+  if (cards.length === 0) return null;
+  return (
+    <div className="dash-table-wrap">
+      <table className="dash-table">
+        <caption className="sr-only">Sale state of each card</caption>
+        <thead>
+          <tr>
+            <th scope="col">Card</th>
+            <th scope="col">Price</th>
+            <th scope="col">Sale state</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cards.map((card) => (
+            <tr key={card.id}>
+              <td>
+                {card.name}
+                {card.edition ? <span className="muted small"> · {card.edition}</span> : null}
+              </td>
+              <td>{formatUsd(card.priceCents)}</td>
+              <td>{saleStateLabel(card, cards)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function AllOrders({ athleteId, cardNames, onClose }: { athleteId: number; cardNames: Map<number, string>; onClose: () => void }) {
   const { data, error, size, setSize, isValidating, mutate } = useAllOrders(athleteId, true);
   const orders = data?.flatMap((page) => page.items) ?? [];
   const hasMore = Boolean(data?.[data.length - 1]?.nextCursor);
@@ -36,7 +73,7 @@ function AllOrders({ athleteId, onClose }: { athleteId: number; onClose: () => v
         <Spinner label="Loading orders..." />
       ) : (
         <>
-          <RecentOrdersTable orders={orders} caption="All orders, newest first" />
+          <AthleteOrdersTable orders={orders} caption="All orders, newest first" cardNames={cardNames} />
           <p className="hint">Showing {countLabel(orders.length, 'order')}</p>
           {hasMore && (
             <button type="button" className="btn btn-outline" disabled={isValidating} onClick={() => void setSize(size + 1)}>
@@ -49,7 +86,9 @@ function AllOrders({ athleteId, onClose }: { athleteId: number; onClose: () => v
   );
 }
 
-export function MyCardsTab({ athlete }: { athlete: Athlete }) {
+export function MyCardsTab({ profile }: { profile: AthleteProfileResponse }) {
+  const { athlete, cards } = profile;
+  const cardNames = useMemo(() => new Map(cards.map((c) => [c.id, c.name])), [cards]);
   const stats = useAthleteStats(athlete.id, LIVE_REFRESH_MS);
   const recent = useRecentOrders(athlete.id, RECENT_ORDERS + 1, LIVE_REFRESH_MS);
   const [showAll, setShowAll] = useState(false);
@@ -75,12 +114,13 @@ export function MyCardsTab({ athlete }: { athlete: Athlete }) {
         <h2 id="my-cards-title" className="panel-title">
           My Cards
         </h2>
-        <CardCarousel cards={athlete.digitalcollectibles} soldByCard={s.cardsSoldByCard} label={`${athlete.name} cards`} />
+        <CardCarousel cards={cards.map(asCollectible)} soldByCard={s.cardsSoldByCard} label={`${athlete.name} cards`} />
+        <SaleStates cards={cards} />
         <dl className="dash-tiles" style={{ marginTop: 16 }}>
           <div className="dash-tile">
             <dt>Total Cards</dt>
             <dd>
-              <span className="dash-tile-value">{athlete.digitalcollectibles.length}</span>
+              <span className="dash-tile-value">{cards.length}</span>
             </dd>
           </div>
           <div className="dash-tile">
@@ -131,13 +171,13 @@ export function MyCardsTab({ athlete }: { athlete: Athlete }) {
       </section>
 
       {showAll ? (
-        <AllOrders athleteId={athlete.id} onClose={() => setShowAll(false)} />
+        <AllOrders athleteId={athlete.id} cardNames={cardNames} onClose={() => setShowAll(false)} />
       ) : (
         <section className="panel" aria-labelledby="recent-orders-title">
           <h2 id="recent-orders-title" className="panel-title">
             Recent Orders
           </h2>
-          <RecentOrdersTable orders={orders.slice(0, RECENT_ORDERS)} caption="Recent orders, newest first" />
+          <AthleteOrdersTable orders={orders.slice(0, RECENT_ORDERS)} caption="Recent orders, newest first" cardNames={cardNames} />
           {orders.length > RECENT_ORDERS && (
             <button type="button" className="btn btn-outline" style={{ marginTop: 12 }} onClick={() => setShowAll(true)}>
               View All Orders

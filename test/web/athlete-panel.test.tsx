@@ -1,0 +1,413 @@
+// The athlete panel off the catalog: its profile route, each card's sale state, serials in orders,
+// the Approvals tab (approve the shown image version, 409 reload, reject with a reason in a
+// dialog, decided cards with who and when), the Payouts tab (balance, negative carried forward,
+// next payout, statement, NIL disclosure alert and Mark reported) and the read-only demo.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AthletePayoutsResponse, DisclosureRecord, SaleLine } from '@shared/api';
+import type { OwnerCard, OwnerCardsResponse } from '@shared/cards-api';
+import AthletePanelRoute from '@/features/athlete-panel/athlete-panel-route';
+import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
+import { fakeJwt } from './auth-helpers';
+import { athleteStats, profileWithSales, saleLines } from './dashboards/fixtures';
+import { renderRoute, stubFetch, type FetchStub } from './dashboards/helpers';
+
+function signInAsAthlete(athleteId: number) {
+  const claims = {
+    sub: 'athlete-sub',
+    email: 'a@example.com',
+    email_verified: true,
+    'cognito:groups': ['athlete'],
+    'custom:athleteId': String(athleteId),
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
+  const token = fakeJwt(claims);
+  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
+    typeof applySession
+  >[0]);
+}
+
+const IMG = '/uploads/00000000-0000-4000-8000-000000000001.png';
+const ownerCard = (id: number, state: OwnerCard['state'], over: Partial<OwnerCard> = {}): OwnerCard => ({
+  id,
+  name: `Card ${id}`,
+  shopifyProductId: '',
+  description: 'Game day',
+  image: IMG,
+  priceCents: 2500,
+  editionSize: 100,
+  edition: 'Base',
+  setId: 1,
+  unlock: null,
+  state,
+  sale: null,
+  imageHash: `hash-${id}`,
+  history: [{ action: 'created', by: 'c1', at: '2026-11-01T00:00:00.000Z' }],
+  ...over,
+});
+
+function ownerCards(cards: OwnerCard[]): OwnerCardsResponse {
+  const { athlete } = profileWithSales(1);
+  return { athlete: { ...athlete, stats: { year: athlete.stats.year } }, cards, sets: [], publishMode: 'local' };
+}
+
+const payouts = (over: Partial<AthletePayoutsResponse> = {}): AthletePayoutsResponse => ({
+  athleteId: 1,
+  balanceCents: 4850,
+  earnedCents: 14550,
+  paidOutCents: 9700,
+  year: {
+    year: 2026,
+    earnedCents: 14550,
+    paidCents: 9700,
+    w9OnFile: false,
+    w9Date: null,
+    form1099ThresholdCents: 200000,
+    form1099Required: false,
+    nil: { thresholdCents: 60000, crossedAt: null, deadline: null, reportedDate: null, reference: null },
+  },
+  payouts: [
+    {
+      batchId: '20261116000000-abcdef12',
+      athleteId: 1,
+      amountCents: 9700,
+      status: 'paid',
+      periodStart: '2026-11-09T00:00:00.000Z',
+      periodEnd: '2026-11-16T00:00:00.000Z',
+      createdAt: '2026-11-16T10:00:00.000Z',
+      sentDate: '2026-11-17',
+      sentReference: 'ACH-1',
+      paidDate: '2026-11-18',
+      paidReference: 'ACH-1-PAID',
+    },
+  ],
+  nextPayout: null,
+  ...over,
+});
+
+const disclosure = (over: Partial<DisclosureRecord> = {}): DisclosureRecord => ({
+  athlete: { id: 1, name: 'Sample', school: 'Drift U', sport: 'Football' },
+  payor: { name: 'Drift Collective', contact: 'pay@example.com' },
+  year: 2026,
+  services: 'Licence of NIL',
+  compensation: '97% of net card sales',
+  term: 'Ongoing',
+  earnedCents: 14550,
+  paidCents: 9700,
+  payments: [{ date: '2026-11-18', amountCents: 9700, reference: 'ACH-1-PAID' }],
+  thresholdCents: 60000,
+  crossedAt: null,
+  deadline: null,
+  reportedDate: null,
+  reference: null,
+  ...over,
+});
+
+const statement = {
+  athleteId: 1,
+  from: '2026-11-01T00:00:00.000Z',
+  to: '2026-12-01T00:00:00.000Z',
+  openingBalanceCents: -300,
+  earningsCents: 14550,
+  reversalsCents: 0,
+  creditsCents: 0,
+  payoutsCents: 9700,
+  closingBalanceCents: 4550,
+  entries: [
+    {
+      athleteId: 1,
+      seq: 7,
+      at: '2026-11-10T10:00:00.000Z',
+      kind: 'sale',
+      orderName: '#1042',
+      collectiveId: 1,
+      grossCents: 15000,
+      athleteShareCents: 14550,
+      platformShareCents: 450,
+      creditCents: 0,
+      payoutCents: 0,
+      cumulativeGrossCents: 15000,
+      salesAfterCents: 14550,
+      reversalsAfterCents: 0,
+      creditsAfterCents: 0,
+      payoutsAfterCents: 0,
+      balanceAfterCents: 14250,
+    },
+    {
+      athleteId: 1,
+      seq: 8,
+      at: '2026-11-16T10:00:00.000Z',
+      kind: 'payout',
+      batchId: '20261116000000-abcdef12',
+      collectiveId: 1,
+      grossCents: 0,
+      athleteShareCents: 0,
+      platformShareCents: 0,
+      creditCents: 0,
+      payoutCents: 9700,
+      cumulativeGrossCents: 15000,
+      salesAfterCents: 14550,
+      reversalsAfterCents: 0,
+      creditsAfterCents: 0,
+      payoutsAfterCents: 9700,
+      balanceAfterCents: 4550,
+    },
+  ],
+  nextAfter: null,
+  athlete: { id: 1, name: 'Sample', school: 'Drift U' },
+};
+
+function panelApi(over: Record<string, Parameters<typeof stubFetch>[0][string]> = {}): FetchStub {
+  return stubFetch({
+    'GET /api/athletes/1': { body: profileWithSales(1) },
+    'GET /api/athletes/1/cards': { body: ownerCards([]) },
+    'GET /api/athletes/1/stats': { body: athleteStats() },
+    'GET /api/athletes/1/orders': { body: { items: saleLines(2), nextCursor: null } },
+    'GET /api/athletes/1/payouts': { body: payouts() },
+    'GET /api/athletes/1/statement': { body: statement },
+    'GET /api/athletes/1/disclosure': { body: disclosure() },
+    ...over,
+  });
+}
+
+const openPanel = (tab = '') => renderRoute(<AthletePanelRoute />, { path: '/athlete', at: `/athlete${tab ? `?tab=${tab}` : ''}` });
+
+describe('athlete panel', () => {
+  beforeEach(() => signInAsAthlete(1));
+  afterEach(() => {
+    act(() => applySession(null));
+    resetSessionForTests();
+  });
+
+  it("reads the athlete's profile, never the whole catalog, and shows each card's sale state", async () => {
+    const profile = profileWithSales(1);
+    const [first, second, third] = profile.cards;
+    const stub = panelApi({
+      'GET /api/athletes/1': {
+        body: profileWithSales(1, {
+          [first.id]: { editionSize: 100, issued: 12, sold: 12, edition: 'Base' },
+          [second.id]: { editionSize: 50, locked: true, buyable: false, unlock: { cardId: first.id, units: 25, sold: 18, unlockedAt: null } },
+          [third.id]: { soldOut: true, editionSize: 10, issued: 10, sold: 10, buyable: false },
+        }),
+      },
+    });
+    openPanel();
+    const table = await screen.findByRole('table', { name: 'Sale state of each card' });
+    expect(within(table).getByText('On sale · #12 of 100')).toBeInTheDocument();
+    expect(within(table).getByText('Locked · 18 of 25 Base sold to unlock')).toBeInTheDocument();
+    expect(within(table).getByText('Sold out · 10 of 10')).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.url.startsWith('/api/catalog'))).toBe(false);
+  });
+
+  it('shows a retired card as retired and the profile error with Try Again', async () => {
+    let fail = true;
+    const profile = profileWithSales(1);
+    panelApi({
+      'GET /api/athletes/1': () =>
+        fail
+          ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+          : { body: profileWithSales(1, { [profile.cards[0].id]: { state: 'retired', sold: 4 } }) },
+    });
+    openPanel();
+    expect(await screen.findByText('Failed to load your profile. Please try again later.')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Retired · 4 sold')).toBeInTheDocument();
+  });
+
+  it('shows the serials of each order line, ranges and units without a serial', async () => {
+    const lines: SaleLine[] = saleLines(2);
+    lines[0] = { ...lines[0], quantity: 3, serials: [{ cardId: 1, from: 3, to: 5, editionSize: 100 }] };
+    lines[1] = { ...lines[1], quantity: 2, serials: [{ cardId: 1, from: 7, to: 7, editionSize: 100 }], oversoldUnits: 0, whileLockedUnits: 1 };
+    panelApi({ 'GET /api/athletes/1/orders': { body: { items: lines, nextCursor: null } } });
+    openPanel();
+    const table = await screen.findByRole('table', { name: 'Recent orders, newest first' });
+    expect(within(table).getByText('#3-5 / 100')).toBeInTheDocument();
+    expect(within(table).getByText('#7 / 100')).toBeInTheDocument();
+    expect(within(table).getByText('1 sold while locked')).toBeInTheDocument();
+  });
+
+  it('badges the pending count and approves the exact image version it showed', async () => {
+    let cards = [ownerCard(4, 'pending'), ownerCard(5, 'pending', { name: 'Gold Rush', edition: 'Gold', editionSize: 25, priceCents: 9900 })];
+    const stub = panelApi({
+      'GET /api/athletes/1/cards': () => ({ body: ownerCards(cards) }),
+      'POST /api/athletes/1/cards/5/approve': () => {
+        cards = cards.map((c) =>
+          c.id === 5 ? { ...c, state: 'approved', history: [...c.history!, { action: 'approved', by: 'athlete-sub', at: '2026-11-20T09:00:00.000Z' }] } : c,
+        );
+        return { body: cards.find((c) => c.id === 5) };
+      },
+    });
+    openPanel('approvals');
+    expect(await screen.findByRole('button', { name: 'Approvals (2 pending)' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Cards waiting for your approval' });
+    expect(within(list).getByRole('img', { name: 'Card image of Gold Rush' })).toBeInTheDocument();
+    expect(within(list).getByText('Gold · Edition of 25')).toBeInTheDocument();
+    expect(within(list).getByText('$99.00')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve Gold Rush' }));
+    expect(await screen.findByText('Approved Gold Rush. The collective can now publish it.')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'POST')?.body).toEqual({ imageHash: 'hash-5' });
+    const decided = await screen.findByRole('table', { name: 'Cards you decided on, newest first' });
+    expect(within(decided).getByText('Gold Rush')).toBeInTheDocument();
+    expect(within(decided).getByText('you')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approvals (1 pending)' })).toBeInTheDocument());
+  });
+
+  it('tells the athlete to reload a card whose image changed since it was shown (409)', async () => {
+    let hash = 'hash-4';
+    panelApi({
+      'GET /api/athletes/1/cards': () => ({ body: ownerCards([ownerCard(4, 'pending', { imageHash: hash })]) }),
+      'POST /api/athletes/1/cards/4/approve': () => ({
+        status: 409,
+        body: { error: { code: 'conflict', message: 'The image changed since you reviewed it.' } },
+      }),
+    });
+    openPanel('approvals');
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve Card 4' }));
+    expect(await screen.findByText(/The image changed since you reviewed it\. Reload the card/)).toBeInTheDocument();
+    hash = 'hash-4b';
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByText(/The image changed since you reviewed it/)).not.toBeInTheDocument());
+  });
+
+  it('rejects with a required reason in a dialog and keeps the reason on a failure', async () => {
+    let cards = [ownerCard(4, 'pending')];
+    let fail = true;
+    const stub = panelApi({
+      'GET /api/athletes/1/cards': () => ({ body: ownerCards(cards) }),
+      'POST /api/athletes/1/cards/4/reject': (init) => {
+        if (fail) return { status: 503, body: { error: { code: 'unavailable', message: 'Try again in a moment.' } } };
+        const { reason } = JSON.parse(String(init?.body));
+        cards = [
+          {
+            ...cards[0],
+            state: 'rejected',
+            rejectionReason: reason,
+            history: [...cards[0].history!, { action: 'rejected', by: 'athlete-sub', at: '2026-11-20T09:00:00.000Z', reason }],
+          },
+        ];
+        return { body: cards[0] };
+      },
+    });
+    openPanel('approvals');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject Card 4' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Card 4' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject card' }));
+    expect(await within(dialog).findByText('A reason is required')).toBeInTheDocument();
+    expect(stub.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Wrong jersey' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject card' }));
+    expect(await within(dialog).findByText('Try again in a moment.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Reason/)).toHaveValue('Wrong jersey');
+    fail = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject card' }));
+    expect(await screen.findByText('Rejected Card 4. The collective sees your reason.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Cards you decided on, newest first' })).getByText(/Wrong jersey/)).toBeInTheDocument();
+    expect(screen.getByText('No cards waiting for your approval.')).toBeInTheDocument();
+  });
+
+  it('shows the approvals error with Try Again', async () => {
+    let fail = true;
+    panelApi({ 'GET /api/athletes/1/cards': () => (fail ? { status: 500, body: { error: { code: 'x', message: 'x' } } } : { body: ownerCards([]) }) });
+    openPanel('approvals');
+    expect(await screen.findByText('Failed to load your cards. Please try again later.')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('No cards waiting for your approval.')).toBeInTheDocument();
+  });
+
+  it('shows the balance, payouts received, a statement for the chosen period and a negative opening balance', async () => {
+    const stub = panelApi({ 'GET /api/athletes/1/payouts': { body: payouts({ balanceCents: -300 }) } });
+    openPanel('payouts');
+    expect(await screen.findByText(/Your balance is negative \(-\$3\.00\)/)).toBeInTheDocument();
+    const received = screen.getByRole('table', { name: 'Payouts, newest first' });
+    expect(within(received).getByText('ACH-1-PAID')).toBeInTheDocument();
+    expect(within(received).getByText('Paid')).toBeInTheDocument();
+    const lines = await screen.findByRole('table', { name: 'Statement lines, oldest first' });
+    expect(within(lines).getByText('#1042')).toBeInTheDocument();
+    expect(screen.getByText(/opened with a negative balance carried forward/)).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText(/^From/), { target: { value: '2026-10-01' } });
+    fireEvent.change(screen.getByLabelText(/^Up to/), { target: { value: '2026-09-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show statement' }));
+    expect(await screen.findByText('must be after from, at most a year later')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Up to/), { target: { value: '2026-11-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show statement' }));
+    await waitFor(() => expect(stub.calls.some((c) => c.url === '/api/athletes/1/statement?from=2026-10-01&to=2026-11-01')).toBe(true));
+  });
+
+  it('prints only the statement and downloads it as CSV with the token', async () => {
+    const stub = panelApi({ 'GET /api/athletes/1/statement?from=2026-10-01&to=2026-11-01&format=csv': { body: 'date,kind' } });
+    const saved = jest.fn((blob: Blob) => (expect(blob.type).toBe('text/csv;charset=utf-8'), 'blob:statement'));
+    Object.assign(URL, { createObjectURL: saved, revokeObjectURL: jest.fn() });
+    const print = jest.fn(() => expect(document.body.dataset.apPrint).toBe('disclosure'));
+    window.print = print;
+    openPanel('payouts');
+    await screen.findByRole('table', { name: 'Statement lines, oldest first' });
+    expect(document.body.dataset.apPrint).toBe('statement');
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalled();
+    act(() => void window.dispatchEvent(new Event('afterprint')));
+    expect(document.body.dataset.apPrint).toBe('statement');
+
+    fireEvent.change(screen.getByLabelText(/^From/), { target: { value: '2026-10-01' } });
+    fireEvent.change(screen.getByLabelText(/^Up to/), { target: { value: '2026-11-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show statement' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(stub.calls.some((c) => c.url === '/api/athletes/1/statement?from=2026-10-01&to=2026-11-01&format=csv')).toBe(true);
+    const init = (global.fetch as jest.Mock).mock.calls.find(([u]) => String(u).includes('format=csv'))[1] as RequestInit;
+    expect((init.headers as Record<string, string>).Authorization).toMatch(/^Bearer /);
+  });
+
+  it('alerts once $600 is crossed with its deadline and marks the year reported', async () => {
+    let record = disclosure({ crossedAt: '2026-11-10T10:00:00.000Z', deadline: '2026-11-17', earnedCents: 61000 });
+    const stub = panelApi({
+      'GET /api/athletes/1/disclosure': () => ({ body: record }),
+      'POST /api/athletes/1/disclosure/2026/reported': (init) => {
+        const body = JSON.parse(String(init?.body));
+        if (body.reference === 'BAD')
+          return { status: 400, body: { error: { code: 'validation', message: 'Invalid input', fields: { reference: 'is not accepted' } } } };
+        record = { ...record, reportedDate: body.date, reference: body.reference };
+        return { body: record };
+      },
+    });
+    openPanel('payouts');
+    const alert = await screen.findByText(/Report your NIL compensation/);
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('Drift Collective');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('Nov 17, 2026');
+    const form = screen.getByRole('form', { name: 'Mark 2026 reported' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));
+    expect(await within(form).findByText(/is required: the NIL Go or school reference/)).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText(/^Reference/), { target: { value: 'BAD' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));
+    expect(await within(form).findByText('is not accepted')).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText(/^Reference/), { target: { value: 'NILGO-77' } });
+    fireEvent.change(within(form).getByLabelText(/^Reported on/), { target: { value: '2026-11-12' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));
+    expect(await screen.findByText(/\(ref NILGO-77\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/Report your NIL compensation/)).not.toBeInTheDocument();
+    expect(
+      stub.calls.find((c) => c.method === 'POST' && c.url.endsWith('/reported') && (c.body as { reference: string }).reference === 'NILGO-77')?.body,
+    ).toEqual({
+      date: '2026-11-12',
+      reference: 'NILGO-77',
+    });
+  });
+
+  it('keeps the demo read-only: no Approve button, no Mark reported', async () => {
+    applySession(null);
+    resetSessionForTests();
+    panelApi({
+      'GET /api/athletes/1/cards': { body: ownerCards([ownerCard(4, 'pending')]) },
+      'GET /api/athletes/1/disclosure': { body: disclosure({ crossedAt: '2026-11-10T10:00:00.000Z', deadline: '2026-11-17' }) },
+    });
+    const view = renderRoute(<AthletePanelRoute />, { path: '/demo/athlete', at: '/demo/athlete?tab=approvals' });
+    expect(await screen.findByText(/Sign in to approve or reject cards/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve Card 4' })).not.toBeInTheDocument();
+    view.unmount();
+    renderRoute(<AthletePanelRoute />, { path: '/demo/athlete', at: '/demo/athlete?tab=payouts' });
+    expect(await screen.findByText(/Sign in to mark your disclosure reported/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Mark 2026 reported' })).not.toBeInTheDocument();
+  });
+});

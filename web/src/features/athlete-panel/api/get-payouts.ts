@@ -1,0 +1,12 @@
+// GET /api/athletes/{id}/payouts (demo twin under /demo): the balance (negative when reversals
+// exceed what is left to pay: carried forward), the year's status, payouts received and the next one.
+import useSWR from 'swr';
+import type { AthletePayoutsResponse } from '@shared/api';
+import { apiFetch } from '@/lib/api-client';
+import { ownerPath } from './owner-path';
+
+export const payoutsKey = (athleteId: number | null, own: boolean) => (athleteId === null ? null : ownerPath(own, `/athletes/${athleteId}/payouts`));
+
+export function usePayouts(athleteId: number | null, own: boolean) {
+  return useSWR<AthletePayoutsResponse>(payoutsKey(athleteId, own), (path: string) => apiFetch<AthletePayoutsResponse>(path));
+}

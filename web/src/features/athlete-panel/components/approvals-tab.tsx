@@ -1,0 +1,235 @@
+// Approvals: the cards waiting for the athlete's decision, each shown exactly as fans will see it
+// (image, title, edition, price, edition size). Approve sends the image version the answer gave,
+// so an image changed since is refused (409) and must be reloaded and reviewed again; Reject needs
+// a reason (a dialog). Decided cards are listed with who decided and when, from their history.
+// The demo shows the demo athlete's cards read-only.
+import { useState } from 'react';
+import { validateReject, type OwnerCard } from '@shared/cards-api';
+import type { CardEvent } from '@shared/catalog-types';
+import { formatUsd } from '@shared/money';
+import { ConfirmDialog } from '@/components/dialog';
+import { DateText } from '@/components/date-text';
+import { ErrorBox } from '@/components/error-box';
+import { FallbackImage } from '@/components/fallback-image';
+import { Field } from '@/components/form/field';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { SignInPrompt } from '@/components/sign-in-required';
+import { Spinner } from '@/components/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session-store';
+import { useDecideCard } from '@/features/athlete-panel/api/decide-card';
+import { useOwnerCards } from '@/features/athlete-panel/api/get-owner-cards';
+
+export const CARDS_ERROR = 'Failed to load your cards. Please try again later.';
+
+const editionSizeLabel = (size: number | null | undefined) => (size ? `Edition of ${size.toLocaleString('en-US')}` : 'Open edition');
+
+/** The card as its public page will show it. */
+function CardPreview({ card }: { card: OwnerCard }) {
+  return (
+    <div className="entity-card ap-preview">
+      <div className="entity-media">
+        <FallbackImage src={card.image} alt={`Card image of ${card.name}`} width={300} height={300} />
+      </div>
+      <div className="entity-body">
+        <h3 className="entity-title">{card.name}</h3>
+        <p className="entity-meta">
+          {card.edition ? `${card.edition} · ` : ''}
+          {editionSizeLabel(card.editionSize)}
+        </p>
+        <p className="ap-price">{formatUsd(card.priceCents)}</p>
+        {card.description && <p className="entity-sub">{card.description}</p>}
+      </div>
+    </div>
+  );
+}
+
+function RejectDialog({
+  card,
+  busy,
+  onReject,
+  onCancel,
+}: {
+  card: OwnerCard;
+  busy: boolean;
+  onReject: (reason: string) => Promise<ApiError | null>;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirm = async () => {
+    if (busy) return;
+    const { errors } = validateReject({ reason });
+    setFieldError(errors.reason ?? null);
+    setFailure(null);
+    if (errors.reason) return;
+    const error = await onReject(reason);
+    if (error) {
+      setFieldError(error.fields.reason ?? null);
+      setFailure(error.message);
+    }
+  };
+  return (
+    <ConfirmDialog
+      title={`Reject ${card.name}`}
+      confirmLabel={busy ? 'Rejecting...' : 'Reject card'}
+      danger
+      onConfirm={() => void confirm()}
+      onCancel={onCancel}
+    >
+      <p>The collective sees your reason and can change the card and submit it again.</p>
+      <Field label="Reason" required error={fieldError}>
+        {(control) => <textarea {...control} className="input" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
+      </Field>
+      <FormOutcome error={failure} />
+    </ConfirmDialog>
+  );
+}
+
+interface PendingProps {
+  card: OwnerCard;
+  athleteId: number;
+  own: boolean;
+  onReload: () => void;
+  onDone: (message: string) => void;
+}
+
+function PendingCard({ card, athleteId, own, onReload, onDone }: PendingProps) {
+  const decide = useDecideCard(athleteId);
+  const [rejecting, setRejecting] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const approve = async () => {
+    setError(null);
+    try {
+      await decide.trigger({ cardId: card.id, action: 'approve', imageHash: card.imageHash ?? '' });
+      onDone(`Approved ${card.name}. The collective can now publish it.`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err : new ApiError(0, 'error', String(err)));
+    }
+  };
+  const reject = async (reason: string): Promise<ApiError | null> => {
+    try {
+      await decide.trigger({ cardId: card.id, action: 'reject', reason });
+      setRejecting(false);
+      onDone(`Rejected ${card.name}. The collective sees your reason.`);
+      return null;
+    } catch (err) {
+      return err instanceof ApiError ? err : new ApiError(0, 'error', String(err));
+    }
+  };
+
+  return (
+    <li className="ap-pending">
+      <CardPreview card={card} />
+      <div className="ap-pending-actions">
+        {own ? (
+          <>
+            <button type="button" className="btn btn-primary" disabled={decide.isMutating} onClick={() => void approve()} aria-label={`Approve ${card.name}`}>
+              Approve
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={decide.isMutating}
+              onClick={() => setRejecting(true)}
+              aria-label={`Reject ${card.name}`}
+            >
+              Reject
+            </button>
+          </>
+        ) : (
+          <SignInPrompt message="Sign in to approve or reject cards" />
+        )}
+        {error && (
+          <ErrorBox
+            message={error.status === 409 ? `${error.message} Reload the card to see its current image, then decide again.` : error.message}
+            retryLabel={error.status === 409 ? 'Reload' : 'Try Again'}
+            onRetry={error.status === 409 ? onReload : () => void approve()}
+          />
+        )}
+      </div>
+      {rejecting && <RejectDialog card={card} busy={decide.isMutating} onReject={reject} onCancel={() => setRejecting(false)} />}
+    </li>
+  );
+}
+
+const lastDecision = (card: OwnerCard): CardEvent | undefined =>
+  [...(card.history ?? [])].reverse().find((e) => e.action === 'approved' || e.action === 'rejected');
+
+function Decided({ cards }: { cards: OwnerCard[] }) {
+  const session = useSession();
+  const who = (by: string) => (session && by === session.claims.sub ? 'you' : by === 'seed' ? 'the sample data' : by);
+  if (cards.length === 0) return <p className="muted">No decisions yet.</p>;
+  return (
+    <div className="dash-table-wrap">
+      <table className="dash-table">
+        <caption className="sr-only">Cards you decided on, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Card</th>
+            <th scope="col">Decision</th>
+            <th scope="col">By</th>
+            <th scope="col">When</th>
+            <th scope="col">Now</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cards.map((card) => {
+            const event = lastDecision(card)!;
+            return (
+              <tr key={card.id}>
+                <td>{card.name}</td>
+                <td>
+                  {event.action === 'approved' ? 'Approved' : 'Rejected'}
+                  {event.reason ? <span className="muted small"> · {event.reason}</span> : null}
+                </td>
+                <td>{who(event.by)}</td>
+                <td>
+                  <DateText iso={event.at} />
+                </td>
+                <td>{card.state}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function ApprovalsTab({ athleteId, own }: { athleteId: number; own: boolean }) {
+  const { data, error, mutate } = useOwnerCards(athleteId, own);
+  const [notice, setNotice] = useState<string | null>(null);
+  if (error) return <ErrorBox message={error instanceof ApiError && error.status === 403 ? error.message : CARDS_ERROR} onRetry={() => void mutate()} />;
+  if (!data) return <Spinner label="Loading cards to approve..." />;
+  const pending = data.cards.filter((c) => c.state === 'pending');
+  const decided = data.cards.filter((c) => c.state !== 'pending' && lastDecision(c)).sort((a, b) => lastDecision(b)!.at.localeCompare(lastDecision(a)!.at));
+  return (
+    <>
+      <section className="panel" aria-labelledby="approvals-title">
+        <h2 id="approvals-title" className="panel-title">
+          Approvals
+        </h2>
+        <p className="hint">Nothing goes on sale before you approve its exact image. Each card is shown as fans will see it.</p>
+        <FormOutcome success={notice} />
+        {pending.length === 0 ? (
+          <p className="muted">No cards waiting for your approval.</p>
+        ) : (
+          <ul className="ap-pending-list" aria-label="Cards waiting for your approval">
+            {pending.map((card) => (
+              <PendingCard key={`${card.id}-${card.imageHash}`} card={card} athleteId={athleteId} own={own} onReload={() => void mutate()} onDone={setNotice} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="decided-title">
+        <h2 id="decided-title" className="panel-title">
+          Decided
+        </h2>
+        <Decided cards={decided} />
+      </section>
+    </>
+  );
+}

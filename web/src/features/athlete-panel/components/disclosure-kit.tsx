@@ -1,0 +1,221 @@
+// The NIL disclosure kit: for a year, what the athlete's payor (its collective) paid and owes
+// (running totals), the alert once $600 is crossed with the deadline to report, exports (JSON,
+// CSV, a printable page) and "Mark reported" with the day and the NIL Go or school reference.
+import { useState, type FormEvent } from 'react';
+import type { DisclosureRecord } from '@shared/api';
+import { formatUsd } from '@shared/money';
+import { DateText } from '@/components/date-text';
+import { ErrorBox } from '@/components/error-box';
+import { Field } from '@/components/form/field';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { SignInPrompt } from '@/components/sign-in-required';
+import { Spinner } from '@/components/spinner';
+import { ApiError } from '@/lib/api-client';
+import { downloadCsv, saveFile } from '@/features/athlete-panel/api/download';
+import { disclosurePath, useDisclosure } from '@/features/athlete-panel/api/get-disclosure';
+import { useMarkReported, validateReported, type ReportedValues } from '@/features/athlete-panel/api/mark-reported';
+import { printSection } from './print';
+
+export const DISCLOSURE_ERROR = 'Failed to load the disclosure record. Please try again later.';
+
+function RecordView({ record }: { record: DisclosureRecord }) {
+  return (
+    <div id="ap-disclosure" className="ap-print-area">
+      <h3 className="ap-print-title">
+        NIL disclosure {record.year} · {record.athlete.name}
+      </h3>
+      <dl className="ap-facts">
+        <dt>School · sport</dt>
+        <dd>
+          {record.athlete.school} · {record.athlete.sport}
+        </dd>
+        <dt>Payor</dt>
+        <dd>
+          {record.payor.name}
+          {record.payor.contact ? ` (${record.payor.contact})` : ''}
+        </dd>
+        <dt>Nature of the services</dt>
+        <dd>{record.services}</dd>
+        <dt>Compensation</dt>
+        <dd>{record.compensation}</dd>
+        <dt>Term</dt>
+        <dd>{record.term}</dd>
+        <dt>Earned in {record.year}</dt>
+        <dd>{formatUsd(record.earnedCents)}</dd>
+        <dt>Paid in {record.year}</dt>
+        <dd>{formatUsd(record.paidCents)}</dd>
+        <dt>Threshold</dt>
+        <dd>
+          {formatUsd(record.thresholdCents)} from one payor in a year{' '}
+          {record.crossedAt ? (
+            <>
+              (reached on <DateText iso={record.crossedAt} />)
+            </>
+          ) : (
+            '(not reached)'
+          )}
+        </dd>
+        <dt>Reported</dt>
+        <dd>
+          {record.reportedDate ? (
+            <>
+              <DateText iso={record.reportedDate} /> (ref {record.reference})
+            </>
+          ) : (
+            'Not yet'
+          )}
+        </dd>
+      </dl>
+      <h4 className="ap-subtitle">Payments received in {record.year}</h4>
+      {record.payments.length === 0 ? (
+        <p className="muted">No payments received in {record.year}.</p>
+      ) : (
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="sr-only">Payments received in {record.year}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Reference</th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.payments.map((p, i) => (
+                <tr key={`${p.date}-${i}`}>
+                  <td>
+                    <DateText iso={p.date} />
+                  </td>
+                  <td>{formatUsd(p.amountCents)}</td>
+                  <td>{p.reference ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function MarkReported({ athleteId, year }: { athleteId: number; year: number }) {
+  const mark = useMarkReported(athleteId, year);
+  const [values, setValues] = useState<ReportedValues>({ date: new Date().toISOString().slice(0, 10), reference: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof ReportedValues, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateReported(values);
+    setErrors(found);
+    setFailure(null);
+    setDone(null);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await mark.trigger(values);
+      setDone(`Marked ${year} as reported.`);
+    } catch (err) {
+      setErrors(err instanceof ApiError ? err.fields : {});
+      setFailure(err instanceof Error ? `${err.message} Check the fields and try again.` : 'Saving failed. Try again.');
+    }
+  };
+  return (
+    <form className="ap-reported no-print" noValidate aria-label={`Mark ${year} reported`} onSubmit={(e) => void submit(e)}>
+      <Field label="Reported on" required error={errors.date}>
+        {(control) => (
+          <input {...control} className="input" type="date" value={values.date} onChange={(e) => setValues((v) => ({ ...v, date: e.target.value }))} />
+        )}
+      </Field>
+      <Field label="Reference" required hint="The NIL Go or school reference of your report." error={errors.reference}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            maxLength={100}
+            value={values.reference}
+            onChange={(e) => setValues((v) => ({ ...v, reference: e.target.value }))}
+          />
+        )}
+      </Field>
+      <button type="submit" className="btn btn-primary" disabled={mark.isMutating}>
+        {mark.isMutating ? 'Saving...' : 'Mark reported'}
+      </button>
+      <FormOutcome success={done} error={failure} />
+    </form>
+  );
+}
+
+export function DisclosureKit({ athleteId, own, currentYear }: { athleteId: number; own: boolean; currentYear: number }) {
+  const [year, setYear] = useState(currentYear);
+  const { data, error, mutate } = useDisclosure(athleteId, own, year);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const years = [currentYear, currentYear - 1, currentYear - 2];
+
+  const csv = async () => {
+    setDownloadError(null);
+    try {
+      await downloadCsv(disclosurePath(athleteId, own, year, '&format=csv'), `nil-disclosure-${year}.csv`);
+    } catch (err) {
+      setDownloadError(err instanceof Error ? err.message : 'The download failed.');
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="disclosure-title">
+      <div className="dash-row no-print">
+        <h2 id="disclosure-title" className="panel-title">
+          NIL disclosure
+        </h2>
+        <label className="ap-year">
+          Year{' '}
+          <select className="input" value={year} onChange={(e) => setYear(Number(e.target.value))}>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {error ? (
+        <ErrorBox message={DISCLOSURE_ERROR} onRetry={() => void mutate()} />
+      ) : !data ? (
+        <Spinner label="Loading the disclosure record..." />
+      ) : (
+        <>
+          {data.crossedAt && !data.reportedDate && (
+            <div className="ap-alert no-print" role="alert">
+              <strong>Report your NIL compensation.</strong> What {data.payor.name} owes you in {data.year} reached {formatUsd(data.thresholdCents)} on{' '}
+              <DateText iso={data.crossedAt} />
+              {data.deadline ? (
+                <>
+                  : report it by <DateText iso={data.deadline} />
+                </>
+              ) : null}
+              .
+            </div>
+          )}
+          <RecordView record={data} />
+          <div className="dash-actions no-print">
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => saveFile(`nil-disclosure-${data.year}.json`, 'application/json', JSON.stringify(data, null, 2))}
+            >
+              Export JSON
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => void csv()}>
+              Export CSV
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => printSection('disclosure')}>
+              Print
+            </button>
+          </div>
+          <FormOutcome error={downloadError} />
+          {!data.reportedDate &&
+            (own ? <MarkReported athleteId={athleteId} year={data.year} /> : <SignInPrompt message="Sign in to mark your disclosure reported" />)}
+        </>
+      )}
+    </section>
+  );
+}

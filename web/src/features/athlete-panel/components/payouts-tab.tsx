@@ -1,0 +1,271 @@
+// Payouts: the athlete's balance (a negative balance is carried forward: reversals taken after
+// it was paid out come off the next payouts), the next payout, payouts received, a statement per
+// period (opening balance, earnings, reversals, credits, payouts, closing balance and its lines)
+// that prints on its own and downloads as CSV, and the NIL disclosure kit (disclosure-kit.tsx).
+// The demo shows the demo athlete's figures read-only.
+import { useState } from 'react';
+import type { PayoutLineView } from '@shared/api';
+import { formatUsd } from '@shared/money';
+import { DateText } from '@/components/date-text';
+import { ErrorBox } from '@/components/error-box';
+import { Field } from '@/components/form/field';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { Spinner } from '@/components/spinner';
+import { FigureTile } from '@/components/dashboard/sales-dashboard';
+import { ApiError } from '@/lib/api-client';
+import { usePayouts } from '@/features/athlete-panel/api/get-payouts';
+import { statementPath, useStatement, type Period, type StatementResponse } from '@/features/athlete-panel/api/get-statement';
+import { downloadCsv } from '@/features/athlete-panel/api/download';
+import { DisclosureKit } from './disclosure-kit';
+import { printSection, usePrintScope } from './print';
+
+export const PAYOUTS_ERROR = 'Failed to load your payouts. Please try again later.';
+export const STATEMENT_ERROR = 'Failed to load the statement. Please try again later.';
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The current UTC month: from its first day up to (not including) the next month's. */
+export function currentMonth(now = new Date()): Period {
+  return {
+    from: day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))),
+    to: day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))),
+  };
+}
+
+/** The statement route's rules: two days, the end after the start and at most a year later. */
+export function validatePeriod(period: Period): Partial<Record<keyof Period, string>> {
+  const errors: Partial<Record<keyof Period, string>> = {};
+  const valid = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+  if (!valid(period.from)) errors.from = 'must be a date (YYYY-MM-DD)';
+  if (!valid(period.to)) errors.to = 'must be a date (YYYY-MM-DD)';
+  else if (!errors.from && (period.to <= period.from || Date.parse(period.to) - Date.parse(period.from) > 366 * 86_400_000))
+    errors.to = 'must be after from, at most a year later';
+  return errors;
+}
+
+const STATUS: Record<PayoutLineView['status'], string> = { pending: 'Pending', sent: 'Sent', paid: 'Paid' };
+const Money = ({ cents }: { cents: number }) => <span className={cents < 0 ? 'ap-negative' : undefined}>{formatUsd(cents)}</span>;
+
+function PayoutsTable({ payouts }: { payouts: PayoutLineView[] }) {
+  if (payouts.length === 0) return <p className="muted">No payouts yet.</p>;
+  return (
+    <div className="dash-table-wrap">
+      <table className="dash-table">
+        <caption className="sr-only">Payouts, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Status</th>
+            <th scope="col">Date</th>
+            <th scope="col">Reference</th>
+          </tr>
+        </thead>
+        <tbody>
+          {payouts.map((p) => {
+            const date = p.paidDate ?? p.sentDate;
+            return (
+              <tr key={`${p.batchId}-${p.athleteId}`}>
+                <td>
+                  <DateText iso={p.periodStart} /> – <DateText iso={p.periodEnd} />
+                </td>
+                <td>{formatUsd(p.amountCents)}</td>
+                <td>{STATUS[p.status]}</td>
+                <td>{date ? <DateText iso={date} /> : '—'}</td>
+                <td>{p.paidReference ?? p.sentReference ?? '—'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const KIND: Record<string, string> = {
+  sale: 'Sale',
+  refund: 'Refund',
+  cancellation: 'Cancellation',
+  deletion: 'Order deleted',
+  allocation: 'Donation allocated',
+  payout: 'Payout',
+};
+
+function StatementView({ statement }: { statement: StatementResponse }) {
+  const s = statement;
+  return (
+    <div id="ap-statement" className="ap-print-area">
+      <h3 className="ap-print-title">
+        Statement · {s.athlete.name} · <DateText iso={s.from} /> to <DateText iso={s.to} /> (not included)
+      </h3>
+      <p className="muted small ap-print-only">{s.athlete.school} · Dates in UTC · Amounts in USD</p>
+      <dl className="dash-tiles">
+        <FigureTile label="Opening balance" value={formatUsd(s.openingBalanceCents)} />
+        <FigureTile label="Earnings (97%)" value={formatUsd(s.earningsCents)} />
+        <FigureTile label="Reversals" value={formatUsd(-s.reversalsCents)} />
+        {s.creditsCents !== 0 && <FigureTile label="Donations allocated" value={formatUsd(s.creditsCents)} />}
+        <FigureTile label="Payouts" value={formatUsd(-s.payoutsCents)} />
+        <FigureTile label="Closing balance" value={formatUsd(s.closingBalanceCents)} />
+      </dl>
+      {s.openingBalanceCents < 0 && (
+        <p className="hint">The period opened with a negative balance carried forward: refunds after a payout come off later earnings.</p>
+      )}
+      {s.entries.length === 0 ? (
+        <p className="muted">No lines in this period.</p>
+      ) : (
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="sr-only">Statement lines, oldest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Reference</th>
+                <th scope="col">Gross</th>
+                <th scope="col">Your amount</th>
+                <th scope="col">Balance</th>
+              </tr>
+            </thead>
+            <tbody>
+              {s.entries.map((e) => (
+                <tr key={e.seq}>
+                  <td>
+                    <DateText iso={e.at} />
+                  </td>
+                  <td>{KIND[e.kind] ?? e.kind}</td>
+                  <td>{e.orderName ?? e.batchId ?? e.donationId ?? ''}</td>
+                  <td>{e.grossCents ? formatUsd(e.grossCents) : '—'}</td>
+                  <td>
+                    <Money cents={e.athleteShareCents + e.creditCents - e.payoutCents} />
+                  </td>
+                  <td>
+                    <Money cents={e.balanceAfterCents} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {s.nextAfter && <p className="hint">This period holds more lines than one page shows: choose a shorter period to see them all.</p>}
+    </div>
+  );
+}
+
+function Statement({ athleteId, own }: { athleteId: number; own: boolean }) {
+  const [draft, setDraft] = useState<Period>(currentMonth);
+  const [errors, setErrors] = useState<Partial<Record<keyof Period, string>>>({});
+  const [period, setPeriod] = useState<Period>(currentMonth);
+  const { data, error, mutate, isLoading } = useStatement(athleteId, own, period);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const serverFields = error instanceof ApiError ? error.fields : {};
+
+  const show = () => {
+    const found = validatePeriod(draft);
+    setErrors(found);
+    if (Object.keys(found).length === 0) setPeriod({ ...draft });
+  };
+  const download = async () => {
+    setDownloadError(null);
+    try {
+      await downloadCsv(statementPath(athleteId, own, period, '&format=csv'), `statement-${period.from}-to-${period.to}.csv`);
+    } catch (err) {
+      setDownloadError(err instanceof Error ? err.message : 'The download failed.');
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="statement-title">
+      <h2 id="statement-title" className="panel-title">
+        Statement
+      </h2>
+      <form
+        className="ap-period no-print"
+        noValidate
+        aria-label="Statement period"
+        onSubmit={(e) => {
+          e.preventDefault();
+          show();
+        }}
+      >
+        <Field label="From" required error={errors.from ?? serverFields.from}>
+          {(control) => (
+            <input {...control} className="input" type="date" value={draft.from} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} />
+          )}
+        </Field>
+        <Field label="Up to (not included)" required error={errors.to ?? serverFields.to}>
+          {(control) => <input {...control} className="input" type="date" value={draft.to} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} />}
+        </Field>
+        <button type="submit" className="btn btn-outline">
+          Show statement
+        </button>
+      </form>
+      {error ? (
+        <ErrorBox message={error instanceof ApiError && error.status === 400 ? error.message : STATEMENT_ERROR} onRetry={() => void mutate()} />
+      ) : !data || isLoading ? (
+        <Spinner label="Loading the statement..." />
+      ) : (
+        <>
+          <StatementView statement={data} />
+          <div className="dash-actions no-print">
+            <button type="button" className="btn btn-outline" onClick={() => printSection('statement')}>
+              Print statement
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => void download()}>
+              Download CSV
+            </button>
+          </div>
+          <FormOutcome error={downloadError} />
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function PayoutsTab({ athleteId, own }: { athleteId: number; own: boolean }) {
+  const { data, error, mutate } = usePayouts(athleteId, own);
+  usePrintScope('statement');
+  if (error) return <ErrorBox message={PAYOUTS_ERROR} onRetry={() => void mutate()} />;
+  if (!data) return <Spinner label="Loading your payouts..." />;
+  const next = data.nextPayout;
+  return (
+    <>
+      <section className="panel no-print" aria-labelledby="payouts-title">
+        <h2 id="payouts-title" className="panel-title">
+          Payouts
+        </h2>
+        <dl className="dash-tiles">
+          <FigureTile label="Balance" value={formatUsd(data.balanceCents)} />
+          <FigureTile label="Earned (all time)" value={formatUsd(data.earnedCents)} />
+          <FigureTile label="Paid out (all time)" value={formatUsd(data.paidOutCents)} />
+        </dl>
+        {data.balanceCents < 0 && (
+          <p className="hint ap-negative-note">
+            Your balance is negative ({formatUsd(data.balanceCents)}): refunds came in after a payout. It is carried forward and comes off your next earnings.
+          </p>
+        )}
+        <h3 className="ap-subtitle">Next payout</h3>
+        {next ? (
+          <p>
+            {formatUsd(next.amountCents)} for <DateText iso={next.periodStart} /> – <DateText iso={next.periodEnd} />:{' '}
+            {next.status === 'sent' && next.sentDate ? (
+              <>
+                sent on <DateText iso={next.sentDate} />
+                {next.sentReference ? ` (ref ${next.sentReference})` : ''}
+              </>
+            ) : (
+              'being prepared by your collective'
+            )}
+            .
+          </p>
+        ) : (
+          <p className="muted">No payout is being prepared. Your collective pays the balance of each finished period.</p>
+        )}
+        <h3 className="ap-subtitle">Payouts received</h3>
+        <PayoutsTable payouts={data.payouts} />
+      </section>
+      <Statement athleteId={athleteId} own={own} />
+      <DisclosureKit athleteId={athleteId} own={own} currentYear={data.year.year} />
+    </>
+  );
+}
