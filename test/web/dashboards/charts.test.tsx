@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { OverviewSection } from '@/features/collective-panel/components/overview-section';
 import { continuousMonths, monthRange } from '@/components/charts/months';
 import { compactUsd, yTop } from '@/components/charts/line-chart-impl';
-import { catalog, collectiveStats } from './fixtures';
+import { collectiveStats, members } from './fixtures';
 import { renderRoute } from './helpers';
 
 describe('month axes', () => {
@@ -48,8 +48,7 @@ describe('Monthly Earnings on the collective overview', () => {
       { month: '2026-01', totalCents: 1000, athleteCents: 970, donationsCents: 0 },
       { month: '2026-04', totalCents: 5000, athleteCents: 0, donationsCents: 5000 },
     ];
-    const members = catalog().athletes.filter((a) => [1, 2, 3, 10, 11].includes(a.id));
-    renderRoute(<OverviewSection stats={stats} athletes={members} />);
+    renderRoute(<OverviewSection stats={stats} members={members()} />);
     const table = screen.getByRole('table', { name: 'Monthly Earnings' });
     expect(
       within(table)

@@ -3,10 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import CollectivePanelRoute from '@/features/collective-panel/collective-panel-route';
 import CollectiveAthleteRoute from '@/features/collective-panel/collective-athlete-route';
 import { transactionBadgeTone } from '@/components/dashboard/format';
-import { catalog, collectiveStats, athleteStats, saleLines } from './fixtures';
+import { profileWithSales, catalog, collectiveResponse, collectiveStats, athleteStats, members, saleLines } from './fixtures';
 import { renderRoute, stubFetch, type Handler } from './helpers';
 import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from '../auth-helpers';
+
+// The machine is shared: lazy sections and several reads per screen take a few seconds there.
+jest.setTimeout(30_000);
 
 function signInAsCollective(collectiveId: number) {
   const claims = {
@@ -23,10 +26,21 @@ function signInAsCollective(collectiveId: number) {
   >[0]);
 }
 
+/** The members route as the server answers it: filtered by query (name, sport or position) and sport. */
+const membersRoute: Handler = (_init, url) => {
+  const params = new URL(url, 'http://x').searchParams;
+  const q = (params.get('query') ?? '').toLowerCase();
+  const sport = params.get('sport');
+  const items = members().filter((m) => (!q || [m.name, m.sport, m.position].some((v) => v.toLowerCase().includes(q))) && (!sport || m.sport === sport));
+  return { body: { items, nextCursor: null } };
+};
+
 function api(extra: Record<string, Handler | { status?: number; body?: unknown }> = {}) {
   return stubFetch({
-    'GET /api/catalog': { body: catalog() },
     'GET /api/collectives/1/stats': { body: collectiveStats() },
+    'GET /api/collectives/1': { body: collectiveResponse() },
+    'GET /api/collectives/1/members': membersRoute,
+    'GET /api/athletes/1': { body: profileWithSales(1) },
     ...extra,
   });
 }
@@ -53,6 +67,8 @@ describe('collective panel', () => {
     expect(screen.getByText('Mystery Card')).toBeInTheDocument();
     expect(stub.calls.filter((c) => c.url.startsWith('/api/collectives/1/stats'))).toHaveLength(1);
     expect(stub.calls.filter((c) => c.url.startsWith('/api/athletes/'))).toHaveLength(0);
+    // The panel reads the collective's own routes, never the whole catalog.
+    expect(stub.calls.some((c) => c.url.startsWith('/api/catalog'))).toBe(false);
   });
 
   it('shows the red error box when the stats fail', async () => {
@@ -71,7 +87,7 @@ describe('collective panel', () => {
   });
 
   it('lists only the members and searches by name, sport or position, case-insensitively', async () => {
-    api();
+    const stub = api();
     renderPanel('?section=athletes');
     const table = await screen.findByRole('table', { name: 'Collective athletes' });
     const names = () =>
@@ -85,11 +101,13 @@ describe('collective panel', () => {
 
     const search = screen.getByPlaceholderText('Search athletes...');
     fireEvent.change(search, { target: { value: 'BASKET' } });
-    expect(names()).toEqual([expect.stringContaining('Jalen Brooks')]);
+    await waitFor(() => expect(names()).toEqual([expect.stringContaining('Jalen Brooks')]));
     fireEvent.change(search, { target: { value: 'quarterback' } });
-    expect(names()).toEqual([expect.stringContaining('Marcus Reed')]);
+    await waitFor(() => expect(names()).toEqual([expect.stringContaining('Marcus Reed')]));
     fireEvent.change(search, { target: { value: 'zzz' } });
-    expect(screen.getByText('No athletes found matching your search.')).toBeInTheDocument();
+    expect(await screen.findByText('No athletes found matching your search.')).toBeInTheDocument();
+    // The search is the server's (the members route's query).
+    expect(stub.calls.some((c) => c.url.includes('/members?') && c.url.includes('query=quarterback'))).toBe(true);
   });
 
   it('colours transaction badges: green Completed, yellow Processing, red otherwise', async () => {
@@ -151,16 +169,17 @@ describe('collective panel', () => {
     renderPanel();
     await screen.findByText('Athlete Earnings This Month');
     fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
-    expect(screen.getByRole('tab', { name: 'Athletes Management' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Athletes Management' }, { timeout: 5000 })).toHaveAttribute('aria-selected', 'true');
 
+    await screen.findByRole('button', { name: 'Pause Jalen Brooks' }, { timeout: 5000 });
     fireEvent.change(screen.getByLabelText('Sport'), { target: { value: 'Basketball' } });
-    expect(screen.getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Jalen Brooks']);
+    await waitFor(() => expect(screen.getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Jalen Brooks']));
     fireEvent.click(screen.getByRole('button', { name: 'Pause Jalen Brooks' }));
     expect(await screen.findByText('Jalen Brooks is now Paused.')).toBeInTheDocument();
     expect(stub.calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/collectives/1/athletes/2', body: { status: 'Paused' } });
 
     fireEvent.change(screen.getByLabelText('Sport'), { target: { value: 'All' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove Tyler Vance' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Tyler Vance' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove Athlete?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Tyler Vance was removed from Mariners NIL Collective.')).toBeInTheDocument();
@@ -175,7 +194,8 @@ describe('collective panel', () => {
       },
     });
     renderPanel('?section=settings');
-    await screen.findByRole('tablist', { name: 'Settings' });
+    await screen.findByRole('tablist', { name: 'Settings' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Pause Jalen Brooks' }, { timeout: 5000 });
     fireEvent.click(screen.getByRole('tab', { name: 'Add Athlete Profile' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add Athlete' }));
     expect(screen.getByLabelText('Athlete Name')).toHaveAttribute('aria-invalid', 'true');
@@ -207,7 +227,7 @@ describe('collective panel', () => {
       'PUT /api/schools/2/colors': { body: { ...catalog().schools[0], colors: { primary: '#112233', secondary: '#FFFFFF', accent: '#000000' } } },
     });
     renderPanel('?section=settings');
-    await screen.findByRole('tablist', { name: 'Settings' });
+    await screen.findByRole('tablist', { name: 'Settings' }, { timeout: 5000 });
     fireEvent.click(screen.getByRole('tab', { name: 'School Colors' }));
     const primary = screen.getByLabelText('Primary Color');
     expect(primary).toHaveValue('#C4161C');
@@ -263,6 +283,24 @@ describe('collective athlete view', () => {
       applySession(null);
       resetSessionForTests();
     }
+  });
+
+  it('shows the serials each order holds and its oversold and while-locked units', async () => {
+    const [first, second] = saleLines(2);
+    first.serials = [{ cardId: 1, from: 4, to: 6, editionSize: 100 }];
+    second.serials = [{ cardId: 2, from: 7, to: 7, editionSize: 50 }];
+    second.oversoldUnits = 1;
+    second.whileLockedUnits = 2;
+    api({
+      'GET /api/athletes/1/stats': { body: athleteStats() },
+      'GET /api/athletes/1/orders?limit=10': { body: { items: [first, second], nextCursor: null } },
+    });
+    renderRoute(<CollectiveAthleteRoute />, { path: '/collective/athlete/:athleteId', at: '/collective/athlete/1' });
+    const table = await screen.findByRole('table', { name: "Marcus Reed's recent orders, newest first" });
+    expect(within(table).getByText('#4–6 / 100')).toBeInTheDocument();
+    expect(within(table).getByText('#7 / 50')).toBeInTheDocument();
+    expect(within(table).getByText('1 oversold')).toBeInTheDocument();
+    expect(within(table).getByText('2 while locked')).toBeInTheDocument();
   });
 
   it('shows the load error text when sales fail', async () => {

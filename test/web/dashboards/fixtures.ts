@@ -1,6 +1,9 @@
 // Fixtures of the dashboards' component tests, shaped like the API's answers. The casts keep them
 // valid while the API contract gains fields (serials, card states, unattributed order names).
 import type { AthleteProfileResponse, AthleteStatsResponse, CardView, CollectiveStatsResponse, SaleLine, UnattributedSale } from '@shared/api';
+import type { CollectiveMembersResponse, CollectiveResponse } from '@shared/api';
+import type { MemberSummary } from '@shared/catalog-types';
+import type { OwnerCard, OwnerCardsResponse } from '@shared/cards-api';
 import { SAMPLE_CATALOG } from '@shared/seed-data';
 
 export const catalog = () => JSON.parse(JSON.stringify(SAMPLE_CATALOG)) as typeof SAMPLE_CATALOG;
@@ -104,3 +107,82 @@ export function profileWithSales(athleteId = 1, over: Record<number, Partial<Car
   }));
   return { athlete, cards, sets: sets ?? [] };
 }
+
+// ---- the collective panel's own routes (GET /api/collectives/{id}, .../members, .../cards) ----
+
+/** The members of collective 1 as GET /api/collectives/1/members answers them. */
+export const members = (ids = [1, 2, 3, 10, 11]): MemberSummary[] =>
+  catalog()
+    .athletes.filter((a) => ids.includes(a.id))
+    .map((a) => ({
+      id: a.id,
+      name: a.name,
+      schoolId: a.schoolId,
+      school: a.school,
+      sport: a.sport,
+      position: a.position,
+      number: a.number,
+      image: a.image,
+      level: a.level,
+      stats: { year: a.stats.year },
+      status: a.status,
+      joinDate: a.joinDate,
+      cardCount: a.digitalcollectibles.length,
+    }));
+
+export const membersPage = (ids?: number[], nextCursor: string | null = null): CollectiveMembersResponse => ({ items: members(ids), nextCursor });
+
+/** GET /api/collectives/1: the collective, its school (2) and merch. */
+export const collectiveResponse = (): CollectiveResponse => {
+  const c = catalog();
+  const collective = c.collectives.find((x) => x.id === 1)!;
+  return { collective, school: c.schools.find((s) => s.id === collective.schoolId)!, merch: c.merch.filter((m) => m.schoolId === collective.schoolId) };
+};
+
+/** GET /api/collectives/1/athletes/{id}/cards: one card in each lifecycle state. */
+export const ownerCards = (athleteId = 1, publishMode: OwnerCardsResponse['publishMode'] = 'manual'): OwnerCardsResponse => {
+  const a = catalog().athletes.find((x) => x.id === athleteId)!;
+  const base = {
+    description: 'A card',
+    image: '/uploads/00000000-0000-4000-8000-000000000001.png',
+    priceCents: 2500,
+    editionSize: 100,
+    edition: 'Base',
+    setId: null,
+    unlock: null,
+  };
+  const card = (id: number, state: OwnerCard['state'], over: Partial<OwnerCard> = {}): OwnerCard => ({
+    ...base,
+    id,
+    name: `Card ${state}`,
+    shopifyProductId: state === 'published' || state === 'retired' ? `90${id}` : '',
+    state,
+    sale: null,
+    history: [{ action: 'created', by: 'c1', at: '2026-11-01T00:00:00.000Z' }],
+    ...over,
+  });
+  return {
+    athlete: {
+      id: a.id,
+      name: a.name,
+      schoolId: a.schoolId,
+      school: a.school,
+      sport: a.sport,
+      position: a.position,
+      number: a.number,
+      image: a.image,
+      level: a.level,
+      stats: { year: a.stats.year },
+    },
+    cards: [
+      card(1, 'draft'),
+      card(2, 'pending'),
+      card(3, 'approved'),
+      card(4, 'rejected', { rejectionReason: 'The photo is blurry' }),
+      card(5, 'published', { sale: { soldOut: true } as OwnerCard['sale'] }),
+      card(6, 'retired'),
+    ],
+    sets: [{ id: 1, name: '2026 Season', cardIds: [5], closedAt: null }],
+    publishMode,
+  };
+};

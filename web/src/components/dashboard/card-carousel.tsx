@@ -16,7 +16,7 @@ export function visibleCards<T>(cards: T[], start: number, count = CARDS_VISIBLE
 }
 
 interface Props {
-  cards: DigitalCollectible[];
+  cards: Array<Pick<DigitalCollectible, 'id' | 'name' | 'image' | 'priceCents'>>;
   soldByCard?: Record<string, number>;
   label: string;
 }

@@ -1,6 +1,7 @@
 // Recent Orders table: Order (Shopify's order name, e.g. #1001, with the full order id on hover and
 // a copy button; the first 8 characters of 16-digit ids are the same for every order), Date,
-// Buyer (before '@'), Amount, Status (default Paid).
+// Buyer (before '@'), Amount, Status (default Paid); optionally the serials each line holds
+// ('#4 / 100', '#4–6 / 100') and its flags (units sold past the edition, or while the card was locked).
 import { useEffect, useState } from 'react';
 import type { SaleLine } from '@shared/api';
 import { formatUsd } from '@shared/money';
@@ -76,7 +77,28 @@ export function OrderRef({ orderId, orderName }: { orderId: string; orderName?: 
   );
 }
 
-export function RecentOrdersTable({ orders, caption }: { orders: SaleLine[]; caption: string }) {
+/** '#4 / 100' for one serial, '#4–6 / 100' for a run. */
+export const serialLabel = (s: SaleLine['serials'][number]): string => `#${s.from === s.to ? s.from : `${s.from}–${s.to}`} / ${s.editionSize}`;
+
+function SerialsCell({ order }: { order: SaleLine }) {
+  const serials = order.serials ?? [];
+  const flags = [
+    order.oversoldUnits > 0 ? `${order.oversoldUnits} oversold` : '',
+    order.whileLockedUnits > 0 ? `${order.whileLockedUnits} while locked` : '',
+  ].filter(Boolean);
+  return (
+    <>
+      {serials.length === 0 ? <span className="muted">—</span> : serials.map((s) => <div key={`${s.cardId}-${s.from}`}>{serialLabel(s)}</div>)}
+      {flags.map((flag) => (
+        <span key={flag} className="dash-badge dash-badge-red" style={{ marginInlineEnd: 4 }}>
+          {flag}
+        </span>
+      ))}
+    </>
+  );
+}
+
+export function RecentOrdersTable({ orders, caption, showSerials = false }: { orders: SaleLine[]; caption: string; showSerials?: boolean }) {
   if (orders.length === 0) return <p className="muted">No orders yet.</p>;
   return (
     <div className="dash-table-wrap">
@@ -89,6 +111,7 @@ export function RecentOrdersTable({ orders, caption }: { orders: SaleLine[]; cap
             <th scope="col">Buyer</th>
             <th scope="col">Amount</th>
             <th scope="col">Status</th>
+            {showSerials && <th scope="col">Serials</th>}
           </tr>
         </thead>
         <tbody>
@@ -103,6 +126,11 @@ export function RecentOrdersTable({ orders, caption }: { orders: SaleLine[]; cap
               <td>{buyerLabel(order.buyer)}</td>
               <td>{formatUsd(order.amountCents)}</td>
               <td>{orderStatusLabel(order.status)}</td>
+              {showSerials && (
+                <td>
+                  <SerialsCell order={order} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

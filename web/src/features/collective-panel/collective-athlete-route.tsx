@@ -1,39 +1,43 @@
 // The collective athlete view (/collective/athlete/:athleteId and its demo twin
 // /demo/collective/athlete/:athleteId): header, card carousel, sales dashboard and up to 10 recent
-// orders of one member of the panel's collective. "Return to Dashboard" goes back to the dashboard
+// orders (serials, oversold and while-locked units) of one member of the panel's collective. The
+// profile is the public GET /api/athletes/{id} (a member: its collectiveId is the panel's). "Return to Dashboard" goes back to the dashboard
 // the visitor can open: the demo's unless they are signed in as the collective outside the demo.
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
 import { PageSpinner, Spinner } from '@/components/spinner';
 import { isDemoPath, paths } from '@/config/paths';
-import { CATALOG_ERROR, parseId, useCatalog } from '@/lib/catalog';
+import { parseId } from '@/lib/catalog';
+import { ApiError } from '@/lib/api-client';
 import { CardCarousel } from '@/components/dashboard/card-carousel';
 import '@/components/dashboard/dashboard.css';
 import { RecentOrdersTable } from '@/components/dashboard/recent-orders';
 import { SalesDashboard } from '@/components/dashboard/sales-dashboard';
 import { useMemberOrders, useMemberStats } from './api/get-athlete-sales';
+import { useAthleteProfile } from './api/get-athlete-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
 
 export const RECENT_LIMIT = 10;
+export const PROFILE_LOAD_ERROR = 'Failed to load the athlete. Please try again later.';
 export const SALES_LOAD_ERROR = 'Failed to load sales data. Please try again later.';
 
 export default function CollectiveAthleteRoute() {
   const { athleteId } = useParams();
   const id = parseId(athleteId);
-  const catalog = useCatalog();
+  const profile = useAthleteProfile(id);
   const { collectiveId, isOwnerCollective } = useTenant();
   const { pathname } = useLocation();
   const dashboardHref = isDemoPath(pathname) || !isOwnerCollective ? paths.demo.collective.getHref() : paths.collectiveAdmin.getHref();
-  const collective = catalog.data?.collectives.find((c) => c.id === collectiveId);
-  const athlete = id !== null && collective?.members.includes(id) ? catalog.data?.athletes.find((a) => a.id === id) : undefined;
+  const notFound = id === null || (profile.error instanceof ApiError && profile.error.status === 404);
+  const athlete = profile.data && profile.data.athlete.collectiveId === collectiveId ? profile.data.athlete : undefined;
   const stats = useMemberStats(athlete ? athlete.id : null);
   const orders = useMemberOrders(athlete ? athlete.id : null, RECENT_LIMIT);
-  useDocumentTitle(athlete ? `${athlete.name} · Collective Dashboard` : catalog.data ? 'Athlete not found' : undefined);
+  useDocumentTitle(athlete ? `${athlete.name} · Collective Dashboard` : profile.data || notFound ? 'Athlete not found' : undefined);
 
-  if (catalog.error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void catalog.mutate()} />;
-  if (!catalog.data) return <PageSpinner label="Loading athlete..." />;
+  if (profile.error && !notFound) return <ErrorBox message={PROFILE_LOAD_ERROR} onRetry={() => void profile.mutate()} />;
+  if (!profile.data && !notFound) return <PageSpinner label="Loading athlete..." />;
   if (!athlete) {
     return (
       <section className="page container">
@@ -68,7 +72,7 @@ export default function CollectiveAthleteRoute() {
           <h2 id="athlete-cards-title" className="panel-title">
             Cards
           </h2>
-          <CardCarousel cards={athlete.digitalcollectibles} soldByCard={stats.data?.cardsSoldByCard} label={`${athlete.name} cards`} />
+          <CardCarousel cards={profile.data?.cards ?? []} soldByCard={stats.data?.cardsSoldByCard} label={`${athlete.name} cards`} />
         </section>
         {failed ? (
           <ErrorBox
@@ -92,7 +96,7 @@ export default function CollectiveAthleteRoute() {
               <h2 id="athlete-orders-title" className="panel-title">
                 Recent Orders
               </h2>
-              <RecentOrdersTable orders={orders.data.items.slice(0, RECENT_LIMIT)} caption={`${athlete.name}'s recent orders, newest first`} />
+              <RecentOrdersTable orders={orders.data.items.slice(0, RECENT_LIMIT)} caption={`${athlete.name}'s recent orders, newest first`} showSerials />
             </section>
           </>
         )}

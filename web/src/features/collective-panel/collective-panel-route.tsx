@@ -1,22 +1,26 @@
 // The collective admin panel (/collective, /demo/collective, /collective-admin-panel): left menu
-// Overview, Athletes, Transactions, Settings (kept in ?section= so a reload stays put). The demo
-// collective shows only its members.
-import { useState, type ReactNode } from 'react';
+// Overview, Athletes, Transactions, Settings (kept in ?section= so a reload stays put).
+// It reads the collective's own routes (the stats, GET /api/collectives/{id} and its members),
+// never the whole catalog; visitors read the demo twins. Settings loads lazily.
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Athlete } from '@shared/catalog-types';
 import { Spinner } from '@/components/spinner';
-import { useCatalog } from '@/lib/catalog';
 import '@/components/dashboard/dashboard.css';
 import { PanelMenu, type MenuItem } from '@/components/dashboard/panel-menu';
 import { useCollectiveStats } from './api/get-collective-stats';
 import { AthletesSection } from './components/athletes-section';
 import { OverviewSection } from './components/overview-section';
-import { SettingsSection, type SettingsTab } from './components/settings/settings-section';
+import type { SettingsTab } from './components/settings/settings-section';
+import { useCollective } from './api/get-collective';
+import { useMembers } from './api/get-members';
 import { TransactionsSection } from './components/transactions-section';
 import { SignInPrompt } from '@/components/sign-in-required';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
 import { LIVE_REFRESH_MS, LOAD_ERROR } from './config';
+
+// The write-heavy sections load with their menu item, not with the dashboard.
+const SettingsSection = lazy(() => import('./components/settings/settings-section').then((m) => ({ default: m.SettingsSection })));
 
 export type Section = 'overview' | 'athletes' | 'transactions' | 'settings';
 
@@ -34,7 +38,9 @@ const TITLE = 'Collective Dashboard';
 export default function CollectivePanelRoute() {
   const { collectiveId, isOwnerCollective } = useTenant();
   const stats = useCollectiveStats(collectiveId, LIVE_REFRESH_MS);
-  const catalog = useCatalog();
+  const collective = useCollective();
+  // The overview names members in its chart and its assign controls: the first 100 (the server's page cap).
+  const members = useMembers({ limit: 100 });
   const [params, setParams] = useSearchParams();
   const section = parseSection(params.get('section'));
   const [settingsTab, setSettingsTab] = useState<SettingsTab>('athletes');
@@ -54,8 +60,7 @@ export default function CollectivePanelRoute() {
     );
   };
 
-  const error = stats.error ?? catalog.error;
-  const loading = !error && (!stats.data || !catalog.data);
+  const error = stats.error ?? collective.error ?? members.error;
 
   let body: ReactNode = null;
   if (error) {
@@ -69,39 +74,38 @@ export default function CollectivePanelRoute() {
           style={{ marginTop: 8 }}
           onClick={() => {
             void stats.mutate();
-            void catalog.mutate();
+            void collective.mutate();
+            void members.mutate();
           }}
         >
           Try Again
         </button>
       </div>
     );
-  } else if (loading || !stats.data || !catalog.data) {
+  } else if (!stats.data || !collective.data || !members.data) {
     body = <Spinner label="Loading stats..." />;
   } else {
     const s = stats.data;
-    const c = catalog.data;
-    const collective = c.collectives.find((x) => x.id === collectiveId);
-    const memberIds = collective?.members ?? s.members;
-    const athletes = memberIds.map((id) => c.athletes.find((a) => a.id === id)).filter((a): a is Athlete => Boolean(a));
-    const schoolId = collective?.schoolId ?? s.schoolId;
-    const school = c.schools.find((x) => x.id === schoolId);
+    const c = collective.data;
+    const memberList = members.data.items;
     body = (
       <>
-        {section === 'overview' && <OverviewSection stats={s} athletes={athletes} />}
-        {section === 'athletes' && <AthletesSection stats={s} athletes={athletes} />}
+        {section === 'overview' && <OverviewSection stats={s} members={memberList} />}
+        {section === 'athletes' && <AthletesSection stats={s} />}
         {section === 'transactions' && <TransactionsSection collectiveId={collectiveId} />}
         {section === 'settings' && !isOwnerCollective && <SignInPrompt message="Sign in as this collective to save changes" />}
-        {section === 'settings' && (
-          <SettingsSection
-            tab={settingsTab}
-            onTab={setSettingsTab}
-            collective={{ id: collectiveId, name: collective?.name ?? s.name }}
-            athletes={athletes}
-            school={school}
-            merch={c.merch.filter((m) => m.schoolId === schoolId)}
-          />
-        )}
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          {section === 'settings' && (
+            <SettingsSection
+              tab={settingsTab}
+              onTab={setSettingsTab}
+              collective={{ id: collectiveId, name: c.collective.name }}
+              members={memberList}
+              school={c.school}
+              merch={c.merch}
+            />
+          )}
+        </Suspense>
       </>
     );
   }

@@ -1,8 +1,13 @@
 // POST /api/collectives/{id}/unattributed/assign: one unattributed sale line to a member's card.
-// The figures move once, server side; the stats and the catalog are then read again.
+// The server accepts it (202) and the settle step applies it a moment later, exactly once; so the
+// stats are read again at once and once more after SETTLE_DELAY_MS, when the figures have moved.
 import useSWRMutation from 'swr/mutation';
+import { useSWRConfig } from 'swr';
 import { apiSend } from '@/lib/api-client';
+import { collectiveStatsKey } from './get-collective-stats';
 import { useRefreshCollective } from './refresh-collective';
+
+export const SETTLE_DELAY_MS = 1500;
 
 export interface AssignLineRequest {
   orderId: string;
@@ -11,16 +16,33 @@ export interface AssignLineRequest {
   cardId: number;
 }
 
+/** 'applied'/'accepted' (202: pending settlement) or 'unchanged' (200: the same assignment again). */
+export interface AssignResponse {
+  ok: boolean;
+  outcome: string;
+}
+
 export const assignUnattributed = (collectiveId: number, body: AssignLineRequest) =>
-  apiSend<unknown>(`/collectives/${collectiveId}/unattributed/assign`, 'POST', body);
+  apiSend<AssignResponse>(`/collectives/${collectiveId}/unattributed/assign`, 'POST', body);
 
 export function useAssignUnattributed(collectiveId: number) {
   const refresh = useRefreshCollective(collectiveId);
+  const { mutate } = useSWRConfig();
   return useSWRMutation(
     `/collectives/${collectiveId}/unattributed/assign`,
     async (_key: string, { arg }: { arg: AssignLineRequest }) => {
-      await assignUnattributed(collectiveId, arg);
+      const answer = await assignUnattributed(collectiveId, arg);
       await refresh();
+      const pending = answer?.outcome !== 'unchanged';
+      if (pending) {
+        setTimeout(() => {
+          // The panel may be gone by then (its cache with it): nothing to refresh.
+          Promise.resolve()
+            .then(() => mutate(collectiveStatsKey(collectiveId)))
+            .catch(() => undefined);
+        }, SETTLE_DELAY_MS);
+      }
+      return { pending };
     },
     { revalidate: false },
   );

@@ -1,14 +1,18 @@
-// Athletes: search (name, sport or position), three tiles, and the members table with View Details.
-import { useId, useState } from 'react';
+// Athletes: search (name, sport or position, by the server), the totals, and the members table a
+// page at a time with View Details. Revenue is what buyers paid net of discounts and refunds
+// ("Gross": before the platform's 3%); "Net" is the athletes' 97% (README "API", the stats).
+import { useDeferredValue, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { CollectiveStatsResponse } from '@shared/api';
-import type { Athlete } from '@shared/catalog-types';
 import { formatUsd } from '@shared/money';
-import { searchCollectiveAthletes } from '@shared/search';
 import { countLabel } from '@shared/text';
+import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
+import { Spinner } from '@/components/spinner';
 import { isDemoPath, paths } from '@/config/paths';
 import { FigureTile } from '@/components/dashboard/sales-dashboard';
+import { usePagedMembers } from '@/features/collective-panel/api/get-members';
+import { LOAD_ERROR } from '@/features/collective-panel/config';
 
 export const NO_MATCH = 'No athletes found matching your search.';
 
@@ -17,20 +21,54 @@ export function salesLabel(cardsSold: number, orderCount: number): string {
   return cardsSold > 0 ? `${cardsSold} (${countLabel(orderCount, 'order')})` : '0';
 }
 
-export function AthletesSection({ stats, athletes }: { stats: CollectiveStatsResponse; athletes: Athlete[] }) {
+/** Previous / Next under a paged table (shown only when there is more than one page). */
+export function Pager({
+  page,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+  label,
+}: {
+  page: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  label: string;
+}) {
+  if (!hasPrevious && !hasNext) return null;
+  return (
+    <nav className="dash-actions" aria-label={label} style={{ marginTop: 12 }}>
+      <button type="button" className="btn btn-outline btn-sm" disabled={!hasPrevious} onClick={onPrevious}>
+        Previous
+      </button>
+      <span className="muted small">Page {page}</span>
+      <button type="button" className="btn btn-outline btn-sm" disabled={!hasNext} onClick={onNext}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+export function AthletesSection({ stats }: { stats: CollectiveStatsResponse }) {
   const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const members = usePagedMembers({ query: deferredQuery });
   // The demo dashboard links to the demo's athlete view, so every demo path stays in the demo.
   const { pathname } = useLocation();
   const detailsHref = isDemoPath(pathname) ? paths.demo.collectiveAthlete.getHref : paths.collectiveAthlete.getHref;
   const searchId = useId();
   const figures = new Map(stats.athletes.map((a) => [a.athleteId, a]));
-  const shown = searchCollectiveAthletes(athletes, query);
+  const netCents = stats.athletes.reduce((n, a) => n + a.earningsCents, 0);
+  const shown = members.data?.items ?? [];
   return (
     <>
       <dl className="dash-tiles" aria-label="Athlete totals">
-        <FigureTile label="Total Athletes" value={String(athletes.length)} />
+        <FigureTile label="Total Athletes" value={String(stats.tiles.totalAthletes)} />
         <FigureTile label="Total Sales" value={String(stats.totals.cardsSold)} note={countLabel(stats.totals.orderCount, 'order')} />
-        <FigureTile label="Total Revenue" value={formatUsd(stats.totals.revenueCents)} />
+        <FigureTile label="Net Revenue" value={formatUsd(netCents)} note="Athletes' 97%" />
+        <FigureTile label="Gross Revenue" value={formatUsd(stats.totals.revenueCents)} note="Paid by buyers, before the 3% platform share" />
       </dl>
       <section className="panel" aria-labelledby="athletes-title">
         <div className="dash-row">
@@ -44,9 +82,13 @@ export function AthletesSection({ stats, athletes }: { stats: CollectiveStatsRes
             <input id={searchId} type="search" className="input" placeholder="Search athletes..." value={query} onChange={(e) => setQuery(e.target.value)} />
           </div>
         </div>
-        {shown.length === 0 ? (
+        {members.error ? (
+          <ErrorBox message={LOAD_ERROR} onRetry={() => void members.mutate()} retryLabel="Retry" />
+        ) : !members.data ? (
+          <Spinner label="Loading athletes..." />
+        ) : shown.length === 0 ? (
           <p className="muted" role="status">
-            {NO_MATCH}
+            {deferredQuery.trim() ? NO_MATCH : 'No athletes in this collective yet.'}
           </p>
         ) : (
           <div className="dash-table-wrap">
@@ -59,7 +101,8 @@ export function AthletesSection({ stats, athletes }: { stats: CollectiveStatsRes
                   <th scope="col">Position</th>
                   <th scope="col">Cards</th>
                   <th scope="col">Sales</th>
-                  <th scope="col">Revenue</th>
+                  <th scope="col">Gross</th>
+                  <th scope="col">Net (97%)</th>
                   <th scope="col">
                     <span className="sr-only">Details</span>
                   </th>
@@ -81,9 +124,10 @@ export function AthletesSection({ stats, athletes }: { stats: CollectiveStatsRes
                       </th>
                       <td>{athlete.sport}</td>
                       <td>{athlete.position}</td>
-                      <td>{athlete.digitalcollectibles.length}</td>
+                      <td>{athlete.cardCount}</td>
                       <td>{salesLabel(f?.cardsSold ?? 0, f?.orderCount ?? 0)}</td>
                       <td>{formatUsd(f?.revenueCents ?? 0)}</td>
+                      <td>{formatUsd(f?.earningsCents ?? 0)}</td>
                       <td>
                         <Link className="link" to={detailsHref(athlete.id)} aria-label={`View Details of ${athlete.name}`}>
                           View Details
@@ -96,6 +140,14 @@ export function AthletesSection({ stats, athletes }: { stats: CollectiveStatsRes
             </table>
           </div>
         )}
+        <Pager
+          label="Athlete pages"
+          page={members.pageNumber}
+          hasPrevious={members.hasPrevious}
+          hasNext={members.hasNext}
+          onPrevious={members.previous}
+          onNext={() => void members.next()}
+        />
       </section>
     </>
   );

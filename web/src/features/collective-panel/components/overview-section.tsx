@@ -1,8 +1,8 @@
-// Overview: monthly earnings (total, athlete, collective donations), earnings per athlete, the five
-// tiles and the unattributed sales, all from the one stats response.
+// Overview: monthly earnings (total, athlete, collective donations), earnings per athlete (the
+// athletes' 97%, net of the platform's share), the five tiles and the unattributed sales, all from the one stats response.
 import { useState } from 'react';
 import type { CollectiveStatsResponse, UnattributedSale } from '@shared/api';
-import type { Athlete } from '@shared/catalog-types';
+import type { MemberSummary } from '@shared/catalog-types';
 import { formatUsd } from '@shared/money';
 import { countLabel } from '@shared/text';
 import { yearMonthLabel } from '@shared/months';
@@ -16,38 +16,66 @@ import { useTenant } from '@/lib/use-tenant';
 import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useAssignUnattributed } from '@/features/collective-panel/api/assign-unattributed';
+import { useAthleteCards } from '@/features/collective-panel/api/get-athlete-cards';
 
-/** Assigns one unattributed line to a member's card (persisted; the figures move once). */
-function AssignLine({ line, athletes, collectiveId }: { line: UnattributedSale; athletes: Athlete[]; collectiveId: number }) {
+/** Assigns one unattributed line to a member's card on sale. The server accepts it and settles it
+ * a moment later, so the outcome says the figures follow (and the stats are read again then). */
+function AssignLine({ line, members, collectiveId }: { line: UnattributedSale; members: MemberSummary[]; collectiveId: number }) {
   const assign = useAssignUnattributed(collectiveId);
-  const [choice, setChoice] = useState('');
+  const [athleteId, setAthleteId] = useState('');
+  const [cardId, setCardId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const options = athletes.flatMap((a) => a.digitalcollectibles.map((c) => ({ value: `${a.id}:${c.id}`, label: c.name })));
+  const [done, setDone] = useState<string | null>(null);
+  const cards = useAthleteCards(athleteId ? Number(athleteId) : null);
+  const onSale = (cards.data?.cards ?? []).filter((c) => c.state === 'published' || c.state === 'retired');
+  const key = `${line.orderId}-${line.lineItemId}`;
   return (
     <form
       className="dash-assign"
       onSubmit={async (event) => {
         event.preventDefault();
-        if (!choice) {
-          setError('Choose a card');
+        setDone(null);
+        if (!athleteId || !cardId) {
+          setError(athleteId ? 'Choose a card' : 'Choose an athlete and a card');
           return;
         }
-        const [athleteId, cardId] = choice.split(':').map(Number);
         setError(null);
         try {
-          await assign.trigger({ orderId: line.orderId, lineItemId: line.lineItemId, athleteId, cardId });
+          const result = await assign.trigger({ orderId: line.orderId, lineItemId: line.lineItemId, athleteId: Number(athleteId), cardId: Number(cardId) });
+          setDone(result.pending ? 'Assigned. The figures update in a moment.' : 'This sale was already assigned to that card.');
         } catch (err) {
           setError(err instanceof ApiError ? err.message : 'Could not assign the sale. Please try again.');
         }
       }}
     >
-      <Field label={`Card for ${line.title}`} hideLabel id={`assign-${line.orderId}-${line.lineItemId}`}>
+      <Field label={`Athlete for ${line.title}`} hideLabel id={`assign-athlete-${key}`}>
         {(control) => (
-          <select {...control} className="input" value={choice} onChange={(e) => setChoice(e.target.value)} disabled={assign.isMutating}>
-            <option value="">Choose a card…</option>
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
+          <select
+            {...control}
+            className="input"
+            value={athleteId}
+            onChange={(e) => {
+              setAthleteId(e.target.value);
+              setCardId('');
+            }}
+            disabled={assign.isMutating}
+          >
+            <option value="">Choose an athlete…</option>
+            {members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={`Card for ${line.title}`} hideLabel id={`assign-${key}`} error={cards.error ? 'Could not load the cards.' : undefined}>
+        {(control) => (
+          <select {...control} className="input" value={cardId} onChange={(e) => setCardId(e.target.value)} disabled={assign.isMutating || !athleteId}>
+            <option value="">{athleteId && !cards.data && !cards.error ? 'Loading cards…' : 'Choose a card…'}</option>
+            {onSale.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
               </option>
             ))}
           </select>
@@ -56,7 +84,7 @@ function AssignLine({ line, athletes, collectiveId }: { line: UnattributedSale; 
       <button type="submit" className="btn btn-outline" disabled={assign.isMutating}>
         {assign.isMutating ? 'Assigning...' : 'Assign'}
       </button>
-      <FormOutcome error={error} />
+      <FormOutcome error={error} success={done} />
     </form>
   );
 }
@@ -76,11 +104,11 @@ export function OverviewTiles({ stats }: { stats: CollectiveStatsResponse }) {
 
 function UnattributedSales({
   unattributed,
-  athletes,
+  members,
   collectiveId,
 }: {
   unattributed: CollectiveStatsResponse['unattributed'];
-  athletes: Athlete[];
+  members: MemberSummary[];
   collectiveId: number;
 }) {
   const { isOwnerCollective } = useTenant();
@@ -125,7 +153,7 @@ function UnattributedSales({
                   <td>{line.reason === 'ambiguous' ? 'Matches several athletes' : 'No matching card'}</td>
                   {isOwnerCollective && (
                     <td>
-                      <AssignLine line={line} athletes={athletes} collectiveId={collectiveId} />
+                      <AssignLine line={line} members={members} collectiveId={collectiveId} />
                     </td>
                   )}
                 </tr>
@@ -138,8 +166,8 @@ function UnattributedSales({
   );
 }
 
-export function OverviewSection({ stats, athletes }: { stats: CollectiveStatsResponse; athletes: Athlete[] }) {
-  const nameOf = (id: number) => athletes.find((a) => a.id === id)?.name ?? `Athlete ${id}`;
+export function OverviewSection({ stats, members }: { stats: CollectiveStatsResponse; members: MemberSummary[] }) {
+  const nameOf = (id: number) => members.find((a) => a.id === id)?.name ?? `Athlete ${id}`;
   const monthly = continuousMonths(stats.monthly, (month) => ({ month, totalCents: 0, athleteCents: 0, donationsCents: 0 }));
   return (
     <>
@@ -161,7 +189,7 @@ export function OverviewSection({ stats, athletes }: { stats: CollectiveStatsRes
           <DoughnutChart title="Earnings per Athlete" slices={stats.athletes.map((a) => ({ label: nameOf(a.athleteId), valueCents: a.earningsCents }))} />
         </section>
       </div>
-      <UnattributedSales unattributed={stats.unattributed} athletes={athletes} collectiveId={stats.collectiveId} />
+      <UnattributedSales unattributed={stats.unattributed} members={members} collectiveId={stats.collectiveId} />
     </>
   );
 }

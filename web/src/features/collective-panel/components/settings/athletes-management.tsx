@@ -1,9 +1,12 @@
-// Athletes Management: sport filter; edit, pause/activate and remove (with confirmation) members.
-// Every action persists through the admin API and errors show inline.
+// Athletes Management: sport filter (by the server), members a page at a time; edit,
+// pause/activate and remove (with confirmation) members. Every action persists through the admin
+// API and errors show inline.
 import { useId, useState } from 'react';
 import type { FieldErrors } from '@shared/admin-api';
 import { PROFILE_SPORTS, validateUpdateMember } from '@shared/admin-api';
-import type { Athlete } from '@shared/catalog-types';
+import type { MemberSummary } from '@shared/catalog-types';
+import { ErrorBox } from '@/components/error-box';
+import { Spinner } from '@/components/spinner';
 import { ConfirmDialog } from '@/components/dialog';
 import { FallbackImage } from '@/components/fallback-image';
 import { Badge, memberBadgeTone } from '@/components/dashboard/format';
@@ -11,17 +14,20 @@ import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useRemoveMember } from '@/features/collective-panel/api/remove-member';
 import { useUpdateMember } from '@/features/collective-panel/api/update-member';
+import { usePagedMembers } from '@/features/collective-panel/api/get-members';
+import { LOAD_ERROR } from '@/features/collective-panel/config';
+import { Pager } from '@/features/collective-panel/components/athletes-section';
 import { errorsFrom } from './form-parts';
 
 export const ALL_SPORTS = 'All';
 
-export function sportOptions(athletes: Athlete[]): string[] {
-  return [ALL_SPORTS, ...[...new Set(athletes.map((a) => a.sport))].sort()];
+export function sportOptions(sports: string[]): string[] {
+  return [ALL_SPORTS, ...[...new Set(sports)].sort()];
 }
 
 export const sportLabel = (sport: string) => (sport === 'Track and Field' ? 'Track & Field' : sport);
 
-function EditMember({ collectiveId, athlete, onDone }: { collectiveId: number; athlete: Athlete; onDone: (message: string | null) => void }) {
+function EditMember({ collectiveId, athlete, onDone }: { collectiveId: number; athlete: MemberSummary; onDone: (message: string | null) => void }) {
   const [form, setForm] = useState({ name: athlete.name, number: athlete.number, sport: athlete.sport, position: athlete.position });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -85,21 +91,22 @@ function EditMember({ collectiveId, athlete, onDone }: { collectiveId: number; a
   );
 }
 
-export function AthletesManagement({ collectiveId, collectiveName, athletes }: { collectiveId: number; collectiveName: string; athletes: Athlete[] }) {
+export function AthletesManagement({ collectiveId, collectiveName, sports }: { collectiveId: number; collectiveName: string; sports: string[] }) {
   const [sport, setSport] = useState(ALL_SPORTS);
-  const [editing, setEditing] = useState<Athlete | null>(null);
-  const [removing, setRemoving] = useState<Athlete | null>(null);
+  const [editing, setEditing] = useState<MemberSummary | null>(null);
+  const [removing, setRemoving] = useState<MemberSummary | null>(null);
   const [actingOn, setActingOn] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const update = useUpdateMember(collectiveId);
   const remove = useRemoveMember(collectiveId);
   const busyId = update.isMutating || remove.isMutating ? actingOn : null;
   const filterId = useId();
-  const options = sportOptions(athletes);
-  const shown = sport === ALL_SPORTS ? athletes : athletes.filter((a) => a.sport === sport);
+  const options = sportOptions(sports);
+  const members = usePagedMembers({ sport: sport === ALL_SPORTS ? undefined : sport });
+  const shown = members.data?.items ?? [];
 
   /** A row action (pause, activate, remove): one outcome line for the table. */
-  async function run(athlete: Athlete, action: () => Promise<unknown>, done: string) {
+  async function run(athlete: MemberSummary, action: () => Promise<unknown>, done: string) {
     setActingOn(athlete.id);
     setNotice(null);
     try {
@@ -137,7 +144,11 @@ export function AthletesManagement({ collectiveId, collectiveName, athletes }: {
           }}
         />
       )}
-      {shown.length === 0 ? (
+      {members.error ? (
+        <ErrorBox message={LOAD_ERROR} onRetry={() => void members.mutate()} retryLabel="Retry" />
+      ) : !members.data ? (
+        <Spinner label="Loading athletes..." />
+      ) : shown.length === 0 ? (
         <p className="muted">No athletes.</p>
       ) : (
         <div className="dash-table-wrap">
@@ -208,6 +219,14 @@ export function AthletesManagement({ collectiveId, collectiveName, athletes }: {
           </table>
         </div>
       )}
+      <Pager
+        label="Athlete pages"
+        page={members.pageNumber}
+        hasPrevious={members.hasPrevious}
+        hasNext={members.hasNext}
+        onPrevious={members.previous}
+        onNext={() => void members.next()}
+      />
       {removing && (
         <ConfirmDialog
           title="Remove Athlete?"

@@ -1,6 +1,6 @@
 // Settings: four tabs (Athletes Management, Add Athlete Profile, School Colors, Merchandise).
 import type { KeyboardEvent } from 'react';
-import type { Athlete, Collective, MerchItem, School } from '@shared/catalog-types';
+import type { Collective, MemberSummary, MerchItem, School } from '@shared/catalog-types';
 import { AddAthleteForm } from './add-athlete-form';
 import { AthletesManagement } from './athletes-management';
 import { MerchManager } from './merch-manager';
@@ -19,12 +19,13 @@ interface Props {
   tab: SettingsTab;
   onTab: (tab: SettingsTab) => void;
   collective: Pick<Collective, 'id' | 'name'>;
-  athletes: Athlete[];
+  /** The first page of members (pickers); the management table pages on its own. */
+  members: MemberSummary[];
   school: School | undefined;
   merch: MerchItem[];
 }
 
-export function SettingsSection({ tab, onTab, collective, athletes, school, merch }: Props) {
+export function SettingsSection({ tab, onTab, collective, members, school, merch }: Props) {
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const index = SETTINGS_TABS.findIndex((t) => t.id === tab);
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
@@ -56,7 +57,13 @@ export function SettingsSection({ tab, onTab, collective, athletes, school, merc
         ))}
       </div>
       <div id={`settings-panel-${tab}`} role="tabpanel" aria-labelledby={`settings-tab-${tab}`}>
-        {tab === 'athletes' && <AthletesManagement collectiveId={collective.id} collectiveName={collective.name} athletes={athletes} />}
+        {tab === 'athletes' && (
+          <AthletesManagement
+            collectiveId={collective.id}
+            collectiveName={collective.name}
+            sports={school?.sports ?? [...new Set(members.map((m) => m.sport))]}
+          />
+        )}
         {tab === 'add-profile' && <AddAthleteForm collectiveId={collective.id} />}
         {tab === 'school-colors' &&
           (school ? <SchoolColorsForm key={school.id} collectiveId={collective.id} school={school} /> : <p className="muted">School not found.</p>)}
