@@ -1,16 +1,20 @@
-// Settings: four tabs (Athletes Management, Add Athlete Profile, School Colors, Merchandise).
+// Settings: tabs Athletes Management, Add Athlete Profile, Cards (each member's cards and sets),
+// School Colors, Merchandise.
 import type { KeyboardEvent } from 'react';
 import type { Collective, MemberSummary, MerchItem, School } from '@shared/catalog-types';
+import { useTenant } from '@/lib/use-tenant';
 import { AddAthleteForm } from './add-athlete-form';
+import { CardsManager } from './cards-manager';
 import { AthletesManagement } from './athletes-management';
 import { MerchManager } from './merch-manager';
 import { SchoolColorsForm } from './school-colors-form';
 
-export type SettingsTab = 'athletes' | 'add-profile' | 'school-colors' | 'merch';
+export type SettingsTab = 'athletes' | 'add-profile' | 'cards' | 'school-colors' | 'merch';
 
 export const SETTINGS_TABS: Array<{ id: SettingsTab; label: string }> = [
   { id: 'athletes', label: 'Athletes Management' },
   { id: 'add-profile', label: 'Add Athlete Profile' },
+  { id: 'cards', label: 'Cards' },
   { id: 'school-colors', label: 'School Colors' },
   { id: 'merch', label: 'Merchandise' },
 ];
@@ -26,6 +30,7 @@ interface Props {
 }
 
 export function SettingsSection({ tab, onTab, collective, members, school, merch }: Props) {
+  const { isOwnerCollective } = useTenant();
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const index = SETTINGS_TABS.findIndex((t) => t.id === tab);
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
@@ -65,6 +70,7 @@ export function SettingsSection({ tab, onTab, collective, members, school, merch
           />
         )}
         {tab === 'add-profile' && <AddAthleteForm collectiveId={collective.id} />}
+        {tab === 'cards' && <CardsManager collectiveId={collective.id} members={members} canWrite={isOwnerCollective} />}
         {tab === 'school-colors' &&
           (school ? <SchoolColorsForm key={school.id} collectiveId={collective.id} school={school} /> : <p className="muted">School not found.</p>)}
         {tab === 'merch' && (school ? <MerchManager collectiveId={collective.id} school={school} items={merch} /> : <p className="muted">School not found.</p>)}
