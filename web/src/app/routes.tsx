@@ -45,6 +45,7 @@ const WaitingList = lazyScreen('features/waitlist/components/waiting-list.tsx', 
 const Login = lazyScreen('features/auth/components/login.tsx', () => import('@/features/auth/components/login'));
 const Signup = lazyScreen('features/auth/components/signup.tsx', () => import('@/features/auth/components/signup'));
 const CreateProfile = lazyScreen('features/auth/components/create-profile.tsx', () => import('@/features/auth/components/create-profile'));
+const ClaimInvite = lazyScreen('features/onboarding/components/claim-invite.tsx', () => import('@/features/onboarding/components/claim-invite'));
 const NotFound = lazyScreen('components/not-found.tsx', () => import('@/components/not-found'));
 const AthletePanel = lazyScreen('features/athlete-panel/athlete-panel-route.tsx', () => import('@/features/athlete-panel/athlete-panel-route'), CATALOG);
 const CollectivePanel = lazyScreen(
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
       { path: paths.login.path, element: titled('Sign In', <Login />) },
       { path: paths.signup.path, element: titled('Sign Up', <Signup />) },
       { path: paths.createProfile.path, handle: PRERENDER, element: titled('Create Athlete Profile', <CreateProfile />) },
+      { path: paths.claim.path, element: titled('Claim Your Athlete Profile', <ClaimInvite />) },
     ],
   },
   {

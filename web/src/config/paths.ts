@@ -19,6 +19,8 @@ export const paths = {
   login: { path: '/login', getHref: () => '/login' },
   signup: { path: '/signup', getHref: () => '/signup' },
   createProfile: { path: '/create-profile', getHref: () => '/create-profile' },
+  /** An invite link: the athlete claims the profile the collective invited them to. */
+  claim: { path: '/claim/:code', getHref: (code: string) => `/claim/${enc(code)}` },
 
   demo: {
     home: { path: '/demo', getHref: () => '/demo' },

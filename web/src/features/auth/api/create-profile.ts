@@ -1,18 +1,20 @@
-// The athlete-profile form's rules and its submit (a mutation). Saving arrives with the onboarding
-// screens (the API's profile requests); until then the submit only logs.
+// /create-profile's data: the schools a request can go to (GET /api/profile-requests/schools), the
+// signed-in account's request and its status (GET /api/profile-requests/mine), and the submit: the
+// image goes up first (POST /api/uploads, then the signed PUT), then POST /api/profile-requests.
+// The form's rules are the server's (validateProfileRequest in shared/cards-api.ts).
+import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
+import type { UploadResponse } from '@shared/admin-api';
+import { checkImageFile, PROFILE_SPORTS as SPORTS } from '@shared/admin-api';
+import { validateProfileRequest, type MyProfileRequestResponse, type ProfileRequest, type ProfileRequestInput } from '@shared/cards-api';
+import { ApiError, apiFetch, apiSend } from '@/lib/api-client';
 
-export const PROFILE_SPORTS: Array<{ value: string; label: string }> = [
-  { value: 'Football', label: 'Football' },
-  { value: 'Basketball', label: 'Basketball' },
-  { value: 'Baseball', label: 'Baseball' },
-  { value: 'Track', label: 'Track & Field' },
-  { value: 'Soccer', label: 'Soccer' },
-];
+export const PROFILE_SPORTS: Array<{ value: string; label: string }> = SPORTS.map((s) => ({ value: s, label: s === 'Track and Field' ? 'Track & Field' : s }));
 
 export interface ProfileValues {
   name: string;
   sport: string;
+  /** The chosen school's id, as the select holds it. */
   school: string;
   position: string;
   bio: string;
@@ -21,20 +23,97 @@ export interface ProfileValues {
 
 export type ProfileErrors = Partial<Record<keyof ProfileValues, string>>;
 
-export function validateProfile(values: ProfileValues): ProfileErrors {
+/** The server's field names on the form's fields. */
+const FIELD: Record<string, keyof ProfileValues> = {
+  name: 'name',
+  sport: 'sport',
+  schoolId: 'school',
+  position: 'position',
+  bio: 'bio',
+  image: 'profileImage',
+};
+
+export function formErrors(fields: Record<string, string>): ProfileErrors {
   const errors: ProfileErrors = {};
-  if (!values.name.trim()) errors.name = 'Name is required.';
-  if (!values.sport) errors.sport = 'Sport is required.';
-  if (!values.school.trim()) errors.school = 'School is required.';
-  if (!values.position.trim()) errors.position = 'Position is required.';
-  if (values.profileImage && !values.profileImage.type.startsWith('image/')) errors.profileImage = 'Please choose an image file.';
+  for (const [field, message] of Object.entries(fields)) errors[FIELD[field] ?? 'name'] = message;
   return errors;
 }
 
-export async function submitProfile(values: ProfileValues): Promise<void> {
-  console.info('Create athlete profile', { ...values, profileImage: values.profileImage?.name ?? null });
+export const requestBody = (values: ProfileValues, image: string | null): Record<string, unknown> => ({
+  name: values.name,
+  sport: values.sport,
+  schoolId: values.school ? Number(values.school) : null,
+  position: values.position,
+  bio: values.bio,
+  image,
+});
+
+export function validateProfile(values: ProfileValues): ProfileErrors {
+  const errors = formErrors(validateProfileRequest(requestBody(values, null)).errors);
+  if (values.profileImage) {
+    if (!values.profileImage.type.startsWith('image/')) errors.profileImage = 'Please choose an image file.';
+    else {
+      const problem = checkImageFile(values.profileImage);
+      if (problem) errors.profileImage = problem;
+    }
+  }
+  return errors;
 }
 
+export const SCHOOLS_KEY = '/profile-requests/schools';
+export const MY_REQUEST_KEY = '/profile-requests/mine';
+
+export interface ProfileSchoolsResponse {
+  items: Array<{ id: number; name: string }>;
+}
+
+export function useProfileSchools() {
+  return useSWR<ProfileSchoolsResponse>(SCHOOLS_KEY, (path: string) => apiFetch<ProfileSchoolsResponse>(path));
+}
+
+/** The account's request (null key: signed out). */
+export function useMyProfileRequest(signedIn: boolean) {
+  return useSWR<MyProfileRequestResponse>(signedIn ? MY_REQUEST_KEY : null, (path: string) => apiFetch<MyProfileRequestResponse>(path));
+}
+
+/** Uploads the profile image (checked here first, then by the server) and answers its URL. */
+export async function uploadProfileImage(file: File): Promise<string> {
+  const ticket = await apiSend<UploadResponse>('/uploads', 'POST', { contentType: file.type, size: file.size });
+  const failed = 'The image upload failed. Please try again.';
+  let response: Response;
+  try {
+    response = await fetch(ticket.uploadUrl, { method: ticket.method, headers: ticket.headers, body: file });
+  } catch {
+    throw new ApiError(0, 'network_error', failed, { image: failed });
+  }
+  if (!response.ok) {
+    let message = failed;
+    try {
+      const body = (await response.json()) as { error?: { message?: string; fields?: Record<string, string> } };
+      message = body.error?.fields?.file ?? body.error?.message ?? message;
+    } catch {
+      // S3 answers XML; keep the generic message
+    }
+    throw new ApiError(response.status, 'upload_failed', message, { image: message });
+  }
+  return ticket.imageUrl;
+}
+
+/** Sends the request; `image` is an uploaded image already kept from an earlier attempt. */
+export async function submitProfile(values: ProfileValues, image: string | null): Promise<ProfileRequest> {
+  const url = values.profileImage ? await uploadProfileImage(values.profileImage) : image;
+  const { value } = validateProfileRequest(requestBody(values, url));
+  return apiSend<ProfileRequest>('/profile-requests', 'POST', value satisfies ProfileRequestInput);
+}
+
+/** The stored request becomes the cached answer of /profile-requests/mine. */
 export function useCreateProfile() {
-  return useSWRMutation('profile:create', (_key: string, { arg }: { arg: ProfileValues }) => submitProfile(arg));
+  return useSWRMutation(
+    MY_REQUEST_KEY,
+    (_key: string, { arg }: { arg: { values: ProfileValues; image: string | null } }) => submitProfile(arg.values, arg.image),
+    {
+      populateCache: (request: ProfileRequest): MyProfileRequestResponse => ({ request }),
+      revalidate: false,
+    },
+  );
 }
