@@ -1,20 +1,25 @@
 // Settings: tabs Athletes Management, Add Athlete Profile, Cards (each member's cards and sets),
-// School Colors, Merchandise.
+// Invites, Profile Requests, School Colors, Merchandise. Invites and requests are the owner's only
+// (no demo twin): visitors see the sign-in prompt there.
 import type { KeyboardEvent } from 'react';
 import type { Collective, MemberSummary, MerchItem, School } from '@shared/catalog-types';
 import { useTenant } from '@/lib/use-tenant';
 import { AddAthleteForm } from './add-athlete-form';
 import { CardsManager } from './cards-manager';
+import { InvitesManager } from './invites-manager';
+import { ProfileRequests } from './profile-requests';
 import { AthletesManagement } from './athletes-management';
 import { MerchManager } from './merch-manager';
 import { SchoolColorsForm } from './school-colors-form';
 
-export type SettingsTab = 'athletes' | 'add-profile' | 'cards' | 'school-colors' | 'merch';
+export type SettingsTab = 'athletes' | 'add-profile' | 'cards' | 'invites' | 'requests' | 'school-colors' | 'merch';
 
 export const SETTINGS_TABS: Array<{ id: SettingsTab; label: string }> = [
   { id: 'athletes', label: 'Athletes Management' },
   { id: 'add-profile', label: 'Add Athlete Profile' },
   { id: 'cards', label: 'Cards' },
+  { id: 'invites', label: 'Invites' },
+  { id: 'requests', label: 'Profile Requests' },
   { id: 'school-colors', label: 'School Colors' },
   { id: 'merch', label: 'Merchandise' },
 ];
@@ -71,6 +76,18 @@ export function SettingsSection({ tab, onTab, collective, members, school, merch
         )}
         {tab === 'add-profile' && <AddAthleteForm collectiveId={collective.id} />}
         {tab === 'cards' && <CardsManager collectiveId={collective.id} members={members} canWrite={isOwnerCollective} />}
+        {tab === 'invites' &&
+          (isOwnerCollective ? (
+            <InvitesManager collectiveId={collective.id} members={members} />
+          ) : (
+            <p className="muted">Invites are shown to the signed-in collective only.</p>
+          ))}
+        {tab === 'requests' &&
+          (isOwnerCollective ? (
+            <ProfileRequests collectiveId={collective.id} />
+          ) : (
+            <p className="muted">Profile requests are shown to the signed-in collective only.</p>
+          ))}
         {tab === 'school-colors' &&
           (school ? <SchoolColorsForm key={school.id} collectiveId={collective.id} school={school} /> : <p className="muted">School not found.</p>)}
         {tab === 'merch' && (school ? <MerchManager collectiveId={collective.id} school={school} items={merch} /> : <p className="muted">School not found.</p>)}

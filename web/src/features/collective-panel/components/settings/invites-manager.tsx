@@ -1,0 +1,216 @@
+// Invites (Settings): invite a member athlete by email (validateInvite, the server's rule); the
+// claim link ({origin}/claim/{code}) and the code are shown once, with Copy; the invites listed
+// with their status (pending, claimed, revoked, expired) and Revoke for a pending one.
+import { useState } from 'react';
+import type { FieldErrors } from '@shared/admin-api';
+import type { CreatedInvite, Invite, InviteState } from '@shared/cards-api';
+import { validateInvite } from '@shared/cards-api';
+import type { MemberSummary } from '@shared/catalog-types';
+import { ConfirmDialog } from '@/components/dialog';
+import { DateText } from '@/components/date-text';
+import { ErrorBox } from '@/components/error-box';
+import { Spinner } from '@/components/spinner';
+import { Badge, type BadgeTone } from '@/components/dashboard/format';
+import { copyText } from '@/components/dashboard/recent-orders';
+import { Field } from '@/components/form/field';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/collective-panel/api/onboarding';
+import { LOAD_ERROR } from '@/features/collective-panel/config';
+import { errorsFrom } from './form-parts';
+
+const STATUS: Record<InviteState, { label: string; tone: BadgeTone }> = {
+  open: { label: 'Pending', tone: 'yellow' },
+  claimed: { label: 'Claimed', tone: 'green' },
+  revoked: { label: 'Revoked', tone: 'red' },
+  expired: { label: 'Expired', tone: 'red' },
+};
+
+function CreatedLink({ invite }: { invite: CreatedInvite }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const link = `${window.location.origin}${invite.claimPath}`;
+  const copy = async (what: string, text: string) =>
+    setCopied((await copyText(text)) ? `${what} copied.` : `Copy failed: select the ${what.toLowerCase()} and copy it.`);
+  return (
+    <div className="panel" aria-label="New invite">
+      <p>
+        Send this link to {invite.athleteName} ({invite.email}). It is shown only now: it works once, for that email, until <DateText iso={invite.expiresAt} />.
+      </p>
+      <Field label="Invite link">{(control) => <input {...control} className="input" readOnly value={link} onFocus={(e) => e.target.select()} />}</Field>
+      <Field label="Invite code">
+        {(control) => <input {...control} className="input mono" readOnly value={invite.code} onFocus={(e) => e.target.select()} />}
+      </Field>
+      <div className="dash-actions">
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => void copy('Link', link)}>
+          Copy link
+        </button>
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy('Code', invite.code)}>
+          Copy code
+        </button>
+      </div>
+      <p role="status" className="small">
+        {copied ?? ''}
+      </p>
+    </div>
+  );
+}
+
+export function InvitesManager({ collectiveId, members }: { collectiveId: number; members: MemberSummary[] }) {
+  const invites = useInvites(collectiveId, true);
+  const create = useCreateInvite(collectiveId);
+  const revoke = useRevokeInvite(collectiveId);
+  const [form, setForm] = useState({ athleteId: '', email: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedInvite | null>(null);
+  const [revoking, setRevoking] = useState<Invite | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+
+  return (
+    <div className="dash-main">
+      <form
+        className="panel"
+        aria-label="Invite an athlete"
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setMessage(null);
+          setCreated(null);
+          const checked = validateInvite({ athleteId: form.athleteId ? Number(form.athleteId) : undefined, email: form.email });
+          setErrors(checked.errors);
+          if (Object.keys(checked.errors).length) return;
+          try {
+            setCreated(await create.trigger(checked.value));
+            setForm({ athleteId: '', email: '' });
+          } catch (error) {
+            const { fields, message: m } = errorsFrom(error);
+            setErrors(fields);
+            setMessage(m);
+          }
+        }}
+      >
+        <h3 className="panel-title">Invite an athlete</h3>
+        <p className="hint">The athlete signs up or in with this email and claims the invite: their account is then linked to their profile.</p>
+        <div className="dash-form">
+          <Field label="Athlete" error={errors.athleteId}>
+            {(control) => (
+              <select {...control} className="input" value={form.athleteId} onChange={(e) => setForm((f) => ({ ...f, athleteId: e.target.value }))}>
+                <option value="">Choose a member</option>
+                {members.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Athlete's email" error={errors.email}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="email"
+                autoComplete="off"
+                value={form.email}
+                onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
+              />
+            )}
+          </Field>
+        </div>
+        <FormOutcome error={message} />
+        <button type="submit" className="btn btn-primary" disabled={create.isMutating}>
+          {create.isMutating ? 'Inviting...' : 'Create Invite'}
+        </button>
+      </form>
+      {created && <CreatedLink invite={created} />}
+      <section aria-labelledby="invites-title">
+        <h3 id="invites-title" className="panel-title">
+          Invites
+        </h3>
+        <FormOutcome success={notice?.ok ? notice.text : null} error={notice && !notice.ok ? notice.text : null} />
+        {invites.error ? (
+          <ErrorBox message={LOAD_ERROR} onRetry={() => void invites.mutate()} retryLabel="Retry" />
+        ) : !invites.data ? (
+          <Spinner label="Loading invites..." />
+        ) : invites.data.items.length === 0 ? (
+          <p className="muted">No invites yet.</p>
+        ) : (
+          <div className="dash-table-wrap">
+            <table className="dash-table">
+              <caption className="sr-only">Invites, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Athlete</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Sent</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {invites.data.items.map((invite) => (
+                  <tr key={invite.id}>
+                    <th scope="row">{invite.athleteName}</th>
+                    <td>{invite.email}</td>
+                    <td>
+                      <Badge tone={STATUS[invite.state].tone}>{STATUS[invite.state].label}</Badge>
+                    </td>
+                    <td>
+                      <DateText iso={invite.createdAt} />
+                    </td>
+                    <td>
+                      {invite.state === 'claimed' && invite.claimedAt ? (
+                        <DateText iso={invite.claimedAt} suffix=" (claimed)" />
+                      ) : (
+                        <DateText iso={invite.expiresAt} />
+                      )}
+                    </td>
+                    <td>
+                      {invite.state === 'open' && (
+                        <button
+                          type="button"
+                          className="btn btn-danger btn-sm"
+                          aria-label={`Revoke the invite of ${invite.athleteName} (${invite.email})`}
+                          disabled={revoke.isMutating}
+                          onClick={() => setRevoking(invite)}
+                        >
+                          Revoke
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {revoking && (
+        <ConfirmDialog
+          title="Revoke this invite?"
+          confirmLabel="Revoke"
+          danger
+          onCancel={() => setRevoking(null)}
+          onConfirm={async () => {
+            const invite = revoking;
+            setRevoking(null);
+            setNotice(null);
+            try {
+              await revoke.trigger({ inviteId: invite.id });
+              setNotice({ ok: true, text: `The invite of ${invite.athleteName} was revoked: its link no longer works.` });
+            } catch (error) {
+              const { fields, message: m } = errorsFrom(error);
+              setNotice({ ok: false, text: m ?? Object.values(fields).join(' ') });
+            }
+          }}
+        >
+          <p>
+            The link sent to {revoking.email} stops working. You can invite {revoking.athleteName} again.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
