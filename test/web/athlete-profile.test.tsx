@@ -1,10 +1,16 @@
 // Athlete profile and media rules: bio excerpt at 150 + '...', tiers, achievements '+N more', redirects.
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SAMPLE_ATHLETES, SAMPLE_CATALOG } from '@shared/seed-data';
+import { SAMPLE_ATHLETES } from '@shared/seed-data';
 import { tierFor } from '@shared/tiers';
 import { excerpt, visibleAchievements } from '@/lib/text';
+import { entityApi, requestedPaths } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
+
+// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
+configure({ asyncUtilTimeout: 5000 });
+
+jest.setTimeout(20_000);
 
 describe('text rules', () => {
   it('cuts a bio longer than 150 characters and adds an ellipsis', () => {
@@ -43,25 +49,81 @@ describe('text rules', () => {
 });
 
 describe('athlete profile route', () => {
+  let fetch: jest.Mock;
   beforeEach(() => {
-    mockApi();
+    // Marcus's Gold has unlocked and sold some; his Signature is still locked at 7 of 10 Gold.
+    fetch = mockApi(
+      entityApi({
+        cards: {
+          '1:1': { sold: 40, issued: 40, remaining: 460 },
+          '1:2': {
+            sold: 7,
+            issued: 7,
+            remaining: 93,
+            locked: false,
+            buyable: true,
+            unlock: { cardId: 1, units: 25, sold: 40, unlockedAt: '2026-01-02T00:00:00.000Z' },
+          },
+          '1:3': { unlock: { cardId: 2, units: 10, sold: 7, unlockedAt: null } },
+        },
+      }),
+    );
+  });
+
+  afterEach(() => {
+    expect(requestedPaths(fetch).filter((p) => p.startsWith('/api/catalog'))).toEqual([]);
   });
 
   it('shows the tier banner, truncated bio, achievements with +N more, cards and related athletes', async () => {
     const marcus = SAMPLE_ATHLETES[0];
     renderRoute('/athlete/1');
-    expect(await screen.findByRole('heading', { level: 1, name: /Marcus Reed/ })).toBeInTheDocument();
+    // The first render of the file loads the route's modules (slow on a busy machine).
+    expect(await screen.findByRole('heading', { level: 1, name: /Marcus Reed/ }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('Legendary')).toBeInTheDocument();
     expect(screen.getByText(`${marcus.bio.slice(0, 150).trimEnd()}...`)).toBeInTheDocument();
     expect(screen.getByText('+1 more')).toBeInTheDocument();
     expect(screen.getByText('Team Captain')).toBeInTheDocument();
     expect(screen.queryByText('Academic All-American')).not.toBeInTheDocument();
     const collectibles = screen.getByRole('region', { name: 'Digital Collectibles' });
-    expect(within(collectibles).getAllByRole('link', { name: /^Buy Now$/ })).toHaveLength(3);
+    expect(within(collectibles).getByRole('heading', { name: /2026 Season/ })).toBeInTheDocument();
+    expect(within(collectibles).getAllByRole('link', { name: /^Buy Now$/ })).toHaveLength(2);
     expect(within(collectibles).getByText('$25.00')).toBeInTheDocument();
-    const related = screen.getByRole('region', { name: 'Related Athletes' });
+    const related = await screen.findByRole('region', { name: 'Related Athletes' });
+    expect(await within(related).findByRole('article', { name: 'Tyler Vance' })).toBeInTheDocument();
     expect(within(related).queryByRole('article', { name: 'Marcus Reed' })).not.toBeInTheDocument();
-    expect(within(related).getByRole('article', { name: 'Jalen Brooks' })).toBeInTheDocument();
+    expect(requestedPaths(fetch)).toEqual(expect.arrayContaining(['/api/athletes/1', '/api/athletes/1/related?limit=12']));
+  });
+
+  it('shows each card’s sale state: left of an edition, locked with its progress and not buyable', async () => {
+    renderRoute('/athlete/1');
+    const base = await screen.findByRole('article', { name: 'Marcus Reed - Card #1' });
+    expect(within(base).getByText('460 of 500 left')).toBeInTheDocument();
+    expect(within(base).getByRole('link', { name: 'Buy Now' })).toBeInTheDocument();
+    const gold = screen.getByRole('article', { name: 'Marcus Reed - Card #2' });
+    expect(within(gold).getByText('93 of 100 left')).toBeInTheDocument();
+    const signature = screen.getByRole('article', { name: 'Marcus Reed - Card #3' });
+    expect(within(signature).getByText('7 of 10 Gold sold to unlock')).toBeInTheDocument();
+    expect(within(signature).getByText('Locked')).toBeInTheDocument();
+    expect(within(signature).queryByRole('link', { name: 'Buy Now' })).not.toBeInTheDocument();
+    expect(within(signature).getByRole('link', { name: 'View Marcus Reed - Card #3' })).toHaveAttribute('href', '/athlete/1/card/3');
+  });
+
+  it('marks a sold-out card and a retired card, neither buyable', async () => {
+    mockApi(
+      entityApi({
+        cards: {
+          '2:1': { sold: 500, issued: 500, remaining: 0, soldOut: true, buyable: false },
+          '2:2': { state: 'retired', retiredAt: '2026-05-01T00:00:00.000Z', locked: false, unlock: null, buyable: false },
+        },
+      }),
+    );
+    renderRoute('/athlete/2');
+    const base = await screen.findByRole('article', { name: 'Jalen Brooks - Card #1' });
+    expect(within(base).getAllByText('Sold out').length).toBeGreaterThan(0);
+    expect(within(base).queryByRole('link', { name: 'Buy Now' })).not.toBeInTheDocument();
+    const gold = screen.getByRole('article', { name: 'Jalen Brooks - Card #2' });
+    expect(within(gold).getByText('Retired: no longer on sale')).toBeInTheDocument();
+    expect(within(gold).queryByRole('link', { name: 'Buy Now' })).not.toBeInTheDocument();
   });
 
   it("shows no 'N/A' bullet for an athlete without achievements (profile and media page)", async () => {
@@ -75,11 +137,11 @@ describe('athlete profile route', () => {
 
   it('opens a card with the card, athlete name and id as navigation state', async () => {
     const user = userEvent.setup();
-    const { router } = renderRoute('/athlete/2');
+    const { router } = renderRoute('/athlete/1');
     const buy = await screen.findAllByRole('link', { name: /^Buy Now$/ });
     await user.click(buy[1]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/athlete/2/card/2'));
-    expect(router.state.location.state).toMatchObject({ athleteName: 'Jalen Brooks', athleteId: 2, card: { id: 2 } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/athlete/1/card/2'));
+    expect(router.state.location.state).toMatchObject({ athleteName: 'Marcus Reed', athleteId: 1, card: { id: 2, locked: false } });
   });
 
   it.each(['/athlete/999', '/athlete/abc', '/athlete-media/999'])('redirects an unknown athlete %s to /', async (path) => {
@@ -87,8 +149,21 @@ describe('athlete profile route', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it('shows the error with Try Again when the athlete fails to load, then the page', async () => {
+    let fail = true;
+    const api = entityApi();
+    mockApi((path, init) => (fail && path === '/api/athletes/3' ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : api(path, init)));
+    const user = userEvent.setup();
+    renderRoute('/athlete/3');
+    expect(await screen.findByText('Failed to load the athlete. Please try again later.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /Tyler Vance/ })).toBeInTheDocument();
+  });
+
   it('shows recent posts newest first on the media page', async () => {
-    mockApi((path) => {
+    const api = entityApi();
+    mockApi((path, init) => {
       if (path === '/api/athletes/3/posts')
         return {
           body: {
@@ -98,7 +173,7 @@ describe('athlete profile route', () => {
             ],
           },
         };
-      return { body: SAMPLE_CATALOG };
+      return api(path, init);
     });
     renderRoute('/athlete-media/3');
     await screen.findByText('Newer post');

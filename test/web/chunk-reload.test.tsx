@@ -1,9 +1,14 @@
 // Deploys never break an open tab: the once-only reload guard for missing chunks and the designed
 // error screen every route shows instead of the router's default one.
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { entityApi } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
 import { ErrorScreen } from '@/components/route-error';
 import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY, isChunkLoadError, reloadOnce, resetReloadStateForTests, type ReloadEnv } from '@/lib/chunk-reload';
+
+// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(20_000);
 
 jest.mock('@/features/marketing/components/what-we-offer', () => ({
   __esModule: true,
@@ -109,7 +114,7 @@ describe('errors inside the routes', () => {
   it('shows the designed screen inside the layout when a screen fails to render, and recovers on the next page', async () => {
     // Prepare: What We Offer throws while rendering (jest.mock at the top of this file).
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockApi();
+    mockApi(entityApi());
     renderRoute('/what-we-offer');
 
     // Act / Assess: the designed screen, with the marketing header still there.

@@ -1,20 +1,44 @@
-// My Collection and the card purchase page: merge of orders and local cards, removal, Top Fan, errors, buying.
-import { screen, waitFor, within } from '@testing-library/react';
+// My Collection (GET /api/me/collection) and the card purchase page (GET /api/athletes/{id}, the local
+// checkout): sets with progress, serials, missing cards, the Top Fan badge, pages, local cards, errors, buying.
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BuyerOrder } from '@shared/api';
-import { SAMPLE_CATALOG } from '@shared/seed-data';
+import type { CollectionAthlete, CollectionCard, MeCollectionResponse } from '@shared/cards-api';
+import { athleteSummary } from '@shared/catalog-types';
+import { SAMPLE_ATHLETES } from '@shared/seed-data';
 import { PURCHASED_CARDS_KEY, type LocalCollectible } from '@/lib/purchased-cards';
 import { resetRuntimeConfig } from '@/lib/runtime-config';
+import { entityApi, requestedPaths, type EntityApiOptions } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
 
-const order = (orderId: string, lines: Array<[number, number]>, createdAt = '2026-11-01T10:00:00.000Z'): BuyerOrder => ({
-  orderId,
-  orderName: `#${orderId}`,
-  createdAt,
-  status: 'paid',
-  totalCents: 300 * lines.length,
-  lines: lines.map(([athleteId, cardId]) => ({ athleteId, cardId, title: `Card ${athleteId}-${cardId}`, quantity: 1, priceCents: 300 })),
-});
+// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
+configure({ asyncUtilTimeout: 5000 });
+
+jest.setTimeout(20_000);
+
+/** An athlete of the sample catalog as the collection shows it: its season set, holding `held` (card id -> serials). */
+function collected(athleteId: number, held: Record<number, Array<[number, number]>>, topFan = false): CollectionAthlete {
+  const athlete = SAMPLE_ATHLETES.find((a) => a.id === athleteId)!;
+  const cards: CollectionCard[] = athlete.digitalcollectibles.map((c) => {
+    const serials = held[c.id] ?? [];
+    return {
+      id: c.id,
+      name: c.name,
+      image: c.image,
+      edition: c.edition ?? null,
+      editionSize: c.editionSize ?? null,
+      priceCents: c.priceCents,
+      state: 'published',
+      held: serials.reduce((n, [from, to]) => n + to - from + 1, 0),
+      serials,
+    };
+  });
+  const owned = cards.filter((c) => c.held > 0).length;
+  return {
+    athlete: athleteSummary(athlete),
+    topFan,
+    sets: [{ id: 1, name: '2026 Season', countsForTopFan: true, cards, held: owned, total: cards.length, complete: owned === cards.length }],
+  };
+}
 
 const local = (id: string, extra: Partial<LocalCollectible> = {}): LocalCollectible => ({
   id,
@@ -29,12 +53,11 @@ const local = (id: string, extra: Partial<LocalCollectible> = {}): LocalCollecti
   ...extra,
 });
 
-function api(orders: BuyerOrder[] | 'fail') {
-  return mockApi((path) => {
-    if (path === '/api/catalog') return { body: SAMPLE_CATALOG };
-    if (/^\/api(\/demo)?\/me\/orders/.test(path))
-      return orders === 'fail' ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: { items: orders, nextCursor: null } };
-    return { status: 404 };
+function api(collection: MeCollectionResponse[] | 'fail', options: EntityApiOptions = {}) {
+  const fake = entityApi({ ...options, collection: collection === 'fail' ? undefined : collection });
+  return mockApi((path, init) => {
+    if (collection === 'fail' && /^\/api(\/demo)?\/me\/collection/.test(path)) return { status: 500, body: { error: { code: 'internal', message: 'x' } } };
+    return fake(path, init);
   });
 }
 
@@ -45,45 +68,78 @@ beforeEach(() => {
 
 describe('my collection', () => {
   it('shows No Cards Yet with Browse Athletes when empty', async () => {
-    api([]);
+    const fetch = api([{ items: [], nextCursor: null }]);
     renderRoute('/mycards');
-    expect(await screen.findByRole('heading', { name: 'No Cards Yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No Cards Yet' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Athletes' })).toHaveAttribute('href', '/search');
+    // Signed out: the demo buyer's twin.
+    expect(requestedPaths(fetch).filter((p) => p.startsWith('/api/'))).toEqual(['/api/demo/me/collection']);
   });
 
-  it('merges storefront orders and local cards; only local ones can be removed after confirmation', async () => {
+  it('groups the cards by athlete and set with progress, serials and links to the missing cards', async () => {
+    api([{ items: [collected(1, { 1: [[7, 7]], 2: [[3, 5]] })], nextCursor: null }]);
+    renderRoute('/demo/mycards');
+    const marcus = await screen.findByRole('region', { name: 'Marcus Reed' });
+    expect(within(marcus).getByRole('heading', { name: /2026 Season/ })).toHaveTextContent('2 of 3');
+    const cards = within(marcus).getByRole('list', { name: '2026 Season cards' });
+    expect(within(cards).getByLabelText('Serials of Marcus Reed - Card #1')).toHaveTextContent('#7 / 500');
+    expect(within(cards).getByLabelText('Serials of Marcus Reed - Card #2')).toHaveTextContent('#3–5 / 100');
+    expect(within(cards).getByText('×3')).toBeInTheDocument();
+    expect(within(cards).getByRole('link', { name: 'Missing: Marcus Reed - Card #3, open its card page' })).toHaveAttribute('href', '/athlete/1/card/3');
+    expect(within(marcus).queryByText('Top Fan')).not.toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.getByText('2 collectibles')).toBeInTheDocument();
+  });
+
+  it('shows the Top Fan badge from the answer’s flag, never recomputed', async () => {
+    // Tyler holds every card and is a Top Fan; Jalen's set is complete too, but the answer says no (not yet settled).
+    api([
+      {
+        items: [collected(3, { 1: [[1, 1]], 2: [[2, 2]], 3: [[3, 3]] }, true), collected(2, { 1: [[4, 4]], 2: [[5, 5]], 3: [[6, 6]] }, false)],
+        nextCursor: null,
+      },
+    ]);
+    renderRoute('/mycards');
+    expect(await screen.findByRole('note')).toHaveTextContent('You hold the full set of Tyler Vance.');
+    expect(within(screen.getByRole('region', { name: 'Tyler Vance' })).getByText('Top Fan')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Jalen Brooks' })).queryByText('Top Fan')).not.toBeInTheDocument();
+  });
+
+  it('pages through the collection with Load more (the answer’s cursor)', async () => {
+    const fetch = api([
+      { items: [collected(1, { 1: [[1, 1]] })], nextCursor: 'page-2' },
+      { items: [collected(2, { 1: [[2, 2]] })], nextCursor: null },
+    ]);
+    const user = userEvent.setup();
+    renderRoute('/mycards');
+    await screen.findByRole('region', { name: 'Marcus Reed' });
+    expect(screen.queryByRole('region', { name: 'Jalen Brooks' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('region', { name: 'Jalen Brooks' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requestedPaths(fetch)).toContain('/api/demo/me/collection?cursor=page-2');
+  });
+
+  it('lists the cards of this browser until the collection holds them; only those can be removed after confirmation', async () => {
     localStorage.setItem(PURCHASED_CARDS_KEY, JSON.stringify([local('l1'), local('l2', { orderId: 'o1', athleteId: 1, cardId: 1, title: 'dup' })]));
-    api([order('o1', [[1, 1]])]);
+    api([{ items: [collected(1, { 1: [[9, 9]] })], nextCursor: null }]);
     const user = userEvent.setup();
     renderRoute('/demo/mycards');
     const list = await screen.findByRole('list', { name: 'My collectibles' });
-    await waitFor(() => expect(within(list).getByText('Marcus Reed - Card #1')).toBeInTheDocument());
-    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(list).queryByText('dup')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Remove Marcus Reed - Card #1' })).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByText('Jalen Brooks - Card #1')).toBeInTheDocument();
+    expect(screen.queryByText('dup')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove Marcus Reed/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove Jalen Brooks - Card #1' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove Collectible?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Remove Jalen Brooks - Card #1' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
-    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('list', { name: 'My collectibles' })).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(PURCHASED_CARDS_KEY)!).map((e: LocalCollectible) => e.id)).toEqual(['l2']);
-  });
-
-  it('marks a Top Fan when the buyer holds an athlete’s full set', async () => {
-    api([
-      order('o1', [
-        [3, 1],
-        [3, 2],
-      ]),
-      order('o2', [[3, 3]], '2026-11-02T10:00:00.000Z'),
-    ]);
-    renderRoute('/mycards');
-    expect(await screen.findByRole('note')).toHaveTextContent('You hold the full set of Tyler Vance');
-    expect(screen.getAllByText('Top Fan').length).toBeGreaterThanOrEqual(3);
   });
 
   it('shows the load error with a retry, still listing local cards', async () => {
@@ -97,10 +153,8 @@ describe('my collection', () => {
 
   it('shows the refresh error when a refresh fails after a load', async () => {
     let fail = false;
-    mockApi((path) => {
-      if (path === '/api/catalog') return { body: SAMPLE_CATALOG };
-      return fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: { items: [order('o1', [[1, 2]])], nextCursor: null } };
-    });
+    const fake = entityApi({ collection: [{ items: [collected(1, { 2: [[1, 1]] })], nextCursor: null }] });
+    mockApi((path, init) => (fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : fake(path, init)));
     const user = userEvent.setup();
     renderRoute('/mycards');
     await screen.findByText('Marcus Reed - Card #2');
@@ -120,23 +174,23 @@ describe('card purchase page', () => {
   });
 
   it('buys through the local checkout, shows Purchase Successful! and redirects to My Cards', async () => {
+    const fake = entityApi();
     const fetch = mockApi((path, init) => {
-      if (path === '/api/catalog') return { body: SAMPLE_CATALOG };
       if (path === '/api/checkout' && init?.method === 'POST') return { status: 201, body: { orderId: 'o-99', orderName: '#1099' } };
-      if (/^\/api(\/demo)?\/me\/orders/.test(path)) return { body: { items: [], nextCursor: null } };
-      return { status: 404 };
+      return fake(path, init);
     });
     const user = userEvent.setup();
-    const { location } = renderRoute('/athlete/1/card/3');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Marcus Reed - Card #3' })).toBeInTheDocument();
-    expect(screen.getByText('$25.00')).toBeInTheDocument();
+    const { location } = renderRoute('/athlete/1/card/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Marcus Reed - Card #1' })).toBeInTheDocument();
+    expect(screen.getByText('$3.00')).toBeInTheDocument();
+    expect(await screen.findByText('500 of 500 left')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to Profile' })).toHaveAttribute('href', '/athlete/1');
     await user.click(screen.getByRole('button', { name: 'Buy' }));
     expect(await screen.findByRole('heading', { name: 'Purchase Successful!' })).toBeInTheDocument();
     const call = fetch.mock.calls.find((c) => c[0] === '/api/checkout')!;
-    expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({ athleteId: 1, cardId: 3, quantity: 1 });
-    expect(JSON.parse(localStorage.getItem(PURCHASED_CARDS_KEY)!)[0]).toMatchObject({ athleteId: 1, cardId: 3, orderId: 'o-99', purchaseMethod: 'Shopify' });
-    expect(location().pathname).toBe('/athlete/1/card/3');
+    expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({ athleteId: 1, cardId: 1, quantity: 1 });
+    expect(JSON.parse(localStorage.getItem(PURCHASED_CARDS_KEY)!)[0]).toMatchObject({ athleteId: 1, cardId: 1, orderId: 'o-99', purchaseMethod: 'Shopify' });
+    expect(location().pathname).toBe('/athlete/1/card/1');
     await waitFor(() => expect(location().pathname).toBe('/mycards'), { timeout: 4000 });
   }, 10000);
 
@@ -147,15 +201,15 @@ describe('card purchase page', () => {
       demo: { athleteId: 1, collectiveId: 1 },
     });
     try {
+      const fake = entityApi();
       mockApi((path, init) => {
-        if (path === '/api/catalog') return { body: SAMPLE_CATALOG };
         if (path === '/api/checkout' && init?.method === 'POST') return { status: 201, body: { orderId: 'o-98', orderName: '#1098' } };
-        if (/^\/api(\/demo)?\/me\/orders/.test(path)) return { body: { items: [], nextCursor: null } };
-        return { status: 404 };
+        return fake(path, init);
       });
       const user = userEvent.setup();
       const { location } = renderRoute('/athlete/2/card/1');
-      await user.click(await screen.findByRole('button', { name: 'Buy' }));
+      await screen.findByText('500 of 500 left');
+      await user.click(screen.getByRole('button', { name: 'Buy' }));
       expect(await screen.findByRole('heading', { name: 'Purchase Successful!' })).toBeInTheDocument();
       expect(within(screen.getByRole('status')).getByRole('link', { name: 'My Cards' })).toHaveAttribute('href', '/demo/mycards');
       expect(screen.getByText(/kept on this device/)).toBeInTheDocument();
@@ -165,4 +219,43 @@ describe('card purchase page', () => {
       resetRuntimeConfig();
     }
   }, 10000);
+
+  it('disables Buy on a locked card and says why (its progress)', async () => {
+    api([], { cards: { '1:2': { unlock: { cardId: 1, units: 25, sold: 18, unlockedAt: null } } } });
+    renderRoute('/athlete/1/card/2');
+    expect(await screen.findByText('18 of 25 Base sold to unlock')).toBeInTheDocument();
+    const buy = screen.getByRole('button', { name: 'Buy' });
+    expect(buy).toBeDisabled();
+    expect(buy).toHaveAccessibleDescription('18 of 25 Base sold to unlock');
+  });
+
+  it.each([
+    ['sold out', { sold: 500, issued: 500, remaining: 0, soldOut: true, buyable: false }, 'Sold out'],
+    ['retired', { state: 'retired' as const, buyable: false }, 'Retired: no longer on sale'],
+  ])('says a %s card cannot be bought', async (_, state, text) => {
+    api([], { cards: { '2:1': state } });
+    renderRoute('/athlete/2/card/1');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy' })).toBeDisabled();
+  });
+
+  it("shows the checkout's 409 message and the card's new state", async () => {
+    let soldOut = false;
+    mockApi((path, init) => {
+      if (path === '/api/checkout' && init?.method === 'POST') {
+        soldOut = true;
+        return { status: 409, body: { error: { code: 'sold_out', message: 'This card is sold out' } } };
+      }
+      return entityApi({ cards: soldOut ? { '2:1': { sold: 500, issued: 500, remaining: 0, soldOut: true, buyable: false } } : {} })(path, init);
+    });
+    const user = userEvent.setup();
+    renderRoute('/athlete/2/card/1');
+    await screen.findByText('500 of 500 left');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(await screen.findByText('This card is sold out')).toBeInTheDocument();
+    expect(await screen.findByText('Sold out')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    expect(localStorage.getItem(PURCHASED_CARDS_KEY)).toBeNull();
+  });
 });

@@ -1,16 +1,21 @@
 // Demo shell: role dropdown, role button, search box, footer near the bottom, carousel arrows, not-found page.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { arrowState, Carousel } from '@/components/carousel';
 import { isNearBottom } from '@/components/demo-shell';
 import { writeDemoRole } from '@/lib/demo-role';
 import { applySession, getSession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from './auth-helpers';
+import { entityApi, requestedPaths } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
+
+// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(20_000);
 
 beforeEach(() => {
   localStorage.clear();
-  mockApi();
+  mockApi(entityApi());
 });
 
 describe('demo role dropdown', () => {
@@ -208,7 +213,8 @@ describe('carousel', () => {
 });
 
 describe('demo home and not found', () => {
-  it('features up to 6 schools and the last 6 athletes', async () => {
+  it('features up to 6 schools and the last 6 athletes (GET /api/featured)', async () => {
+    const fetch = mockApi(entityApi());
     renderRoute('/demo');
     const athletes = await screen.findByRole('region', { name: 'Featured Athletes' });
     const names = within(athletes)
@@ -217,6 +223,27 @@ describe('demo home and not found', () => {
     expect(names).toEqual(['Avery Collins', 'Jordan Price', 'Kendall Ross', 'Riley Chen', 'Sam Whitaker', 'Cameron Lowe']);
     const schools = screen.getByRole('region', { name: 'Featured Schools' });
     expect(within(schools).getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    expect(requestedPaths(fetch).filter((p) => p.startsWith('/api/'))).toEqual(['/api/featured']);
+  });
+
+  it('keeps placeholder cards while loading, then shows the error with Try Again, then the carousels', async () => {
+    let fail = true;
+    const api = entityApi();
+    mockApi((path, init) => (fail && path === '/api/featured' ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : api(path, init)));
+    const user = userEvent.setup();
+    renderRoute('/demo');
+    expect(await screen.findByText('Failed to load the featured athletes and schools. Please try again later.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    const athletes = await screen.findByRole('region', { name: 'Featured Athletes' });
+    expect(await within(athletes).findByRole('article', { name: 'Cameron Lowe' })).toBeInTheDocument();
+  });
+
+  it('says so when there is nothing to feature', async () => {
+    mockApi(entityApi({ override: (path) => (path === '/api/featured' ? { body: { schools: [], athletes: [] } } : undefined) }));
+    renderRoute('/demo');
+    expect(await screen.findByText('No schools yet.')).toBeInTheDocument();
+    expect(screen.getByText('No athletes yet.')).toBeInTheDocument();
   });
 
   it('shows a designed not-found page with a way home', async () => {

@@ -1,10 +1,15 @@
-// Sport roster and school pages: sorting, search by name or jersey, position filter, count, empty state, redirects.
-import { screen, waitFor, within } from '@testing-library/react';
+// Sport roster and school pages (GET /api/schools/{id}, .../sports/{sport}/athletes): server-side search by
+// name or jersey (debounced), the position filter's options from the answer, count, Load more, empty state, redirects.
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Athlete } from '@shared/catalog-types';
-import { SAMPLE_ATHLETES } from '@shared/seed-data';
-import { filterRoster, positionsOf, sportRoster } from '@/features/schools/components/roster-filter';
+import { SAMPLE_ATHLETES, SAMPLE_CATALOG } from '@shared/seed-data';
+import { entityApi, requestedPaths } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
+
+// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
+configure({ asyncUtilTimeout: 5000 });
+
+jest.setTimeout(20_000);
 
 function rowNames(): string[] {
   const list = screen.getByRole('list', { name: /roster/ });
@@ -13,35 +18,19 @@ function rowNames(): string[] {
     .map((li) => li.querySelector('strong')!.textContent ?? '');
 }
 
-describe('roster rules', () => {
-  const make = (id: number, name: string, number: string, position = 'Guard'): Athlete => ({ ...SAMPLE_ATHLETES[0], id, name, number, position });
-
-  it('sorts by jersey number, then athletes without a number by name', () => {
-    const roster = [make(1, 'Zed', '12'), make(2, 'Amy', ''), make(3, 'Bob', '3'), make(4, 'Al', '')];
-    expect(filterRoster(roster, '', 'All Positions').map((a) => a.name)).toEqual(['Bob', 'Zed', 'Al', 'Amy']);
-  });
-
-  it('matches name case-insensitively or jersey number as a substring', () => {
-    const roster = [make(1, 'Marcus Reed', '7'), make(2, 'Tyler Vance', '11'), make(3, 'Nate', '17')];
-    expect(filterRoster(roster, 'REED', 'All Positions').map((a) => a.id)).toEqual([1]);
-    expect(filterRoster(roster, '7', 'All Positions').map((a) => a.id)).toEqual([1, 3]);
-  });
-
-  it('lists the distinct positions of a sport at a school', () => {
-    const football = sportRoster(SAMPLE_ATHLETES, 2, 'Football');
-    expect(football.map((a) => a.name)).toEqual(['Marcus Reed', 'Tyler Vance']);
-    expect(positionsOf(football)).toEqual(['Quarterback', 'Wide Receiver']);
-  });
-});
-
 describe('sport roster route', () => {
+  let fetch: jest.Mock;
   beforeEach(() => {
-    mockApi();
+    fetch = mockApi(entityApi());
+  });
+
+  afterEach(() => {
+    expect(requestedPaths(fetch).filter((p) => p.startsWith('/api/catalog'))).toEqual([]);
   });
 
   it('shows the list view by default, sorted by jersey, with the count', async () => {
     renderRoute('/school/2/sport/Football');
-    expect(await screen.findByRole('link', { name: '← Back to Drift State University' })).toHaveAttribute('href', '/school/2');
+    expect(await screen.findByRole('link', { name: '← Back to Drift State University' }, { timeout: 10_000 })).toHaveAttribute('href', '/school/2');
     expect(screen.getByText('2 Athlete(s)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
     expect(rowNames()).toEqual(['Marcus Reed', 'Tyler Vance']);
@@ -57,16 +46,56 @@ describe('sport roster route', () => {
         .map((o) => o.textContent),
     ).toEqual(['All Positions', 'Quarterback', 'Wide Receiver']);
     await user.selectOptions(position, 'Wide Receiver');
-    expect(screen.getByText('1 Athlete(s)')).toBeInTheDocument();
+    expect(await screen.findByText('1 Athlete(s)')).toBeInTheDocument();
     expect(rowNames()).toEqual(['Tyler Vance']);
     await user.type(screen.getByLabelText('Search roster'), 'reed');
-    expect(screen.getByText('No athletes match your filters')).toBeInTheDocument();
+    expect(await screen.findByText('No athletes match your filters')).toBeInTheDocument();
     expect(screen.getByText('0 Athlete(s)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
-    expect(screen.getByText('2 Athlete(s)')).toBeInTheDocument();
+    expect(await screen.findByText('2 Athlete(s)')).toBeInTheDocument();
     expect(screen.getByLabelText('Search roster')).toHaveValue('');
     await user.type(screen.getByLabelText('Search roster'), '11');
-    expect(rowNames()).toEqual(['Tyler Vance']);
+    await waitFor(() => expect(rowNames()).toEqual(['Tyler Vance']));
+    // The filters run on the server; typing asked once, after the pause, not per keystroke.
+    const paths = requestedPaths(fetch).filter((p) => p.startsWith('/api/schools/2/sports/Football/athletes'));
+    expect(paths).toContain('/api/schools/2/sports/Football/athletes?position=Wide+Receiver&limit=24');
+    expect(paths).toContain('/api/schools/2/sports/Football/athletes?position=Wide+Receiver&query=reed&limit=24');
+    expect(paths.filter((p) => /query=re(&|$)/.test(p))).toEqual([]);
+    expect(paths).toContain('/api/schools/2/sports/Football/athletes?query=11&limit=24');
+  });
+
+  it('loads the roster a page at a time with Load more', async () => {
+    // A big roster: 30 more Football players at Drift State.
+    const extra = Array.from({ length: 30 }, (_, i) => ({
+      ...SAMPLE_ATHLETES[0],
+      id: 100 + i,
+      name: `Player ${String(i).padStart(2, '0')}`,
+      number: String(20 + i),
+    }));
+    fetch = mockApi(entityApi({ catalog: { ...SAMPLE_CATALOG, athletes: [...SAMPLE_CATALOG.athletes, ...extra] } }));
+    const user = userEvent.setup();
+    renderRoute('/school/2/sport/Football');
+    expect(await screen.findByText('32 Athlete(s)', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(rowNames()).toHaveLength(24);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rowNames()).toHaveLength(32));
+    expect(rowNames().slice(0, 3)).toEqual(['Marcus Reed', 'Tyler Vance', 'Player 00']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    // A filtered count is known once every page is here: before that it says there are more.
+    await user.type(screen.getByLabelText('Search roster'), 'Player');
+    expect(await screen.findByText('24+ Athlete(s)')).toBeInTheDocument();
+  });
+
+  it('shows the error with Try Again when the roster fails, then the roster', async () => {
+    let fail = true;
+    const api = entityApi();
+    mockApi((path, init) => (fail ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : api(path, init)));
+    const user = userEvent.setup();
+    renderRoute('/school/2/sport/Football');
+    expect(await screen.findByText('Failed to load the roster. Please try again later.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('2 Athlete(s)')).toBeInTheDocument();
   });
 
   it('switches to the grid view', async () => {
@@ -87,14 +116,16 @@ describe('sport roster route', () => {
 });
 
 describe('school route', () => {
+  let fetch: jest.Mock;
   beforeEach(() => {
-    mockApi();
+    fetch = mockApi(entityApi());
   });
 
   it('shows a roster per sport with View Team Roster and View More/View Less, and the merch', async () => {
     const user = userEvent.setup();
     renderRoute('/school/3');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Drift Tech' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Drift Tech' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(requestedPaths(fetch)).toEqual(['/api/schools/3']);
     const football = screen.getByRole('region', { name: 'Football' });
     expect(within(football).getByRole('link', { name: 'View Team Roster' })).toHaveAttribute('href', '/school/3/sport/Football');
     await user.click(within(football).getByRole('button', { name: 'View More' }));

@@ -1,6 +1,7 @@
-// Cards for athletes and schools, used by the home carousels, search results, rosters and related athletes.
+// Cards for athletes and schools, used by the home carousels, search results, rosters and related athletes:
+// they take the summaries the list routes answer with (a full Athlete or School is one too).
 import { Link } from 'react-router-dom';
-import type { Athlete, School } from '@shared/catalog-types';
+import type { AthleteSummary, SchoolSummary } from '@shared/catalog-types';
 import { tierFor } from '@shared/tiers';
 import { paths } from '@/config/paths';
 import { FallbackImage } from './fallback-image';
@@ -14,7 +15,7 @@ export function TierBadge({ level }: { level: number | undefined }) {
   );
 }
 
-export function AthleteCard({ athlete, compact = false }: { athlete: Athlete; compact?: boolean }) {
+export function AthleteCard({ athlete, compact = false }: { athlete: AthleteSummary; compact?: boolean }) {
   return (
     <article className={`entity-card athlete-card${compact ? ' compact' : ''}`} aria-label={athlete.name}>
       <div className="entity-media">
@@ -38,7 +39,7 @@ export function AthleteCard({ athlete, compact = false }: { athlete: Athlete; co
   );
 }
 
-export function SchoolCard({ school }: { school: School }) {
+export function SchoolCard({ school }: { school: SchoolSummary }) {
   return (
     <article className="entity-card school-card" aria-label={school.name}>
       <div className="entity-media school-media" style={{ background: school.colors.primary }}>

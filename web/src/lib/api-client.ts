@@ -1,6 +1,6 @@
 // The one HTTP client of the web app: same-origin /api calls, JSON in and out, typed errors.
 // It also owns who may read what: the ID token goes along as a bearer token when someone is
-// signed in, and owner-only reads (an athlete's orders, a collective's stats, my orders) are sent
+// signed in, and owner-only reads (an athlete's orders, a collective's stats, my orders and collection) are sent
 // to the public demo twins when the caller does not own them, so features call one path only.
 import type { ApiErrorBody } from '@shared/api';
 import { API_BASE } from '@/config/api';
@@ -20,7 +20,8 @@ export class ApiError extends Error {
 
 const ATHLETE_READ = /^\/athletes\/(\d+)\/(orders|donations)(?=$|\?)/;
 const COLLECTIVE_READ = /^\/collectives\/(\d+)\/(stats|transactions)(?=$|\?)/;
-const MY_ORDERS = /^\/me\/orders(?=$|\?)/;
+/** The buyer's own reads: the demo buyer's twin when nobody is signed in. */
+const MY_READ = /^\/me\/(orders|collection)(?=$|\?)/;
 
 /**
  * The path actually requested for `path`: owner reads go to `/demo/...` unless the session owns
@@ -39,7 +40,7 @@ export function resolveApiPath(path: string, method: string, session: Session | 
     const owns = groups.includes('collective') && session?.claims['custom:collectiveId'] === collective[1];
     return owns ? path : `/demo${path}`;
   }
-  if (MY_ORDERS.test(path)) return session ? path : `/demo${path}`;
+  if (MY_READ.test(path)) return session ? path : `/demo${path}`;
   return path;
 }
 

@@ -1,4 +1,5 @@
-// Athlete media page (/athlete-media/:id): profile card, bio excerpt, achievements, Recent Posts newest first.
+// Athlete media page (/athlete-media/:id): profile card, bio excerpt, achievements (GET /api/athletes/{id}),
+// Recent Posts newest first (GET /api/athletes/{id}/posts).
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
@@ -6,21 +7,25 @@ import { FallbackImage } from '@/components/fallback-image';
 import { PageSpinner, Spinner } from '@/components/spinner';
 import { TierBadge } from '@/components/entity-cards';
 import { paths } from '@/config/paths';
-import { CATALOG_ERROR, findAthlete, useCatalog } from '@/lib/catalog';
+import { ApiError } from '@/lib/api-client';
+import { ATHLETE_ERROR, useAthleteProfile } from '@/lib/athlete-profile';
+import { parseId } from '@/lib/catalog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAthletePosts } from '@/features/athletes/api/get-athlete-posts';
 import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from './athlete-parts';
 
 export default function AthleteMedia() {
   const { id } = useParams();
-  const catalog = useCatalog();
-  const athlete = findAthlete(catalog.data, id);
-  const posts = useAthletePosts(athlete ? athlete.id : null);
+  const athleteId = parseId(id);
+  const profile = useAthleteProfile(athleteId);
+  const athlete = profile.data?.athlete;
+  // Posts are read alongside the profile: both are keyed by the id in the URL.
+  const posts = useAthletePosts(athleteId);
   useDocumentTitle(athlete ? `${athlete.name} · Posts & Media` : undefined);
 
-  if (catalog.error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void catalog.mutate()} />;
-  if (catalog.isLoading || !catalog.data) return <PageSpinner label="Loading athlete..." />;
-  if (!athlete) return <Navigate to="/" replace />;
+  if (athleteId === null || (profile.error instanceof ApiError && profile.error.status === 404)) return <Navigate to="/" replace />;
+  if (profile.error) return <ErrorBox message={ATHLETE_ERROR} onRetry={() => void profile.mutate()} />;
+  if (!athlete) return <PageSpinner label="Loading athlete..." />;
 
   const items = [...(posts.data?.items ?? [])].sort((a, b) => b.date.localeCompare(a.date));
   return (

@@ -25,7 +25,7 @@ export function AboutBlock({ bio }: { bio: string }) {
   );
 }
 
-export function StatsBlock({ athlete }: { athlete: Athlete }) {
+export function StatsBlock({ athlete }: { athlete: Pick<Athlete, 'stats'> }) {
   const items: Array<[string, string]> = [
     ['Year', athlete.stats.year],
     ['Height', athlete.stats.height],

@@ -1,27 +1,55 @@
 // Athlete profile (/athlete/:id): tier banner, photo, verified name, About, stats, achievements,
-// Digital Collectibles and Related Athletes. An unknown id redirects to '/'.
+// Digital Collectibles (GET /api/athletes/{id}: each card with its sale state, grouped by set) and
+// Related Athletes (GET /api/athletes/{id}/related). An unknown id redirects to '/'.
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { formatUsd } from '@shared/money';
 import { tierFor } from '@shared/tiers';
 import { AthleteCard } from '@/components/entity-cards';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
-import { PageSpinner } from '@/components/spinner';
+import { PageSpinner, Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { CATALOG_ERROR, findAthlete, useCatalog } from '@/lib/catalog';
+import { ApiError } from '@/lib/api-client';
+import { ATHLETE_ERROR, useAthleteProfile } from '@/lib/athlete-profile';
+import { parseId } from '@/lib/catalog';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useRelatedAthletes } from '@/features/athletes/api/get-related-athletes';
 import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from './athlete-parts';
+import { CollectibleGrid } from './collectible-grid';
+
+export const RELATED_ERROR = 'Failed to load related athletes. Please try again later.';
+
+function RelatedAthletes({ athleteId }: { athleteId: number }) {
+  const related = useRelatedAthletes(athleteId);
+  const items = related.data?.items ?? [];
+  if (related.data && items.length === 0) return null;
+  return (
+    <section className="section" aria-labelledby="related-title">
+      <h2 id="related-title" className="section-title">
+        Related Athletes
+      </h2>
+      {related.error && <ErrorBox message={RELATED_ERROR} onRetry={() => void related.mutate()} />}
+      {!related.data && !related.error && <Spinner label="Loading related athletes..." />}
+      {items.length > 0 && (
+        <div className="grid">
+          {items.map((a) => (
+            <AthleteCard key={a.id} athlete={a} compact />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
 
 export default function AthleteProfile() {
   const { id } = useParams();
-  const { data, error, isLoading, mutate } = useCatalog();
-  useDocumentTitle(findAthlete(data, id)?.name);
-  if (error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />;
-  if (isLoading || !data) return <PageSpinner label="Loading athlete..." />;
-  const athlete = findAthlete(data, id);
-  if (!athlete) return <Navigate to="/" replace />;
+  const athleteId = parseId(id);
+  const { data, error, mutate } = useAthleteProfile(athleteId);
+  useDocumentTitle(data?.athlete.name);
+  if (athleteId === null || (error instanceof ApiError && error.status === 404)) return <Navigate to="/" replace />;
+  if (error) return <ErrorBox message={ATHLETE_ERROR} onRetry={() => void mutate()} />;
+  if (!data) return <PageSpinner label="Loading athlete..." />;
+  const { athlete } = data;
   const tier = tierFor(athlete.level);
-  const related = data.athletes.filter((a) => a.schoolId === athlete.schoolId && a.id !== athlete.id);
 
   return (
     <div className="page container">
@@ -67,49 +95,10 @@ export default function AthleteProfile() {
         <h2 id="collectibles-title" className="section-title">
           Digital Collectibles
         </h2>
-        {athlete.digitalcollectibles.length === 0 ? (
-          <p className="muted">No cards released yet.</p>
-        ) : (
-          <div className="grid cards-grid">
-            {athlete.digitalcollectibles.map((card) => (
-              <article key={card.id} className="collectible" aria-label={card.name}>
-                <Link
-                  to={paths.card.getHref(athlete.id, card.id)}
-                  state={{ card, athleteName: athlete.name, athleteId: athlete.id }}
-                  className="collectible-link"
-                  aria-label={`Open ${card.name}, ${formatUsd(card.priceCents)}`}
-                >
-                  <FallbackImage src={card.image} alt={`${card.name} trading card`} loading="lazy" width={240} height={336} />
-                </Link>
-                <div className="collectible-body">
-                  <h3 className="entity-title">{card.name}</h3>
-                  <p className="price">{formatUsd(card.priceCents)}</p>
-                  <Link
-                    className="btn btn-primary btn-block"
-                    to={paths.card.getHref(athlete.id, card.id)}
-                    state={{ card, athleteName: athlete.name, athleteId: athlete.id }}
-                  >
-                    Buy Now
-                  </Link>
-                </div>
-              </article>
-            ))}
-          </div>
-        )}
+        <CollectibleGrid cards={data.cards} sets={data.sets} athleteId={athlete.id} athleteName={athlete.name} />
       </section>
 
-      {related.length > 0 && (
-        <section className="section" aria-labelledby="related-title">
-          <h2 id="related-title" className="section-title">
-            Related Athletes
-          </h2>
-          <div className="grid">
-            {related.map((a) => (
-              <AthleteCard key={a.id} athlete={a} compact />
-            ))}
-          </div>
-        </section>
-      )}
+      <RelatedAthletes athleteId={athlete.id} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // with the order id, so My Collection shows it at once and matches it to the order once counted.
 import useSWRMutation from 'swr/mutation';
 import type { CheckoutRequest, CheckoutResponse } from '@shared/api';
-import type { DigitalCollectible } from '@shared/catalog-types';
+import type { CardView } from '@shared/api';
 import { apiSend } from '@/lib/api-client';
 import { addPurchasedCard } from '@/lib/purchased-cards';
 
@@ -14,7 +14,7 @@ export const createCheckout = (body: CheckoutRequest) => apiSend<CheckoutRespons
 export interface CheckoutInput {
   athleteId: number;
   athleteName: string;
-  card: DigitalCollectible;
+  card: Pick<CardView, 'id' | 'name' | 'image' | 'priceCents'>;
 }
 
 export function useCheckout() {

@@ -2,9 +2,11 @@
 // With a Shopify store configured the Buy Button SDK is loaded lazily; otherwise 'Buy' uses the local checkout.
 // After a purchase the buyer goes to a My Cards they can open: the demo's when they came from the
 // demo or are signed out (the card is kept on this device and shows there), their own otherwise.
+// The card and its sale state come from GET /api/athletes/{id}: a locked card's Buy is disabled
+// with its progress line, sold out and retired say so, and the checkout's 409s show their message.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { DigitalCollectible } from '@shared/catalog-types';
+import type { CardView } from '@shared/api';
 import { formatUsd } from '@shared/money';
 import { ErrorBox } from '@/components/error-box';
 import { loginHref } from '@/components/sign-in-required';
@@ -12,7 +14,10 @@ import { FallbackImage } from '@/components/fallback-image';
 import { PageSpinner, Spinner } from '@/components/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { CATALOG_ERROR, findAthlete, parseId, useCatalog } from '@/lib/catalog';
+import { ApiError } from '@/lib/api-client';
+import { ATHLETE_ERROR, useAthleteProfile } from '@/lib/athlete-profile';
+import { saleStatus } from '@/lib/card-sale';
+import { parseId } from '@/lib/catalog';
 import { isInDemoContext } from '@/lib/demo-role';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useSession } from '@/lib/auth/session-store';
@@ -23,7 +28,7 @@ import { mountBuyButton } from '@/features/cards/api/shopify-buy-button';
 export const REDIRECT_DELAY_MS = 2500;
 
 interface NavState {
-  card?: DigitalCollectible;
+  card?: CardView;
   athleteName?: string;
   athleteId?: number;
 }
@@ -58,7 +63,8 @@ export default function CardPurchase() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? {}) as NavState;
-  const catalog = useCatalog();
+  const athleteNumber = parseId(athleteId);
+  const profile = useAthleteProfile(athleteNumber);
   const checkout = useCheckout();
   const [buyError, setBuyError] = useState<string | null>(null);
   const [purchased, setPurchased] = useState(false);
@@ -74,18 +80,21 @@ export default function CardPurchase() {
     return () => window.clearTimeout(timer);
   }, [purchased, navigate, myCardsHref]);
 
-  const athlete = findAthlete(catalog.data, athleteId);
+  const athlete = profile.data?.athlete;
   const cardNumber = parseId(cardId);
-  // The catalog is the source of truth; navigation state only fills in while it loads.
+  const missing = athleteNumber === null || cardNumber === null || (profile.error instanceof ApiError && profile.error.status === 404);
+  // The athlete's answer is the source of truth; navigation state only fills in while it loads.
   const card =
-    athlete?.digitalcollectibles.find((c) => c.id === cardNumber) ??
-    (!catalog.data && state.card && state.card.id === cardNumber && String(state.athleteId) === athleteId ? state.card : undefined);
+    profile.data?.cards.find((c) => c.id === cardNumber) ??
+    (!profile.data && state.card && state.card.id === cardNumber && state.athleteId === athleteNumber ? state.card : undefined);
+  const cards = profile.data?.cards ?? (card ? [card] : []);
   const athleteName = athlete?.name ?? state.athleteName ?? '';
-  useDocumentTitle(purchased ? 'Purchase Successful!' : card ? card.name : catalog.data ? 'Card not found' : undefined);
+  const known = profile.data !== undefined || missing;
+  useDocumentTitle(purchased ? 'Purchase Successful!' : card ? card.name : known ? 'Card not found' : undefined);
 
   if (!card) {
-    if (catalog.error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void catalog.mutate()} />;
-    if (catalog.isLoading || !catalog.data) return <PageSpinner label="Loading card..." />;
+    if (!missing && profile.error) return <ErrorBox message={ATHLETE_ERROR} onRetry={() => void profile.mutate()} />;
+    if (!known) return <PageSpinner label="Loading card..." />;
     return (
       <div className="page container narrow center">
         <div className="panel empty-state">
@@ -99,15 +108,23 @@ export default function CardPurchase() {
     );
   }
 
-  const athleteNumber = athlete?.id ?? Number(athleteId);
+  const athleteKey = athleteNumber ?? 0;
+  // While the answer loads (a card from navigation state), nothing is bought: its state may be stale.
+  const status = profile.data ? saleStatus(card, cards) : null;
 
   const buyLocally = async () => {
     setBuyError(null);
     try {
-      await checkout.trigger({ athleteId: athleteNumber, athleteName, card });
+      await checkout.trigger({ athleteId: athleteKey, athleteName, card });
       setPurchased(true);
-    } catch {
-      setBuyError('Sorry, your purchase could not be completed. Please try again.');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        // The card changed state since the page loaded (locked, sold out, retired): say why and show the new state.
+        setBuyError(error.message);
+        void profile.mutate();
+      } else {
+        setBuyError('Sorry, your purchase could not be completed. Please try again.');
+      }
     }
   };
 
@@ -135,7 +152,7 @@ export default function CardPurchase() {
 
   return (
     <div className="page container">
-      <Link className="back-link" to={paths.athlete.getHref(athleteNumber)}>
+      <Link className="back-link" to={paths.athlete.getHref(athleteKey)}>
         ← Back to Profile
       </Link>
       <div className="purchase">
@@ -146,15 +163,29 @@ export default function CardPurchase() {
           <p className="eyebrow">{athleteName}</p>
           <h1 className="page-title">{card.name}</h1>
           <p className="price price-lg">{formatUsd(card.priceCents)}</p>
-          {env.shopify ? (
-            <ShopifyBuy productId={card.shopifyProductId} onCheckout={() => undefined} />
+          {card.edition && <p className="muted">{card.edition} edition</p>}
+          {status?.text && (
+            <p className="lead sale-status" id="sale-status">
+              {status.text}
+            </p>
+          )}
+          {!status ? (
+            <Spinner label="Checking availability..." />
+          ) : env.shopify ? (
+            status.buyable && <ShopifyBuy productId={card.shopifyProductId} onCheckout={() => undefined} />
           ) : (
             <div className="buy-box">
-              <button type="button" className="btn btn-primary btn-lg" onClick={() => void buyLocally()} disabled={checkout.isMutating}>
+              <button
+                type="button"
+                className="btn btn-primary btn-lg"
+                onClick={() => void buyLocally()}
+                disabled={checkout.isMutating || !status.buyable}
+                aria-describedby={status.text ? 'sale-status' : undefined}
+              >
                 {checkout.isMutating ? 'Processing...' : 'Buy'}
               </button>
               <p className="hint">Local checkout: stands in for the Shopify storefront in local mode.</p>
-              {buyError && <ErrorBox message={buyError} onRetry={() => void buyLocally()} />}
+              {buyError && <ErrorBox message={buyError} onRetry={status.buyable ? () => void buyLocally() : undefined} />}
             </div>
           )}
           <section className="panel" aria-labelledby="card-about">

@@ -1,6 +1,11 @@
-// My Collection (/mycards, /demo/mycards): the buyer's storefront orders plus the cards kept in this browser.
+// My Collection (/mycards, /demo/mycards): the buyer's cards from GET /api/me/collection (the demo
+// buyer's twin when signed out), grouped by athlete and set with progress, the serials held, the
+// missing cards (each a link to its card page) and the Top Fan badge from the answer's flag; a page of
+// athletes at a time. Cards bought in this browser (localStorage `purchasedCards`) show until the
+// collection holds them, and can be removed from this device.
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import type { CollectionAthlete, CollectionSet } from '@shared/cards-api';
 import { formatUsd } from '@shared/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
@@ -8,39 +13,124 @@ import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
 import { PageSpinner } from '@/components/spinner';
 import { isDemoPath, paths } from '@/config/paths';
-import { useCatalog } from '@/lib/catalog';
 import { readPurchasedCards, removePurchasedCard, type LocalCollectible } from '@/lib/purchased-cards';
-import { useMyOrders } from '@/features/collection/api/get-my-orders';
-import { buildCollection, pendingLocalOrders, topFanAthleteIds, type CollectionEntry } from './collection-model';
+import { useMyCollection } from '@/features/collection/api/get-my-collection';
+import { heldCount, localOnly, pendingLocalOrders, serialText } from './collection-model';
+import './my-collection.css';
 
 export const LOAD_ERROR = 'Failed to load Shopify orders. Please try again later.';
 export const REFRESH_ERROR = 'Failed to refresh Shopify orders. Please try again later.';
+export const LOAD_MORE_ERROR = 'Failed to load more of your collection. Please try again.';
+
+function SetBlock({ athleteId, set }: { athleteId: number; set: CollectionSet }) {
+  return (
+    <div className="collection-set">
+      <h3 className="collection-set-title">
+        {set.name} <span className="collection-progress">{`${set.held} of ${set.total}`}</span>
+        {set.complete && set.countsForTopFan && <span className="badge badge-green">Complete</span>}
+      </h3>
+      <ul className="grid cards-grid collection-grid" aria-label={`${set.name} cards`}>
+        {set.cards.map((card) => {
+          const href = paths.card.getHref(athleteId, card.id);
+          if (card.held === 0) {
+            return (
+              <li key={card.id} className="collectible collection-missing">
+                <Link to={href} className="collectible-link" aria-label={`Missing: ${card.name}, open its card page`}>
+                  <FallbackImage src={card.image} alt={`${card.name} trading card`} loading="lazy" width={240} height={336} />
+                </Link>
+                <div className="collectible-body">
+                  <h4 className="entity-title">{card.name}</h4>
+                  <div className="badge-row">
+                    <span className="badge badge-muted">Missing</span>
+                    {card.state === 'retired' && <span className="badge badge-muted">Retired</span>}
+                  </div>
+                  <p className="price">{formatUsd(card.priceCents)}</p>
+                </div>
+              </li>
+            );
+          }
+          return (
+            <li key={card.id} className="collectible">
+              <Link to={href} className="collectible-link" aria-label={`View ${card.name}`}>
+                <FallbackImage src={card.image} alt={`${card.name} trading card`} loading="lazy" width={240} height={336} />
+              </Link>
+              <div className="collectible-body">
+                <h4 className="entity-title">{card.name}</h4>
+                <div className="badge-row">
+                  {card.edition && <span className="badge badge-muted">{card.edition}</span>}
+                  {card.held > 1 && <span className="badge badge-muted">×{card.held}</span>}
+                </div>
+                {card.serials.length > 0 && (
+                  <p className="serials" aria-label={`Serials of ${card.name}`}>
+                    {card.serials.map((range) => (
+                      <span key={range[0]} className="serial">
+                        {serialText(range, card.editionSize)}
+                      </span>
+                    ))}
+                  </p>
+                )}
+                <p className="price">{formatUsd(card.priceCents)}</p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function AthleteBlock({ entry }: { entry: CollectionAthlete }) {
+  const { athlete } = entry;
+  const headingId = `collection-athlete-${athlete.id}`;
+  return (
+    <section className="section collection-athlete" aria-labelledby={headingId}>
+      <div className="collection-athlete-head">
+        <FallbackImage src={athlete.image} alt={`Portrait of ${athlete.name}`} width={56} height={56} loading="lazy" />
+        <h2 id={headingId} className="section-title">
+          <Link to={paths.athlete.getHref(athlete.id)} className="link">
+            {athlete.name}
+          </Link>
+        </h2>
+        {entry.topFan && <span className="badge badge-gold">Top Fan</span>}
+        <span className="muted small">
+          {athlete.sport} · {athlete.school}
+        </span>
+      </div>
+      {entry.sets.map((set) => (
+        <SetBlock key={set.id ?? 'rest'} athleteId={athlete.id} set={set} />
+      ))}
+    </section>
+  );
+}
 
 export default function MyCollection() {
   const [local, setLocal] = useState<LocalCollectible[]>(() => readPurchasedCards());
-  const [pendingRemoval, setPendingRemoval] = useState<CollectionEntry | null>(null);
+  const [pendingRemoval, setPendingRemoval] = useState<LocalCollectible | null>(null);
   const [now] = useState(() => Date.now());
-  const catalog = useCatalog();
-  const localPending = local.some((e) => e.orderId && now - Date.parse(e.purchaseDate) < 30_000);
-  const [polling, setPolling] = useState(localPending);
-  const orders = useMyOrders(polling ? 1500 : 0);
+  const [polling, setPolling] = useState(() => pendingLocalOrders(local, now) > 0);
+  const collection = useMyCollection(polling ? 1500 : 0);
   const [refreshing, setRefreshing] = useState(false);
   const searchHref = isDemoPath(useLocation().pathname) ? paths.demo.search.getHref() : paths.search.getHref();
 
-  const serverOrders = useMemo(() => (orders.data ?? []).flatMap((p) => p.items), [orders.data]);
-  const entries = useMemo(() => buildCollection(serverOrders, local, catalog.data), [serverOrders, local, catalog.data]);
-  const topFans = useMemo(() => topFanAthleteIds(entries, catalog.data), [entries, catalog.data]);
+  const athletes = useMemo(() => (collection.data ?? []).flatMap((p) => p.items), [collection.data]);
+  const onDevice = useMemo(() => localOnly(local, athletes), [local, athletes]);
+  const topFans = athletes.filter((a) => a.topFan);
+  const total = heldCount(athletes) + onDevice.length;
 
-  if (polling && orders.data && pendingLocalOrders(entries, Date.now()) === 0) setPolling(false);
+  // Stop polling once every recent purchase of this browser shows in the collection (or is old).
+  if (polling && collection.data && pendingLocalOrders(onDevice, Date.now()) === 0) setPolling(false);
 
-  const lastPage = orders.data?.[orders.data.length - 1];
-  const firstLoad = orders.isLoading && !orders.data;
+  const pages = collection.data ?? [];
+  const lastPage = pages[pages.length - 1];
+  const firstLoad = !collection.data && !collection.error;
+  const loadingMore = collection.isValidating && collection.size > pages.length;
+  const moreFailed = collection.error && collection.size > pages.length && pages.length > 0;
 
   const refresh = async () => {
     setRefreshing(true);
     setLocal(readPurchasedCards());
     try {
-      await orders.mutate();
+      await collection.mutate();
     } finally {
       setRefreshing(false);
     }
@@ -51,24 +141,23 @@ export default function MyCollection() {
       <div className="page-head">
         <div>
           <h1 className="page-title">My Collection</h1>
-          <p className="muted">{entries.length > 0 ? `${entries.length} collectible${entries.length === 1 ? '' : 's'}` : 'Your digital cards live here.'}</p>
+          <p className="muted">{total > 0 ? `${total} collectible${total === 1 ? '' : 's'}` : 'Your digital cards live here.'}</p>
         </div>
         <button type="button" className="btn btn-outline" onClick={() => void refresh()} disabled={refreshing}>
           {refreshing ? 'Refreshing...' : 'Refresh'}
         </button>
       </div>
 
-      {orders.error && <ErrorBox message={orders.data ? REFRESH_ERROR : LOAD_ERROR} onRetry={() => void refresh()} />}
+      {collection.error && !moreFailed && <ErrorBox message={collection.data ? REFRESH_ERROR : LOAD_ERROR} onRetry={() => void refresh()} />}
       {firstLoad && <PageSpinner label="Loading your cards..." />}
 
-      {topFans.size > 0 && (
+      {topFans.length > 0 && (
         <div className="topfan-banner" role="note">
-          <span className="badge badge-gold">Top Fan</span> You hold the full set of{' '}
-          {[...topFans].map((id) => catalog.data?.athletes.find((a) => a.id === id)?.name).join(', ')}.
+          <span className="badge badge-gold">Top Fan</span> You hold the full set of {topFans.map((a) => a.athlete.name).join(', ')}.
         </div>
       )}
 
-      {!firstLoad && entries.length === 0 && !orders.error && (
+      {!firstLoad && total === 0 && !collection.error && (
         <div className="panel empty-state">
           <h2 className="page-title">No Cards Yet</h2>
           <p className="muted">Find an athlete you cheer for and pick up their first card.</p>
@@ -78,46 +167,49 @@ export default function MyCollection() {
         </div>
       )}
 
-      {entries.length > 0 && (
-        <ul className="grid cards-grid collection-grid" aria-label="My collectibles">
-          {entries.map((e) => (
-            <li key={e.key} className="collectible">
-              {e.athleteId !== null && e.cardId !== null ? (
+      {onDevice.length > 0 && (
+        <section className="section" aria-labelledby="on-device-title">
+          <h2 id="on-device-title" className="section-title">
+            On this device
+          </h2>
+          <p className="muted small">
+            {pendingLocalOrders(onDevice, Date.now()) > 0 ? 'Recent purchases show in your collection in a moment.' : 'Cards collected in this browser.'}
+          </p>
+          <ul className="grid cards-grid collection-grid" aria-label="My collectibles">
+            {onDevice.map((e) => (
+              <li key={e.id} className="collectible">
                 <Link to={paths.card.getHref(e.athleteId, e.cardId)} className="collectible-link" aria-label={`View ${e.title}`}>
                   <FallbackImage src={e.image} alt={`${e.title} trading card`} loading="lazy" width={240} height={336} />
                 </Link>
-              ) : (
-                <FallbackImage src={e.image} alt={`${e.title} trading card`} loading="lazy" width={240} height={336} />
-              )}
-              <div className="collectible-body">
-                <h2 className="entity-title">{e.title}</h2>
-                {e.athleteName && <p className="entity-sub">{e.athleteName}</p>}
-                <div className="badge-row">
-                  {e.athleteId !== null && topFans.has(e.athleteId) && <span className="badge badge-gold">Top Fan</span>}
-                  <span className={`badge ${e.isShopifyOrder ? 'badge-green' : 'badge-muted'}`}>
-                    {e.isShopifyOrder ? 'Shopify order' : `${e.purchaseMethod} · this device`}
-                  </span>
-                  {e.quantity > 1 && <span className="badge badge-muted">×{e.quantity}</span>}
-                </div>
-                <p className="price">{formatUsd(e.priceCents)}</p>
-                <p className="muted small">
-                  Collected <DateText iso={e.purchaseDate} />
-                </p>
-                {e.localId && (
+                <div className="collectible-body">
+                  <h3 className="entity-title">{e.title}</h3>
+                  {e.athleteName && <p className="entity-sub">{e.athleteName}</p>}
+                  <div className="badge-row">
+                    <span className="badge badge-muted">{`${e.purchaseMethod} · this device`}</span>
+                  </div>
+                  <p className="price">{formatUsd(e.priceCents)}</p>
+                  <p className="muted small">
+                    Collected <DateText iso={e.purchaseDate} />
+                  </p>
                   <button type="button" className="btn btn-ghost btn-sm danger-text" onClick={() => setPendingRemoval(e)} aria-label={`Remove ${e.title}`}>
                     Remove
                   </button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
 
-      {lastPage?.nextCursor && (
+      {athletes.map((entry) => (
+        <AthleteBlock key={entry.athlete.id} entry={entry} />
+      ))}
+
+      {moreFailed && <ErrorBox message={LOAD_MORE_ERROR} onRetry={() => void collection.setSize(collection.size)} />}
+      {lastPage?.nextCursor && !moreFailed && (
         <div className="center">
-          <button type="button" className="btn btn-outline" onClick={() => void orders.setSize(orders.size + 1)}>
-            Load more
+          <button type="button" className="btn btn-outline" disabled={loadingMore} onClick={() => void collection.setSize(collection.size + 1)}>
+            {loadingMore ? 'Loading...' : 'Load more'}
           </button>
         </div>
       )}
@@ -129,7 +221,7 @@ export default function MyCollection() {
           danger
           onCancel={() => setPendingRemoval(null)}
           onConfirm={() => {
-            if (pendingRemoval.localId) setLocal(removePurchasedCard(pendingRemoval.localId));
+            setLocal(removePurchasedCard(pendingRemoval.id));
             setPendingRemoval(null);
           }}
         >

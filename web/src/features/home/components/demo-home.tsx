@@ -1,16 +1,14 @@
-// Demo home: Featured Schools (up to 6) and Featured Athletes (the last 6 of the list) carousels.
-// The hero and the sections are static, so the build prerenders them (app/routes.tsx); until the
-// catalog arrives each carousel shows placeholder cards of the real cards' size, so nothing moves
+// Demo home: Featured Schools (up to 6) and Featured Athletes (the last 6 of the list) carousels,
+// from GET /api/featured. The hero and the sections are static, so the build prerenders them
+// (app/routes.tsx); until the answer arrives each carousel shows placeholder cards of the real cards' size, so nothing moves
 // when they fill in.
 import type { ReactNode } from 'react';
 import { Carousel } from '@/components/carousel';
 import { AthleteCard, SchoolCard } from '@/components/entity-cards';
 import { ErrorBox } from '@/components/error-box';
-import { CATALOG_ERROR, useCatalog } from '@/lib/catalog';
+import { FEATURED_ERROR, useFeatured } from '@/features/home/api/get-featured';
 
-export const FEATURED_COUNT = 6;
-
-/** Cards the size of the real ones while the catalog loads (hidden from screen readers; the status says it). */
+/** Cards the size of the real ones while the catalog loads (hidden from screen readers; the status says it) while the answer loads. */
 function Placeholders({ kind }: { kind: 'school' | 'athlete' }) {
   return (
     <div className="carousel" aria-hidden="true">
@@ -46,9 +44,9 @@ function Featured({ id, title, children }: { id: string; title: string; children
 }
 
 export default function DemoHome() {
-  const { data, error, mutate } = useCatalog();
-  const schools = data?.schools.slice(0, FEATURED_COUNT) ?? [];
-  const athletes = data?.athletes.slice(-FEATURED_COUNT) ?? [];
+  const { data, error, mutate } = useFeatured();
+  const schools = data?.schools ?? [];
+  const athletes = data?.athletes ?? [];
   return (
     <div className="page container">
       <section className="hero-strip">
@@ -56,37 +54,39 @@ export default function DemoHome() {
         <h1 className="page-title">Collect the athletes you cheer for</h1>
         <p className="lead">Every card is approved by the athlete, and 97% of each sale goes to them.</p>
       </section>
-      {error && <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />}
+      {error && <ErrorBox message={FEATURED_ERROR} onRetry={() => void mutate()} />}
       {!data && !error && (
         <p className="sr-only" role="status">
           Loading featured athletes...
         </p>
       )}
       <Featured id="featured-schools" title="Featured Schools">
-        {data ? (
-          <Carousel label="Featured Schools">
-            {schools.map((s) => (
-              <div className="carousel-item" key={s.id}>
-                <SchoolCard school={s} />
-              </div>
-            ))}
-          </Carousel>
-        ) : (
-          !error && <Placeholders kind="school" />
-        )}
+        {data && schools.length === 0 && <p className="muted">No schools yet.</p>}
+        {data
+          ? schools.length > 0 && (
+              <Carousel label="Featured Schools">
+                {schools.map((s) => (
+                  <div className="carousel-item" key={s.id}>
+                    <SchoolCard school={s} />
+                  </div>
+                ))}
+              </Carousel>
+            )
+          : !error && <Placeholders kind="school" />}
       </Featured>
       <Featured id="featured-athletes" title="Featured Athletes">
-        {data ? (
-          <Carousel label="Featured Athletes">
-            {athletes.map((a) => (
-              <div className="carousel-item" key={a.id}>
-                <AthleteCard athlete={a} />
-              </div>
-            ))}
-          </Carousel>
-        ) : (
-          !error && <Placeholders kind="athlete" />
-        )}
+        {data && athletes.length === 0 && <p className="muted">No athletes yet.</p>}
+        {data
+          ? athletes.length > 0 && (
+              <Carousel label="Featured Athletes">
+                {athletes.map((a) => (
+                  <div className="carousel-item" key={a.id}>
+                    <AthleteCard athlete={a} />
+                  </div>
+                ))}
+              </Carousel>
+            )
+          : !error && <Placeholders kind="athlete" />}
       </Featured>
     </div>
   );

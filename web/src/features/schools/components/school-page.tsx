@@ -1,20 +1,22 @@
-// School page (/school/:id): header, description, a roster carousel per sport (View Team Roster,
-// View More/View Less) and the School Merch carousel. An unknown school redirects to '/'.
+// School page (/school/:id, GET /api/schools/{id}): header, description, a roster carousel per sport
+// (its first athletes; View Team Roster for the whole roster, View More/View Less) and the School
+// Merch carousel. An unknown school redirects to '/'.
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import type { Athlete } from '@shared/catalog-types';
+import type { AthleteSummary } from '@shared/catalog-types';
 import { formatUsd } from '@shared/money';
-import { compareRoster } from '@shared/search';
 import { Carousel } from '@/components/carousel';
 import { AthleteCard } from '@/components/entity-cards';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
 import { PageSpinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { CATALOG_ERROR, findSchool, useCatalog } from '@/lib/catalog';
+import { ApiError } from '@/lib/api-client';
+import { parseId } from '@/lib/catalog';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { SCHOOL_ERROR, useSchool } from '@/features/schools/api/get-school';
 
-function SportRoster({ schoolId, sport, athletes }: { schoolId: number; sport: string; athletes: Athlete[] }) {
+function SportRoster({ schoolId, sport, count, athletes }: { schoolId: number; sport: string; count: number; athletes: AthleteSummary[] }) {
   const [expanded, setExpanded] = useState(false);
   const headingId = `sport-${sport.replace(/\W+/g, '-').toLowerCase()}`;
   return (
@@ -23,8 +25,11 @@ function SportRoster({ schoolId, sport, athletes }: { schoolId: number; sport: s
         <h2 id={headingId} className="section-title">
           {sport}
         </h2>
+        <span id={`${headingId}-count`} className="muted small">
+          {count} athlete{count === 1 ? '' : 's'}
+        </span>
         <div className="row-actions">
-          <Link className="btn btn-outline btn-sm" to={paths.sport.getHref(schoolId, sport)}>
+          <Link className="btn btn-outline btn-sm" to={paths.sport.getHref(schoolId, sport)} aria-describedby={`${headingId}-count`}>
             View Team Roster
           </Link>
           <button type="button" className="btn btn-ghost btn-sm" aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
@@ -53,16 +58,13 @@ function SportRoster({ schoolId, sport, athletes }: { schoolId: number; sport: s
 
 export default function SchoolPage() {
   const { id } = useParams();
-  const { data, error, isLoading, mutate } = useCatalog();
-  useDocumentTitle(data ? findSchool(data, id)?.name : undefined);
-  if (error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />;
-  if (isLoading || !data) return <PageSpinner label="Loading school..." />;
-  const school = findSchool(data, id);
-  if (!school) return <Navigate to="/" replace />;
-
-  const athletes = data.athletes.filter((a) => a.schoolId === school.id).sort(compareRoster);
-  const sports = [...new Set([...school.sports, ...athletes.map((a) => a.sport)])].filter((s) => athletes.some((a) => a.sport === s));
-  const merch = data.merch.filter((m) => m.schoolId === school.id);
+  const schoolId = parseId(id);
+  const { data, error, mutate } = useSchool(schoolId);
+  useDocumentTitle(data?.school.name);
+  if (schoolId === null || (error instanceof ApiError && error.status === 404)) return <Navigate to="/" replace />;
+  if (error) return <ErrorBox message={SCHOOL_ERROR} onRetry={() => void mutate()} />;
+  if (!data) return <PageSpinner label="Loading school..." />;
+  const { school, sports, merch } = data;
 
   return (
     <div className="school-page" style={{ ['--school' as string]: school.colors.primary, ['--school-accent' as string]: school.colors.accent }}>
@@ -76,8 +78,8 @@ export default function SchoolPage() {
       <div className="page container">
         <p className="lead school-desc">{school.description}</p>
         {sports.length === 0 && <p className="muted">No athletes on the roster yet.</p>}
-        {sports.map((sport) => (
-          <SportRoster key={sport} schoolId={school.id} sport={sport} athletes={athletes.filter((a) => a.sport === sport)} />
+        {sports.map((s) => (
+          <SportRoster key={s.sport} schoolId={school.id} sport={s.sport} count={s.count} athletes={s.athletes} />
         ))}
         {merch.length > 0 && (
           <section className="section" aria-labelledby="merch-title">

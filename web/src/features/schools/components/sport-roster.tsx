@@ -1,35 +1,53 @@
 // Sport roster (/school/:schoolId/sport/:sport): search, Position filter, Reset Filters, grid/list toggle
-// (list by default) and the count. Unknown school -> '/'; a sport without athletes -> the school page.
+// (list by default), the count and Load more. GET /api/schools/{id}/sports/{sport}/athletes answers a
+// page at a time: the name/jersey search (debounced) and the position run on the server, and the
+// Position options come from the answer. Unknown school -> '/'; a sport without athletes -> the school page.
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { AthleteCard, TierBadge } from '@/components/entity-cards';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
-import { PageSpinner } from '@/components/spinner';
+import { PageSpinner, Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { CATALOG_ERROR, findSchool, useCatalog } from '@/lib/catalog';
+import { ApiError } from '@/lib/api-client';
+import { parseId } from '@/lib/catalog';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ALL_POSITIONS, filterRoster, positionsOf, sportRoster } from './roster-filter';
+import { ROSTER_ERROR, useSportRoster } from '@/features/schools/api/get-sport-roster';
+
+export const ALL_POSITIONS = 'All Positions';
+/** How long the search box waits for typing to pause before it asks the server. */
+export const ROSTER_SEARCH_DEBOUNCE_MS = 250;
 
 export default function SportRosterPage() {
-  const { schoolId, sport = '' } = useParams();
-  const { data, error, isLoading, mutate } = useCatalog();
+  const { schoolId: rawSchoolId, sport = '' } = useParams();
+  const schoolId = parseId(rawSchoolId);
   const [query, setQuery] = useState('');
   const [position, setPosition] = useState(ALL_POSITIONS);
   const [view, setView] = useState<'list' | 'grid'>('list');
-  const titleSchool = data ? findSchool(data, schoolId) : undefined;
-  useDocumentTitle(titleSchool ? `${titleSchool.name} ${sport} Roster` : undefined);
+  const settledQuery = useDebouncedValue(query, ROSTER_SEARCH_DEBOUNCE_MS);
+  const roster = useSportRoster(schoolId, sport, { position: position === ALL_POSITIONS ? null : position, query: settledQuery });
+  const first = roster.data?.[0];
+  useDocumentTitle(first ? `${first.school.name} ${first.sport} Roster` : undefined);
 
-  if (error) return <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />;
-  if (isLoading || !data) return <PageSpinner label="Loading roster..." />;
-  const school = findSchool(data, schoolId);
-  if (!school) return <Navigate to="/" replace />;
-  const roster = sportRoster(data.athletes, school.id, sport);
-  if (roster.length === 0) return <Navigate to={paths.school.getHref(school.id)} replace />;
+  if (schoolId === null || (roster.error instanceof ApiError && roster.error.status === 404)) return <Navigate to="/" replace />;
+  if (!first) {
+    if (roster.error) return <ErrorBox message={ROSTER_ERROR} onRetry={() => void roster.mutate()} />;
+    return <PageSpinner label="Loading roster..." />;
+  }
+  if (first.total === 0) return <Navigate to={paths.school.getHref(schoolId)} replace />;
 
-  const positions = positionsOf(roster);
-  const shown = filterRoster(roster, query, position);
-  const sportName = roster[0].sport;
+  const pages = roster.data ?? [];
+  const shown = pages.flatMap((p) => p.items);
+  const more = pages[pages.length - 1]?.nextCursor ?? null;
+  const filtered = position !== ALL_POSITIONS || settledQuery.trim() !== '';
+  // The answer counts the whole roster; a filtered count is exact once every page is here.
+  const count = !filtered ? `${first.total}` : more ? `${shown.length}+` : `${shown.length}`;
+  const loadingMore = roster.isValidating && roster.size > pages.length;
+  const updating = roster.isValidating && !loadingMore;
+  const sportName = first.sport;
+  const school = first.school;
+  const positions = first.positions.includes(position) || position === ALL_POSITIONS ? first.positions : [...first.positions, position];
 
   return (
     <div className="page container">
@@ -82,8 +100,10 @@ export default function SportRosterPage() {
         </div>
       </div>
       <p className="count" aria-live="polite">
-        {shown.length} Athlete(s)
+        {count} Athlete(s)
       </p>
+      {updating && <Spinner label="Updating roster..." />}
+      {roster.error && <ErrorBox message={ROSTER_ERROR} onRetry={() => void roster.mutate()} />}
       {shown.length === 0 ? (
         <div className="panel empty-state">
           <p>No athletes match your filters</p>
@@ -113,6 +133,13 @@ export default function SportRosterPage() {
             </li>
           ))}
         </ul>
+      )}
+      {more && (
+        <div className="center">
+          <button type="button" className="btn btn-outline" disabled={loadingMore} onClick={() => void roster.setSize(roster.size + 1)}>
+            {loadingMore ? 'Loading...' : 'Load more'}
+          </button>
+        </div>
       )}
     </div>
   );

@@ -1,19 +1,74 @@
-// Search (/search and /demo/search?query=): text box and quick filters kept in sync with the URL.
+// Search (/search and /demo/search?query=): text box and quick filters kept in sync with the URL;
+// results from GET /api/search (the server applies the spec's substring rules), each list with its
+// count and a Load more of its own.
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { searchAthletes, searchSchools } from '@shared/search';
+import type { SearchResults } from '@shared/api';
+import type { AthleteSummary, SchoolSummary } from '@shared/catalog-types';
 import { AthleteCard, SchoolCard } from '@/components/entity-cards';
 import { ErrorBox } from '@/components/error-box';
-import { PageSpinner } from '@/components/spinner';
-import { CATALOG_ERROR, useCatalog } from '@/lib/catalog';
+import { PageSpinner, Spinner } from '@/components/spinner';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { MORE_ERROR, SEARCH_ERROR, getSearch, searchPath, useSearch, type SearchList } from '@/features/search/api/search';
 
 export const QUICK_FILTERS = ['Football', 'Basketball', 'Baseball', 'Track & Field'] as const;
+/** Typing waits this long for a pause before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/** Pages a list loaded beyond the first, for one query. */
+interface More<T> {
+  query: string;
+  items: T[];
+  nextCursor: string | null;
+  loading: boolean;
+  error: boolean;
+}
+
+const countText = (n: number, capped: boolean, word: string) => `${n.toLocaleString('en-US')}${capped ? '+' : ''} ${word}${n === 1 && !capped ? '' : 's'}`;
+
+/** One list's first page plus what Load more added (for the same query). */
+function useMore<T>(query: string, list: SearchList, first: SearchResults<T> | undefined) {
+  const [more, setMore] = useState<More<T> | null>(null);
+  const current = more && more.query === query ? more : null;
+  const items = [...(first?.items ?? []), ...(current?.items ?? [])];
+  const nextCursor = current ? current.nextCursor : (first?.nextCursor ?? null);
+  const load = async () => {
+    if (!nextCursor) return;
+    setMore({ query, items: current?.items ?? [], nextCursor, loading: true, error: false });
+    try {
+      const page = (await getSearch(searchPath(query, list, nextCursor)))[list] as SearchResults<T>;
+      setMore({ query, items: [...(current?.items ?? []), ...page.items], nextCursor: page.nextCursor, loading: false, error: false });
+    } catch {
+      setMore({ query, items: current?.items ?? [], nextCursor, loading: false, error: true });
+    }
+  };
+  return { items, nextCursor, loading: current?.loading ?? false, error: current?.error ?? false, load };
+}
+
+function LoadMore({ label, state }: { label: string; state: { nextCursor: string | null; loading: boolean; error: boolean; load: () => Promise<void> } }) {
+  if (!state.nextCursor) return null;
+  return (
+    <div className="center">
+      {state.error && <ErrorBox message={MORE_ERROR} onRetry={() => void state.load()} />}
+      {!state.error && (
+        <button type="button" className="btn btn-outline" disabled={state.loading} onClick={() => void state.load()} aria-label={`Load more ${label}`}>
+          {state.loading ? 'Loading...' : 'Load more'}
+        </button>
+      )}
+    </div>
+  );
+}
 
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const query = params.get('query') ?? '';
-  const { data, error, isLoading, mutate } = useCatalog();
+  const settled = useDebouncedValue(query, SEARCH_DEBOUNCE_MS).trim();
+  const { data, error, isValidating, mutate } = useSearch(settled);
   useDocumentTitle(query.trim() ? `Search: ${query.trim()}` : 'Search Athletes & Teams');
+  const answered = data?.query.trim() === settled ? data : undefined;
+  const athletes = useMore<AthleteSummary>(settled, 'athletes', answered?.athletes);
+  const schools = useMore<SchoolSummary>(settled, 'schools', answered?.schools);
 
   const setQuery = (value: string) => {
     const next = new URLSearchParams(params);
@@ -21,9 +76,6 @@ export default function SearchPage() {
     else next.delete('query');
     setParams(next, { replace: true });
   };
-
-  const athletes = data ? searchAthletes(data.athletes, query) : [];
-  const schools = data ? searchSchools(data.schools, query) : [];
 
   return (
     <div className="page container">
@@ -51,37 +103,40 @@ export default function SearchPage() {
           })}
         </div>
       </div>
-      {error && <ErrorBox message={CATALOG_ERROR} onRetry={() => void mutate()} />}
-      {isLoading && <PageSpinner label="Searching..." />}
-      {data && (
+      {error && <ErrorBox message={SEARCH_ERROR} onRetry={() => void mutate()} />}
+      {!data && !error && <PageSpinner label="Searching..." />}
+      {data && !answered && isValidating && <Spinner label="Searching..." />}
+      {answered && (
         <>
           <p className="muted" aria-live="polite">
-            {athletes.length + schools.length === 0
-              ? `No athletes or schools match "${query}".`
-              : `${athletes.length} athlete${athletes.length === 1 ? '' : 's'} and ${schools.length} school${schools.length === 1 ? '' : 's'}`}
+            {answered.athletes.total + answered.schools.total === 0
+              ? `No athletes or schools match "${settled}".`
+              : `${countText(answered.athletes.total, answered.athletes.totalIsCapped, 'athlete')} and ${countText(answered.schools.total, answered.schools.totalIsCapped, 'school')}`}
           </p>
-          {athletes.length > 0 && (
+          {athletes.items.length > 0 && (
             <section className="section" aria-labelledby="results-athletes">
               <h2 id="results-athletes" className="section-title">
                 Athletes
               </h2>
               <div className="grid">
-                {athletes.map((a) => (
+                {athletes.items.map((a) => (
                   <AthleteCard key={a.id} athlete={a} />
                 ))}
               </div>
+              <LoadMore label="athletes" state={athletes} />
             </section>
           )}
-          {schools.length > 0 && (
+          {schools.items.length > 0 && (
             <section className="section" aria-labelledby="results-schools">
               <h2 id="results-schools" className="section-title">
                 Schools
               </h2>
               <div className="grid">
-                {schools.map((s) => (
+                {schools.items.map((s) => (
                   <SchoolCard key={s.id} school={s} />
                 ))}
               </div>
+              <LoadMore label="schools" state={schools} />
             </section>
           )}
         </>

@@ -1,0 +1,89 @@
+// The athlete's public cards, grouped by set, each with its sale state: a locked card shows its
+// progress ('18 of 25 Base sold to unlock') and cannot be bought, an edition shows how many are
+// left, then 'Sold out', and a retired card is marked so. Only a buyable card offers Buy Now.
+import { Link } from 'react-router-dom';
+import type { CardView } from '@shared/api';
+import type { CardSet } from '@shared/catalog-types';
+import { formatUsd } from '@shared/money';
+import { FallbackImage } from '@/components/fallback-image';
+import { paths } from '@/config/paths';
+import { SALE_BADGE, saleStatus } from '@/lib/card-sale';
+import './collectibles.css';
+
+interface Group {
+  key: string;
+  name: string | null;
+  closed: boolean;
+  cards: CardView[];
+}
+
+/** The sets in their order, then the cards outside any set; one unnamed group without sets. */
+export function groupCards(cards: CardView[], sets: CardSet[]): Group[] {
+  if (sets.length === 0) return [{ key: 'all', name: null, closed: false, cards }];
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  const placed = new Set<number>();
+  const groups: Group[] = [];
+  for (const set of sets) {
+    const members = set.cardIds.map((id) => byId.get(id)).filter((c): c is CardView => c !== undefined);
+    members.forEach((c) => placed.add(c.id));
+    if (members.length) groups.push({ key: `set-${set.id}`, name: set.name, closed: set.closedAt !== null, cards: members });
+  }
+  const rest = cards.filter((c) => !placed.has(c.id));
+  if (rest.length) groups.push({ key: 'rest', name: groups.length ? 'Other cards' : null, closed: false, cards: rest });
+  return groups;
+}
+
+function Collectible({ card, cards, athleteId, athleteName }: { card: CardView; cards: CardView[]; athleteId: number; athleteName: string }) {
+  const status = saleStatus(card, cards);
+  const href = paths.card.getHref(athleteId, card.id);
+  const state = { card, athleteName, athleteId };
+  const badge = SALE_BADGE[status.kind];
+  return (
+    <article className={`collectible sale-${status.kind}`} aria-label={card.name}>
+      <Link to={href} state={state} className="collectible-link" aria-label={`Open ${card.name}, ${formatUsd(card.priceCents)}`}>
+        <FallbackImage src={card.image} alt={`${card.name} trading card`} loading="lazy" width={240} height={336} />
+      </Link>
+      <div className="collectible-body">
+        <h4 className="entity-title">{card.name}</h4>
+        <div className="badge-row">
+          {card.edition && <span className="badge badge-muted">{card.edition}</span>}
+          {badge && <span className="badge badge-sale">{badge}</span>}
+        </div>
+        <p className="price">{formatUsd(card.priceCents)}</p>
+        {status.text && <p className="sale-line">{status.text}</p>}
+        {status.buyable ? (
+          <Link className="btn btn-primary btn-block" to={href} state={state}>
+            Buy Now
+          </Link>
+        ) : (
+          <Link className="btn btn-outline btn-block" to={href} state={state} aria-label={`View ${card.name}`}>
+            View Card
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function CollectibleGrid({ cards, sets, athleteId, athleteName }: { cards: CardView[]; sets: CardSet[]; athleteId: number; athleteName: string }) {
+  if (cards.length === 0) return <p className="muted">No cards released yet.</p>;
+  return (
+    <>
+      {groupCards(cards, sets).map((group) => (
+        <div key={group.key} className="card-set">
+          {group.name && (
+            <h3 className="card-set-title">
+              {group.name}
+              {group.closed && <span className="muted small"> · collect all {group.cards.length} to become a Top Fan</span>}
+            </h3>
+          )}
+          <div className="grid cards-grid">
+            {group.cards.map((card) => (
+              <Collectible key={card.id} card={card} cards={cards} athleteId={athleteId} athleteName={athleteName} />
+            ))}
+          </div>
+        </div>
+      ))}
+    </>
+  );
+}

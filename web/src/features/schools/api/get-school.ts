@@ -1,0 +1,14 @@
+// GET /api/schools/{id}: the school (colours), each sport's roster size and first athletes, its merch.
+import useSWR from 'swr';
+import type { SchoolPageResponse } from '@shared/api';
+import { apiFetch } from '@/lib/api-client';
+
+export const schoolKey = (id: number | null) => (id === null ? null : `/schools/${id}`);
+
+export const getSchool = (path: string) => apiFetch<SchoolPageResponse>(path);
+
+export function useSchool(id: number | null) {
+  return useSWR<SchoolPageResponse>(schoolKey(id), getSchool, { revalidateIfStale: false });
+}
+
+export const SCHOOL_ERROR = 'Failed to load the school. Please try again later.';

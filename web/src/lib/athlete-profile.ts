@@ -1,0 +1,16 @@
+// GET /api/athletes/{id}: an athlete's profile, public cards with their sale state, and sets. Read
+// by the athlete pages and the card page (two features), so the hook lives here; the route table
+// preloads it on a deep link (app/routes.tsx).
+import useSWR from 'swr';
+import type { AthleteProfileResponse } from '@shared/api';
+import { apiFetch } from './api-client';
+
+export const athleteProfileKey = (id: number | null) => (id === null ? null : `/athletes/${id}`);
+
+export const getAthleteProfile = (path: string) => apiFetch<AthleteProfileResponse>(path);
+
+export function useAthleteProfile(id: number | null) {
+  return useSWR<AthleteProfileResponse>(athleteProfileKey(id), getAthleteProfile, { revalidateIfStale: false });
+}
+
+export const ATHLETE_ERROR = 'Failed to load the athlete. Please try again later.';

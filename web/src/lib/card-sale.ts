@@ -1,0 +1,34 @@
+// What a fan is told about a card's sale state (GET /api/athletes/{id} CardView): locked with its
+// progress, how many of an edition are left, sold out, retired. The athlete pages and the card
+// page say it with the same words.
+import type { CardView } from '@shared/api';
+
+export type SaleKind = 'locked' | 'retired' | 'sold-out' | 'limited' | 'open';
+
+export interface SaleStatus {
+  kind: SaleKind;
+  /** The line shown on the card ('' for an open edition on sale). */
+  text: string;
+  buyable: boolean;
+}
+
+/** '18 of 25 Base sold to unlock': the quota card's edition name (its title without one). */
+export function unlockProgress(card: CardView, cards: readonly CardView[]): string {
+  if (!card.unlock) return '';
+  const quota = cards.find((c) => c.id === card.unlock!.cardId);
+  const name = quota?.edition || quota?.name || 'cards';
+  return `${Math.min(card.unlock.sold, card.unlock.units)} of ${card.unlock.units} ${name} sold to unlock`;
+}
+
+export function saleStatus(card: CardView, cards: readonly CardView[]): SaleStatus {
+  if (card.state === 'retired') return { kind: 'retired', text: 'Retired: no longer on sale', buyable: false };
+  if (card.locked) return { kind: 'locked', text: unlockProgress(card, cards), buyable: false };
+  if (card.soldOut) return { kind: 'sold-out', text: 'Sold out', buyable: false };
+  if (card.editionSize !== null && card.remaining !== null) {
+    return { kind: 'limited', text: `${card.remaining} of ${card.editionSize} left`, buyable: card.buyable };
+  }
+  return { kind: 'open', text: '', buyable: card.buyable };
+}
+
+/** The short label of a state that stops a purchase (a badge on the card). */
+export const SALE_BADGE: Partial<Record<SaleKind, string>> = { locked: 'Locked', retired: 'Retired', 'sold-out': 'Sold out' };
