@@ -1,0 +1,299 @@
+// The athlete's business in Chromium against local mode: approvals of cards the collective
+// submitted through the API, the Payouts tab and a statement after a sale and a paid payout, the
+// NIL disclosure alert after crossing $600, an invite claimed by an account signed up in the
+// browser, and a profile request from /create-profile that the collective accepts.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import type { AthletePayoutsResponse, CheckoutResponse, DisclosureRecord, PayoutBatchView } from '../../shared/api';
+import type { CreatedInvite, OwnerCard, OwnerCardsResponse, ProfileRequestsResponse } from '../../shared/cards-api';
+import { baseUrl, useBrowserPage } from '../support/browser';
+import { srpSignIn, type CognitoCall } from '../support/cognito-srp';
+
+jest.setTimeout(120_000);
+
+const browserState = useBrowserPage({ timeoutMs: 20_000 });
+let page: Page;
+beforeEach(() => {
+  ({ page } = browserState);
+});
+
+const url = (p: string) => new URL(p, baseUrl()).toString();
+const run = `${Date.now().toString(36)}`;
+
+const cognito: CognitoCall = async (operation, body) => {
+  const res = await fetch(url('/local-cognito/'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    body: JSON.stringify({ ClientId: 'localwebclient', ...body }),
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> };
+};
+
+const tokens = new Map<string, string>();
+async function tokenOf(username: string, password: string): Promise<string> {
+  const cached = tokens.get(username);
+  if (cached) return cached;
+  const res = await srpSignIn(cognito, username, password, { clientId: 'localwebclient', userPoolId: 'us-east-2_LocalPool' });
+  if (res.status !== 200) throw new Error(`sign-in of ${username}: ${JSON.stringify(res.body)}`);
+  tokens.set(username, res.body.AuthenticationResult.IdToken);
+  return res.body.AuthenticationResult.IdToken;
+}
+const collective = () => tokenOf('collective', 'collective');
+const athlete = () => tokenOf('athlete', 'athlete');
+
+async function api<T>(path: string, token: string | null, method = 'GET', body?: unknown): Promise<T> {
+  const res = await fetch(url(`/api${path}`), {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Reads until `done` holds (settlement is asynchronous), or gives the last reading after 15 s. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The newest code local mode logged for this address. */
+async function codeFor(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const prefix = `[cognito] verification code for ${email}: `;
+    const line = readFileSync(process.env.E2E_LOCAL_LOG ?? '/dev/null', 'utf8')
+      .split('\n')
+      .reverse()
+      .find((l) => l.startsWith(prefix));
+    if (line) return line.slice(prefix.length).trim();
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no verification code for ${email}`);
+}
+
+// A 1x1 PNG: the server fingerprints the bytes and checks they are a PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+async function upload(token: string): Promise<string> {
+  const ticket = await api<{ uploadUrl: string; method: string; headers: Record<string, string>; imageUrl: string }>('/uploads', token, 'POST', {
+    contentType: 'image/png',
+    size: PNG.length,
+  });
+  const res = await fetch(new URL(ticket.uploadUrl, baseUrl()), { method: ticket.method, headers: ticket.headers, body: PNG });
+  if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  return ticket.imageUrl;
+}
+
+let openSetId: number | null = null;
+/** A card of athlete 1 made and submitted by the collective: pending the athlete's approval. */
+async function submittedCard(name: string, priceCents: number, editionSize: number | null): Promise<OwnerCard> {
+  const token = await collective();
+  if (openSetId === null) {
+    const owned = await api<OwnerCardsResponse>('/collectives/1/athletes/1/cards', token);
+    openSetId =
+      owned.sets.find((s) => s.closedAt === null)?.id ??
+      (await api<{ id: number }>('/collectives/1/athletes/1/sets', token, 'POST', { name: `E2E ${run}` })).id;
+  }
+  const image = await upload(token);
+  const card = await api<OwnerCard>('/collectives/1/athletes/1/cards', token, 'POST', {
+    name,
+    edition: 'Base',
+    image,
+    description: 'E2E card',
+    priceCents,
+    editionSize,
+    unlock: null,
+    setId: openSetId,
+  });
+  return api<OwnerCard>(`/collectives/1/athletes/1/cards/${card.id}/submit`, token, 'POST');
+}
+
+async function signIn(username: string, password: string, next = ''): Promise<void> {
+  await page.goto(url(`/login${next ? `?next=${encodeURIComponent(next)}` : ''}`));
+  await page.getByLabel(/^Username or email/).fill(username);
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe("the athlete's business in the browser", () => {
+  it('approves a pending card and rejects another with a reason', async () => {
+    const approveMe = await submittedCard(`Approve me ${run}`, 1200, 50);
+    const rejectMe = await submittedCard(`Reject me ${run}`, 1500, 20);
+    await signIn('athlete', 'athlete');
+    await page.goto(url('/athlete?tab=approvals'));
+    await page.getByRole('list', { name: 'Cards waiting for your approval' }).waitFor();
+    await page.getByRole('img', { name: `Card image of ${approveMe.name}` }).waitFor();
+    await page.getByRole('button', { name: `Approve ${approveMe.name}` }).click();
+    await page.getByText(`Approved ${approveMe.name}. The collective can now publish it.`).waitFor();
+
+    await page.getByRole('button', { name: `Reject ${rejectMe.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Reject ${rejectMe.name}` });
+    await dialog.getByRole('button', { name: 'Reject card' }).click();
+    await dialog.getByText('A reason is required').waitFor();
+    await dialog.getByLabel(/^Reason/).fill('The jersey number is wrong');
+    await dialog.getByRole('button', { name: 'Reject card' }).click();
+    await page.getByText(`Rejected ${rejectMe.name}. The collective sees your reason.`).waitFor();
+    await page.getByRole('table', { name: 'Cards you decided on, newest first' }).getByText('The jersey number is wrong', { exact: false }).waitFor();
+
+    const after = await api<OwnerCardsResponse>('/collectives/1/athletes/1/cards', await collective());
+    expect(after.cards.find((c) => c.id === approveMe.id)?.state).toBe('approved');
+    expect(after.cards.find((c) => c.id === approveMe.id)?.approval?.imageHash).toBe(approveMe.imageHash);
+    const rejected = after.cards.find((c) => c.id === rejectMe.id);
+    expect(rejected?.state).toBe('rejected');
+    expect(rejected?.rejectionReason).toBe('The jersey number is wrong');
+  });
+
+  it('shows the payouts and a statement after a sale and a paid payout', async () => {
+    const sale = await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId: 1, cardId: 1, quantity: 2 });
+    const athleteToken = await athlete();
+    const before = await api<AthletePayoutsResponse>('/athletes/1/payouts', athleteToken);
+    await eventually(
+      () => api<{ items: Array<{ orderName: string }> }>('/athletes/1/orders?limit=5', athleteToken),
+      (o) => o.items.some((l) => l.orderName === sale.orderName),
+    );
+    const periodEnd = new Date(Date.now() - 1000).toISOString();
+    const periodStart = new Date(Date.now() - 300 * 86_400_000).toISOString();
+    const batch = await api<PayoutBatchView>('/collectives/1/payouts/batches', await collective(), 'POST', {
+      periodStart,
+      periodEnd,
+      idempotencyKey: `e2e-batch-${run}`,
+    });
+    const reference = `E2E-PAID-${run}`;
+    await api('/collectives/1/payouts/batches/' + batch.batchId + '/payouts/1', await collective(), 'POST', {
+      status: 'paid',
+      date: today(),
+      reference,
+      idempotencyKey: `e2e-paid-${run}`,
+    });
+    const after = await eventually(
+      () => api<AthletePayoutsResponse>('/athletes/1/payouts', tokens.get('athlete')!),
+      (p) => p.payouts.some((l) => l.paidReference === reference),
+    );
+    expect(after.paidOutCents).toBeGreaterThan(before.paidOutCents);
+
+    await signIn('athlete', 'athlete');
+    await page.goto(url('/athlete?tab=payouts'));
+    const received = page.getByRole('table', { name: 'Payouts, newest first' });
+    await received.getByText(reference).waitFor();
+    const lines = page.getByRole('table', { name: 'Statement lines, oldest first' });
+    await lines.getByText(sale.orderName, { exact: true }).waitFor();
+    await lines.getByRole('cell', { name: 'Payout', exact: true }).first().waitFor();
+    // The browser's print of the tab shows the statement only.
+    await page.emulateMedia({ media: 'print' });
+    const visibility = (id: string) => page.evaluate(`getComputedStyle(document.getElementById('${id}')).visibility`);
+    expect(await visibility('ap-statement')).toBe('visible');
+    expect(await visibility('payouts-title')).toBe('hidden');
+    expect(await visibility('disclosure-title')).toBe('hidden');
+    await page.emulateMedia({ media: 'screen' });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    const csv = readFileSync((await file.path())!, 'utf8');
+    expect(csv).toContain(sale.orderName);
+    expect(csv).toContain('Closing balance');
+  });
+
+  it('alerts once the year crosses $600 and marks it reported', async () => {
+    const year = new Date().getUTCFullYear();
+    const before = await api<DisclosureRecord>(`/athletes/1/disclosure?year=${year}`, await athlete());
+    // The sample data keeps the demo athlete under the threshold: this sale is what crosses it.
+    expect(before.earnedCents).toBeLessThan(60_000);
+    expect(before.crossedAt).toBeNull();
+    // A $700 card, approved by the athlete and published by the collective, then one sold: 97% is $679.
+    const card = await submittedCard(`Big ticket ${run}`, 70_000, null);
+    await api(`/athletes/1/cards/${card.id}/approve`, await athlete(), 'POST', { imageHash: card.imageHash });
+    await api(`/collectives/1/athletes/1/cards/${card.id}/publish`, await collective(), 'POST', {});
+    await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId: 1, cardId: card.id, quantity: 1 });
+    const after = await eventually(
+      () => api<DisclosureRecord>(`/athletes/1/disclosure?year=${year}`, tokens.get('athlete')!),
+      (r) => r.earnedCents >= before.earnedCents + 67_900 && r.crossedAt !== null,
+    );
+    expect(after.crossedAt).not.toBeNull();
+    expect(after.earnedCents).toBeGreaterThanOrEqual(60_000);
+
+    await signIn('athlete', 'athlete');
+    await page.goto(url('/athlete?tab=payouts'));
+    const alert = page.getByRole('alert').filter({ hasText: 'Report your NIL compensation' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('report it by');
+    const form = page.getByRole('form', { name: `Mark ${year} reported` });
+    await form.getByLabel(/^Reference/).fill(`NILGO-${run}`);
+    await form.getByRole('button', { name: 'Mark reported' }).click();
+    await page.getByText(`(ref NILGO-${run})`).waitFor();
+    await alert.waitFor({ state: 'detached' });
+    const reported = await api<DisclosureRecord>(`/athletes/1/disclosure?year=${year}`, tokens.get('athlete')!);
+    expect(reported.reference).toBe(`NILGO-${run}`);
+  });
+
+  it('claims an invite with an account signed up in the browser and lands on the athlete panel', async () => {
+    const email = `invited.${run}@example.com`;
+    const invite = await api<CreatedInvite>('/collectives/1/invites', await collective(), 'POST', { athleteId: 2, email });
+    await page.goto(url(invite.claimPath));
+    await page.getByRole('heading', { name: 'Claim your athlete profile' }).waitFor();
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL((u) => u.pathname === '/signup');
+    await page.getByLabel('Username').fill(`invited${run}`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password/).fill('secret123');
+    await page.getByLabel('Confirm password').fill('secret123');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByLabel('Verification code').fill(await codeFor(email));
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await page.waitForURL((u) => u.pathname === invite.claimPath);
+    await page.getByRole('heading', { name: invite.athleteName }).waitFor();
+    await page.getByRole('button', { name: 'Claim' }).click();
+    await page.waitForURL((u) => u.pathname === '/athlete');
+    await page.getByRole('heading', { level: 1, name: invite.athleteName }).waitFor();
+    await page.getByRole('button', { name: /^Approvals/ }).waitFor();
+  });
+
+  it('sends a profile request from /create-profile and shows it accepted once the collective accepts it', async () => {
+    const email = `requester.${run}@example.com`;
+    const username = `requester${run}`;
+    await cognito('SignUp', { Username: username, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] });
+    await cognito('ConfirmSignUp', { Username: username, ConfirmationCode: await codeFor(email) });
+    const school = (await api<{ school: { name: string } }>('/collectives/1', await collective())).school.name;
+
+    await page.goto(url('/create-profile'));
+    await page.getByText(/Sign in to send your profile/).waitFor();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel(/^Username or email/).fill(username);
+    await page
+      .getByLabel(/^Password/)
+      .first()
+      .fill('secret123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((u) => u.pathname === '/create-profile');
+    const name = `Rookie ${run}`;
+    await page.getByLabel(/^Name/).fill(name);
+    await page.getByLabel(/^Sport/).selectOption('Soccer');
+    await page.getByLabel(/^School/).selectOption({ label: school });
+    await page.getByLabel(/^Position/).fill('Winger');
+    await page.getByLabel(/^Profile image/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Create Profile' }).click();
+    await page.getByText(/^Profile received/).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Pending' }).waitFor();
+
+    const requests = await api<ProfileRequestsResponse>('/collectives/1/profile-requests', await collective());
+    const request = requests.items.find((r) => r.name === name)!;
+    expect(request.image).toMatch(/^\/(uploads|api\/uploads\/local)\//);
+    await api(`/collectives/1/profile-requests/${request.id}/accept`, await collective(), 'POST', { number: '77' });
+    await page.reload();
+    await page.getByText('Accepted', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Open your athlete panel' }).click();
+    await page.waitForURL((u) => u.pathname === '/athlete');
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+  });
+});
