@@ -10,7 +10,9 @@
 //        and the app's JS (entry, its imports, the route's chunks) starts right after the first
 //        paint, then hydrates (main.tsx). Nothing competes with the first paint.
 //      - on a deep link it hides the prerendered landing and starts at once, in parallel, the
-//        entry, the route's chunks and the API data the route reads first (the catalog).
+//        entry, the route's chunks and the API data the route reads first: the entity its path
+//        names ('/athlete/7' -> /api/athletes/7; the route table's data templates, filled in from
+//        the path's segments).
 //   4. lists the prerendered routes in prerender-routes.json for CloudFront's viewer-request
 //      function (infra/constructs/site.ts) and the benchmark.
 // The Content-Security-Policy allows no inline script or style (infra/security-headers.ts): the
@@ -77,21 +79,29 @@ function assetsOf(manifest: Manifest, screens: ScreenInfo[]): { js: string[]; cs
   return { js: [...js], css: [...css] };
 }
 
-/** A route pattern as an anchored regular expression source (matched case-insensitively, as react-router does). */
-function patternSource(pattern: string): string {
-  if (pattern === '*') return '^/';
+/**
+ * A route pattern as an anchored regular expression source (matched case-insensitively, as
+ * react-router does), each param a capture group, with the params' names in order.
+ */
+export function patternSource(pattern: string): { source: string; params: string[] } {
+  if (pattern === '*') return { source: '^/', params: [] };
+  const params: string[] = [];
   const body = pattern
     .split('/')
     .filter(Boolean)
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(segment.slice(1));
+      return '([^/]+)';
+    })
     .join('/');
-  return `^/${body}/?$`;
+  return { source: `^/${body}/?$`, params };
 }
 
-/** The route table of the boot script: URLs once, then per route [pattern, chunk indexes, data indexes]. */
+/** The route table of the boot script: URLs once, then per route [pattern, chunk indexes, data indexes, param names]. */
 interface BootTable {
   urls: string[];
-  routes: Array<[string, number[], number[]]>;
+  routes: Array<[string, number[], number[], string[]]>;
 }
 
 /** The boot script (classic and synchronous in <head>: it must decide before the body paints). */
@@ -106,11 +116,29 @@ function bootScript(table: BootTable): string {
   var prerendered = html.getAttribute('data-prerendered') === here;
   var chunks = [];
   var data = [];
+  var params = {};
   for (var i = 0; i < routes.length; i++) {
-    if (!new RegExp(routes[i][0], 'i').test(here)) continue;
+    var match = new RegExp(routes[i][0], 'i').exec(here);
+    if (!match) continue;
     chunks = routes[i][1];
     data = routes[i][2];
+    for (var n = 0; n < routes[i][3].length; n++) params[routes[i][3][n]] = match[n + 1];
     break;
+  }
+  // A data template's ':name' is the path's segment of that param, as the app's key encodes it.
+  function dataUrl(template) {
+    var ok = true;
+    var url = template.replace(/:(\\w+)/g, function (_, name) {
+      var value = params[name];
+      if (!value) ok = false;
+      try {
+        return encodeURIComponent(decodeURIComponent(value || ''));
+      } catch (e) {
+        ok = false;
+        return '';
+      }
+    });
+    return ok ? url : null;
   }
   function link(rel, href, as) {
     var l = document.createElement('link');
@@ -124,7 +152,10 @@ function bootScript(table: BootTable): string {
   function start() {
     if (started) return;
     started = true;
-    for (var d = 0; d < data.length; d++) link('preload', urls[data[d]], 'fetch');
+    for (var d = 0; d < data.length; d++) {
+      var url = dataUrl(urls[data[d]]);
+      if (url) link('preload', url, 'fetch');
+    }
     // A prerendered page names its own modules; a deep link adds its route's from the table.
     var modules = script.getAttribute('data-modules').split(' ');
     if (!prerendered) for (var j = 0; j < chunks.length; j++) modules.push(urls[chunks[j]]);
@@ -232,13 +263,20 @@ export function prerenderPlugin(options: PrerenderOptions): Plugin {
       // The boot script's table: every route's chunks (beyond the entry's) and first data.
       const urls: string[] = [];
       const index = (url: string) => (urls.includes(url) ? urls.indexOf(url) : urls.push(url) - 1);
-      const routes = facts.map((f): [string, number[], number[]] => [
-        patternSource(f.pattern),
-        assetsOf(manifest, f.screens)
-          .js.filter((href) => !preloaded.has(href))
-          .map(index),
-        [...new Set(f.screens.flatMap((s) => s.data))].map(index),
-      ]);
+      const routes = facts.map((f): [string, number[], number[], string[]] => {
+        const { source, params } = patternSource(f.pattern);
+        const data = [...new Set(f.screens.flatMap((s) => s.data))];
+        const unknown = data.flatMap((d) => [...d.matchAll(/:(\w+)/g)].map((m) => m[1])).filter((name) => !params.includes(name));
+        if (unknown.length) throw new Error(`prerender: the route ${f.pattern} preloads data naming :${unknown.join(', :')}, which its path does not have`);
+        return [
+          source,
+          assetsOf(manifest, f.screens)
+            .js.filter((href) => !preloaded.has(href))
+            .map(index),
+          data.map(index),
+          params,
+        ];
+      });
       const boot = bootScript({ urls, routes });
       const bootFile = `/assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
       writeFileSync(path.join(outDir, bootFile), boot);
@@ -250,7 +288,10 @@ export function prerenderPlugin(options: PrerenderOptions): Plugin {
       for (const f of facts.filter((x) => x.prerender)) {
         const page = await ssr.renderPage(f.pattern);
         const { js, css } = assetsOf(manifest, page.screens);
-        const head = [bootTag([...entryModules, ...js.filter((href) => !preloaded.has(href))]), ...css.filter((href) => !template.includes(`"${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)];
+        const head = [
+          bootTag([...entryModules, ...js.filter((href) => !preloaded.has(href))]),
+          ...css.filter((href) => !template.includes(`"${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+        ];
         const file = f.pattern === '/' ? path.join(outDir, 'index.html') : path.join(outDir, ...f.pattern.split('/').filter(Boolean), 'index.html');
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, pageHtml(template, page, head));

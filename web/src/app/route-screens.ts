@@ -4,11 +4,11 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { DocumentTitle } from '@/components/document-title';
-import type { ScreenInfo } from '@/lib/lazy-screen';
+import type { RouteParams, ScreenInfo } from '@/lib/lazy-screen';
 import { routes } from './routes';
 
 interface Found {
-  screens: Array<{ screen: ScreenInfo; preload: () => Promise<unknown>; prime: () => Promise<unknown> }>;
+  screens: Array<{ screen: ScreenInfo; preload: () => Promise<unknown>; prime: (params: RouteParams) => Promise<unknown> }>;
   title: string | null;
 }
 
@@ -17,7 +17,7 @@ export function inspectElement(node: ReactNode, found: Found = { screens: [], ti
   Children.forEach(node, (child) => {
     if (!isValidElement(child)) return;
     const element = child as ReactElement<{ children?: ReactNode; title?: string }>;
-    const type = element.type as { screen?: ScreenInfo; preload?: () => Promise<unknown>; prime?: () => Promise<unknown> };
+    const type = element.type as { screen?: ScreenInfo; preload?: () => Promise<unknown>; prime?: (params: RouteParams) => Promise<unknown> };
     if (type.screen && type.preload && type.prime) found.screens.push({ screen: type.screen, preload: type.preload, prime: type.prime });
     if (element.type === DocumentTitle && element.props.title) found.title = element.props.title;
     inspectElement(element.props.children, found);
@@ -30,14 +30,17 @@ export const PRIME_WAIT_MS = 1500;
 
 /**
  * Loads the chunks of the screens that render `pathname` and, with `withData`, their first data
- * (for at most PRIME_WAIT_MS). Resolves either way: a failure shows when the screen renders.
+ * (the entity the path names, for at most PRIME_WAIT_MS). Resolves either way: a failure shows when the screen renders.
  */
 export async function preloadRoute(pathname: string, { withData }: { withData: boolean }): Promise<void> {
   const found: Found = { screens: [], title: null };
-  for (const match of matchRoutes(routes, pathname) ?? []) inspectElement(match.route.element, found);
+  const matches = matchRoutes(routes, pathname) ?? [];
+  for (const match of matches) inspectElement(match.route.element, found);
+  // The deepest match carries every param of the path ('/athlete/7' -> { id: '7' }).
+  const params = matches[matches.length - 1]?.params ?? {};
   const chunks = Promise.all(found.screens.map((s) => s.preload().catch(() => undefined)));
   const data = withData
-    ? Promise.race([Promise.all(found.screens.map((s) => s.prime().catch(() => undefined))), new Promise((r) => setTimeout(r, PRIME_WAIT_MS))])
+    ? Promise.race([Promise.all(found.screens.map((s) => s.prime(params).catch(() => undefined))), new Promise((r) => setTimeout(r, PRIME_WAIT_MS))])
     : null;
   await Promise.all([chunks, data]);
 }

@@ -10,10 +10,21 @@ import { DocumentTitle } from '@/components/document-title';
 import { RequireSignIn } from '@/components/require-sign-in';
 import { CATALOG_KEY, API_BASE } from '@/config/api';
 import { paths } from '@/config/paths';
-import { lazyScreen } from '@/lib/lazy-screen';
+import { fillPath, lazyScreen, type RouteParams } from '@/lib/lazy-screen';
 
 /** A catalog screen: the boot script preloads the catalog and a deep link renders with it. */
 const CATALOG = { data: [`${API_BASE}${CATALOG_KEY}`], prime: () => import('@/lib/catalog').then((m) => m.primeCatalog()) };
+
+/**
+ * A screen whose first data is one entity read from the path's params (template '/athletes/:id' on
+ * '/athlete/:id'): the boot script preloads that URL and a deep link renders with it. The template
+ * is the key the screen's hook reads. Screens whose first data depends on the query string or is
+ * paginated (search, rosters, My Collection) have none.
+ */
+const entity = (template: string) => ({
+  data: [`${API_BASE}${template}`],
+  prime: (params: RouteParams) => import('@/lib/prime-data').then((m) => m.primeData(fillPath(template, params))),
+});
 
 // The layouts are lazy too: the landing needs neither, and every HTML page preloads what it uses.
 const DemoShell = lazyScreen('components/demo-shell.tsx', () => import('@/components/demo-shell').then((m) => ({ default: m.DemoShell })));
@@ -33,14 +44,26 @@ const CollectiveProspectus = lazyScreen(
 );
 const PlayerProspectus = lazyScreen('features/marketing/components/player-prospectus.tsx', () => import('@/features/marketing/components/player-prospectus'));
 const FanProspectus = lazyScreen('features/marketing/components/fan-prospectus.tsx', () => import('@/features/marketing/components/fan-prospectus'));
-const DemoHome = lazyScreen('features/home/components/demo-home.tsx', () => import('@/features/home/components/demo-home'), CATALOG);
-const SearchPage = lazyScreen('features/search/components/search-page.tsx', () => import('@/features/search/components/search-page'), CATALOG);
-const AthleteProfile = lazyScreen('features/athletes/components/athlete-profile.tsx', () => import('@/features/athletes/components/athlete-profile'), CATALOG);
-const AthleteMedia = lazyScreen('features/athletes/components/athlete-media.tsx', () => import('@/features/athletes/components/athlete-media'), CATALOG);
-const CardPurchase = lazyScreen('features/cards/components/card-purchase.tsx', () => import('@/features/cards/components/card-purchase'), CATALOG);
+const DemoHome = lazyScreen('features/home/components/demo-home.tsx', () => import('@/features/home/components/demo-home'), entity('/featured'));
+const SearchPage = lazyScreen('features/search/components/search-page.tsx', () => import('@/features/search/components/search-page'));
+const AthleteProfile = lazyScreen(
+  'features/athletes/components/athlete-profile.tsx',
+  () => import('@/features/athletes/components/athlete-profile'),
+  entity('/athletes/:id'),
+);
+const AthleteMedia = lazyScreen(
+  'features/athletes/components/athlete-media.tsx',
+  () => import('@/features/athletes/components/athlete-media'),
+  entity('/athletes/:id'),
+);
+const CardPurchase = lazyScreen(
+  'features/cards/components/card-purchase.tsx',
+  () => import('@/features/cards/components/card-purchase'),
+  entity('/athletes/:athleteId'),
+);
 const MyCollection = lazyScreen('features/collection/components/my-collection.tsx', () => import('@/features/collection/components/my-collection'));
-const SchoolPage = lazyScreen('features/schools/components/school-page.tsx', () => import('@/features/schools/components/school-page'), CATALOG);
-const SportRoster = lazyScreen('features/schools/components/sport-roster.tsx', () => import('@/features/schools/components/sport-roster'), CATALOG);
+const SchoolPage = lazyScreen('features/schools/components/school-page.tsx', () => import('@/features/schools/components/school-page'), entity('/schools/:id'));
+const SportRoster = lazyScreen('features/schools/components/sport-roster.tsx', () => import('@/features/schools/components/sport-roster'));
 const WaitingList = lazyScreen('features/waitlist/components/waiting-list.tsx', () => import('@/features/waitlist/components/waiting-list'));
 const Login = lazyScreen('features/auth/components/login.tsx', () => import('@/features/auth/components/login'));
 const Signup = lazyScreen('features/auth/components/signup.tsx', () => import('@/features/auth/components/signup'));

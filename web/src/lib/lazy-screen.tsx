@@ -2,9 +2,9 @@
 // rule of lib/chunk-reload.ts, plus two things the first page needs:
 // - `preload()`: main.tsx loads the current route's screens before the first render, so the first
 //   render shows the page instead of a Suspense fallback (whose reveal React throttles by 300 ms),
-//   and hydration of prerendered HTML meets no pending boundary; `prime()` does the same for the
-//   data a screen reads first (the catalog), on a deep link only (a prerendered page was rendered
-//   without data and must hydrate that way);
+//   and hydration of prerendered HTML meets no pending boundary; `prime(params)` does the same for
+//   the data a screen reads first (its entity, e.g. /api/athletes/7 for /athlete/7), on a deep link
+//   only (a prerendered page was rendered without data and must hydrate that way);
 // - `screen`: what the build's prerender step (web/build-tools/prerender.ts) reads to preload the
 //   route's chunks and first data (the build fails when `source` is not a chunk of the build).
 import { createElement, type ComponentProps, type ComponentType } from 'react';
@@ -14,22 +14,42 @@ import { lazyWithReload } from './chunk-reload';
 export interface ScreenInfo {
   /** Its source file under web/src (the key of Vite's manifest), e.g. 'features/search/components/search-page.tsx'. */
   source: string;
-  /** API paths it reads on its first render, fetched early (index.html's boot script). */
+  /**
+   * API paths it reads on its first render, fetched early (index.html's boot script): templates
+   * whose `:name` segments are the route's params ('/api/athletes/:id' on '/athlete/:id').
+   */
   data: readonly string[];
+}
+
+/** The route's params, as react-router's matchRoutes gives them. */
+export type RouteParams = Readonly<Record<string, string | undefined>>;
+
+/**
+ * A path template with the route's params put in ('/athletes/:id' -> '/athletes/7'), each encoded
+ * as the screens' own keys encode it; null when a param is missing.
+ */
+export function fillPath(template: string, params: RouteParams): string | null {
+  let missing = false;
+  const path = template.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (!value) missing = true;
+    return encodeURIComponent(value ?? '');
+  });
+  return missing ? null : path;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Screen<T extends ComponentType<any>> = ComponentType<ComponentProps<T>> & {
   screen: ScreenInfo;
   preload: () => Promise<unknown>;
-  prime: () => Promise<unknown>;
+  prime: (params: RouteParams) => Promise<unknown>;
 };
 
 export interface ScreenOptions {
-  /** API paths the screen reads on its first render (for the boot script's fetch preloads). */
+  /** API path templates the screen reads on its first render (for the boot script's fetch preloads). */
   data?: readonly string[];
-  /** Puts that data into the cache (lib/catalog.ts primeCatalog). */
-  prime?: () => Promise<unknown>;
+  /** Puts that data into the cache for the route's params (lib/prime-data.ts). */
+  prime?: (params: RouteParams) => Promise<unknown>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
