@@ -1,7 +1,7 @@
 // The collective admin panel (/collective, /demo/collective, /collective-admin-panel): left menu
-// Overview, Athletes, Transactions, Settings (kept in ?section= so a reload stays put).
+// Overview, Athletes, Transactions, Payouts, Settings (kept in ?section= so a reload stays put).
 // It reads the collective's own routes (the stats, GET /api/collectives/{id} and its members),
-// never the whole catalog; visitors read the demo twins. Settings loads lazily.
+// never the whole catalog; visitors read the demo twins. Payouts and Settings load lazily.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
@@ -21,13 +21,15 @@ import { LIVE_REFRESH_MS, LOAD_ERROR } from './config';
 
 // The write-heavy sections load with their menu item, not with the dashboard.
 const SettingsSection = lazy(() => import('./components/settings/settings-section').then((m) => ({ default: m.SettingsSection })));
+const PayoutsSection = lazy(() => import('./components/payouts/payouts-section').then((m) => ({ default: m.PayoutsSection })));
 
-export type Section = 'overview' | 'athletes' | 'transactions' | 'settings';
+export type Section = 'overview' | 'athletes' | 'transactions' | 'payouts' | 'settings';
 
 export const SECTIONS: MenuItem<Section>[] = [
   { id: 'overview', label: 'Overview' },
   { id: 'athletes', label: 'Athletes' },
   { id: 'transactions', label: 'Transactions' },
+  { id: 'payouts', label: 'Payouts' },
   { id: 'settings', label: 'Settings' },
 ];
 
@@ -93,8 +95,13 @@ export default function CollectivePanelRoute() {
         {section === 'overview' && <OverviewSection stats={s} members={memberList} />}
         {section === 'athletes' && <AthletesSection stats={s} />}
         {section === 'transactions' && <TransactionsSection collectiveId={collectiveId} />}
-        {section === 'settings' && !isOwnerCollective && <SignInPrompt message="Sign in as this collective to save changes" />}
+        {(section === 'settings' || section === 'payouts') && !isOwnerCollective && (
+          <SignInPrompt
+            message={section === 'payouts' ? 'Sign in as this collective to create and mark payouts' : 'Sign in as this collective to save changes'}
+          />
+        )}
         <Suspense fallback={<Spinner label="Loading..." />}>
+          {section === 'payouts' && <PayoutsSection collectiveId={collectiveId} members={memberList} />}
           {section === 'settings' && (
             <SettingsSection
               tab={settingsTab}

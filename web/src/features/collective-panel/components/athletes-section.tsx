@@ -12,6 +12,8 @@ import { Spinner } from '@/components/spinner';
 import { isDemoPath, paths } from '@/config/paths';
 import { FigureTile } from '@/components/dashboard/sales-dashboard';
 import { usePagedMembers } from '@/features/collective-panel/api/get-members';
+import { usePayouts } from '@/features/collective-panel/api/payouts';
+import { DisclosureStatus } from './payouts/disclosure-status';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 
 export const NO_MATCH = 'No athletes found matching your search.';
@@ -60,6 +62,9 @@ export function AthletesSection({ stats }: { stats: CollectiveStatsResponse }) {
   const detailsHref = isDemoPath(pathname) ? paths.demo.collectiveAthlete.getHref : paths.collectiveAthlete.getHref;
   const searchId = useId();
   const figures = new Map(stats.athletes.map((a) => [a.athleteId, a]));
+  // The NIL disclosure status of the year comes with the payouts; the table shows it when it has it.
+  const payouts = usePayouts();
+  const years = new Map((payouts.data?.members ?? []).map((m) => [m.athleteId, m.year]));
   const netCents = stats.athletes.reduce((n, a) => n + a.earningsCents, 0);
   const shown = members.data?.items ?? [];
   return (
@@ -103,6 +108,7 @@ export function AthletesSection({ stats }: { stats: CollectiveStatsResponse }) {
                   <th scope="col">Sales</th>
                   <th scope="col">Gross</th>
                   <th scope="col">Net (97%)</th>
+                  <th scope="col">NIL disclosure</th>
                   <th scope="col">
                     <span className="sr-only">Details</span>
                   </th>
@@ -128,6 +134,7 @@ export function AthletesSection({ stats }: { stats: CollectiveStatsResponse }) {
                       <td>{salesLabel(f?.cardsSold ?? 0, f?.orderCount ?? 0)}</td>
                       <td>{formatUsd(f?.revenueCents ?? 0)}</td>
                       <td>{formatUsd(f?.earningsCents ?? 0)}</td>
+                      <td>{years.get(athlete.id) ? <DisclosureStatus nil={years.get(athlete.id)!.nil} /> : <span className="muted">—</span>}</td>
                       <td>
                         <Link className="link" to={detailsHref(athlete.id)} aria-label={`View Details of ${athlete.name}`}>
                           View Details

@@ -1,0 +1,250 @@
+// The collective's Payouts section: balances and tax status, the NIL disclosure alert, a payout
+// batch created with one idempotency key per submission (a retry reuses it), the server's errors,
+// marking payouts sent then paid, the CSV download with the bearer token, donation allocations.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CollectivePayoutsResponse, PayoutBatchView, YearStatusView } from '@shared/api';
+import { PayoutsSection } from '@/features/collective-panel/components/payouts/payouts-section';
+import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
+import { fakeJwt } from './auth-helpers';
+import { members } from './dashboards/fixtures';
+import { renderRoute, stubFetch } from './dashboards/helpers';
+
+jest.setTimeout(30_000);
+
+function signInAsCollective(collectiveId: number) {
+  const claims = {
+    sub: 'c1',
+    email: 'c@demo.local',
+    email_verified: true,
+    'cognito:groups': ['collective'],
+    'custom:collectiveId': String(collectiveId),
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  };
+  const token = fakeJwt(claims);
+  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
+    typeof applySession
+  >[0]);
+}
+
+afterEach(() => {
+  applySession(null);
+  resetSessionForTests();
+});
+
+const year = (over: Partial<YearStatusView> = {}, nil: Partial<YearStatusView['nil']> = {}): YearStatusView => ({
+  year: 2026,
+  earnedCents: 0,
+  paidCents: 0,
+  w9OnFile: false,
+  w9Date: null,
+  form1099ThresholdCents: 60000,
+  form1099Required: false,
+  nil: { thresholdCents: 60000, crossedAt: null, deadline: null, reportedDate: null, reference: null, ...nil },
+  ...over,
+});
+
+const BATCH = '20261117000000-abcdef12';
+
+const payouts = (): CollectivePayoutsResponse => ({
+  collectiveId: 1,
+  year: 2026,
+  defaultPeriod: { periodStart: '2026-11-09T00:00:00.000Z', periodEnd: '2026-11-16T00:00:00.000Z' },
+  members: [
+    {
+      athleteId: 1,
+      balanceCents: 72000,
+      payableCents: 70000,
+      year: year(
+        { earnedCents: 72000, paidCents: 65000, w9OnFile: true, w9Date: '2026-02-01', form1099Required: true },
+        { crossedAt: '2026-10-02T00:00:00.000Z', deadline: '2026-11-01T00:00:00.000Z' },
+      ),
+      lastPayout: null,
+    },
+    { athleteId: 2, balanceCents: 0, payableCents: 0, year: year(), lastPayout: null },
+  ],
+  batches: [
+    {
+      batchId: BATCH,
+      collectiveId: 1,
+      periodStart: '2026-11-09T00:00:00.000Z',
+      periodEnd: '2026-11-16T00:00:00.000Z',
+      createdAt: '2026-11-17T00:00:00.000Z',
+      createdBy: 'c1',
+      status: 'created',
+      totalCents: 70000,
+      lineCount: 1,
+    },
+  ],
+});
+
+const batchDetail = (status: 'pending' | 'sent' | 'paid' = 'pending'): PayoutBatchView => ({
+  ...payouts().batches[0],
+  lines: [
+    {
+      batchId: BATCH,
+      athleteId: 1,
+      amountCents: 70000,
+      status,
+      periodStart: '2026-11-09T00:00:00.000Z',
+      periodEnd: '2026-11-16T00:00:00.000Z',
+      createdAt: '2026-11-17T00:00:00.000Z',
+      sentDate: status === 'pending' ? null : '2026-11-18',
+      sentReference: status === 'pending' ? null : 'ACH-1',
+      paidDate: status === 'paid' ? '2026-11-19' : null,
+      paidReference: status === 'paid' ? 'ACH-1' : null,
+    },
+  ],
+});
+
+const renderPayouts = () => renderRoute(<PayoutsSection collectiveId={1} members={members([1, 2])} />);
+
+describe('Payouts', () => {
+  it('shows balances, tax status, the NIL alert with its deadline, and no writes for visitors', async () => {
+    stubFetch({ 'GET /api/collectives/1/payouts': { body: payouts() } });
+    renderPayouts();
+    expect(await screen.findByRole('alert', { name: 'NIL disclosure due' })).toHaveTextContent(
+      'Marcus Reed passed $600.00 in 2026 on Oct 2, 2026: report it by Nov 1, 2026.',
+    );
+    const table = screen.getByRole('table', { name: /What each member is owed/ });
+    const marcus = within(table).getByRole('row', { name: /Marcus Reed/ });
+    expect(within(marcus).getByText('$720.00')).toBeInTheDocument();
+    expect(within(marcus).getByText('$650.00')).toBeInTheDocument();
+    expect(within(marcus).getByText('1099-NEC required')).toBeInTheDocument();
+    expect(within(marcus).getByText('Due by 2026-11-01')).toBeInTheDocument();
+    expect(within(marcus).getByText(/Yes/)).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Jalen Brooks/ })).getByText('No')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Create payout batch' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show payouts/ })).not.toBeInTheDocument();
+  });
+
+  it('creates a batch for the default week, retries with the same idempotency key, and shows the server’s period errors', async () => {
+    signInAsCollective(1);
+    let attempt = 0;
+    const stub = stubFetch({
+      'GET /api/collectives/1/payouts': { body: payouts() },
+      'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
+      'POST /api/collectives/1/payouts/batches': () => {
+        attempt += 1;
+        if (attempt === 1) return { status: 503, body: { error: { code: 'unavailable', message: 'Please retry in a moment' } } };
+        if (attempt === 2) return { status: 201, body: { ...batchDetail(), lineCount: 1, totalCents: 70000 } };
+        return {
+          status: 400,
+          body: {
+            error: {
+              code: 'validation',
+              message: 'Invalid',
+              fields: { period: 'Nothing to pay for this period: no member has earnings that are not already in a batch' },
+            },
+          },
+        };
+      },
+    });
+    renderPayouts();
+    const form = await screen.findByRole('form', { name: 'Create payout batch' });
+    expect(within(form).getByLabelText('Period start')).toHaveValue('2026-11-09');
+    expect(within(form).getByLabelText('Period end (exclusive)')).toHaveValue('2026-11-16');
+    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
+    expect(await within(form).findByText('Please retry in a moment')).toBeInTheDocument();
+    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
+    expect(await within(form).findByText('Batch created: 1 payout, $700.00 in all.')).toBeInTheDocument();
+    const posts = stub.calls.filter((c) => c.method === 'POST');
+    expect(posts[0].body).toMatchObject({ periodStart: '2026-11-09', periodEnd: '2026-11-16' });
+    const [first, second] = posts.map((p) => (p.body as { idempotencyKey: string }).idempotencyKey);
+    expect(first).toMatch(/^[\w:.-]{8,100}$/);
+    expect(second).toBe(first);
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
+    expect(await within(form).findByText('Nothing to pay for this period: no member has earnings that are not already in a batch')).toBeInTheDocument();
+    expect((stub.calls.filter((c) => c.method === 'POST')[2].body as { idempotencyKey: string }).idempotencyKey).not.toBe(first);
+
+    fireEvent.change(within(form).getByLabelText('Period end (exclusive)'), { target: { value: '2999-01-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
+    expect(within(form).getByText('The period must have ended: the end cannot be in the future')).toBeInTheDocument();
+    expect(stub.calls.filter((c) => c.method === 'POST')).toHaveLength(3);
+  });
+
+  it('marks a payout sent then paid with a reference and downloads the batch CSV with the bearer token', async () => {
+    signInAsCollective(1);
+    let status: 'pending' | 'sent' | 'paid' = 'pending';
+    const csvCalls: Array<{ url: string; auth: string | undefined }> = [];
+    const stub = stubFetch({
+      'GET /api/collectives/1/payouts': { body: payouts() },
+      'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
+      [`GET /api/collectives/1/payouts/batches/${BATCH}`]: () => ({ body: batchDetail(status) }),
+      [`GET /api/collectives/1/payouts/batches/${BATCH}/csv`]: (init, url) => {
+        csvCalls.push({ url, auth: (init?.headers as Record<string, string>)?.Authorization });
+        return { body: 'athlete,amount\nMarcus Reed,700.00\n' };
+      },
+      [`POST /api/collectives/1/payouts/batches/${BATCH}/payouts/1`]: (init) => {
+        status = (JSON.parse(String(init?.body)) as { status: 'sent' | 'paid' }).status;
+        return { body: batchDetail(status).lines![0] };
+      },
+    });
+    const createObjectURL = jest.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderPayouts();
+    fireEvent.click(await screen.findByRole('button', { name: 'Show payouts of 2026-11-09 to 2026-11-16' }));
+    const sent = await screen.findByRole('form', { name: 'Mark sent: Marcus Reed' });
+    fireEvent.click(within(sent).getByRole('button', { name: 'Mark sent' }));
+    expect(within(sent).getByText('Enter the ACH trace, transfer id or cheque number')).toBeInTheDocument();
+    fireEvent.change(within(sent).getByLabelText('Reference for Marcus Reed'), { target: { value: 'ACH-1' } });
+    fireEvent.change(within(sent).getByLabelText('Date sent for Marcus Reed'), { target: { value: '2026-11-18' } });
+    fireEvent.click(within(sent).getByRole('button', { name: 'Mark sent' }));
+    const paid = await screen.findByRole('form', { name: 'Mark paid: Marcus Reed' });
+    expect(stub.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ status: 'sent', reference: 'ACH-1', date: '2026-11-18' });
+    fireEvent.change(within(paid).getByLabelText('Date paid for Marcus Reed'), { target: { value: '2026-11-19' } });
+    fireEvent.click(within(paid).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() => expect(screen.getByText('Done')).toBeInTheDocument());
+    expect(stub.calls.filter((c) => c.method === 'POST')[1].body).toMatchObject({ status: 'paid', reference: 'ACH-1', date: '2026-11-19' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText(`payouts-${BATCH}.csv downloaded.`)).toBeInTheDocument();
+    expect(csvCalls[0].auth).toMatch(/^Bearer /);
+    expect(createObjectURL).toHaveBeenCalled();
+    expect(click).toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it('allocates part of a donation listed in the transactions to a member', async () => {
+    signInAsCollective(1);
+    const stub = stubFetch({
+      'GET /api/collectives/1/payouts': { body: { ...payouts(), batches: [] } },
+      'GET /api/collectives/1/transactions?limit=20': {
+        body: {
+          items: [
+            {
+              id: 'don-7',
+              date: '2026-11-03T00:00:00.000Z',
+              name: 'Booster Club',
+              details: '',
+              amountCents: 100000,
+              type: 'Donation (Organization)',
+              status: 'Completed',
+            },
+          ],
+          nextCursor: null,
+        },
+      },
+      'POST /api/collectives/1/donations/don-7/allocations': { body: { allocatedCents: 25000, remainingCents: 75000 } },
+    });
+    renderPayouts();
+    const form = await screen.findByRole('form', { name: 'Allocate a donation' });
+    fireEvent.change(within(form).getByLabelText('Donation'), { target: { value: 'don-7' } });
+    fireEvent.change(within(form).getByLabelText('Member'), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText('Amount (USD)'), { target: { value: '0' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Allocate' }));
+    expect(within(form).getByText('Enter an amount in dollars and cents, more than $0.00')).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText('Amount (USD)'), { target: { value: '250' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Allocate' }));
+    expect(await within(form).findByText('Allocated $250.00 of this donation so far; $750.00 left to allocate.')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ allocations: [{ athleteId: 2, amountCents: 25000 }] });
+  });
+
+  it('shows a load error with Retry', async () => {
+    stubFetch({ 'GET /api/collectives/1/payouts': { status: 500, body: { error: { code: 'x', message: 'x' } } } });
+    renderPayouts();
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByText('Failed to load data. Please try again later.')).toBeInTheDocument();
+  });
+});
