@@ -296,4 +296,36 @@ describe("the athlete's business in the browser", () => {
     await page.waitForURL((u) => u.pathname === '/athlete');
     await page.getByRole('heading', { level: 1, name }).waitFor();
   });
+
+  it('keeps the new tabs and pages within 375 px, for the athlete and in the read-only demo', async () => {
+    const measure = `(() => {
+      const vw = document.documentElement.clientWidth;
+      const offenders = [];
+      for (const el of document.body.querySelectorAll('*')) {
+        const r = el.getBoundingClientRect();
+        if ((r.width === 0 && r.height === 0) || r.right <= vw + 0.5 || r.right <= 0) continue;
+        let clipped = false;
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') { clipped = true; break; }
+        if (!clipped) offenders.push(el.tagName.toLowerCase() + '.' + String(el.className) + ' ' + Math.round(r.right));
+      }
+      return { scrollWidth: document.documentElement.scrollWidth, offenders: offenders.slice(0, 8) };
+    })()`;
+    const check = async (route: string, ready: string) => {
+      await page.goto(url(route));
+      await page.getByText(ready, { exact: false }).first().waitFor();
+      const result = (await page.evaluate(measure)) as { scrollWidth: number; offenders: string[] };
+      return result.scrollWidth > 375 || result.offenders.length > 0 ? [{ route, ...result }] : [];
+    };
+    await page.setViewportSize({ width: 375, height: 740 });
+    const failures = [
+      ...(await check('/demo/athlete', 'Sale state')),
+      ...(await check('/demo/athlete?tab=approvals', 'Decided')),
+      ...(await check('/demo/athlete?tab=payouts', 'Nature of the services')),
+      ...(await check('/create-profile', 'Sign in to send your profile')),
+      ...(await check('/claim/abcdefghijklmnopqrstuvwx', 'Sign in or create an account')),
+    ];
+    await signIn('athlete', 'athlete');
+    failures.push(...(await check('/athlete?tab=approvals', 'Decided')), ...(await check('/athlete?tab=payouts', 'Nature of the services')));
+    expect(failures).toEqual([]);
+  });
 });
