@@ -97,6 +97,14 @@ describe('collective panel', () => {
     expect(within(table).getAllByRole('rowheader')).toHaveLength(5);
     expect(names().join()).not.toContain('Andre Coleman');
     expect(within(table).getByText('7 (6 orders)')).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Athlete', 'Sport', 'Position', 'Cards', 'Sales', 'Gross', 'Net (97%)', 'NIL disclosure', 'Details']);
+    const marcus = within(table).getByRole('row', { name: /Marcus Reed/ });
+    expect(within(marcus).getByText('$41.00')).toBeInTheDocument();
+    expect(within(marcus).getByText('$39.77')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'View Details of Marcus Reed' })).toHaveAttribute('href', '/collective/athlete/1');
 
     const search = screen.getByPlaceholderText('Search athletes...');
@@ -252,6 +260,11 @@ describe('collective athlete view', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(screen.getByText('Total Cards Sold')).toBeInTheDocument();
+    // Net revenue is the athlete's 97%; the figure before the platform's share is labelled Gross.
+    const tiles = within(screen.getByLabelText('Sales dashboard'));
+    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Total Cards Sold', 'Net Revenue', 'Gross Revenue', 'Total Fans']);
+    expect(tiles.getByText('$39.77')).toBeInTheDocument();
+    expect(tiles.getByText('$41.00')).toBeInTheDocument();
   });
 
   it("shows 'Athlete not found' with Return to Dashboard to the demo dashboard for a signed-out visitor", async () => {

@@ -1,4 +1,6 @@
-// The sales dashboard figures: Total Cards Sold; Total Revenue with the average price; Total Fans (unique purchasers).
+// The sales dashboard figures: Total Cards Sold; Net Revenue (the athlete's 97%, from the ledger);
+// Gross Revenue (what buyers paid net of discounts, refunds and included tax, before the platform's
+// 3%; README "API", the stats) with the average price; Total Fans (unique purchasers).
 import type { AthleteStatsResponse } from '@shared/api';
 import { formatUsd } from '@shared/money';
 
@@ -18,7 +20,12 @@ export function SalesDashboard({ stats }: { stats: AthleteStatsResponse }) {
   return (
     <dl className="dash-tiles" aria-label="Sales dashboard">
       <FigureTile label="Total Cards Sold" value={String(stats.totalCardsSold)} />
-      <FigureTile label="Total Revenue" value={formatUsd(stats.totalRevenueCents)} note={`Avg. ${formatUsd(stats.averagePriceCents)} per card`} />
+      <FigureTile label="Net Revenue" value={formatUsd(stats.earningsCents)} note="Athlete's 97%" />
+      <FigureTile
+        label="Gross Revenue"
+        value={formatUsd(stats.totalRevenueCents)}
+        note={`Avg. ${formatUsd(stats.averagePriceCents)} per card, before the 3% platform share`}
+      />
       <FigureTile label="Total Fans" value={String(stats.uniqueFans)} note="Unique purchasers" />
     </dl>
   );
