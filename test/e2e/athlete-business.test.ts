@@ -231,7 +231,7 @@ describe("the athlete's business in the browser", () => {
     const form = page.getByRole('form', { name: `Mark ${year} reported` });
     await form.getByLabel(/^Reference/).fill(`NILGO-${run}`);
     await form.getByRole('button', { name: 'Mark reported' }).click();
-    await page.getByText(`(ref NILGO-${run})`).waitFor();
+    await page.getByText(`Marked ${year} as reported (ref NILGO-${run}).`).waitFor();
     await alert.waitFor({ state: 'detached' });
     const reported = await api<DisclosureRecord>(`/athletes/1/disclosure?year=${year}`, tokens.get('athlete')!);
     expect(reported.reference).toBe(`NILGO-${run}`);

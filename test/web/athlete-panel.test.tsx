@@ -336,6 +336,26 @@ describe('athlete panel', () => {
     await waitFor(() => expect(stub.calls.some((c) => c.url === '/api/athletes/1/statement?from=2026-10-01&to=2026-11-01')).toBe(true));
   });
 
+  it('pages through a statement with more lines than one page', async () => {
+    const cursor = 'LEDGER#2026-11-16T10:00:00.000Z#0000000008';
+    const stub = panelApi({
+      'GET /api/athletes/1/statement': (_init, url) =>
+        url.includes('after=')
+          ? { body: { ...statement, entries: [{ ...statement.entries[0], seq: 9, orderName: '#2001' }], nextAfter: null } }
+          : { body: { ...statement, nextAfter: cursor } },
+    });
+    openPanel('payouts');
+    const lines = await screen.findByRole('table', { name: 'Statement lines, oldest first' });
+    expect(within(lines).getByText('#1042')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous lines' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next lines' }));
+    expect(await screen.findByText('#2001')).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.url.endsWith(`&after=${encodeURIComponent(cursor)}`))).toBe(true);
+    expect(screen.getByRole('button', { name: 'Next lines' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous lines' }));
+    expect(await screen.findByText('#1042')).toBeInTheDocument();
+  });
+
   it('prints only the statement and downloads it as CSV with the token', async () => {
     const stub = panelApi({ 'GET /api/athletes/1/statement?from=2026-10-01&to=2026-11-01&format=csv': { body: 'date,kind' } });
     const saved = jest.fn((blob: Blob) => (expect(blob.type).toBe('text/csv;charset=utf-8'), 'blob:statement'));
@@ -385,7 +405,8 @@ describe('athlete panel', () => {
     fireEvent.change(within(form).getByLabelText(/^Reference/), { target: { value: 'NILGO-77' } });
     fireEvent.change(within(form).getByLabelText(/^Reported on/), { target: { value: '2026-11-12' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));
-    expect(await screen.findByText(/\(ref NILGO-77\)/)).toBeInTheDocument();
+    expect(await screen.findByText('Marked 2026 as reported (ref NILGO-77).')).toBeInTheDocument();
+    expect(screen.getByText(/\(ref NILGO-77\)$/)).toBeInTheDocument();
     expect(screen.queryByText(/Report your NIL compensation/)).not.toBeInTheDocument();
     expect(
       stub.calls.find((c) => c.method === 'POST' && c.url.endsWith('/reported') && (c.body as { reference: string }).reference === 'NILGO-77')?.body,

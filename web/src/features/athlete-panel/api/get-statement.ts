@@ -30,8 +30,10 @@ export interface Period {
 export const statementPath = (athleteId: number, own: boolean, period: Period, extra = '') =>
   ownerPath(own, `/athletes/${athleteId}/statement?from=${period.from}&to=${period.to}${extra}`);
 
-export function useStatement(athleteId: number | null, own: boolean, period: Period | null) {
-  return useSWR<StatementResponse>(athleteId === null || period === null ? null : statementPath(athleteId, own, period), (path: string) =>
-    apiFetch<StatementResponse>(path),
+/** `after`: the page after this ledger position (the previous page's `nextAfter`). */
+export function useStatement(athleteId: number | null, own: boolean, period: Period | null, after: string | null = null) {
+  return useSWR<StatementResponse>(
+    athleteId === null || period === null ? null : statementPath(athleteId, own, period, after ? `&after=${encodeURIComponent(after)}` : ''),
+    (path: string) => apiFetch<StatementResponse>(path),
   );
 }

@@ -98,22 +98,20 @@ function RecordView({ record }: { record: DisclosureRecord }) {
   );
 }
 
-function MarkReported({ athleteId, year }: { athleteId: number; year: number }) {
+function MarkReported({ athleteId, year, onDone }: { athleteId: number; year: number; onDone: (message: string) => void }) {
   const mark = useMarkReported(athleteId, year);
   const [values, setValues] = useState<ReportedValues>({ date: new Date().toISOString().slice(0, 10), reference: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof ReportedValues, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = validateReported(values);
     setErrors(found);
     setFailure(null);
-    setDone(null);
     if (Object.keys(found).length > 0) return;
     try {
       await mark.trigger(values);
-      setDone(`Marked ${year} as reported.`);
+      onDone(`Marked ${year} as reported (ref ${values.reference.trim()}).`);
     } catch (err) {
       setErrors(err instanceof ApiError ? err.fields : {});
       setFailure(err instanceof Error ? `${err.message} Check the fields and try again.` : 'Saving failed. Try again.');
@@ -140,7 +138,7 @@ function MarkReported({ athleteId, year }: { athleteId: number; year: number }) 
       <button type="submit" className="btn btn-primary" disabled={mark.isMutating}>
         {mark.isMutating ? 'Saving...' : 'Mark reported'}
       </button>
-      <FormOutcome success={done} error={failure} />
+      <FormOutcome error={failure} />
     </form>
   );
 }
@@ -149,6 +147,7 @@ export function DisclosureKit({ athleteId, own, currentYear }: { athleteId: numb
   const [year, setYear] = useState(currentYear);
   const { data, error, mutate } = useDisclosure(athleteId, own, year);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const years = [currentYear, currentYear - 1, currentYear - 2];
 
   const csv = async () => {
@@ -211,9 +210,13 @@ export function DisclosureKit({ athleteId, own, currentYear }: { athleteId: numb
               Print
             </button>
           </div>
-          <FormOutcome error={downloadError} />
+          <FormOutcome success={notice} error={downloadError} />
           {!data.reportedDate &&
-            (own ? <MarkReported athleteId={athleteId} year={data.year} /> : <SignInPrompt message="Sign in to mark your disclosure reported" />)}
+            (own ? (
+              <MarkReported athleteId={athleteId} year={data.year} onDone={setNotice} />
+            ) : (
+              <SignInPrompt message="Sign in to mark your disclosure reported" />
+            ))}
         </>
       )}
     </section>

@@ -147,7 +147,6 @@ function StatementView({ statement }: { statement: StatementResponse }) {
           </table>
         </div>
       )}
-      {s.nextAfter && <p className="hint">This period holds more lines than one page shows: choose a shorter period to see them all.</p>}
     </div>
   );
 }
@@ -156,19 +155,28 @@ function Statement({ athleteId, own }: { athleteId: number; own: boolean }) {
   const [draft, setDraft] = useState<Period>(currentMonth);
   const [errors, setErrors] = useState<Partial<Record<keyof Period, string>>>({});
   const [period, setPeriod] = useState<Period>(currentMonth);
-  const { data, error, mutate, isLoading } = useStatement(athleteId, own, period);
+  // The ledger positions of the pages read so far (a period holds up to 200 lines a page).
+  const [cursors, setCursors] = useState<string[]>([]);
+  const after = cursors.at(-1) ?? null;
+  const { data, error, mutate, isLoading } = useStatement(athleteId, own, period, after);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const serverFields = error instanceof ApiError ? error.fields : {};
 
   const show = () => {
     const found = validatePeriod(draft);
     setErrors(found);
-    if (Object.keys(found).length === 0) setPeriod({ ...draft });
+    if (Object.keys(found).length === 0) {
+      setPeriod({ ...draft });
+      setCursors([]);
+    }
   };
   const download = async () => {
     setDownloadError(null);
     try {
-      await downloadCsv(statementPath(athleteId, own, period, '&format=csv'), `statement-${period.from}-to-${period.to}.csv`);
+      await downloadCsv(
+        statementPath(athleteId, own, period, `&format=csv${after ? `&after=${encodeURIComponent(after)}` : ''}`),
+        `statement-${period.from}-to-${period.to}${cursors.length ? `-part-${cursors.length + 1}` : ''}.csv`,
+      );
     } catch (err) {
       setDownloadError(err instanceof Error ? err.message : 'The download failed.');
     }
@@ -207,6 +215,21 @@ function Statement({ athleteId, own }: { athleteId: number; own: boolean }) {
       ) : (
         <>
           <StatementView statement={data} />
+          {(data.nextAfter || cursors.length > 0) && (
+            <div className="dash-actions no-print">
+              <button type="button" className="btn btn-ghost btn-sm" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                Previous lines
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={!data.nextAfter}
+                onClick={() => setCursors((c) => (data.nextAfter ? [...c, data.nextAfter] : c))}
+              >
+                Next lines
+              </button>
+            </div>
+          )}
           <div className="dash-actions no-print">
             <button type="button" className="btn btn-outline" onClick={() => printSection('statement')}>
               Print statement
