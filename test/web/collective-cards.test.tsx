@@ -83,6 +83,11 @@ describe('Cards tab', () => {
     expect(within(form).getByText('Edition size must be at least 1')).toBeInTheDocument();
     expect(within(form).getByText('Only PNG, JPG or GIF images can be uploaded')).toBeInTheDocument();
     expect(within(form).getByLabelText('Title')).toHaveValue('Rookie');
+    // The set defaults to the athlete's open set; without one the server's rule is shown before sending.
+    expect(within(form).getByLabelText('Set')).toHaveValue('1');
+    fireEvent.change(within(form).getByLabelText('Set'), { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Card' }));
+    expect(within(form).getByText('Choose the set this card belongs to (or create one)')).toBeInTheDocument();
     expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

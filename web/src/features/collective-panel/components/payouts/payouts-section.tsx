@@ -86,11 +86,14 @@ function NilAlerts({ data, nameOf }: { data: CollectivePayoutsResponse; nameOf: 
 function CreateBatchForm({ collectiveId, defaults }: { collectiveId: number; defaults: CollectivePayoutsResponse['defaultPeriod'] }) {
   const create = useCreateBatch(collectiveId);
   const key = useSubmissionKey();
+  // The instant an end of today stands for, fixed with the submission's key: a retry sends the same period.
+  const endInstant = useRef<string | null>(null);
   const [period, setPeriod] = useState({ start: day(defaults.periodStart), end: day(defaults.periodEnd) });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const change = (field: 'start' | 'end') => (e: { target: { value: string } }) => {
     key.reset();
+    endInstant.current = null;
     setPeriod((p) => ({ ...p, [field]: e.target.value }));
   };
   return (
@@ -108,9 +111,13 @@ function CreateBatchForm({ collectiveId, defaults }: { collectiveId: number; def
         else if (period.end > today()) local.periodEnd = 'The period must have ended: the end cannot be in the future';
         setErrors(local);
         if (Object.keys(local).length) return;
+        // An end of today pays what was earned up to now (a period must have ended: the server refuses a future end).
+        if (period.end === today()) endInstant.current ??= new Date(Date.now() - 1000).toISOString();
+        const periodEnd = period.end === today() && endInstant.current ? endInstant.current : period.end;
         try {
-          const batch = await create.trigger({ periodStart: period.start, periodEnd: period.end, idempotencyKey: key.current() });
+          const batch = await create.trigger({ periodStart: period.start, periodEnd, idempotencyKey: key.current() });
           key.reset();
+          endInstant.current = null;
           setOutcome({ ok: true, text: `Batch created: ${batch.lineCount} payout${batch.lineCount === 1 ? '' : 's'}, ${formatUsd(batch.totalCents)} in all.` });
         } catch (error) {
           const { fields, message } = failure(error);

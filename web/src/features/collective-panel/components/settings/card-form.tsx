@@ -40,7 +40,10 @@ interface FormState {
   setId: string;
 }
 
-function initial(card: OwnerCard | null): FormState {
+/** The server files every card in a set (cards-repo checkRequest); shared/cards-api.ts allows null, so the rule is repeated here. */
+export const SET_REQUIRED = 'Choose the set this card belongs to (or create one)';
+
+function initial(card: OwnerCard | null, sets: CardSet[]): FormState {
   const edition = card?.edition ?? 'Base';
   const known = (EDITION_NAMES as readonly string[]).includes(edition);
   return {
@@ -54,7 +57,7 @@ function initial(card: OwnerCard | null): FormState {
     locked: Boolean(card?.unlock),
     unlockCardId: card?.unlock ? String(card.unlock.cardId) : '',
     unlockUnits: card?.unlock ? String(card.unlock.units) : '',
-    setId: card?.setId ? String(card.setId) : '',
+    setId: card?.setId ? String(card.setId) : String(sets.find((s) => s.closedAt === null)?.id ?? ''),
   };
 }
 
@@ -77,7 +80,7 @@ export function CardForm({
   sets: CardSet[];
   onDone: (message: string | null) => void;
 }) {
-  const [form, setForm] = useState<FormState>(() => initial(card));
+  const [form, setForm] = useState<FormState>(() => initial(card, sets));
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -114,6 +117,7 @@ export function CardForm({
           ...checked.errors,
           ...(Object.keys(checked.errors).length === 0 ? checkUnlockRule(card?.id ?? 0, checked.value.unlock, athleteId, others) : {}),
           ...(imageProblem ? { image: imageProblem } : {}),
+          ...(checked.value.setId === null && !checked.errors.setId ? { setId: SET_REQUIRED } : {}),
         };
         setErrors(clientErrors);
         if (Object.keys(clientErrors).length) return;
@@ -172,10 +176,10 @@ export function CardForm({
           <input type="checkbox" checked={form.open} onChange={(e) => setForm((f) => ({ ...f, open: e.target.checked }))} />
           Open edition (no size)
         </label>
-        <Field label="Set" error={errors.setId}>
+        <Field label="Set" error={errors.setId} hint={openSets.length === 0 ? 'Create a set under Sets first' : undefined}>
           {(control) => (
             <select {...control} className="input" value={form.setId} onChange={set('setId')}>
-              <option value="">No set</option>
+              <option value="">Choose a set</option>
               {openSets.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
