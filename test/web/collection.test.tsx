@@ -85,6 +85,7 @@ describe('my collection', () => {
     expect(within(cards).getByLabelText('Serials of Marcus Reed - Card #1')).toHaveTextContent('#7 / 500');
     expect(within(cards).getByLabelText('Serials of Marcus Reed - Card #2')).toHaveTextContent('#3–5 / 100');
     expect(within(cards).getByText('×3')).toBeInTheDocument();
+    expect(within(cards).getAllByText('Shopify order')).toHaveLength(2);
     expect(within(cards).getByRole('link', { name: 'Missing: Marcus Reed - Card #3, open its card page' })).toHaveAttribute('href', '/athlete/1/card/3');
     expect(within(marcus).queryByText('Top Fan')).not.toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
@@ -125,7 +126,8 @@ describe('my collection', () => {
     api([{ items: [collected(1, { 1: [[9, 9]] })], nextCursor: null }]);
     const user = userEvent.setup();
     renderRoute('/demo/mycards');
-    const list = await screen.findByRole('list', { name: 'My collectibles' });
+    await screen.findByRole('list', { name: 'My collectibles' });
+    const list = screen.getByRole('list', { name: 'Cards on this device' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(within(list).getByText('Jalen Brooks - Card #1')).toBeInTheDocument();
     expect(screen.queryByText('dup')).not.toBeInTheDocument();
@@ -138,7 +140,8 @@ describe('my collection', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove Jalen Brooks - Card #1' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
-    expect(screen.queryByRole('list', { name: 'My collectibles' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Cards on this device' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'My collectibles' })).getByRole('region', { name: 'Marcus Reed' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(PURCHASED_CARDS_KEY)!).map((e: LocalCollectible) => e.id)).toEqual(['l2']);
   });
 

@@ -57,6 +57,7 @@ function SetBlock({ athleteId, set }: { athleteId: number; set: CollectionSet })
               <div className="collectible-body">
                 <h4 className="entity-title">{card.name}</h4>
                 <div className="badge-row">
+                  <span className="badge badge-green">Shopify order</span>
                   {card.edition && <span className="badge badge-muted">{card.edition}</span>}
                   {card.held > 1 && <span className="badge badge-muted">×{card.held}</span>}
                 </div>
@@ -167,43 +168,56 @@ export default function MyCollection() {
         </div>
       )}
 
-      {onDevice.length > 0 && (
-        <section className="section" aria-labelledby="on-device-title">
-          <h2 id="on-device-title" className="section-title">
-            On this device
-          </h2>
-          <p className="muted small">
-            {pendingLocalOrders(onDevice, Date.now()) > 0 ? 'Recent purchases show in your collection in a moment.' : 'Cards collected in this browser.'}
-          </p>
-          <ul className="grid cards-grid collection-grid" aria-label="My collectibles">
-            {onDevice.map((e) => (
-              <li key={e.id} className="collectible">
-                <Link to={paths.card.getHref(e.athleteId, e.cardId)} className="collectible-link" aria-label={`View ${e.title}`}>
-                  <FallbackImage src={e.image} alt={`${e.title} trading card`} loading="lazy" width={240} height={336} />
-                </Link>
-                <div className="collectible-body">
-                  <h3 className="entity-title">{e.title}</h3>
-                  {e.athleteName && <p className="entity-sub">{e.athleteName}</p>}
-                  <div className="badge-row">
-                    <span className="badge badge-muted">{`${e.purchaseMethod} · this device`}</span>
-                  </div>
-                  <p className="price">{formatUsd(e.priceCents)}</p>
-                  <p className="muted small">
-                    Collected <DateText iso={e.purchaseDate} />
-                  </p>
-                  <button type="button" className="btn btn-ghost btn-sm danger-text" onClick={() => setPendingRemoval(e)} aria-label={`Remove ${e.title}`}>
-                    Remove
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
+      {(onDevice.length > 0 || athletes.length > 0) && (
+        // One list of what the buyer has: the cards kept on this device first, then each athlete's sets.
+        <ul className="collection-list" aria-label="My collectibles">
+          {onDevice.length > 0 && (
+            <li>
+              <section className="section" aria-labelledby="on-device-title">
+                <h2 id="on-device-title" className="section-title">
+                  On this device
+                </h2>
+                <p className="muted small">
+                  {pendingLocalOrders(onDevice, Date.now()) > 0 ? 'Recent purchases show in your collection in a moment.' : 'Cards collected in this browser.'}
+                </p>
+                <ul className="grid cards-grid collection-grid" aria-label="Cards on this device">
+                  {onDevice.map((e) => (
+                    <li key={e.id} className="collectible">
+                      <Link to={paths.card.getHref(e.athleteId, e.cardId)} className="collectible-link" aria-label={`View ${e.title}`}>
+                        <FallbackImage src={e.image} alt={`${e.title} trading card`} loading="lazy" width={240} height={336} />
+                      </Link>
+                      <div className="collectible-body">
+                        <h3 className="entity-title">{e.title}</h3>
+                        {e.athleteName && <p className="entity-sub">{e.athleteName}</p>}
+                        <div className="badge-row">
+                          <span className="badge badge-muted">{`${e.purchaseMethod} · this device`}</span>
+                        </div>
+                        <p className="price">{formatUsd(e.priceCents)}</p>
+                        <p className="muted small">
+                          Collected <DateText iso={e.purchaseDate} />
+                        </p>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm danger-text"
+                          onClick={() => setPendingRemoval(e)}
+                          aria-label={`Remove ${e.title}`}
+                        >
+                          Remove
+                        </button>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </li>
+          )}
+          {athletes.map((entry) => (
+            <li key={entry.athlete.id}>
+              <AthleteBlock entry={entry} />
+            </li>
+          ))}
+        </ul>
       )}
-
-      {athletes.map((entry) => (
-        <AthleteBlock key={entry.athlete.id} entry={entry} />
-      ))}
 
       {moreFailed && <ErrorBox message={LOAD_MORE_ERROR} onRetry={() => void collection.setSize(collection.size)} />}
       {lastPage?.nextCursor && !moreFailed && (
