@@ -326,6 +326,8 @@ describe('athlete panel', () => {
     const lines = await screen.findByRole('table', { name: 'Statement lines, oldest first' });
     expect(within(lines).getByText('#1042')).toBeInTheDocument();
     expect(screen.getByText(/opened with a negative balance carried forward/)).toBeInTheDocument();
+    expect(screen.getAllByText('-$97.00').length).toBeGreaterThan(0); // the period's payouts
+    expect(screen.queryByText('-$0.00')).not.toBeInTheDocument(); // no reversals
 
     fireEvent.change(screen.getByLabelText(/^From/), { target: { value: '2026-10-01' } });
     fireEvent.change(screen.getByLabelText(/^Up to/), { target: { value: '2026-09-01' } });

@@ -177,4 +177,17 @@ describe('create-profile', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByLabelText(/^School/)).toBeInTheDocument();
   });
+
+  it('tells an account already linked to an athlete to open its panel instead of the form', async () => {
+    install((path) => (path === '/api/profile-requests/mine' ? { body: { request: null } } : (undefined as never)));
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const claims = { sub: 'sub-a', exp, email: 'a@example.com', email_verified: true, 'cognito:groups': ['athlete'], 'custom:athleteId': '1' };
+    applySession(
+      sessionFromResult({ IdToken: fakeJwt(claims), AccessToken: fakeJwt({ sub: 'sub-a', exp }), RefreshToken: 'refresh-a', ExpiresIn: 3600 }, false),
+    );
+    renderRoute('/create-profile');
+    expect(await screen.findByText(/This account already belongs to an athlete/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open your athlete panel' })).toHaveAttribute('href', '/athlete');
+    expect(screen.queryByRole('button', { name: 'Create Profile' })).not.toBeInTheDocument();
+  });
 });

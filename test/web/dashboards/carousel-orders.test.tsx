@@ -136,7 +136,7 @@ describe('recent orders', () => {
 
     const recent = await screen.findByRole('table', { name: 'Recent orders, newest first' });
     expect(within(recent).getAllByRole('row')).toHaveLength(1 + 5);
-    expect(screen.getByText('$39.77')).toBeInTheDocument(); // 97% of $41.00
+    expect(within(screen.getByRole('region', { name: 'Your Earnings (97%)' })).getByText('$39.77')).toBeInTheDocument(); // 97% of $41.00
     expect(screen.getByText('superfan')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'View All Orders' }));

@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react';
 import type { AthleteProfileResponse, CardView } from '@shared/api';
 import type { DigitalCollectible } from '@shared/catalog-types';
-import { athleteShareCents, formatUsd } from '@shared/money';
+import { formatUsd } from '@shared/money';
 import { countLabel } from '@shared/text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
@@ -137,9 +137,9 @@ export function MyCardsTab({ profile }: { profile: AthleteProfileResponse }) {
           Your Earnings (97%)
         </h2>
         <p className="dash-earnings" aria-live="polite">
-          {formatUsd(athleteShareCents(s.totalRevenueCents))}
+          {formatUsd(s.earningsCents)}
         </p>
-        <p className="hint">Your 97% share of {formatUsd(s.totalRevenueCents)} in card sales. Updates live.</p>
+        <p className="hint">Your 97% share of {formatUsd(s.totalRevenueCents)} in card sales, from your ledger. Updates live.</p>
       </section>
 
       <section className="panel" aria-labelledby="sales-title">

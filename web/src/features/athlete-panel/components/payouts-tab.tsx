@@ -44,6 +44,8 @@ export function validatePeriod(period: Period): Partial<Record<keyof Period, str
 }
 
 const STATUS: Record<PayoutLineView['status'], string> = { pending: 'Pending', sent: 'Sent', paid: 'Paid' };
+/** A deduction shown with its sign ('-$97.00'), and none when there is nothing ('$0.00'). */
+const minus = (cents: number) => formatUsd(cents === 0 ? 0 : -cents);
 const Money = ({ cents }: { cents: number }) => <span className={cents < 0 ? 'ap-negative' : undefined}>{formatUsd(cents)}</span>;
 
 function PayoutsTable({ payouts }: { payouts: PayoutLineView[] }) {
@@ -102,9 +104,9 @@ function StatementView({ statement }: { statement: StatementResponse }) {
       <dl className="dash-tiles">
         <FigureTile label="Opening balance" value={formatUsd(s.openingBalanceCents)} />
         <FigureTile label="Earnings (97%)" value={formatUsd(s.earningsCents)} />
-        <FigureTile label="Reversals" value={formatUsd(-s.reversalsCents)} />
+        <FigureTile label="Reversals" value={minus(s.reversalsCents)} />
         {s.creditsCents !== 0 && <FigureTile label="Donations allocated" value={formatUsd(s.creditsCents)} />}
-        <FigureTile label="Payouts" value={formatUsd(-s.payoutsCents)} />
+        <FigureTile label="Payouts" value={minus(s.payoutsCents)} />
         <FigureTile label="Closing balance" value={formatUsd(s.closingBalanceCents)} />
       </dl>
       {s.openingBalanceCents < 0 && (

@@ -198,6 +198,15 @@ function ProfileForm({ request }: { request: ProfileRequest | null }) {
   );
 }
 
+/** An account already linked to an athlete (an accepted request or a claimed invite). */
+function AlreadyAthlete() {
+  return (
+    <p className="form-success" role="status">
+      This account already belongs to an athlete on Drift. <Link to={paths.athleteAdmin.getHref()}>Open your athlete panel</Link>
+    </p>
+  );
+}
+
 function SignedIn() {
   const mine = useMyProfileRequest(true);
   if (mine.error) return <ErrorBox message={mine.error.message || 'Failed to load your request.'} onRetry={() => void mine.mutate()} />;
@@ -220,7 +229,7 @@ export default function CreateProfile() {
         <p className="eyebrow">For athletes</p>
         <h1 className="page-title">Create Athlete Profile</h1>
         <p className="muted">Tell fans who you are. You approve every image before a card goes on sale.</p>
-        {hydrated && session ? <SignedIn /> : <SignedOut />}
+        {!hydrated || !session ? <SignedOut /> : session.claims['custom:athleteId'] ? <AlreadyAthlete /> : <SignedIn />}
       </div>
     </div>
   );
