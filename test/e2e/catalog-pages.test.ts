@@ -118,4 +118,22 @@ describe('public and fan pages read the per-entity API', () => {
     await settled(seen);
     expect(seen.map((s) => new URL(s.url).pathname).filter((p) => p.startsWith('/api/catalog'))).toEqual([]);
   });
+
+  it('fits these pages in 375 px without sideways scrolling', async () => {
+    const locked = await lockedCard(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const path of [
+      `/athlete/${locked.athleteId}`,
+      `/athlete/${locked.athleteId}/card/${locked.cardId}`,
+      '/school/2/sport/Football',
+      '/search?query=a',
+      '/demo/mycards',
+    ]) {
+      await page.goto(url(path));
+      await page.locator('h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect({ path, width }).toEqual({ path, width: 375 });
+    }
+  });
 });

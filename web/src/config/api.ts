@@ -1,6 +1,6 @@
-// Where the API lives (same origin, under /api) and the one key every catalog screen reads. Kept
-// apart from lib/api-client.ts and lib/catalog.ts so the route table can name the catalog as a
-// screen's data without loading either.
+// Where the API lives (same origin, under /api) and the whole catalog's key. Kept apart from
+// lib/api-client.ts and lib/catalog.ts so the route table can name a screen's first data without
+// loading either.
 
 export const API_BASE = '/api';
 

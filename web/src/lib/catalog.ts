@@ -1,5 +1,7 @@
-// GET /api/catalog: the one catalog every screen reads (athletes, schools, collectives, merch).
-// Shared by several features, so it lives here rather than inside one feature.
+// GET /api/catalog: the whole catalog (athletes, schools, collectives, merch), which the server
+// answers only for small deployments (413 catalog_too_large beyond 100 athletes). The public and fan
+// pages read the per-entity routes instead (lib/athlete-profile.ts and each feature's api/ files);
+// what is left here is for screens not yet moved off it, plus parseId and the shared error text.
 import useSWR, { mutate } from 'swr';
 import type { Athlete, Catalog, School } from '@shared/catalog-types';
 import { CATALOG_KEY } from '@/config/api';
