@@ -163,6 +163,31 @@ describe('Payouts', () => {
     expect(stub.calls.filter((c) => c.method === 'POST')).toHaveLength(3);
   });
 
+  it('pays up to now for a period ending today, the same instant on a retry', async () => {
+    signInAsCollective(1);
+    let attempt = 0;
+    const stub = stubFetch({
+      'GET /api/collectives/1/payouts': { body: payouts() },
+      'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
+      'POST /api/collectives/1/payouts/batches': () => {
+        attempt += 1;
+        return attempt === 1 ? { status: 0 } : { status: 201, body: { ...batchDetail(), lineCount: 1, totalCents: 70000 } };
+      },
+    });
+    renderPayouts();
+    const form = await screen.findByRole('form', { name: 'Create payout batch' });
+    const today = new Date().toISOString().slice(0, 10);
+    fireEvent.change(within(form).getByLabelText('Period end (exclusive)'), { target: { value: today } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
+    expect(await within(form).findByRole('alert')).toBeInTheDocument();
+    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
+    expect(await within(form).findByText('Batch created: 1 payout, $700.00 in all.')).toBeInTheDocument();
+    const [first, second] = stub.calls.filter((c) => c.method === 'POST').map((c) => c.body as { periodEnd: string; idempotencyKey: string });
+    expect(first.periodEnd).toMatch(new RegExp(`^${today}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$`));
+    expect(Date.parse(first.periodEnd)).toBeLessThanOrEqual(Date.now());
+    expect(second).toEqual(first);
+  });
+
   it('marks a payout sent then paid with a reference and downloads the batch CSV with the bearer token', async () => {
     signInAsCollective(1);
     let status: 'pending' | 'sent' | 'paid' = 'pending';

@@ -172,7 +172,7 @@ export function CardForm({
             />
           )}
         </Field>
-        <label className="field" style={{ flexDirection: 'row', alignItems: 'center', gap: 8 }}>
+        <label className="field dash-check">
           <input type="checkbox" checked={form.open} onChange={(e) => setForm((f) => ({ ...f, open: e.target.checked }))} />
           Open edition (no size)
         </label>
@@ -191,7 +191,7 @@ export function CardForm({
         <Field label="Description" error={errors.description} className="field-full">
           {(control) => <textarea {...control} className="input" rows={3} value={form.description} onChange={set('description')} />}
         </Field>
-        <label className="field field-full" style={{ flexDirection: 'row', alignItems: 'center', gap: 8 }}>
+        <label className="field field-full dash-check">
           <input type="checkbox" checked={form.locked} onChange={(e) => setForm((f) => ({ ...f, locked: e.target.checked }))} disabled={others.length === 0} />
           Locked until another card of this athlete sells{others.length === 0 ? ' (needs another card)' : ''}
         </label>
