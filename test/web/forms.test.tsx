@@ -1,4 +1,5 @@
-// Forms: waiting list (validation, Submitting..., success and error texts), signup, login and create-profile.
+// Forms: waiting list (validation, Submitting..., success and error texts), signup, login, and the
+// create-profile rules (its screen, a real request now: test/web/onboarding-profile.test.tsx).
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { validateProfile } from '@/features/auth/api/create-profile';
@@ -135,23 +136,5 @@ describe('login, signup and create-profile routes', () => {
     await user.type(screen.getByLabelText(/Confirm password/), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in is not available right now. Please try again later.');
-  });
-
-  it('validates the create-profile form and offers Track & Field', async () => {
-    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
-    const user = userEvent.setup();
-    renderRoute('/create-profile');
-    await user.click(await screen.findByRole('button', { name: 'Create Profile' }));
-    expect(screen.getByText('Name is required.')).toBeInTheDocument();
-    expect(screen.getByText('Sport is required.')).toBeInTheDocument();
-    expect(screen.getByRole('option', { name: 'Track & Field' })).toHaveValue('Track');
-    await user.type(screen.getByLabelText(/^Name/), 'Sam');
-    await user.selectOptions(screen.getByLabelText(/Sport/), 'Soccer');
-    await user.type(screen.getByLabelText(/School/), 'Temple');
-    await user.type(screen.getByLabelText(/Position/), 'Striker');
-    await user.click(screen.getByRole('button', { name: 'Create Profile' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Profile received');
-    expect(info).toHaveBeenCalledWith('Create athlete profile', expect.objectContaining({ name: 'Sam', sport: 'Soccer' }));
-    info.mockRestore();
   });
 });
