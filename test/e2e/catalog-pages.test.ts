@@ -111,6 +111,13 @@ describe('public and fan pages read the per-entity API', () => {
     const collectibles = page.getByRole('region', { name: 'Digital Collectibles' });
     await collectibles.getByText(locked.line).waitFor();
     await collectibles.getByText('Locked').first().waitFor();
+    // A deep link: the boot script preloaded the athlete's own entity (the path's id in the route's template).
+    const preloads = await page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    expect(preloads).toEqual([`/api/athletes/${locked.athleteId}`]);
+    // ... and the app used that answer instead of asking again.
+    await page.waitForLoadState('networkidle');
+    await settled(seen);
+    expect(seen.filter((s) => new URL(s.url).pathname === `/api/athletes/${locked.athleteId}`)).toHaveLength(1);
 
     await page.goto(url(`/athlete/${locked.athleteId}/card/${locked.cardId}`));
     await page.getByText(locked.line).waitFor();
