@@ -5,7 +5,7 @@
 // batch after a sale, its CSV downloaded, the payout marked sent then paid and listed as a Payout
 // in Transactions.
 import type { Page } from 'playwright-core';
-import type { AthleteProfileResponse, AthleteStatsResponse, CheckoutResponse } from '../../shared/api';
+import type { AthleteProfileResponse, AthleteStatsResponse, CheckoutResponse, CollectivePayoutsResponse } from '../../shared/api';
 import type { OwnerCard, OwnerCardsResponse } from '../../shared/cards-api';
 import { baseUrl, useBrowserPage } from '../support/browser';
 import { srpSignIn, type CognitoCall } from '../support/cognito-srp';
@@ -49,7 +49,7 @@ async function api<T>(path: string, token: string | null, method = 'GET', body?:
 }
 
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const value = await read();
     if (done(value) || Date.now() > deadline) return value;
@@ -87,6 +87,16 @@ async function createCardInUi(name: string): Promise<void> {
   await form.getByLabel('Set').selectOption({ label: `Season ${run}` });
   await form.getByRole('button', { name: 'Create Card' }).click();
   await page.getByText(`${name} was created as a draft. Submit it for the athlete's approval.`).waitFor();
+}
+
+/** At a phone's 375 px the page itself never scrolls sideways (wide tables scroll inside their frame). */
+async function expectNoHorizontalScrollAt375(): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(300);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (size) await page.setViewportSize(size);
+  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 const ownerCard = async (name: string): Promise<OwnerCard> => {
@@ -148,6 +158,7 @@ describe("the collective's business in the browser", () => {
     await page.getByRole('button', { name: `Publish ${name}` }).click();
     await page.getByText(`${name} is published and on sale.`).waitFor();
     await approvedRow.getByText('Published', { exact: true }).waitFor();
+    await expectNoHorizontalScrollAt375();
 
     const profile = await api<AthleteProfileResponse>('/athletes/1', null);
     const onSale = profile.cards.find((c) => c.name === name);
@@ -169,9 +180,17 @@ describe("the collective's business in the browser", () => {
     await link.waitFor();
     expect(await link.inputValue()).toMatch(new RegExp(`^${baseUrl().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/claim/[\\w-]{20,}$`));
     await page.getByRole('row', { name: new RegExp(`jalen\\.${run}@example\\.com`) }).getByText('Pending').waitFor();
+    await expectNoHorizontalScrollAt375();
   });
 
   it('creates a payout batch after a sale, downloads its CSV, marks the payout sent then paid and lists it as a Payout in Transactions', async () => {
+    // Local mode seeds the demo's payout batch (everything earned until then) after its sample orders:
+    // the sale below must come after it, or the seed's batch would take it.
+    const seeded = await eventually(
+      () => api<CollectivePayoutsResponse>('/demo/collectives/1/payouts', null),
+      (p) => p.batches.some((b) => b.createdBy === 'seed'),
+    );
+    expect(seeded.batches.some((b) => b.createdBy === 'seed')).toBe(true);
     const before = await api<AthleteStatsResponse>('/athletes/1/stats', null);
     await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId: 1, cardId: 1, quantity: 1 });
     await eventually(
@@ -200,6 +219,7 @@ describe("the collective's business in the browser", () => {
     const paid = page.getByRole('form', { name: 'Mark paid: Marcus Reed' });
     await paid.getByRole('button', { name: 'Mark paid' }).click();
     await page.getByRole('row', { name: /Marcus Reed/ }).filter({ hasText: reference }).getByText('Done').waitFor();
+    await expectNoHorizontalScrollAt375();
 
     await page.getByRole('button', { name: 'Transactions' }).click();
     const payoutRow = page.getByRole('row').filter({ hasText: `ref ${reference}` });
