@@ -4,6 +4,7 @@
 // step) together with what it records, in one transaction, and is idempotent: a retried request
 // with the same idempotency key changes nothing twice. Written over the store interface, so the
 // property tests run this code in memory.
+import type { Statement } from '../../shared/payouts-api';
 import { createHash } from 'node:crypto';
 import { NIL_DISCLOSURE_BUSINESS_DAYS, NIL_DISCLOSURE_THRESHOLD_CENTS, appendEntry, balanceOf, businessDaysAfter, form1099ThresholdCents } from '../../shared/ledger';
 import type { LedgerChange, LedgerEntry, LedgerHead } from '../../shared/ledger';
@@ -315,20 +316,7 @@ export async function markDisclosureReported(store: IngestStore, athleteId: numb
   await store.transact([{ update: keys.athleteYear(athleteId, year), set: { athleteId, year, nilReportedDate: date, nilReference: reference, nilReportedBy: by, nilReportedAt: now } }]);
 }
 
-export interface Statement {
-  athleteId: number;
-  from: string;
-  to: string;
-  openingBalanceCents: number;
-  earningsCents: number;
-  reversalsCents: number;
-  creditsCents: number;
-  payoutsCents: number;
-  closingBalanceCents: number;
-  entries: LedgerEntry[];
-  /** Set when the period holds more entries than one page: ask again with `after`. */
-  nextAfter: string | null;
-}
+export type { Statement } from '../../shared/payouts-api';
 
 /** A statement for [from, to): opening and closing from the two boundary entries (the running
  * totals every entry carries), the period's entries a page at a time. Never reads other periods. */

@@ -5,6 +5,7 @@
 // write needs an idempotency key (the Idempotency-Key header or `idempotencyKey` in the body).
 import type { CollectivePayoutsResponse, DisclosureRecord } from '../../shared/api';
 import { csvDocument } from '../../shared/csv';
+import { reportedErrors, type StatementResponse } from '../../shared/payouts-api';
 import { formatUsd } from '../../shared/money';
 import { requireCollectiveOwner, requirePrincipal } from '../common/auth';
 import { collectiveOfAthlete, requireAthlete, requireCollective } from '../common/catalog-lookup';
@@ -114,7 +115,8 @@ const athleteStatement = async (event: Event) => {
     ];
     return csv(`statement-${athlete.handle || athleteId}-${from!.slice(0, 10)}.csv`, csvDocument(['date', 'kind', 'reference', 'gross', 'athlete amount', 'balance'], summary));
   }
-  return json(200, { ...s, athlete: { id: athlete.id, name: athlete.name, school: athlete.school } });
+  const answer: StatementResponse = { ...s, athlete: { id: athlete.id, name: athlete.name, school: athlete.school } };
+  return json(200, answer);
 };
 
 async function disclosureRecord(athleteId: number, year: number): Promise<DisclosureRecord> {
@@ -280,13 +282,11 @@ export const handler = routes({
     const principal = requirePrincipal(event);
     const year = yearParam(event, 0);
     const body = jsonBody(event, 1024);
-    const date = dayOf(body.date);
-    const reference = typeof body.reference === 'string' ? body.reference.trim() : '';
-    const fields: Record<string, string> = {};
-    if (!date || date > now().slice(0, 10)) fields.date = 'must be the day it was reported (YYYY-MM-DD, not in the future)';
-    if (!/^[\x20-\x7e]{1,100}$/.test(reference)) fields.reference = 'is required: the NIL Go or school reference (at most 100 characters)';
+    const fields = reportedErrors(body, now().slice(0, 10));
     if (Object.keys(fields).length) throw new ValidationError(fields);
-    await markDisclosureReported(store, athleteId, year, date!, reference, principal.sub, now());
+    const date = String(body.date).trim();
+    const reference = String(body.reference).trim();
+    await markDisclosureReported(store, athleteId, year, date, reference, principal.sub, now());
     return json(200, await disclosureRecord(athleteId, year));
   },
 });

@@ -2,25 +2,11 @@
 // period's opening balance, earnings, reversals, credits, payouts, closing balance and ledger lines
 // (a page of 200; `after` reads the next). `format=csv` answers the same statement as a CSV file.
 import useSWR from 'swr';
-import type { LedgerEntry } from '@shared/ledger';
+import type { StatementResponse } from '@shared/payouts-api';
 import { apiFetch } from '@/lib/api-client';
 import { ownerPath } from './owner-path';
 
-/** The statement's answer (lambdas/common/payouts.ts `Statement`, plus the athlete). */
-export interface StatementResponse {
-  athleteId: number;
-  from: string;
-  to: string;
-  openingBalanceCents: number;
-  earningsCents: number;
-  reversalsCents: number;
-  creditsCents: number;
-  payoutsCents: number;
-  closingBalanceCents: number;
-  entries: LedgerEntry[];
-  nextAfter: string | null;
-  athlete: { id: number; name: string; school: string };
-}
+export type { StatementResponse } from '@shared/payouts-api';
 
 export interface Period {
   from: string;

@@ -1,0 +1,44 @@
+// Payout and statement shapes and rules the API and the web app share (lambdas/functions/payouts.ts
+// answers and checks them; the athlete panel shows and pre-checks them).
+import type { LedgerEntry } from './ledger';
+
+/** A statement for [from, to): opening and closing balances, the period's figures and its ledger
+ * entries a page at a time (lambdas/common/payouts.ts `statement`). */
+export interface Statement {
+  athleteId: number;
+  from: string;
+  to: string;
+  openingBalanceCents: number;
+  earningsCents: number;
+  reversalsCents: number;
+  creditsCents: number;
+  payoutsCents: number;
+  closingBalanceCents: number;
+  entries: LedgerEntry[];
+  /** Set when the period holds more entries than one page: ask again with `after`. */
+  nextAfter: string | null;
+}
+
+/** GET /api/athletes/{id}/statement: the statement and whose it is. */
+export interface StatementResponse extends Statement {
+  athlete: { id: number; name: string; school: string };
+}
+
+/** POST /api/athletes/{id}/disclosure/{year}/reported. */
+export interface ReportedRequest {
+  date: string;
+  reference: string;
+}
+
+/** The day a disclosure was reported: a real YYYY-MM-DD date, not after `today` (YYYY-MM-DD, UTC);
+ * the reference: 1 to 100 printable ASCII characters (NIL Go's or the school's). */
+export function reportedErrors(body: { date?: unknown; reference?: unknown }, today: string): Partial<Record<keyof ReportedRequest, string>> {
+  const errors: Partial<Record<keyof ReportedRequest, string>> = {};
+  const date = typeof body.date === 'string' ? body.date.trim() : '';
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00.000Z`) : NaN;
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date || date > today)
+    errors.date = 'must be the day it was reported (YYYY-MM-DD, not in the future)';
+  const reference = typeof body.reference === 'string' ? body.reference.trim() : '';
+  if (!/^[\x20-\x7e]{1,100}$/.test(reference)) errors.reference = 'is required: the NIL Go or school reference (at most 100 characters)';
+  return errors;
+}
