@@ -94,7 +94,7 @@ async function expectNoHorizontalScrollAt375(): Promise<void> {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 800 });
   await page.waitForTimeout(300);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
   if (size) await page.setViewportSize(size);
   expect(overflow).toBeLessThanOrEqual(0);
 }
