@@ -9,6 +9,7 @@ import { applySession, getSession, refreshSession, REFRESH_MARGIN_MS, sessionFro
 import { signIn } from '@/lib/auth/cognito';
 import { useTenant } from '@/lib/use-tenant';
 import { CONFIG, fakeJwt, installFakeCognito, resetAuth, storedSession, type FakeCognito } from './auth-helpers';
+import { entityApi } from './entity-api';
 import { catalogHandler, renderRoute, type ApiHandler } from './render-app';
 
 let fake: FakeCognito;
@@ -192,19 +193,20 @@ describe('api client', () => {
   it('refetches cached owner data from the owner route after signing in', async () => {
     const requested: string[] = [];
     resetAuth();
+    const entities = entityApi();
     installFakeCognito({
       api: (path, init) => {
-        if (path.includes('/me/orders')) requested.push(path);
-        return catalogHandler(path, init);
+        if (path.includes('/me/collection')) requested.push(path);
+        return entities(path, init);
       },
     });
     renderRoute('/demo/mycards');
     expect(await screen.findByRole('heading', { name: 'No Cards Yet' })).toBeInTheDocument();
-    expect(requested).toEqual(['/api/demo/me/orders?limit=50']);
+    expect(requested).toEqual(['/api/demo/me/collection']);
     await act(async () => {
       await signIn('buyer', 'buyer-demo', false);
     });
-    await waitFor(() => expect(requested).toContain('/api/me/orders?limit=50'));
+    await waitFor(() => expect(requested).toContain('/api/me/collection'));
   });
 });
 
