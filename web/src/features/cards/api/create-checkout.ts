@@ -5,6 +5,7 @@ import useSWRMutation from 'swr/mutation';
 import type { CheckoutRequest, CheckoutResponse } from '@shared/api';
 import type { CardView } from '@shared/api';
 import { apiSend } from '@/lib/api-client';
+import { getSession } from '@/lib/auth/session-store';
 import { addPurchasedCard } from '@/lib/purchased-cards';
 
 export const CHECKOUT_PATH = '/checkout';
@@ -19,7 +20,11 @@ export interface CheckoutInput {
 
 export function useCheckout() {
   return useSWRMutation(CHECKOUT_PATH, async (_key: string, { arg }: { arg: CheckoutInput }) => {
-    const order = await createCheckout({ athleteId: arg.athleteId, cardId: arg.card.id, quantity: 1 });
+    // A signed-in account with a verified email buys as itself (as it would type its email at
+    // Shopify's checkout), so the card lands in its own collection; anyone else as the demo buyer.
+    const claims = getSession()?.claims;
+    const email = claims?.email && claims.email_verified ? claims.email : undefined;
+    const order = await createCheckout({ athleteId: arg.athleteId, cardId: arg.card.id, quantity: 1, ...(email ? { email } : {}) });
     addPurchasedCard({
       athleteId: arg.athleteId,
       cardId: arg.card.id,
