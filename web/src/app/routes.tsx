@@ -8,18 +8,16 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { DocumentTitle } from '@/components/document-title';
 import { RequireSignIn } from '@/components/require-sign-in';
-import { CATALOG_KEY, API_BASE } from '@/config/api';
+import { API_BASE } from '@/config/api';
 import { paths } from '@/config/paths';
 import { fillPath, lazyScreen, type RouteParams } from '@/lib/lazy-screen';
-
-/** A catalog screen: the boot script preloads the catalog and a deep link renders with it. */
-const CATALOG = { data: [`${API_BASE}${CATALOG_KEY}`], prime: () => import('@/lib/catalog').then((m) => m.primeCatalog()) };
 
 /**
  * A screen whose first data is one entity read from the path's params (template '/athletes/:id' on
  * '/athlete/:id'): the boot script preloads that URL and a deep link renders with it. The template
  * is the key the screen's hook reads. Screens whose first data depends on the query string or is
- * paginated (search, rosters, My Collection) have none.
+ * paginated (search, rosters, My Collection), and the panels (whose entity is the signed-in
+ * account's, not the path's), have none.
  */
 const entity = (template: string) => ({
   data: [`${API_BASE}${template}`],
@@ -70,16 +68,11 @@ const Signup = lazyScreen('features/auth/components/signup.tsx', () => import('@
 const CreateProfile = lazyScreen('features/auth/components/create-profile.tsx', () => import('@/features/auth/components/create-profile'));
 const ClaimInvite = lazyScreen('features/onboarding/components/claim-invite.tsx', () => import('@/features/onboarding/components/claim-invite'));
 const NotFound = lazyScreen('components/not-found.tsx', () => import('@/components/not-found'));
-const AthletePanel = lazyScreen('features/athlete-panel/athlete-panel-route.tsx', () => import('@/features/athlete-panel/athlete-panel-route'), CATALOG);
-const CollectivePanel = lazyScreen(
-  'features/collective-panel/collective-panel-route.tsx',
-  () => import('@/features/collective-panel/collective-panel-route'),
-  CATALOG,
-);
+const AthletePanel = lazyScreen('features/athlete-panel/athlete-panel-route.tsx', () => import('@/features/athlete-panel/athlete-panel-route'));
+const CollectivePanel = lazyScreen('features/collective-panel/collective-panel-route.tsx', () => import('@/features/collective-panel/collective-panel-route'));
 const CollectiveAthlete = lazyScreen(
   'features/collective-panel/collective-athlete-route.tsx',
   () => import('@/features/collective-panel/collective-athlete-route'),
-  CATALOG,
 );
 
 /** Marks a route whose HTML the build writes. */
