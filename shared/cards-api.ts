@@ -41,7 +41,7 @@ export interface CardRequest {
   editionSize: number | null;
   /** Locked until `units` of card `cardId` (same athlete) are sold. `athleteId`, when given, must be the card's athlete. */
   unlock: { athleteId?: number; cardId: number; units: number } | null;
-  /** An open set of the athlete, or null. */
+  /** An open set of the athlete: required (null is refused, with the form's message). */
   setId: number | null;
 }
 
@@ -215,11 +215,11 @@ export function validateCardRequest(body: Record<string, unknown>): Validated<Ca
       unlock = { cardId: Number(cardId), units, ...(typeof athleteId === 'number' ? { athleteId } : {}) };
     }
   }
+  // Every card belongs to one of the athlete's sets (cards-repo checks it is open and the athlete's).
   let setId: number | null = null;
-  if (body.setId !== null && body.setId !== undefined && body.setId !== '') {
-    if (typeof body.setId !== 'number' || !Number.isSafeInteger(body.setId) || body.setId < 1) errors.setId = 'Choose one of the athlete’s open sets';
-    else setId = body.setId;
-  }
+  if (body.setId === null || body.setId === undefined || body.setId === '') errors.setId = 'Choose the set this card belongs to (or create one)';
+  else if (typeof body.setId !== 'number' || !Number.isSafeInteger(body.setId) || body.setId < 1) errors.setId = 'Choose one of the athlete’s open sets';
+  else setId = body.setId;
   return { value: { name, edition, image, description, priceCents, editionSize, unlock, setId }, errors };
 }
 
