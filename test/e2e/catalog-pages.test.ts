@@ -139,7 +139,7 @@ describe('public and fan pages read the per-entity API', () => {
       await page.goto(url(path));
       await page.locator('h1').first().waitFor();
       await page.waitForLoadState('networkidle');
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      const width = Number(await page.evaluate('document.documentElement.scrollWidth'));
       expect({ path, width }).toEqual({ path, width: 375 });
     }
   });

@@ -1,0 +1,61 @@
+// What browser tests share beside the browser: local accounts' ID tokens (SRP against local
+// mode's identity provider), JSON calls to the API, waiting for settlement, signing in through
+// the UI, and an image the upload check accepts.
+import type { Page } from 'playwright-core';
+import { baseUrl } from './browser';
+import { srpSignIn, type CognitoCall } from './cognito-srp';
+
+export const url = (p: string) => new URL(p, baseUrl()).toString();
+
+const cognito: CognitoCall = async (operation, body) => {
+  const res = await fetch(url('/local-cognito/'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    body: JSON.stringify({ ClientId: 'localwebclient', ...body }),
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> };
+};
+
+/** An ID token of a local account. */
+export async function tokenOf(username: string, password: string): Promise<string> {
+  const res = await srpSignIn(cognito, username, password, { clientId: 'localwebclient', userPoolId: 'us-east-2_LocalPool' });
+  if (res.status !== 200) throw new Error(`sign-in of ${username}: ${JSON.stringify(res.body)}`);
+  return res.body.AuthenticationResult.IdToken;
+}
+
+/** A JSON call to /api (a bearer token when given); throws with the status and body on a failure. */
+export async function api<T>(path: string, token: string | null, method = 'GET', body?: unknown): Promise<T> {
+  const res = await fetch(url(`/api${path}`), {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Reads until `done` holds (settlement is asynchronous), or gives the last reading after `ms`. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Signs in through the login page and waits until it has left it. */
+export async function signInUi(page: Page, username: string, password: string, next = ''): Promise<void> {
+  await page.goto(url(`/login${next ? `?next=${encodeURIComponent(next)}` : ''}`));
+  await page.getByLabel(/^Username or email/).fill(username);
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/** A 1x1 PNG: the server fingerprints the bytes and checks they are a PNG. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
