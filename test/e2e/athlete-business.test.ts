@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import type { AthletePayoutsResponse, CheckoutResponse, DisclosureRecord, PayoutBatchView } from '../../shared/api';
 import type { CreatedInvite, OwnerCard, OwnerCardsResponse, ProfileRequestsResponse } from '../../shared/cards-api';
 import { baseUrl, useBrowserPage } from '../support/browser';
-import { srpSignIn, type CognitoCall } from '../support/cognito-srp';
+import { PNG, api, cognito, eventually, signInUi, tokenOf as signInToken, url } from '../support/e2e-api';
 
 jest.setTimeout(120_000);
 
@@ -17,50 +17,18 @@ beforeEach(() => {
   ({ page } = browserState);
 });
 
-const url = (p: string) => new URL(p, baseUrl()).toString();
 const run = `${Date.now().toString(36)}`;
-
-const cognito: CognitoCall = async (operation, body) => {
-  const res = await fetch(url('/local-cognito/'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-    body: JSON.stringify({ ClientId: 'localwebclient', ...body }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> };
-};
 
 const tokens = new Map<string, string>();
 async function tokenOf(username: string, password: string): Promise<string> {
   const cached = tokens.get(username);
   if (cached) return cached;
-  const res = await srpSignIn(cognito, username, password, { clientId: 'localwebclient', userPoolId: 'us-east-2_LocalPool' });
-  if (res.status !== 200) throw new Error(`sign-in of ${username}: ${JSON.stringify(res.body)}`);
-  tokens.set(username, res.body.AuthenticationResult.IdToken);
-  return res.body.AuthenticationResult.IdToken;
+  const token = await signInToken(username, password);
+  tokens.set(username, token);
+  return token;
 }
 const collective = () => tokenOf('collective', 'collective');
 const athlete = () => tokenOf('athlete', 'athlete');
-
-async function api<T>(path: string, token: string | null, method = 'GET', body?: unknown): Promise<T> {
-  const res = await fetch(url(`/api${path}`), {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-/** Reads until `done` holds (settlement is asynchronous), or gives the last reading after 15 s. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** The newest code local mode logged for this address. */
 async function codeFor(email: string): Promise<string> {
@@ -76,9 +44,6 @@ async function codeFor(email: string): Promise<string> {
   }
   throw new Error(`no verification code for ${email}`);
 }
-
-// A 1x1 PNG: the server fingerprints the bytes and checks they are a PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
 async function upload(token: string): Promise<string> {
   const ticket = await api<{ uploadUrl: string; method: string; headers: Record<string, string>; imageUrl: string }>('/uploads', token, 'POST', {
@@ -114,16 +79,7 @@ async function submittedCard(name: string, priceCents: number, editionSize: numb
   return api<OwnerCard>(`/collectives/1/athletes/1/cards/${card.id}/submit`, token, 'POST');
 }
 
-async function signIn(username: string, password: string, next = ''): Promise<void> {
-  await page.goto(url(`/login${next ? `?next=${encodeURIComponent(next)}` : ''}`));
-  await page.getByLabel(/^Username or email/).fill(username);
-  await page
-    .getByLabel(/^Password/)
-    .first()
-    .fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-}
+const signIn = (username: string, password: string, next = '') => signInUi(page, username, password, next);
 
 const today = () => new Date().toISOString().slice(0, 10);
 

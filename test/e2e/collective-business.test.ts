@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { AthleteProfileResponse, AthleteStatsResponse, CheckoutResponse, CollectivePayoutsResponse } from '../../shared/api';
 import type { OwnerCard, OwnerCardsResponse } from '../../shared/cards-api';
 import { baseUrl, useBrowserPage } from '../support/browser';
-import { srpSignIn, type CognitoCall } from '../support/cognito-srp';
+import { PNG, api, eventually, signInUi, tokenOf, url } from '../support/e2e-api';
 
 jest.setTimeout(150_000);
 
@@ -18,58 +18,7 @@ beforeEach(() => {
   ({ page } = browserState);
 });
 
-const url = (p: string) => new URL(p, baseUrl()).toString();
 const run = Date.now().toString(36);
-
-const cognito: CognitoCall = async (operation, body) => {
-  const res = await fetch(url('/local-cognito/'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-    body: JSON.stringify({ ClientId: 'localwebclient', ...body }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> };
-};
-
-/** An ID token of a local account (the athlete approves through the API, as its own panel would). */
-async function tokenOf(username: string, password: string): Promise<string> {
-  const res = await srpSignIn(cognito, username, password, { clientId: 'localwebclient', userPoolId: 'us-east-2_LocalPool' });
-  if (res.status !== 200) throw new Error(`sign-in of ${username}: ${JSON.stringify(res.body)}`);
-  return res.body.AuthenticationResult.IdToken;
-}
-
-async function api<T>(path: string, token: string | null, method = 'GET', body?: unknown): Promise<T> {
-  const res = await fetch(url(`/api${path}`), {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-// A 1x1 PNG: the server fingerprints the bytes and checks they are a PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
-
-async function signIn(username: string, password: string): Promise<void> {
-  await page.goto(url('/login'));
-  await page.getByLabel(/^Username or email/).fill(username);
-  await page
-    .getByLabel(/^Password/)
-    .first()
-    .fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-}
 
 async function openSettingsTab(tab: string): Promise<void> {
   await page.goto(url('/collective?section=settings'));
@@ -108,7 +57,7 @@ const ownerCard = async (name: string): Promise<OwnerCard> => {
 
 describe("the collective's business in the browser", () => {
   it('refuses bad card input with the server’s messages, then creates, submits and publishes a card the athlete approved, and shows a rejection’s reason', async () => {
-    await signIn('collective', 'collective');
+    await signInUi(page, 'collective', 'collective');
     await openSettingsTab('Cards');
     await page.getByRole('table', { name: 'Cards of Marcus Reed' }).waitFor();
 
@@ -151,7 +100,10 @@ describe("the collective's business in the browser", () => {
     await api(`/athletes/1/cards/${toReject.id}/reject`, await tokenOf('athlete', 'athlete'), 'POST', { reason: `The photo is blurry ${run}` });
 
     await openSettingsTab('Cards');
-    await page.getByRole('row', { name: new RegExp(rejectedName) }).getByText(`Reason: The photo is blurry ${run}`).waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(rejectedName) })
+      .getByText(`Reason: The photo is blurry ${run}`)
+      .waitFor();
     const approvedRow = page.getByRole('row', { name: new RegExp(name) });
     await approvedRow.getByText('Approved', { exact: true }).waitFor();
     // Local mode assigns a local product: Publish needs no product id here.
@@ -168,7 +120,7 @@ describe("the collective's business in the browser", () => {
   });
 
   it('invites an athlete and shows the claim link once', async () => {
-    await signIn('collective', 'collective');
+    await signInUi(page, 'collective', 'collective');
     await openSettingsTab('Invites');
     const form = page.getByRole('form', { name: 'Invite an athlete' });
     await form.getByRole('button', { name: 'Create Invite' }).click();
@@ -179,7 +131,10 @@ describe("the collective's business in the browser", () => {
     const link = page.getByLabel('Invite link');
     await link.waitFor();
     expect(await link.inputValue()).toMatch(new RegExp(`^${baseUrl().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/claim/[\\w-]{20,}$`));
-    await page.getByRole('row', { name: new RegExp(`jalen\\.${run}@example\\.com`) }).getByText('Pending').waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(`jalen\\.${run}@example\\.com`) })
+      .getByText('Pending')
+      .waitFor();
     await expectNoHorizontalScrollAt375();
   });
 
@@ -198,7 +153,7 @@ describe("the collective's business in the browser", () => {
       (s) => s.totalCardsSold > before.totalCardsSold,
     );
 
-    await signIn('collective', 'collective');
+    await signInUi(page, 'collective', 'collective');
     await page.goto(url('/collective?section=payouts'));
     const form = page.getByRole('form', { name: 'Create payout batch' });
     const today = new Date().toISOString().slice(0, 10);
@@ -208,7 +163,10 @@ describe("the collective's business in the browser", () => {
     await form.getByRole('button', { name: 'Create payout batch' }).click();
     await form.getByText(/^Batch created: \d+ payouts?, \$[\d,.]+ in all\.$/).waitFor();
 
-    await page.getByRole('button', { name: `Show payouts of ${weekAgo} to ${today}` }).first().click();
+    await page
+      .getByRole('button', { name: `Show payouts of ${weekAgo} to ${today}` })
+      .first()
+      .click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^payouts-\d{14}-[0-9a-f]{8}\.csv$/);
 
@@ -218,7 +176,11 @@ describe("the collective's business in the browser", () => {
     await sent.getByRole('button', { name: 'Mark sent' }).click();
     const paid = page.getByRole('form', { name: 'Mark paid: Marcus Reed' });
     await paid.getByRole('button', { name: 'Mark paid' }).click();
-    await page.getByRole('row', { name: /Marcus Reed/ }).filter({ hasText: reference }).getByText('Done').waitFor();
+    await page
+      .getByRole('row', { name: /Marcus Reed/ })
+      .filter({ hasText: reference })
+      .getByText('Done')
+      .waitFor();
     await expectNoHorizontalScrollAt375();
 
     await page.getByRole('button', { name: 'Transactions' }).click();

@@ -7,7 +7,7 @@ import { srpSignIn, type CognitoCall } from './cognito-srp';
 
 export const url = (p: string) => new URL(p, baseUrl()).toString();
 
-const cognito: CognitoCall = async (operation, body) => {
+export const cognito: CognitoCall = async (operation, body) => {
   const res = await fetch(url('/local-cognito/'), {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
@@ -36,7 +36,7 @@ export async function api<T>(path: string, token: string | null, method = 'GET',
 }
 
 /** Reads until `done` holds (settlement is asynchronous), or gives the last reading after `ms`. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await read();
