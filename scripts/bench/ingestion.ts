@@ -74,6 +74,13 @@ export async function runIngestion(webhookUrl: string, secret: string, orders: B
     }
   });
   const seconds = (performance.now() - started) / 1000;
+  // A 200 means stored: the figures follow moments later (local mode's settler). Finish what is
+  // still pending, as `npm run settle` does (exactly once, alongside the settler), then verify.
+  const { settlePending } = await import('../../lambdas/common/ingest');
+  for (let round = 0; round < 100; round++) {
+    const result = await settlePending({ deadlineMs: 60_000 });
+    if (result.orders === 0 || result.pending === 0) break;
+  }
   const report = await verifyTable();
   const expected = expectedFiguresOf(orders, catalog);
   const mismatches: string[] = [];
