@@ -11,7 +11,7 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { SignInPrompt } from '@/components/sign-in-required';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
-import { downloadCsv, saveFile } from '@/features/athlete-panel/api/download';
+import { downloadCsv, saveFile } from '@/lib/download';
 import { disclosurePath, useDisclosure } from '@/features/athlete-panel/api/get-disclosure';
 import { useMarkReported, validateReported, type ReportedValues } from '@/features/athlete-panel/api/mark-reported';
 import { printSection } from './print';

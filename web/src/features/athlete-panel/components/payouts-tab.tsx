@@ -15,7 +15,7 @@ import { FigureTile } from '@/components/dashboard/sales-dashboard';
 import { ApiError } from '@/lib/api-client';
 import { usePayouts } from '@/features/athlete-panel/api/get-payouts';
 import { statementPath, useStatement, type Period, type StatementResponse } from '@/features/athlete-panel/api/get-statement';
-import { downloadCsv } from '@/features/athlete-panel/api/download';
+import { downloadCsv } from '@/lib/download';
 import { DisclosureKit } from './disclosure-kit';
 import { printSection, usePrintScope } from './print';
 

@@ -6,10 +6,9 @@
 // so a retry of the same submission never pays twice.
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { ApiErrorBody, CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, YearStatusView } from '@shared/api';
-import { API_BASE } from '@/config/api';
-import { ApiError, apiFetch, apiSend } from '@/lib/api-client';
-import { freshIdToken } from '@/lib/auth/session-store';
+import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, YearStatusView } from '@shared/api';
+import { apiFetch, apiSend } from '@/lib/api-client';
+import { downloadCsv } from '@/lib/download';
 import { useRefreshCollective } from './refresh-collective';
 import { useCollectiveBase } from './tenant-paths';
 
@@ -101,38 +100,7 @@ export function useAllocateDonation(collectiveId: number) {
   );
 }
 
-/** Saves text as a file through an object URL (the CSV route needs the bearer token, so a plain link cannot fetch it). */
-export function saveFile(name: string, type: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** GET .../batches/{batchId}/csv with the caller's token, saved as payouts-{batchId}.csv. */
-export async function downloadBatchCsv(collectiveId: number, batchId: string): Promise<void> {
-  const token = await freshIdToken();
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${batchPath(collectiveId, batchId)}/csv`, {
-      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
-  } catch (cause) {
-    throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
-  }
-  const text = await response.text();
-  if (!response.ok) {
-    let message = `Download failed (${response.status})`;
-    try {
-      message = (JSON.parse(text) as ApiErrorBody).error.message ?? message;
-    } catch {
-      // not a JSON error body: keep the status line
-    }
-    throw new ApiError(response.status, 'download_failed', message);
-  }
-  saveFile(`payouts-${batchId}.csv`, 'text/csv;charset=utf-8', text);
+export function downloadBatchCsv(collectiveId: number, batchId: string): Promise<void> {
+  return downloadCsv(`${batchPath(collectiveId, batchId)}/csv`, `payouts-${batchId}.csv`);
 }

@@ -1,4 +1,4 @@
-// Downloads an owner file (a statement or disclosure as CSV) or a JSON document: the CSV routes
+// Downloads an owner file (a statement, disclosure or payout batch as CSV) or a JSON document: the
 // need the bearer token, so a plain link cannot fetch them; the file is read here and saved
 // through an object URL.
 import type { ApiErrorBody } from '@shared/api';
