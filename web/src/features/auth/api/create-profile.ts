@@ -1,13 +1,13 @@
 // /create-profile's data: the schools a request can go to (GET /api/profile-requests/schools), the
 // signed-in account's request and its status (GET /api/profile-requests/mine), and the submit: the
-// image goes up first (POST /api/uploads, then the signed PUT), then POST /api/profile-requests.
+// image goes up first (lib/upload-image.ts: POST /api/uploads, then the signed PUT), then POST /api/profile-requests.
 // The form's rules are the server's (validateProfileRequest in shared/cards-api.ts).
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { UploadResponse } from '@shared/admin-api';
 import { checkImageFile, PROFILE_SPORTS as SPORTS } from '@shared/admin-api';
 import { validateProfileRequest, type MyProfileRequestResponse, type ProfileRequest, type ProfileRequestInput } from '@shared/cards-api';
-import { ApiError, apiFetch, apiSend } from '@/lib/api-client';
+import { apiFetch, apiSend } from '@/lib/api-client';
+import { uploadImage } from '@/lib/upload-image';
 
 export const PROFILE_SPORTS: Array<{ value: string; label: string }> = SPORTS.map((s) => ({ value: s, label: s === 'Track and Field' ? 'Track & Field' : s }));
 
@@ -76,32 +76,9 @@ export function useMyProfileRequest(signedIn: boolean) {
   return useSWR<MyProfileRequestResponse>(signedIn ? MY_REQUEST_KEY : null, (path: string) => apiFetch<MyProfileRequestResponse>(path));
 }
 
-/** Uploads the profile image (checked here first, then by the server) and answers its URL. */
-export async function uploadProfileImage(file: File): Promise<string> {
-  const ticket = await apiSend<UploadResponse>('/uploads', 'POST', { contentType: file.type, size: file.size });
-  const failed = 'The image upload failed. Please try again.';
-  let response: Response;
-  try {
-    response = await fetch(ticket.uploadUrl, { method: ticket.method, headers: ticket.headers, body: file });
-  } catch {
-    throw new ApiError(0, 'network_error', failed, { image: failed });
-  }
-  if (!response.ok) {
-    let message = failed;
-    try {
-      const body = (await response.json()) as { error?: { message?: string; fields?: Record<string, string> } };
-      message = body.error?.fields?.file ?? body.error?.message ?? message;
-    } catch {
-      // S3 answers XML; keep the generic message
-    }
-    throw new ApiError(response.status, 'upload_failed', message, { image: message });
-  }
-  return ticket.imageUrl;
-}
-
 /** Sends the request; `image` is an uploaded image already kept from an earlier attempt. */
 export async function submitProfile(values: ProfileValues, image: string | null): Promise<ProfileRequest> {
-  const url = values.profileImage ? await uploadProfileImage(values.profileImage) : image;
+  const url = values.profileImage ? await uploadImage(values.profileImage) : image;
   const { value } = validateProfileRequest(requestBody(values, url));
   return apiSend<ProfileRequest>('/profile-requests', 'POST', value satisfies ProfileRequestInput);
 }

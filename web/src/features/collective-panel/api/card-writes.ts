@@ -7,7 +7,7 @@ import type { CardSet } from '@shared/catalog-types';
 import type { CardRequest, OwnerCard, PublishRequest } from '@shared/cards-api';
 import { apiSend } from '@/lib/api-client';
 import { useRefreshCollective } from './refresh-collective';
-import { uploadImage } from './upload-image';
+import { uploadImage } from '@/lib/upload-image';
 
 const cardsPath = (collectiveId: number, athleteId: number) => `/collectives/${collectiveId}/athletes/${athleteId}/cards`;
 

@@ -3,7 +3,7 @@ import useSWRMutation from 'swr/mutation';
 import type { AthleteResponse, CreateAthleteRequest } from '@shared/admin-api';
 import { apiSend } from '@/lib/api-client';
 import { useRefreshCollective } from './refresh-collective';
-import { uploadImage } from './upload-image';
+import { uploadImage } from '@/lib/upload-image';
 
 export const createAthlete = (collectiveId: number, body: CreateAthleteRequest) =>
   apiSend<AthleteResponse>(`/collectives/${collectiveId}/athletes`, 'POST', body);

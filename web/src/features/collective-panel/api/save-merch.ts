@@ -4,7 +4,7 @@ import useSWRMutation from 'swr/mutation';
 import type { MerchRequest, MerchResponse } from '@shared/admin-api';
 import { apiSend } from '@/lib/api-client';
 import { useRefreshCollective } from './refresh-collective';
-import { uploadImage } from './upload-image';
+import { uploadImage } from '@/lib/upload-image';
 
 export const createMerch = (schoolId: number, body: MerchRequest) => apiSend<MerchResponse>(`/schools/${schoolId}/merch`, 'POST', body);
 export const updateMerch = (schoolId: number, merchId: number, body: MerchRequest) =>

@@ -1,5 +1,5 @@
 // POST /api/uploads, then the upload itself: a presigned PUT (S3 in AWS, local mode's stand-in).
-// Used by the writes that take an image (create-athlete.ts, merch writes).
+// Used by every write that takes an image (athletes, merch, cards, the profile request).
 import type { UploadResponse } from '@shared/admin-api';
 import { checkImageFile } from '@shared/admin-api';
 import { ApiError, apiSend } from '@/lib/api-client';
