@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { createGzip } from 'node:zlib';
 import type { Context } from 'aws-lambda';
 import { securityHeaders } from '../../infra/security-headers';
 import type { Event, Result } from '../../lambdas/common/http';
@@ -226,7 +227,10 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
   res.end(payload);
 }
 
-function serveStatic(res: ServerResponse, url: URL, webRoot: string): void {
+/** Text that CloudFront compresses for a browser that accepts it (gzip here, one choice is enough). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.map']);
+
+function serveStatic(res: ServerResponse, url: URL, webRoot: string, acceptEncoding = ''): void {
   let decoded: string;
   try {
     decoded = decodeURIComponent(url.pathname);
@@ -253,8 +257,17 @@ function serveStatic(res: ServerResponse, url: URL, webRoot: string): void {
     }
   }
   const immutable = requested.startsWith('assets/');
-  res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream', 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' });
-  createReadStream(file).pipe(res);
+  const headers: Record<string, string> = {
+    'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  };
+  if (!COMPRESSIBLE.has(path.extname(file)) || !/\bgzip\b/.test(acceptEncoding)) {
+    res.writeHead(200, headers);
+    createReadStream(file).pipe(res);
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+  createReadStream(file).pipe(createGzip({ level: 6 })).pipe(res);
 }
 
 export function createLocalServer(webRoot: string, options: LocalServerOptions = {}): Server {
@@ -277,7 +290,7 @@ export function createLocalServer(webRoot: string, options: LocalServerOptions =
     if (url.pathname.startsWith('/api/') || url.pathname === '/api') work = handleApi(req, res, url, options);
     else if (url.pathname.startsWith('/local-cognito/') && options.cognito) work = handleCognito(req, res, url, options.cognito);
     else if (url.pathname === '/config.json') work = Promise.resolve(sendJson(res, 200, options.webConfig?.() ?? {}));
-    else work = Promise.resolve(serveStatic(res, url, root));
+    else work = Promise.resolve(serveStatic(res, url, root, String(req.headers['accept-encoding'] ?? '')));
     work.catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', message: 'local server error', error: String((error as Error)?.stack ?? error) }));
       if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal', message: 'Internal error' } });
