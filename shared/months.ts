@@ -19,9 +19,13 @@ export function yearMonthLabel(month: YearMonth): string {
   return `${names[Number(m) - 1]} ${year}`;
 }
 
-/** Converts any ISO-8601 timestamp (with offset) to canonical UTC ISO, or null. */
+/** An ISO-8601 date or date-time, with an optional zone: what Shopify sends ('2026-03-01T10:00:00-05:00'). */
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/** Converts any ISO-8601 timestamp (with offset) to canonical UTC ISO, or null. Only the ISO shape
+ * is read: Date.parse alone is lenient (V8 reads 'not a date 0' as the year 2000). */
 export function toUtcIso(value: unknown): string | null {
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  const ms = Date.parse(value);
+  if (typeof value !== 'string' || !ISO_8601.test(value.trim())) return null;
+  const ms = Date.parse(value.trim());
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }

@@ -48,6 +48,9 @@ describe('normalizeOrder', () => {
   it.each([
     [[], 'body'],
     [{ id: 1, created_at: 'nope', line_items: [] }, 'created_at'],
+    // Date.parse alone reads this as the year 2000 (found by test/handler/webhook-fuzz.test.ts).
+    [{ id: 1, created_at: 'not a date 0', line_items: [] }, 'created_at'],
+    [{ id: 1, created_at: '2026-13-01T00:00:00Z', line_items: [] }, 'created_at'],
     [{ created_at: '2026-01-01T00:00:00Z', line_items: [] }, 'id'],
     [{ id: 1, created_at: '2026-01-01T00:00:00Z' }, 'line_items'],
     [{ id: 1, created_at: '2026-01-01T00:00:00Z', line_items: [{ price: 'x', quantity: 1 }] }, 'line_items[0].price'],
