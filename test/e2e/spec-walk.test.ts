@@ -420,6 +420,10 @@ describe('titles, favicon, waiting list and the phone menu', () => {
     await menu.getByRole('link', { name: 'Contact Us' }).click();
     await page.waitForURL('**/demo/waiting-list');
     expect(await menu.count()).toBe(0); // closed after navigating
+    // The page has rendered (a route change moves focus to the new page once its screen is in,
+    // which on a loaded machine can land between the focus and the keypress below).
+    await page.getByLabel('First name').waitFor();
+    await settle(page);
 
     // Keyboard: focus the button, open with Enter, follow Sign in.
     await more.focus();

@@ -25,8 +25,12 @@ describe('npm run bench -- --smoke', () => {
     const ingestRows = stdout.split('\n').filter((l) => /^\| (1|4) +\|/.test(l));
     expect(ingestRows).toHaveLength(2);
     for (const row of ingestRows) expect(row).toMatch(/\| 0 \(of \d+ figures\) +\| 0 +\|$/);
-    const readRows = stdout.split('\n').filter((l) => l.startsWith('| 200 '));
+    // The dashboards, ours against the spec's scans; then the card, collection and money pages.
+    const readRows = stdout.split('\n').filter((l) => /^\| 200 +\| \d+ +\| .* stats +\|/.test(l));
     expect(readRows).toHaveLength(2);
+    const pageRows = stdout.split('\n').filter((l) => /^\| 200 +\| [a-z]/.test(l));
+    expect(pageRows.map((row) => row.split('|')[2].trim())).toEqual(expect.arrayContaining(['athlete profile / card page', 'collective payouts', 'athlete statement (this month)']));
+    for (const row of pageRows) expect(Number(row.split('|')[3])).toBeGreaterThan(0);
     for (const row of readRows) {
       const cells = row.split('|').map((c) => c.trim());
       const [ours, spec] = [Number(cells[4]), Number(cells[8])];
