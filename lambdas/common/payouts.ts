@@ -4,6 +4,7 @@
 // step) together with what it records, in one transaction, and is idempotent: a retried request
 // with the same idempotency key changes nothing twice. Written over the store interface, so the
 // property tests run this code in memory.
+import type { PayoutBatchView, PayoutLineView } from '../../shared/api';
 import type { Statement } from '../../shared/payouts-api';
 import { createHash } from 'node:crypto';
 import { NIL_DISCLOSURE_BUSINESS_DAYS, NIL_DISCLOSURE_THRESHOLD_CENTS, appendEntry, balanceOf, businessDaysAfter, form1099ThresholdCents } from '../../shared/ledger';
@@ -14,34 +15,10 @@ import { StoreConflict, keyString, versionIs } from './ingest-store';
 import type { IngestStore, Item, Write } from './ingest-store';
 import * as keys from './keys';
 
-export type PayoutStatus = 'pending' | 'sent' | 'paid';
-
-export interface PayoutLine {
-  batchId: string;
-  athleteId: number;
-  amountCents: number;
-  status: PayoutStatus;
-  periodStart: string;
-  periodEnd: string;
-  createdAt: string;
-  sentDate: string | null;
-  sentReference: string | null;
-  paidDate: string | null;
-  paidReference: string | null;
-}
-
-export interface PayoutBatch {
-  batchId: string;
-  collectiveId: number;
-  periodStart: string;
-  periodEnd: string;
-  createdAt: string;
-  createdBy: string;
-  status: 'creating' | 'created';
-  totalCents: number;
-  lineCount: number;
-  lines?: PayoutLine[];
-}
+// The stored payout lines and batches are exactly what the API answers (shared/api.ts).
+export type PayoutLine = PayoutLineView;
+export type PayoutBatch = PayoutBatchView;
+export type PayoutStatus = PayoutLine['status'];
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
