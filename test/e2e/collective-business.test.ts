@@ -186,7 +186,8 @@ describe("the collective's business in the browser", () => {
 
     await page.getByRole('button', { name: 'Transactions' }).click();
     const payoutRow = page.getByRole('row').filter({ hasText: `ref ${reference}` });
-    await payoutRow.getByText('Payout', { exact: true }).waitFor();
+    // The table reads the feed again on its live refresh (15 s); on a loaded machine allow two.
+    await payoutRow.getByText('Payout', { exact: true }).waitFor({ timeout: 40_000 });
     await payoutRow.getByText('Completed', { exact: true }).waitFor();
   });
 });

@@ -1,4 +1,5 @@
 // Browser tests of the three dashboards against local mode: real clicks, the real API, DynamoDB Local.
+import { eventually as seedDone } from '../support/e2e-api';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,25 +37,43 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 async function signIn(username: string, password: string): Promise<void> {
   await page.goto(url('/login'));
   await page.getByLabel(/^Username or email/).fill(username);
-  await page.getByLabel(/^Password/).first().fill(password);
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
 describe('dashboards in the browser', () => {
   it("moves the athlete's and the collective's figures after a purchase", async () => {
+    // Local mode seeds its sample orders for a while after it starts; its last step is the demo's
+    // payout batch. Figures read before then would move under the test.
+    await seedDone(
+      () => api<{ batches: Array<{ createdBy: string }> }>('/demo/collectives/1/payouts'),
+      (p) => p.batches.some((b) => b.createdBy === 'seed'),
+    );
     const before = await api<AthleteStatsResponse>('/athletes/1/stats');
     const collectiveBefore = await api<CollectiveStatsResponse>('/demo/collectives/1/stats');
 
-    const res = await fetch(url('/api/checkout'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ athleteId: 1, cardId: 3 }) });
+    // The Base card ($3): always on sale (the Signature card is locked until local mode's seed has
+    // sold enough Gold, which a test run may start before).
+    const res = await fetch(url('/api/checkout'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ athleteId: 1, cardId: 1 }),
+    });
     expect(res.ok).toBe(true);
 
     // The webhook accepts at once and the settle step applies the order moments later (the
     // table's stream in AWS, in-process here); local mode may still be seeding sample orders, so
     // the figures move by at least this purchase.
-    const after = await eventually(() => api<AthleteStatsResponse>('/athletes/1/stats'), (s) => s.totalCardsSold >= before.totalCardsSold + 1);
+    const after = await eventually(
+      () => api<AthleteStatsResponse>('/athletes/1/stats'),
+      (s) => s.totalCardsSold >= before.totalCardsSold + 1,
+    );
     expect(after.totalCardsSold).toBeGreaterThanOrEqual(before.totalCardsSold + 1);
-    expect(after.totalRevenueCents).toBeGreaterThanOrEqual(before.totalRevenueCents + 2500);
+    expect(after.totalRevenueCents).toBeGreaterThanOrEqual(before.totalRevenueCents + 300);
 
     await page.goto(url('/demo/athlete'));
     const sales = page.getByLabel('Sales dashboard');
@@ -64,7 +83,10 @@ describe('dashboards in the browser', () => {
     const recent = page.getByRole('table', { name: 'Recent orders, newest first' });
     expect(await recent.getByRole('row').count()).toBeLessThanOrEqual(6);
 
-    const collectiveAfter = await eventually(() => api<CollectiveStatsResponse>('/demo/collectives/1/stats'), (s) => s.tiles.athleteTransactions >= collectiveBefore.tiles.athleteTransactions + 1);
+    const collectiveAfter = await eventually(
+      () => api<CollectiveStatsResponse>('/demo/collectives/1/stats'),
+      (s) => s.tiles.athleteTransactions >= collectiveBefore.tiles.athleteTransactions + 1,
+    );
     expect(collectiveAfter.tiles.athleteTransactions).toBeGreaterThanOrEqual(collectiveBefore.tiles.athleteTransactions + 1);
     await page.goto(url('/demo/collective'));
     const tiles = page.getByLabel('Collective figures');
@@ -80,7 +102,8 @@ describe('dashboards in the browser', () => {
     const text = `Game day ${Date.now()}`;
     await page.getByPlaceholder("What's happening?").fill(text);
     await page.getByRole('button', { name: 'Post', exact: true }).click();
-    await page.getByText(text, { exact: true }).waitFor();
+    // The post in the list (the box may still hold the text for a moment).
+    await page.getByTestId('post').filter({ hasText: text }).waitFor();
 
     await page.reload();
     const post = page.getByTestId('post').filter({ hasText: text });

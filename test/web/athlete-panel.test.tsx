@@ -291,7 +291,7 @@ describe('athlete panel', () => {
     openPanel('approvals');
     fireEvent.click(await screen.findByRole('button', { name: 'Reject Card 4' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Card 4' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject card' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Reject card' }));
     expect(await within(dialog).findByText('A reason is required')).toBeInTheDocument();
     expect(stub.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Wrong jersey' } });
