@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { utcYear } from '@/lib/dates';
 import { useDemoRole, type DemoRole } from '@/lib/demo-role';
+import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { AccountStatus } from './account-status';
 import { ScrollToTop } from './scroll-to-top';
 import { MoreMenu } from './more-menu';
@@ -45,13 +46,22 @@ function useNearBottom(): boolean {
   return near;
 }
 
+/**
+ * The top bar's search. A GET form to the demo search with the text as `query`: before the app has
+ * hydrated (prerendered /demo pages) Enter searches natively; once hydrated the router does it, with
+ * what was typed before hydration adopted into the state (lib/use-typed-before-hydration.ts).
+ */
 function SearchBox() {
   const [text, setText] = useState('');
   const navigate = useNavigate();
+  const form = useTypedBeforeHydration({ query: text }, (typed) => setText(typed.query ?? ''));
   return (
     <form
+      ref={form}
       className="topbar-search"
       role="search"
+      action={paths.demo.search.path}
+      method="get"
       onSubmit={(e) => {
         e.preventDefault();
         navigate(paths.demo.search.getHref(text.trim()));
@@ -64,7 +74,7 @@ function SearchBox() {
       <span className="search-icon" aria-hidden="true">
         ⌕
       </span>
-      <input id="topbar-search" type="search" placeholder="Search athletes, schools..." value={text} onChange={(e) => setText(e.target.value)} />
+      <input id="topbar-search" name="query" type="search" placeholder="Search athletes, schools..." value={text} onChange={(e) => setText(e.target.value)} />
     </form>
   );
 }

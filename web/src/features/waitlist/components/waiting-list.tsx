@@ -7,6 +7,7 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { useJoinWaitlist, validateWaitlist, type WaitlistErrors } from '@/features/waitlist/api/join-waitlist';
 import { ApiError } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 
 export const SUCCESS_TEXT = 'Thank you! Your submission has been sent successfully.';
 export const ERROR_TEXT = 'Sorry, there was an error sending your submission. Please try again.';
@@ -20,6 +21,8 @@ export default function WaitingList() {
   const [values, setValues] = useState<WaitlistRequest>(EMPTY);
   const [errors, setErrors] = useState<WaitlistErrors>({});
   const [outcome, setOutcome] = useState<'success' | 'error' | null>(null);
+  // Prerendered: what was typed before hydration is kept and sent (lib/use-typed-before-hydration.ts).
+  const form = useTypedBeforeHydration(values, (typed) => setValues((v) => ({ ...v, ...typed })));
 
   const set = (name: keyof WaitlistRequest) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -55,7 +58,7 @@ export default function WaitingList() {
         <p className="eyebrow">Contact Us</p>
         <h1 className="page-title">Get on the List</h1>
         <p className="muted">Athletes, collectives and fans: tell us who you are and we will reach out as Drift opens at your school.</p>
-        <form noValidate onSubmit={(e) => void submit(e)} aria-label="Get on the List">
+        <form ref={form} noValidate onSubmit={(e) => void submit(e)} aria-label="Get on the List">
           <div className="field-row">
             <Field id="wl-firstName" label="First name" required error={errors.firstName}>
               {(control) => (
@@ -73,7 +76,7 @@ export default function WaitingList() {
           </Field>
           <Field id="wl-school" label="School">
             {(control) => (
-              <select {...control} className="input" value={values.school} onChange={set('school')}>
+              <select {...control} className="input" name="school" value={values.school} onChange={set('school')}>
                 <option value="">Select a school (optional)</option>
                 {WAITLIST_SCHOOLS.map((s) => (
                   <option key={s} value={s}>
@@ -88,6 +91,7 @@ export default function WaitingList() {
               <textarea
                 {...control}
                 className="input"
+                name="details"
                 rows={4}
                 value={values.details}
                 onChange={set('details')}
