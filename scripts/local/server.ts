@@ -1,6 +1,6 @@
 // The local HTTP server: /api requests become API Gateway v2 events for the same handler modules
-// Lambda runs (no second implementation of any route); everything else is the web build, with
-// SPA deep links served index.html, as CloudFront does.
+// Lambda runs (no second implementation of any route); everything else is the web build, each
+// app route answered as CloudFront answers it (its prerendered HTML, or the SPA shell index.html).
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -12,6 +12,7 @@ import type { Event, Result } from '../../lambdas/common/http';
 import { ROUTES, functionEntry, type FunctionName, type RouteDef } from '../../lambdas/routes';
 import { CognitoError, LOCAL_CLIENT_ID, LOCAL_POOL_ID, type LocalCognito } from './cognito';
 import { verifyJwt } from './jwt';
+import { isAppRoute, prerenderedRoutes, viewerRequestUri } from './prerendered-routes';
 
 export interface LocalServerOptions {
   /** The local identity provider; protected routes verify its tokens as API Gateway would. */
@@ -230,31 +231,32 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, op
 /** Text that CloudFront compresses for a browser that accepts it (gzip here, one choice is enough). */
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.map']);
 
+/**
+ * The web build, as CloudFront serves it: the viewer-request function's rewrite first (an app
+ * route gets its prerendered <route>/index.html when the build wrote one, otherwise the SPA shell
+ * /index.html: ./prerendered-routes.ts), then the file, gzipped for a browser that accepts it.
+ */
 function serveStatic(res: ServerResponse, url: URL, webRoot: string, acceptEncoding = ''): void {
+  const target = viewerRequestUri(url.pathname, prerenderedRoutes(webRoot));
   let decoded: string;
   try {
-    decoded = decodeURIComponent(url.pathname);
+    // A malformed escape is answered 400 on a deep link too (CloudFront would pass it to the shell).
+    decodeURIComponent(url.pathname);
+    decoded = decodeURIComponent(target);
   } catch {
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request: malformed percent-escape in the path');
     return;
   }
   const requested = path.normalize(decoded).replace(/^([/\\])+/, '');
-  let file = path.join(webRoot, requested);
+  const file = path.join(webRoot, requested);
   if (!file.startsWith(webRoot)) {
     res.writeHead(400).end();
     return;
   }
-  const isFile = existsSync(file) && statSync(file).isFile();
-  if (!isFile) {
-    if (path.extname(requested)) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-      return;
-    }
-    file = path.join(webRoot, 'index.html'); // SPA deep link
-    if (!existsSync(file)) {
-      res.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built: run `npm run build:web`');
-      return;
-    }
+  if (!existsSync(file) || !statSync(file).isFile()) {
+    if (isAppRoute(url.pathname)) res.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built: run `npm run build:web`');
+    else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    return;
   }
   const immutable = requested.startsWith('assets/');
   const headers: Record<string, string> = {

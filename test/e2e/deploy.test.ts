@@ -73,6 +73,16 @@ async function deployNewBuild(): Promise<Map<string, string>> {
   return renamed;
 }
 
+/**
+ * Opens a page and waits for the app to run it. The prerendered pages (/statement, /demo: local
+ * mode serves them their own HTML, as CloudFront does) show their links and buttons before the app
+ * has hydrated them; a tab the deploy catches open has the app running.
+ */
+async function openApp(p: string): Promise<void> {
+  await page.goto(at(p));
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
+
 async function noDefaultErrorScreen(): Promise<void> {
   expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
   expect(await page.getByText(/Hey developer/).count()).toBe(0);
@@ -97,7 +107,7 @@ afterEach(async () => {
 
 describe('a deploy while the app is open', () => {
   it('lands on the page the visitor asked for after one reload when the chunks were replaced', async () => {
-    await page.goto(at('/statement'));
+    await openApp('/statement');
     await page.getByRole('link', { name: 'Continue' }).waitFor();
 
     const renamed = await deployNewBuild();
@@ -113,7 +123,7 @@ describe('a deploy while the app is open', () => {
   });
 
   it('lands on a demo page that reads the API after a deploy (search from the top bar)', async () => {
-    await page.goto(at('/demo'));
+    await openApp('/demo');
     await page.getByRole('heading', { name: 'Featured Athletes' }).waitFor();
     await deployNewBuild();
 
@@ -128,7 +138,7 @@ describe('a deploy while the app is open', () => {
   });
 
   it('shows the designed error screen, without a reload loop, when the chunk stays missing', async () => {
-    await page.goto(at('/statement'));
+    await openApp('/statement');
     await page.getByRole('link', { name: 'Continue' }).waitFor();
     await rm(path.join(assetsDir(), await chunkNamed('main-chooser')));
 
@@ -147,7 +157,7 @@ describe('a deploy while the app is open', () => {
   });
 
   it("reloads once when Vite cannot preload a chunk's CSS, then shows the designed screen", async () => {
-    await page.goto(at('/demo'));
+    await openApp('/demo');
     await page.getByRole('heading', { name: 'Featured Athletes' }).waitFor();
     // The CSS that only lazy chunks bring (the dashboards' stylesheet), which Vite preloads.
     const index = await readFile(path.join(webRoot, 'index.html'), 'utf8');
@@ -167,7 +177,7 @@ describe('a deploy while the app is open', () => {
   });
 
   it('shows the designed error screen for a render error, inside the layout and without reloading', async () => {
-    await page.goto(at('/statement'));
+    await openApp('/statement');
     await page.getByRole('link', { name: 'Continue' }).waitFor();
     // A chunk whose component throws while rendering.
     await writeFile(path.join(assetsDir(), await chunkNamed('what-we-offer')), 'export default function WhatWeOffer() { throw new Error("render failure in test"); }\n');

@@ -35,6 +35,9 @@ describe('web app in the browser', () => {
 
   it('searches from the top bar and filters with a quick filter', async () => {
     await page.goto(url('/demo'));
+    // /demo is prerendered: the app does the search once hydrated (before that the form is a
+    // native GET, tested in test/e2e/hydration.test.ts).
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     const box = page.getByLabel('Search athletes and schools');
     await box.fill('Drift Tech');
     await box.press('Enter');
