@@ -6,7 +6,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-jest.setTimeout(120_000);
+// Its own DynamoDB Local and processes: on a loaded 2-core machine it has taken over two minutes.
+jest.setTimeout(300_000);
 
 const ROOT = path.resolve(__dirname, '../..');
 

@@ -14,7 +14,11 @@
 //        names ('/athlete/7' -> /api/athletes/7; the route table's data templates, filled in from
 //        the path's segments).
 //   4. lists the prerendered routes in prerender-routes.json for CloudFront's viewer-request
-//      function (infra/constructs/site.ts) and the benchmark.
+//      function (infra/constructs/site.ts) and the benchmark;
+//   5. writes web/dist-server/: the render module bundled into one file (render.mjs) and each
+//      data route's page head (page-assets.json), with which local mode's server and the render
+//      Lambda answer a link to an athlete, a school, a card or a search with its HTML
+//      (app/server-render.tsx); the boot script treats such a page as a prerendered one.
 // The Content-Security-Policy allows no inline script or style (infra/security-headers.ts): the
 // boot script is a file, and the build fails if a page's markup has a style attribute.
 import { createHash } from 'node:crypto';
@@ -23,6 +27,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { build, type Alias, type Plugin, type ResolvedConfig } from 'vite';
 
 interface ScreenInfo {
@@ -35,11 +40,13 @@ interface RouteFacts {
   screens: ScreenInfo[];
   title: string | null;
   prerender: boolean;
+  serverData: boolean;
 }
 
 interface PrerenderModule {
   routeFacts(): RouteFacts[];
   renderPage(path: string): Promise<{ path: string; html: string; title: string; screens: ScreenInfo[] }>;
+  composeDocument(template: string, page: { path: string; html: string; title: string; head: string[] }): string;
 }
 
 interface ManifestChunk {
@@ -51,14 +58,16 @@ type Manifest = Record<string, ManifestChunk>;
 
 export const MANIFEST_FILE = '.vite/manifest.json';
 export const PRERENDER_LIST = 'prerender-routes.json';
+/** Rendering on request, beside the site (not published with it): web/dist-server/. */
+export const SERVER_DIR = 'dist-server';
+export const PAGE_ASSETS = 'page-assets.json';
+export const RENDER_MODULE = 'render.mjs';
 
 /** Where the Node build of the prerender entry goes: under node_modules, so its imports of react & co. resolve. */
 function ssrOutDir(): string {
   const require = createRequire(import.meta.url);
   return path.join(path.dirname(path.dirname(require.resolve('react/package.json'))), '.cache', 'drift-prerender');
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The JS chunks (each chunk and its static imports) and CSS files screens need, as URLs. */
 function assetsOf(manifest: Manifest, screens: ScreenInfo[]): { js: string[]; css: string[] } {
@@ -152,9 +161,12 @@ function bootScript(table: BootTable): string {
   function start() {
     if (started) return;
     started = true;
-    for (var d = 0; d < data.length; d++) {
-      var url = dataUrl(urls[data[d]]);
-      if (url) link('preload', url, 'fetch');
+    // A page rendered on request carries its data; a prerendered one reads none at first.
+    if (!prerendered) {
+      for (var d = 0; d < data.length; d++) {
+        var url = dataUrl(urls[data[d]]);
+        if (url) link('preload', url, 'fetch');
+      }
     }
     // A prerendered page names its own modules; a deep link adds its route's from the table.
     var modules = script.getAttribute('data-modules').split(' ');
@@ -189,26 +201,6 @@ function bootScript(table: BootTable): string {
   start();
 })();
 `;
-}
-
-/** Puts a rendered page into the built index.html (without Vite's script tags: the boot script loads them). */
-function pageHtml(template: string, page: { path: string; html: string; title: string }, head: string[]): string {
-  if (/\sstyle="/.test(page.html)) {
-    throw new Error(`prerender: ${page.path} has an inline style attribute, which the Content-Security-Policy blocks (style-src 'self'): use a class`);
-  }
-  if (/<script/i.test(page.html)) throw new Error(`prerender: ${page.path} has a script in its markup; the Content-Security-Policy allows none inline`);
-  // React puts its resource hints (an image preload) first in the markup: they belong in the head,
-  // outside the tree the browser hydrates.
-  const hints: string[] = [];
-  const markup = page.html.replace(/^(<link [^>]*\/>)+/, (links) => {
-    hints.push(...(links.match(/<link [^>]*\/>/g) ?? []).map((link) => link.replace(/\/>$/, '>')));
-    return '';
-  });
-  return template
-    .replace('<html lang="en">', `<html lang="en" data-prerendered="${escapeHtml(page.path)}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(/\n\s*<\/head>/, `\n${[...hints, ...head].map((line) => `    ${line}\n`).join('')}  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
 }
 
 export interface PrerenderOptions {
@@ -294,12 +286,42 @@ export function prerenderPlugin(options: PrerenderOptions): Plugin {
         ];
         const file = f.pattern === '/' ? path.join(outDir, 'index.html') : path.join(outDir, ...f.pattern.split('/').filter(Boolean), 'index.html');
         mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, pageHtml(template, page, head));
+        writeFileSync(file, ssr.composeDocument(template, { ...page, head }));
         if (f.pattern !== '/') written.push(f.pattern);
       }
       if (!facts.some((f) => f.prerender && f.pattern === '/'))
         throw new Error('prerender: the landing (/) must be prerendered: index.html carries the boot script');
       writeFileSync(path.join(outDir, PRERENDER_LIST), `${JSON.stringify(written, null, 2)}\n`);
+
+      // Rendering on request (app/server-render.tsx): each route whose screens name their first
+      // data gets its page's head (as a prerendered page's), and the render module is bundled
+      // with React & co. into one file the servers load (local mode, lambdas/functions/render.ts).
+      const serverDir = path.resolve(config.root, SERVER_DIR);
+      rmSync(serverDir, { recursive: true, force: true });
+      mkdirSync(serverDir, { recursive: true });
+      const heads: Record<string, string[]> = {};
+      for (const f of facts.filter((x) => x.serverData && !x.prerender)) {
+        const { js, css } = assetsOf(manifest, f.screens);
+        heads[f.pattern] = [
+          bootTag([...entryModules, ...js.filter((href) => !preloaded.has(href))]),
+          ...css.filter((href) => !template.includes(`"${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+        ];
+      }
+      writeFileSync(path.join(serverDir, PAGE_ASSETS), `${JSON.stringify({ template, heads })}\n`);
+      await esbuild({
+        entryPoints: [path.join(ssrDir, 'prerender.mjs')],
+        outfile: path.join(serverDir, RENDER_MODULE),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node22',
+        minify: true,
+        legalComments: 'none',
+        logLevel: 'warning',
+        define: { 'process.env.NODE_ENV': '"production"' },
+        // CommonJS packages (react-dom/server) require Node's modules: give the ES module a require.
+        banner: { js: "import { createRequire as __driftRequire } from 'node:module'; const require = __driftRequire(import.meta.url);" },
+      });
       // The manifest only served this step; the site does not need to publish it.
       rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
       config.logger.info(`prerendered ${written.length + 1} pages (index.html and ${PRERENDER_LIST}); boot script ${bootFile} (${boot.length} bytes)`);

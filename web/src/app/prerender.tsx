@@ -10,6 +10,7 @@ import type { ScreenInfo } from '@/lib/lazy-screen';
 import { documentTitle } from '@/lib/use-document-title';
 import { inspectElement } from './route-screens';
 import { AppRoutes } from './router';
+import { joinPattern } from './server-render';
 import { routes } from './routes';
 
 export interface RouteFacts {
@@ -20,22 +21,22 @@ export interface RouteFacts {
   /** The tab title when the route names it (screens named after their data set it themselves). */
   title: string | null;
   prerender: boolean;
+  /** Whether its screens name their first data: the server renders the route on request (app/server-render.tsx). */
+  serverData: boolean;
 }
 
-const join = (parent: string, path: string | undefined) => {
-  if (path === undefined) return parent;
-  if (path.startsWith('/')) return path;
-  return `${parent.replace(/\/$/, '')}/${path}`;
-};
+export { composeDocument, renderDocument, type PageAssets } from './server-render';
 
 /** Every leaf route of the table with the screens of its whole chain (layout first). */
 export function routeFacts(list: RouteObject[] = routes, parent = '', outer: ScreenInfo[] = []): RouteFacts[] {
   return list.flatMap((route) => {
     const found = inspectElement(route.element);
-    const pattern = join(parent, route.path);
+    const pattern = joinPattern(parent, route.path);
     const screens = [...outer, ...found.screens.map((s) => s.screen)];
     if (route.children?.length) return routeFacts(route.children, pattern, screens);
-    return [{ pattern: pattern || '/', screens, title: found.title, prerender: (route.handle as { prerender?: boolean } | undefined)?.prerender === true }];
+    const prerender = (route.handle as { prerender?: boolean } | undefined)?.prerender === true;
+    const serverData = found.screens.some((s) => s.serverData !== undefined);
+    return [{ pattern: pattern || '/', screens, title: found.title, prerender, serverData }];
   });
 }
 

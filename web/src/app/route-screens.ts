@@ -4,11 +4,11 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { DocumentTitle } from '@/components/document-title';
-import type { RouteParams, ScreenInfo } from '@/lib/lazy-screen';
+import type { RouteParams, ScreenInfo, ServerData } from '@/lib/lazy-screen';
 import { routes } from './routes';
 
-interface Found {
-  screens: Array<{ screen: ScreenInfo; preload: () => Promise<unknown>; prime: (params: RouteParams) => Promise<unknown> }>;
+export interface Found {
+  screens: Array<{ screen: ScreenInfo; preload: () => Promise<unknown>; prime: (params: RouteParams) => Promise<unknown>; serverData?: ServerData }>;
   title: string | null;
 }
 
@@ -17,8 +17,14 @@ export function inspectElement(node: ReactNode, found: Found = { screens: [], ti
   Children.forEach(node, (child) => {
     if (!isValidElement(child)) return;
     const element = child as ReactElement<{ children?: ReactNode; title?: string }>;
-    const type = element.type as { screen?: ScreenInfo; preload?: () => Promise<unknown>; prime?: (params: RouteParams) => Promise<unknown> };
-    if (type.screen && type.preload && type.prime) found.screens.push({ screen: type.screen, preload: type.preload, prime: type.prime });
+    const type = element.type as {
+      screen?: ScreenInfo;
+      preload?: () => Promise<unknown>;
+      prime?: (params: RouteParams) => Promise<unknown>;
+      serverData?: ServerData;
+    };
+    if (type.screen && type.preload && type.prime)
+      found.screens.push({ screen: type.screen, preload: type.preload, prime: type.prime, serverData: type.serverData });
     if (element.type === DocumentTitle && element.props.title) found.title = element.props.title;
     inspectElement(element.props.children, found);
   });

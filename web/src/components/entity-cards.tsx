@@ -4,22 +4,31 @@ import { Link } from 'react-router-dom';
 import type { AthleteSummary, SchoolSummary } from '@shared/catalog-types';
 import { tierFor } from '@shared/tiers';
 import { paths } from '@/config/paths';
+import { useCssVars } from '@/lib/use-css-vars';
 import { FallbackImage } from './fallback-image';
 
 export function TierBadge({ level }: { level: number | undefined }) {
   const tier = tierFor(level);
   return (
-    <span className="tier-badge" style={{ background: tier.hex }} data-tier={tier.name}>
+    <span className="tier-badge" data-tier={tier.name}>
       {tier.name}
     </span>
   );
 }
 
-export function AthleteCard({ athlete, compact = false }: { athlete: AthleteSummary; compact?: boolean }) {
+/** `priority`: a card at the top of the page, whose portrait loads at once instead of lazily. */
+export function AthleteCard({ athlete, compact = false, priority = false }: { athlete: AthleteSummary; compact?: boolean; priority?: boolean }) {
   return (
     <article className={`entity-card athlete-card${compact ? ' compact' : ''}`} aria-label={athlete.name}>
       <div className="entity-media">
-        <FallbackImage src={athlete.image} alt={`Portrait of ${athlete.name}`} loading="lazy" width={300} height={300} />
+        <FallbackImage
+          src={athlete.image}
+          alt={`Portrait of ${athlete.name}`}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          width={300}
+          height={300}
+        />
         <TierBadge level={athlete.level} />
         <span className="jersey-chip" aria-label={`Jersey number ${athlete.number}`}>
           #{athlete.number}
@@ -40,9 +49,10 @@ export function AthleteCard({ athlete, compact = false }: { athlete: AthleteSumm
 }
 
 export function SchoolCard({ school }: { school: SchoolSummary }) {
+  const colors = useCssVars<HTMLDivElement>({ '--school': school.colors.primary });
   return (
     <article className="entity-card school-card" aria-label={school.name}>
-      <div className="entity-media school-media" style={{ background: school.colors.primary }}>
+      <div className="entity-media school-media" ref={colors}>
         <FallbackImage src={school.logo} alt={`${school.name} logo`} loading="lazy" width={160} height={160} />
       </div>
       <div className="entity-body">

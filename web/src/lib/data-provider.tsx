@@ -5,7 +5,7 @@
 // without data (the landing, the chooser, the pitch) load no SWR at all.
 import { useEffect, type ReactNode } from 'react';
 import { SWRConfig, useSWRConfig, type SWRConfiguration } from 'swr';
-import { useSessionIdentity } from '@/lib/auth/session-store';
+import { getSession, useSessionIdentity } from '@/lib/auth/session-store';
 
 export const swrConfig: SWRConfiguration = {
   revalidateOnFocus: false,
@@ -22,8 +22,11 @@ function SessionCacheReset() {
   const { cache, mutate } = useSWRConfig();
   useEffect(() => {
     const previous = cachedIdentity;
-    cachedIdentity = identity;
-    if (previous === null || previous === identity) return;
+    // The store's own value: while hydrating a prerendered or server-rendered page the hook says
+    // '' (those pages render signed out), and that is no change of user (the data block's public answers stay).
+    const actual = getSession()?.claims.sub ?? '';
+    cachedIdentity = actual;
+    if (previous === null || previous === actual) return;
     // Plain keys first: useSWRInfinite ($inf$ keys) reuses cached pages unless they are gone.
     const keys = Array.from(cache.keys()).sort((a, b) => Number(a.startsWith('$')) - Number(b.startsWith('$')));
     for (const key of keys) void mutate(key, undefined, { revalidate: true }).catch(() => undefined);

@@ -38,11 +38,18 @@ export function fillPath(template: string, params: RouteParams): string | null {
   return missing ? null : path;
 }
 
+/**
+ * The cache keys (API paths below /api) a screen reads on its first render for a URL's params and
+ * query string: the server renders the page with their answers (app/server-render.tsx).
+ */
+export type ServerData = (params: RouteParams, search: URLSearchParams) => Array<string | null>;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Screen<T extends ComponentType<any>> = ComponentType<ComponentProps<T>> & {
   screen: ScreenInfo;
   preload: () => Promise<unknown>;
   prime: (params: RouteParams) => Promise<unknown>;
+  serverData?: ServerData;
 };
 
 export interface ScreenOptions {
@@ -50,6 +57,8 @@ export interface ScreenOptions {
   data?: readonly string[];
   /** Puts that data into the cache for the route's params (lib/prime-data.ts). */
   prime?: (params: RouteParams) => Promise<unknown>;
+  /** The screen's first data for a URL; with it, the server renders the page with its content. */
+  serverData?: ServerData;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -67,5 +76,10 @@ export function lazyScreen<T extends ComponentType<any>>(source: string, load: (
   const Lazy = lazyWithReload(preload);
   // Once loaded, render the component itself: no Suspense round on this or any later render.
   const LazyScreen = (props: ComponentProps<T>) => createElement(loaded ?? Lazy, props);
-  return Object.assign(LazyScreen, { screen: { source, data: options.data ?? [] }, preload, prime: options.prime ?? (() => Promise.resolve()) });
+  return Object.assign(LazyScreen, {
+    screen: { source, data: options.data ?? [] },
+    preload,
+    prime: options.prime ?? (() => Promise.resolve()),
+    serverData: options.serverData,
+  });
 }

@@ -52,20 +52,13 @@ export default function AthleteProfile() {
   const tier = tierFor(athlete.level);
 
   return (
-    <div className="page container">
-      <div className="level-banner" style={{ background: `linear-gradient(90deg, ${tier.hex}, ${tier.hex}cc 60%, transparent)` }} data-tier={tier.name}>
+    <div className="page container" data-tier={tier.name}>
+      <div className="level-banner">
         <span className="level-name">{tier.name}</span>
         <span className="level-num">Level {athlete.level ?? 1}</span>
       </div>
       <div className="profile-head">
-        <FallbackImage
-          className="profile-photo"
-          src={athlete.image}
-          alt={`Portrait of ${athlete.name}`}
-          width={220}
-          height={220}
-          style={{ borderColor: tier.hex }}
-        />
+        <FallbackImage className="profile-photo" src={athlete.image} alt={`Portrait of ${athlete.name}`} width={220} height={220} />
         <div className="profile-id">
           <h1 className="page-title profile-name">
             {athlete.name} <VerifiedBadge />

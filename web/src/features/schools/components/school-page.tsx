@@ -13,6 +13,7 @@ import { PageSpinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { parseId } from '@/lib/catalog';
+import { useCssVars } from '@/lib/use-css-vars';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { SCHOOL_ERROR, useSchool } from '@/features/schools/api/get-school';
 
@@ -61,15 +62,16 @@ export default function SchoolPage() {
   const schoolId = parseId(id);
   const { data, error, mutate } = useSchool(schoolId);
   useDocumentTitle(data?.school.name);
+  const colors = useCssVars<HTMLDivElement>({ '--school': data?.school.colors.primary ?? '', '--school-accent': data?.school.colors.accent ?? '' });
   if (schoolId === null || (error instanceof ApiError && error.status === 404)) return <Navigate to="/" replace />;
   if (error) return <ErrorBox message={SCHOOL_ERROR} onRetry={() => void mutate()} />;
   if (!data) return <PageSpinner label="Loading school..." />;
   const { school, sports, merch } = data;
 
   return (
-    <div className="school-page" style={{ ['--school' as string]: school.colors.primary, ['--school-accent' as string]: school.colors.accent }}>
-      <header className="school-header" style={{ background: school.colors.primary }}>
-        <FallbackImage className="school-banner" src={school.header} alt={`${school.name} banner`} width={1600} height={400} />
+    <div className="school-page" ref={colors}>
+      <header className="school-header">
+        <FallbackImage className="school-banner" src={school.header} alt={`${school.name} banner`} width={1600} height={400} fetchPriority="high" />
         <div className="school-header-inner container">
           <FallbackImage className="school-logo" src={school.logo} alt={`${school.name} logo`} width={96} height={96} />
           <h1 className="page-title">{school.name}</h1>

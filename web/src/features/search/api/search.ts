@@ -4,18 +4,9 @@
 import useSWR from 'swr';
 import type { SearchResponse } from '@shared/api';
 import { apiFetch } from '@/lib/api-client';
+import { searchPath } from './search-path';
 
-export const SEARCH_PAGE_SIZE = 24;
-
-export type SearchList = 'athletes' | 'schools';
-
-export function searchPath(query: string, list: SearchList | null = null, cursor: string | null = null): string {
-  const params = new URLSearchParams({ query: query.trim() });
-  if (list) params.set('type', list);
-  params.set('limit', String(SEARCH_PAGE_SIZE));
-  if (cursor) params.set('cursor', cursor);
-  return `/search?${params.toString()}`;
-}
+export { SEARCH_PAGE_SIZE, searchPath, type SearchList } from './search-path';
 
 export const getSearch = (path: string) => apiFetch<SearchResponse>(path);
 

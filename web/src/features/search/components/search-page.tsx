@@ -60,6 +60,9 @@ function LoadMore({ label, state }: { label: string; state: { nextCursor: string
   );
 }
 
+/** The results a phone shows first: their portraits load at once (the page's largest content). */
+const FIRST_ROW = 2;
+
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const query = params.get('query') ?? '';
@@ -119,8 +122,8 @@ export default function SearchPage() {
                 Athletes
               </h2>
               <div className="grid">
-                {athletes.items.map((a) => (
-                  <AthleteCard key={a.id} athlete={a} />
+                {athletes.items.map((a, i) => (
+                  <AthleteCard key={a.id} athlete={a} priority={i < FIRST_ROW} />
                 ))}
               </div>
               <LoadMore label="athletes" state={athletes} />
