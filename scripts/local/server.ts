@@ -1,9 +1,11 @@
 // The local HTTP server: /api requests become API Gateway v2 events for the same handler modules
 // Lambda runs (no second implementation of any route); everything else is the web build, each
-// app route answered as CloudFront answers it (its prerendered HTML, or the SPA shell index.html).
+// app route answered as CloudFront answers it: a page whose content is data rendered on request
+// (page-render.ts, as the render Lambda), its prerendered HTML, or the SPA shell index.html.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import type { Context } from 'aws-lambda';
@@ -12,6 +14,7 @@ import type { Event, Result } from '../../lambdas/common/http';
 import { ROUTES, functionEntry, type FunctionName, type RouteDef } from '../../lambdas/routes';
 import { CognitoError, LOCAL_CLIENT_ID, LOCAL_POOL_ID, type LocalCognito } from './cognito';
 import { verifyJwt } from './jwt';
+import { apiReader, pageRenderer, sendPage } from './page-render';
 import { isAppRoute, prerenderedRoutes, viewerRequestUri } from './prerendered-routes';
 
 export interface LocalServerOptions {
@@ -277,7 +280,10 @@ export function createLocalServer(webRoot: string, options: LocalServerOptions =
   // CloudFront's response headers policy, on every response (the web build, index.html for deep
   // links, /config.json, /api): the browser tests then run the app under the production CSP.
   const headers = securityHeaders({ shopifyStoreDomain: process.env.VITE_SHOPIFY_STORE_DOMAIN });
-  return createServer((req, res) => {
+  const renderPage = pageRenderer(root);
+  // The page renderer reads this server's own /api, signed out.
+  const readApi = () => apiReader(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     let url: URL;
     try {
@@ -292,11 +298,16 @@ export function createLocalServer(webRoot: string, options: LocalServerOptions =
     if (url.pathname.startsWith('/api/') || url.pathname === '/api') work = handleApi(req, res, url, options);
     else if (url.pathname.startsWith('/local-cognito/') && options.cognito) work = handleCognito(req, res, url, options.cognito);
     else if (url.pathname === '/config.json') work = Promise.resolve(sendJson(res, 200, options.webConfig?.() ?? {}));
-    else work = Promise.resolve(serveStatic(res, url, root, String(req.headers['accept-encoding'] ?? '')));
+    else if (req.method === 'GET' && !path.extname(url.pathname)) {
+      // A page whose content is data is answered with its rendered HTML (as the render Lambda does).
+      const accept = String(req.headers['accept-encoding'] ?? '');
+      work = renderPage(`${url.pathname}${url.search}`, readApi()).then((html) => (html === null ? serveStatic(res, url, root, accept) : sendPage(res, html, accept)));
+    } else work = Promise.resolve(serveStatic(res, url, root, String(req.headers['accept-encoding'] ?? '')));
     work.catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', message: 'local server error', error: String((error as Error)?.stack ?? error) }));
       if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal', message: 'Internal error' } });
       else res.end();
     });
   });
+  return server;
 }
