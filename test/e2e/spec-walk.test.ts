@@ -227,6 +227,8 @@ describe('charts', () => {
     await page.setViewportSize(viewport);
     await page.goto(url('/demo/collective'));
     await settle(page);
+    // A chart is drawn when its frame comes near the viewport (below the fold on a phone).
+    await page.locator('.dash-chart-frame-line').first().scrollIntoViewIfNeeded();
     await page.locator('.dash-line-chart svg').first().waitFor();
     const facts = await chartFacts('Monthly Earnings');
     // Continuous months: each row is the month after the previous one.
@@ -245,6 +247,8 @@ describe('charts', () => {
     await page.setViewportSize(PHONE);
     await page.goto(url('/demo/athlete?tab=overview'));
     await settle(page);
+    // A chart is drawn when its frame comes near the viewport (below the fold on a phone).
+    await page.locator('.dash-chart-frame-line').first().scrollIntoViewIfNeeded();
     await page.locator('.dash-line-chart svg').first().waitFor();
     const facts = await chartFacts('Monthly Donations');
     expect(facts.tickLabels).toContain('$0');

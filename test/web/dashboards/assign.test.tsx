@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 /** The overview as the panel shows it: with the stats read by the panel (what a refresh reads again). */
-function Panel(props: Parameters<typeof OverviewSection>[0]) {
+function Panel(props: Required<Parameters<typeof OverviewSection>[0]>) {
   useCollectiveStats(props.stats.collectiveId);
   return <OverviewSection {...props} />;
 }

@@ -1,6 +1,7 @@
 // Dashboard charts: continuous month axes (missing months are zeros), the series of Monthly
-// Earnings told apart by more than colour, and the legend and screen-reader table.
-import { screen, within } from '@testing-library/react';
+// Earnings told apart by more than colour, the legend and screen-reader table, and drawings that
+// wait until their frame comes near the viewport.
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { OverviewSection } from '@/features/collective-panel/components/overview-section';
 import { continuousMonths, monthRange } from '@/components/charts/months';
 import { compactUsd, yTop } from '@/components/charts/line-chart-impl';
@@ -66,5 +67,73 @@ describe('Monthly Earnings on the collective overview', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Month', 'Total', 'Athlete', 'Collective Donations']);
+  });
+});
+
+describe('charts drawn when they come near the viewport', () => {
+  /** A stand-in IntersectionObserver the test drives: `show(el)` reports el as intersecting. */
+  class FakeObserver {
+    static all: FakeObserver[] = [];
+    observed: Element[] = [];
+    constructor(readonly callback: IntersectionObserverCallback) {
+      FakeObserver.all.push(this);
+    }
+    observe(el: Element) {
+      this.observed.push(el);
+    }
+    disconnect() {
+      this.observed = [];
+    }
+    unobserve() {}
+    takeRecords() {
+      return [];
+    }
+    static show(el: Element) {
+      for (const o of FakeObserver.all.filter((x) => x.observed.includes(el)))
+        o.callback([{ target: el, isIntersecting: true } as unknown as IntersectionObserverEntry], o as unknown as IntersectionObserver);
+    }
+  }
+  const original = globalThis.IntersectionObserver;
+  beforeEach(() => {
+    FakeObserver.all = [];
+    (globalThis as { IntersectionObserver: unknown }).IntersectionObserver = FakeObserver;
+  });
+  afterEach(() => {
+    (globalThis as { IntersectionObserver: unknown }).IntersectionObserver = original;
+  });
+
+  const drawing = (title: string) => screen.queryByRole('img', { name: `${title} (chart; the figures are also in the table that follows)` });
+
+  it('keeps the frames empty (no Victory) until each is scrolled near, then draws that chart only', async () => {
+    const { container } = renderRoute(<OverviewSection stats={collectiveStats()} members={members()} />);
+    const [lineFrame, doughnutFrame] = [...container.querySelectorAll('.dash-chart-frame')];
+    expect(lineFrame).toHaveClass('dash-chart-frame-line');
+    expect(doughnutFrame).toHaveClass('dash-chart-frame-doughnut');
+    // The legends and the screen-reader tables do not wait.
+    expect(screen.getByRole('table', { name: 'Monthly Earnings' })).toBeInTheDocument();
+    expect(screen.getByText('Marcus Reed: $39.77')).toBeInTheDocument();
+    expect(lineFrame).toBeEmptyDOMElement();
+    expect(doughnutFrame).toBeEmptyDOMElement();
+
+    act(() => FakeObserver.show(lineFrame));
+    expect(await screen.findByRole('img', { name: /^Monthly Earnings \(chart/ })).toBeInTheDocument();
+    await waitFor(() => expect(lineFrame.querySelector('.dash-line-chart svg')).not.toBeNull());
+    expect(drawing('Earnings per Athlete')).toBeNull();
+    expect(doughnutFrame).toBeEmptyDOMElement();
+
+    act(() => FakeObserver.show(doughnutFrame));
+    await waitFor(() => expect(doughnutFrame.querySelector('svg.dash-doughnut-svg')).not.toBeNull());
+  });
+
+  it('shows the titles, the line legend and the empty frames while the figures load', () => {
+    const { container } = renderRoute(<OverviewSection />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading stats...');
+    for (const title of ['Monthly Earnings', 'Earnings per Athlete']) expect(screen.getByText(title).closest('figure')).toHaveAttribute('aria-busy', 'true');
+    expect([...container.querySelectorAll('.dash-legend li')].map((li) => li.textContent)).toEqual(['Total', 'Athlete', 'Collective Donations']);
+    expect(container.querySelectorAll('.dash-chart-frame')).toHaveLength(2);
+    // Nothing to draw yet: even a frame in view stays empty.
+    act(() => container.querySelectorAll('.dash-chart-frame').forEach((f) => FakeObserver.show(f)));
+    expect(drawing('Monthly Earnings')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Unattributed Sales' })).toBeInTheDocument();
   });
 });

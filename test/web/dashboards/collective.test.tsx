@@ -48,12 +48,12 @@ function api(extra: Record<string, Handler | { status?: number; body?: unknown }
 const renderPanel = (query = '') => renderRoute(<CollectivePanelRoute />, { path: '/collective', at: `/collective${query}` });
 
 describe('collective panel', () => {
-  it("shows 'Loading stats...' and then the five tiles from one stats request", async () => {
+  it("shows the layout with 'Loading stats...' at once and then the five tiles from one stats request", async () => {
     const stub = api();
     renderPanel();
     expect(screen.getByText('Loading stats...')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Collective Dashboard' })).toBeInTheDocument();
-    await screen.findByText('Athlete Earnings This Month');
+    // The tiles stand in their place before the figures arrive: labels, blank values.
     const tiles = within(screen.getByLabelText('Collective figures'));
     expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual([
       'Athlete Earnings This Month',
@@ -62,7 +62,11 @@ describe('collective panel', () => {
       'Athlete Transactions',
       'Collective Donations',
     ]);
-    expect(tiles.getAllByRole('definition').map((d) => d.querySelector('.dash-tile-value')?.textContent)).toEqual(['$39.77', '$1,050.00', '5', '9', '7']);
+    const values = () => tiles.getAllByRole('definition').map((d) => d.querySelector('.dash-tile-value')?.textContent);
+    expect(values()).toEqual(Array(5).fill('\u00a0Loading'));
+    expect(screen.getByText('Monthly Earnings').closest('figure')).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(values()).toEqual(['$39.77', '$1,050.00', '5', '9', '7']));
+    expect(screen.queryByText('Loading stats...')).not.toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Monthly Earnings' })).toBeInTheDocument();
     expect(screen.getByText('Mystery Card')).toBeInTheDocument();
     expect(stub.calls.filter((c) => c.url.startsWith('/api/collectives/1/stats'))).toHaveLength(1);

@@ -1,32 +1,39 @@
-// Chart entry points for the dashboards. Victory is heavy (~74 KB gzip), so the chart drawings load
-// with React.lazy on first render, into a frame that already has the drawing's size (nothing below
-// moves when it arrives); the HTML legends render at once, and a visually-hidden table always
-// carries the same figures for screen readers.
+// Chart entry points for the dashboards. Victory is heavy (~74 KB gzip, a few hundred ms of main
+// thread on a phone), so a drawing loads (React.lazy) and renders only once its frame comes near the
+// viewport (use-near-viewport.ts), into a frame that already has the drawing's size: nothing below
+// moves when it arrives. The HTML legends render at once, and a visually-hidden table always
+// carries the same figures for screen readers. While the figures themselves are loading
+// (`pending`), a chart shows its title, its legend when that is fixed, and the empty frame.
 import { Suspense, type ReactNode } from 'react';
 import { formatUsd } from '@shared/money';
 import { lazyWithReload as lazy } from '@/lib/chunk-reload';
 import { ChartLegend } from './chart-legend';
 import { NO_SLICE_COLOR, sliceColors, type DoughnutChartProps, type LineChartProps } from './chart-types';
+import { useNearViewport } from './use-near-viewport';
 
 const LineChartImpl = lazy(() => import('./line-chart-impl'));
 const DoughnutChartImpl = lazy(() => import('./doughnut-chart-impl'));
 
 /** The drawing's box (sized in dashboard.css: a line chart 300 px high, 240 px in a narrow
- * figure; a doughnut a square up to 280 px), holding the loading line until the drawing arrives. */
-function ChartFrame({ title, kind, children }: { title: string; kind: 'line' | 'doughnut'; children: ReactNode }) {
+ * figure; a doughnut a square up to 280 px): empty until it comes near the viewport, then holding
+ * the loading line until the drawing arrives. */
+function ChartFrame({ title, kind, children }: { title: string; kind: 'line' | 'doughnut'; children?: ReactNode }) {
+  const [frame, near] = useNearViewport<HTMLDivElement>();
   return (
-    <div className={`dash-chart-frame dash-chart-frame-${kind}`}>
-      <Suspense
-        fallback={
-          <div className="dash-chart-loading" role="status">
-            Loading chart...
+    <div ref={frame} className={`dash-chart-frame dash-chart-frame-${kind}`}>
+      {near && children && (
+        <Suspense
+          fallback={
+            <div className="dash-chart-loading" role="status">
+              Loading chart...
+            </div>
+          }
+        >
+          <div className="dash-chart" role="img" aria-label={`${title} (chart; the figures are also in the table that follows)`}>
+            {children}
           </div>
-        }
-      >
-        <div className="dash-chart" role="img" aria-label={`${title} (chart; the figures are also in the table that follows)`}>
-          {children}
-        </div>
-      </Suspense>
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -62,8 +69,19 @@ function ScreenReaderTable({ caption, head, rows }: { caption: string; head: str
   );
 }
 
-export function LineChart(props: LineChartProps) {
-  const { title, labels, series } = props;
+/** `pending`: the figures are on their way (the legend and the frame show, the drawing waits). */
+export function LineChart(props: LineChartProps & { pending?: boolean }) {
+  const { title, labels, series, pending = false } = props;
+  const legend = <ChartLegend entries={series.map((s) => ({ label: s.name, color: s.color, dash: s.dash, symbol: s.symbol, line: true }))} />;
+  if (pending) {
+    return (
+      <figure className="dash-figure" aria-busy="true">
+        <figcaption className="dash-figure-title">{title}</figcaption>
+        {legend}
+        <ChartFrame title={title} kind="line" />
+      </figure>
+    );
+  }
   return (
     <figure className="dash-figure">
       <figcaption className="dash-figure-title">{title}</figcaption>
@@ -71,7 +89,7 @@ export function LineChart(props: LineChartProps) {
         <p className="muted">No data yet.</p>
       ) : (
         <>
-          <ChartLegend entries={series.map((s) => ({ label: s.name, color: s.color, dash: s.dash, symbol: s.symbol, line: true }))} />
+          {legend}
           <ChartFrame title={title} kind="line">
             <LineChartImpl {...props} />
           </ChartFrame>
@@ -86,8 +104,19 @@ export function LineChart(props: LineChartProps) {
   );
 }
 
-export function DoughnutChart(props: DoughnutChartProps) {
-  const { title, slices } = props;
+/** `pending`: the slices are on their way (the frame shows; the legend, whose entries are the slices, waits). */
+export function DoughnutChart(props: DoughnutChartProps & { pending?: boolean }) {
+  const { title, slices, pending = false } = props;
+  if (pending) {
+    return (
+      <figure className="dash-figure" aria-busy="true">
+        <figcaption className="dash-figure-title">{title}</figcaption>
+        <div className="dash-doughnut">
+          <ChartFrame title={title} kind="doughnut" />
+        </div>
+      </figure>
+    );
+  }
   const hasData = slices.some((s) => s.valueCents > 0);
   const shown = slices.filter((s) => s.valueCents > 0);
   const colors = sliceColors(shown.length);

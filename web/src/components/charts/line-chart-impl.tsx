@@ -1,7 +1,7 @@
 // Victory line chart (loaded lazily through lazy-charts.tsx so Victory stays out of route bundles;
 // its HTML legend is drawn there). Its height (300 px, 240 px under 520 px) is the frame's in dashboard.css.
-// Drawn at the container's real width, so tick labels keep their font size on phones; the y axis
-// starts at $0; every series differs by colour, dash pattern and marker, and the first series is
+// Drawn at the container's real width (measured first, so Victory renders once), so tick labels
+// keep their font size on phones; the y axis starts at $0; every series differs by colour, dash pattern and marker, and the first series is
 // drawn last (on top) so no line hides another.
 import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
 import type { LineChartProps } from './chart-types';
@@ -38,6 +38,8 @@ const shortLabel = (label: string) => label.replace(/ \d{2}(\d{2})$/, " '$1");
 
 export default function LineChartImpl({ title, labels, series }: LineChartProps) {
   const [box, measured] = useElementWidth<HTMLDivElement>();
+  // Drawn once, at the measured width (0 where nothing is laid out, e.g. jsdom: the fallback).
+  if (measured === null) return <div ref={box} className="dash-line-chart" />;
   const width = measured || FALLBACK_WIDTH;
   const narrow = width < 520;
   const height = narrow ? 240 : 300;

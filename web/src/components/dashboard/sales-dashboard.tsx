@@ -4,12 +4,21 @@
 import type { AthleteStatsResponse } from '@shared/api';
 import { formatUsd } from '@shared/money';
 
-export function FigureTile({ label, value, note }: { label: string; value: string; note?: string }) {
+/** A figure with its label; `value` null while it loads (the tile keeps its size: a blank line
+ * of the value's height, read out as "Loading"). */
+export function FigureTile({ label, value, note }: { label: string; value: string | null; note?: string }) {
   return (
     <div className="dash-tile">
       <dt>{label}</dt>
       <dd>
-        <span className="dash-tile-value">{value}</span>
+        {value === null ? (
+          <span className="dash-tile-value dash-tile-pending">
+            {'\u00a0'}
+            <span className="sr-only">Loading</span>
+          </span>
+        ) : (
+          <span className="dash-tile-value">{value}</span>
+        )}
         {note && <span className="dash-tile-note">{note}</span>}
       </dd>
     </div>

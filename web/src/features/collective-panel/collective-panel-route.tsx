@@ -2,7 +2,11 @@
 // Overview, Athletes, Transactions, Payouts, Settings (kept in ?section= so a reload stays put).
 // It reads the collective's own routes (the stats, GET /api/collectives/{id} and its members),
 // never the whole catalog; visitors read the demo twins. Payouts and Settings load lazily.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+// The header, the menu and each section's layout render at once, data or not (each part shows its
+// loading state in its own place), so the build prerenders /demo/collective (signed out, no data,
+// the Overview) and the page paints before any script runs; the query string's section is read
+// once the page has hydrated (use-hydrated.ts).
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import '@/components/dashboard/dashboard.css';
@@ -18,6 +22,7 @@ import { SignInPrompt } from '@/components/sign-in-required';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
 import { LIVE_REFRESH_MS, LOAD_ERROR } from './config';
+import { useHydrated } from './use-hydrated';
 
 // The write-heavy sections load with their menu item, not with the dashboard.
 const SettingsSection = lazy(() => import('./components/settings/settings-section').then((m) => ({ default: m.SettingsSection })));
@@ -43,8 +48,14 @@ export default function CollectivePanelRoute() {
   const collective = useCollective();
   // The overview names members in its chart and its assign controls: the first 100 (the server's page cap).
   const members = useMembers({ limit: 100 });
+  // The figures render in the background (a transition React splits into short slices), not in
+  // one long task the moment the response lands: the page stays responsive on a slow phone.
+  const statsData = useDeferredValue(stats.data);
+  const memberList = useDeferredValue(members.data?.items);
   const [params, setParams] = useSearchParams();
-  const section = parseSection(params.get('section'));
+  // The prerendered HTML is the Overview: hydrate as that, then show the section the URL names.
+  const hydrated = useHydrated();
+  const section = hydrated ? parseSection(params.get('section')) : 'overview';
   const [settingsTab, setSettingsTab] = useState<SettingsTab>('athletes');
   useDocumentTitle(`${SECTIONS.find((s) => s.id === section)?.label} · ${TITLE}`);
 
@@ -64,16 +75,15 @@ export default function CollectivePanelRoute() {
 
   const error = stats.error ?? collective.error ?? members.error;
 
-  let body: ReactNode = null;
+  let body: ReactNode;
   if (error) {
     if (typeof console !== 'undefined') console.error('collective panel: load failed', error);
     body = (
-      <div className="dash-red-box" role="alert">
-        <p style={{ margin: 0 }}>{LOAD_ERROR}</p>
+      <div className="dash-red-box dash-load-error" role="alert">
+        <p>{LOAD_ERROR}</p>
         <button
           type="button"
           className="btn btn-outline btn-sm"
-          style={{ marginTop: 8 }}
           onClick={() => {
             void stats.mutate();
             void collective.mutate();
@@ -84,35 +94,36 @@ export default function CollectivePanelRoute() {
         </button>
       </div>
     );
-  } else if (!stats.data || !collective.data || !members.data) {
-    body = <Spinner label="Loading stats..." />;
   } else {
-    const s = stats.data;
     const c = collective.data;
-    const memberList = members.data.items;
+    // Payouts and Settings edit the members (and Settings the collective): they wait for them.
+    const ownerReady = memberList !== undefined && (section !== 'settings' || c !== undefined);
     body = (
       <>
-        {section === 'overview' && <OverviewSection stats={s} members={memberList} />}
-        {section === 'athletes' && <AthletesSection stats={s} />}
+        {section === 'overview' && <OverviewSection stats={statsData} members={memberList} />}
+        {section === 'athletes' && <AthletesSection stats={statsData} />}
         {section === 'transactions' && <TransactionsSection collectiveId={collectiveId} />}
         {(section === 'settings' || section === 'payouts') && !isOwnerCollective && (
           <SignInPrompt
             message={section === 'payouts' ? 'Sign in as this collective to create and mark payouts' : 'Sign in as this collective to save changes'}
           />
         )}
-        <Suspense fallback={<Spinner label="Loading..." />}>
-          {section === 'payouts' && <PayoutsSection collectiveId={collectiveId} members={memberList} />}
-          {section === 'settings' && (
-            <SettingsSection
-              tab={settingsTab}
-              onTab={setSettingsTab}
-              collective={{ id: collectiveId, name: c.collective.name }}
-              members={memberList}
-              school={c.school}
-              merch={c.merch}
-            />
-          )}
-        </Suspense>
+        {(section === 'settings' || section === 'payouts') && !ownerReady && <Spinner label="Loading..." />}
+        {ownerReady && (
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            {section === 'payouts' && <PayoutsSection collectiveId={collectiveId} members={memberList} />}
+            {section === 'settings' && c && (
+              <SettingsSection
+                tab={settingsTab}
+                onTab={setSettingsTab}
+                collective={{ id: collectiveId, name: c.collective.name }}
+                members={memberList}
+                school={c.school}
+                merch={c.merch}
+              />
+            )}
+          </Suspense>
+        )}
       </>
     );
   }

@@ -1,6 +1,7 @@
 // Athletes: search (name, sport or position, by the server), the totals, and the members table a
 // page at a time with View Details. Revenue is what buyers paid net of discounts and refunds
 // ("Gross": before the platform's 3%); "Net" is the athletes' 97% (README "API", the stats).
+// Until the stats arrive the tiles keep their place with blank values and the table waits for them.
 import { useDeferredValue, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { CollectiveStatsResponse } from '@shared/api';
@@ -41,7 +42,7 @@ export function Pager({
 }) {
   if (!hasPrevious && !hasNext) return null;
   return (
-    <nav className="dash-actions" aria-label={label} style={{ marginTop: 12 }}>
+    <nav className="dash-actions dash-pager" aria-label={label}>
       <button type="button" className="btn btn-outline btn-sm" disabled={!hasPrevious} onClick={onPrevious}>
         Previous
       </button>
@@ -53,7 +54,7 @@ export function Pager({
   );
 }
 
-export function AthletesSection({ stats }: { stats: CollectiveStatsResponse }) {
+export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) {
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const members = usePagedMembers({ query: deferredQuery });
@@ -61,26 +62,31 @@ export function AthletesSection({ stats }: { stats: CollectiveStatsResponse }) {
   const { pathname } = useLocation();
   const detailsHref = isDemoPath(pathname) ? paths.demo.collectiveAthlete.getHref : paths.collectiveAthlete.getHref;
   const searchId = useId();
-  const figures = new Map(stats.athletes.map((a) => [a.athleteId, a]));
+  const figures = new Map((stats?.athletes ?? []).map((a) => [a.athleteId, a]));
   // The NIL disclosure status of the year comes with the payouts; the table shows it when it has it.
   const payouts = usePayouts();
   const years = new Map((payouts.data?.members ?? []).map((m) => [m.athleteId, m.year]));
-  const netCents = stats.athletes.reduce((n, a) => n + a.earningsCents, 0);
+  const netCents = stats?.athletes.reduce((n, a) => n + a.earningsCents, 0);
   const shown = members.data?.items ?? [];
   return (
     <>
-      <dl className="dash-tiles" aria-label="Athlete totals">
-        <FigureTile label="Total Athletes" value={String(stats.tiles.totalAthletes)} />
-        <FigureTile label="Total Sales" value={String(stats.totals.cardsSold)} note={countLabel(stats.totals.orderCount, 'order')} />
-        <FigureTile label="Net Revenue" value={formatUsd(netCents)} note="Athletes' 97%" />
-        <FigureTile label="Gross Revenue" value={formatUsd(stats.totals.revenueCents)} note="Paid by buyers, before the 3% platform share" />
+      <dl className="dash-tiles" aria-label="Athlete totals" aria-busy={stats ? undefined : true}>
+        <FigureTile label="Total Athletes" value={stats ? String(stats.tiles.totalAthletes) : null} />
+        {/* The note is a count too: a blank line of its height until it is known. */}
+        <FigureTile
+          label="Total Sales"
+          value={stats ? String(stats.totals.cardsSold) : null}
+          note={stats ? countLabel(stats.totals.orderCount, 'order') : '\u00a0'}
+        />
+        <FigureTile label="Net Revenue" value={netCents === undefined ? null : formatUsd(netCents)} note="Athletes' 97%" />
+        <FigureTile label="Gross Revenue" value={stats ? formatUsd(stats.totals.revenueCents) : null} note="Paid by buyers, before the 3% platform share" />
       </dl>
       <section className="panel" aria-labelledby="athletes-title">
         <div className="dash-row">
           <h2 id="athletes-title" className="panel-title">
             Athletes
           </h2>
-          <div className="field" style={{ margin: 0, minWidth: 'min(100%, 280px)' }}>
+          <div className="field dash-search-field">
             <label htmlFor={searchId} className="sr-only">
               Search athletes
             </label>
@@ -89,7 +95,7 @@ export function AthletesSection({ stats }: { stats: CollectiveStatsResponse }) {
         </div>
         {members.error ? (
           <ErrorBox message={LOAD_ERROR} onRetry={() => void members.mutate()} retryLabel="Retry" />
-        ) : !members.data ? (
+        ) : !members.data || !stats ? (
           <Spinner label="Loading athletes..." />
         ) : shown.length === 0 ? (
           <p className="muted" role="status">

@@ -1,6 +1,8 @@
 // Overview: monthly earnings (total, athlete, collective donations), earnings per athlete (the
-// athletes' 97%, net of the platform's share), the five tiles and the unattributed sales, all from the one stats response.
-import { useState } from 'react';
+// athletes' 97%, net of the platform's share), the five tiles and the unattributed sales, all from
+// the one stats response. Before it arrives (and in the prerendered page), every part already
+// stands in its place with its title, labels and reserved size, so nothing moves when the figures come.
+import { memo, useState } from 'react';
 import type { CollectiveStatsResponse, UnattributedSale } from '@shared/api';
 import type { MemberSummary } from '@shared/catalog-types';
 import { formatUsd } from '@shared/money';
@@ -89,15 +91,17 @@ function AssignLine({ line, members, collectiveId }: { line: UnattributedSale; m
   );
 }
 
-export function OverviewTiles({ stats }: { stats: CollectiveStatsResponse }) {
-  const t = stats.tiles;
+export function OverviewTiles({ stats }: { stats?: CollectiveStatsResponse }) {
+  const t = stats?.tiles;
+  const usd = (cents: number | undefined) => (cents === undefined ? null : formatUsd(cents));
+  const count = (n: number | undefined) => (n === undefined ? null : String(n));
   return (
-    <dl className="dash-tiles" aria-label="Collective figures">
-      <FigureTile label="Athlete Earnings This Month" value={formatUsd(t.athleteEarningsThisMonthCents)} />
-      <FigureTile label="Donations This Month" value={formatUsd(t.donationsThisMonthCents)} />
-      <FigureTile label="Total Athletes" value={String(t.totalAthletes)} />
-      <FigureTile label="Athlete Transactions" value={String(t.athleteTransactions)} note="Cards sold" />
-      <FigureTile label="Collective Donations" value={String(t.collectiveDonationsCount)} note="Donations received" />
+    <dl className="dash-tiles" aria-label="Collective figures" aria-busy={t ? undefined : true}>
+      <FigureTile label="Athlete Earnings This Month" value={usd(t?.athleteEarningsThisMonthCents)} />
+      <FigureTile label="Donations This Month" value={usd(t?.donationsThisMonthCents)} />
+      <FigureTile label="Total Athletes" value={count(t?.totalAthletes)} />
+      <FigureTile label="Athlete Transactions" value={count(t?.athleteTransactions)} note="Cards sold" />
+      <FigureTile label="Collective Donations" value={count(t?.collectiveDonationsCount)} note="Donations received" />
     </dl>
   );
 }
@@ -107,20 +111,24 @@ function UnattributedSales({
   members,
   collectiveId,
 }: {
-  unattributed: CollectiveStatsResponse['unattributed'];
+  unattributed: CollectiveStatsResponse['unattributed'] | undefined;
   members: MemberSummary[];
   collectiveId: number;
 }) {
   const { isOwnerCollective } = useTenant();
   return (
-    <section className="panel" aria-labelledby="unattributed-title">
+    <section className="panel" aria-labelledby="unattributed-title" aria-busy={unattributed ? undefined : true}>
       <h2 id="unattributed-title" className="panel-title">
         Unattributed Sales
       </h2>
-      <p className="hint">
-        Sales no catalog card matched: {countLabel(unattributed.units, 'unit')}, {formatUsd(unattributed.revenueCents)}.
-      </p>
-      {unattributed.recent.length === 0 ? (
+      {!unattributed ? (
+        <p className="hint">{'\u00a0'}</p>
+      ) : (
+        <p className="hint">
+          Sales no catalog card matched: {countLabel(unattributed.units, 'unit')}, {formatUsd(unattributed.revenueCents)}.
+        </p>
+      )}
+      {!unattributed ? null : unattributed.recent.length === 0 ? (
         <p className="muted">Every sale is attributed to an athlete.</p>
       ) : (
         <div className="dash-table-wrap">
@@ -166,30 +174,51 @@ function UnattributedSales({
   );
 }
 
-export function OverviewSection({ stats, members }: { stats: CollectiveStatsResponse; members: MemberSummary[] }) {
-  const nameOf = (id: number) => members.find((a) => a.id === id)?.name ?? `Athlete ${id}`;
-  const monthly = continuousMonths(stats.monthly, (month) => ({ month, totalCents: 0, athleteCents: 0, donationsCents: 0 }));
+const MONTHLY_TITLE = 'Monthly Earnings';
+const PER_ATHLETE_TITLE = 'Earnings per Athlete';
+// Total equals donations in a month without sales: dashed, with its own marker and drawn on top.
+const MONTHLY_SERIES = [
+  { name: 'Total', color: '#8FB4FF', dash: '7 4', symbol: 'diamond', key: 'totalCents' },
+  { name: 'Athlete', color: '#FF6B70', symbol: 'square', key: 'athleteCents' },
+  { name: 'Collective Donations', color: '#0ED145', dash: '2 3', symbol: 'circle', key: 'donationsCents' },
+] as const;
+
+/**
+ * The overview; without `stats` (or `members`, which name the athletes) it is the same layout
+ * waiting for them: tile labels with blank values, the charts' titles and frames, the sales panel.
+ * Memoised: the live refresh hands over the same objects while nothing changed, so the charts
+ * are not drawn again for nothing.
+ */
+export const OverviewSection = memo(function OverviewSection({ stats, members }: { stats?: CollectiveStatsResponse; members?: MemberSummary[] }) {
+  const ready = stats !== undefined && members !== undefined;
+  const nameOf = (id: number) => members?.find((a) => a.id === id)?.name ?? `Athlete ${id}`;
+  const monthly = ready ? continuousMonths(stats.monthly, (month) => ({ month, totalCents: 0, athleteCents: 0, donationsCents: 0 })) : [];
   return (
     <>
-      <OverviewTiles stats={stats} />
+      {!ready && (
+        <p className="sr-only" role="status">
+          Loading stats...
+        </p>
+      )}
+      <OverviewTiles stats={ready ? stats : undefined} />
       <div className="dash-charts">
         <section className="panel">
           <LineChart
-            title="Monthly Earnings"
+            pending={!ready}
+            title={MONTHLY_TITLE}
             labels={monthly.map((m) => yearMonthLabel(m.month))}
-            series={[
-              // Total equals donations in a month without sales: dashed, with its own marker and drawn on top.
-              { name: 'Total', color: '#8FB4FF', dash: '7 4', symbol: 'diamond', values: monthly.map((m) => m.totalCents) },
-              { name: 'Athlete', color: '#FF6B70', symbol: 'square', values: monthly.map((m) => m.athleteCents) },
-              { name: 'Collective Donations', color: '#0ED145', dash: '2 3', symbol: 'circle', values: monthly.map((m) => m.donationsCents) },
-            ]}
+            series={MONTHLY_SERIES.map(({ key, ...s }) => ({ ...s, values: monthly.map((m) => m[key]) }))}
           />
         </section>
         <section className="panel">
-          <DoughnutChart title="Earnings per Athlete" slices={stats.athletes.map((a) => ({ label: nameOf(a.athleteId), valueCents: a.earningsCents }))} />
+          <DoughnutChart
+            pending={!ready}
+            title={PER_ATHLETE_TITLE}
+            slices={ready ? stats.athletes.map((a) => ({ label: nameOf(a.athleteId), valueCents: a.earningsCents })) : []}
+          />
         </section>
       </div>
-      <UnattributedSales unattributed={stats.unattributed} members={members} collectiveId={stats.collectiveId} />
+      <UnattributedSales unattributed={ready ? stats.unattributed : undefined} members={members ?? []} collectiveId={stats?.collectiveId ?? 0} />
     </>
   );
-}
+});

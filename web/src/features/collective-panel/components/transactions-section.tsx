@@ -16,9 +16,9 @@ export function TransactionsSection({ collectiveId }: { collectiveId: number }) 
         Transaction &amp; Donation History
       </h2>
       {error ? (
-        <div className="dash-red-box" role="alert">
-          <p style={{ margin: 0 }}>{LOAD_ERROR}</p>
-          <button type="button" className="btn btn-outline btn-sm" style={{ marginTop: 8 }} onClick={() => void mutate()}>
+        <div className="dash-red-box dash-load-error" role="alert">
+          <p>{LOAD_ERROR}</p>
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => void mutate()}>
             Try Again
           </button>
         </div>
@@ -60,7 +60,7 @@ export function TransactionsSection({ collectiveId }: { collectiveId: number }) 
             </table>
           </div>
           {hasMore && (
-            <button type="button" className="btn btn-outline" style={{ marginTop: 12 }} disabled={isValidating} onClick={() => void setSize(size + 1)}>
+            <button type="button" className="btn btn-outline dash-pager" disabled={isValidating} onClick={() => void setSize(size + 1)}>
               {isValidating ? 'Loading...' : 'Load More'}
             </button>
           )}
