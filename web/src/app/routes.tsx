@@ -10,6 +10,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { RequireSignIn } from '@/components/require-sign-in';
 import { API_BASE } from '@/config/api';
 import { paths } from '@/config/paths';
+import { searchPath } from '@/features/search/api/search-path';
 import { fillPath, lazyScreen, type RouteParams } from '@/lib/lazy-screen';
 
 /**
@@ -22,6 +23,7 @@ import { fillPath, lazyScreen, type RouteParams } from '@/lib/lazy-screen';
 const entity = (template: string) => ({
   data: [`${API_BASE}${template}`],
   prime: (params: RouteParams) => import('@/lib/prime-data').then((m) => m.primeData(fillPath(template, params))),
+  serverData: (params: RouteParams) => [fillPath(template, params)],
 });
 
 // The layouts are lazy too: the landing needs neither, and every HTML page preloads what it uses.
@@ -43,7 +45,13 @@ const CollectiveProspectus = lazyScreen(
 const PlayerProspectus = lazyScreen('features/marketing/components/player-prospectus.tsx', () => import('@/features/marketing/components/player-prospectus'));
 const FanProspectus = lazyScreen('features/marketing/components/fan-prospectus.tsx', () => import('@/features/marketing/components/fan-prospectus'));
 const DemoHome = lazyScreen('features/home/components/demo-home.tsx', () => import('@/features/home/components/demo-home'), entity('/featured'));
-const SearchPage = lazyScreen('features/search/components/search-page.tsx', () => import('@/features/search/components/search-page'));
+// The server renders a search link with its first page of results (the query is in the URL).
+const SearchPage = lazyScreen('features/search/components/search-page.tsx', () => import('@/features/search/components/search-page'), {
+  serverData: (_params, search) => {
+    const query = (search.get('query') ?? '').trim();
+    return [query ? searchPath(query) : null];
+  },
+});
 const AthleteProfile = lazyScreen(
   'features/athletes/components/athlete-profile.tsx',
   () => import('@/features/athletes/components/athlete-profile'),
