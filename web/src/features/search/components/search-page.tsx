@@ -9,6 +9,7 @@ import { AthleteCard, SchoolCard } from '@/components/entity-cards';
 import { ErrorBox } from '@/components/error-box';
 import { PageSpinner, Spinner } from '@/components/spinner';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { MORE_ERROR, SEARCH_ERROR, getSearch, searchPath, useSearch, type SearchList } from '@/features/search/api/search';
 
@@ -80,6 +81,9 @@ export default function SearchPage() {
     setParams(next, { replace: true });
   };
 
+  // Text typed into the server-rendered box before the app hydrated it is kept (and searched).
+  const form = useTypedBeforeHydration({ query }, (typed) => setQuery(typed.query ?? ''));
+
   return (
     <div className="page container">
       <h1 className="page-title">Search Athletes &amp; Teams</h1>
@@ -87,14 +91,18 @@ export default function SearchPage() {
         <label htmlFor="search-query" className="sr-only">
           Search by name, school, or sport
         </label>
-        <input
-          id="search-query"
-          className="input input-lg"
-          type="search"
-          placeholder="Search by name, school, or sport..."
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+        {/* A GET form: Enter before hydration (a page rendered on the server) searches natively. */}
+        <form ref={form} className="search-form" role="search" aria-label="Search athletes and teams" method="get" onSubmit={(e) => e.preventDefault()}>
+          <input
+            id="search-query"
+            name="query"
+            className="input input-lg"
+            type="search"
+            placeholder="Search by name, school, or sport..."
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </form>
         <div className="chip-row" role="group" aria-label="Quick filters">
           {QUICK_FILTERS.map((f) => {
             const active = query.toLowerCase() === f.toLowerCase();
