@@ -58,7 +58,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 export const MANIFEST_FILE = '.vite/manifest.json';
 export const PRERENDER_LIST = 'prerender-routes.json';
-/** Rendering on request, beside the site (not published with it): web/dist-server/. */
+/** Rendering on request, beside the site's directory (not published with it): web/dist-server/. */
 export const SERVER_DIR = 'dist-server';
 export const PAGE_ASSETS = 'page-assets.json';
 export const RENDER_MODULE = 'render.mjs';
@@ -296,7 +296,8 @@ export function prerenderPlugin(options: PrerenderOptions): Plugin {
       // Rendering on request (app/server-render.tsx): each route whose screens name their first
       // data gets its page's head (as a prerendered page's), and the render module is bundled
       // with React & co. into one file the servers load (local mode, lambdas/functions/render.ts).
-      const serverDir = path.resolve(config.root, SERVER_DIR);
+      // Beside the site's directory (web/dist -> web/dist-server), where the servers look for it.
+      const serverDir = path.join(path.dirname(outDir), SERVER_DIR);
       rmSync(serverDir, { recursive: true, force: true });
       mkdirSync(serverDir, { recursive: true });
       const heads: Record<string, string[]> = {};
