@@ -22,7 +22,7 @@ import { SignInPrompt } from '@/components/sign-in-required';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
 import { LIVE_REFRESH_MS, LOAD_ERROR } from './config';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '@/lib/use-hydrated';
 
 // The write-heavy sections load with their menu item, not with the dashboard.
 const SettingsSection = lazy(() => import('./components/settings/settings-section').then((m) => ({ default: m.SettingsSection })));
