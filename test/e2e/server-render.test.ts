@@ -67,7 +67,7 @@ describe('in the browser', () => {
     release();
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     // The tier colours come from the stylesheet (no style attribute), before and after hydration.
-    expect(await page.locator('.level-banner').evaluate((e) => getComputedStyle(e).backgroundImage)).toMatch(/^linear-gradient/);
+    expect(await page.evaluate("getComputedStyle(document.querySelector('.level-banner')).backgroundImage")).toMatch(/^linear-gradient/);
     await page
       .getByRole('link', { name: /View Profile of/ })
       .first()
@@ -81,7 +81,7 @@ describe('in the browser', () => {
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     const hex = school.school.colors.primary.toLowerCase();
     const rgb = `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
-    expect(await page.locator('.school-header').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(rgb);
+    expect(await page.evaluate("getComputedStyle(document.querySelector('.school-header')).backgroundColor")).toBe(rgb);
 
     await page.goto(url('/search?query=Marcus'));
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
