@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 
 interface PageAssets {
@@ -18,6 +18,14 @@ type FetchJson = (apiPath: string) => Promise<{ status: number; body: unknown }>
 
 interface RenderModule {
   renderDocument(url: string, assets: PageAssets, fetchJson: FetchJson): Promise<string | null>;
+}
+
+const requireHere = createRequire(__filename);
+
+/** Loads a CommonJS module again (a rebuild replaced it). */
+function requireFresh(file: string): unknown {
+  delete requireHere.cache[requireHere.resolve(file)];
+  return requireHere(file);
 }
 
 /** A signed-out GET of an API path (below /api) at `apiOrigin`. */
@@ -33,7 +41,7 @@ export function apiReader(apiOrigin: string): FetchJson {
 /** Renders pages with the build beside `webRoot` (web/dist -> web/dist-server); null when there is none or the route is not rendered on request. */
 export function pageRenderer(webRoot: string): (url: string, fetchJson: FetchJson) => Promise<string | null> {
   const dir = path.join(path.dirname(webRoot), 'dist-server');
-  const moduleFile = path.join(dir, 'render.mjs');
+  const moduleFile = path.join(dir, 'render.cjs');
   const assetsFile = path.join(dir, 'page-assets.json');
   let loaded: { version: number; module: Promise<RenderModule>; assets: PageAssets } | null = null;
   return async (url, fetchJson) => {
@@ -42,7 +50,7 @@ export function pageRenderer(webRoot: string): (url: string, fetchJson: FetchJso
     if (loaded?.version !== version) {
       loaded = {
         version,
-        module: import(`${pathToFileURL(moduleFile).href}?v=${version}`) as Promise<RenderModule>,
+        module: Promise.resolve(requireFresh(moduleFile) as RenderModule),
         assets: JSON.parse(readFileSync(assetsFile, 'utf8')) as PageAssets,
       };
     }

@@ -15,7 +15,7 @@
 //        the path's segments).
 //   4. lists the prerendered routes in prerender-routes.json for CloudFront's viewer-request
 //      function (infra/constructs/site.ts) and the benchmark;
-//   5. writes web/dist-server/: the render module bundled into one file (render.mjs) and each
+//   5. writes web/dist-server/: the render module bundled into one file (render.cjs) and each
 //      data route's page head (page-assets.json), with which local mode's server and the render
 //      Lambda answer a link to an athlete, a school, a card or a search with its HTML
 //      (app/server-render.tsx); the boot script treats such a page as a prerendered one.
@@ -61,7 +61,7 @@ export const PRERENDER_LIST = 'prerender-routes.json';
 /** Rendering on request, beside the site's directory (not published with it): web/dist-server/. */
 export const SERVER_DIR = 'dist-server';
 export const PAGE_ASSETS = 'page-assets.json';
-export const RENDER_MODULE = 'render.mjs';
+export const RENDER_MODULE = 'render.cjs';
 
 /** Where the Node build of the prerender entry goes: under node_modules, so its imports of react & co. resolve. */
 function ssrOutDir(): string {
@@ -314,14 +314,13 @@ export function prerenderPlugin(options: PrerenderOptions): Plugin {
         outfile: path.join(serverDir, RENDER_MODULE),
         bundle: true,
         platform: 'node',
-        format: 'esm',
+        // CommonJS: loaded with require() by the render Lambda's CommonJS bundle, local mode and jest alike.
+        format: 'cjs',
         target: 'node22',
         minify: true,
         legalComments: 'none',
         logLevel: 'warning',
         define: { 'process.env.NODE_ENV': '"production"' },
-        // CommonJS packages (react-dom/server) require Node's modules: give the ES module a require.
-        banner: { js: "import { createRequire as __driftRequire } from 'node:module'; const require = __driftRequire(import.meta.url);" },
       });
       // The manifest only served this step; the site does not need to publish it.
       rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
