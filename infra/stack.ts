@@ -4,10 +4,11 @@ import { Aws, CfnOutput, CfnRule, Fn, Stack, Token, Validations } from 'aws-cdk-
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { Api } from './constructs/api';
+import { Api, functionEnvironment } from './constructs/api';
 import { Auth, type DemoAccounts, type GoogleSignIn } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Monitoring } from './constructs/monitoring';
+import { PageRenderer, renderedPathPatterns } from './constructs/page-renderer';
 import { Reconcile } from './constructs/reconcile';
 import { Secrets } from './constructs/secrets';
 import { Settle } from './constructs/settle';
@@ -55,6 +56,8 @@ export class NilCardsStack extends Stack {
   readonly monitoring: Monitoring;
   /** The web ACL, when this stack holds it (us-east-1). */
   readonly waf?: EdgeWaf;
+  /** The render function of the data pages, when the web build has them. */
+  readonly pageRenderer?: PageRenderer;
 
   constructor(scope: Construct, id: string, props: NilCardsStackProps) {
     super(scope, id, props);
@@ -73,6 +76,17 @@ export class NilCardsStack extends Stack {
       projectRoot: props.projectRoot,
     });
     if (!props.webAclArn) this.waf = this.webAclHere();
+    // The data pages rendered on request, when the web build has them (infra/constructs/page-renderer.ts).
+    this.pageRenderer =
+      renderedPathPatterns(props.webBuildDir).length > 0
+        ? new PageRenderer(this, 'Pages', {
+            projectRoot: props.projectRoot,
+            webBuildDir: props.webBuildDir,
+            table: this.data.table,
+            tableIndexNames: this.data.indexNames,
+            environment: functionEnvironment('catalog', props.countTestOrders, props.demo),
+          })
+        : undefined;
     this.site = new Site(this, 'Site', {
       apiDomainName: this.api.domainName,
       webBuildDir: props.webBuildDir,
@@ -80,6 +94,7 @@ export class NilCardsStack extends Stack {
       apiOriginHeader: { name: ORIGIN_VERIFY_HEADER, value: this.secrets.originSecret.secretValueFromJson('current').unsafeUnwrap() },
       contentSecurity: { cognitoRegion: this.region, oauthDomain: this.auth.oauthDomain, shopifyStoreDomain: props.storefrontDomain },
       originSecretRotation: props.originSecretRotation,
+      pages: this.pageRenderer,
       runtimeConfig: {
         auth: {
           region: this.region,
@@ -92,6 +107,9 @@ export class NilCardsStack extends Stack {
         demo: { athleteId: props.demo?.athleteId ?? 1, collectiveId: props.demo?.collectiveId ?? 1, enabled: Boolean(props.demo) },
       },
     });
+
+    // A rendered page names the new build's chunks: the function changes only once they are in the bucket.
+    if (this.pageRenderer && this.site.assetsDeployment) this.pageRenderer.function.node.addDependency(this.site.assetsDeployment);
 
     this.settle = new Settle(this, 'Settle', {
       table: this.data.table,

@@ -164,7 +164,7 @@ function fnId(fn: FunctionName): string {
   return `${fn.charAt(0).toUpperCase()}${fn.slice(1)}Function`;
 }
 
-function functionEnvironment(fn: FunctionName, countTestOrders: boolean, demo: ApiProps['demo']): Record<string, string> {
+export function functionEnvironment(fn: FunctionName, countTestOrders: boolean, demo: ApiProps['demo']): Record<string, string> {
   const demoEnv: Record<string, string> = demo
     ? { DEMO_MODE: 'true', DEMO_ATHLETE_ID: String(demo.athleteId), DEMO_COLLECTIVE_ID: String(demo.collectiveId), DEMO_BUYER_EMAIL: demo.buyerEmail }
     : { DEMO_MODE: 'false' };

@@ -2,7 +2,8 @@
 // routed to the HTTP API on the same origin, SPA deep links rewritten by a CloudFront Function on
 // the default behavior only (so /api errors are never masked): the routes the build prerendered
 // (web/build-tools/prerender.ts, listed in prerender-routes.json) to their own HTML, every other
-// route to /index.html. The WAF web
+// route to /index.html; the data pages (an athlete, a school, a search) to the render function
+// (infra/constructs/page-renderer.ts), which answers them with their HTML. The WAF web
 // ACL (infra/constructs/waf.ts) is attached here, CloudFront proves itself to the API with the
 // origin header, and every response carries the security headers of infra/security-headers.ts.
 //
@@ -36,7 +37,7 @@ import {
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import type { HeadersReferrerPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import type { HeadersReferrerPolicy, ICachePolicy, IOrigin } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
@@ -112,6 +113,8 @@ export interface SiteProps {
    * here changes its comment and so makes it re-read the secret (rotation, docs/RUNBOOK.md).
    */
   readonly originSecretRotation?: string;
+  /** The data pages rendered on request (infra/constructs/page-renderer.ts): their path patterns go to the render function. */
+  readonly pages?: { readonly origin: IOrigin; readonly cachePolicy: ICachePolicy; readonly pathPatterns: readonly string[] };
 }
 
 export class Site extends Construct {
@@ -212,6 +215,21 @@ export class Site extends Construct {
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: this.responseHeadersPolicy,
         },
+        // A data page (an athlete, a school, a search) rendered with its data; whatever the render
+        // function does not render, it answers with the same index.html as S3.
+        ...Object.fromEntries(
+          (props.pages?.pathPatterns ?? []).map((pattern) => [
+            pattern,
+            {
+              origin: props.pages!.origin,
+              viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+              allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+              cachePolicy: props.pages!.cachePolicy,
+              responseHeadersPolicy: this.responseHeadersPolicy,
+              compress: true,
+            },
+          ]),
+        ),
         '/api/*': {
           // CloudFront replaces a viewer's header of the same name, so a viewer cannot forge it.
           origin: new HttpOrigin(props.apiDomainName, {
