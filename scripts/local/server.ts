@@ -281,8 +281,12 @@ export function createLocalServer(webRoot: string, options: LocalServerOptions =
   // links, /config.json, /api): the browser tests then run the app under the production CSP.
   const headers = securityHeaders({ shopifyStoreDomain: process.env.VITE_SHOPIFY_STORE_DOMAIN });
   const renderPage = pageRenderer(root);
-  // The page renderer reads this server's own /api, signed out.
-  const readApi = () => apiReader(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  // The page renderer reads this server's own /api, signed out (a server that is not listening,
+  // as in tests that emit requests into it, has no /api to read: its pages get the shell).
+  const apiOrigin = () => {
+    const address = server.address() as AddressInfo | string | null;
+    return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
+  };
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     let url: URL;
@@ -298,10 +302,12 @@ export function createLocalServer(webRoot: string, options: LocalServerOptions =
     if (url.pathname.startsWith('/api/') || url.pathname === '/api') work = handleApi(req, res, url, options);
     else if (url.pathname.startsWith('/local-cognito/') && options.cognito) work = handleCognito(req, res, url, options.cognito);
     else if (url.pathname === '/config.json') work = Promise.resolve(sendJson(res, 200, options.webConfig?.() ?? {}));
-    else if (req.method === 'GET' && !path.extname(url.pathname)) {
+    else if (req.method === 'GET' && !path.extname(url.pathname) && apiOrigin()) {
       // A page whose content is data is answered with its rendered HTML (as the render Lambda does).
       const accept = String(req.headers['accept-encoding'] ?? '');
-      work = renderPage(`${url.pathname}${url.search}`, readApi()).then((html) => (html === null ? serveStatic(res, url, root, accept) : sendPage(res, html, accept)));
+      work = renderPage(`${url.pathname}${url.search}`, apiReader(apiOrigin()!)).then((html) =>
+        html === null ? serveStatic(res, url, root, accept) : sendPage(res, html, accept),
+      );
     } else work = Promise.resolve(serveStatic(res, url, root, String(req.headers['accept-encoding'] ?? '')));
     work.catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', message: 'local server error', error: String((error as Error)?.stack ?? error) }));

@@ -120,7 +120,8 @@ export const routes: RouteObject[] = [
   {
     element: <DemoShell />,
     children: [
-      { path: paths.demo.home.path, handle: PRERENDER, element: titled('Demo', <DemoHome />) },
+      // Rendered on request with its featured schools and athletes (its first data), not prerendered.
+      { path: paths.demo.home.path, element: titled('Demo', <DemoHome />) },
       { path: paths.demo.search.path, element: <SearchPage /> },
       { path: paths.search.path, element: <SearchPage /> },
       { path: paths.demo.myCards.path, element: titled('My Collection · Demo', <MyCollection />) },

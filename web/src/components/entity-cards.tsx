@@ -48,12 +48,19 @@ export function AthleteCard({ athlete, compact = false, priority = false }: { at
   );
 }
 
-export function SchoolCard({ school }: { school: SchoolSummary }) {
+export function SchoolCard({ school, priority = false }: { school: SchoolSummary; priority?: boolean }) {
   const colors = useCssVars<HTMLDivElement>({ '--school': school.colors.primary });
   return (
     <article className="entity-card school-card" aria-label={school.name}>
       <div className="entity-media school-media" ref={colors}>
-        <FallbackImage src={school.logo} alt={`${school.name} logo`} loading="lazy" width={160} height={160} />
+        <FallbackImage
+          src={school.logo}
+          alt={`${school.name} logo`}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          width={160}
+          height={160}
+        />
       </div>
       <div className="entity-body">
         <h3 className="entity-title">{school.name}</h3>

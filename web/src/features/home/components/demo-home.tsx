@@ -1,7 +1,8 @@
 // Demo home: Featured Schools (up to 6) and Featured Athletes (the last 6 of the list) carousels,
-// from GET /api/featured. The hero and the sections are static, so the build prerenders them
-// (app/routes.tsx); until the answer arrives each carousel shows placeholder cards of the real cards' size, so nothing moves
-// when they fill in.
+// from GET /api/featured. A link to it is rendered on request with that answer (app/server-render.tsx),
+// the first school's logo loading at once (the page's largest content on a phone); in the browser,
+// until the answer arrives each carousel shows placeholder cards of the real cards' size, so
+// nothing moves when they fill in.
 import type { ReactNode } from 'react';
 import { Carousel } from '@/components/carousel';
 import { AthleteCard, SchoolCard } from '@/components/entity-cards';
@@ -65,9 +66,9 @@ export default function DemoHome() {
         {data
           ? schools.length > 0 && (
               <Carousel label="Featured Schools">
-                {schools.map((s) => (
+                {schools.map((s, i) => (
                   <div className="carousel-item" key={s.id}>
-                    <SchoolCard school={s} />
+                    <SchoolCard school={s} priority={i === 0} />
                   </div>
                 ))}
               </Carousel>
