@@ -14,18 +14,17 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { FUNCTION_RUNTIME } from '../../lambdas/routes';
+import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR, type PageAssets } from '../../shared/page-render';
 import { ApiFunction } from './api-function';
 
 /** Beside the site's directory: web/dist -> web/dist-server (web/build-tools/prerender.ts). */
-export const serverBuildDir = (webBuildDir: string) => path.join(path.dirname(path.resolve(webBuildDir)), 'dist-server');
-const PAGE_ASSETS = 'page-assets.json';
-const RENDER_MODULE = 'render.cjs';
+export const serverBuildDir = (webBuildDir: string) => path.join(path.dirname(path.resolve(webBuildDir)), SERVER_DIR);
 
 /** The routes the build renders on request, as CloudFront path patterns (none without a build). */
 export function renderedPathPatterns(webBuildDir: string): string[] {
   const file = path.join(serverBuildDir(webBuildDir), PAGE_ASSETS);
   if (!fs.existsSync(file) || !fs.existsSync(path.join(webBuildDir, 'index.html'))) return [];
-  const { heads } = JSON.parse(fs.readFileSync(file, 'utf8')) as { heads: Record<string, string[]> };
+  const { heads } = JSON.parse(fs.readFileSync(file, 'utf8')) as PageAssets;
   const patterns = Object.keys(heads).map((route) => {
     const param = route.indexOf('/:');
     return param === -1 ? route : `${route.slice(0, param)}/*`;

@@ -15,18 +15,11 @@ import path from 'node:path';
 import type { Context } from 'aws-lambda';
 import { logger } from '../common/log';
 import type { Event, Result, RouteHandler } from '../common/http';
+import { PAGE_ASSETS, RENDER_MODULE, type FetchJson, type PageAssets, type RenderModule } from '../../shared/page-render';
 import { ROUTES, type RouteDef } from '../routes';
 import { handler as catalog } from './catalog';
 import { handler as search } from './search';
 
-interface PageAssets {
-  template: string;
-  heads: Record<string, string[]>;
-}
-type FetchJson = (apiPath: string) => Promise<{ status: number; body: unknown }>;
-interface RenderModule {
-  renderDocument(url: string, assets: PageAssets, fetchJson: FetchJson): Promise<string | null>;
-}
 
 /** Where the web build is: beside the bundle (WEB_DIR in tests). */
 const webDir = () => process.env.WEB_DIR ?? path.join(__dirname, 'web');
@@ -103,8 +96,8 @@ function web() {
     const dir = webDir();
     loaded = {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      module: Promise.resolve(require(path.join(dir, 'render.cjs')) as RenderModule),
-      assets: JSON.parse(readFileSync(path.join(dir, 'page-assets.json'), 'utf8')) as PageAssets,
+      module: Promise.resolve(require(path.join(dir, RENDER_MODULE)) as RenderModule),
+      assets: JSON.parse(readFileSync(path.join(dir, PAGE_ASSETS), 'utf8')) as PageAssets,
       shell: readFileSync(path.join(dir, 'index.html'), 'utf8'),
     };
   }

@@ -8,17 +8,8 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
+import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR, type FetchJson, type PageAssets, type RenderModule } from '../../shared/page-render';
 
-interface PageAssets {
-  template: string;
-  heads: Record<string, string[]>;
-}
-
-type FetchJson = (apiPath: string) => Promise<{ status: number; body: unknown }>;
-
-interface RenderModule {
-  renderDocument(url: string, assets: PageAssets, fetchJson: FetchJson): Promise<string | null>;
-}
 
 const requireHere = createRequire(__filename);
 
@@ -40,9 +31,9 @@ export function apiReader(apiOrigin: string): FetchJson {
 
 /** Renders pages with the build beside `webRoot` (web/dist -> web/dist-server); null when there is none or the route is not rendered on request. */
 export function pageRenderer(webRoot: string): (url: string, fetchJson: FetchJson) => Promise<string | null> {
-  const dir = path.join(path.dirname(webRoot), 'dist-server');
-  const moduleFile = path.join(dir, 'render.cjs');
-  const assetsFile = path.join(dir, 'page-assets.json');
+  const dir = path.join(path.dirname(webRoot), SERVER_DIR);
+  const moduleFile = path.join(dir, RENDER_MODULE);
+  const assetsFile = path.join(dir, PAGE_ASSETS);
   let loaded: { version: number; module: Promise<RenderModule>; assets: PageAssets } | null = null;
   return async (url, fetchJson) => {
     if (!existsSync(moduleFile) || !existsSync(assetsFile)) return null;

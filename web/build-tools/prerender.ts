@@ -28,6 +28,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
+import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR } from '../../shared/page-render';
 import { build, type Alias, type Plugin, type ResolvedConfig } from 'vite';
 
 interface ScreenInfo {
@@ -58,10 +59,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 export const MANIFEST_FILE = '.vite/manifest.json';
 export const PRERENDER_LIST = 'prerender-routes.json';
-/** Rendering on request, beside the site's directory (not published with it): web/dist-server/. */
-export const SERVER_DIR = 'dist-server';
-export const PAGE_ASSETS = 'page-assets.json';
-export const RENDER_MODULE = 'render.cjs';
+
 
 /** Where the Node build of the prerender entry goes: under node_modules, so its imports of react & co. resolve. */
 function ssrOutDir(): string {

@@ -25,7 +25,7 @@ export interface RouteFacts {
   serverData: boolean;
 }
 
-export { composeDocument, renderDocument, type PageAssets } from './server-render';
+export { composeDocument, renderDocument } from './server-render';
 
 /** Every leaf route of the table with the screens of its whole chain (layout first). */
 export function routeFacts(list: RouteObject[] = routes, parent = '', outer: ScreenInfo[] = []): RouteFacts[] {

@@ -13,22 +13,13 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter, matchRoutes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
+import type { FetchJson, PageAssets } from '@shared/page-render';
 import { TitleSinkContext, documentTitle, type TitleSink } from '@/lib/use-document-title';
 import { PAGE_DATA_ID } from './page-data-id';
 import { inspectElement, type Found } from './route-screens';
 import { AppRoutes } from './router';
 import { routes } from './routes';
 
-/** What the build writes for rendering on request (web/dist-server/page-assets.json). */
-export interface PageAssets {
-  /** index.html as built, without the landing's markup (`<div id="root"></div>`) and without a boot script. */
-  template: string;
-  /** Per route pattern ('/athlete/:id'): the head lines of its page (the boot script naming its modules, its CSS). */
-  heads: Record<string, string[]>;
-}
-
-/** Reads an API path (below /api) as the signed-out browser would: its status and JSON body. */
-export type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
