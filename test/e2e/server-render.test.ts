@@ -75,6 +75,25 @@ describe('in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('gives a tap on a button made before the app arrived to that button once it has', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(url('/athlete/1'), { waitUntil: 'domcontentloaded' });
+    const menu = page.getByRole('button', { name: 'More', exact: true });
+    await menu.click();
+    expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    release();
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await page.waitForFunction("document.querySelector('.more-menu-btn').getAttribute('aria-expanded') === 'true'");
+    expect(errors).toEqual([]);
+  });
+
   it('hydrates a school and a search, school colours set by the app, the box searching on', async () => {
     const school = (await (await fetch(url('/api/schools/2'))).json()) as { school: { colors: { primary: string } } };
     await page.goto(url('/school/2'));

@@ -177,6 +177,28 @@ function bootScript(table: BootTable): string {
     document.head.appendChild(entry);
   }
   if (prerendered) {
+    // Until the app has hydrated the page (html[data-app-ready], app/app.tsx) its buttons have no
+    // handlers: a tap on one (Buy, a menu) is held and given again to the same button once the app
+    // is there, instead of doing nothing. Links and GET forms work natively meanwhile.
+    var held = [];
+    var hold = function (event) {
+      var target = event.target;
+      var button = target && target.closest ? target.closest('button') : null;
+      if (!button || html.hasAttribute('data-app-ready')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (held.indexOf(button) < 0) held.push(button);
+    };
+    document.addEventListener('click', hold, true);
+    new MutationObserver(function (records, observer) {
+      if (!html.hasAttribute('data-app-ready')) return;
+      observer.disconnect();
+      document.removeEventListener('click', hold, true);
+      setTimeout(function () {
+        var buttons = held.splice(0);
+        for (var b = 0; b < buttons.length; b++) if (buttons[b].isConnected && !buttons[b].disabled) buttons[b].click();
+      }, 0);
+    }).observe(html, { attributes: true, attributeFilter: ['data-app-ready'] });
     // The HTML is the page: paint it first, then bring the app in to hydrate it (once the first
     // contentful paint is reported; a background tab paints nothing, hence the timer).
     try {
