@@ -160,11 +160,13 @@ describe('web app in the browser', () => {
   });
 
   it('redirects unknown ids', async () => {
+    // The app redirects as soon as the answer says "not found", which can be before the page's
+    // load event: goto waits only for the document, the redirect is awaited on its own.
     for (const path of ['/athlete/999', '/athlete-media/999', '/school/99', '/school/99/sport/Football']) {
-      await page.goto(url(path));
+      await page.goto(url(path), { waitUntil: 'commit' });
       await page.waitForURL((u) => u.pathname === '/');
     }
-    await page.goto(url('/school/2/sport/Baseball'));
+    await page.goto(url('/school/2/sport/Baseball'), { waitUntil: 'commit' });
     await page.waitForURL((u) => u.pathname === '/school/2');
     await page.goto(url('/athlete/10/card/3'));
     await page.getByRole('heading', { name: 'Card not found' }).waitFor();
