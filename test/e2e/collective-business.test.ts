@@ -5,10 +5,10 @@
 // batch after a sale, its CSV downloaded, the payout marked sent then paid and listed as a Payout
 // in Transactions.
 import type { Page } from 'playwright-core';
-import type { AthleteProfileResponse, AthleteStatsResponse, CheckoutResponse, CollectivePayoutsResponse } from '../../shared/api';
+import type { AthleteProfileResponse, AthleteStatsResponse, CheckoutResponse } from '../../shared/api';
 import type { OwnerCard, OwnerCardsResponse } from '../../shared/cards-api';
 import { baseUrl, useBrowserPage } from '../support/browser';
-import { PNG, api, eventually, signInUi, tokenOf, url } from '../support/e2e-api';
+import { PNG, api, eventually, localSeedDone, signInUi, tokenOf, url } from '../support/e2e-api';
 
 jest.setTimeout(150_000);
 
@@ -142,11 +142,7 @@ describe("the collective's business in the browser", () => {
   it('creates a payout batch after a sale, downloads its CSV, marks the payout sent then paid and lists it as a Payout in Transactions', async () => {
     // Local mode seeds the demo's payout batch (everything earned until then) after its sample orders:
     // the sale below must come after it, or the seed's batch would take it.
-    const seeded = await eventually(
-      () => api<CollectivePayoutsResponse>('/demo/collectives/1/payouts', null),
-      (p) => p.batches.some((b) => b.createdBy === 'seed'),
-    );
-    expect(seeded.batches.some((b) => b.createdBy === 'seed')).toBe(true);
+    await localSeedDone();
     const before = await api<AthleteStatsResponse>('/athletes/1/stats', null);
     await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId: 1, cardId: 1, quantity: 1 });
     await eventually(

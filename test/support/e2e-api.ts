@@ -45,6 +45,18 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
   }
 }
 
+/**
+ * Waits until local mode has seeded its sample orders (it goes on for a while after it starts; its
+ * last step is the demo collective's payout batch): figures read before then move under a test.
+ */
+export async function localSeedDone(): Promise<void> {
+  const seeded = await eventually(
+    () => api<{ batches: Array<{ createdBy: string }> }>('/demo/collectives/1/payouts', null),
+    (p) => p.batches.some((b) => b.createdBy === 'seed'),
+  );
+  if (!seeded.batches.some((b) => b.createdBy === 'seed')) throw new Error("local mode's seed did not finish within a minute");
+}
+
 /** Signs in through the login page and waits until it has left it. */
 export async function signInUi(page: Page, username: string, password: string, next = ''): Promise<void> {
   await page.goto(url(`/login${next ? `?next=${encodeURIComponent(next)}` : ''}`));
