@@ -60,7 +60,6 @@ type Manifest = Record<string, ManifestChunk>;
 export const MANIFEST_FILE = '.vite/manifest.json';
 export const PRERENDER_LIST = 'prerender-routes.json';
 
-
 /** Where the Node build of the prerender entry goes: under node_modules, so its imports of react & co. resolve. */
 function ssrOutDir(): string {
   const require = createRequire(import.meta.url);

@@ -20,7 +20,6 @@ import { inspectElement, type Found } from './route-screens';
 import { AppRoutes } from './router';
 import { routes } from './routes';
 
-
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON that cannot end the script element it sits in (nor open a comment). */
