@@ -69,7 +69,7 @@ const sharedIsPure = {
 };
 
 module.exports = tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'cdk.out/', '.data/', 'coverage/', 'web/dist/', 'web/public/'] },
+  { ignores: ['node_modules/', 'dist/', 'cdk.out/', '.data/', 'coverage/', 'web/dist/', 'web/dist-server/', 'web/public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
