@@ -1,12 +1,12 @@
 // Browser tests of the three dashboards against local mode: real clicks, the real API, DynamoDB Local.
-import { localSeedDone } from '../support/e2e-api';
+import { api, eventually, localSeedDone, signInUi, url } from '../support/e2e-api';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { AthleteStatsResponse, CollectiveStatsResponse } from '../../shared/api';
 import { formatUsd } from '../../shared/money';
-import { baseUrl, useBrowserPage } from '../support/browser';
+import { useBrowserPage } from '../support/browser';
 
 jest.setTimeout(90_000);
 
@@ -16,41 +16,20 @@ beforeEach(() => {
   ({ page } = browserState);
 });
 
-const url = (p: string) => new URL(p, baseUrl()).toString();
+/** A public read (no token). */
+const read = <T,>(p: string) => api<T>(p, null);
 
-async function api<T>(p: string): Promise<T> {
-  const res = await fetch(url(`/api${p}`));
-  if (!res.ok) throw new Error(`${p}: ${res.status}`);
-  return (await res.json()) as T;
-}
+/** Settlement is asynchronous: reads until `done` holds, or gives the last reading after 10 s. */
+const settledRead = <T,>(p: string, done: (value: T) => boolean) => eventually(() => read<T>(p), done, 10_000);
 
-/** Reads until `done` holds (settlement is asynchronous), or gives the last reading after 10 s. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function signIn(username: string, password: string): Promise<void> {
-  await page.goto(url('/login'));
-  await page.getByLabel(/^Username or email/).fill(username);
-  await page
-    .getByLabel(/^Password/)
-    .first()
-    .fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-}
+const signIn = (username: string, password: string) => signInUi(page, username, password);
 
 describe('dashboards in the browser', () => {
   it("moves the athlete's and the collective's figures after a purchase", async () => {
     // Figures read before local mode's seed has finished would move under the test.
     await localSeedDone();
-    const before = await api<AthleteStatsResponse>('/athletes/1/stats');
-    const collectiveBefore = await api<CollectiveStatsResponse>('/demo/collectives/1/stats');
+    const before = await read<AthleteStatsResponse>('/athletes/1/stats');
+    const collectiveBefore = await read<CollectiveStatsResponse>('/demo/collectives/1/stats');
 
     // The Base card ($3): always on sale (the Signature card is locked until local mode's seed has
     // sold enough Gold, which a test run may start before).
@@ -64,8 +43,8 @@ describe('dashboards in the browser', () => {
     // The webhook accepts at once and the settle step applies the order moments later (the
     // table's stream in AWS, in-process here); local mode may still be seeding sample orders, so
     // the figures move by at least this purchase.
-    const after = await eventually(
-      () => api<AthleteStatsResponse>('/athletes/1/stats'),
+    const after = await settledRead<AthleteStatsResponse>(
+      '/athletes/1/stats',
       (s) => s.totalCardsSold >= before.totalCardsSold + 1,
     );
     expect(after.totalCardsSold).toBeGreaterThanOrEqual(before.totalCardsSold + 1);
@@ -79,8 +58,8 @@ describe('dashboards in the browser', () => {
     const recent = page.getByRole('table', { name: 'Recent orders, newest first' });
     expect(await recent.getByRole('row').count()).toBeLessThanOrEqual(6);
 
-    const collectiveAfter = await eventually(
-      () => api<CollectiveStatsResponse>('/demo/collectives/1/stats'),
+    const collectiveAfter = await settledRead<CollectiveStatsResponse>(
+      '/demo/collectives/1/stats',
       (s) => s.tiles.athleteTransactions >= collectiveBefore.tiles.athleteTransactions + 1,
     );
     expect(collectiveAfter.tiles.athleteTransactions).toBeGreaterThanOrEqual(collectiveBefore.tiles.athleteTransactions + 1);
