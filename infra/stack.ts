@@ -145,7 +145,8 @@ export class NilCardsStack extends Stack {
       admin.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.site.uploadsBucket.arnForObjects('uploads/*')] }));
       Validations.of(admin).acknowledge({
         id: 'AwsSolutions::AwsSolutions-IAM5[Resource::<SiteUploadsBucketECFF07D3.Arn>/uploads/*]',
-        reason: 'Uploads get random object keys (uploads/{uuid}.{ext}) chosen by the handler, so the grant covers that prefix; only s3:PutObject, only in the uploads bucket.',
+        reason:
+          'Uploads get random object keys (uploads/{uuid}.{ext}) chosen by the handler, so the grant covers that prefix; only s3:PutObject, only in the uploads bucket.',
       });
     }
 
@@ -157,7 +158,8 @@ export class NilCardsStack extends Stack {
       cards.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [this.site.uploadsBucket.arnForObjects('uploads/*')] }));
       Validations.of(cards).acknowledge({
         id: 'AwsSolutions::AwsSolutions-IAM5[Resource::<SiteUploadsBucketECFF07D3.Arn>/uploads/*]',
-        reason: 'Card images are uploads with random keys (uploads/{uuid}.{ext}); the function reads their first bytes and ETag, only s3:GetObject, only under that prefix.',
+        reason:
+          'Card images are uploads with random keys (uploads/{uuid}.{ext}); the function reads their first bytes and ETag, only s3:GetObject, only under that prefix.',
       });
       if (this.reconcile) {
         cards.addEnvironment('SHOPIFY_ADMIN_SECRET_ARN', this.reconcile.adminSecret.secretArn);
@@ -165,7 +167,8 @@ export class NilCardsStack extends Stack {
         this.reconcile.adminSecret.grantRead(cards);
         Validations.of(cards).acknowledge({
           id: `AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${props.reconcile!.adminSecretName}-??????]`,
-          reason: 'The Admin API secret is referenced by name; Secrets Manager appends a random 6-character suffix to every secret ARN, so the grant wildcards only that suffix.',
+          reason:
+            'The Admin API secret is referenced by name; Secrets Manager appends a random 6-character suffix to every secret ARN, so the grant wildcards only that suffix.',
         });
       }
     }
@@ -174,7 +177,12 @@ export class NilCardsStack extends Stack {
     const onboarding = this.api.functions.get('onboarding');
     if (onboarding) {
       onboarding.addEnvironment('USER_POOL_ID', this.auth.userPool.userPoolId);
-      onboarding.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminAddUserToGroup'], resources: [this.auth.userPool.userPoolArn] }));
+      onboarding.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminAddUserToGroup'],
+          resources: [this.auth.userPool.userPoolArn],
+        }),
+      );
     }
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The web app (CloudFront)' });
@@ -187,9 +195,15 @@ export class NilCardsStack extends Stack {
       description: 'Register this URL (CloudFront, behind the WAF) for the Shopify order and refund webhook topics',
     });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
-    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId, description: 'Cognito user pool: link users to athletes/collectives with custom:athleteId / custom:collectiveId and the groups' });
+    new CfnOutput(this, 'UserPoolId', {
+      value: this.auth.userPool.userPoolId,
+      description: 'Cognito user pool: link users to athletes/collectives with custom:athleteId / custom:collectiveId and the groups',
+    });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'Alarms (webhook 5xx rate, unsettled conflicts, function errors) publish here' });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description: 'Alarms (webhook 5xx rate, unsettled conflicts, function errors) publish here',
+    });
     new CfnOutput(this, 'OriginSecretArn', {
       value: this.secrets.originSecret.secretArn,
       description: 'The header value CloudFront presents to the API (rotation: docs/RUNBOOK.md)',
@@ -203,7 +217,9 @@ export class NilCardsStack extends Stack {
   /** The web ACL in this stack: CLOUDFRONT-scope web ACLs exist only in us-east-1. */
   private webAclHere(): EdgeWaf {
     if (!Token.isUnresolved(this.region) && this.region !== WAF_REGION) {
-      throw new Error(`NilCardsStack is in ${this.region}: its CloudFront web ACL must be created in ${WAF_REGION}; pass webAclArn from NilCardsEdgeStack (infra/app.ts does)`);
+      throw new Error(
+        `NilCardsStack is in ${this.region}: its CloudFront web ACL must be created in ${WAF_REGION}; pass webAclArn from NilCardsEdgeStack (infra/app.ts does)`,
+      );
     }
     if (Token.isUnresolved(this.region)) {
       // An environment-agnostic template: refuse to deploy it anywhere else before creating anything.

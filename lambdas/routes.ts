@@ -2,7 +2,21 @@
 // both read this table, so a route exists in AWS exactly when it exists locally.
 import { ACCEPT_PARTITIONS, CATALOG_PARTITIONS, INGESTION_PARTITIONS } from './common/key-access';
 
-export type FunctionName = 'catalog' | 'athletes' | 'posts' | 'collectives' | 'waitlist' | 'me' | 'webhook' | 'checkout' | 'admin' | 'unattributed' | 'payouts' | 'search' | 'cards' | 'onboarding';
+export type FunctionName =
+  | 'catalog'
+  | 'athletes'
+  | 'posts'
+  | 'collectives'
+  | 'waitlist'
+  | 'me'
+  | 'webhook'
+  | 'checkout'
+  | 'admin'
+  | 'unattributed'
+  | 'payouts'
+  | 'search'
+  | 'cards'
+  | 'onboarding';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -43,7 +43,14 @@ function byPackage(metafile: Metafile): Array<[string, number]> {
 }
 
 export async function bundleFunction(entry: string, file: string): Promise<{ bytes: number; metafile: Metafile }> {
-  const result = await build({ ...LAMBDA_ESBUILD, mainFields: [...LAMBDA_ESBUILD.mainFields], external: [...LAMBDA_ESBUILD.external], entryPoints: [path.resolve(ROOT, entry)], outfile: file, metafile: true });
+  const result = await build({
+    ...LAMBDA_ESBUILD,
+    mainFields: [...LAMBDA_ESBUILD.mainFields],
+    external: [...LAMBDA_ESBUILD.external],
+    entryPoints: [path.resolve(ROOT, entry)],
+    outfile: file,
+    metafile: true,
+  });
   const js = Object.entries(result.metafile.outputs).find(([out]) => out.endsWith('.js'))!;
   return { bytes: js[1].bytes, metafile: result.metafile };
 }
@@ -73,7 +80,10 @@ if (require.main === module) {
   bundleFunctions(values['out-dir'] ? path.resolve(values['out-dir']) : undefined)
     .then((results) => {
       for (const r of results) {
-        const top = r.byPackage.slice(0, 4).map(([pkg, bytes]) => `${pkg} ${kib(bytes)}`).join(', ');
+        const top = r.byPackage
+          .slice(0, 4)
+          .map(([pkg, bytes]) => `${pkg} ${kib(bytes)}`)
+          .join(', ');
         console.log(`${r.fn.padEnd(12)} ${kib(r.bytes).padStart(10)}  ${path.relative(ROOT, r.file)}  (${top})`);
       }
       const over = results.filter((r) => r.bytes > BUNDLE_BUDGET_BYTES);

@@ -136,9 +136,22 @@ function card(a: Athlete, cardId: number): string {
 }
 
 const SCHOOL_MARKS: Record<number, { initials: string; mascot: string; glyph: string }> = {
-  2: { initials: 'DS', mascot: 'MARINERS', glyph: '<path d="M0-46v92M-30 22c6 24 54 24 60 0M-22-30h44" stroke="currentColor" stroke-width="9" fill="none" stroke-linecap="round"/><circle cx="0" cy="-54" r="10" fill="none" stroke="currentColor" stroke-width="7"/>' },
-  3: { initials: 'DT', mascot: 'ENGINEERS', glyph: `<g fill="currentColor">${Array.from({ length: 8 }, (_, i) => `<rect x="-9" y="-52" width="18" height="22" rx="3" transform="rotate(${i * 45})"/>`).join('')}<circle r="38"/></g><circle r="16" fill="var(--bg)"/>` },
-  4: { initials: 'DU', mascot: 'HAWKS', glyph: '<path d="M-56 -10c30-4 44-30 56-44 12 14 26 40 56 44-24 6-34 18-40 40l-16-12-16 12c-6-22-16-34-40-40z" fill="currentColor"/>' },
+  2: {
+    initials: 'DS',
+    mascot: 'MARINERS',
+    glyph:
+      '<path d="M0-46v92M-30 22c6 24 54 24 60 0M-22-30h44" stroke="currentColor" stroke-width="9" fill="none" stroke-linecap="round"/><circle cx="0" cy="-54" r="10" fill="none" stroke="currentColor" stroke-width="7"/>',
+  },
+  3: {
+    initials: 'DT',
+    mascot: 'ENGINEERS',
+    glyph: `<g fill="currentColor">${Array.from({ length: 8 }, (_, i) => `<rect x="-9" y="-52" width="18" height="22" rx="3" transform="rotate(${i * 45})"/>`).join('')}<circle r="38"/></g><circle r="16" fill="var(--bg)"/>`,
+  },
+  4: {
+    initials: 'DU',
+    mascot: 'HAWKS',
+    glyph: '<path d="M-56 -10c30-4 44-30 56-44 12 14 26 40 56 44-24 6-34 18-40 40l-16-12-16 12c-6-22-16-34-40-40z" fill="currentColor"/>',
+  },
 };
 
 function schoolLogo(s: School): string {

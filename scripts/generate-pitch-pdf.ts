@@ -26,7 +26,10 @@ const SLIDES: Slide[] = [
   {
     kicker: 'DRIFT  |  INVESTOR & PARTNER PITCH',
     title: 'Let Your Fans Elevate Your Program',
-    body: ['Official digital trading cards of college athletes, tied to paid name, image and likeness deals.', 'Fans collect. Athletes earn. Collectives grow.'],
+    body: [
+      'Official digital trading cards of college athletes, tied to paid name, image and likeness deals.',
+      'Fans collect. Athletes earn. Collectives grow.',
+    ],
     big: '97%',
   },
   {
@@ -50,7 +53,7 @@ const SLIDES: Slide[] = [
       ['97% to the athlete', 'Athletes earn 97% of each sale, paid through the school-affiliated collective.'],
       ['Image approval', 'No card goes on sale until the athlete approves the image on it.'],
       ['Quota unlocks', 'Base cards first; gold and signature editions unlock when sales reach quotas.'],
-      ['Top Fans', 'Fans who own an athlete\'s full set become Top Fans, visible to the athlete.'],
+      ['Top Fans', "Fans who own an athlete's full set become Top Fans, visible to the athlete."],
     ],
   },
   {
@@ -91,7 +94,8 @@ function esc(text: string): string {
 }
 const rgb = (c: Rgb, op: 'rg' | 'RG') => `${c.map((v) => v.toFixed(3)).join(' ')} ${op}`;
 const rect = (x: number, y: number, w: number, h: number, c: Rgb) => `${rgb(c, 'rg')} ${x} ${y} ${w} ${h} re f`;
-const text = (x: number, y: number, size: number, font: 'F1' | 'F2', c: Rgb, s: string) => `BT /${font} ${size} Tf ${rgb(c, 'rg')} ${x} ${y} Td (${esc(s)}) Tj ET`;
+const text = (x: number, y: number, size: number, font: 'F1' | 'F2', c: Rgb, s: string) =>
+  `BT /${font} ${size} Tf ${rgb(c, 'rg')} ${x} ${y} Td (${esc(s)}) Tj ET`;
 
 /** Wraps text to a width, estimating Helvetica's average glyph width. */
 function wrap(s: string, size: number, width: number): string[] {
@@ -163,7 +167,9 @@ function buildPdf(): Buffer {
     const content = slideContent(slide, i);
     const contentId = add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`);
     pageIds.push(
-      add(`<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${W} ${H}] /Resources << /Font << /F1 ${fontRegular} 0 R /F2 ${fontBold} 0 R >> >> /Contents ${contentId} 0 R >>`),
+      add(
+        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${W} ${H}] /Resources << /Font << /F1 ${fontRegular} 0 R /F2 ${fontBold} 0 R >> >> /Contents ${contentId} 0 R >>`,
+      ),
     );
   });
   const infoId = add('<< /Title (Drift - Pitch) /Author (Drift) /Subject (Official NIL trading cards) /Producer (scripts/generate-pitch-pdf.ts) >>');

@@ -16,11 +16,16 @@ async function main(): Promise<void> {
   if (since !== undefined && Number.isNaN(Date.parse(since))) usageError(USAGE, `--since '${since}' is not an ISO-8601 date`);
   process.env.LOG_LEVEL ??= 'silent';
   const report = await reconcile({ ...(await adminCredentials()), since });
-  console.log(`reconcile: orders updated since ${report.since} (${report.sinceSource}): ${report.pages} pages, ${report.orders} orders, ${report.refunds} refunds`);
+  console.log(
+    `reconcile: orders updated since ${report.since} (${report.sinceSource}): ${report.pages} pages, ${report.orders} orders, ${report.refunds} refunds`,
+  );
   const c = report.counts;
-  console.log(`  applied ${c.applied}, already held ${c.unchanged + c.duplicate} (unchanged ${c.unchanged}, duplicate ${c.duplicate}), malformed ${c.malformed}, retry later ${c['retry-later']}`);
+  console.log(
+    `  applied ${c.applied}, already held ${c.unchanged + c.duplicate} (unchanged ${c.unchanged}, duplicate ${c.duplicate}), malformed ${c.malformed}, retry later ${c['retry-later']}`,
+  );
   for (const e of report.entries) {
-    if (verbose || e.outcome === 'applied' || e.outcome === 'malformed' || e.outcome === 'retry-later') console.log(`  ${e.outcome.padEnd(11)} ${e.kind} ${e.id}${e.kind === 'refund' ? ` (order ${e.orderId})` : ''}${e.detail ? `: ${e.detail}` : ''}`);
+    if (verbose || e.outcome === 'applied' || e.outcome === 'malformed' || e.outcome === 'retry-later')
+      console.log(`  ${e.outcome.padEnd(11)} ${e.kind} ${e.id}${e.kind === 'refund' ? ` (order ${e.orderId})` : ''}${e.detail ? `: ${e.detail}` : ''}`);
   }
   console.log(report.checkpoint ? `  checkpoint -> ${report.checkpoint}` : '  checkpoint unchanged (some events did not settle; rerun to retry them)');
   let settled = 0;

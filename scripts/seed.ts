@@ -21,7 +21,8 @@ async function main(): Promise<void> {
   const athletes = count(values.athletes, 'athletes', 1_000_000);
   const orders = count(values.orders, 'orders', 1_000_000);
   if (orders !== undefined && athletes === undefined) usageError(USAGE, '--orders goes with --athletes');
-  if (athletes !== undefined && values['webhook-url']) usageError(USAGE, '--athletes seeds a generated catalog; --webhook-url delivers the sample orders of the sample catalog');
+  if (athletes !== undefined && values['webhook-url'])
+    usageError(USAGE, '--athletes seeds a generated catalog; --webhook-url delivers the sample orders of the sample catalog');
   if (athletes !== undefined && athletes < 1) usageError(USAGE, '--athletes must be at least 1');
   if (!process.env.TABLE_NAME) {
     console.error('Set TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local).');
@@ -32,7 +33,9 @@ async function main(): Promise<void> {
     console.log(`seed: ${process.env.TABLE_NAME} already holds a catalog; nothing written`);
   } else if (athletes !== undefined) {
     const result = await seedNational({ athletes, orders: orders ?? Math.floor(athletes / 5), onProgress: (m) => console.log(`seed: ${m}`) });
-    console.log(`seed: ${athletes.toLocaleString('en-US')} athletes (${result.items.toLocaleString('en-US')} catalog items) and ${result.orderItems.toLocaleString('en-US')} order items written to ${process.env.TABLE_NAME} in ${result.seconds.toFixed(1)} s`);
+    console.log(
+      `seed: ${athletes.toLocaleString('en-US')} athletes (${result.items.toLocaleString('en-US')} catalog items) and ${result.orderItems.toLocaleString('en-US')} order items written to ${process.env.TABLE_NAME} in ${result.seconds.toFixed(1)} s`,
+    );
   } else {
     await seedStatic();
     console.log(`seed: catalog, donations and payouts written to ${process.env.TABLE_NAME}`);

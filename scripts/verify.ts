@@ -12,7 +12,8 @@ async function main(): Promise<void> {
   const report = await verifyTable();
   console.log(`verify: ${report.orders} orders, ${report.checked} figures checked, ${report.differences.length} differences`);
   for (const d of report.differences) console.log(`  - ${d}`);
-  if (report.pending) console.log(`  ${report.pending} order(s) accepted but not applied yet: \`npm run settle\` applies them (the settle function does it in AWS)`);
+  if (report.pending)
+    console.log(`  ${report.pending} order(s) accepted but not applied yet: \`npm run settle\` applies them (the settle function does it in AWS)`);
   if (report.parked) console.log(`  ${report.parked} delivery(ies) parked for an operator (never counted): see docs/RUNBOOK.md "Parked deliveries"`);
   process.exit(report.differences.length ? 1 : 0);
 }

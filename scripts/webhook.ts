@@ -13,7 +13,8 @@ async function main(): Promise<void> {
     allowPositionals: true,
   });
   const [command, file, ...extra] = positionals;
-  if (command !== 'send' || !file || extra.length > 0) usageError(USAGE, command === 'send' ? 'send needs exactly one FILE.json' : `unknown command '${command ?? ''}'`);
+  if (command !== 'send' || !file || extra.length > 0)
+    usageError(USAGE, command === 'send' ? 'send needs exactly one FILE.json' : `unknown command '${command ?? ''}'`);
   const url = flags.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}/api/webhooks/shopify`;
   const topic = flags.topic ?? 'orders/create';
   const secret = flags.secret ?? process.env.SHOPIFY_WEBHOOK_SECRET ?? 'local-dev-shopify-secret';

@@ -150,7 +150,8 @@ export function validateUpdateMember(body: Record<string, unknown>, currentSport
   if (body.position !== undefined) value.position = text(body.position, 'position', errors, { required: true, max: SHORT_TEXT_MAX, label: 'Position' });
   if (body.number !== undefined) value.number = playerNumber(body.number, errors, true);
   if (body.sport !== undefined) {
-    const allowed = currentSport && !PROFILE_SPORTS.includes(currentSport as (typeof PROFILE_SPORTS)[number]) ? [...PROFILE_SPORTS, currentSport] : PROFILE_SPORTS;
+    const allowed =
+      currentSport && !PROFILE_SPORTS.includes(currentSport as (typeof PROFILE_SPORTS)[number]) ? [...PROFILE_SPORTS, currentSport] : PROFILE_SPORTS;
     value.sport = sport(body.sport, errors, allowed, true);
   }
   if (body.status !== undefined) {

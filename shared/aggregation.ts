@@ -45,7 +45,11 @@ export function aggregate(contributions: Iterable<OrderContribution | null>): Ag
     if (!c) continue;
     for (const entry of c.athletes) {
       const figures = figuresOf(entry);
-      const athlete = agg.athletes.get(entry.athleteId) ?? { total: zeroFigures(), cards: {} as Record<string, number>, months: new Map<string, SalesFigures>() };
+      const athlete = agg.athletes.get(entry.athleteId) ?? {
+        total: zeroFigures(),
+        cards: {} as Record<string, number>,
+        months: new Map<string, SalesFigures>(),
+      };
       addFigures(athlete.total, figures);
       for (const [card, units] of Object.entries(entry.cards)) athlete.cards[card] = (athlete.cards[card] ?? 0) + units;
       const month = athlete.months.get(c.month) ?? zeroFigures();

@@ -72,10 +72,20 @@ export function attributeLine(line: AttributableLine, index: CatalogIndex): Line
     const { fullName, word } = athletesMatchingTitle(line.title, athletes);
     const candidates = fullName.length > 0 ? fullName : word;
     if (candidates.length === 1) return { kind: 'card', athleteId: candidates[0].id, cardId: cardFromTitle(line.title, candidates[0]), via: 'title' };
-    return { kind: 'unattributed', reason: candidates.length === 0 ? 'unmatched' : 'ambiguous', schoolIds, ...(candidates.length ? { candidateAthleteIds: candidates.map((a) => a.id) } : {}) };
+    return {
+      kind: 'unattributed',
+      reason: candidates.length === 0 ? 'unmatched' : 'ambiguous',
+      schoolIds,
+      ...(candidates.length ? { candidateAthleteIds: candidates.map((a) => a.id) } : {}),
+    };
   }
   // No school known: suggest athletes the title names (a hint for operators, never an attribution).
   const { fullName } = athletesMatchingTitle(line.title, index.athleteById.values());
   if (!line.productId && fullName.length === 0) return { kind: 'other' };
-  return { kind: 'unattributed', reason: fullName.length > 1 ? 'ambiguous' : 'unmatched', schoolIds: [], ...(fullName.length ? { candidateAthleteIds: fullName.map((a) => a.id) } : {}) };
+  return {
+    kind: 'unattributed',
+    reason: fullName.length > 1 ? 'ambiguous' : 'unmatched',
+    schoolIds: [],
+    ...(fullName.length ? { candidateAthleteIds: fullName.map((a) => a.id) } : {}),
+  };
 }

@@ -201,7 +201,8 @@ export function validateCardRequest(body: Record<string, unknown>): Validated<Ca
   else if (price > CARD_PRICE_MAX_CENTS) errors.priceCents = 'Price must be at most $10,000.00';
   else priceCents = price;
   let editionSize: number | null = null;
-  if (body.editionSize !== null && body.editionSize !== undefined) editionSize = wholeNumber(body.editionSize, 'editionSize', errors, 'Edition size', EDITION_SIZE_MAX) || null;
+  if (body.editionSize !== null && body.editionSize !== undefined)
+    editionSize = wholeNumber(body.editionSize, 'editionSize', errors, 'Edition size', EDITION_SIZE_MAX) || null;
   let unlock: CardRequest['unlock'] = null;
   if (body.unlock !== null && body.unlock !== undefined) {
     const rule = body.unlock as Record<string, unknown>;
@@ -211,7 +212,8 @@ export function validateCardRequest(body: Record<string, unknown>): Validated<Ca
       if (typeof cardId !== 'number' || !Number.isSafeInteger(cardId) || cardId < 1) errors['unlock.cardId'] = 'Choose the card whose sales unlock this one';
       const units = wholeNumber(rule.units, 'unlock.units', errors, 'Units to unlock', UNLOCK_UNITS_MAX);
       const athleteId = rule.athleteId;
-      if (athleteId !== undefined && (typeof athleteId !== 'number' || !Number.isSafeInteger(athleteId))) errors['unlock.cardId'] = 'Choose the card whose sales unlock this one';
+      if (athleteId !== undefined && (typeof athleteId !== 'number' || !Number.isSafeInteger(athleteId)))
+        errors['unlock.cardId'] = 'Choose the card whose sales unlock this one';
       unlock = { cardId: Number(cardId), units, ...(typeof athleteId === 'number' ? { athleteId } : {}) };
     }
   }
@@ -224,7 +226,12 @@ export function validateCardRequest(body: Record<string, unknown>): Validated<Ca
 }
 
 /** The unlock rule checked against the athlete's cards: same athlete, an existing card, not itself, no cycle. */
-export function checkUnlockRule(cardId: number, unlock: CardRequest['unlock'], athleteId: number, cards: Pick<DigitalCollectible, 'id' | 'name' | 'unlock'>[]): FieldErrors {
+export function checkUnlockRule(
+  cardId: number,
+  unlock: CardRequest['unlock'],
+  athleteId: number,
+  cards: Pick<DigitalCollectible, 'id' | 'name' | 'unlock'>[],
+): FieldErrors {
   if (!unlock) return {};
   if (unlock.athleteId !== undefined && unlock.athleteId !== athleteId) return { 'unlock.cardId': 'A card unlocks on sales of a card of the same athlete' };
   if (unlock.cardId === cardId) return { 'unlock.cardId': 'A card cannot unlock on its own sales' };
@@ -235,7 +242,10 @@ export function checkUnlockRule(cardId: number, unlock: CardRequest['unlock'], a
   const path = [cardId];
   for (let next: number | undefined = unlock.cardId; next !== undefined; next = byId.get(next)?.unlock?.cardId) {
     path.push(next);
-    if (seen.has(next)) return { 'unlock.cardId': `This rule would make the cards unlock each other (${path.map((id) => byId.get(id)?.name ?? `card ${id}`).join(' → ')}), so none could ever be bought` };
+    if (seen.has(next))
+      return {
+        'unlock.cardId': `This rule would make the cards unlock each other (${path.map((id) => byId.get(id)?.name ?? `card ${id}`).join(' → ')}), so none could ever be bought`,
+      };
     seen.add(next);
   }
   return {};

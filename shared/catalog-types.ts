@@ -131,7 +131,18 @@ export type AthleteSummary = Pick<Athlete, 'id' | 'name' | 'schoolId' | 'school'
 };
 
 export function athleteSummary(a: AthleteSummary): AthleteSummary {
-  return { id: a.id, name: a.name, schoolId: a.schoolId, school: a.school, sport: a.sport, position: a.position, number: a.number, image: a.image, level: a.level, stats: { year: a.stats?.year ?? '' } };
+  return {
+    id: a.id,
+    name: a.name,
+    schoolId: a.schoolId,
+    school: a.school,
+    sport: a.sport,
+    position: a.position,
+    number: a.number,
+    image: a.image,
+    level: a.level,
+    stats: { year: a.stats?.year ?? '' },
+  };
 }
 
 /** A collective's member as its list shows it. */

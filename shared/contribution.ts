@@ -33,12 +33,23 @@ export type AssignRefusal = 'unknown_line' | 'not_unattributed' | 'other_school'
 export type MergeResult = { kind: 'changed'; state: OrderState } | { kind: 'unchanged' } | { kind: 'refused'; reason: AssignRefusal };
 
 /** How far an order's payment went: a later state of the same second wins over an earlier one. */
-const STATUS_RANK: Record<string, number> = { pending: 1, authorized: 2, partially_paid: 3, paid: 4, partially_refunded: 5, refunded: 6, voided: 7, expired: 7 };
+const STATUS_RANK: Record<string, number> = {
+  pending: 1,
+  authorized: 2,
+  partially_paid: 3,
+  paid: 4,
+  partially_refunded: 5,
+  refunded: 6,
+  voided: 7,
+  expired: 7,
+};
 
 /** Canonical JSON (sorted keys): a deterministic last tie-break between two bodies. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   );
 }
 
@@ -74,11 +85,20 @@ export function mergeEvent(state: OrderState, event: OrderEvent, attribute: (lin
 
 function mergeAssignment(state: OrderState, event: Extract<OrderEvent, { kind: 'assign' }>): MergeResult {
   const current = state.lines[event.lineItemId];
-  if (!state.order || state.deletedAt || !current || !state.order.lineItems.some((l) => l.lineItemId === event.lineItemId)) return { kind: 'refused', reason: 'unknown_line' };
-  if (current.kind === 'card' && current.via === 'assigned' && current.athleteId === event.athleteId && current.cardId === event.cardId) return { kind: 'unchanged' };
+  if (!state.order || state.deletedAt || !current || !state.order.lineItems.some((l) => l.lineItemId === event.lineItemId))
+    return { kind: 'refused', reason: 'unknown_line' };
+  if (current.kind === 'card' && current.via === 'assigned' && current.athleteId === event.athleteId && current.cardId === event.cardId)
+    return { kind: 'unchanged' };
   if (current.kind !== 'unattributed') return { kind: 'refused', reason: 'not_unattributed' };
   if (!current.schoolIds.includes(event.schoolId)) return { kind: 'refused', reason: 'other_school' };
-  const assigned: LineAttribution = { kind: 'card', athleteId: event.athleteId, cardId: event.cardId, via: 'assigned', assignedAt: event.at, assignedBy: event.by };
+  const assigned: LineAttribution = {
+    kind: 'card',
+    athleteId: event.athleteId,
+    cardId: event.cardId,
+    via: 'assigned',
+    assignedAt: event.at,
+    assignedBy: event.by,
+  };
   return { kind: 'changed', state: { ...state, lines: { ...state.lines, [event.lineItemId]: assigned } } };
 }
 
@@ -177,10 +197,26 @@ export function contributionOf(state: OrderState, options: ContributionOptions):
     const attribution = state.lines[line.lineItemId];
     if (!attribution || attribution.kind === 'other') continue;
     if (attribution.kind === 'unattributed') {
-      unattributed.push({ lineItemId: line.lineItemId, productId: line.productId, title: line.title, units: counted ? units : 0, revenueCents: counted ? revenueCents : 0, reason: attribution.reason, schoolIds: attribution.schoolIds });
+      unattributed.push({
+        lineItemId: line.lineItemId,
+        productId: line.productId,
+        title: line.title,
+        units: counted ? units : 0,
+        revenueCents: counted ? revenueCents : 0,
+        reason: attribution.reason,
+        schoolIds: attribution.schoolIds,
+      });
       continue;
     }
-    const entry = byAthlete.get(attribution.athleteId) ?? { athleteId: attribution.athleteId, units: 0, revenueCents: 0, cards: {}, listedUnits: 0, listedCents: 0, lines: [] };
+    const entry = byAthlete.get(attribution.athleteId) ?? {
+      athleteId: attribution.athleteId,
+      units: 0,
+      revenueCents: 0,
+      cards: {},
+      listedUnits: 0,
+      listedCents: 0,
+      lines: [],
+    };
     entry.listedUnits += units;
     entry.listedCents += revenueCents;
     const countedUnits = counted ? units : 0;
@@ -214,7 +250,8 @@ export function contributionOf(state: OrderState, options: ContributionOptions):
 /** What one group of an order's effects must be: an athlete's part, or the unattributed lines
  * one school's collective sees (school 0: lines of no known school). Each group is applied in its
  * own exactly-once step, so an order touching any number of athletes is applied in full. */
-export type GroupTarget = { kind: 'athlete'; meta: OrderMeta; athlete: AthleteContribution } | { kind: 'unattributed'; meta: OrderMeta; schoolId: number; lines: UnattributedLine[] };
+export type GroupTarget =
+  { kind: 'athlete'; meta: OrderMeta; athlete: AthleteContribution } | { kind: 'unattributed'; meta: OrderMeta; schoolId: number; lines: UnattributedLine[] };
 
 export const athleteGroupId = (athleteId: number): string => `A#${athleteId}`;
 export const unattributedGroupId = (schoolId: number): string => `U#${schoolId}`;

@@ -57,8 +57,17 @@ export interface LineAllocation {
  * Brings one line to `units` counted units of its card. `issued` is the card's high-water mark
  * before; `editionSize` null means an open edition; `locked` whether the card is locked now.
  */
-export function allocateLine(prev: LineSerials | undefined, cardId: number, units: number, issued: number, editionSize: number | null, locked: boolean): LineAllocation {
-  const line: LineSerials = prev ? { ...prev, active: [...prev.active], retired: [...prev.retired] } : { cardId, active: [], retired: [], oversold: 0, whileLocked: 0 };
+export function allocateLine(
+  prev: LineSerials | undefined,
+  cardId: number,
+  units: number,
+  issued: number,
+  editionSize: number | null,
+  locked: boolean,
+): LineAllocation {
+  const line: LineSerials = prev
+    ? { ...prev, active: [...prev.active], retired: [...prev.retired] }
+    : { cardId, active: [], retired: [], oversold: 0, whileLocked: 0 };
   const held = rangeCount(line.active) + line.oversold;
   if (units > held) {
     const add = units - held;

@@ -40,9 +40,20 @@ export interface LedgerHead {
   nilCrossedAt: Record<string, string>;
 }
 
-export const emptyLedgerHead = (): LedgerHead => ({ seq: 0, at: null, grossCents: 0, salesCents: 0, reversalsCents: 0, creditsCents: 0, payoutsCents: 0, earnedByYear: {}, nilCrossedAt: {} });
+export const emptyLedgerHead = (): LedgerHead => ({
+  seq: 0,
+  at: null,
+  grossCents: 0,
+  salesCents: 0,
+  reversalsCents: 0,
+  creditsCents: 0,
+  payoutsCents: 0,
+  earnedByYear: {},
+  nilCrossedAt: {},
+});
 
-export const balanceOf = (h: Pick<LedgerHead, 'salesCents' | 'reversalsCents' | 'creditsCents' | 'payoutsCents'>): number => h.salesCents - h.reversalsCents + h.creditsCents - h.payoutsCents;
+export const balanceOf = (h: Pick<LedgerHead, 'salesCents' | 'reversalsCents' | 'creditsCents' | 'payoutsCents'>): number =>
+  h.salesCents - h.reversalsCents + h.creditsCents - h.payoutsCents;
 
 export interface LedgerEntry {
   athleteId: number;
@@ -111,7 +122,11 @@ export type LedgerChange =
 
 /** Appends one entry to an athlete's ledger: the entry and the new head. `at` never goes back in
  * time (an entry recorded with a slower clock takes the previous entry's time). */
-export function appendEntry(head: LedgerHead, change: LedgerChange, context: { athleteId: number; collectiveId: number | null; now: string }): { entry: LedgerEntry; head: LedgerHead } {
+export function appendEntry(
+  head: LedgerHead,
+  change: LedgerChange,
+  context: { athleteId: number; collectiveId: number | null; now: string },
+): { entry: LedgerEntry; head: LedgerHead } {
   const at = head.at && head.at > context.now ? head.at : context.now;
   const year = at.slice(0, 4);
   const next: LedgerHead = { ...head, seq: head.seq + 1, at, earnedByYear: { ...head.earnedByYear }, nilCrossedAt: { ...head.nilCrossedAt } };
@@ -140,7 +155,8 @@ export function appendEntry(head: LedgerHead, change: LedgerChange, context: { a
   if (earned !== 0) {
     const before = next.earnedByYear[year] ?? 0;
     next.earnedByYear[year] = before + earned;
-    if (before < NIL_DISCLOSURE_THRESHOLD_CENTS && next.earnedByYear[year] >= NIL_DISCLOSURE_THRESHOLD_CENTS && !next.nilCrossedAt[year]) next.nilCrossedAt[year] = at;
+    if (before < NIL_DISCLOSURE_THRESHOLD_CENTS && next.earnedByYear[year] >= NIL_DISCLOSURE_THRESHOLD_CENTS && !next.nilCrossedAt[year])
+      next.nilCrossedAt[year] = at;
   }
   const entry: LedgerEntry = {
     athleteId: context.athleteId,
@@ -179,7 +195,16 @@ export function checkEntries(entries: LedgerEntry[]): string[] {
             : { kind: e.kind, grossDeltaCents: e.grossCents, orderId: e.orderId ?? '', orderName: e.orderName ?? '', orderVersion: e.orderVersion ?? 0 };
       const replay = appendEntry(head, change, { athleteId: e.athleteId, collectiveId: e.collectiveId, now: e.at });
       const want = replay.entry;
-      for (const field of ['athleteShareCents', 'platformShareCents', 'cumulativeGrossCents', 'salesAfterCents', 'reversalsAfterCents', 'creditsAfterCents', 'payoutsAfterCents', 'balanceAfterCents'] as const) {
+      for (const field of [
+        'athleteShareCents',
+        'platformShareCents',
+        'cumulativeGrossCents',
+        'salesAfterCents',
+        'reversalsAfterCents',
+        'creditsAfterCents',
+        'payoutsAfterCents',
+        'balanceAfterCents',
+      ] as const) {
         if (want[field] !== e[field]) problems.push(`entry ${e.seq}: ${field} is ${e[field]}, the rules give ${want[field]}`);
       }
       if (head.at && e.at < head.at) problems.push(`entry ${e.seq} goes back in time`);

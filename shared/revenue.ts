@@ -58,7 +58,8 @@ export function lineRevenue(line: OrderLine, refunds: NormalizedRefund[], taxesI
   let refundedCents = 0;
   for (const r of refundLinesOf(line.lineItemId, refunds)) {
     const k = Math.min(r.quantity, q - taken);
-    const amount = r.subtotalCents === null ? unitSharesCents(net, q, q - taken - k, q - taken) : Math.max(0, r.subtotalCents - (taxesIncluded ? r.taxCents : 0));
+    const amount =
+      r.subtotalCents === null ? unitSharesCents(net, q, q - taken - k, q - taken) : Math.max(0, r.subtotalCents - (taxesIncluded ? r.taxCents : 0));
     refundedCents += amount;
     taken += k;
   }

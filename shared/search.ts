@@ -235,7 +235,8 @@ export class SearchIndex<R, S extends SearchableSchool> {
     // A 2- or 3-gram's list holds only matches; a longer query's list and the one-letter scan are checked.
     if (names) cursors.push({ list: names, at: 0, verify: q.length !== 2 && q.length !== 3 });
     for (const [school, list] of this.bySchool) if (school.includes(q)) cursors.push({ list, at: 0, verify: false });
-    for (const [sport, list] of this.bySport) if (sport.toLowerCase().includes(q) || sport.replace(/ and /i, ' & ').toLowerCase().includes(q)) cursors.push({ list, at: 0, verify: false });
+    for (const [sport, list] of this.bySport)
+      if (sport.toLowerCase().includes(q) || sport.replace(/ and /i, ' & ').toLowerCase().includes(q)) cursors.push({ list, at: 0, verify: false });
     return cursors;
   }
 

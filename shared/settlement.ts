@@ -128,7 +128,6 @@ function addCards(into: Record<string, number>, cards: Record<string, number>, s
   }
 }
 
-
 function ledgerKind(delta: number, target: AthleteStepInput['target']): Exclude<LedgerKind, 'allocation' | 'payout'> {
   if (delta > 0) return 'sale';
   if (!target) return 'deletion';
@@ -185,7 +184,9 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
   for (const line of entry.lines) if (line.cardId !== null) wanted.set(line.lineItemId, { cardId: line.cardId, units: line.units });
   for (const [lineItemId, prev] of Object.entries(before.lines)) if (!wanted.has(lineItemId)) wanted.set(lineItemId, { cardId: prev.cardId, units: 0 });
   const held = (prev: LineSerials | undefined) => (prev ? prev.active.reduce((n, [a, b]) => n + b - a + 1, 0) + prev.oversold : 0);
-  const ordered = [...wanted.entries()].sort(([a, x], [b, y]) => Number(x.units > held(before.lines[a])) - Number(y.units > held(before.lines[b])) || (a < b ? -1 : a > b ? 1 : 0));
+  const ordered = [...wanted.entries()].sort(
+    ([a, x], [b, y]) => Number(x.units > held(before.lines[a])) - Number(y.units > held(before.lines[b])) || (a < b ? -1 : a > b ? 1 : 0),
+  );
   for (const [lineItemId, { cardId, units }] of ordered) {
     const rules = input.cards.get(cardId) ?? { editionSize: null, unlock: null };
     const key = String(cardId);
@@ -223,12 +224,17 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
   const topFans: AthleteStepPlan['topFans'] = [];
   for (const [buyerKey, { cards, serials }] of fanCards) {
     const was = fanBefore(buyerKey);
-    const label = target?.meta.buyerKey === buyerKey ? target.meta : was ? { buyerLabel: was.buyerLabel, buyerAlias: was.buyerAlias } : (before.meta as OrderMeta);
+    const label =
+      target?.meta.buyerKey === buyerKey ? target.meta : was ? { buyerLabel: was.buyerLabel, buyerAlias: was.buyerAlias } : (before.meta as OrderMeta);
     const wasTop = fanIsTop(was, input.topFanSets);
     const isTop = isTopFan(cards, input.topFanSets);
-    const after: FanState | null = Object.keys(cards).length === 0 && !was ? null : { cards, serials, top: isTop, version: (was?.version ?? 0) + 1, buyerLabel: label.buyerLabel, buyerAlias: label.buyerAlias };
+    const after: FanState | null =
+      Object.keys(cards).length === 0 && !was
+        ? null
+        : { cards, serials, top: isTop, version: (was?.version ?? 0) + 1, buyerLabel: label.buyerLabel, buyerAlias: label.buyerAlias };
     // Nothing to write: same holding, serials, alias and flag (maps compared in key order).
-    const canon = (f: Partial<FanState> | null) => JSON.stringify([...[f?.cards, f?.serials].map((o) => Object.entries(o ?? {}).sort()), f?.buyerAlias ?? null, f?.top ?? null]);
+    const canon = (f: Partial<FanState> | null) =>
+      JSON.stringify([...[f?.cards, f?.serials].map((o) => Object.entries(o ?? {}).sort()), f?.buyerAlias ?? null, f?.top ?? null]);
     if (canon(was) === canon(after)) continue;
     fans.push({ buyerKey, before: was, after });
     const wasFan = holdsAny(was?.cards ?? {});
@@ -258,7 +264,9 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
   }
 
   // The sale line (the athlete's order list and the collective's transaction feed).
-  const activeSerials = Object.values(lines).flatMap((l) => l.active.map(([from, to]) => ({ cardId: l.cardId, from, to, editionSize: input.cards.get(l.cardId)?.editionSize ?? 0 })));
+  const activeSerials = Object.values(lines).flatMap((l) =>
+    l.active.map(([from, to]) => ({ cardId: l.cardId, from, to, editionSize: input.cards.get(l.cardId)?.editionSize ?? 0 })),
+  );
   const saleLine: SaleLineRecord | null = target
     ? {
         meta: target.meta,
@@ -272,7 +280,10 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
       }
     : null;
   // (A changed collective needs no removal: the new sale line replaces the item with its tags.)
-  const removeSaleLine = before.meta && (!target || target.meta.createdAt !== before.meta.createdAt) ? { createdAt: before.meta.createdAt, orderId: before.meta.orderId, collectiveId: before.collectiveId } : null;
+  const removeSaleLine =
+    before.meta && (!target || target.meta.createdAt !== before.meta.createdAt)
+      ? { createdAt: before.meta.createdAt, orderId: before.meta.orderId, collectiveId: before.collectiveId }
+      : null;
 
   athlete.version = input.athlete.version + 1;
   return {
@@ -322,7 +333,11 @@ export interface UnattributedStepPlan {
   removeListItem: { createdAt: string; orderId: string } | null;
 }
 
-export function planUnattributedStep(orderVersion: number, target: Extract<GroupTarget, { kind: 'unattributed' }> | null, applied: AppliedUnattributedGroup | null): UnattributedStepPlan {
+export function planUnattributedStep(
+  orderVersion: number,
+  target: Extract<GroupTarget, { kind: 'unattributed' }> | null,
+  applied: AppliedUnattributedGroup | null,
+): UnattributedStepPlan {
   const lines = target?.lines ?? [];
   const units = lines.reduce((n, l) => n + l.units, 0);
   const revenueCents = lines.reduce((n, l) => n + l.revenueCents, 0);
@@ -332,6 +347,9 @@ export function planUnattributedStep(orderVersion: number, target: Extract<Group
     applied: { version: orderVersion, meta: target?.meta ?? null, units, revenueCents, lineCount: lines.length, lines: shown },
     totals: { units: units - (applied?.units ?? 0), revenueCents: revenueCents - (applied?.revenueCents ?? 0), lines: lines.length - before },
     listItem: target && lines.length ? { meta: target.meta, lines: shown, moreLines: lines.length - shown.length } : null,
-    removeListItem: applied?.meta && before && (!target || !lines.length || target.meta.createdAt !== applied.meta.createdAt) ? { createdAt: applied.meta.createdAt, orderId: applied.meta.orderId } : null,
+    removeListItem:
+      applied?.meta && before && (!target || !lines.length || target.meta.createdAt !== applied.meta.createdAt)
+        ? { createdAt: applied.meta.createdAt, orderId: applied.meta.orderId }
+        : null,
   };
 }

@@ -48,7 +48,8 @@ function stringifyWithBigInts(value: unknown): string {
 const big = (id: string) => `${BIG}${id}`;
 
 /** Cents to Shopify's decimal string. */
-export const centsToDecimal = (cents: number): string => `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+export const centsToDecimal = (cents: number): string =>
+  `${cents < 0 ? '-' : ''}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 const toCents = (decimal: string | undefined) => (decimal ? Math.round(Number(decimal) * 100) : 0);
 
@@ -97,7 +98,17 @@ export function orderPayload(input: OrderPayloadInput): string {
     current_total_price_set: set(total),
     discount_codes: discounted && input.discountCode ? [{ code: input.discountCode, amount: centsToDecimal(discountCents), type: 'fixed_amount' }] : [],
     discount_applications: discounted
-      ? [{ type: input.discountCode ? 'discount_code' : 'automatic', code: input.discountCode, value: centsToDecimal(discountCents), value_type: 'fixed_amount', allocation_method: 'across', target_selection: 'all', target_type: 'line_item' }]
+      ? [
+          {
+            type: input.discountCode ? 'discount_code' : 'automatic',
+            code: input.discountCode,
+            value: centsToDecimal(discountCents),
+            value_type: 'fixed_amount',
+            allocation_method: 'across',
+            target_selection: 'all',
+            target_type: 'line_item',
+          },
+        ]
       : [],
     customer: input.email ? { id: big('7000000000000000001'), email: input.email } : null,
     line_items: input.lines.map((l) => ({

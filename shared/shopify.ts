@@ -187,7 +187,8 @@ function sumOf(items: unknown, field: string, plain: string, set: string): numbe
 }
 
 function safe(cents: number, field: string): number {
-  if (!Number.isSafeInteger(cents) || Math.abs(cents) > MAX_SAFE_CENTS) throw new UnsupportedOrder(`'${field}' is beyond what can be counted exactly`, 'amount');
+  if (!Number.isSafeInteger(cents) || Math.abs(cents) > MAX_SAFE_CENTS)
+    throw new UnsupportedOrder(`'${field}' is beyond what can be counted exactly`, 'amount');
   return cents;
 }
 
@@ -236,7 +237,12 @@ export function normalizeOrder(payload: unknown): NormalizedOrder {
   if (!Array.isArray(payload.line_items)) throw new PayloadError("'line_items' must be a list", 'line_items');
   const currency = checkCurrency(payload);
   const lineItems = payload.line_items.map(normalizeLine);
-  const total = shopMoney(payload, payload.current_total_price !== undefined ? 'current_total_price' : 'total_price', payload.current_total_price_set !== undefined ? 'current_total_price_set' : 'total_price_set', 'total_price');
+  const total = shopMoney(
+    payload,
+    payload.current_total_price !== undefined ? 'current_total_price' : 'total_price',
+    payload.current_total_price_set !== undefined ? 'current_total_price_set' : 'total_price_set',
+    'total_price',
+  );
   const lineTotal = lineItems.reduce((sum, l) => safe(sum + l.priceCents * l.quantity, 'line_items'), 0);
   return {
     orderId,

@@ -9,7 +9,8 @@
 // Braille blank U+2800, which renders as an empty cell.
 
 const INVISIBLE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
-const INVISIBLE_AT_ENDS = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]+|[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]+$/gu;
+const INVISIBLE_AT_ENDS =
+  /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]+|[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]+$/gu;
 
 /** The characters of `text` a reader can see (whitespace and invisible characters removed). */
 export function visibleText(text: string): string {

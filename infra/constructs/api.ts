@@ -143,15 +143,17 @@ export class Api extends Construct {
         integration = new HttpLambdaIntegration(`${fnId(r.fn)}Integration`, functions.get(r.fn)!);
         integrations.set(r.fn, integration);
       }
-      const [route] = this.httpApi.addRoutes({ path: r.path, methods: [HttpMethod[r.method]], integration, authorizer: isOpenRoute(r) ? originAuthorizer : authorizer });
+      const [route] = this.httpApi.addRoutes({
+        path: r.path,
+        methods: [HttpMethod[r.method]],
+        integration,
+        authorizer: isOpenRoute(r) ? originAuthorizer : authorizer,
+      });
       // Route settings name route keys: the stage must be created after those routes.
       if (TIGHT_ROUTES[`${r.method} ${r.path}`]) cfnStage.node.addDependency(route);
     }
     cfnStage.routeSettings = Object.fromEntries(
-      Object.entries(TIGHT_ROUTES).map(([key, t]) => [
-        key,
-        { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit },
-      ]),
+      Object.entries(TIGHT_ROUTES).map(([key, t]) => [key, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }]),
     );
 
     const stack = Stack.of(this);

@@ -3,8 +3,7 @@
 // custom attributes), a web app client, optional Google federation, and, with the demo flag,
 // the spec's role-word demo accounts linked to the demo tenant.
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import type {
-  UserPoolClient} from 'aws-cdk-lib/aws-cognito';
+import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
@@ -78,20 +77,34 @@ export class Auth extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.userPool).acknowledge(
-      { id: 'AwsSolutions::AwsSolutions-COG2', reason: 'MFA is optional for fans buying collectibles; sign-in protects order history and panels, not payments (checkout happens in Shopify).' },
-      { id: 'AwsSolutions::AwsSolutions-COG3', reason: 'Cognito threat protection (advanced security) is a paid feature plan; abuse is limited by API throttling and Cognito quotas. Enable it per deployment if required.' },
+      {
+        id: 'AwsSolutions::AwsSolutions-COG2',
+        reason: 'MFA is optional for fans buying collectibles; sign-in protects order history and panels, not payments (checkout happens in Shopify).',
+      },
+      {
+        id: 'AwsSolutions::AwsSolutions-COG3',
+        reason:
+          'Cognito threat protection (advanced security) is a paid feature plan; abuse is limited by API throttling and Cognito quotas. Enable it per deployment if required.',
+      },
       {
         id: 'AwsSolutions::AwsSolutions-COG1',
         reason: props.demo
           ? 'Deployed with the demo flag: the spec demo accounts use the role words as passwords (athlete/athlete), so the policy is relaxed; production deployments omit the flag.'
           : 'Length (8+) with letters and digits, without forced upper-case and symbols, following NIST SP 800-63B, which discourages composition rules; Cognito still rejects the commonest passwords.',
       },
-      { id: 'AwsSolutions::AwsSolutions-COG8', reason: 'The Plus feature plan (threat protection) is a per-user paid tier; this stack stays on Essentials. Abuse is limited by API throttling and Cognito quotas.' },
+      {
+        id: 'AwsSolutions::AwsSolutions-COG8',
+        reason:
+          'The Plus feature plan (threat protection) is a per-user paid tier; this stack stays on Essentials. Abuse is limited by API throttling and Cognito quotas.',
+      },
     );
 
     const groups = new Map<string, CfnUserPoolGroup>();
     for (const group of USER_GROUPS) {
-      groups.set(group, new CfnUserPoolGroup(this, `Group${group}`, { userPoolId: this.userPool.userPoolId, groupName: group, description: `${group} accounts` }));
+      groups.set(
+        group,
+        new CfnUserPoolGroup(this, `Group${group}`, { userPoolId: this.userPool.userPoolId, groupName: group, description: `${group} accounts` }),
+      );
     }
 
     const providers = [UserPoolClientIdentityProvider.COGNITO];
@@ -125,7 +138,14 @@ export class Auth extends Construct {
       readAttributes: new ClientAttributes().withStandardAttributes({ email: true, emailVerified: true }).withCustomAttributes('athleteId', 'collectiveId'),
       writeAttributes: new ClientAttributes().withStandardAttributes({ email: true }),
       ...(props.google
-        ? { oAuth: { flows: { authorizationCodeGrant: true }, scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE], callbackUrls: [`${props.google.siteUrl}/login`], logoutUrls: [`${props.google.siteUrl}/`] } }
+        ? {
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+              callbackUrls: [`${props.google.siteUrl}/login`],
+              logoutUrls: [`${props.google.siteUrl}/`],
+            },
+          }
         : { oAuth: { flows: { authorizationCodeGrant: false, implicitCodeGrant: false }, callbackUrls: undefined } }),
     });
     if (google) this.client.node.addDependency(google);
@@ -138,8 +158,20 @@ export class Auth extends Construct {
   /** AdminCreateUser + AdminSetUserPassword + AdminAddUserToGroup for each demo account. */
   private createDemoAccounts(demo: DemoAccounts, groups: Map<string, CfnUserPoolGroup>): void {
     const accounts = [
-      { username: 'athlete', password: 'athlete', email: 'athlete@demo.drift.invalid', group: 'athlete', attributes: [{ Name: 'custom:athleteId', Value: String(demo.athleteId) }] },
-      { username: 'collective', password: 'collective', email: 'collective@demo.drift.invalid', group: 'collective', attributes: [{ Name: 'custom:collectiveId', Value: String(demo.collectiveId) }] },
+      {
+        username: 'athlete',
+        password: 'athlete',
+        email: 'athlete@demo.drift.invalid',
+        group: 'athlete',
+        attributes: [{ Name: 'custom:athleteId', Value: String(demo.athleteId) }],
+      },
+      {
+        username: 'collective',
+        password: 'collective',
+        email: 'collective@demo.drift.invalid',
+        group: 'collective',
+        attributes: [{ Name: 'custom:collectiveId', Value: String(demo.collectiveId) }],
+      },
       { username: 'buyer', password: 'buyer-demo', email: demo.buyerEmail, group: 'buyer', attributes: [] as Array<{ Name: string; Value: string }> },
     ];
     const policy = AwsCustomResourcePolicy.fromSdkCalls({ resources: [this.userPool.userPoolArn] });
@@ -152,11 +184,21 @@ export class Auth extends Construct {
         onCreate: {
           service: 'CognitoIdentityServiceProvider',
           action: 'adminCreateUser',
-          parameters: { UserPoolId: poolId, Username: a.username, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: a.email }, { Name: 'email_verified', Value: 'true' }, ...a.attributes] },
+          parameters: {
+            UserPoolId: poolId,
+            Username: a.username,
+            MessageAction: 'SUPPRESS',
+            UserAttributes: [{ Name: 'email', Value: a.email }, { Name: 'email_verified', Value: 'true' }, ...a.attributes],
+          },
           physicalResourceId: PhysicalResourceId.of(`${poolId}-${a.username}`),
           ignoreErrorCodesMatching: 'UsernameExistsException',
         },
-        onDelete: { service: 'CognitoIdentityServiceProvider', action: 'adminDeleteUser', parameters: { UserPoolId: poolId, Username: a.username }, ignoreErrorCodesMatching: 'UserNotFoundException' },
+        onDelete: {
+          service: 'CognitoIdentityServiceProvider',
+          action: 'adminDeleteUser',
+          parameters: { UserPoolId: poolId, Username: a.username },
+          ignoreErrorCodesMatching: 'UserNotFoundException',
+        },
       });
       const password = new AwsCustomResource(this, `${id}Password`, {
         installLatestAwsSdk: false,
@@ -186,7 +228,10 @@ export class Auth extends Construct {
     const singleton = Stack.of(this).node.tryFindChild(AWS_CUSTOM_RESOURCE_SINGLETON_ID);
     if (singleton) {
       Validations.of(singleton).acknowledge(
-        { id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', reason: 'CDK-provided AwsCustomResource singleton: the managed policy only lets it write its own CloudWatch logs.' },
+        {
+          id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason: 'CDK-provided AwsCustomResource singleton: the managed policy only lets it write its own CloudWatch logs.',
+        },
         { id: 'AwsSolutions::AwsSolutions-L1', reason: 'CDK-provided AwsCustomResource singleton: its runtime is chosen and upgraded by aws-cdk-lib.' },
       );
     }

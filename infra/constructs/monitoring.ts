@@ -63,7 +63,12 @@ export class Monitoring extends Construct {
     add(
       new Alarm(this, 'Api5xxRate', {
         alarmDescription: 'HTTP API 5xx above 5% of requests: Shopify deliveries are failing and will be retried (RUNBOOK.md "Alarms").',
-        metric: new MathExpression({ expression: 'IF(requests > 0, 100 * errors / requests, 0)', usingMetrics: { errors, requests }, period: Duration.minutes(5), label: '5xx %' }),
+        metric: new MathExpression({
+          expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+          usingMetrics: { errors, requests },
+          period: Duration.minutes(5),
+          label: '5xx %',
+        }),
         threshold: 5,
         evaluationPeriods: 3,
         datapointsToAlarm: 2,

@@ -38,7 +38,8 @@ export class Secrets extends Construct {
 
     // Generated at deploy time; CloudFront sends it to the API, the open routes' authorizer checks it.
     const origin = new Secret(this, 'OriginVerifySecret', {
-      description: 'Header value CloudFront adds to /api requests (X-Origin-Verify); the API refuses open-route requests without it. Rotation: docs/RUNBOOK.md.',
+      description:
+        'Header value CloudFront adds to /api requests (X-Origin-Verify); the API refuses open-route requests without it. Rotation: docs/RUNBOOK.md.',
       generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'current', passwordLength: 48, excludePunctuation: true },
       // Nothing outside this stack holds it: a new stack generates a new one.
       removalPolicy: RemovalPolicy.DESTROY,

@@ -51,7 +51,8 @@ export class Settle extends Construct {
     });
     Validations.of(this.deadLetters).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter destination of the settle stream; what lands here is also swept by the schedule, and the DeadLetters alarm pages an operator (RUNBOOK.md).',
+      reason:
+        'This queue is itself the dead-letter destination of the settle stream; what lands here is also swept by the schedule, and the DeadLetters alarm pages an operator (RUNBOOK.md).',
     });
 
     this.function.addEventSource(
@@ -65,13 +66,16 @@ export class Settle extends Construct {
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.deadLetters),
-        filters: [FilterCriteria.filter({ eventName: FilterRule.or('INSERT', 'MODIFY'), dynamodb: { Keys: { PK: { S: FilterRule.beginsWith('PENDING#') } } } })],
+        filters: [
+          FilterCriteria.filter({ eventName: FilterRule.or('INSERT', 'MODIFY'), dynamodb: { Keys: { PK: { S: FilterRule.beginsWith('PENDING#') } } } }),
+        ],
       }),
     );
 
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      reason: 'dynamodb:ListStreams (granted by the stream event source) has no resource-level permissions: IAM only accepts "*" for it. Reading the records is granted on this table\'s stream ARN only.',
+      reason:
+        'dynamodb:ListStreams (granted by the stream event source) has no resource-level permissions: IAM only accepts "*" for it. Reading the records is granted on this table\'s stream ARN only.',
     });
 
     this.rule = new Rule(this, 'Sweep', {

@@ -182,7 +182,10 @@ export class Site extends Construct {
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           // The presigned upload URLs name the bucket's regional host (lambdas/common/aws-lite.ts).
-          contentSecurityPolicy: contentSecurityPolicy({ ...props.contentSecurity, uploadHost: `${this.uploadsBucket.bucketName}.s3.${stack.region}.${stack.urlSuffix}` }),
+          contentSecurityPolicy: contentSecurityPolicy({
+            ...props.contentSecurity,
+            uploadHost: `${this.uploadsBucket.bucketName}.s3.${stack.region}.${stack.urlSuffix}`,
+          }),
           override: true,
         },
         strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
@@ -252,7 +255,8 @@ export class Site extends Construct {
       },
       {
         id: 'AwsSolutions::AwsSolutions-CFR4',
-        reason: 'The distribution uses the default *.cloudfront.net certificate, where CloudFront fixes the security policy (TLSv1); a minimum TLS version needs a custom domain and ACM certificate, which this stack does not have yet.',
+        reason:
+          'The distribution uses the default *.cloudfront.net certificate, where CloudFront fixes the security policy (TLSv1); a minimum TLS version needs a custom domain and ACM certificate, which this stack does not have yet.',
       },
     );
 
@@ -295,8 +299,7 @@ export class Site extends Construct {
     const handler = stack.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
     if (!handler) throw new Error('BucketDeployment handler not found: cdk-nag acknowledgements would not apply');
     const show = (v: string, placeholder: string) => (Token.isUnresolved(v) ? placeholder : v);
-    const qualifier: string =
-      this.node.tryGetContext('@aws-cdk/core:bootstrapQualifier') ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+    const qualifier: string = this.node.tryGetContext('@aws-cdk/core:bootstrapQualifier') ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
     const assetBucket = `cdk-${qualifier}-assets-${show(stack.account, '<AWS::AccountId>')}-${show(stack.region, '<AWS::Region>')}`;
     const webBucketId = stack.getLogicalId(this.bucket.node.defaultChild as CfnBucket);
     const iam5 = 'AwsSolutions::AwsSolutions-IAM5';
@@ -319,11 +322,13 @@ export class Site extends Construct {
       },
       {
         id: `${iam5}[Resource::<${webBucketId}.Arn>/*]`,
-        reason: 'CDK-generated BucketDeployment grant: it writes the web build into the web bucket, which holds nothing but web builds, and prunes stale unhashed files (never assets/).',
+        reason:
+          'CDK-generated BucketDeployment grant: it writes the web build into the web bucket, which holds nothing but web builds, and prunes stale unhashed files (never assets/).',
       },
       {
         id: `${iam5}[Resource::*]`,
-        reason: 'CDK-generated BucketDeployment grant for cloudfront:CreateInvalidation/GetInvalidation after each deployment; granted by aws-cdk-lib without a distribution ARN.',
+        reason:
+          'CDK-generated BucketDeployment grant for cloudfront:CreateInvalidation/GetInvalidation after each deployment; granted by aws-cdk-lib without a distribution ARN.',
       },
     );
   }

@@ -69,7 +69,12 @@ const NORMALISED: CfnWebACL.TextTransformationProperty[] = [
 ];
 
 const pathStartsWith = (prefix: string): CfnWebACL.StatementProperty => ({
-  byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'STARTS_WITH', searchString: prefix.toLowerCase(), textTransformations: NORMALISED },
+  byteMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    positionalConstraint: 'STARTS_WITH',
+    searchString: prefix.toLowerCase(),
+    textTransformations: NORMALISED,
+  },
 });
 
 function routePath(match: (r: (typeof ROUTES)[number]) => boolean): string {
@@ -113,7 +118,12 @@ export class EdgeWaf extends Construct {
       },
     };
     const post: CfnWebACL.StatementProperty = {
-      byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: 'POST', textTransformations: [{ priority: 0, type: 'NONE' }] },
+      byteMatchStatement: {
+        fieldToMatch: { method: {} },
+        positionalConstraint: 'EXACTLY',
+        searchString: 'POST',
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
     };
     const rate = (name: string, priority: number, limit: number, scopeDownStatement: CfnWebACL.StatementProperty): CfnWebACL.RuleProperty => ({
       name,
@@ -136,7 +146,13 @@ export class EdgeWaf extends Construct {
       defaultAction: { allow: {} },
       visibilityConfig: visibility('NilCardsEdge'),
       rules: [
-        { name: 'WebhookUnsigned', priority: 0, action: { block: {} }, statement: and(webhook, not(signatureShaped)), visibilityConfig: visibility('WebhookUnsigned') },
+        {
+          name: 'WebhookUnsigned',
+          priority: 0,
+          action: { block: {} },
+          statement: and(webhook, not(signatureShaped)),
+          visibilityConfig: visibility('WebhookUnsigned'),
+        },
         rate('WebhookPerIp', 1, limits.webhookPerIp, webhook),
         rate('WaitlistPerIp', 2, limits.waitlistPerIp, and(post, pathStartsWith(waitlistPath))),
         rate('ApiPerIp', 3, limits.apiPerIp, and(pathStartsWith('/api/'), not(webhook))),

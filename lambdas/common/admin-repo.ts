@@ -8,7 +8,20 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CreateAthleteRequest, MerchRequest, UpdateMemberRequest } from '../../shared/admin-api';
 import type { Athlete, Collective, MerchItem, School, SchoolColors } from '../../shared/catalog-types';
-import { athleteProfileItem, cardItem, chunkVersionAttribute, collectiveItem, memberItem, normalizeName, POSITION_ATTRIBUTE_PREFIX, productItem, rosterItem, rosterKey, searchEntry, setItem } from './catalog-items';
+import {
+  athleteProfileItem,
+  cardItem,
+  chunkVersionAttribute,
+  collectiveItem,
+  memberItem,
+  normalizeName,
+  POSITION_ATTRIBUTE_PREFIX,
+  productItem,
+  rosterItem,
+  rosterKey,
+  searchEntry,
+  setItem,
+} from './catalog-items';
 import type { Item } from './catalog-items';
 import { catalogWritten } from './cache-policy';
 import { LIMITS, getAthlete } from './catalog-repo';
@@ -58,7 +71,13 @@ async function requireMember(collectiveId: number, athleteId: number): Promise<C
 
 // ---- derived items --------------------------------------------------------------------------------
 
-function update(key: { PK: string; SK: string }, expression: string, names: Record<string, string>, values?: Record<string, unknown>, condition?: string): TxItem {
+function update(
+  key: { PK: string; SK: string },
+  expression: string,
+  names: Record<string, string>,
+  values?: Record<string, unknown>,
+  condition?: string,
+): TxItem {
   return {
     Update: {
       TableName: tableName(),
@@ -104,7 +123,14 @@ export function derivedWrites(before: Athlete | null, after: Athlete | null): Tx
       values[`:p${i}`] = n;
       adds.push(`#p${i} :p${i}`);
     });
-    writes.push(update(d.key, `SET #type = if_not_exists(#type, :type), #schoolId = if_not_exists(#schoolId, :schoolId), #sport = if_not_exists(#sport, :sport) ADD ${adds.join(', ')}`, names, values));
+    writes.push(
+      update(
+        d.key,
+        `SET #type = if_not_exists(#type, :type), #schoolId = if_not_exists(#schoolId, :schoolId), #sport = if_not_exists(#sport, :sport) ADD ${adds.join(', ')}`,
+        names,
+        values,
+      ),
+    );
   }
 
   const beforeMember = before?.collectiveId != null ? keys.catalogMember(before.collectiveId, before.id) : null;
@@ -117,7 +143,10 @@ export function derivedWrites(before: Athlete | null, after: Athlete | null): Tx
   if (beforeName !== afterName) {
     const id = (after ?? before)!.id;
     if (beforeName) writes.push(update(keys.catalogName(beforeName), 'DELETE #ids :id', { '#ids': 'ids' }, { ':id': new Set([id]) }));
-    if (afterName) writes.push(update(keys.catalogName(afterName), 'SET #type = :type ADD #ids :id', { '#type': 'type', '#ids': 'ids' }, { ':type': 'name', ':id': new Set([id]) }));
+    if (afterName)
+      writes.push(
+        update(keys.catalogName(afterName), 'SET #type = :type ADD #ids :id', { '#type': 'type', '#ids': 'ids' }, { ':type': 'name', ':id': new Set([id]) }),
+      );
   }
 
   const subject = (after ?? before)!;
@@ -135,7 +164,13 @@ export function derivedWrites(before: Athlete | null, after: Athlete | null): Tx
 async function ensureSearchChunk(athleteId: number): Promise<void> {
   const chunk = keys.searchChunkOf(athleteId);
   try {
-    await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...keys.searchChunk(chunk), type: 'search', chunk, entries: {} }, ConditionExpression: 'attribute_not_exists(PK)' }));
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.searchChunk(chunk), type: 'search', chunk, entries: {} },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
   } catch (error) {
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
   }
@@ -182,12 +217,15 @@ export async function saveAthlete(athlete: Athlete): Promise<void> {
     const products = new Set(athlete.digitalcollectibles.map((c) => c.shopifyProductId).filter(Boolean));
     for (const card of athlete.digitalcollectibles) writes.push({ Put: { TableName: tableName(), Item: cardItem(athlete.id, card) } });
     for (const set of athlete.sets ?? []) writes.push({ Put: { TableName: tableName(), Item: setItem(athlete.id, set) } });
-    for (const card of athlete.digitalcollectibles) if (card.shopifyProductId) writes.push({ Put: { TableName: tableName(), Item: productItem(card.shopifyProductId, athlete.id, card.id) } });
+    for (const card of athlete.digitalcollectibles)
+      if (card.shopifyProductId) writes.push({ Put: { TableName: tableName(), Item: productItem(card.shopifyProductId, athlete.id, card.id) } });
     for (const card of before?.digitalcollectibles ?? []) {
       if (!cardIds.has(card.id)) writes.push({ Delete: { TableName: tableName(), Key: pk(keys.catalogCard(athlete.id, card.id)) } });
-      if (card.shopifyProductId && !products.has(card.shopifyProductId)) writes.push({ Delete: { TableName: tableName(), Key: pk(keys.catalogProduct(card.shopifyProductId)) } });
+      if (card.shopifyProductId && !products.has(card.shopifyProductId))
+        writes.push({ Delete: { TableName: tableName(), Key: pk(keys.catalogProduct(card.shopifyProductId)) } });
     }
-    for (const set of before?.sets ?? []) if (!setIds.has(set.id)) writes.push({ Delete: { TableName: tableName(), Key: pk(keys.catalogSet(athlete.id, set.id)) } });
+    for (const set of before?.sets ?? [])
+      if (!setIds.has(set.id)) writes.push({ Delete: { TableName: tableName(), Key: pk(keys.catalogSet(athlete.id, set.id)) } });
     await ensureSearchChunk(athlete.id);
     try {
       await ddb().send(new TransactWriteCommand({ TransactItems: [...writes, ...derivedWrites(before, athlete)] }));
@@ -239,7 +277,13 @@ export async function removeMember(collectiveId: number, athleteId: number): Pro
       await ddb().send(
         new TransactWriteCommand({
           TransactItems: [
-            update(keys.catalogCollective(collectiveId), `REMOVE #data.#members[${index}]`, { '#data': 'data', '#members': 'members' }, { ':id': athleteId }, `#data.#members[${index}] = :id`),
+            update(
+              keys.catalogCollective(collectiveId),
+              `REMOVE #data.#members[${index}]`,
+              { '#data': 'data', '#members': 'members' },
+              { ':id': athleteId },
+              `#data.#members[${index}] = :id`,
+            ),
             profileWrite(after, version),
             ...derivedWrites(before, after),
           ],
@@ -310,7 +354,11 @@ async function highestAthleteId(): Promise<number> {
 /** Adds a new athlete profile (id = highest id + 1) at the collective's school and makes it a
  * member, with its derived items, in one transaction (with `extra` writes for the new id: an
  * accepted profile request and its account link). */
-export async function createMemberAthlete(collectiveId: number, request: CreateAthleteRequest, extra: (athleteId: number) => TxItem[] = () => []): Promise<Athlete> {
+export async function createMemberAthlete(
+  collectiveId: number,
+  request: CreateAthleteRequest,
+  extra: (athleteId: number) => TxItem[] = () => [],
+): Promise<Athlete> {
   let id = 0;
   for (let attempt = 0; attempt < ATTEMPTS * 2; attempt++) {
     const collective = await requireCollective(collectiveId);
@@ -353,7 +401,13 @@ export async function setSchoolColors(schoolId: number, colors: SchoolColors): P
     await ddb().send(
       new TransactWriteCommand({
         TransactItems: [
-          update(keys.catalogSchool(schoolId), 'SET #data.#colors = :colors', { '#data': 'data', '#colors': 'colors' }, { ':colors': colors }, 'attribute_exists(PK)'),
+          update(
+            keys.catalogSchool(schoolId),
+            'SET #data.#colors = :colors',
+            { '#data': 'data', '#colors': 'colors' },
+            { ':colors': colors },
+            'attribute_exists(PK)',
+          ),
           update(keys.searchManifest(), 'SET #type = :type ADD #schools :one', { '#type': 'type', '#schools': 'schools' }, { ':type': 'manifest', ':one': 1 }),
         ],
       }),
@@ -388,7 +442,11 @@ export async function createMerch(schoolId: number, request: MerchRequest): Prom
     const item: MerchItem = { id, schoolId, name: request.name, priceCents: request.priceCents, image: request.image };
     try {
       await ddb().send(
-        new PutCommand({ TableName: tableName(), Item: { ...keys.catalogMerch(schoolId, id), type: 'merch', data: item }, ConditionExpression: 'attribute_not_exists(PK)' }),
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.catalogMerch(schoolId, id), type: 'merch', data: item },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
       );
       catalogWritten();
       return item;

@@ -29,11 +29,21 @@ function regionOf(options: AwsCallOptions): string {
 
 function signer(service: string, region: string, options: AwsCallOptions): SignatureV4 {
   // S3 signs the path as sent (no double escaping); every other service escapes it.
-  return new SignatureV4({ service, region, credentials: options.credentials ?? (defaultCredentials ??= defaultProvider()), sha256: Sha256, uriEscapePath: service !== 's3' });
+  return new SignatureV4({
+    service,
+    region,
+    credentials: options.credentials ?? (defaultCredentials ??= defaultProvider()),
+    sha256: Sha256,
+    uriEscapePath: service !== 's3',
+  });
 }
 
 /** RFC 3986 path segment escaping, as S3 expects object keys in the URL. */
-const escapeKey = (key: string) => key.split('/').map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+const escapeKey = (key: string) =>
+  key
+    .split('/')
+    .map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join('/');
 
 /**
  * A presigned PUT URL for one object: the signature covers the content type and exact length, so
@@ -65,7 +75,14 @@ export async function presignS3Put(
 }
 
 /** Sends one signed request; the answer's status, headers and body (5 s timeout). */
-function send(url: URL, method: string, path: string, headers: Record<string, string>, body: string | undefined, service: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function send(
+  url: URL,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  service: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const call = url.protocol === 'http:' ? plainRequest : request;
   return new Promise((resolve, reject) => {
     const req = call({ method, hostname: url.hostname, port: url.port || undefined, path, headers, timeout: 5000 }, (res) => {
@@ -81,7 +98,10 @@ function send(url: URL, method: string, path: string, headers: Record<string, st
 }
 
 /** The first bytes of an S3 object and its ETag (a ranged GET), or null when there is no such object. */
-export async function s3ObjectHead(input: { bucket: string; key: string; bytes: number }, options: AwsCallOptions & { endpoint?: string } = {}): Promise<{ etag: string; size: number; head: Buffer } | null> {
+export async function s3ObjectHead(
+  input: { bucket: string; key: string; bytes: number },
+  options: AwsCallOptions & { endpoint?: string } = {},
+): Promise<{ etag: string; size: number; head: Buffer } | null> {
   const region = regionOf(options);
   const url = new URL(options.endpoint ?? `https://${input.bucket}.s3.${region}.amazonaws.com/`);
   const path = `${url.pathname.replace(/\/$/, '')}/${escapeKey(input.key)}`;
@@ -108,7 +128,12 @@ export async function s3ObjectHead(input: { bucket: string; key: string; bytes: 
  * One call of an AWS JSON 1.1 API (Secrets Manager, Cognito user pools, ...), signed with SigV4:
  * the parsed answer, or an error naming the service's error type. `endpoint` is for tests.
  */
-export async function awsJsonCall(service: string, target: string, payload: Record<string, unknown>, options: AwsCallOptions & { endpoint?: string } = {}): Promise<Record<string, unknown>> {
+export async function awsJsonCall(
+  service: string,
+  target: string,
+  payload: Record<string, unknown>,
+  options: AwsCallOptions & { endpoint?: string } = {},
+): Promise<Record<string, unknown>> {
   const region = regionOf(options);
   const url = new URL(options.endpoint ?? `https://${service}.${region}.amazonaws.com/`);
   const body = JSON.stringify(payload);
@@ -133,7 +158,10 @@ export async function awsJsonCall(service: string, target: string, payload: Reco
   } catch {
     // reported below with the status
   }
-  if (status !== 200) throw new Error(`${target.split('.').pop()} answered ${status}: ${String(parsed.__type ?? '')} ${String(parsed.message ?? parsed.Message ?? text.slice(0, 200))}`.trim());
+  if (status !== 200)
+    throw new Error(
+      `${target.split('.').pop()} answered ${status}: ${String(parsed.__type ?? '')} ${String(parsed.message ?? parsed.Message ?? text.slice(0, 200))}`.trim(),
+    );
   return parsed;
 }
 

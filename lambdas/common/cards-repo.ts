@@ -44,7 +44,8 @@ export interface Actor {
   sub: string;
 }
 
-const isConditionFailure = (error: unknown) => ['ConditionalCheckFailedException', 'TransactionCanceledException', 'TransactionConflictException'].includes((error as { name?: string }).name ?? '');
+const isConditionFailure = (error: unknown) =>
+  ['ConditionalCheckFailedException', 'TransactionCanceledException', 'TransactionConflictException'].includes((error as { name?: string }).name ?? '');
 
 async function getItem(key: { PK: string; SK: string }): Promise<Item | undefined> {
   return (await ddb().send(new GetCommand({ TableName: tableName(), Key: { PK: key.PK, SK: key.SK }, ConsistentRead: true }))).Item;
@@ -58,7 +59,11 @@ interface Snapshot {
 }
 
 async function snapshot(athleteId: number): Promise<Snapshot> {
-  const [athlete, profile, total] = await Promise.all([getAthlete(athleteId, { consistent: true }), getItem(keys.catalogAthlete(athleteId)), getItem(keys.aggTotal(athleteId))]);
+  const [athlete, profile, total] = await Promise.all([
+    getAthlete(athleteId, { consistent: true }),
+    getItem(keys.catalogAthlete(athleteId)),
+    getItem(keys.aggTotal(athleteId)),
+  ]);
   if (!athlete || !profile) throw new NotFound(`Athlete ${athleteId}`);
   return { athlete, version: Number(profile.version ?? 1), total };
 }
@@ -86,19 +91,45 @@ function replaceCard(athlete: Athlete, card: DigitalCollectible): Athlete {
   return { ...athlete, digitalcollectibles: athlete.digitalcollectibles.map((c) => (c.id === card.id ? card : c)) };
 }
 
-const stateWord = (card: DigitalCollectible) => ({ draft: 'a draft', pending: 'awaiting the athlete’s approval', approved: 'approved', rejected: 'rejected', published: 'published', retired: 'retired' })[cardState(card)];
+const stateWord = (card: DigitalCollectible) =>
+  ({ draft: 'a draft', pending: 'awaiting the athlete’s approval', approved: 'approved', rejected: 'rejected', published: 'published', retired: 'retired' })[
+    cardState(card)
+  ];
 
 // ---- writes ------------------------------------------------------------------------------------
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-function update(key: { PK: string; SK: string }, expression: string, names: Record<string, string>, values: Record<string, unknown>, condition?: string): TxItem {
-  return { Update: { TableName: tableName(), Key: { PK: key.PK, SK: key.SK }, UpdateExpression: expression, ExpressionAttributeNames: names, ExpressionAttributeValues: values, ...(condition ? { ConditionExpression: condition } : {}) } };
+function update(
+  key: { PK: string; SK: string },
+  expression: string,
+  names: Record<string, string>,
+  values: Record<string, unknown>,
+  condition?: string,
+): TxItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: { PK: key.PK, SK: key.SK },
+      UpdateExpression: expression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ...(condition ? { ConditionExpression: condition } : {}),
+    },
+  };
 }
 
 /** The writes that bring an athlete's cards, sets, product index and member entry from `before` to `after`. */
 function athleteWrites(before: Athlete, after: Athlete, version: number): TxItem[] {
-  const writes: TxItem[] = [update(keys.catalogAthlete(after.id), 'SET #version = :next', { '#version': 'version' }, { ':next': version + 1, ':version': version }, '#version = :version')];
+  const writes: TxItem[] = [
+    update(
+      keys.catalogAthlete(after.id),
+      'SET #version = :next',
+      { '#version': 'version' },
+      { ':next': version + 1, ':version': version },
+      '#version = :version',
+    ),
+  ];
   const put = (Item: Item): TxItem => ({ Put: { TableName: tableName(), Item } });
   const del = (key: { PK: string; SK: string }): TxItem => ({ Delete: { TableName: tableName(), Key: { PK: key.PK, SK: key.SK } } });
   const beforeCards = new Map(before.digitalcollectibles.map((c) => [c.id, c]));
@@ -167,7 +198,12 @@ export async function ownerCards(athleteId: number, deps: Pick<CardsDeps, 'publi
   const [athlete, total] = await Promise.all([getAthlete(athleteId, { consistent: true }), getItem(keys.aggTotal(athleteId))]);
   if (!athlete) throw new NotFound(`Athlete ${athleteId}`);
   const totals = saleTotalsOf(total);
-  return { athlete: athleteSummary(athlete), cards: athlete.digitalcollectibles.map((c) => ownerCard(c, totals)), sets: athlete.sets ?? [], publishMode: deps.publishMode() };
+  return {
+    athlete: athleteSummary(athlete),
+    cards: athlete.digitalcollectibles.map((c) => ownerCard(c, totals)),
+    sets: athlete.sets ?? [],
+    publishMode: deps.publishMode(),
+  };
 }
 
 export async function requireMemberAthlete(collectiveId: number, athleteId: number): Promise<void> {
@@ -181,12 +217,18 @@ const ownerResult = (cardId: number, snap: Snapshot) => (after: Athlete) => owne
 // ---- the collective's edits --------------------------------------------------------------------
 
 function checkRequest(athlete: Athlete, cardId: number, request: CardRequest, current?: DigitalCollectible): void {
-  const errors = checkUnlockRule(cardId, request.unlock, athlete.id, athlete.digitalcollectibles.filter((c) => c.id !== cardId));
+  const errors = checkUnlockRule(
+    cardId,
+    request.unlock,
+    athlete.id,
+    athlete.digitalcollectibles.filter((c) => c.id !== cardId),
+  );
   if (request.setId === null) errors.setId = 'Choose the set this card belongs to (or create one)';
   else {
     const set = (athlete.sets ?? []).find((s) => s.id === request.setId);
     if (!set) errors.setId = 'Choose one of the athlete’s sets';
-    else if (set.closedAt !== null && current?.setId !== set.id) errors.setId = `The set ${set.name} is closed: its cards are fixed, so new cards go into a new set`;
+    else if (set.closedAt !== null && current?.setId !== set.id)
+      errors.setId = `The set ${set.name} is closed: its cards are fixed, so new cards go into a new set`;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
@@ -215,12 +257,23 @@ export function createCard(collectiveId: number, athleteId: number, request: Car
   return mutate(athleteId, (snap) => {
     const { athlete } = snap;
     requireMember(athlete, collectiveId);
-    if (athlete.digitalcollectibles.length >= CARDS_PER_ATHLETE_MAX) throw new Conflict(`An athlete has at most ${CARDS_PER_ATHLETE_MAX} cards; retire or delete one first`);
+    if (athlete.digitalcollectibles.length >= CARDS_PER_ATHLETE_MAX)
+      throw new Conflict(`An athlete has at most ${CARDS_PER_ATHLETE_MAX} cards; retire or delete one first`);
     const id = athlete.digitalcollectibles.reduce((max, c) => Math.max(max, c.id), 0) + 1;
     checkRequest(athlete, id, request);
     const at = deps.now().toISOString();
     const card: DigitalCollectible = withEvent(
-      { id, shopifyProductId: '', ...fieldsOf(request), state: 'draft', imageHash: null, rejectionReason: null, approval: null, publishedAt: null, retiredAt: null },
+      {
+        id,
+        shopifyProductId: '',
+        ...fieldsOf(request),
+        state: 'draft',
+        imageHash: null,
+        rejectionReason: null,
+        approval: null,
+        publishedAt: null,
+        retiredAt: null,
+      },
       { action: 'created', by: actor.sub, at },
     );
     const after: Athlete = { ...athlete, digitalcollectibles: [...athlete.digitalcollectibles, card], sets: moveToSet(athlete.sets ?? [], id, request.setId) };
@@ -229,17 +282,28 @@ export function createCard(collectiveId: number, athleteId: number, request: Car
 }
 
 /** Edits a card not yet on sale; any edit sends it back to draft (the athlete approves what fans will see). */
-export function updateCard(collectiveId: number, athleteId: number, cardId: number, request: CardRequest, actor: Actor, deps: Pick<CardsDeps, 'now'>): Promise<OwnerCard> {
+export function updateCard(
+  collectiveId: number,
+  athleteId: number,
+  cardId: number,
+  request: CardRequest,
+  actor: Actor,
+  deps: Pick<CardsDeps, 'now'>,
+): Promise<OwnerCard> {
   return mutate(athleteId, (snap) => {
     const { athlete } = snap;
     requireMember(athlete, collectiveId);
     const card = findCard(athlete, cardId);
-    if (['published', 'retired'].includes(cardState(card))) throw new Conflict(`This card is ${stateWord(card)}: fans may hold it, so it cannot change; retire it and create a new card`);
+    if (['published', 'retired'].includes(cardState(card)))
+      throw new Conflict(`This card is ${stateWord(card)}: fans may hold it, so it cannot change; retire it and create a new card`);
     checkRequest(athlete, cardId, request, card);
     const fields = fieldsOf(request);
     const unchanged = Object.entries(fields).every(([k, v]) => same(card[k as keyof DigitalCollectible] ?? null, v));
     if (unchanged) return { after: null, result: ownerResult(cardId, snap) };
-    const edited = withEvent({ ...card, ...fields, state: 'draft', imageHash: null, approval: null, rejectionReason: null }, { action: 'edited', by: actor.sub, at: deps.now().toISOString() });
+    const edited = withEvent(
+      { ...card, ...fields, state: 'draft', imageHash: null, approval: null, rejectionReason: null },
+      { action: 'edited', by: actor.sub, at: deps.now().toISOString() },
+    );
     const after: Athlete = { ...replaceCard(athlete, edited), sets: moveToSet(athlete.sets ?? [], cardId, request.setId) };
     return { after, result: ownerResult(cardId, snap) };
   });
@@ -264,7 +328,13 @@ export function deleteCard(collectiveId: number, athleteId: number, cardId: numb
 }
 
 /** Sends a draft (or a rejected card) to the athlete, pinning the image version they will see. */
-export async function submitCard(collectiveId: number, athleteId: number, cardId: number, actor: Actor, deps: Pick<CardsDeps, 'now' | 'fingerprint'>): Promise<OwnerCard> {
+export async function submitCard(
+  collectiveId: number,
+  athleteId: number,
+  cardId: number,
+  actor: Actor,
+  deps: Pick<CardsDeps, 'now' | 'fingerprint'>,
+): Promise<OwnerCard> {
   return mutate(athleteId, async (snap) => {
     const { athlete } = snap;
     requireMember(athlete, collectiveId);
@@ -273,7 +343,10 @@ export async function submitCard(collectiveId: number, athleteId: number, cardId
     if (state === 'pending') return { after: null, result: ownerResult(cardId, snap) };
     if (state !== 'draft' && state !== 'rejected') throw new Conflict(`This card is ${stateWord(card)}; only a draft or a rejected card is sent for approval`);
     const imageHash = await deps.fingerprint(card.image);
-    const submitted = withEvent({ ...card, state: 'pending', imageHash, rejectionReason: null }, { action: 'submitted', by: actor.sub, at: deps.now().toISOString(), imageHash });
+    const submitted = withEvent(
+      { ...card, state: 'pending', imageHash, rejectionReason: null },
+      { action: 'submitted', by: actor.sub, at: deps.now().toISOString(), imageHash },
+    );
     return { after: replaceCard(athlete, submitted), result: ownerResult(cardId, snap) };
   });
 }
@@ -297,14 +370,18 @@ export async function publishCard(
   requireMember(first.athlete, collectiveId);
   const card = findCard(first.athlete, cardId);
   const state = cardState(card);
-  if (state === 'published' && (!request.shopifyProductId || request.shopifyProductId === card.shopifyProductId)) return ownerCard(card, saleTotalsOf(first.total));
+  if (state === 'published' && (!request.shopifyProductId || request.shopifyProductId === card.shopifyProductId))
+    return ownerCard(card, saleTotalsOf(first.total));
   if (state !== 'approved') throw new Conflict(`Only a card the athlete approved can be published; this one is ${stateWord(card)}`);
   const current = await deps.fingerprint(card.image);
   if (current !== card.approval?.imageHash) {
     await mutate(athleteId, (snap) => {
       const now = findCard(snap.athlete, cardId);
       if (cardState(now) !== 'approved') return { after: null, result: () => undefined };
-      const back = withEvent({ ...now, state: 'pending', imageHash: current, approval: null }, { action: 'image-changed', by: actor.sub, at: deps.now().toISOString(), imageHash: current });
+      const back = withEvent(
+        { ...now, state: 'pending', imageHash: current, approval: null },
+        { action: 'image-changed', by: actor.sub, at: deps.now().toISOString(), imageHash: current },
+      );
       return { after: replaceCard(snap.athlete, back), result: () => undefined };
     });
     throw new Conflict('The image changed after the athlete approved it; the card is back with the athlete for approval');
@@ -335,13 +412,24 @@ export async function publishCard(
     if (cardState(now) === 'published' && now.shopifyProductId === productId) return { after: null, result: ownerResult(cardId, snap) };
     if (cardState(now) !== 'approved' || now.approval?.imageHash !== current) throw new Conflict('The card changed while publishing; reload and try again');
     const at = deps.now().toISOString();
-    const published = withEvent({ ...now, state: 'published', shopifyProductId: productId!, publishedAt: at }, { action: 'published', by: actor.sub, at, shopifyProductId: productId });
+    const published = withEvent(
+      { ...now, state: 'published', shopifyProductId: productId!, publishedAt: at },
+      { action: 'published', by: actor.sub, at, shopifyProductId: productId },
+    );
     const extra: TxItem[] = [];
     // A quota reached before publication unlocks now (ingestion only decides when sales move).
     const totals = saleTotalsOf(snap.total);
     if (now.unlock && !totals.unlockedAt[String(cardId)] && Number(totals.cards[String(now.unlock.cardId)] ?? 0) >= now.unlock.units && snap.total) {
       const version = Number(snap.total.version ?? 0);
-      extra.push(update(keys.aggTotal(athleteId), 'SET #unlockedAt = :unlockedAt, #version = :next', { '#unlockedAt': 'unlockedAt', '#version': 'version' }, { ':unlockedAt': { ...totals.unlockedAt, [String(cardId)]: at }, ':next': version + 1, ':version': version }, '#version = :version'));
+      extra.push(
+        update(
+          keys.aggTotal(athleteId),
+          'SET #unlockedAt = :unlockedAt, #version = :next',
+          { '#unlockedAt': 'unlockedAt', '#version': 'version' },
+          { ':unlockedAt': { ...totals.unlockedAt, [String(cardId)]: at }, ':next': version + 1, ':version': version },
+          '#version = :version',
+        ),
+      );
       snap.total = { ...snap.total, unlockedAt: { ...totals.unlockedAt, [String(cardId)]: at } };
     }
     return {
@@ -350,7 +438,8 @@ export async function publishCard(
       result: ownerResult(cardId, snap),
       check: async () => {
         const owner = await getItem(keys.catalogProduct(productId!));
-        if (owner && (Number(owner.athleteId) !== athleteId || Number(owner.cardId) !== cardId)) throw new Conflict(`Shopify product ${productId} already sells another card`);
+        if (owner && (Number(owner.athleteId) !== athleteId || Number(owner.cardId) !== cardId))
+          throw new Conflict(`Shopify product ${productId} already sells another card`);
       },
     };
   });
@@ -364,13 +453,22 @@ export function retireCard(collectiveId: number, athleteId: number, cardId: numb
     if (cardState(card) === 'retired') return { after: null, result: ownerResult(cardId, snap) };
     if (cardState(card) !== 'published') throw new Conflict(`Only a published card is retired; this one is ${stateWord(card)} (delete it instead)`);
     const at = deps.now().toISOString();
-    return { after: replaceCard(snap.athlete, withEvent({ ...card, state: 'retired', retiredAt: at }, { action: 'retired', by: actor.sub, at })), result: ownerResult(cardId, snap) };
+    return {
+      after: replaceCard(snap.athlete, withEvent({ ...card, state: 'retired', retiredAt: at }, { action: 'retired', by: actor.sub, at })),
+      result: ownerResult(cardId, snap),
+    };
   });
 }
 
 // ---- the athlete's decisions -------------------------------------------------------------------
 
-export async function approveCard(athleteId: number, cardId: number, reviewedHash: string, actor: Actor, deps: Pick<CardsDeps, 'now' | 'fingerprint'>): Promise<OwnerCard> {
+export async function approveCard(
+  athleteId: number,
+  cardId: number,
+  reviewedHash: string,
+  actor: Actor,
+  deps: Pick<CardsDeps, 'now' | 'fingerprint'>,
+): Promise<OwnerCard> {
   return mutate(athleteId, async (snap) => {
     const card = findCard(snap.athlete, cardId);
     const state = cardState(card);
@@ -389,7 +487,10 @@ export async function approveCard(athleteId: number, cardId: number, reviewedHas
         },
       };
     }
-    const approved = withEvent({ ...card, state: 'approved', approval: { by: actor.sub, at, imageHash: current }, rejectionReason: null }, { action: 'approved', by: actor.sub, at, imageHash: current });
+    const approved = withEvent(
+      { ...card, state: 'approved', approval: { by: actor.sub, at, imageHash: current }, rejectionReason: null },
+      { action: 'approved', by: actor.sub, at, imageHash: current },
+    );
     return { after: replaceCard(snap.athlete, approved), result: ownerResult(cardId, snap) };
   });
 }
@@ -400,7 +501,10 @@ export function rejectCard(athleteId: number, cardId: number, reason: string, ac
     if (cardState(card) === 'rejected' && card.rejectionReason === reason) return { after: null, result: ownerResult(cardId, snap) };
     if (cardState(card) !== 'pending') throw new Conflict(`This card is ${stateWord(card)}; only a card awaiting approval can be rejected`);
     const at = deps.now().toISOString();
-    const rejected = withEvent({ ...card, state: 'rejected', rejectionReason: reason, approval: null }, { action: 'rejected', by: actor.sub, at, reason, imageHash: card.imageHash ?? null });
+    const rejected = withEvent(
+      { ...card, state: 'rejected', rejectionReason: reason, approval: null },
+      { action: 'rejected', by: actor.sub, at, reason, imageHash: card.imageHash ?? null },
+    );
     return { after: replaceCard(snap.athlete, rejected), result: ownerResult(cardId, snap) };
   });
 }
@@ -456,7 +560,13 @@ async function queryPartition(pk: string, prefix: string): Promise<Item[]> {
   let start: Record<string, unknown> | undefined;
   do {
     const page = await ddb().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix }, ConsistentRead: true, ExclusiveStartKey: start }),
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
     );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
@@ -473,7 +583,7 @@ async function queryPartition(pk: string, prefix: string): Promise<Item[]> {
 export async function recomputeTopFans(athleteId: number): Promise<{ changed: number }> {
   let changed = 0;
   // Each committed chunk is progress; only conflicts without progress give up.
-  for (let stalls = 0; stalls < 10; ) {
+  for (let stalls = 0; stalls < 10;) {
     const [athlete, total, fans, tops] = await Promise.all([
       getAthlete(athleteId, { consistent: true }),
       getItem(keys.aggTotal(athleteId)),
@@ -483,7 +593,11 @@ export async function recomputeTopFans(athleteId: number): Promise<{ changed: nu
     const sets = topFanSetsOf(athlete ?? undefined);
     const stored = new Set(tops.map((t) => String(t.SK).slice(keys.topFanPrefix.length)));
     const work = fans
-      .map((fan) => ({ fan, buyerKey: String(fan.buyerKey ?? String(fan.SK).slice(keys.fanPrefix.length)), want: isTopFan((fan.cards as Record<string, number>) ?? {}, sets) }))
+      .map((fan) => ({
+        fan,
+        buyerKey: String(fan.buyerKey ?? String(fan.SK).slice(keys.fanPrefix.length)),
+        want: isTopFan((fan.cards as Record<string, number>) ?? {}, sets),
+      }))
       .filter(({ fan, buyerKey, want }) => fan.top !== want || stored.has(buyerKey) !== want);
     // TOPFAN items without a fan (never written by ingestion) would be counted wrongly: drop them.
     const orphans = [...stored].filter((key) => !fans.some((f) => String(f.buyerKey ?? String(f.SK).slice(keys.fanPrefix.length)) === key));
@@ -498,7 +612,15 @@ export async function recomputeTopFans(athleteId: number): Promise<{ changed: nu
     let count = stored.size;
     for (const { fan, buyerKey, want } of chunk) {
       const fanVersion = Number(fan.version ?? 0);
-      writes.push(update(keys.fan(athleteId, buyerKey), 'SET #top = :top, #version = :next', { '#top': 'top', '#version': 'version' }, { ':top': want, ':next': fanVersion + 1, ':version': fanVersion }, '#version = :version'));
+      writes.push(
+        update(
+          keys.fan(athleteId, buyerKey),
+          'SET #top = :top, #version = :next',
+          { '#top': 'top', '#version': 'version' },
+          { ':top': want, ':next': fanVersion + 1, ':version': fanVersion },
+          '#version = :version',
+        ),
+      );
       if (want && !stored.has(buyerKey)) {
         writes.push({ Put: { TableName: tableName(), Item: { ...keys.topFan(athleteId, buyerKey), athleteId, buyerAlias: fan.buyerAlias ?? '' } } });
         count += 1;
@@ -511,7 +633,15 @@ export async function recomputeTopFans(athleteId: number): Promise<{ changed: nu
       writes.push({ Delete: { TableName: tableName(), Key: keys.topFan(athleteId, key) } });
       count -= 1;
     }
-    writes.push(update(keys.aggTotal(athleteId), 'SET #count = :count, #version = :next', { '#count': 'topFanCount', '#version': 'version' }, { ':count': count, ':next': version + 1, ':version': version }, '#version = :version'));
+    writes.push(
+      update(
+        keys.aggTotal(athleteId),
+        'SET #count = :count, #version = :next',
+        { '#count': 'topFanCount', '#version': 'version' },
+        { ':count': count, ':next': version + 1, ':version': version },
+        '#version = :version',
+      ),
+    );
     try {
       await ddb().send(new TransactWriteCommand({ TransactItems: writes }));
       changed += chunk.length;

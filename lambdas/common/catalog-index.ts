@@ -31,7 +31,9 @@ async function getMany(list: Array<{ PK: string; SK: string }>): Promise<Item[]>
 
 export const dynamoCatalogReader: CatalogReader = {
   async productCards(productIds) {
-    return new Map((await getMany(productIds.map(keys.catalogProduct))).map((i) => [String(i.productId), { athleteId: Number(i.athleteId), cardId: Number(i.cardId) }]));
+    return new Map(
+      (await getMany(productIds.map(keys.catalogProduct))).map((i) => [String(i.productId), { athleteId: Number(i.athleteId), cardId: Number(i.cardId) }]),
+    );
   },
   async schoolsDirectory() {
     if (!directory || Date.now() - directory.at > DIRECTORY_MS) {
@@ -47,7 +49,9 @@ export const dynamoCatalogReader: CatalogReader = {
   async athletesNamed(names) {
     const ids = new Set<number>();
     for (const item of await getMany(names.map(keys.catalogName))) for (const id of (item.ids as Set<number> | undefined) ?? []) ids.add(Number(id));
-    return (await getMany([...ids].map(keys.catalogAthlete))).map((i) => i.data as AthleteProfile).map((a): AthleteBrief => ({ id: a.id, name: a.name, schoolId: a.schoolId }));
+    return (await getMany([...ids].map(keys.catalogAthlete)))
+      .map((i) => i.data as AthleteProfile)
+      .map((a): AthleteBrief => ({ id: a.id, name: a.name, schoolId: a.schoolId }));
   },
   async athlete(id) {
     return athleteFromItems(await store.query(keys.catalogAthletePartition(id), 1_000));

@@ -16,7 +16,17 @@ export type AthleteProfile = Omit<Athlete, 'digitalcollectibles' | 'sets'>;
  * snapshot's school list has it), stored as a JSON array string (compact to store, read and keep
  * in memory: 50,000 of them are the search function's largest part). */
 export type SearchEntry = Omit<AthleteSummary, 'school'>;
-type SearchEntryTuple = [id: number, name: string, schoolId: number, sport: string, position: string, number: string, image: string, level: number, year: string];
+type SearchEntryTuple = [
+  id: number,
+  name: string,
+  schoolId: number,
+  sport: string,
+  position: string,
+  number: string,
+  image: string,
+  level: number,
+  year: string,
+];
 
 export function parseSearchEntry(record: string): SearchEntry {
   const [id, name, schoolId, sport, position, number, image, level, year] = JSON.parse(record) as SearchEntryTuple;
@@ -61,9 +71,20 @@ export const athleteProfileItem = (athlete: Athlete, version = 1): Item => ({
   data: profileOf(athlete),
 });
 
-export const cardItem = (athleteId: number, card: DigitalCollectible): Item => ({ ...keys.catalogCard(athleteId, card.id), type: 'card', athleteId, data: card });
+export const cardItem = (athleteId: number, card: DigitalCollectible): Item => ({
+  ...keys.catalogCard(athleteId, card.id),
+  type: 'card',
+  athleteId,
+  data: card,
+});
 export const setItem = (athleteId: number, set: CardSet): Item => ({ ...keys.catalogSet(athleteId, set.id), type: 'set', athleteId, data: set });
-export const productItem = (productId: string, athleteId: number, cardId: number): Item => ({ ...keys.catalogProduct(productId), type: 'product', productId, athleteId, cardId });
+export const productItem = (productId: string, athleteId: number, cardId: number): Item => ({
+  ...keys.catalogProduct(productId),
+  type: 'product',
+  productId,
+  athleteId,
+  cardId,
+});
 
 export const rosterKey = (a: Pick<Athlete, 'id' | 'schoolId' | 'sport' | 'number' | 'name'>) => keys.catalogRoster(a.schoolId, a.sport, a.number, a.name, a.id);
 export const rosterItem = (athlete: AthleteSummary): Item => ({

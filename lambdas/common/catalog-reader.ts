@@ -65,7 +65,10 @@ export async function indexForLines(reader: CatalogReader, lines: AttributableLi
       found.push(...(await reader.athletesNamed(nameWindows(line.title))).map(briefAthlete));
       continue;
     }
-    const { fullName, word } = athletesMatchingTitle(line.title, schoolIds.flatMap((id) => rosters.get(id)!));
+    const { fullName, word } = athletesMatchingTitle(
+      line.title,
+      schoolIds.flatMap((id) => rosters.get(id)!),
+    );
     const named = fullName.length > 0 ? fullName : word;
     if (named.length === 1) found.push((await reader.athlete(named[0].id)) ?? named[0]);
   }

@@ -70,7 +70,11 @@ interface QuerySpec extends ReadOptions {
 function queryInput(spec: QuerySpec): QueryCommandInput {
   const [pkName, skName] = spec.index ? ['GSI1PK', 'GSI1SK'] : ['PK', 'SK'];
   const names: Record<string, string> = { '#pk': pkName, ...(spec.beginsWith !== undefined ? { '#sk': skName } : {}), ...(spec.filter?.names ?? {}) };
-  const values: Record<string, unknown> = { ':pk': spec.pk, ...(spec.beginsWith !== undefined ? { ':prefix': spec.beginsWith } : {}), ...(spec.filter?.values ?? {}) };
+  const values: Record<string, unknown> = {
+    ':pk': spec.pk,
+    ...(spec.beginsWith !== undefined ? { ':prefix': spec.beginsWith } : {}),
+    ...(spec.filter?.values ?? {}),
+  };
   return {
     TableName: tableName(),
     ...(spec.index ? { IndexName: keys.GSI1 } : { ConsistentRead: spec.consistent ?? false }),
@@ -170,7 +174,12 @@ export async function getSchool(id: number, options: ReadOptions = {}): Promise<
 }
 
 export async function schoolMerch(schoolId: number, options: ReadOptions = {}): Promise<MerchItem[]> {
-  const { items } = await queryPage({ pk: keys.catalogSchoolPartition(schoolId), beginsWith: keys.catalogMerchPrefix, limit: LIMITS.merchPerSchool, ...options });
+  const { items } = await queryPage({
+    pk: keys.catalogSchoolPartition(schoolId),
+    beginsWith: keys.catalogMerchPrefix,
+    limit: LIMITS.merchPerSchool,
+    ...options,
+  });
   return items.map((i) => i.data as MerchItem);
 }
 
@@ -193,7 +202,11 @@ export async function schoolPage(id: number, perSport: number = LIMITS.rosterPre
   if (!school) return null;
   const [sports, merch] = await Promise.all([schoolSports(school), schoolMerch(id)]);
   const rosters = await Promise.all(
-    sports.map(async (s) => (await queryPage({ pk: keys.catalogSchoolPartition(id), beginsWith: keys.catalogRosterPrefix(s.sport), limit: perSport })).items.map((i) => i.data as AthleteSummary)),
+    sports.map(async (s) =>
+      (await queryPage({ pk: keys.catalogSchoolPartition(id), beginsWith: keys.catalogRosterPrefix(s.sport), limit: perSport })).items.map(
+        (i) => i.data as AthleteSummary,
+      ),
+    ),
   );
   return { school, sports: sports.map((s, i) => ({ sport: s.sport, count: s.count, athletes: rosters[i] })), merch };
 }
@@ -229,7 +242,11 @@ export async function sportRoster(schoolId: number, sport: string, q: RosterQuer
   const { items, lastKey } =
     counts.count === 0
       ? { items: [], lastKey: undefined }
-      : await queryFiltered({ pk: keys.catalogSchoolPartition(schoolId), beginsWith: keys.catalogRosterPrefix(sport), startKey: q.cursor, filter }, q.limit + 1, LIMITS.rosterEvaluated);
+      : await queryFiltered(
+          { pk: keys.catalogSchoolPartition(schoolId), beginsWith: keys.catalogRosterPrefix(sport), startKey: q.cursor, filter },
+          q.limit + 1,
+          LIMITS.rosterEvaluated,
+        );
   const page = items.slice(0, q.limit);
   // More to read: either this page overflowed (continue after its last item) or the read stopped at its bound.
   const next = items.length > q.limit ? { PK: keys.catalogSchoolPartition(schoolId), SK: page[page.length - 1].SK } : lastKey;
@@ -364,7 +381,10 @@ export async function hasCatalog(): Promise<boolean> {
 // ---- bulk load -----------------------------------------------------------------------------------
 
 /** BatchWrite of items, a few batches in flight, unprocessed items retried. */
-export async function batchWriteItems(items: Item[], options: { concurrency?: number; onProgress?: (written: number, total: number) => void } = {}): Promise<void> {
+export async function batchWriteItems(
+  items: Item[],
+  options: { concurrency?: number; onProgress?: (written: number, total: number) => void } = {},
+): Promise<void> {
   const batches: Item[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
   let written = 0;
@@ -382,7 +402,10 @@ export async function batchWriteItems(items: Item[], options: { concurrency?: nu
 }
 
 /** Writes a whole catalog into an empty table (seeding, tests, benchmarks). */
-export async function putCatalog(catalog: Catalog, options: { concurrency?: number; onProgress?: (written: number, total: number) => void } = {}): Promise<void> {
+export async function putCatalog(
+  catalog: Catalog,
+  options: { concurrency?: number; onProgress?: (written: number, total: number) => void } = {},
+): Promise<void> {
   await batchWriteItems(catalogItems(catalog), options);
   invalidateCatalogCache();
 }

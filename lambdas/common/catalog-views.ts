@@ -28,7 +28,9 @@ export function cardView(card: DigitalCollectible, totals: SaleTotals): CardView
   const remaining = editionSize === null ? null : Math.max(0, editionSize - issued);
   const soldOut = remaining === 0;
   const unlockedAt = totals.unlockedAt[key] ?? null;
-  const unlock = card.unlock ? { cardId: card.unlock.cardId, units: card.unlock.units, sold: Number(totals.cards[String(card.unlock.cardId)] ?? 0), unlockedAt } : null;
+  const unlock = card.unlock
+    ? { cardId: card.unlock.cardId, units: card.unlock.units, sold: Number(totals.cards[String(card.unlock.cardId)] ?? 0), unlockedAt }
+    : null;
   // A quota unlocks in ingestion, once, when counted sales reach it (shared/settlement.ts).
   const locked = unlock !== null && unlockedAt === null;
   const state = cardState(card) === 'retired' ? 'retired' : 'published';
@@ -72,5 +74,9 @@ export function publicAthlete(athlete: Athlete): Athlete {
   // The approval record names the approving account: owner routes only.
   const cards = athlete.digitalcollectibles.filter(isPublicCard).map(({ approval: _approval, rejectionReason: _reason, history: _history, ...card }) => card);
   const shown = new Set(cards.map((c) => c.id));
-  return { ...athlete, digitalcollectibles: cards, ...(athlete.sets ? { sets: athlete.sets.map((s) => ({ ...s, cardIds: s.cardIds.filter((id) => shown.has(id)) })) } : {}) };
+  return {
+    ...athlete,
+    digitalcollectibles: cards,
+    ...(athlete.sets ? { sets: athlete.sets.map((s) => ({ ...s, cardIds: s.cardIds.filter((id) => shown.has(id)) })) } : {}),
+  };
 }

@@ -54,7 +54,11 @@ export async function collectiveStats(collectiveId: number, now = new Date()): P
       const athleteId = Number(item.athleteId);
       if (!members.has(athleteId)) continue; // stale tag of a former member
       if (sk.endsWith('#TOTAL')) {
-        athletes.set(athleteId, { cardsSold: Number(item.cardsSold ?? 0), revenueCents: Number(item.revenueCents ?? 0), orderCount: Number(item.orderCount ?? 0) });
+        athletes.set(athleteId, {
+          cardsSold: Number(item.cardsSold ?? 0),
+          revenueCents: Number(item.revenueCents ?? 0),
+          orderCount: Number(item.orderCount ?? 0),
+        });
       } else {
         const m = monthOf(String(item.month));
         m.revenueCents += Number(item.revenueCents ?? 0);
@@ -73,7 +77,12 @@ export async function collectiveStats(collectiveId: number, now = new Date()): P
     .sort((a, b) => a.month.localeCompare(b.month));
   const athleteFigures = [...athletes.entries()].map(([athleteId, f]) => ({ athleteId, ...f, earningsCents: athleteShareCents(f.revenueCents) }));
   const totals = athleteFigures.reduce(
-    (t, a) => ({ cardsSold: t.cardsSold + a.cardsSold, revenueCents: t.revenueCents + a.revenueCents, orderCount: t.orderCount + a.orderCount, donationsCents: t.donationsCents }),
+    (t, a) => ({
+      cardsSold: t.cardsSold + a.cardsSold,
+      revenueCents: t.revenueCents + a.revenueCents,
+      orderCount: t.orderCount + a.orderCount,
+      donationsCents: t.donationsCents,
+    }),
     { cardsSold: 0, revenueCents: 0, orderCount: 0, donationsCents: donationsTotal },
   );
   const thisMonth = monthly.find((m) => m.month === currentMonth);
@@ -116,19 +125,17 @@ export async function unattributedSummary(schoolId: number, limit = 20): Promise
     units: Number(total.Item?.units ?? 0),
     revenueCents: Number(total.Item?.revenueCents ?? 0),
     recent: (recent.Items ?? []).flatMap((order) =>
-      (order.lines as UnattributedLine[]).map(
-        (line): UnattributedSale => ({
-          orderId: order.orderId,
-          orderName: order.orderName ?? `#${order.orderId}`,
-          lineItemId: line.lineItemId,
-          createdAt: order.createdAt,
-          title: line.title,
-          productId: line.productId ?? null,
-          units: line.units,
-          revenueCents: line.revenueCents,
-          reason: line.reason,
-        }),
-      ),
+      (order.lines as UnattributedLine[]).map((line): UnattributedSale => ({
+        orderId: order.orderId,
+        orderName: order.orderName ?? `#${order.orderId}`,
+        lineItemId: line.lineItemId,
+        createdAt: order.createdAt,
+        title: line.title,
+        productId: line.productId ?? null,
+        units: line.units,
+        revenueCents: line.revenueCents,
+        reason: line.reason,
+      })),
     ),
   };
 }
@@ -136,7 +143,12 @@ export async function unattributedSummary(schoolId: number, limit = 20): Promise
 const collectionsLabel = (n: number) => `${n} ${n === 1 ? 'collection' : 'collections'}`;
 
 /** The transaction feed: derived athlete transactions, donations and payouts, newest first. */
-export async function collectiveTransactions(collectiveId: number, athletesById: Map<number, Pick<Athlete, 'name'>>, limit: number, cursor?: Record<string, unknown>): Promise<Page<Transaction>> {
+export async function collectiveTransactions(
+  collectiveId: number,
+  athletesById: Map<number, Pick<Athlete, 'name'>>,
+  limit: number,
+  cursor?: Record<string, unknown>,
+): Promise<Page<Transaction>> {
   const page = await ddb().send(
     new QueryCommand({
       TableName: tableName(),
@@ -165,7 +177,15 @@ export async function collectiveTransactions(collectiveId: number, athletesById:
     if (sk.includes('#DON#')) {
       const allocated = Object.keys((item.allocations as Record<string, number> | undefined) ?? {}).length;
       const details = allocated ? `${item.notes} · allocated to ${allocated} ${allocated === 1 ? 'member' : 'members'}` : item.notes;
-      return { id: item.id, date: item.date, name: item.donorName, details, amountCents: item.amountCents, type: item.donationType === 'Organization' ? 'Donation (Organization)' : 'Donation (Individual)', status: 'Completed' };
+      return {
+        id: item.id,
+        date: item.date,
+        name: item.donorName,
+        details,
+        amountCents: item.amountCents,
+        type: item.donationType === 'Organization' ? 'Donation (Organization)' : 'Donation (Individual)',
+        status: 'Completed',
+      };
     }
     // A payout of a batch: Processing until the collective marks it paid.
     const athlete = athletesById.get(Number(item.athleteId));
@@ -192,7 +212,16 @@ export async function recordDonation(d: DonationSeed): Promise<void> {
           {
             Put: {
               TableName: tableName(),
-              Item: { ...keys.donation(d.collectiveId, d.date, d.id), id: d.id, collectiveId: d.collectiveId, date: d.date, donorName: d.donorName, notes: d.notes, amountCents: d.amountCents, donationType: d.type },
+              Item: {
+                ...keys.donation(d.collectiveId, d.date, d.id),
+                id: d.id,
+                collectiveId: d.collectiveId,
+                date: d.date,
+                donorName: d.donorName,
+                notes: d.notes,
+                amountCents: d.amountCents,
+                donationType: d.type,
+              },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },

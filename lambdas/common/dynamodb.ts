@@ -7,7 +7,12 @@ function build(): DynamoDBDocumentClient {
   const { dynamoEndpoint } = config();
   const client = new DynamoDBClient(
     dynamoEndpoint
-      ? { endpoint: dynamoEndpoint, region: process.env.AWS_REGION ?? 'us-east-2', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 3 }
+      ? {
+          endpoint: dynamoEndpoint,
+          region: process.env.AWS_REGION ?? 'us-east-2',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          maxAttempts: 3,
+        }
       : { maxAttempts: 3 },
   );
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });

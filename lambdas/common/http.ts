@@ -51,7 +51,11 @@ export function errorResult(error: unknown): Result {
   }
   if (isStorageUnavailable(error)) {
     log('error', 'storage unavailable', { error: error instanceof Error ? { name: error.name, message: error.message } : String(error) });
-    return json(503, { error: { code: 'storage_unavailable', message: 'The service is temporarily unavailable; try again in a moment' } }, { 'retry-after': '5' });
+    return json(
+      503,
+      { error: { code: 'storage_unavailable', message: 'The service is temporarily unavailable; try again in a moment' } },
+      { 'retry-after': '5' },
+    );
   }
   log('error', 'unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
   return json(500, { error: { code: 'internal', message: 'Internal error' } });
@@ -77,14 +81,16 @@ export function routes(table: Record<string, RouteHandler>) {
 /** A positive integer path parameter (athlete, collective, post ids). */
 export function intParam(event: Event, name: string): number {
   const raw = event.pathParameters?.[name];
-  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new BadRequest(`'${name}' must be a positive whole number`, { [name]: 'must be a positive whole number' });
+  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1)
+    throw new BadRequest(`'${name}' must be a positive whole number`, { [name]: 'must be a positive whole number' });
   return Number(raw);
 }
 
 export function limitParam(event: Event, fallback: number, max: number): number {
   const raw = event.queryStringParameters?.limit;
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new BadRequest(`'limit' must be between 1 and ${max}`, { limit: `must be between 1 and ${max}` });
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
+    throw new BadRequest(`'limit' must be between 1 and ${max}`, { limit: `must be between 1 and ${max}` });
   return Number(raw);
 }
 
@@ -146,7 +152,8 @@ export function jsonBody(event: Event, limit = MAX_JSON_BODY): Record<string, un
   } catch {
     throw new BadRequest('The body must be JSON', { body: 'must be JSON' });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadRequest('The body must be a JSON object', { body: 'must be a JSON object' });
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new BadRequest('The body must be a JSON object', { body: 'must be a JSON object' });
   return value as Record<string, unknown>;
 }
 

@@ -20,8 +20,13 @@ const cognito: IdentityAdmin = {
   async link(username, link) {
     const UserPoolId = process.env.USER_POOL_ID;
     if (!UserPoolId) throw new Error('USER_POOL_ID is not set');
-    const [Name, Value, GroupName] = link.kind === 'athlete' ? ['custom:athleteId', String(link.athleteId), 'athlete'] : ['custom:collectiveId', String(link.collectiveId), 'collective'];
-    await awsJsonCall('cognito-idp', 'AWSCognitoIdentityProviderService.AdminUpdateUserAttributes', { UserPoolId, Username: username, UserAttributes: [{ Name, Value }] });
+    const [Name, Value, GroupName] =
+      link.kind === 'athlete' ? ['custom:athleteId', String(link.athleteId), 'athlete'] : ['custom:collectiveId', String(link.collectiveId), 'collective'];
+    await awsJsonCall('cognito-idp', 'AWSCognitoIdentityProviderService.AdminUpdateUserAttributes', {
+      UserPoolId,
+      Username: username,
+      UserAttributes: [{ Name, Value }],
+    });
     await awsJsonCall('cognito-idp', 'AWSCognitoIdentityProviderService.AdminAddUserToGroup', { UserPoolId, Username: username, GroupName });
   },
 };

@@ -35,7 +35,6 @@ export function createAcceptor(deps: IngestDeps) {
     return (line) => attributeLine(line, index);
   }
 
-
   async function accept(orderId: string, event: OrderEvent, webhookId: string | undefined): Promise<{ outcome: IngestOutcome; attempts: number }> {
     const attribute = await attributorFor(event);
     const options = deps.options();
@@ -48,7 +47,11 @@ export function createAcceptor(deps: IngestDeps) {
       const version = (stored?.version ?? 0) + 1;
       const contribution = contributionOf(state, options);
       const crowded = contribution?.athletes.find((a) => a.lines.length > MAX_LINES_PER_ATHLETE);
-      if (crowded) throw new UnsupportedOrder(`order ${orderId} has ${crowded.lines.length} lines for athlete ${crowded.athleteId}; at most ${MAX_LINES_PER_ATHLETE} can be stored`, 'size');
+      if (crowded)
+        throw new UnsupportedOrder(
+          `order ${orderId} has ${crowded.lines.length} lines for athlete ${crowded.athleteId}; at most ${MAX_LINES_PER_ATHLETE} can be stored`,
+          'size',
+        );
       const changed = changedGroups(stored ? contributionOf(stored.state, options) : null, contribution);
       const pending = [...new Set([...(stored?.pending ?? []), ...changed])].sort();
       const order = state.order;
@@ -70,7 +73,10 @@ export function createAcceptor(deps: IngestDeps) {
         },
       ];
       if (webhookId) {
-        writes.push({ put: { ...keys.webhook(webhookId), orderId, receivedAt: at, expiresAt: Math.floor(Date.parse(at) / 1000) + WEBHOOK_MARKER_TTL_SECONDS }, condition: { notExists: true } });
+        writes.push({
+          put: { ...keys.webhook(webhookId), orderId, receivedAt: at, expiresAt: Math.floor(Date.parse(at) / 1000) + WEBHOOK_MARKER_TTL_SECONDS },
+          condition: { notExists: true },
+        });
       }
       if (pending.length) writes.push({ put: { ...keys.pendingOrder(orderId), orderId, since: at } });
       try {

@@ -40,10 +40,18 @@ function cardRulesOf(athlete: Athlete | null): Map<number, CardRules> {
 const flagsOf = (applied: Pick<AppliedAthleteGroup, 'lines'>) => Object.values(applied.lines).reduce((n, l) => n + l.oversold + l.whileLocked, 0);
 
 /** The writes of one athlete step (shared by every store). */
-export function athleteWrites(orderId: string, athleteId: number, plan: AthleteStepPlan, before: { applied: AppliedAthleteGroup | null; athleteVersion: number }): Write[] {
+export function athleteWrites(
+  orderId: string,
+  athleteId: number,
+  plan: AthleteStepPlan,
+  before: { applied: AppliedAthleteGroup | null; athleteVersion: number },
+): Write[] {
   const writes: Write[] = [];
   const { applied, athlete } = plan;
-  writes.push({ put: { ...keys.appliedGroup(orderId, `A#${athleteId}`), kind: 'athlete', athleteId, ...applied }, condition: versionIs(before.applied?.version ?? 0) });
+  writes.push({
+    put: { ...keys.appliedGroup(orderId, `A#${athleteId}`), kind: 'athlete', athleteId, ...applied },
+    condition: versionIs(before.applied?.version ?? 0),
+  });
   const collectiveId = plan.saleLine?.collectiveId ?? before.applied?.collectiveId ?? null;
   writes.push({
     update: keys.aggTotal(athleteId),
@@ -66,7 +74,11 @@ export function athleteWrites(orderId: string, athleteId: number, plan: AthleteS
   });
   for (const { month, figures } of plan.months) {
     const tags = collectiveId !== null ? keys.collectiveAthleteMonth(collectiveId, athleteId, month) : {};
-    writes.push({ update: keys.aggMonth(athleteId, month), set: { athleteId, month, ...tags }, add: { cardsSold: figures.cardsSold, revenueCents: figures.revenueCents, orderCount: figures.orderCount } });
+    writes.push({
+      update: keys.aggMonth(athleteId, month),
+      set: { athleteId, month, ...tags },
+      add: { cardsSold: figures.cardsSold, revenueCents: figures.revenueCents, orderCount: figures.orderCount },
+    });
   }
   const line = plan.saleLine;
   if (plan.removeSaleLine) writes.push({ delete: keys.sale(athleteId, plan.removeSaleLine.createdAt, orderId) });
@@ -93,26 +105,45 @@ export function athleteWrites(orderId: string, athleteId: number, plan: AthleteS
     });
   }
   // Flags for the collective: sales beyond an edition, or of a card still locked.
-  const oldFlag = before.applied?.meta && before.applied.collectiveId !== null && flagsOf(before.applied) > 0 ? keys.flag(before.applied.collectiveId, before.applied.meta.createdAt, orderId, athleteId) : null;
-  const newFlag = line && line.collectiveId !== null && line.oversoldUnits + line.whileLockedUnits > 0 ? keys.flag(line.collectiveId, line.meta.createdAt, orderId, athleteId) : null;
+  const oldFlag =
+    before.applied?.meta && before.applied.collectiveId !== null && flagsOf(before.applied) > 0
+      ? keys.flag(before.applied.collectiveId, before.applied.meta.createdAt, orderId, athleteId)
+      : null;
+  const newFlag =
+    line && line.collectiveId !== null && line.oversoldUnits + line.whileLockedUnits > 0
+      ? keys.flag(line.collectiveId, line.meta.createdAt, orderId, athleteId)
+      : null;
   if (oldFlag && (!newFlag || keyString(oldFlag) !== keyString(newFlag))) writes.push({ delete: oldFlag });
   if (newFlag && line) {
     const cards = Object.values(applied.lines)
       .filter((l) => l.oversold || l.whileLocked)
       .map((l) => ({ cardId: l.cardId, oversold: l.oversold, whileLocked: l.whileLocked }));
-    writes.push({ put: { ...newFlag, athleteId, orderId, orderName: line.meta.orderName, createdAt: line.meta.createdAt, oversoldUnits: line.oversoldUnits, whileLockedUnits: line.whileLockedUnits, cards } });
+    writes.push({
+      put: {
+        ...newFlag,
+        athleteId,
+        orderId,
+        orderName: line.meta.orderName,
+        createdAt: line.meta.createdAt,
+        oversoldUnits: line.oversoldUnits,
+        whileLockedUnits: line.whileLockedUnits,
+        cards,
+      },
+    });
   }
   for (const fan of plan.fans) {
     const key = keys.fan(athleteId, fan.buyerKey);
     const condition = versionIs(fan.before?.version ?? 0);
-    if (fan.after) writes.push({ put: { ...key, ...keys.collectorIndex(fan.buyerKey, athleteId), athleteId, buyerKey: fan.buyerKey, ...fan.after }, condition });
+    if (fan.after)
+      writes.push({ put: { ...key, ...keys.collectorIndex(fan.buyerKey, athleteId), athleteId, buyerKey: fan.buyerKey, ...fan.after }, condition });
     else writes.push({ delete: key, condition });
   }
   for (const top of plan.topFans) {
     const key = keys.topFan(athleteId, top.buyerKey);
     writes.push(top.op === 'put' ? { put: { ...key, athleteId, buyerAlias: top.buyerAlias } } : { delete: key });
   }
-  if (plan.ledger) writes.push({ put: { ...keys.ledger(athleteId, plan.ledger.at, plan.ledger.seq), type: 'ledger', ...plan.ledger }, condition: { notExists: true } });
+  if (plan.ledger)
+    writes.push({ put: { ...keys.ledger(athleteId, plan.ledger.at, plan.ledger.seq), type: 'ledger', ...plan.ledger }, condition: { notExists: true } });
   return writes;
 }
 
@@ -132,7 +163,6 @@ export function createSettler(deps: IngestDeps) {
       if (locks.get(key) === run) locks.delete(key);
     }
   }
-
 
   async function stepAthlete(orderId: string, version: number, athleteId: number, target: AthleteTarget | null, deadline: number): Promise<void> {
     await withLock(`athlete:${athleteId}`, async () => {
@@ -190,7 +220,17 @@ export function createSettler(deps: IngestDeps) {
       if (plan.removeListItem) writes.push({ delete: keys.unattributedOrder(schoolId, plan.removeListItem.createdAt, orderId) });
       if (plan.listItem) {
         const { meta, lines, moreLines } = plan.listItem;
-        writes.push({ put: { ...keys.unattributedOrder(schoolId, meta.createdAt, orderId), schoolId, orderId, orderName: meta.orderName, createdAt: meta.createdAt, lines, moreLines } });
+        writes.push({
+          put: {
+            ...keys.unattributedOrder(schoolId, meta.createdAt, orderId),
+            schoolId,
+            orderId,
+            orderName: meta.orderName,
+            createdAt: meta.createdAt,
+            lines,
+            moreLines,
+          },
+        });
       }
       const { units, revenueCents, lines } = plan.totals;
       if (units || revenueCents || lines) writes.push({ update: keys.unattributedTotal(schoolId), set: { schoolId }, add: { units, revenueCents, lines } });
@@ -259,9 +299,12 @@ export function createSettler(deps: IngestDeps) {
 
 export type Settler = ReturnType<typeof createSettler>;
 
-
 /** The settle sweeper: finishes orders left pending (crashes, deadlines, contention). */
-export async function settlePending(settler: Settler, store: IngestStore, options: { limit?: number; deadlineMs?: number } = {}): Promise<{ orders: number; settled: number; pending: number }> {
+export async function settlePending(
+  settler: Settler,
+  store: IngestStore,
+  options: { limit?: number; deadlineMs?: number } = {},
+): Promise<{ orders: number; settled: number; pending: number }> {
   const deadline = Date.now() + (options.deadlineMs ?? 20_000);
   const markers = (await Promise.all(keys.pendingPartitions().map((pk) => store.query(pk, options.limit ?? 100)))).flat();
   let settled = 0;
@@ -271,9 +314,11 @@ export async function settlePending(settler: Settler, store: IngestStore, option
     if ((await settler.settle(orderId, deadline)) === 0) {
       settled++;
       // A marker whose order was settled by a request that crashed before its delete.
-      await store.transact([{ delete: keys.pendingOrder(orderId) }, { check: keys.order(orderId), condition: { absentField: 'pending' } }]).catch((error: unknown) => {
-        if (!(error instanceof StoreConflict)) throw error;
-      });
+      await store
+        .transact([{ delete: keys.pendingOrder(orderId) }, { check: keys.order(orderId), condition: { absentField: 'pending' } }])
+        .catch((error: unknown) => {
+          if (!(error instanceof StoreConflict)) throw error;
+        });
     } else pending++;
     if (Date.now() > deadline) break;
   }

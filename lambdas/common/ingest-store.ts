@@ -53,7 +53,11 @@ export const versionIs = (version: number, field = 'version'): Condition => ({ f
 
 type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-function conditionExpression(condition: Condition | { absentField: string } | undefined, names: Record<string, string>, values: Record<string, unknown>): string | undefined {
+function conditionExpression(
+  condition: Condition | { absentField: string } | undefined,
+  names: Record<string, string>,
+  values: Record<string, unknown>,
+): string | undefined {
   if (!condition) return undefined;
   if ('notExists' in condition) return 'attribute_not_exists(PK)';
   if ('absentField' in condition) {
@@ -67,7 +71,10 @@ function conditionExpression(condition: Condition | { absentField: string } | un
 }
 
 function expressionParts(names: Record<string, string>, values: Record<string, unknown>) {
-  return { ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}), ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}) };
+  return {
+    ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+    ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+  };
 }
 
 /** A key as DynamoDB wants it: the table's key attributes only (key builders may add GSI keys). */
@@ -82,7 +89,9 @@ export function toTransactItem(write: Write, table: string): TxItem {
   }
   if ('delete' in write) {
     const ConditionExpression = conditionExpression(write.condition, names, values);
-    return { Delete: { TableName: table, Key: tableKey(write.delete), ...(ConditionExpression ? { ConditionExpression } : {}), ...expressionParts(names, values) } };
+    return {
+      Delete: { TableName: table, Key: tableKey(write.delete), ...(ConditionExpression ? { ConditionExpression } : {}), ...expressionParts(names, values) },
+    };
   }
   if ('check' in write) {
     const ConditionExpression = conditionExpression(write.condition, names, values)!;
@@ -108,7 +117,15 @@ export function toTransactItem(write: Write, table: string): TxItem {
   });
   if (removes.length) clauses.push(`REMOVE ${removes.join(', ')}`);
   const ConditionExpression = conditionExpression(write.condition, names, values);
-  return { Update: { TableName: table, Key: tableKey(write.update), UpdateExpression: clauses.join(' '), ...(ConditionExpression ? { ConditionExpression } : {}), ...expressionParts(names, values) } };
+  return {
+    Update: {
+      TableName: table,
+      Key: tableKey(write.update),
+      UpdateExpression: clauses.join(' '),
+      ...(ConditionExpression ? { ConditionExpression } : {}),
+      ...expressionParts(names, values),
+    },
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -160,7 +177,15 @@ export const dynamoIngestStore: IngestStore = {
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await ddb().send(
-        new QueryCommand({ TableName: tableName(), KeyConditionExpression: conditions.join(' AND '), ExpressionAttributeValues: values, Limit: limit - items.length, ScanIndexForward: !range.descending, ConsistentRead: true, ExclusiveStartKey: startKey }),
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeValues: values,
+          Limit: limit - items.length,
+          ScanIndexForward: !range.descending,
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
       );
       // BETWEEN includes its upper bound: `below` is exclusive.
       items.push(...(page.Items ?? []).filter((i) => range.below === undefined || String(i.SK) < range.below));

@@ -103,27 +103,50 @@ export const postPrefix = 'POST#';
 export const postSequence = (athleteId: number) => ({ PK: `ATHLETE#${athleteId}`, SK: 'POSTSEQ' });
 /** GSI1 keys that gather a collective's figures (one Query for the overview). */
 export const collectivePartition = (collectiveId: number) => `COLL#${collectiveId}`;
-export const collectiveAthleteTotal = (collectiveId: number, athleteId: number) => ({ GSI1PK: `COLL#${collectiveId}`, GSI1SK: `ATHLETE#${pad(athleteId)}#TOTAL` });
-export const collectiveAthleteMonth = (collectiveId: number, athleteId: number, month: string) => ({ GSI1PK: `COLL#${collectiveId}`, GSI1SK: `ATHLETE#${pad(athleteId)}#M#${month}` });
+export const collectiveAthleteTotal = (collectiveId: number, athleteId: number) => ({
+  GSI1PK: `COLL#${collectiveId}`,
+  GSI1SK: `ATHLETE#${pad(athleteId)}#TOTAL`,
+});
+export const collectiveAthleteMonth = (collectiveId: number, athleteId: number, month: string) => ({
+  GSI1PK: `COLL#${collectiveId}`,
+  GSI1SK: `ATHLETE#${pad(athleteId)}#M#${month}`,
+});
 export const collectiveDonationMonth = (collectiveId: number, month: string) => ({ GSI1PK: `COLL#${collectiveId}`, GSI1SK: `DON#M#${month}` });
 /** GSI1 keys of a collective's transaction feed, newest first. */
 export const transactionsPartition = (collectiveId: number) => `COLL#${collectiveId}#TXN`;
-export const saleTransaction = (collectiveId: number, createdAt: string, orderId: string, athleteId: number) => ({ GSI1PK: `COLL#${collectiveId}#TXN`, GSI1SK: `${createdAt}#SALE#${orderId}#${athleteId}` });
-export const donation = (collectiveId: number, date: string, id: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `DONATION#${date}#${id}`, GSI1PK: `COLL#${collectiveId}#TXN`, GSI1SK: `${date}#DON#${id}` });
+export const saleTransaction = (collectiveId: number, createdAt: string, orderId: string, athleteId: number) => ({
+  GSI1PK: `COLL#${collectiveId}#TXN`,
+  GSI1SK: `${createdAt}#SALE#${orderId}#${athleteId}`,
+});
+export const donation = (collectiveId: number, date: string, id: string) => ({
+  PK: `COLLECTIVE#${collectiveId}`,
+  SK: `DONATION#${date}#${id}`,
+  GSI1PK: `COLL#${collectiveId}#TXN`,
+  GSI1SK: `${date}#DON#${id}`,
+});
 export const donationMonth = (collectiveId: number, month: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `DAGG#M#${month}` });
 /** A donation's id -> its date (the donation's key), for allocations by id. */
 export const donationRef = (collectiveId: number, donationId: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `DONATIONREF#${donationId}` });
 /** One athlete's share of one allocation request of a donation (its idempotency record). */
-export const allocation = (collectiveId: number, donationId: string, athleteId: number, requestHash: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `ALLOC#${donationId}#${pad(athleteId)}#${requestHash}` });
+export const allocation = (collectiveId: number, donationId: string, athleteId: number, requestHash: string) => ({
+  PK: `COLLECTIVE#${collectiveId}`,
+  SK: `ALLOC#${donationId}#${pad(athleteId)}#${requestHash}`,
+});
 /** Payout batches (ids start with their creation time: newest last in SK order) and the idempotency
  * keys that created them. */
 export const payoutBatch = (collectiveId: number, batchId: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `BATCH#${batchId}` });
 export const payoutBatchPrefix = 'BATCH#';
 export const payoutBatchKey = (collectiveId: number, keyHash: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `BATCHKEY#${keyHash}` });
 /** One athlete's payout in a batch (status sent/paid), with its line in the transaction feed. */
-export const payoutLine = (collectiveId: number, batchId: string, athleteId: number) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `PAYOUT#${batchId}#${pad(athleteId)}` });
+export const payoutLine = (collectiveId: number, batchId: string, athleteId: number) => ({
+  PK: `COLLECTIVE#${collectiveId}`,
+  SK: `PAYOUT#${batchId}#${pad(athleteId)}`,
+});
 export const payoutLinePrefix = (batchId: string) => `PAYOUT#${batchId}#`;
-export const payoutLineTransaction = (collectiveId: number, createdAt: string, batchId: string, athleteId: number) => ({ GSI1PK: `COLL#${collectiveId}#TXN`, GSI1SK: `${createdAt}#PAY#${batchId}-${athleteId}` });
+export const payoutLineTransaction = (collectiveId: number, createdAt: string, batchId: string, athleteId: number) => ({
+  GSI1PK: `COLL#${collectiveId}#TXN`,
+  GSI1SK: `${createdAt}#PAY#${batchId}-${athleteId}`,
+});
 /** The athlete's copy of its payouts (the athlete's Payouts tab reads its own partition). */
 export const athletePayout = (athleteId: number, batchId: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `PAYOUT#${batchId}` });
 export const athletePayoutPrefix = 'PAYOUT#';
@@ -135,7 +158,10 @@ export const unattributedOrder = (schoolId: number, createdAt: string, orderId: 
 export const unattributedOrderPrefix = 'ORDER#';
 export const unattributedTotal = (schoolId: number) => ({ PK: `UNATTR#${schoolId}`, SK: 'AGG' });
 /** Sales a collective should look at (oversold editions, cards sold while locked). */
-export const flag = (collectiveId: number, createdAt: string, orderId: string, athleteId: number) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `FLAG#${createdAt}#${orderId}#${athleteId}` });
+export const flag = (collectiveId: number, createdAt: string, orderId: string, athleteId: number) => ({
+  PK: `COLLECTIVE#${collectiveId}`,
+  SK: `FLAG#${createdAt}#${orderId}#${athleteId}`,
+});
 export const flagPrefix = 'FLAG#';
 /** Onboarding (lambdas/common/onboarding-repo.ts). An invite, keyed by the SHA-256 of its code
  * (the code itself is never stored), listed per collective on GSI1. */
@@ -151,7 +177,7 @@ export const athleteAccount = (athleteId: number) => ({ PK: `ACCOUNT#ATHLETE#${a
 export const waitlist = (email: string) => ({ PK: `WAITLIST#${email}`, SK: 'WAITLIST' });
 export const webhook = (webhookId: string) => ({ PK: `WEBHOOK#${webhookId}`, SK: 'WEBHOOK' });
 /** Reconciliation with the Shopify Admin API (lambdas/common/reconcile.ts): the updated_at
-* checkpoint of the last complete run, and the synthetic webhook ids that make reruns no-ops. */
+ * checkpoint of the last complete run, and the synthetic webhook ids that make reruns no-ops. */
 export const reconcileCheckpoint = { PK: 'RECONCILE', SK: 'CHECKPOINT' };
 export const reconcileOrderDelivery = (orderId: string, updatedAt: string) => `reconcile:order:${orderId}:${updatedAt}`;
 export const reconcileRefundDelivery = (refundId: string) => `reconcile:refund:${refundId}`;

@@ -8,7 +8,6 @@ import { SERVICE_NAME } from './metric-names';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
-
 const LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'];
 
 function initialLevel(): string {

@@ -8,7 +8,16 @@
 // or the acceptance, so an invite is claimed once and an athlete never gets two accounts.
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AcceptProfileRequest, ClaimResponse, CreatedInvite, Invite, InvitePreview, InviteRequest, ProfileRequest, ProfileRequestInput } from '../../shared/cards-api';
+import type {
+  AcceptProfileRequest,
+  ClaimResponse,
+  CreatedInvite,
+  Invite,
+  InvitePreview,
+  InviteRequest,
+  ProfileRequest,
+  ProfileRequestInput,
+} from '../../shared/cards-api';
 import { INVITE_DAYS, maskEmail } from '../../shared/cards-api';
 import type { Athlete, Collective, School } from '../../shared/catalog-types';
 import { athleteSummary } from '../../shared/catalog-types';
@@ -24,7 +33,8 @@ import * as keys from './keys';
 const LIST_LIMIT = 100;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const isConditionFailure = (error: unknown) => ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as { name?: string }).name ?? '');
+const isConditionFailure = (error: unknown) =>
+  ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as { name?: string }).name ?? '');
 
 class Gone extends HttpError {
   constructor(message: string) {
@@ -42,7 +52,14 @@ const athleteOf = async (id: number) => (await getItem(keys.catalogAthlete(id)))
 
 async function queryIndex(partition: string): Promise<Item[]> {
   const page = await ddb().send(
-    new QueryCommand({ TableName: tableName(), IndexName: keys.GSI1, KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': partition }, ScanIndexForward: false, Limit: LIST_LIMIT }),
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: keys.GSI1,
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: LIST_LIMIT,
+    }),
   );
   return page.Items ?? [];
 }
@@ -152,7 +169,13 @@ export async function previewInvite(code: string, now = new Date()): Promise<Inv
   const item = await inviteByCode(code);
   const [athlete, collective] = await Promise.all([athleteOf(Number(item.athleteId)), collectiveOf(Number(item.collectiveId))]);
   if (!athlete) throw new NotFound('Invite');
-  return { athlete: athleteSummary(athlete), collectiveName: collective?.name ?? '', email: maskEmail(String(item.email)), state: inviteState(item, now), expiresAt: String(item.expiresAt) };
+  return {
+    athlete: athleteSummary(athlete),
+    collectiveName: collective?.name ?? '',
+    email: maskEmail(String(item.email)),
+    state: inviteState(item, now),
+    expiresAt: String(item.expiresAt),
+  };
 }
 
 async function link(principal: Principal, athleteId: number): Promise<void> {
@@ -235,11 +258,21 @@ function requestOf(item: Item): ProfileRequest {
 /** Schools with at least one collective on Drift (where a request can go), by name. */
 export async function requestableSchools(): Promise<Array<{ id: number; name: string }>> {
   const page = await ddb().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.catalogCollectivesPartition }, ProjectionExpression: '#data.schoolId', ExpressionAttributeNames: { '#data': 'data' }, Limit: 500 }),
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.catalogCollectivesPartition },
+      ProjectionExpression: '#data.schoolId',
+      ExpressionAttributeNames: { '#data': 'data' },
+      Limit: 500,
+    }),
   );
   const ids = [...new Set((page.Items ?? []).map((i) => Number((i.data as { schoolId: number }).schoolId)))];
   const schools = await Promise.all(ids.map(schoolOf));
-  return schools.filter((s): s is School => Boolean(s)).map((s) => ({ id: s.id, name: s.name })).sort((a, b) => a.name.localeCompare(b.name));
+  return schools
+    .filter((s): s is School => Boolean(s))
+    .map((s) => ({ id: s.id, name: s.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export async function submitProfileRequest(principal: Principal, input: ProfileRequestInput, now = new Date()): Promise<ProfileRequest> {
@@ -267,7 +300,15 @@ export async function submitProfileRequest(principal: Principal, input: ProfileR
   };
   try {
     // A pending request is replaced (the latest details win); an accepted one stays.
-    await ddb().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(PK) OR #state <> :accepted', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':accepted': 'accepted' } }));
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(PK) OR #state <> :accepted',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':accepted': 'accepted' },
+      }),
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     throw new Conflict('Your profile request was already accepted: sign out and in again to open your athlete panel');
@@ -294,14 +335,28 @@ async function requestFor(collectiveId: number, requestId: string): Promise<{ it
   return { item, collective };
 }
 
-const requesterOf = (item: Item): Principal => ({ sub: String(item.sub), username: String(item.username), email: String(item.email), emailVerified: true, groups: [], athleteId: null, collectiveId: null });
+const requesterOf = (item: Item): Principal => ({
+  sub: String(item.sub),
+  username: String(item.username),
+  email: String(item.email),
+  emailVerified: true,
+  groups: [],
+  athleteId: null,
+  collectiveId: null,
+});
 
 /**
  * Accepts a request: the athlete is created as a member of the collective, the request marked
  * accepted and the requester's account linked, in one transaction; the Cognito link follows (a
  * repeat of the call retries only the link).
  */
-export async function acceptProfileRequest(collectiveId: number, requestId: string, body: AcceptProfileRequest, principal: Principal, now = new Date()): Promise<ProfileRequest> {
+export async function acceptProfileRequest(
+  collectiveId: number,
+  requestId: string,
+  body: AcceptProfileRequest,
+  principal: Principal,
+  now = new Date(),
+): Promise<ProfileRequest> {
   const { item } = await requestFor(collectiveId, requestId);
   const requester = requesterOf(item);
   if (item.state === 'accepted') {
@@ -314,7 +369,14 @@ export async function acceptProfileRequest(collectiveId: number, requestId: stri
   try {
     athlete = await createMemberAthlete(
       collectiveId,
-      { name: String(item.name), sport: String(item.sport), position: String(item.position), number: body.number, ...(item.bio ? { bio: String(item.bio) } : {}), ...(item.image ? { image: String(item.image) } : {}) },
+      {
+        name: String(item.name),
+        sport: String(item.sport),
+        position: String(item.position),
+        number: body.number,
+        ...(item.bio ? { bio: String(item.bio) } : {}),
+        ...(item.image ? { image: String(item.image) } : {}),
+      },
       (athleteId) => [
         {
           Update: {
@@ -323,7 +385,16 @@ export async function acceptProfileRequest(collectiveId: number, requestId: stri
             UpdateExpression: 'SET #state = :accepted, decidedAt = :at, decidedBy = :by, athleteId = :athlete, collectiveId = :collective, linked = :no',
             ConditionExpression: '#state = :pending AND createdAt = :created',
             ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':accepted': 'accepted', ':pending': 'pending', ':created': item.createdAt, ':at': at, ':by': principal.sub, ':athlete': athleteId, ':collective': collectiveId, ':no': false },
+            ExpressionAttributeValues: {
+              ':accepted': 'accepted',
+              ':pending': 'pending',
+              ':created': item.createdAt,
+              ':at': at,
+              ':by': principal.sub,
+              ':athlete': athleteId,
+              ':collective': collectiveId,
+              ':no': false,
+            },
           },
         },
         accountLink(athleteId, requester, at, `profile-request:${requestId}`),
@@ -342,10 +413,23 @@ export async function acceptProfileRequest(collectiveId: number, requestId: stri
 
 async function linkRequester(requestId: string, requester: Principal, athleteId: number): Promise<void> {
   await link(requester, athleteId);
-  await ddb().send(new UpdateCommand({ TableName: tableName(), Key: keys.profileRequest(requestId), UpdateExpression: 'SET linked = :yes', ExpressionAttributeValues: { ':yes': true } }));
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.profileRequest(requestId),
+      UpdateExpression: 'SET linked = :yes',
+      ExpressionAttributeValues: { ':yes': true },
+    }),
+  );
 }
 
-export async function declineProfileRequest(collectiveId: number, requestId: string, reason: string | null, principal: Principal, now = new Date()): Promise<ProfileRequest> {
+export async function declineProfileRequest(
+  collectiveId: number,
+  requestId: string,
+  reason: string | null,
+  principal: Principal,
+  now = new Date(),
+): Promise<ProfileRequest> {
   const { item } = await requestFor(collectiveId, requestId);
   if (item.state === 'declined') return requestOf(item);
   if (item.state !== 'pending') throw new Conflict('This request was already accepted');

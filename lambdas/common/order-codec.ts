@@ -13,7 +13,8 @@ export function encodeState(orderId: string, state: OrderState): { state: OrderS
   const json = JSON.stringify(state);
   if (Buffer.byteLength(json) <= COMPRESS_ABOVE_BYTES) return { state };
   const gz = gzipSync(json);
-  if (gz.length > MAX_STORED_BYTES) throw new UnsupportedOrder(`order ${orderId} is too large to store (${json.length} bytes, ${gz.length} compressed)`, 'size');
+  if (gz.length > MAX_STORED_BYTES)
+    throw new UnsupportedOrder(`order ${orderId} is too large to store (${json.length} bytes, ${gz.length} compressed)`, 'size');
   return { stateGz: gz };
 }
 

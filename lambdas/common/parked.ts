@@ -21,11 +21,19 @@ export interface ParkedDelivery {
 
 export async function park(delivery: ParkedDelivery): Promise<void> {
   const id = delivery.orderId ? `ORDER#${delivery.orderId}` : `WEBHOOK#${delivery.webhookId ?? 'unknown'}`;
-  log('warn', 'delivery parked', { reason: delivery.reason, message: delivery.message, topic: delivery.topic, orderId: delivery.orderId, webhookId: delivery.webhookId });
+  log('warn', 'delivery parked', {
+    reason: delivery.reason,
+    message: delivery.message,
+    topic: delivery.topic,
+    orderId: delivery.orderId,
+    webhookId: delivery.webhookId,
+  });
   await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...keys.parked(id), ...delivery, parkedAt: new Date().toISOString() } }));
 }
 
 export async function listParked(limit = 100): Promise<Array<ParkedDelivery & { parkedAt: string }>> {
-  const page = await ddb().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.parkedPartition }, Limit: limit }));
+  const page = await ddb().send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.parkedPartition }, Limit: limit }),
+  );
   return (page.Items ?? []) as Array<ParkedDelivery & { parkedAt: string }>;
 }

@@ -7,7 +7,14 @@
 import type { PayoutBatchView, PayoutLineView } from '../../shared/api';
 import type { Statement } from '../../shared/payouts-api';
 import { createHash } from 'node:crypto';
-import { NIL_DISCLOSURE_BUSINESS_DAYS, NIL_DISCLOSURE_THRESHOLD_CENTS, appendEntry, balanceOf, businessDaysAfter, form1099ThresholdCents } from '../../shared/ledger';
+import {
+  NIL_DISCLOSURE_BUSINESS_DAYS,
+  NIL_DISCLOSURE_THRESHOLD_CENTS,
+  appendEntry,
+  balanceOf,
+  businessDaysAfter,
+  form1099ThresholdCents,
+} from '../../shared/ledger';
 import type { LedgerChange, LedgerEntry, LedgerHead } from '../../shared/ledger';
 import { athleteStateOf, ledgerAttributes, ledgerHeadOf } from './athlete-total';
 import { Conflict, NotFound, RetryLater, ValidationError } from './errors';
@@ -127,20 +134,25 @@ export async function createBatch(store: IngestStore, input: CreateBatchInput): 
   let batchId: string;
   let created = false;
   if (existingKey) {
-    if (existingKey.periodStart !== periodStart || existingKey.periodEnd !== periodEnd) throw new Conflict('This idempotency key already created a batch for another period');
+    if (existingKey.periodStart !== periodStart || existingKey.periodEnd !== periodEnd)
+      throw new Conflict('This idempotency key already created a batch for another period');
     batchId = String(existingKey.batchId);
     const batch = (await store.get([keys.payoutBatch(collectiveId, batchId)])).get(keyString(keys.payoutBatch(collectiveId, batchId)));
     if (batch && batch.status === 'created') return { batch: await readBatch(store, collectiveId, batchId), created: false };
     if (!batch) throw new Conflict('This idempotency key was used by a batch that found nothing to pay; use a new key');
   } else {
     const payable = await Promise.all(input.members.map((id) => payableBefore(store, id, periodEnd)));
-    if (payable.every((cents) => cents <= 0)) throw new ValidationError({ period: 'Nothing to pay for this period: no member has earnings that are not already in a batch' });
+    if (payable.every((cents) => cents <= 0))
+      throw new ValidationError({ period: 'Nothing to pay for this period: no member has earnings that are not already in a batch' });
     const at = input.now();
     batchId = `${at.replace(/[-:.TZ]/g, '').slice(0, 14)}-${hash(`${input.idempotencyKey}|${collectiveId}`).slice(0, 8)}`;
     try {
       await store.transact([
         { put: { ...keyItem, batchId, ...request, createdAt: at }, condition: { notExists: true } },
-        { put: { ...keys.payoutBatch(collectiveId, batchId), batchId, collectiveId, ...request, createdAt: at, createdBy: input.by, status: 'creating' }, condition: { notExists: true } },
+        {
+          put: { ...keys.payoutBatch(collectiveId, batchId), batchId, collectiveId, ...request, createdAt: at, createdBy: input.by, status: 'creating' },
+          condition: { notExists: true },
+        },
       ]);
       created = true;
     } catch (error) {
@@ -164,7 +176,17 @@ export async function createBatch(store: IngestStore, input: CreateBatchInput): 
         return amount > 0 ? { kind: 'payout', payoutCents: amount, batchId } : null;
       },
       (entry) => {
-        const line = { batchId, collectiveId, athleteId, amountCents: entry.payoutCents, status: 'pending', periodStart, periodEnd, createdAt, ledgerSeq: entry.seq };
+        const line = {
+          batchId,
+          collectiveId,
+          athleteId,
+          amountCents: entry.payoutCents,
+          status: 'pending',
+          periodStart,
+          periodEnd,
+          createdAt,
+          ledgerSeq: entry.seq,
+        };
         return [
           { put: { ...lineKey, ...keys.payoutLineTransaction(collectiveId, createdAt, batchId, athleteId), ...line }, condition: { notExists: true } },
           { put: { ...keys.athletePayout(athleteId, batchId), ...line } },
@@ -224,14 +246,27 @@ export async function markPayout(store: IngestStore, input: MarkInput): Promise<
     const when = input.status === 'paid' ? line.paidDate : line.sentDate;
     throw new Conflict(`This payout is already marked ${line.status}${when ? ` (${when})` : ''}`);
   }
-  const fields: Item = { status: input.status, [`${input.status}Date`]: input.date, [`${input.status}Reference`]: input.reference, [`${input.status}By`]: input.by, [`${input.status}At`]: input.now(), [`${input.status}Request`]: requestHash };
-  if (input.status === 'paid' && line.status === 'pending') Object.assign(fields, { sentDate: input.date, sentReference: input.reference, sentBy: input.by, sentAt: input.now() });
+  const fields: Item = {
+    status: input.status,
+    [`${input.status}Date`]: input.date,
+    [`${input.status}Reference`]: input.reference,
+    [`${input.status}By`]: input.by,
+    [`${input.status}At`]: input.now(),
+    [`${input.status}Request`]: requestHash,
+  };
+  if (input.status === 'paid' && line.status === 'pending')
+    Object.assign(fields, { sentDate: input.date, sentReference: input.reference, sentBy: input.by, sentAt: input.now() });
   const version = Number(item.version ?? 0);
   const writes: Write[] = [
     { update: key, set: { ...fields, version: version + 1 }, condition: versionIs(version) },
     { update: keys.athletePayout(input.athleteId, input.batchId), set: fields },
   ];
-  if (input.status === 'paid') writes.push({ update: keys.athleteYear(input.athleteId, Number(input.date.slice(0, 4))), set: { athleteId: input.athleteId, year: Number(input.date.slice(0, 4)) }, add: { paidCents: line.amountCents, payments: 1 } });
+  if (input.status === 'paid')
+    writes.push({
+      update: keys.athleteYear(input.athleteId, Number(input.date.slice(0, 4))),
+      set: { athleteId: input.athleteId, year: Number(input.date.slice(0, 4)) },
+      add: { paidCents: line.amountCents, payments: 1 },
+    });
   try {
     await store.transact(writes);
   } catch (error) {
@@ -282,22 +317,49 @@ export async function athleteMoney(store: IngestStore, athleteId: number, year: 
   const got = await store.get([totalKey, yearKey]);
   const head = ledgerHeadOf(got.get(keyString(totalKey))?.ledger);
   const payouts = (await store.query(`ATHLETE#${athleteId}`, 20, { beginsWith: keys.athletePayoutPrefix, descending: true })).map(lineOf);
-  return { balanceCents: balanceOf(head), earnedCents: head.salesCents - head.reversalsCents + head.creditsCents, paidOutCents: head.payoutsCents, year: yearStatusOf(year, head, got.get(keyString(yearKey)), override1099), payouts };
+  return {
+    balanceCents: balanceOf(head),
+    earnedCents: head.salesCents - head.reversalsCents + head.creditsCents,
+    paidOutCents: head.payoutsCents,
+    year: yearStatusOf(year, head, got.get(keyString(yearKey)), override1099),
+    payouts,
+  };
 }
 
 export async function setW9(store: IngestStore, athleteId: number, year: number, onFile: boolean, date: string | null, by: string, now: string): Promise<void> {
-  await store.transact([{ update: keys.athleteYear(athleteId, year), set: { athleteId, year, w9OnFile: onFile, w9Date: onFile ? date : null, w9By: by, w9At: now } }]);
+  await store.transact([
+    { update: keys.athleteYear(athleteId, year), set: { athleteId, year, w9OnFile: onFile, w9Date: onFile ? date : null, w9By: by, w9At: now } },
+  ]);
 }
 
-export async function markDisclosureReported(store: IngestStore, athleteId: number, year: number, date: string, reference: string, by: string, now: string): Promise<void> {
-  await store.transact([{ update: keys.athleteYear(athleteId, year), set: { athleteId, year, nilReportedDate: date, nilReference: reference, nilReportedBy: by, nilReportedAt: now } }]);
+export async function markDisclosureReported(
+  store: IngestStore,
+  athleteId: number,
+  year: number,
+  date: string,
+  reference: string,
+  by: string,
+  now: string,
+): Promise<void> {
+  await store.transact([
+    {
+      update: keys.athleteYear(athleteId, year),
+      set: { athleteId, year, nilReportedDate: date, nilReference: reference, nilReportedBy: by, nilReportedAt: now },
+    },
+  ]);
 }
 
 export type { Statement } from '../../shared/payouts-api';
 
 /** A statement for [from, to): opening and closing from the two boundary entries (the running
  * totals every entry carries), the period's entries a page at a time. Never reads other periods. */
-export async function statement(store: IngestStore, athleteId: number, from: string, to: string, options: { after?: string; limit?: number } = {}): Promise<Statement> {
+export async function statement(
+  store: IngestStore,
+  athleteId: number,
+  from: string,
+  to: string,
+  options: { after?: string; limit?: number } = {},
+): Promise<Statement> {
   const pk = `ATHLETE#${athleteId}`;
   const limit = options.limit ?? 200;
   const [[before], [last], page] = await Promise.all([
@@ -346,7 +408,9 @@ export interface AllocationInput {
  * finishes what a crash left.
  */
 export async function allocateDonation(store: IngestStore, input: AllocationInput): Promise<{ allocatedCents: number; remainingCents: number }> {
-  const ref = (await store.get([keys.donationRef(input.collectiveId, input.donationId)])).get(keyString(keys.donationRef(input.collectiveId, input.donationId)));
+  const ref = (await store.get([keys.donationRef(input.collectiveId, input.donationId)])).get(
+    keyString(keys.donationRef(input.collectiveId, input.donationId)),
+  );
   if (!ref) throw new NotFound(`Donation ${input.donationId}`);
   const donationKey = keys.donation(input.collectiveId, String(ref.date), input.donationId);
   const donation = (await store.get([donationKey])).get(keyString(donationKey));
@@ -354,7 +418,8 @@ export async function allocateDonation(store: IngestStore, input: AllocationInpu
   const requestHash = hash(input.idempotencyKey);
   const total = input.allocations.reduce((n, a) => n + a.amountCents, 0);
   const requests = (donation.allocationRequests as Record<string, number> | undefined) ?? {};
-  if (requests[requestHash] !== undefined && requests[requestHash] !== total) throw new Conflict('This idempotency key already allocated another amount of this donation');
+  if (requests[requestHash] !== undefined && requests[requestHash] !== total)
+    throw new Conflict('This idempotency key already allocated another amount of this donation');
   if (requests[requestHash] === undefined) {
     const allocated = Number(donation.allocatedCents ?? 0);
     const amount = Number(donation.amountCents);
@@ -366,7 +431,12 @@ export async function allocateDonation(store: IngestStore, input: AllocationInpu
       await store.transact([
         {
           update: donationKey,
-          set: { allocatedCents: allocated + total, allocations: next, allocationRequests: { ...requests, [requestHash]: total }, allocationVersion: Number(donation.allocationVersion ?? 0) + 1 },
+          set: {
+            allocatedCents: allocated + total,
+            allocations: next,
+            allocationRequests: { ...requests, [requestHash]: total },
+            allocationVersion: Number(donation.allocationVersion ?? 0) + 1,
+          },
           condition: versionIs(Number(donation.allocationVersion ?? 0), 'allocationVersion'),
         },
       ]);
@@ -381,7 +451,20 @@ export async function allocateDonation(store: IngestStore, input: AllocationInpu
       a.athleteId,
       input.collectiveId,
       () => ({ kind: 'allocation', creditCents: a.amountCents, donationId: input.donationId }),
-      (entry) => [{ put: { ...keys.allocation(input.collectiveId, input.donationId, a.athleteId, requestHash), athleteId: a.athleteId, donationId: input.donationId, amountCents: a.amountCents, ledgerSeq: entry.seq, by: input.by, at: entry.at }, condition: { notExists: true } }],
+      (entry) => [
+        {
+          put: {
+            ...keys.allocation(input.collectiveId, input.donationId, a.athleteId, requestHash),
+            athleteId: a.athleteId,
+            donationId: input.donationId,
+            amountCents: a.amountCents,
+            ledgerSeq: entry.seq,
+            by: input.by,
+            at: entry.at,
+          },
+          condition: { notExists: true },
+        },
+      ],
       input.now,
     );
   }

@@ -118,7 +118,15 @@ async function getPage(url: string, token: string, fetchImpl: typeof fetch): Pro
 async function ingestOutcome(error: unknown, orderId: string, raw: unknown): Promise<ReconcileEntry['outcome']> {
   if (error instanceof PayloadError || error instanceof UnsupportedOrder) {
     const body = JSON.stringify(raw) ?? '';
-    await park({ reason: error instanceof UnsupportedOrder ? error.reason : 'malformed', message: error.message, topic: 'reconcile', orderId: /^\d+$/.test(orderId) ? orderId : null, webhookId: null, bytes: body.length, bodyStart: body.slice(0, 2048) });
+    await park({
+      reason: error instanceof UnsupportedOrder ? error.reason : 'malformed',
+      message: error.message,
+      topic: 'reconcile',
+      orderId: /^\d+$/.test(orderId) ? orderId : null,
+      webhookId: null,
+      bytes: body.length,
+      bodyStart: body.slice(0, 2048),
+    });
     return 'malformed';
   }
   if (error instanceof RetryLater) return 'retry-later';
@@ -137,7 +145,16 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileRep
   const origin = (options.baseUrl ?? `https://${options.storeDomain}`).replace(/\/+$/, '');
   const query = new URLSearchParams({ status: 'any', updated_at_min: since, limit: String(PAGE_SIZE) });
   let url: string | null = `${origin}/admin/api/${ADMIN_API_VERSION}/orders.json?${query.toString()}`;
-  const report: ReconcileReport = { since, sinceSource, pages: 0, orders: 0, refunds: 0, counts: { applied: 0, unchanged: 0, duplicate: 0, malformed: 0, 'retry-later': 0 }, entries: [], checkpoint: null };
+  const report: ReconcileReport = {
+    since,
+    sinceSource,
+    pages: 0,
+    orders: 0,
+    refunds: 0,
+    counts: { applied: 0, unchanged: 0, duplicate: 0, malformed: 0, 'retry-later': 0 },
+    entries: [],
+    checkpoint: null,
+  };
   const record = (entry: ReconcileEntry) => {
     report.entries.push(entry);
     report.counts[entry.outcome]++;

@@ -24,20 +24,18 @@ export async function athleteSales(athleteId: number, limit: number, cursor: Rec
       ExclusiveStartKey: cursor,
     }),
   );
-  const items = (page.Items ?? []).map(
-    (item): SaleLine => ({
-      orderId: item.orderId,
-      orderName: item.orderName,
-      createdAt: item.createdAt,
-      buyer: view === 'owner' ? item.buyer : (item.buyerAlias ?? 'Fan'),
-      quantity: item.quantity,
-      amountCents: item.amountCents,
-      status: item.status,
-      serials: item.serials ?? [],
-      oversoldUnits: Number(item.oversoldUnits ?? 0),
-      whileLockedUnits: Number(item.whileLockedUnits ?? 0),
-    }),
-  );
+  const items = (page.Items ?? []).map((item): SaleLine => ({
+    orderId: item.orderId,
+    orderName: item.orderName,
+    createdAt: item.createdAt,
+    buyer: view === 'owner' ? item.buyer : (item.buyerAlias ?? 'Fan'),
+    quantity: item.quantity,
+    amountCents: item.amountCents,
+    status: item.status,
+    serials: item.serials ?? [],
+    oversoldUnits: Number(item.oversoldUnits ?? 0),
+    whileLockedUnits: Number(item.whileLockedUnits ?? 0),
+  }));
   return { items, nextCursor: encodeCursor(page.LastEvaluatedKey, cursorSpecs.athleteSales(athleteId)) };
 }
 
@@ -76,7 +74,12 @@ export async function athleteStats(athleteId: number): Promise<AthleteStatsRespo
   ]);
   const total = totalResult.Item ?? {};
   const monthly: MonthlySales[] = monthItems
-    .map((i) => ({ month: i.month as string, cardsSold: Number(i.cardsSold ?? 0), revenueCents: Number(i.revenueCents ?? 0), orderCount: Number(i.orderCount ?? 0) }))
+    .map((i) => ({
+      month: i.month as string,
+      cardsSold: Number(i.cardsSold ?? 0),
+      revenueCents: Number(i.revenueCents ?? 0),
+      orderCount: Number(i.orderCount ?? 0),
+    }))
     .filter((m) => m.cardsSold !== 0 || m.revenueCents !== 0 || m.orderCount !== 0)
     .sort((a, b) => a.month.localeCompare(b.month));
   const cards = (total.cards as Record<string, number> | undefined) ?? {};
@@ -88,10 +91,17 @@ export async function athleteStats(athleteId: number): Promise<AthleteStatsRespo
   const cardStates: Record<string, CardSaleState> = {};
   for (const card of new Set([...Object.keys(cards), ...Object.keys(issued), ...Object.keys(unlockedAt)])) {
     if (card === '0') continue;
-    cardStates[card] = { sold: Number(cards[card] ?? 0), issued: Number(issued[card] ?? 0), oversold: Number(oversold[card] ?? 0), unlockedAt: unlockedAt[card] ?? null };
+    cardStates[card] = {
+      sold: Number(cards[card] ?? 0),
+      issued: Number(issued[card] ?? 0),
+      oversold: Number(oversold[card] ?? 0),
+      unlockedAt: unlockedAt[card] ?? null,
+    };
   }
   const fullSet = Object.keys(cardsSoldByCard).filter((c) => c !== '0').length;
-  const topFans: TopFan[] = (topFanPage.Items ?? []).map((i) => ({ buyer: String(i.buyerAlias ?? 'Fan'), cardsHeld: fullSet })).sort((a, b) => a.buyer.localeCompare(b.buyer));
+  const topFans: TopFan[] = (topFanPage.Items ?? [])
+    .map((i) => ({ buyer: String(i.buyerAlias ?? 'Fan'), cardsHeld: fullSet }))
+    .sort((a, b) => a.buyer.localeCompare(b.buyer));
   const cardsSold = Number(total.cardsSold ?? 0);
   const revenue = Number(total.revenueCents ?? 0);
   return {
@@ -137,7 +147,13 @@ export async function buyerOrders(buyerKey: string, limit: number, cursor?: Reco
       lines: order.lineItems.map((line) => {
         const attribution = state.lines[line.lineItemId];
         const card = attribution?.kind === 'card' ? attribution : null;
-        return { athleteId: card?.athleteId ?? null, cardId: card?.cardId ?? null, title: line.title, quantity: remainingUnits(line, Object.values(state.refunds)), priceCents: line.priceCents };
+        return {
+          athleteId: card?.athleteId ?? null,
+          cardId: card?.cardId ?? null,
+          title: line.title,
+          quantity: remainingUnits(line, Object.values(state.refunds)),
+          priceCents: line.priceCents,
+        };
       }),
     });
   }

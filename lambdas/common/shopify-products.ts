@@ -66,7 +66,10 @@ async function graphql<T>(credentials: AdminCredentials, query: string, variable
       continue;
     }
     if (!response.ok || body.errors?.length || !body.data) {
-      throw new ShopifyAdminError(`Shopify Admin API answered ${response.status}: ${body.errors?.map((e) => e.message).join('; ') ?? text.slice(0, 200)}`, response.status);
+      throw new ShopifyAdminError(
+        `Shopify Admin API answered ${response.status}: ${body.errors?.map((e) => e.message).join('; ') ?? text.slice(0, 200)}`,
+        response.status,
+      );
     }
     return body.data;
   }
@@ -103,9 +106,15 @@ export async function publishCardProduct(credentials: AdminCredentials, card: Ca
       },
     ],
   };
-  const data = await graphql<{ productSet: { product: { id: string } | null; userErrors: Array<{ field?: string[]; message: string }> } }>(credentials, PRODUCT_SET, { input, identifier: { handle: card.handle } }, fetchImpl);
+  const data = await graphql<{ productSet: { product: { id: string } | null; userErrors: Array<{ field?: string[]; message: string }> } }>(
+    credentials,
+    PRODUCT_SET,
+    { input, identifier: { handle: card.handle } },
+    fetchImpl,
+  );
   const { product, userErrors } = data.productSet;
-  if (userErrors.length || !product) throw new ShopifyAdminError(`Shopify refused the product: ${userErrors.map((e) => `${e.field?.join('.') ?? ''} ${e.message}`.trim()).join('; ')}`, 422);
+  if (userErrors.length || !product)
+    throw new ShopifyAdminError(`Shopify refused the product: ${userErrors.map((e) => `${e.field?.join('.') ?? ''} ${e.message}`.trim()).join('; ')}`, 422);
   const id = /^gid:\/\/shopify\/Product\/(\d+)$/.exec(product.id)?.[1];
   if (!id) throw new ShopifyAdminError(`Shopify answered an unexpected product id: ${product.id}`, 502);
   return id;

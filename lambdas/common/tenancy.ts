@@ -49,5 +49,6 @@ export async function authorizeCollectiveRead(event: Event, collectiveId: number
 export async function authorizeSchoolWrite(event: Event, schoolId: number): Promise<void> {
   const principal = requirePrincipal(event);
   const collective = principal.collectiveId === null ? undefined : await getCollective(principal.collectiveId, { consistent: true });
-  if (!principal.groups.includes('collective') || !collective || collective.schoolId !== schoolId) throw new Forbidden('This school belongs to another collective');
+  if (!principal.groups.includes('collective') || !collective || collective.schoolId !== schoolId)
+    throw new Forbidden('This school belongs to another collective');
 }

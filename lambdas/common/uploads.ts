@@ -70,7 +70,12 @@ function ticketSignature(ticket: LocalUploadTicket): Buffer {
 }
 
 function localUploadUrl(ticket: LocalUploadTicket): string {
-  const query = new URLSearchParams({ owner: ticket.owner, size: String(ticket.size), expires: String(ticket.expires), signature: ticketSignature(ticket).toString('base64url') });
+  const query = new URLSearchParams({
+    owner: ticket.owner,
+    size: String(ticket.size),
+    expires: String(ticket.expires),
+    signature: ticketSignature(ticket).toString('base64url'),
+  });
   return `${LOCAL_UPLOAD_PREFIX}${ticket.key}?${query.toString()}`;
 }
 
@@ -80,10 +85,22 @@ export type UploadOwner = { collectiveId: number } | { accountId: string };
 
 const ownerTag = (owner: UploadOwner) => ('collectiveId' in owner ? `c${owner.collectiveId}` : `u${owner.accountId}`);
 
-export async function createUpload(contentType: UploadContentType, size: number, owner: UploadOwner, config = uploadsConfig(), now = Date.now()): Promise<UploadResponse> {
+export async function createUpload(
+  contentType: UploadContentType,
+  size: number,
+  owner: UploadOwner,
+  config = uploadsConfig(),
+  now = Date.now(),
+): Promise<UploadResponse> {
   const key = `${randomUUID()}.${UPLOAD_CONTENT_TYPES[contentType]}`;
   if (config.bucket) {
-    const uploadUrl = await presignS3Put({ bucket: config.bucket, key: `${S3_UPLOAD_PREFIX}${key}`, contentType, contentLength: size, expiresIn: PRESIGN_SECONDS });
+    const uploadUrl = await presignS3Put({
+      bucket: config.bucket,
+      key: `${S3_UPLOAD_PREFIX}${key}`,
+      contentType,
+      contentLength: size,
+      expiresIn: PRESIGN_SECONDS,
+    });
     return { uploadUrl, method: 'PUT', headers: { 'Content-Type': contentType }, imageUrl: `/${S3_UPLOAD_PREFIX}${key}` };
   }
   if (config.dir) {
@@ -115,7 +132,8 @@ function verifyTicket(key: string, request: LocalUploadRequest, now: number): Lo
   if (owner === null || size === null || expires === null) throw new Forbidden('The upload URL has no valid ticket: ask for a new upload URL');
   const ticket: LocalUploadTicket = { key, owner, contentType: contentTypeOfKey(key), size, expires };
   const expected = ticketSignature(ticket);
-  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw new Forbidden('The upload URL has no valid ticket: ask for a new upload URL');
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected))
+    throw new Forbidden('The upload URL has no valid ticket: ask for a new upload URL');
   if (expires * 1000 < now) throw new Forbidden('The upload URL has expired: ask for a new upload URL');
   return ticket;
 }
@@ -141,7 +159,8 @@ export async function storeLocalUpload(key: string, bytes: Buffer, request: Loca
   if (await exists(file)) throw new Conflict('This upload URL has already been used: ask for a new upload URL');
   if (bytes.length === 0) throw new ValidationError({ file: 'The file is empty' });
   if (bytes.length > UPLOAD_MAX_BYTES) throw new ValidationError({ file: 'The image must be 10MB or smaller' });
-  if (bytes.length !== ticket.size) throw new ValidationError({ file: `The file has ${bytes.length} bytes, not the ${ticket.size} the upload URL was issued for` });
+  if (bytes.length !== ticket.size)
+    throw new ValidationError({ file: `The file has ${bytes.length} bytes, not the ${ticket.size} the upload URL was issued for` });
   const actual = sniffImageType(bytes);
   if (actual !== ticket.contentType) throw new ValidationError({ file: 'The file is not the PNG, JPG or GIF image it claims to be' });
   await mkdir(dir, { recursive: true });

@@ -4,12 +4,23 @@ import type { WaitlistRequest } from '../../shared/api';
 import { ddb, tableName } from './dynamodb';
 import * as keys from './keys';
 
-export async function saveWaitlistEntry(entry: Required<Pick<WaitlistRequest, 'firstName' | 'lastName' | 'email'>> & Pick<WaitlistRequest, 'details' | 'school'>, now = new Date()): Promise<void> {
+export async function saveWaitlistEntry(
+  entry: Required<Pick<WaitlistRequest, 'firstName' | 'lastName' | 'email'>> & Pick<WaitlistRequest, 'details' | 'school'>,
+  now = new Date(),
+): Promise<void> {
   const email = entry.email.trim().toLowerCase();
   await ddb().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.waitlist(email), firstName: entry.firstName, lastName: entry.lastName, email, details: entry.details ?? '', school: entry.school ?? null, submittedAt: now.toISOString() },
+      Item: {
+        ...keys.waitlist(email),
+        firstName: entry.firstName,
+        lastName: entry.lastName,
+        email,
+        details: entry.details ?? '',
+        school: entry.school ?? null,
+        submittedAt: now.toISOString(),
+      },
     }),
   );
 }

@@ -4,7 +4,18 @@
 import { createHash } from 'node:crypto';
 import type { FieldErrors } from '../../shared/admin-api';
 import { validateCreateAthlete, validateMerch, validateSchoolColors, validateUpdateMember, validateUpload } from '../../shared/admin-api';
-import { createMemberAthlete, createMerch, getAthleteRecord, removeMember, removeMerch, requireCollective, requireSchool, setSchoolColors, updateMember, updateMerch } from '../common/admin-repo';
+import {
+  createMemberAthlete,
+  createMerch,
+  getAthleteRecord,
+  removeMember,
+  removeMerch,
+  requireCollective,
+  requireSchool,
+  setSchoolColors,
+  updateMember,
+  updateMerch,
+} from '../common/admin-repo';
 import { requireCollectiveOwner, requirePrincipal } from '../common/auth';
 import { Forbidden, ValidationError } from '../common/errors';
 import { intParam, json, jsonBody, noContent, rawBody, routes } from '../common/http';
@@ -72,7 +83,8 @@ export const handler = routes({
     // verified email only the image of its profile request (/create-profile).
     const principal = requirePrincipal(event);
     const { contentType, size } = check(validateUpload(jsonBody(event)));
-    if (principal.groups.includes('collective') && principal.collectiveId !== null) return json(201, await createUpload(contentType, size, { collectiveId: principal.collectiveId }));
+    if (principal.groups.includes('collective') && principal.collectiveId !== null)
+      return json(201, await createUpload(contentType, size, { collectiveId: principal.collectiveId }));
     if (!principal.email || !principal.emailVerified) throw new Forbidden('Verify your email address before uploading an image');
     return json(201, await createUpload(contentType, size, { accountId: createHash('sha256').update(principal.sub).digest('hex').slice(0, 32) }));
   },

@@ -5,7 +5,20 @@
 import { validateApprove, validateCardRequest, validatePublish, validateReject, validateSet } from '../../shared/cards-api';
 import type { FieldErrors } from '../../shared/admin-api';
 import { requireAthleteOwner, requireCollectiveOwner } from '../common/auth';
-import { approveCard, closeSet, createCard, createSet, deleteCard, ownerCards, publishCard, rejectCard, requireMemberAthlete, retireCard, submitCard, updateCard } from '../common/cards-repo';
+import {
+  approveCard,
+  closeSet,
+  createCard,
+  createSet,
+  deleteCard,
+  ownerCards,
+  publishCard,
+  rejectCard,
+  requireMemberAthlete,
+  retireCard,
+  submitCard,
+  updateCard,
+} from '../common/cards-repo';
 import type { CardsDeps, PublishMode } from '../common/cards-repo';
 import { ValidationError } from '../common/errors';
 import type { Event } from '../common/http';

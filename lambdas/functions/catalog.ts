@@ -23,7 +23,8 @@ function idsParam(event: Event): number[] {
   const raw = event.queryStringParameters?.ids ?? '';
   const parts = raw.split(',').filter(Boolean);
   const message = `must be 1 to ${MAX_IDS} athlete ids separated by commas`;
-  if (parts.length === 0 || parts.length > MAX_IDS || parts.some((p) => !/^\d{1,9}$/.test(p) || Number(p) < 1)) throw new BadRequest(`'ids' ${message}`, { ids: message });
+  if (parts.length === 0 || parts.length > MAX_IDS || parts.some((p) => !/^\d{1,9}$/.test(p) || Number(p) < 1))
+    throw new BadRequest(`'ids' ${message}`, { ids: message });
   return [...new Set(parts.map(Number))];
 }
 

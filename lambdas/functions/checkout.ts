@@ -62,10 +62,15 @@ export const handler = routes({
     if (view.state === 'retired') throw new Conflict('This card is retired and no longer on sale');
     if (view.locked && view.unlock) {
       const quota = athlete.digitalcollectibles.find((c) => c.id === view.unlock!.cardId);
-      throw new HttpError(409, 'card_locked', `This card is locked: ${Math.min(view.unlock.sold, view.unlock.units)} of ${view.unlock.units} ${quota?.edition ?? quota?.name ?? 'cards'} sold to unlock`);
+      throw new HttpError(
+        409,
+        'card_locked',
+        `This card is locked: ${Math.min(view.unlock.sold, view.unlock.units)} of ${view.unlock.units} ${quota?.edition ?? quota?.name ?? 'cards'} sold to unlock`,
+      );
     }
     if (view.soldOut) throw new HttpError(409, 'sold_out', 'This card is sold out');
-    if (view.remaining !== null && quantity > view.remaining) throw new HttpError(409, 'not_enough_left', `Only ${view.remaining} of this card ${view.remaining === 1 ? 'is' : 'are'} left`);
+    if (view.remaining !== null && quantity > view.remaining)
+      throw new HttpError(409, 'not_enough_left', `Only ${view.remaining} of this card ${view.remaining === 1 ? 'is' : 'are'} left`);
 
     const id = newShopifyId();
     const number = 1000 + Number(BigInt(id) % 9000n);
@@ -73,8 +78,18 @@ export const handler = routes({
     const paid = new Date(created.getTime() + 1000);
     const line = { id: newShopifyId(), productId: card.shopifyProductId, title: card.name, quantity, price: centsToDecimal(card.priceCents) };
     const secret = await webhookSecret();
-    await deliver(webhookUrl, 'orders/create', orderPayload({ id, number, createdAt: created.toISOString(), email, financialStatus: 'pending', lines: [line] }), secret);
-    await deliver(webhookUrl, 'orders/paid', orderPayload({ id, number, createdAt: created.toISOString(), updatedAt: paid.toISOString(), email, financialStatus: 'paid', lines: [line] }), secret);
+    await deliver(
+      webhookUrl,
+      'orders/create',
+      orderPayload({ id, number, createdAt: created.toISOString(), email, financialStatus: 'pending', lines: [line] }),
+      secret,
+    );
+    await deliver(
+      webhookUrl,
+      'orders/paid',
+      orderPayload({ id, number, createdAt: created.toISOString(), updatedAt: paid.toISOString(), email, financialStatus: 'paid', lines: [line] }),
+      secret,
+    );
     const response: CheckoutResponse = { orderId: id, orderName: `#${number}` };
     return json(201, response);
   },

@@ -41,7 +41,10 @@ const members: RouteHandler = async (event) => {
   const cursor = cursorParam(event, cursorSpecs.collectiveMembers(id));
   await requireCollective(id, { consistent: true });
   await authorizeCollectiveRead(event, id);
-  return json(200, await collectiveMembers(id, { limit, cursor, query: textParam(event, 'query', 80), sport: textParam(event, 'sport', 40), consistent: true }));
+  return json(
+    200,
+    await collectiveMembers(id, { limit, cursor, query: textParam(event, 'query', 80), sport: textParam(event, 'sport', 40), consistent: true }),
+  );
 };
 
 const collective: RouteHandler = async (event) => {

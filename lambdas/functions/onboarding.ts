@@ -7,7 +7,19 @@ import type { InvitesResponse, MyProfileRequestResponse, ProfileRequestsResponse
 import { requireCollectiveOwner, requirePrincipal } from '../common/auth';
 import { ValidationError } from '../common/errors';
 import { intParam, json, jsonBody, routes } from '../common/http';
-import { acceptProfileRequest, claimInvite, createInvite, declineProfileRequest, listInvites, listProfileRequests, myProfileRequest, previewInvite, requestableSchools, revokeInvite, submitProfileRequest } from '../common/onboarding-repo';
+import {
+  acceptProfileRequest,
+  claimInvite,
+  createInvite,
+  declineProfileRequest,
+  listInvites,
+  listProfileRequests,
+  myProfileRequest,
+  previewInvite,
+  requestableSchools,
+  revokeInvite,
+  submitProfileRequest,
+} from '../common/onboarding-repo';
 
 function check<T>({ value, errors }: { value: T; errors: FieldErrors }): T {
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);

@@ -14,7 +14,18 @@ import type { Event, Result } from '../common/http';
 import { header, intParam, json, jsonBody, routes } from '../common/http';
 import { dynamoIngestStore as store } from '../common/ingest-store';
 import { metric } from '../common/metrics';
-import { allocateDonation, athleteMoney, createBatch, listBatches, markDisclosureReported, markPayout, payableBefore, readBatch, setW9, statement } from '../common/payouts';
+import {
+  allocateDonation,
+  athleteMoney,
+  createBatch,
+  listBatches,
+  markDisclosureReported,
+  markPayout,
+  payableBefore,
+  readBatch,
+  setW9,
+  statement,
+} from '../common/payouts';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '../common/tenancy';
 
 const now = () => new Date().toISOString();
@@ -22,7 +33,10 @@ const override1099 = () => (process.env.FORM_1099_THRESHOLD_CENTS ? Number(proce
 
 function idempotencyKey(event: Event, body: Record<string, unknown>): string {
   const key = header(event, 'idempotency-key')?.trim() ?? (typeof body.idempotencyKey === 'string' ? body.idempotencyKey.trim() : '');
-  if (!/^[\w:.-]{8,100}$/.test(key)) throw new BadRequest('An idempotency key (8 to 100 letters, digits, - _ : .) is required for this write', { idempotencyKey: 'is required (8-100 characters)' });
+  if (!/^[\w:.-]{8,100}$/.test(key))
+    throw new BadRequest('An idempotency key (8 to 100 letters, digits, - _ : .) is required for this write', {
+      idempotencyKey: 'is required (8-100 characters)',
+    });
   return key;
 }
 
@@ -41,7 +55,8 @@ const dayOf = (value: unknown): string | null => {
 function yearParam(event: Event, fallback: number): number {
   const raw = event.queryStringParameters?.year ?? event.pathParameters?.year;
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d{4}$/.test(raw) || Number(raw) < 2000 || Number(raw) > 2100) throw new BadRequest("'year' must be a year between 2000 and 2100", { year: 'must be a year' });
+  if (!/^\d{4}$/.test(raw) || Number(raw) < 2000 || Number(raw) > 2100)
+    throw new BadRequest("'year' must be a year between 2000 and 2100", { year: 'must be a year' });
   return Number(raw);
 }
 
@@ -107,13 +122,23 @@ const athleteStatement = async (event: Event) => {
   if (Object.keys(fields).length) throw new ValidationError(fields);
   const s = await statement(store, athleteId, from!, to!, { after: q.after });
   if (q.format === 'csv') {
-    const rows = s.entries.map((e) => [e.at, e.kind, e.orderName ?? e.batchId ?? e.donationId ?? '', (e.grossCents / 100).toFixed(2), ((e.athleteShareCents + e.creditCents - e.payoutCents) / 100).toFixed(2), (e.balanceAfterCents / 100).toFixed(2)]);
+    const rows = s.entries.map((e) => [
+      e.at,
+      e.kind,
+      e.orderName ?? e.batchId ?? e.donationId ?? '',
+      (e.grossCents / 100).toFixed(2),
+      ((e.athleteShareCents + e.creditCents - e.payoutCents) / 100).toFixed(2),
+      (e.balanceAfterCents / 100).toFixed(2),
+    ]);
     const summary = [
       ['Opening balance', '', '', '', '', (s.openingBalanceCents / 100).toFixed(2)],
       ...rows,
       ['Closing balance', '', '', '', '', (s.closingBalanceCents / 100).toFixed(2)],
     ];
-    return csv(`statement-${athlete.handle || athleteId}-${from!.slice(0, 10)}.csv`, csvDocument(['date', 'kind', 'reference', 'gross', 'athlete amount', 'balance'], summary));
+    return csv(
+      `statement-${athlete.handle || athleteId}-${from!.slice(0, 10)}.csv`,
+      csvDocument(['date', 'kind', 'reference', 'gross', 'athlete amount', 'balance'], summary),
+    );
   }
   const answer: StatementResponse = { ...s, athlete: { id: athlete.id, name: athlete.name, school: athlete.school } };
   return json(200, answer);
@@ -123,13 +148,16 @@ async function disclosureRecord(athleteId: number, year: number): Promise<Disclo
   const athlete = await requireAthlete(athleteId);
   const money = await athleteMoney(store, athleteId, year, override1099());
   const collective = await collectiveOfAthlete(athleteId);
-  const payments = money.payouts.filter((p) => p.status === 'paid' && p.paidDate?.startsWith(String(year))).map((p) => ({ date: p.paidDate!, amountCents: p.amountCents, reference: p.paidReference }));
+  const payments = money.payouts
+    .filter((p) => p.status === 'paid' && p.paidDate?.startsWith(String(year)))
+    .map((p) => ({ date: p.paidDate!, amountCents: p.amountCents, reference: p.paidReference }));
   return {
     athlete: { id: athlete.id, name: athlete.name, school: athlete.school, sport: athlete.sport },
     payor: { name: collective?.name ?? 'Drift NIL collective', contact: collective?.contactEmail ?? null },
     year,
     services: 'Licence of the athlete’s name, image and likeness on official digital trading cards sold through Drift (royalties on card sales)',
-    compensation: '97% of net card sales (what buyers paid after discounts, refunds and included taxes), rounded on the running total; plus donations the collective allocates to the athlete',
+    compensation:
+      '97% of net card sales (what buyers paid after discounts, refunds and included taxes), rounded on the running total; plus donations the collective allocates to the athlete',
     term: `Ongoing while the athlete’s cards are on sale; this record covers ${year}-01-01 to ${year}-12-31`,
     earnedCents: money.year.earnedCents,
     paidCents: money.year.paidCents,
@@ -189,7 +217,15 @@ export const handler = routes({
     if (periodStart && periodEnd && Date.parse(periodEnd) - Date.parse(periodStart) > 366 * 86_400_000) fields.periodEnd = 'a period spans at most a year';
     if (periodEnd && periodEnd > now()) fields.periodEnd = 'must not be in the future: a period is paid once it has ended';
     if (Object.keys(fields).length) throw new ValidationError(fields);
-    const { batch, created } = await createBatch(store, { collectiveId, members: collective.members, periodStart: periodStart!, periodEnd: periodEnd!, idempotencyKey: key, by: principal.sub, now });
+    const { batch, created } = await createBatch(store, {
+      collectiveId,
+      members: collective.members,
+      periodStart: periodStart!,
+      periodEnd: periodEnd!,
+      idempotencyKey: key,
+      by: principal.sub,
+      now,
+    });
     if (created) metric('PayoutsCreated', batch.lineCount);
     return json(created ? 201 : 200, batch);
   },
@@ -207,7 +243,14 @@ export const handler = routes({
     const rows = await Promise.all(
       (batch.lines ?? []).map(async (line) => {
         const athlete = await requireAthlete(line.athleteId).catch(() => null);
-        return [athlete?.name ?? `Athlete ${line.athleteId}`, athlete?.school ?? '', (line.amountCents / 100).toFixed(2), `${batch.periodStart.slice(0, 10)} to ${batch.periodEnd.slice(0, 10)}`, batch.batchId, line.paidReference ?? line.sentReference ?? ''];
+        return [
+          athlete?.name ?? `Athlete ${line.athleteId}`,
+          athlete?.school ?? '',
+          (line.amountCents / 100).toFixed(2),
+          `${batch.periodStart.slice(0, 10)} to ${batch.periodEnd.slice(0, 10)}`,
+          batch.batchId,
+          line.paidReference ?? line.sentReference ?? '',
+        ];
       }),
     );
     return csv(`payouts-${batch.batchId}.csv`, csvDocument(['athlete', 'school', 'amount', 'period', 'batch id', 'reference'], rows));
@@ -229,7 +272,20 @@ export const handler = routes({
     if (!/^[\x20-\x7e]{1,100}$/.test(reference)) fields.reference = 'is required: the ACH trace, transfer id or cheque number (at most 100 characters)';
     if (Object.keys(fields).length) throw new ValidationError(fields);
     await memberOf(collectiveId, athleteId);
-    return json(200, await markPayout(store, { collectiveId, batchId: batchIdParam(event), athleteId, status: status!, date: date!, reference, idempotencyKey: key, by: principal.sub, now }));
+    return json(
+      200,
+      await markPayout(store, {
+        collectiveId,
+        batchId: batchIdParam(event),
+        athleteId,
+        status: status!,
+        date: date!,
+        reference,
+        idempotencyKey: key,
+        by: principal.sub,
+        now,
+      }),
+    );
   },
 
   'PUT /api/collectives/{id}/athletes/{athleteId}/tax/{year}': async (event) => {
@@ -241,7 +297,8 @@ export const handler = routes({
     if (typeof body.w9OnFile !== 'boolean') throw new ValidationError({ w9OnFile: 'must be true or false' });
     const date = body.w9OnFile ? dayOf(body.date) : null;
     if (body.w9OnFile && !date) throw new ValidationError({ date: 'must be the day the W-9 was received (YYYY-MM-DD)' });
-    if ('taxpayerId' in body || 'tin' in body || 'ssn' in body) throw new ValidationError({ taxpayerId: 'is never stored here: keep the W-9 itself in your own records' });
+    if ('taxpayerId' in body || 'tin' in body || 'ssn' in body)
+      throw new ValidationError({ taxpayerId: 'is never stored here: keep the W-9 itself in your own records' });
     await memberOf(collectiveId, athleteId);
     await setW9(store, athleteId, year, body.w9OnFile, date, principal.sub, now());
     return json(200, (await athleteMoney(store, athleteId, year, override1099())).year);
@@ -260,8 +317,10 @@ export const handler = routes({
     const allocations = raw.map((a, i) => {
       const athleteId = Number((a as Record<string, unknown>)?.athleteId);
       const amountCents = Number((a as Record<string, unknown>)?.amountCents);
-      if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > 1_000_000_000) throw new ValidationError({ [`allocations[${i}].amountCents`]: 'must be a positive whole number of cents (at most $10,000,000)' });
-      if (!Number.isSafeInteger(athleteId) || !collective.members.includes(athleteId)) throw new Forbidden(`Athlete ${athleteId} is not a member of your collective`);
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > 1_000_000_000)
+        throw new ValidationError({ [`allocations[${i}].amountCents`]: 'must be a positive whole number of cents (at most $10,000,000)' });
+      if (!Number.isSafeInteger(athleteId) || !collective.members.includes(athleteId))
+        throw new Forbidden(`Athlete ${athleteId} is not a member of your collective`);
       return { athleteId, amountCents };
     });
     if (new Set(allocations.map((a) => a.athleteId)).size !== allocations.length) throw new ValidationError({ allocations: 'names a member twice' });

@@ -6,9 +6,14 @@ import { adminCredentials } from '../common/shopify-admin';
 import { setCorrelationId } from '../common/log';
 import { observed } from '../common/observability';
 
-export const handler = observed(async (event: { id?: string } = {}): Promise<{ since: string; orders: number; refunds: number; counts: Record<string, number>; checkpoint: string | null }> => {
-  setCorrelationId(event.id ? `reconcile-${event.id}` : undefined);
-  const report = await reconcile(await adminCredentials());
-  if (report.counts['retry-later'] > 0) throw new Error(`reconcile: ${report.counts['retry-later']} events did not settle; the checkpoint stays at ${report.since}`);
-  return { since: report.since, orders: report.orders, refunds: report.refunds, counts: report.counts, checkpoint: report.checkpoint };
-});
+export const handler = observed(
+  async (
+    event: { id?: string } = {},
+  ): Promise<{ since: string; orders: number; refunds: number; counts: Record<string, number>; checkpoint: string | null }> => {
+    setCorrelationId(event.id ? `reconcile-${event.id}` : undefined);
+    const report = await reconcile(await adminCredentials());
+    if (report.counts['retry-later'] > 0)
+      throw new Error(`reconcile: ${report.counts['retry-later']} events did not settle; the checkpoint stays at ${report.since}`);
+    return { since: report.since, orders: report.orders, refunds: report.refunds, counts: report.counts, checkpoint: report.checkpoint };
+  },
+);

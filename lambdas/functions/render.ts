@@ -20,7 +20,6 @@ import { ROUTES, type RouteDef } from '../routes';
 import { handler as catalog } from './catalog';
 import { handler as search } from './search';
 
-
 /** Where the web build is: beside the bundle (WEB_DIR in tests). */
 const webDir = () => process.env.WEB_DIR ?? path.join(__dirname, 'web');
 

@@ -15,7 +15,8 @@ type SearchType = 'all' | 'athletes' | 'schools';
 
 function typeParam(event: Event): SearchType {
   const raw = event.queryStringParameters?.type ?? 'all';
-  if (raw !== 'all' && raw !== 'athletes' && raw !== 'schools') throw new BadRequest("'type' must be all, athletes or schools", { type: 'must be all, athletes or schools' });
+  if (raw !== 'all' && raw !== 'athletes' && raw !== 'schools')
+    throw new BadRequest("'type' must be all, athletes or schools", { type: 'must be all, athletes or schools' });
   return raw;
 }
 
@@ -32,7 +33,8 @@ function cursorOf(event: Event, type: SearchType): number | null {
     throw invalid();
   }
   const after = (value as { after?: unknown } | null)?.after;
-  if (typeof value !== 'object' || value === null || Object.keys(value).length !== 1 || typeof after !== 'number' || !Number.isSafeInteger(after) || after < 0) throw invalid();
+  if (typeof value !== 'object' || value === null || Object.keys(value).length !== 1 || typeof after !== 'number' || !Number.isSafeInteger(after) || after < 0)
+    throw invalid();
   return after;
 }
 
@@ -42,7 +44,8 @@ const empty = { items: [], nextCursor: null, total: 0, totalIsCapped: false };
 export const handler = routes({
   'GET /api/search': async (event) => {
     const query = event.queryStringParameters?.query ?? '';
-    if (query.length > QUERY_MAX_LENGTH) throw new BadRequest(`'query' must be at most ${QUERY_MAX_LENGTH} characters`, { query: `must be at most ${QUERY_MAX_LENGTH} characters` });
+    if (query.length > QUERY_MAX_LENGTH)
+      throw new BadRequest(`'query' must be at most ${QUERY_MAX_LENGTH} characters`, { query: `must be at most ${QUERY_MAX_LENGTH} characters` });
     const type = typeParam(event);
     const limit = limitParam(event, 24, 48);
     const after = cursorOf(event, type);
@@ -51,7 +54,9 @@ export const handler = routes({
     const schools = type === 'athletes' ? null : index.searchSchools(query, { after, limit });
     const body: SearchResponse = {
       query,
-      athletes: athletes ? { items: athletes.items.map(summaryOf), nextCursor: encode(athletes.nextAfter), total: athletes.total, totalIsCapped: athletes.totalIsCapped } : empty,
+      athletes: athletes
+        ? { items: athletes.items.map(summaryOf), nextCursor: encode(athletes.nextAfter), total: athletes.total, totalIsCapped: athletes.totalIsCapped }
+        : empty,
       schools: schools ? { items: schools.items.map(schoolSummary), nextCursor: encode(schools.nextAfter), total: schools.total, totalIsCapped: false } : empty,
     };
     return json(200, body, publicCache());

@@ -35,7 +35,16 @@ export const handler = routes({
     // The rules (a line of a stored, undeleted order: 404; unattributed now: else 409; of this
     // collective's school: else 403; the same assignment again: 200, unchanged) are checked by
     // the exactly-once path itself (shared/contribution.ts mergeAssignment), before any write.
-    const result = await acceptEvent({ kind: 'assign', orderId: orderId!, lineItemId: lineItemId!, athleteId, cardId, schoolId: collective.schoolId, at: new Date().toISOString(), by: principal.sub }).catch((error: unknown) => {
+    const result = await acceptEvent({
+      kind: 'assign',
+      orderId: orderId!,
+      lineItemId: lineItemId!,
+      athleteId,
+      cardId,
+      schoolId: collective.schoolId,
+      at: new Date().toISOString(),
+      by: principal.sub,
+    }).catch((error: unknown) => {
       if (!(error instanceof AssignRefused)) throw error;
       if (error.reason === 'other_school') throw new Forbidden('This sale belongs to another school');
       if (error.reason === 'unknown_line') throw new NotFound(`Line ${lineItemId} of order ${orderId}`);

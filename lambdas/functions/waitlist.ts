@@ -9,7 +9,13 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 export const handler = routes({
   'POST /api/waitlist': async (event) => {
     const body = jsonBody(event, 16 * 1024);
-    const entry = { firstName: text(body.firstName), lastName: text(body.lastName), email: text(body.email), details: text(body.details), school: text(body.school) };
+    const entry = {
+      firstName: text(body.firstName),
+      lastName: text(body.lastName),
+      email: text(body.email),
+      details: text(body.details),
+      school: text(body.school),
+    };
     const fields: Record<string, string> = {};
     if (!entry.firstName) fields.firstName = 'First name is required';
     else if (entry.firstName.length > 100) fields.firstName = 'First name is too long';

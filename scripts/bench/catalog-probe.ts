@@ -107,16 +107,34 @@ export async function runProbe(handler: Handler, spec: ProbeSpec): Promise<Probe
     pages.push({
       name: page.name,
       cold: { ms: cold.ms, rcu: cold.rcu, calls: cold.calls },
-      bytes: percentile(samples.map((s) => s.bytes), 50),
-      rcu: percentile(samples.map((s) => s.rcu), 50),
-      calls: percentile(samples.map((s) => s.calls), 50),
-      p50: percentile(samples.map((s) => s.ms), 50),
-      p95: percentile(samples.map((s) => s.ms), 95),
+      bytes: percentile(
+        samples.map((s) => s.bytes),
+        50,
+      ),
+      rcu: percentile(
+        samples.map((s) => s.rcu),
+        50,
+      ),
+      calls: percentile(
+        samples.map((s) => s.calls),
+        50,
+      ),
+      p50: percentile(
+        samples.map((s) => s.ms),
+        50,
+      ),
+      p95: percentile(
+        samples.map((s) => s.ms),
+        95,
+      ),
     });
   }
   (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
-  return { pages, memory: { rssMiB: m.rss / 2 ** 20, heapUsedMiB: m.heapUsed / 2 ** 20, heapTotalMiB: m.heapTotal / 2 ** 20, externalMiB: m.external / 2 ** 20 } };
+  return {
+    pages,
+    memory: { rssMiB: m.rss / 2 ** 20, heapUsedMiB: m.heapUsed / 2 ** 20, heapTotalMiB: m.heapTotal / 2 ** 20, externalMiB: m.external / 2 ** 20 },
+  };
 }
 
 /** The bundled entry calls this: the spec comes in CATALOG_PROBE (JSON), the result goes to stdout. */

@@ -58,17 +58,32 @@ function pagesFor(catalog: Catalog): Record<Fn, ProbePage[]> {
   return {
     catalog: [
       { name: 'home', requests: [{ routeKey: 'GET /api/featured' }] },
-      { name: 'athlete', requests: [{ routeKey: 'GET /api/athletes/{id}', pathParameters: { id: String(athlete.id) } }, { routeKey: 'GET /api/athletes/{id}/related', pathParameters: { id: String(athlete.id) } }] },
+      {
+        name: 'athlete',
+        requests: [
+          { routeKey: 'GET /api/athletes/{id}', pathParameters: { id: String(athlete.id) } },
+          { routeKey: 'GET /api/athletes/{id}/related', pathParameters: { id: String(athlete.id) } },
+        ],
+      },
       { name: 'school', requests: [{ routeKey: 'GET /api/schools/{id}', pathParameters: { id: String(school.id) } }] },
-      { name: 'sport roster', requests: [{ routeKey: 'GET /api/schools/{id}/sports/{sport}/athletes', pathParameters: { id: String(school.id), sport }, query: { limit: '24' } }] },
+      {
+        name: 'sport roster',
+        requests: [{ routeKey: 'GET /api/schools/{id}/sports/{sport}/athletes', pathParameters: { id: String(school.id), sport }, query: { limit: '24' } }],
+      },
     ],
     search: [
       { name: 'search "Football" (broad)', requests: [{ routeKey: 'GET /api/search', query: { query: 'Football', limit: '24' } }] },
       { name: `search a full name (narrow)`, requests: [{ routeKey: 'GET /api/search', query: { query: named.name, limit: '24' } }] },
     ],
     collectives: [
-      { name: 'collective dashboard', requests: [{ routeKey: 'GET /api/collectives/{id}/stats', pathParameters: { id: String(collective.id) }, claims: owner }] },
-      { name: 'collective members (page of 50)', requests: [{ routeKey: 'GET /api/collectives/{id}/members', pathParameters: { id: String(collective.id) }, query: { limit: '50' }, claims: owner }] },
+      {
+        name: 'collective dashboard',
+        requests: [{ routeKey: 'GET /api/collectives/{id}/stats', pathParameters: { id: String(collective.id) }, claims: owner }],
+      },
+      {
+        name: 'collective members (page of 50)',
+        requests: [{ routeKey: 'GET /api/collectives/{id}/members', pathParameters: { id: String(collective.id) }, query: { limit: '50' }, claims: owner }],
+      },
     ],
   };
 }
@@ -76,9 +91,20 @@ function pagesFor(catalog: Catalog): Record<Fn, ProbePage[]> {
 /** One function's handler and the probe, bundled as the stack bundles the function. */
 async function bundleProbe(fn: Fn, dir: string): Promise<string> {
   const entry = path.join(dir, `${fn}-probe.ts`);
-  writeFileSync(entry, `import { handler } from ${JSON.stringify(path.join(ROOT, 'lambdas/functions', fn))};\nimport { main } from ${JSON.stringify(path.join(ROOT, 'scripts/bench/catalog-probe'))};\nmain(handler as never);\n`);
+  writeFileSync(
+    entry,
+    `import { handler } from ${JSON.stringify(path.join(ROOT, 'lambdas/functions', fn))};\nimport { main } from ${JSON.stringify(path.join(ROOT, 'scripts/bench/catalog-probe'))};\nmain(handler as never);\n`,
+  );
   const outfile = path.join(dir, `${fn}-probe.js`);
-  await build({ ...LAMBDA_ESBUILD, mainFields: [...LAMBDA_ESBUILD.mainFields], external: [...LAMBDA_ESBUILD.external], entryPoints: [entry], outfile, sourcemap: false, logLevel: 'error' });
+  await build({
+    ...LAMBDA_ESBUILD,
+    mainFields: [...LAMBDA_ESBUILD.mainFields],
+    external: [...LAMBDA_ESBUILD.external],
+    entryPoints: [entry],
+    outfile,
+    sourcemap: false,
+    logLevel: 'error',
+  });
   return outfile;
 }
 
@@ -133,15 +159,19 @@ export function renderCatalogScale(reports: SizeReport[], runs: number): string 
   const out: string[] = [];
   const names = [...new Set(reports.flatMap((r) => r.rows.map((x) => x.page.name)))];
   const sizes = reports.map((r) => r.size);
-  out.push(`Per page view (median of ${runs} views after a first, cold one; p50/p95 of the same views). Memory: the serving function's process after the views (RSS, and the JS heap after a GC).`, '');
+  out.push(
+    `Per page view (median of ${runs} views after a first, cold one; p50/p95 of the same views). Memory: the serving function's process after the views (RSS, and the JS heap after a GC).`,
+    '',
+  );
   out.push(
     markdownTable(
       ['page', 'function', ...sizes.flatMap((s) => [`bytes @${s}`]), ...sizes.map((s) => `RCU @${s}`), ...sizes.map((s) => `calls @${s}`)],
       names.map((name) => {
-        const cells = (f: (row: Row) => string) => reports.map((r) => {
-          const row = r.rows.find((x) => x.page.name === name);
-          return row ? f(row) : 'n/a';
-        });
+        const cells = (f: (row: Row) => string) =>
+          reports.map((r) => {
+            const row = r.rows.find((x) => x.page.name === name);
+            return row ? f(row) : 'n/a';
+          });
         const fn = reports[0].rows.find((x) => x.page.name === name)?.fn ?? '';
         return [name, fn, ...cells((r) => String(r.page.bytes)), ...cells((r) => fmt(r.page.rcu, 1)), ...cells((r) => String(r.page.calls))];
       }),
@@ -151,10 +181,13 @@ export function renderCatalogScale(reports: SizeReport[], runs: number): string 
   out.push(
     markdownTable(
       ['page', ...sizes.map((s) => `p50 / p95 ms @${s}`)],
-      names.map((name) => [name, ...reports.map((r) => {
-        const row = r.rows.find((x) => x.page.name === name);
-        return row ? `${ms(row.page.p50)} / ${ms(row.page.p95)}` : 'n/a';
-      })]),
+      names.map((name) => [
+        name,
+        ...reports.map((r) => {
+          const row = r.rows.find((x) => x.page.name === name);
+          return row ? `${ms(row.page.p50)} / ${ms(row.page.p95)}` : 'n/a';
+        }),
+      ]),
     ),
     '',
   );
@@ -185,11 +218,15 @@ export function renderCatalogScale(reports: SizeReport[], runs: number): string 
       const a = base.rows.find((x) => x.page.name === name)!;
       const b = top.rows.find((x) => x.page.name === name)!;
       const r = (x: number, y: number) => (x === 0 ? (y === 0 ? 1 : Infinity) : y / x);
-      ratios.push(`${name}: bytes ${fmt(r(a.page.bytes, b.page.bytes), 2)}x, RCU ${fmt(r(a.page.rcu, b.page.rcu), 2)}x, p50 ${fmt(r(a.page.p50, b.page.p50), 2)}x, memory ${fmt(r(a.memory.rssMiB, b.memory.rssMiB), 2)}x`);
+      ratios.push(
+        `${name}: bytes ${fmt(r(a.page.bytes, b.page.bytes), 2)}x, RCU ${fmt(r(a.page.rcu, b.page.rcu), 2)}x, p50 ${fmt(r(a.page.p50, b.page.p50), 2)}x, memory ${fmt(r(a.memory.rssMiB, b.memory.rssMiB), 2)}x`,
+      );
     }
     out.push(`Ratios ${top.size.toLocaleString('en-US')} / 1,000 athletes: ${ratios.join('; ')}.`, '');
   }
-  out.push(`Loaded: ${reports.map((r) => `${r.size.toLocaleString('en-US')} athletes (${r.schools} schools, ${r.items.toLocaleString('en-US')} items) in ${fmt(r.loadSeconds)} s`).join('; ')}.`);
+  out.push(
+    `Loaded: ${reports.map((r) => `${r.size.toLocaleString('en-US')} athletes (${r.schools} schools, ${r.items.toLocaleString('en-US')} items) in ${fmt(r.loadSeconds)} s`).join('; ')}.`,
+  );
   return out.join('\n');
 }
 
@@ -199,7 +236,9 @@ function writeSection(text: string): void {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseCli(USAGE, { options: { sizes: { type: 'string' }, runs: { type: 'string' }, orders: { type: 'string' }, 'no-write': { type: 'boolean' } } });
+  const { values } = parseCli(USAGE, {
+    options: { sizes: { type: 'string' }, runs: { type: 'string' }, orders: { type: 'string' }, 'no-write': { type: 'boolean' } },
+  });
   const sizes = (values.sizes ?? '15,1000,10000,50000').split(',').map(Number);
   if (sizes.some((s) => !Number.isSafeInteger(s) || s < 15)) usageError(USAGE, '--sizes must be athlete counts of at least 15, separated by commas');
   const runs = Number(values.runs ?? 30);

@@ -79,7 +79,12 @@ export function benchOrders(count: number, catalog: Catalog, options: DatasetOpt
       order = { ...base, updatedAt: later, financialStatus: 'paid' };
     } else if (fate < 0.19) {
       const line = lines[0];
-      refunds.push({ id: String(BASE_ORDER_ID + offset + BigInt(i) * 7919n + 5000n), orderId, createdAt: later, lines: [{ lineItemId: line.id, quantity: 1, subtotal: line.price }] });
+      refunds.push({
+        id: String(BASE_ORDER_ID + offset + BigInt(i) * 7919n + 5000n),
+        orderId,
+        createdAt: later,
+        lines: [{ lineItemId: line.id, quantity: 1, subtotal: line.price }],
+      });
     }
     orders.push({ order, earlier, refunds });
   }

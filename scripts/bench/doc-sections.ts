@@ -16,6 +16,7 @@ export function keepCatalogScaleSection(previous: string, next: string): string 
 /** `doc` with the generated part of the catalog-scale section replaced (or the section added). */
 export function replaceCatalogScaleSection(doc: string, generated: string): string {
   const section = `${CATALOG_SCALE_START}\n${generated}\n${CATALOG_SCALE_END}`;
-  if (doc.includes(CATALOG_SCALE_START) && doc.includes(CATALOG_SCALE_END)) return doc.slice(0, doc.indexOf(CATALOG_SCALE_START)) + section + doc.slice(doc.indexOf(CATALOG_SCALE_END) + CATALOG_SCALE_END.length);
+  if (doc.includes(CATALOG_SCALE_START) && doc.includes(CATALOG_SCALE_END))
+    return doc.slice(0, doc.indexOf(CATALOG_SCALE_START)) + section + doc.slice(doc.indexOf(CATALOG_SCALE_END) + CATALOG_SCALE_END.length);
   return `${doc.trimEnd()}\n\n${CATALOG_SCALE_HEADING}\n\n${section}\n`;
 }

@@ -23,7 +23,11 @@ export function deliveriesOf(orders: BenchOrder[], seed = 11): { deliveries: Del
   const unique: Delivery[] = [];
   orders.forEach((o, i) => {
     if (o.earlier) unique.push({ topic: 'orders/create', body: orderPayload(o.earlier), webhookId: `bench-${i}-v1` });
-    unique.push({ topic: o.order.cancelledAt ? 'orders/cancelled' : o.earlier ? 'orders/updated' : 'orders/create', body: orderPayload(o.order), webhookId: `bench-${i}-v2` });
+    unique.push({
+      topic: o.order.cancelledAt ? 'orders/cancelled' : o.earlier ? 'orders/updated' : 'orders/create',
+      body: orderPayload(o.order),
+      webhookId: `bench-${i}-v2`,
+    });
     o.refunds.forEach((r, k) => unique.push({ topic: 'refunds/create', body: refundPayload(r), webhookId: `bench-${i}-r${k}` }));
   });
   const all = [...unique];
@@ -108,4 +112,3 @@ export async function runIngestion(webhookUrl: string, secret: string, orders: B
     expectedMismatches: mismatches,
   };
 }
-

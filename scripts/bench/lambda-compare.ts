@@ -24,7 +24,8 @@ async function main(): Promise<void> {
     execSync(`mkdir -p ${old} && git archive ${values.before} | tar -x -C ${old}`, { cwd: ROOT, stdio: 'inherit' });
     // That revision's own dependencies (its lockfile, production only), plus today's esbuild to run its build.
     execSync('npm install --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error', { cwd: old, stdio: 'inherit' });
-    for (const pkg of ['esbuild', '@esbuild']) if (!existsSync(path.join(old, 'node_modules', pkg))) symlinkSync(path.join(ROOT, 'node_modules', pkg), path.join(old, 'node_modules', pkg));
+    for (const pkg of ['esbuild', '@esbuild'])
+      if (!existsSync(path.join(old, 'node_modules', pkg))) symlinkSync(path.join(ROOT, 'node_modules', pkg), path.join(old, 'node_modules', pkg));
     const built = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build-lambdas.ts'], { cwd: old, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`building ${values.before} failed: ${built.stderr}`);
     const now = await bundleFunctions(path.join(work, 'now'));
@@ -37,7 +38,15 @@ async function main(): Promise<void> {
       }
       const beforeBytes = existsSync(before) ? statSync(before).size : NaN;
       const ms = { before: median(times.before), now: median(times.now) };
-      return [b.fn, `${(beforeBytes / 1024).toFixed(1)} KiB`, `${(b.bytes / 1024).toFixed(1)} KiB`, ms.before.toFixed(1), ms.now.toFixed(1), `${((1 - ms.now / ms.before) * 100).toFixed(0)}%`, b.bytes <= BUNDLE_BUDGET_BYTES ? 'yes' : 'NO'];
+      return [
+        b.fn,
+        `${(beforeBytes / 1024).toFixed(1)} KiB`,
+        `${(b.bytes / 1024).toFixed(1)} KiB`,
+        ms.before.toFixed(1),
+        ms.now.toFixed(1),
+        `${((1 - ms.now / ms.before) * 100).toFixed(0)}%`,
+        b.bytes <= BUNDLE_BUDGET_BYTES ? 'yes' : 'NO',
+      ];
     });
     console.log(`Lambda bundles before (${values.before}) and now, ${process.version}, require() median of ${runs} fresh processes each, interleaved\n`);
     console.log(markdownTable(['function', 'bundle before', 'bundle now', 'require before ms', 'require now ms', 'require saved', '≤ 250 KiB'], rows));

@@ -19,7 +19,10 @@ const PROBE = 'const t=performance.now();require(process.argv[1]);process.stdout
 
 /** Milliseconds a fresh Node process takes to require() the bundle (`nodeOptions`: e.g. --enable-source-maps). */
 export function requireMs(file: string, nodeOptions: string[] = []): number {
-  const r = spawnSync(process.execPath, [...nodeOptions, '-e', PROBE, path.resolve(file)], { encoding: 'utf8', env: { PATH: process.env.PATH, AWS_REGION: 'us-east-2' } });
+  const r = spawnSync(process.execPath, [...nodeOptions, '-e', PROBE, path.resolve(file)], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, AWS_REGION: 'us-east-2' },
+  });
   if (r.status !== 0) throw new Error(`requiring ${file} failed: ${r.stderr}`);
   return Number(r.stdout);
 }

@@ -38,7 +38,12 @@ export function eventsOf(o: BenchOrder): IngestEvent[] {
 export async function itemsFor(orders: BenchOrder[], catalog: Catalog): Promise<Item[]> {
   const store = createMemoryStore();
   let clock = Date.parse('2026-11-01T00:00:00.000Z');
-  const engine = createIngestEngine({ store, catalog: memoryCatalogReader(catalog), options: contributionOptions, now: () => new Date((clock += 1)).toISOString() });
+  const engine = createIngestEngine({
+    store,
+    catalog: memoryCatalogReader(catalog),
+    options: contributionOptions,
+    now: () => new Date((clock += 1)).toISOString(),
+  });
   for (const o of orders) for (const event of eventsOf(o)) await engine.ingest(event, { deadline: Number.POSITIVE_INFINITY });
   return store.all();
 }
@@ -110,7 +115,8 @@ export async function compareTables(loaded: string, ingested: string, skipPk: (p
     );
   const [a, b] = await Promise.all([load(loaded), load(ingested)]);
   const diffs: string[] = [];
-  for (const [key, value] of a) if (b.get(key) !== value) diffs.push(b.has(key) ? `${key}: differs\n  loaded   ${value}\n  ingested ${b.get(key)}` : `${key}: only in the loaded table`);
+  for (const [key, value] of a)
+    if (b.get(key) !== value) diffs.push(b.has(key) ? `${key}: differs\n  loaded   ${value}\n  ingested ${b.get(key)}` : `${key}: only in the loaded table`);
   for (const key of b.keys()) if (!a.has(key)) diffs.push(`${key}: only in the ingested table`);
   return diffs;
 }
@@ -121,7 +127,12 @@ export async function compareTables(loaded: string, ingested: string, skipPk: (p
 export async function createBaselineTable(name: string): Promise<void> {
   const client = ddb();
   await client.send(
-    new CreateTableCommand({ TableName: name, BillingMode: 'PAY_PER_REQUEST', AttributeDefinitions: [{ AttributeName: 'orderId', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'orderId', KeyType: 'HASH' }] }),
+    new CreateTableCommand({
+      TableName: name,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'orderId', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'orderId', KeyType: 'HASH' }],
+    }),
   );
   for (let i = 0; i < 100; i++) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));

@@ -141,11 +141,29 @@ export async function pageRequests(athleteId: number, collectiveId: number, buye
   const id = { id: String(athleteId) };
   return [
     { page: 'athlete profile / card page', handler: catalog.handler, routeKey: 'GET /api/athletes/{id}', pathParameters: id },
-    { page: 'my collection (top buyer)', handler: me.handler, routeKey: 'GET /api/me/collection', claims: { sub: 'bench-buyer', email: buyerEmail, email_verified: 'true', 'cognito:groups': '[buyer]' } },
+    {
+      page: 'my collection (top buyer)',
+      handler: me.handler,
+      routeKey: 'GET /api/me/collection',
+      claims: { sub: 'bench-buyer', email: buyerEmail, email_verified: 'true', 'cognito:groups': '[buyer]' },
+    },
     { page: 'athlete card approvals', handler: cards.handler, routeKey: 'GET /api/athletes/{id}/cards', pathParameters: id, claims: athlete },
-    { page: 'collective payouts', handler: payouts.handler, routeKey: 'GET /api/collectives/{id}/payouts', pathParameters: { id: String(collectiveId) }, claims: collective },
+    {
+      page: 'collective payouts',
+      handler: payouts.handler,
+      routeKey: 'GET /api/collectives/{id}/payouts',
+      pathParameters: { id: String(collectiveId) },
+      claims: collective,
+    },
     { page: 'athlete payouts', handler: payouts.handler, routeKey: 'GET /api/athletes/{id}/payouts', pathParameters: id, claims: athlete },
-    { page: 'athlete statement (this month)', handler: payouts.handler, routeKey: 'GET /api/athletes/{id}/statement', pathParameters: id, query: { from: month(0), to: month(1) }, claims: athlete },
+    {
+      page: 'athlete statement (this month)',
+      handler: payouts.handler,
+      routeKey: 'GET /api/athletes/{id}/statement',
+      pathParameters: id,
+      query: { from: month(0), to: month(1) },
+      claims: athlete,
+    },
   ];
 }
 
@@ -189,5 +207,17 @@ export async function repeat(times: number, fn: () => Promise<unknown>): Promise
   await fn(); // warm-up (JIT, connections), not counted
   const samples: Sample[] = [];
   for (let i = 0; i < times; i++) samples.push(await measure(fn));
-  return { rcu: median(samples.map((s) => s.units)), calls: median(samples.map((s) => s.calls)), p50: percentile(samples.map((s) => s.ms), 50), p95: percentile(samples.map((s) => s.ms), 95), runs: times };
+  return {
+    rcu: median(samples.map((s) => s.units)),
+    calls: median(samples.map((s) => s.calls)),
+    p50: percentile(
+      samples.map((s) => s.ms),
+      50,
+    ),
+    p95: percentile(
+      samples.map((s) => s.ms),
+      95,
+    ),
+    runs: times,
+  };
 }

@@ -61,11 +61,25 @@ const USAGE = 'usage: npm run bench [-- --smoke] [--no-write] [--no-lighthouse] 
 function parseArgs(argv: string[]): BenchOptions {
   const { values } = parseCli(
     USAGE,
-    { options: { smoke: { type: 'boolean' }, 'no-write': { type: 'boolean' }, 'no-lighthouse': { type: 'boolean' }, 'no-web': { type: 'boolean' }, 'web-only': { type: 'boolean' } } },
+    {
+      options: {
+        smoke: { type: 'boolean' },
+        'no-write': { type: 'boolean' },
+        'no-lighthouse': { type: 'boolean' },
+        'no-web': { type: 'boolean' },
+        'web-only': { type: 'boolean' },
+      },
+    },
     argv,
   );
   if (values['web-only'] && (values['no-web'] || values.smoke)) usageError(USAGE, '--web-only cannot be combined with --no-web or --smoke');
-  const options: BenchOptions = { smoke: values.smoke ?? false, write: !values['no-write'], lighthouse: !values['no-lighthouse'], web: !values['no-web'], webOnly: values['web-only'] ?? false };
+  const options: BenchOptions = {
+    smoke: values.smoke ?? false,
+    write: !values['no-write'],
+    lighthouse: !values['no-lighthouse'],
+    web: !values['no-web'],
+    webOnly: values['web-only'] ?? false,
+  };
   if (options.smoke) {
     options.lighthouse = false;
     options.write = false;
@@ -161,7 +175,15 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   try {
     if (options.webOnly) {
       const webFigures = await webPart();
-      return { options, loaderCheck: { orders: 0, verifyDifferences: 0, itemDifferences: [] }, reads: [], ingestion: [], lambdas: [], ...webFigures, seconds: (performance.now() - started) / 1000 };
+      return {
+        options,
+        loaderCheck: { orders: 0, verifyDifferences: 0, itemDifferences: [] },
+        reads: [],
+        ingestion: [],
+        lambdas: [],
+        ...webFigures,
+        seconds: (performance.now() - started) / 1000,
+      };
     }
 
     // ---- read cost -------------------------------------------------------------------------
@@ -197,14 +219,18 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         if (report.differences.length || diffs.length) say(`loader check FAILED:\n${[...report.differences, ...diffs.slice(0, 10)].join('\n')}`);
       }
       say(`read cost: measuring at ${n} orders...`);
-      const ours = { collective: await reads.repeat(reps.ours, () => reads.oursCollective(collectiveId)), athlete: await reads.repeat(reps.ours, () => reads.oursAthlete(athlete.id)) };
+      const ours = {
+        collective: await reads.repeat(reps.ours, () => reads.oursCollective(collectiveId)),
+        athlete: await reads.repeat(reps.ours, () => reads.oursAthlete(athlete.id)),
+      };
       const baseline = {
         collective: await reads.repeat(reps.baseline(n), () => reads.baselineCollective(specTable, catalog, collectiveId)),
         athlete: await reads.repeat(reps.baseline(n), () => reads.baselineAthlete(specTable, athlete)),
       };
       const pages: ReadRow['pages'] = [];
       // buyer0 is the heaviest collector of the generated orders (squared buyer index).
-      for (const request of await reads.pageRequests(athlete.id, collectiveId, 'buyer0@example.com')) pages.push({ page: request.page, summary: await reads.repeat(reps.ours, () => reads.callPage(request)) });
+      for (const request of await reads.pageRequests(athlete.id, collectiveId, 'buyer0@example.com'))
+        pages.push({ page: request.page, summary: await reads.repeat(reps.ours, () => reads.callPage(request)) });
       readRows.push({ orders: n, items: items.length, loadSeconds, ours, baseline, pages });
     }
 
@@ -214,7 +240,16 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const ingestion: IngestionResult[] = [];
     try {
-      const levels = options.smoke ? [{ c: 1, orders: 40 }, { c: 4, orders: 60 }] : [{ c: 1, orders: 600 }, { c: 16, orders: 2_000 }, { c: 64, orders: 2_000 }];
+      const levels = options.smoke
+        ? [
+            { c: 1, orders: 40 },
+            { c: 4, orders: 60 },
+          ]
+        : [
+            { c: 1, orders: 600 },
+            { c: 16, orders: 2_000 },
+            { c: 64, orders: 2_000 },
+          ];
       for (const [i, level] of levels.entries()) {
         say(`ingestion: concurrency ${level.c}...`);
         await useTable(`Ingest${level.c}`);
@@ -247,7 +282,20 @@ export function renderReport(r: BenchReport): string {
   out.push('### Dashboard read cost (DynamoDB Local, ReturnConsumedCapacity TOTAL; median RCU per request)', '');
   out.push(
     markdownTable(
-      ['orders', 'items', 'request', 'ours RCU', 'ours calls', 'ours p50 ms', 'ours p95 ms', 'spec RCU', 'spec calls', 'spec p50 ms', 'spec p95 ms', 'spec/ours RCU'],
+      [
+        'orders',
+        'items',
+        'request',
+        'ours RCU',
+        'ours calls',
+        'ours p50 ms',
+        'ours p95 ms',
+        'spec RCU',
+        'spec calls',
+        'spec p50 ms',
+        'spec p95 ms',
+        'spec/ours RCU',
+      ],
       r.reads.flatMap((row) =>
         (['collective', 'athlete'] as const).map((kind) => [
           row.orders,
@@ -266,7 +314,10 @@ export function renderReport(r: BenchReport): string {
       ),
     ),
   );
-  out.push('', `Runs per figure: ours ${r.reads[0]?.ours.collective.runs ?? 0}; spec ${r.reads.map((x) => `${x.baseline.collective.runs} at ${x.orders}`).join(', ')} (after one warm-up each). Load times: ${r.reads.map((x) => `${x.orders} orders ${fmt(x.loadSeconds)} s`).join(', ')}.`);
+  out.push(
+    '',
+    `Runs per figure: ours ${r.reads[0]?.ours.collective.runs ?? 0}; spec ${r.reads.map((x) => `${x.baseline.collective.runs} at ${x.orders}`).join(', ')} (after one warm-up each). Load times: ${r.reads.map((x) => `${x.orders} orders ${fmt(x.loadSeconds)} s`).join(', ')}.`,
+  );
   out.push('### Card, collection and money pages (the same tables; median RCU per request, ours only)', '');
   out.push(
     markdownTable(
@@ -277,13 +328,40 @@ export function renderReport(r: BenchReport): string {
     'Athlete 1 (the most popular), collective 1 and the heaviest buyer. The profile and card page read the athlete partition and its pre-aggregated total (card state: sold, remaining, lock progress), whatever the orders; the statement reads at most one page of 200 ledger entries and two running totals.',
     '',
   );
-  out.push(`Loader check at ${r.loaderCheck.orders} orders: verify ${r.loaderCheck.verifyDifferences} differences; item-by-item against the same orders through ingest(): ${r.loaderCheck.itemDifferences.length} differences.`, '');
+  out.push(
+    `Loader check at ${r.loaderCheck.orders} orders: verify ${r.loaderCheck.verifyDifferences} differences; item-by-item against the same orders through ingest(): ${r.loaderCheck.itemDifferences.length} differences.`,
+    '',
+  );
 
   out.push('### Ingestion (signed deliveries to local mode, 20% duplicates, reordered updates and refunds)', '');
   out.push(
     markdownTable(
-      ['concurrency', 'deliveries', 'duplicates', 'HTTP requests', '503 redelivered', 'seconds', 'deliveries/s', 'p50 ms', 'p99 ms', 'verify differences', 'expected-figure mismatches'],
-      r.ingestion.map((i) => [i.concurrency, i.deliveries, i.duplicates, i.requests, i.retried503, fmt(i.seconds), fmt(i.throughput), fmt(i.p50), fmt(i.p99), `${i.verifyDifferences} (of ${i.verifyChecked} figures)`, i.expectedMismatches.length]),
+      [
+        'concurrency',
+        'deliveries',
+        'duplicates',
+        'HTTP requests',
+        '503 redelivered',
+        'seconds',
+        'deliveries/s',
+        'p50 ms',
+        'p99 ms',
+        'verify differences',
+        'expected-figure mismatches',
+      ],
+      r.ingestion.map((i) => [
+        i.concurrency,
+        i.deliveries,
+        i.duplicates,
+        i.requests,
+        i.retried503,
+        fmt(i.seconds),
+        fmt(i.throughput),
+        fmt(i.p50),
+        fmt(i.p99),
+        `${i.verifyDifferences} (of ${i.verifyChecked} figures)`,
+        i.expectedMismatches.length,
+      ]),
     ),
     '',
   );
@@ -312,8 +390,15 @@ function renderWeb(r: BenchReport): string {
       `Initial route (index.html entry + static imports): **${kib(r.web.initial.jsGzip)} JS** (budget ${kib(WEB_BUDGETS.initialJsGzipBytes)}: ${initialOk ? 'met' : 'MISSED'}) + ${kib(r.web.initial.cssGzip)} CSS gzip (${r.web.initial.files.map((f) => path.basename(f)).join(', ')}).`,
       '',
     );
-    if (r.web.prerendered.length) out.push(`Prerendered pages (HTML at build time, served for their routes): ${r.web.prerendered.map((p) => `\`${p}\``).join(', ')}.`, '');
-    out.push(markdownTable(['chunk', 'raw', 'gzip'], r.web.chunks.map((c) => [c.file, kib(c.bytes), kib(c.gzip)])), '');
+    if (r.web.prerendered.length)
+      out.push(`Prerendered pages (HTML at build time, served for their routes): ${r.web.prerendered.map((p) => `\`${p}\``).join(', ')}.`, '');
+    out.push(
+      markdownTable(
+        ['chunk', 'raw', 'gzip'],
+        r.web.chunks.map((c) => [c.file, kib(c.bytes), kib(c.gzip)]),
+      ),
+      '',
+    );
   } else out.push(r.webNote ?? 'skipped', '');
   if (r.lighthouse.length) {
     const b = WEB_BUDGETS;
@@ -452,7 +537,10 @@ if (require.main === module) {
         writeFileSync(docPath, keepCatalogScaleSection(readFileSync(docPath, 'utf8'), benchmarksDoc(text)));
         say('wrote docs/BENCHMARKS.md');
       }
-      let failed = report.loaderCheck.verifyDifferences !== 0 || report.loaderCheck.itemDifferences.length > 0 || report.ingestion.some((i) => i.verifyDifferences !== 0 || i.expectedMismatches.length > 0);
+      let failed =
+        report.loaderCheck.verifyDifferences !== 0 ||
+        report.loaderCheck.itemDifferences.length > 0 ||
+        report.ingestion.some((i) => i.verifyDifferences !== 0 || i.expectedMismatches.length > 0);
       if (options.webOnly) {
         // The web check: the initial-route budget and every page's Lighthouse budgets.
         const missed = [

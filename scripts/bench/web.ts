@@ -9,7 +9,11 @@ import { gzipSync } from 'node:zlib';
 const ROOT = path.resolve(__dirname, '../..');
 
 export function buildWeb(outDir: string): void {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   if (result.status !== 0) throw new Error('the web build failed');
 }
 
@@ -59,7 +63,13 @@ function pageWeight(dist: string, htmlFile: string): PageWeight {
   const html = readFileSync(path.join(dist, htmlFile), 'utf8');
   const boot = /<script[^>]+data-entry="\/?([^"]+)"[^>]+data-modules="([^"]*)"/.exec(html);
   const entries = boot
-    ? [boot[1], ...boot[2].split(' ').filter(Boolean).map((m) => m.replace(/^\//, ''))]
+    ? [
+        boot[1],
+        ...boot[2]
+          .split(' ')
+          .filter(Boolean)
+          .map((m) => m.replace(/^\//, '')),
+      ]
     : [
         ...[...html.matchAll(/<script[^>]+type="module"[^>]+src="\/?([^"]+)"/g)].map((m) => m[1]),
         ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+)"/g)].map((m) => m[1]),
@@ -150,7 +160,15 @@ export function lighthouse(url: string, chromePath = '/usr/bin/chromium'): Promi
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      [cli, url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility,best-practices', `--chrome-flags=${CHROME_FLAGS.join(' ')}`],
+      [
+        cli,
+        url,
+        '--quiet',
+        '--output=json',
+        '--output-path=stdout',
+        '--only-categories=performance,accessibility,best-practices',
+        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      ],
       { cwd: ROOT, env: { ...process.env, CHROME_PATH: chromePath } },
     );
     let out = '';
@@ -175,7 +193,13 @@ export function lighthouse(url: string, chromePath = '/usr/bin/chromium'): Promi
           ...(report.runtimeError ? { error: report.runtimeError.message } : {}),
         });
       } catch {
-        resolve({ url, performance: null, accessibility: null, bestPractices: null, error: `lighthouse exited ${code}: ${err.trim().split('\n').slice(-3).join(' ')}` });
+        resolve({
+          url,
+          performance: null,
+          accessibility: null,
+          bestPractices: null,
+          error: `lighthouse exited ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`,
+        });
       }
     });
   });

@@ -8,7 +8,13 @@ export interface DeliveryResult {
   ms: number;
 }
 
-export async function deliverWebhook(url: string, topic: string, body: string, secret: string, options: { webhookId?: string; signature?: string } = {}): Promise<DeliveryResult> {
+export async function deliverWebhook(
+  url: string,
+  topic: string,
+  body: string,
+  secret: string,
+  options: { webhookId?: string; signature?: string } = {},
+): Promise<DeliveryResult> {
   const started = performance.now();
   const response = await fetch(url, {
     method: 'POST',

@@ -58,7 +58,9 @@ export function createMemoryStore(options: { yieldBetween?: () => Promise<void> 
       await pause();
       const lower = range.from ?? range.beginsWith;
       const inRange = (sk: string) =>
-        (range.beginsWith === undefined || sk.startsWith(range.beginsWith)) && (lower === undefined || sk >= lower) && (range.below === undefined || sk < range.below);
+        (range.beginsWith === undefined || sk.startsWith(range.beginsWith)) &&
+        (lower === undefined || sk >= lower) &&
+        (range.below === undefined || sk < range.below);
       const found = [...items.values()].filter((i) => i.PK === pk && inRange(String(i.SK))).sort((a, b) => (String(a.SK) < String(b.SK) ? -1 : 1));
       if (range.descending) found.reverse();
       return found.slice(0, limit).map((i) => structuredClone(i));

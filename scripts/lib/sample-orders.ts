@@ -30,7 +30,15 @@ function prng(seed: number) {
   };
 }
 
-const BUYERS = ['jordan.fan@example.com', 'casey.collector@example.com', 'taylor.m@example.com', 'riley.cards@example.com', 'morgan.b@example.com', 'sam.hoops@example.com', 'alex.gridiron@example.com'];
+const BUYERS = [
+  'jordan.fan@example.com',
+  'casey.collector@example.com',
+  'taylor.m@example.com',
+  'riley.cards@example.com',
+  'morgan.b@example.com',
+  'sam.hoops@example.com',
+  'alex.gridiron@example.com',
+];
 
 /** The units of one card sold in a phase: spread over orders of 1 to 3 units, over a span of days ago. */
 interface Run {
@@ -60,7 +68,8 @@ export function sampleDeliveries(catalog: Catalog, now = new Date()): SampleDeli
   let number = 1001;
   const orderId = () => String(9007199254740993n + BigInt(seq++) * 7919n); // above 2^53
   const lineId = () => String(12000000000000000n + BigInt(seq++));
-  const push = (phase: SampleDelivery['phase'], topic: string, body: string) => deliveries.push({ topic, body, webhookId: `seed-${deliveries.length + 1}`, phase });
+  const push = (phase: SampleDelivery['phase'], topic: string, body: string) =>
+    deliveries.push({ topic, body, webhookId: `seed-${deliveries.length + 1}`, phase });
   const daysAgo = (days: number) => new Date(now.getTime() - days * 86400000 - Math.floor(rand() * 86400000)).toISOString();
   const buyer = () => BUYERS[Math.floor(rand() * BUYERS.length)];
 
@@ -103,7 +112,11 @@ export function sampleDeliveries(catalog: Catalog, now = new Date()): SampleDeli
   // serial retired: it is never issued again).
   const refundedLines = [cardLine(1, 1), cardLine(1, 2), cardLine(1, 3, 2)];
   const refunded = order(3, daysAgo(12), 'casey.collector@example.com', refundedLines);
-  push(3, 'refunds/create', refundPayload({ id: orderId(), orderId: refunded, createdAt: daysAgo(10), lines: [{ lineItemId: refundedLines[2].id, quantity: 1, subtotal: '25.00' }] }));
+  push(
+    3,
+    'refunds/create',
+    refundPayload({ id: orderId(), orderId: refunded, createdAt: daysAgo(10), lines: [{ lineItemId: refundedLines[2].id, quantity: 1, subtotal: '25.00' }] }),
+  );
 
   // A cancelled order (counts nothing) and an order with a line no card matches (unattributed).
   const cancelled = orderId();
@@ -112,7 +125,22 @@ export function sampleDeliveries(catalog: Catalog, now = new Date()): SampleDeli
   const cancelledAt = daysAgo(10);
   const cancelledNumber = number++;
   push(1, 'orders/create', orderPayload({ id: cancelled, number: cancelledNumber, createdAt: created, email: 'morgan.b@example.com', lines: cancelledLines }));
-  push(1, 'orders/cancelled', orderPayload({ id: cancelled, number: cancelledNumber, createdAt: created, updatedAt: cancelledAt, cancelledAt, financialStatus: 'voided', email: 'morgan.b@example.com', lines: cancelledLines }));
-  order(1, daysAgo(5), 'taylor.m@example.com', [{ id: lineId(), productId: '9999999999', title: 'Mystery Pack - Season Box', quantity: 1, price: '15.00', vendor: 'Drift State University' }]);
+  push(
+    1,
+    'orders/cancelled',
+    orderPayload({
+      id: cancelled,
+      number: cancelledNumber,
+      createdAt: created,
+      updatedAt: cancelledAt,
+      cancelledAt,
+      financialStatus: 'voided',
+      email: 'morgan.b@example.com',
+      lines: cancelledLines,
+    }),
+  );
+  order(1, daysAgo(5), 'taylor.m@example.com', [
+    { id: lineId(), productId: '9999999999', title: 'Mystery Pack - Season Box', quantity: 1, price: '15.00', vendor: 'Drift State University' },
+  ]);
   return deliveries;
 }

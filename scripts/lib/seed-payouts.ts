@@ -12,11 +12,41 @@ export async function seedPayouts(now = new Date()): Promise<void> {
   const clock = () => new Date().toISOString();
   const periodStart = new Date(now.getTime() - 30 * 86_400_000).toISOString();
   const periodEnd = new Date().toISOString();
-  const { batch } = await createBatch(store, { collectiveId: collective.id, members: collective.members, periodStart, periodEnd, idempotencyKey: 'seed-batch-1', by: 'seed', now: clock });
+  const { batch } = await createBatch(store, {
+    collectiveId: collective.id,
+    members: collective.members,
+    periodStart,
+    periodEnd,
+    idempotencyKey: 'seed-batch-1',
+    by: 'seed',
+    now: clock,
+  });
   const day = now.toISOString().slice(0, 10);
   const [first, second] = batch.lines ?? [];
-  if (first) await markPayout(store, { collectiveId: collective.id, batchId: batch.batchId, athleteId: first.athleteId, status: 'paid', date: day, reference: 'ACH-0001042', idempotencyKey: 'seed-paid-1', by: 'seed', now: clock });
-  if (second) await markPayout(store, { collectiveId: collective.id, batchId: batch.batchId, athleteId: second.athleteId, status: 'sent', date: day, reference: 'ACH-0001043', idempotencyKey: 'seed-sent-2', by: 'seed', now: clock });
+  if (first)
+    await markPayout(store, {
+      collectiveId: collective.id,
+      batchId: batch.batchId,
+      athleteId: first.athleteId,
+      status: 'paid',
+      date: day,
+      reference: 'ACH-0001042',
+      idempotencyKey: 'seed-paid-1',
+      by: 'seed',
+      now: clock,
+    });
+  if (second)
+    await markPayout(store, {
+      collectiveId: collective.id,
+      batchId: batch.batchId,
+      athleteId: second.athleteId,
+      status: 'sent',
+      date: day,
+      reference: 'ACH-0001043',
+      idempotencyKey: 'seed-sent-2',
+      by: 'seed',
+      now: clock,
+    });
   await setW9(store, collective.members[0], now.getUTCFullYear(), true, day, 'seed', clock());
   await allocateDonation(store, {
     collectiveId: collective.id,

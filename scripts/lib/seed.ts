@@ -14,7 +14,14 @@ import { sampleDeliveries } from './sample-orders';
  * the single-partition layout before data version 3 (local mode then refuses the old data). */
 export async function isSeeded(): Promise<boolean> {
   if (await hasCatalog()) return true;
-  const legacy = await ddb().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.legacyCatalogPartition }, Limit: 1 }));
+  const legacy = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.legacyCatalogPartition },
+      Limit: 1,
+    }),
+  );
   return (legacy.Items ?? []).length > 0;
 }
 
@@ -50,10 +57,21 @@ export async function waitUntilSettled(timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const pages = await Promise.all(
-      keys.pendingPartitions().map((pk) => ddb().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, Limit: 1, ConsistentRead: true }))),
+      keys.pendingPartitions().map((pk) =>
+        ddb().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': pk },
+            Limit: 1,
+            ConsistentRead: true,
+          }),
+        ),
+      ),
     );
     if (pages.every((p) => (p.Items ?? []).length === 0)) return;
-    if (Date.now() > deadline) throw new Error(`sample orders still pending after ${timeoutMs / 1000} s: is the settle function (or local mode's settle loop) running?`);
+    if (Date.now() > deadline)
+      throw new Error(`sample orders still pending after ${timeoutMs / 1000} s: is the settle function (or local mode's settle loop) running?`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -91,7 +109,9 @@ export async function seedNational(options: NationalSeedOptions): Promise<{ item
   const { nationalCatalog } = await import('./national-catalog');
   const { catalogItems } = await import('../../lambdas/common/catalog-items');
   const { batchWriteItems } = await import('../../lambdas/common/catalog-repo');
-  const catalog = nationalCatalog(options.athletes, { onProgress: (done, total) => say(`generated ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} athletes`) });
+  const catalog = nationalCatalog(options.athletes, {
+    onProgress: (done, total) => say(`generated ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} athletes`),
+  });
   const items = catalogItems(catalog);
   say(`${catalog.schools.length} schools, ${catalog.collectives.length} collectives, ${items.length.toLocaleString('en-US')} catalog items to write`);
   let lastShown = 0;
@@ -99,7 +119,9 @@ export async function seedNational(options: NationalSeedOptions): Promise<{ item
     const pct = Math.floor((written / total) * 100);
     if (pct >= lastShown + 10 || written === total) {
       lastShown = written === total ? 0 : pct;
-      say(`${label}: ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items (${pct}%, ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      say(
+        `${label}: ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items (${pct}%, ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      );
     }
   };
   await batchWriteItems(items, { concurrency: 8, onProgress: progress('catalog') });

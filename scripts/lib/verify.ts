@@ -81,17 +81,34 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     const contribution = contributionOf(decodeState(order), options);
     contributions.push(contribution);
     const targets = groupTargets(contribution);
-    const applied = new Map((byPartition.get(`ORDER#${orderId}`) ?? []).filter((i) => String(i.SK).startsWith('APPLIED#')).map((i) => [String(i.SK).slice(8), i]));
+    const applied = new Map(
+      (byPartition.get(`ORDER#${orderId}`) ?? []).filter((i) => String(i.SK).startsWith('APPLIED#')).map((i) => [String(i.SK).slice(8), i]),
+    );
     for (const groupId of new Set([...targets.keys(), ...applied.keys()])) {
       checked++;
       const target = targets.get(groupId);
       const got = applied.get(groupId);
-      if (got && Number(got.version) > Number(order.version)) differences.push(`order ${orderId} ${groupId}: applied version ${got.version} is newer than the order's ${order.version}`);
+      if (got && Number(got.version) > Number(order.version))
+        differences.push(`order ${orderId} ${groupId}: applied version ${got.version} is newer than the order's ${order.version}`);
       if (!target || target.kind === 'athlete') {
         const a = got as unknown as AppliedAthleteGroup | undefined;
-        const want = target?.kind === 'athlete' ? { units: target.athlete.units, revenueCents: target.athlete.revenueCents, cards: target.athlete.cards, listedUnits: target.athlete.listedUnits, listedCents: target.athlete.listedCents, meta: target.meta } : null;
-        const have = a && (a.meta || a.units || a.revenueCents) ? { units: a.units, revenueCents: a.revenueCents, cards: a.cards, listedUnits: a.listedUnits, listedCents: a.listedCents, meta: a.meta } : null;
-        if (groupId.startsWith('A#') && canonicalJson(want) !== canonicalJson(have) && !pending.has(groupId)) differences.push(`order ${orderId} ${groupId}: applied figures differ from a recomputation`);
+        const want =
+          target?.kind === 'athlete'
+            ? {
+                units: target.athlete.units,
+                revenueCents: target.athlete.revenueCents,
+                cards: target.athlete.cards,
+                listedUnits: target.athlete.listedUnits,
+                listedCents: target.athlete.listedCents,
+                meta: target.meta,
+              }
+            : null;
+        const have =
+          a && (a.meta || a.units || a.revenueCents)
+            ? { units: a.units, revenueCents: a.revenueCents, cards: a.cards, listedUnits: a.listedUnits, listedCents: a.listedCents, meta: a.meta }
+            : null;
+        if (groupId.startsWith('A#') && canonicalJson(want) !== canonicalJson(have) && !pending.has(groupId))
+          differences.push(`order ${orderId} ${groupId}: applied figures differ from a recomputation`);
         if (groupId.startsWith('A#') && a) {
           const units = new Map((target?.kind === 'athlete' ? target.athlete.lines : []).map((l) => [l.lineItemId, l.units]));
           appliedAthletes.push({ orderId, athleteId: Number(groupId.slice(2)), applied: a, targetUnits: units });
@@ -100,9 +117,15 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       if (groupId.startsWith('U#')) {
         const u = got as unknown as AppliedUnattributedGroup | undefined;
         const lines = target?.kind === 'unattributed' ? target.lines : [];
-        const want = { units: lines.reduce((n, l) => n + l.units, 0), revenueCents: lines.reduce((n, l) => n + l.revenueCents, 0), lineCount: lines.length, lines: lines.slice(0, LISTED_UNATTRIBUTED_LINES) };
+        const want = {
+          units: lines.reduce((n, l) => n + l.units, 0),
+          revenueCents: lines.reduce((n, l) => n + l.revenueCents, 0),
+          lineCount: lines.length,
+          lines: lines.slice(0, LISTED_UNATTRIBUTED_LINES),
+        };
         const have = { units: u?.units ?? 0, revenueCents: u?.revenueCents ?? 0, lineCount: u?.lineCount ?? 0, lines: u?.lines ?? [] };
-        if (canonicalJson(want) !== canonicalJson(have) && !pending.has(groupId)) differences.push(`order ${orderId} ${groupId}: applied unattributed lines differ from a recomputation`);
+        if (canonicalJson(want) !== canonicalJson(have) && !pending.has(groupId))
+          differences.push(`order ${orderId} ${groupId}: applied unattributed lines differ from a recomputation`);
       }
     }
   }
@@ -110,14 +133,21 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
 
   // Athletes: totals, cards, months, fans, Top Fans, sale lines.
   const athleteIds = new Set<number>([...expected.athletes.keys()]);
-  for (const item of items) if (String(item.PK).startsWith('ATHLETE#') && (String(item.SK).startsWith('AGG#') || String(item.SK).startsWith('TOPFAN#') || String(item.SK).startsWith('SALE#'))) athleteIds.add(Number(String(item.PK).slice(8)));
+  for (const item of items)
+    if (
+      String(item.PK).startsWith('ATHLETE#') &&
+      (String(item.SK).startsWith('AGG#') || String(item.SK).startsWith('TOPFAN#') || String(item.SK).startsWith('SALE#'))
+    )
+      athleteIds.add(Number(String(item.PK).slice(8)));
   for (const athleteId of athleteIds) {
     const want = expected.athletes.get(athleteId);
     const total = byKey.get(`ATHLETE#${athleteId}|AGG#TOTAL`);
     const partition = byPartition.get(`ATHLETE#${athleteId}`) ?? [];
     checked += 2;
-    if (!same(figuresOfItem(total), want?.total ?? zeroFigures())) differences.push(`athlete ${athleteId} totals: stored ${show(figuresOfItem(total))}, recomputed ${show(want?.total ?? zeroFigures())}`);
-    if (nonZero((total?.cards as Record<string, number>) ?? {}) !== nonZero(want?.cards ?? {})) differences.push(`athlete ${athleteId} cards sold per card differ`);
+    if (!same(figuresOfItem(total), want?.total ?? zeroFigures()))
+      differences.push(`athlete ${athleteId} totals: stored ${show(figuresOfItem(total))}, recomputed ${show(want?.total ?? zeroFigures())}`);
+    if (nonZero((total?.cards as Record<string, number>) ?? {}) !== nonZero(want?.cards ?? {}))
+      differences.push(`athlete ${athleteId} cards sold per card differ`);
     const months = new Set<string>([...(want?.months.keys() ?? [])]);
     for (const item of partition) if (String(item.SK).startsWith('AGG#M#')) months.add(String(item.month));
     for (const month of months) {
@@ -130,23 +160,35 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     const sets = topFanSetsOf(index.athleteById.get(athleteId));
     const uniqueFans = fans.filter((f) => holdsAny(f.cards)).length;
     checked++;
-    if (Number(total?.uniqueFans ?? 0) !== uniqueFans) differences.push(`athlete ${athleteId} unique fans: stored ${Number(total?.uniqueFans ?? 0)}, recomputed ${uniqueFans}`);
-    const wantTop = fans.filter((f) => sets.some((set) => holdsFullSet(f.cards, set))).map((f) => f.buyerKey).sort();
-    const gotTop = partition.filter((i) => String(i.SK).startsWith('TOPFAN#')).map((i) => String(i.SK).slice(7)).sort();
+    if (Number(total?.uniqueFans ?? 0) !== uniqueFans)
+      differences.push(`athlete ${athleteId} unique fans: stored ${Number(total?.uniqueFans ?? 0)}, recomputed ${uniqueFans}`);
+    const wantTop = fans
+      .filter((f) => sets.some((set) => holdsFullSet(f.cards, set)))
+      .map((f) => f.buyerKey)
+      .sort();
+    const gotTop = partition
+      .filter((i) => String(i.SK).startsWith('TOPFAN#'))
+      .map((i) => String(i.SK).slice(7))
+      .sort();
     checked += 2;
-    if (JSON.stringify(wantTop) !== JSON.stringify(gotTop)) differences.push(`athlete ${athleteId} top fans: stored ${gotTop.length}, recomputed ${wantTop.length}`);
-    if (Number(total?.topFanCount ?? 0) !== wantTop.length) differences.push(`athlete ${athleteId} top fan count: stored ${Number(total?.topFanCount ?? 0)}, recomputed ${wantTop.length}`);
+    if (JSON.stringify(wantTop) !== JSON.stringify(gotTop))
+      differences.push(`athlete ${athleteId} top fans: stored ${gotTop.length}, recomputed ${wantTop.length}`);
+    if (Number(total?.topFanCount ?? 0) !== wantTop.length)
+      differences.push(`athlete ${athleteId} top fan count: stored ${Number(total?.topFanCount ?? 0)}, recomputed ${wantTop.length}`);
     for (const fan of fans) {
       checked++;
       const item = byKey.get(`ATHLETE#${athleteId}|FAN#${fan.buyerKey}`);
-      if (nonZero((item?.cards as Record<string, number>) ?? {}) !== nonZero(fan.cards)) differences.push(`athlete ${athleteId} fan ${fan.buyerAlias}: holdings differ`);
+      if (nonZero((item?.cards as Record<string, number>) ?? {}) !== nonZero(fan.cards))
+        differences.push(`athlete ${athleteId} fan ${fan.buyerAlias}: holdings differ`);
       // The fan's Top Fan flag is what its TOPFAN item says (My Collection's badge reads the flag).
-      if (item && typeof item.top === 'boolean' && item.top !== gotTop.includes(fan.buyerKey)) differences.push(`athlete ${athleteId} fan ${fan.buyerAlias}: Top Fan flag ${item.top}, TOPFAN item ${!item.top}`);
+      if (item && typeof item.top === 'boolean' && item.top !== gotTop.includes(fan.buyerKey))
+        differences.push(`athlete ${athleteId} fan ${fan.buyerAlias}: Top Fan flag ${item.top}, TOPFAN item ${!item.top}`);
       // Its serials are the active serials of its orders' lines.
       const held = appliedAthletes
         .filter((a) => a.athleteId === athleteId && a.applied.meta?.buyerKey === fan.buyerKey)
         .reduce((acc, a) => moveSerials(acc, {}, serialsOfLines(a.applied.lines)), moveSerials({}, {}, {}));
-      if (item && canonicalJson(held) !== canonicalJson((item.serials as Record<string, unknown>) ?? {})) differences.push(`athlete ${athleteId} fan ${fan.buyerAlias}: serials held differ from the orders' serials`);
+      if (item && canonicalJson(held) !== canonicalJson((item.serials as Record<string, unknown>) ?? {}))
+        differences.push(`athlete ${athleteId} fan ${fan.buyerAlias}: serials held differ from the orders' serials`);
     }
     // Sale lines: one per order with a part for this athlete, with what the order lists.
     const wantLines = new Map<string, { quantity: number; amountCents: number; status: string }>();
@@ -158,7 +200,10 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       checked++;
       const w = wantLines.get(String(item.SK));
       if (!w) differences.push(`athlete ${athleteId} sale line ${item.orderId}: no order part recomputes it`);
-      else if (w.quantity !== item.quantity || w.amountCents !== item.amountCents || w.status !== item.status) differences.push(`athlete ${athleteId} sale line ${item.orderId}: stored ${item.quantity} units / ${item.amountCents} cents / ${item.status}, recomputed ${w.quantity} / ${w.amountCents} / ${w.status}`);
+      else if (w.quantity !== item.quantity || w.amountCents !== item.amountCents || w.status !== item.status)
+        differences.push(
+          `athlete ${athleteId} sale line ${item.orderId}: stored ${item.quantity} units / ${item.amountCents} cents / ${item.status}, recomputed ${w.quantity} / ${w.amountCents} / ${w.status}`,
+        );
       wantLines.delete(String(item.SK));
     }
     for (const [sk] of wantLines) differences.push(`athlete ${athleteId}: sale line ${sk} is missing`);
@@ -171,10 +216,18 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     const storedHead = ledgerHeadOf(total?.ledger);
     checked += entries.length + 1;
     const revenue = want?.total.revenueCents ?? 0;
-    if (replayed.grossCents !== revenue) differences.push(`athlete ${athleteId} ledger: entries sum to ${replayed.grossCents} cents gross, the figures to ${revenue}`);
-    if (replayed.salesCents - replayed.reversalsCents !== athleteShareCents(revenue)) differences.push(`athlete ${athleteId} ledger: shares sum to ${replayed.salesCents - replayed.reversalsCents}, 97% of ${revenue} is ${athleteShareCents(revenue)}`);
-    if (canonicalJson(replayed) !== canonicalJson(storedHead)) differences.push(`athlete ${athleteId} ledger: the stored head differs from a replay of its ${entries.length} entries`);
-    if (Number(total?.earnedCents ?? 0) !== replayed.salesCents - replayed.reversalsCents) differences.push(`athlete ${athleteId} ledger: earned ${total?.earnedCents ?? 0} on the total, ${replayed.salesCents - replayed.reversalsCents} in the entries`);
+    if (replayed.grossCents !== revenue)
+      differences.push(`athlete ${athleteId} ledger: entries sum to ${replayed.grossCents} cents gross, the figures to ${revenue}`);
+    if (replayed.salesCents - replayed.reversalsCents !== athleteShareCents(revenue))
+      differences.push(
+        `athlete ${athleteId} ledger: shares sum to ${replayed.salesCents - replayed.reversalsCents}, 97% of ${revenue} is ${athleteShareCents(revenue)}`,
+      );
+    if (canonicalJson(replayed) !== canonicalJson(storedHead))
+      differences.push(`athlete ${athleteId} ledger: the stored head differs from a replay of its ${entries.length} entries`);
+    if (Number(total?.earnedCents ?? 0) !== replayed.salesCents - replayed.reversalsCents)
+      differences.push(
+        `athlete ${athleteId} ledger: earned ${total?.earnedCents ?? 0} on the total, ${replayed.salesCents - replayed.reversalsCents} in the entries`,
+      );
 
     // Serials and unlocks.
     const issued = (total?.issued as Record<string, number>) ?? {};
@@ -194,7 +247,9 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
           const held = rangeCount(line.active) + line.oversold;
           const wantUnits = targetUnits.get(lineItemId) ?? 0;
           if (held !== wantUnits && line.cardId !== null && (athlete?.digitalcollectibles.find((c) => c.id === line.cardId)?.editionSize ?? null) !== null) {
-            differences.push(`athlete ${athleteId} card ${cardId} order ${orderId} line ${lineItemId}: holds ${held} units with serials or oversold, counts ${wantUnits}`);
+            differences.push(
+              `athlete ${athleteId} card ${cardId} order ${orderId} line ${lineItemId}: holds ${held} units with serials or oversold, counts ${wantUnits}`,
+            );
           }
         }
       }
@@ -202,16 +257,22 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       let next = 1;
       for (const [from, to] of sorted) {
         if (from !== next || to < from) {
-          differences.push(`athlete ${athleteId} card ${cardId}: serials are not exactly 1..${issued[cardId] ?? 0} (range ${from}-${to} where ${next} was expected)`);
+          differences.push(
+            `athlete ${athleteId} card ${cardId}: serials are not exactly 1..${issued[cardId] ?? 0} (range ${from}-${to} where ${next} was expected)`,
+          );
           break;
         }
         next = to + 1;
       }
-      if (next - 1 !== Number(issued[cardId] ?? 0)) differences.push(`athlete ${athleteId} card ${cardId}: ${next - 1} serials held, ${issued[cardId] ?? 0} issued`);
-      if (oversoldUnits !== Number(oversold[cardId] ?? 0)) differences.push(`athlete ${athleteId} card ${cardId}: ${oversoldUnits} oversold units held, ${oversold[cardId] ?? 0} recorded`);
+      if (next - 1 !== Number(issued[cardId] ?? 0))
+        differences.push(`athlete ${athleteId} card ${cardId}: ${next - 1} serials held, ${issued[cardId] ?? 0} issued`);
+      if (oversoldUnits !== Number(oversold[cardId] ?? 0))
+        differences.push(`athlete ${athleteId} card ${cardId}: ${oversoldUnits} oversold units held, ${oversold[cardId] ?? 0} recorded`);
       const card = athlete?.digitalcollectibles.find((c) => String(c.id) === cardId);
-      if (card?.editionSize && Number(issued[cardId] ?? 0) > card.editionSize) differences.push(`athlete ${athleteId} card ${cardId}: ${issued[cardId]} serials issued, edition of ${card.editionSize}`);
-      if (card?.unlock && Number(want?.cards[String(card.unlock.cardId)] ?? 0) >= card.unlock.units && !unlockedAt[cardId]) differences.push(`athlete ${athleteId} card ${cardId}: quota reached but not unlocked`);
+      if (card?.editionSize && Number(issued[cardId] ?? 0) > card.editionSize)
+        differences.push(`athlete ${athleteId} card ${cardId}: ${issued[cardId]} serials issued, edition of ${card.editionSize}`);
+      if (card?.unlock && Number(want?.cards[String(card.unlock.cardId)] ?? 0) >= card.unlock.units && !unlockedAt[cardId])
+        differences.push(`athlete ${athleteId} card ${cardId}: quota reached but not unlocked`);
     }
   }
 
@@ -223,32 +284,47 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     const got = byKey.get(`UNATTR#${schoolId}|AGG`);
     const want = expected.unattributed.get(schoolId) ?? { units: 0, revenueCents: 0, lines: 0 };
     if (Number(got?.units ?? 0) !== want.units || Number(got?.revenueCents ?? 0) !== want.revenueCents || Number(got?.lines ?? 0) !== want.lines) {
-      differences.push(`unattributed (school ${schoolId}): stored ${Number(got?.units ?? 0)} units / ${Number(got?.revenueCents ?? 0)} cents / ${Number(got?.lines ?? 0)} lines, recomputed ${want.units} / ${want.revenueCents} / ${want.lines}`);
+      differences.push(
+        `unattributed (school ${schoolId}): stored ${Number(got?.units ?? 0)} units / ${Number(got?.revenueCents ?? 0)} cents / ${Number(got?.lines ?? 0)} lines, recomputed ${want.units} / ${want.revenueCents} / ${want.lines}`,
+      );
     }
   }
   // Payouts and allocations: each payout line is one payout entry of its athlete's ledger, and each
   // donation's allocated total is what its allocation entries credited.
   const ledgerByAthlete = new Map<number, LedgerEntry[]>();
-  for (const item of items) if (String(item.SK).startsWith('LEDGER#')) ledgerByAthlete.set(Number(item.athleteId), [...(ledgerByAthlete.get(Number(item.athleteId)) ?? []), item as unknown as LedgerEntry]);
+  for (const item of items)
+    if (String(item.SK).startsWith('LEDGER#'))
+      ledgerByAthlete.set(Number(item.athleteId), [...(ledgerByAthlete.get(Number(item.athleteId)) ?? []), item as unknown as LedgerEntry]);
   for (const line of items.filter((i) => String(i.PK).startsWith('COLLECTIVE#') && String(i.SK).startsWith('PAYOUT#') && i.batchId)) {
     checked++;
     const entry = (ledgerByAthlete.get(Number(line.athleteId)) ?? []).find((e) => e.kind === 'payout' && e.batchId === line.batchId);
-    if (!entry || entry.payoutCents !== Number(line.amountCents)) differences.push(`payout batch ${line.batchId} athlete ${line.athleteId}: ${line.amountCents} cents, the ledger has ${entry?.payoutCents ?? 'no entry'}`);
+    if (!entry || entry.payoutCents !== Number(line.amountCents))
+      differences.push(`payout batch ${line.batchId} athlete ${line.athleteId}: ${line.amountCents} cents, the ledger has ${entry?.payoutCents ?? 'no entry'}`);
   }
   for (const [athleteId, entries] of ledgerByAthlete) {
     for (const e of entries.filter((x) => x.kind === 'payout')) {
       checked++;
-      const line = items.find((i) => String(i.PK).startsWith('COLLECTIVE#') && i.batchId === e.batchId && Number(i.athleteId) === athleteId && String(i.SK).startsWith('PAYOUT#'));
+      const line = items.find(
+        (i) => String(i.PK).startsWith('COLLECTIVE#') && i.batchId === e.batchId && Number(i.athleteId) === athleteId && String(i.SK).startsWith('PAYOUT#'),
+      );
       if (!line) differences.push(`athlete ${athleteId} ledger entry ${e.seq}: a payout of batch ${e.batchId} without its payout line`);
     }
   }
   for (const donation of items.filter((i) => String(i.SK).startsWith('DONATION#') && i.allocatedCents !== undefined)) {
     checked++;
-    const credited = [...ledgerByAthlete.values()].flat().filter((e) => e.kind === 'allocation' && e.donationId === donation.id).reduce((n, e) => n + e.creditCents, 0);
+    const credited = [...ledgerByAthlete.values()]
+      .flat()
+      .filter((e) => e.kind === 'allocation' && e.donationId === donation.id)
+      .reduce((n, e) => n + e.creditCents, 0);
     const pendingRequests = Object.values((donation.allocationRequests as Record<string, number>) ?? {}).reduce((n, v) => n + v, 0);
-    if (Number(donation.allocatedCents) !== pendingRequests) differences.push(`donation ${donation.id}: allocated ${donation.allocatedCents}, its requests total ${pendingRequests}`);
-    if (credited !== Number(donation.allocatedCents)) differences.push(`donation ${donation.id}: ${credited} cents credited to athletes, ${donation.allocatedCents} allocated (an unfinished request: repeat it with its idempotency key)`);
-    if (Number(donation.allocatedCents) > Number(donation.amountCents)) differences.push(`donation ${donation.id}: allocated ${donation.allocatedCents} of ${donation.amountCents}`);
+    if (Number(donation.allocatedCents) !== pendingRequests)
+      differences.push(`donation ${donation.id}: allocated ${donation.allocatedCents}, its requests total ${pendingRequests}`);
+    if (credited !== Number(donation.allocatedCents))
+      differences.push(
+        `donation ${donation.id}: ${credited} cents credited to athletes, ${donation.allocatedCents} allocated (an unfinished request: repeat it with its idempotency key)`,
+      );
+    if (Number(donation.allocatedCents) > Number(donation.amountCents))
+      differences.push(`donation ${donation.id}: allocated ${donation.allocatedCents} of ${donation.amountCents}`);
   }
   const parked = items.filter((i) => i.PK === 'PARKED').length;
   return { orders: orders.length, checked, differences, pending: pendingOrders, parked };

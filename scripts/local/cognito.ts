@@ -31,9 +31,27 @@ const TIMESTAMP_SKEW_MS = 5 * 60_000;
 
 /** The user pool schema (standard attributes and the stack's two custom ones)... */
 const SCHEMA_ATTRIBUTES = new Set([
-  'address', 'birthdate', 'email', 'email_verified', 'family_name', 'gender', 'given_name', 'locale', 'middle_name', 'name', 'nickname',
-  'phone_number', 'phone_number_verified', 'picture', 'preferred_username', 'profile', 'updated_at', 'website', 'zoneinfo',
-  'custom:athleteId', 'custom:collectiveId',
+  'address',
+  'birthdate',
+  'email',
+  'email_verified',
+  'family_name',
+  'gender',
+  'given_name',
+  'locale',
+  'middle_name',
+  'name',
+  'nickname',
+  'phone_number',
+  'phone_number_verified',
+  'picture',
+  'preferred_username',
+  'profile',
+  'updated_at',
+  'website',
+  'zoneinfo',
+  'custom:athleteId',
+  'custom:collectiveId',
 ]);
 /** ...and what the web app client may write (writeAttributes of the stack's client). */
 const CLIENT_WRITABLE_ATTRIBUTES = new Set(['email']);
@@ -219,7 +237,9 @@ export class LocalCognito {
   private simulatedDelivery(name: string) {
     const wanted = name.trim().toLowerCase();
     const digest = createHmac('sha256', this.fakeSecret).update(`delivery:${wanted}`).digest();
-    const fake = /^[^\s@]+@[^\s@]+$/.test(wanted) ? wanted : `${'abcdefghijklmnopqrstuvwxyz'[digest[0] % 26]}x@${['gmail.com', 'yahoo.com', 'outlook.com', 'icloud.com'][digest[1] % 4]}`;
+    const fake = /^[^\s@]+@[^\s@]+$/.test(wanted)
+      ? wanted
+      : `${'abcdefghijklmnopqrstuvwxyz'[digest[0] % 26]}x@${['gmail.com', 'yahoo.com', 'outlook.com', 'icloud.com'][digest[1] % 4]}`;
     return { Destination: maskEmail(fake), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
   }
 
@@ -235,8 +255,22 @@ export class LocalCognito {
   private tokens(user: LocalUser, refreshToken?: string) {
     const now = Math.floor(this.now() / 1000);
     const common = { sub: user.sub, iss: this.issuer, auth_time: now, iat: now, exp: now + this.ttl, 'cognito:groups': user.groups, jti: randomUUID() };
-    const idToken = signJwt({ ...common, aud: LOCAL_CLIENT_ID, token_use: 'id', 'cognito:username': user.username, email: user.email, email_verified: user.emailVerified, ...user.attributes }, this.key);
-    const accessToken = signJwt({ ...common, client_id: LOCAL_CLIENT_ID, token_use: 'access', scope: 'aws.cognito.signin.user.admin', username: user.username }, this.key);
+    const idToken = signJwt(
+      {
+        ...common,
+        aud: LOCAL_CLIENT_ID,
+        token_use: 'id',
+        'cognito:username': user.username,
+        email: user.email,
+        email_verified: user.emailVerified,
+        ...user.attributes,
+      },
+      this.key,
+    );
+    const accessToken = signJwt(
+      { ...common, client_id: LOCAL_CLIENT_ID, token_use: 'access', scope: 'aws.cognito.signin.user.admin', username: user.username },
+      this.key,
+    );
     const result: Record<string, unknown> = { IdToken: idToken, AccessToken: accessToken, ExpiresIn: this.ttl, TokenType: 'Bearer' };
     if (!refreshToken) {
       const token = randomBytes(48).toString('base64url');
@@ -312,7 +346,8 @@ export class LocalCognito {
   }
 
   private answerSrp(body: Record<string, unknown>) {
-    if (body.ChallengeName !== 'PASSWORD_VERIFIER') throw new CognitoError('InvalidParameterException', `Unsupported ChallengeName ${strOf(body.ChallengeName) || '(none)'}`);
+    if (body.ChallengeName !== 'PASSWORD_VERIFIER')
+      throw new CognitoError('InvalidParameterException', `Unsupported ChallengeName ${strOf(body.ChallengeName) || '(none)'}`);
     const responses = isRecord(body.ChallengeResponses) ? body.ChallengeResponses : {};
     const secretBlock = strOf(responses.PASSWORD_CLAIM_SECRET_BLOCK);
     const pending = this.challenges.get(secretBlock);
@@ -354,8 +389,13 @@ export class LocalCognito {
     }
     const attributes = value as Array<{ Name: string; Value: string }>;
     const unknown = attributes.filter((a) => !SCHEMA_ATTRIBUTES.has(a.Name));
-    if (unknown.length) throw new CognitoError('InvalidParameterException', `Attributes did not conform to the schema: ${unknown.map((a) => `${a.Name}: Attribute does not exist in the schema.`).join('\n')}`);
-    if (attributes.some((a) => !CLIENT_WRITABLE_ATTRIBUTES.has(a.Name))) throw new CognitoError('NotAuthorizedException', 'A client attempted to write unauthorized attribute');
+    if (unknown.length)
+      throw new CognitoError(
+        'InvalidParameterException',
+        `Attributes did not conform to the schema: ${unknown.map((a) => `${a.Name}: Attribute does not exist in the schema.`).join('\n')}`,
+      );
+    if (attributes.some((a) => !CLIENT_WRITABLE_ATTRIBUTES.has(a.Name)))
+      throw new CognitoError('NotAuthorizedException', 'A client attempted to write unauthorized attribute');
     return new Map(attributes.map((a) => [a.Name, a.Value]));
   }
 
@@ -369,12 +409,23 @@ export class LocalCognito {
         const username = str('Username').trim().toLowerCase();
         const attributes = this.signUpAttributes(body.UserAttributes);
         const email = (attributes.get('email') ?? '').trim().toLowerCase();
-        if (!/^[a-z0-9._-]{3,64}$/.test(username) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(username)) throw new CognitoError('InvalidParameterException', 'Username must be 3 to 64 letters, digits, dots, dashes or underscores.');
+        if (!/^[a-z0-9._-]{3,64}$/.test(username) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(username))
+          throw new CognitoError('InvalidParameterException', 'Username must be 3 to 64 letters, digits, dots, dashes or underscores.');
         if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) throw new CognitoError('InvalidParameterException', 'Invalid email address format.');
-        if (this.find(username) || [...this.users.values()].some((u) => u.email === email)) throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+        if (this.find(username) || [...this.users.values()].some((u) => u.email === email))
+          throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
         const problem = passwordProblem(str('Password'));
         if (problem) throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${problem}`);
-        const user: LocalUser = { username, sub: randomUUID(), email, emailVerified: false, confirmed: false, groups: ['buyer'], attributes: {}, refreshTokens: [] };
+        const user: LocalUser = {
+          username,
+          sub: randomUUID(),
+          email,
+          emailVerified: false,
+          confirmed: false,
+          groups: ['buyer'],
+          attributes: {},
+          refreshTokens: [],
+        };
         this.setPassword(user, str('Password'));
         this.users.set(username, user);
         const delivery = this.newCode(user, 'signup');
@@ -412,7 +463,8 @@ export class LocalCognito {
           if (!user) throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
           return this.tokens(user, token);
         }
-        if (['USER_PASSWORD_AUTH', 'CUSTOM_AUTH', 'USER_AUTH'].includes(flow)) throw new CognitoError('InvalidParameterException', `${flow} flow not enabled for this client`);
+        if (['USER_PASSWORD_AUTH', 'CUSTOM_AUTH', 'USER_AUTH'].includes(flow))
+          throw new CognitoError('InvalidParameterException', `${flow} flow not enabled for this client`);
         throw new CognitoError('InvalidParameterException', `Unsupported AuthFlow ${flow || '(none)'}`);
       }
       case 'RespondToAuthChallenge': {

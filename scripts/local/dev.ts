@@ -11,8 +11,16 @@ parseCli(START_USAGE.replace('npm start', 'npm run dev'), { options: START_OPTIO
 const apiPort = process.env.API_PORT ?? '3001';
 const env = { ...process.env, PORT: apiPort, API_PORT: apiPort };
 
-const api = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/local/start.ts', '--no-build', ...process.argv.slice(2)], { cwd: ROOT, env, stdio: 'inherit' });
-const web = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.ts', '--host', '127.0.0.1'], { cwd: ROOT, env, stdio: 'inherit' });
+const api = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/local/start.ts', '--no-build', ...process.argv.slice(2)], {
+  cwd: ROOT,
+  env,
+  stdio: 'inherit',
+});
+const web = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.ts', '--host', '127.0.0.1'], {
+  cwd: ROOT,
+  env,
+  stdio: 'inherit',
+});
 
 const stop = () => {
   api.kill('SIGINT');

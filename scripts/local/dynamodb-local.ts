@@ -37,7 +37,15 @@ async function waitUntilUp(endpoint: string, child: ChildProcess, timeoutMs: num
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
     try {
-      const res = await fetch(endpoint, { method: 'POST', headers: { 'x-amz-target': 'DynamoDB_20120810.ListTables', 'content-type': 'application/x-amz-json-1.0', authorization: 'AWS4-HMAC-SHA256 Credential=local/20200101/us-east-2/dynamodb/aws4_request, SignedHeaders=host, Signature=x' }, body: '{}' });
+      const res = await fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          'x-amz-target': 'DynamoDB_20120810.ListTables',
+          'content-type': 'application/x-amz-json-1.0',
+          authorization: 'AWS4-HMAC-SHA256 Credential=local/20200101/us-east-2/dynamodb/aws4_request, SignedHeaders=host, Signature=x',
+        },
+        body: '{}',
+      });
       if (res.status < 500) return;
     } catch {
       // not listening yet
@@ -50,7 +58,14 @@ async function waitUntilUp(endpoint: string, child: ChildProcess, timeoutMs: num
 export async function startDynamoLocal(options: { port?: number; dbPath?: string } = {}): Promise<DynamoLocal> {
   const port = options.port ?? (await freePort());
   const dir = jarDir();
-  const args = [`-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`, '-jar', path.join(dir, 'DynamoDBLocal.jar'), '-port', String(port), '-disableTelemetry'];
+  const args = [
+    `-Djava.library.path=${path.join(dir, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    path.join(dir, 'DynamoDBLocal.jar'),
+    '-port',
+    String(port),
+    '-disableTelemetry',
+  ];
   if (options.dbPath) {
     if (!existsSync(options.dbPath)) mkdirSync(options.dbPath, { recursive: true });
     args.push('-dbPath', options.dbPath);

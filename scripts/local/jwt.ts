@@ -54,7 +54,9 @@ export function verifyJwt(token: string, options: VerifyOptions): Record<string,
   if (header.alg !== 'RS256') throw new JwtError('unexpected algorithm');
   const jwk = options.jwks.find((k) => k.kid === header.kid);
   if (!jwk) throw new JwtError('unknown signing key');
-  const ok = createVerify('RSA-SHA256').update(`${h}.${p}`).verify(createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(s, 'base64url'));
+  const ok = createVerify('RSA-SHA256')
+    .update(`${h}.${p}`)
+    .verify(createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(s, 'base64url'));
   if (!ok) throw new JwtError('bad signature');
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) throw new JwtError('malformed token');
   if (claims.iss !== options.issuer) throw new JwtError('wrong issuer');

@@ -10,7 +10,6 @@ import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR, type FetchJson, type PageAssets, type RenderModule } from '../../shared/page-render';
 
-
 const requireHere = createRequire(__filename);
 
 /** Loads a CommonJS module again (a rebuild replaced it). */
@@ -49,7 +48,9 @@ export function pageRenderer(webRoot: string): (url: string, fetchJson: FetchJso
       return await (await loaded.module).renderDocument(url, loaded.assets, fetchJson);
     } catch (error) {
       // The SPA shell still shows the page (rendered in the browser); the failure is in the log.
-      console.error(JSON.stringify({ level: 'error', message: 'page render failed; answered with the SPA shell', url, error: String((error as Error)?.stack ?? error) }));
+      console.error(
+        JSON.stringify({ level: 'error', message: 'page render failed; answered with the SPA shell', url, error: String((error as Error)?.stack ?? error) }),
+      );
       return null;
     }
   };

@@ -106,7 +106,14 @@ function pathParametersOf(route: CompiledRoute, match: RegExpExecArray): Record<
   }
 }
 
-function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, pathParameters: Record<string, string>, body: Buffer, claims?: Record<string, string>): Event {
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: CompiledRoute,
+  pathParameters: Record<string, string>,
+  body: Buffer,
+  claims?: Record<string, string>,
+): Event {
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(req.headers)) if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   const query: Record<string, string> = {};
@@ -125,7 +132,13 @@ function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, pathParam
       apiId: 'local',
       domainName: headers.host ?? '127.0.0.1',
       domainPrefix: '127',
-      http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method: route.method,
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId: randomUUID(),
       routeKey: `${route.method} ${route.path}`,
       stage: '$default',
@@ -272,7 +285,9 @@ function serveStatic(res: ServerResponse, url: URL, webRoot: string, acceptEncod
     return;
   }
   res.writeHead(200, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' });
-  createReadStream(file).pipe(createGzip({ level: 6 })).pipe(res);
+  createReadStream(file)
+    .pipe(createGzip({ level: 6 }))
+    .pipe(res);
 }
 
 export function createLocalServer(webRoot: string, options: LocalServerOptions = {}): Server {

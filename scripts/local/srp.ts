@@ -60,7 +60,12 @@ export function passwordX(poolName: string, username: string, password: string, 
 }
 
 /** What the identity provider stores instead of the password: a random salt and v = g^x. */
-export function createVerifier(poolName: string, username: string, password: string, saltHex = randomBytes(16).toString('hex')): { salt: string; verifier: string } {
+export function createVerifier(
+  poolName: string,
+  username: string,
+  password: string,
+  saltHex = randomBytes(16).toString('hex'),
+): { salt: string; verifier: string } {
   return { salt: saltHex, verifier: modPow(G, passwordX(poolName, username, password, saltHex)).toString(16) };
 }
 
@@ -79,8 +84,13 @@ export function scrambler(A: bigint, B: bigint): bigint {
 
 /** HKDF-SHA256 as Cognito uses it: one block, info "Caldera Derived Key", first 16 bytes. */
 export function hkdf(S: bigint, u: bigint): Buffer {
-  const prk = createHmac('sha256', Buffer.from(padHex(u), 'hex')).update(Buffer.from(padHex(S), 'hex')).digest();
-  return createHmac('sha256', prk).update(Buffer.concat([Buffer.from('Caldera Derived Key', 'utf8'), Buffer.from([1])])).digest().subarray(0, 16);
+  const prk = createHmac('sha256', Buffer.from(padHex(u), 'hex'))
+    .update(Buffer.from(padHex(S), 'hex'))
+    .digest();
+  return createHmac('sha256', prk)
+    .update(Buffer.concat([Buffer.from('Caldera Derived Key', 'utf8'), Buffer.from([1])]))
+    .digest()
+    .subarray(0, 16);
 }
 
 export class SrpError extends Error {}
@@ -114,7 +124,14 @@ export function clientKey(input: { a: bigint; A: bigint; B: bigint; saltHex: str
 /** The PASSWORD_CLAIM_SIGNATURE: base64 HMAC-SHA256(key, poolName | userIdForSrp | secretBlock | timestamp). */
 export function claimSignature(key: Buffer, poolName: string, userIdForSrp: string, secretBlockBase64: string, timestamp: string): string {
   return createHmac('sha256', key)
-    .update(Buffer.concat([Buffer.from(poolName, 'utf8'), Buffer.from(userIdForSrp, 'utf8'), Buffer.from(secretBlockBase64, 'base64'), Buffer.from(timestamp, 'utf8')]))
+    .update(
+      Buffer.concat([
+        Buffer.from(poolName, 'utf8'),
+        Buffer.from(userIdForSrp, 'utf8'),
+        Buffer.from(secretBlockBase64, 'base64'),
+        Buffer.from(timestamp, 'utf8'),
+      ]),
+    )
     .digest('base64');
 }
 
@@ -129,7 +146,10 @@ export function srpTimestamp(date = new Date()): string {
 
 /** The instant a TIMESTAMP names, or null when it is not exactly in Cognito's format. */
 export function parseSrpTimestamp(value: string): number | null {
-  const m = /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):([0-5]\d):([0-5]\d) UTC (\d{4})$/.exec(value);
+  const m =
+    /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):([0-5]\d):([0-5]\d) UTC (\d{4})$/.exec(
+      value,
+    );
   if (!m) return null;
   const time = Date.UTC(Number(m[7]), MONTHS.indexOf(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
   const date = new Date(time);

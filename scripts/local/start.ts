@@ -56,7 +56,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   if (options.build || !existsSync(path.join(ROOT, 'web/dist/index.html'))) {
     say('building the web app...');
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    const build = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
     if (build.status !== 0) throw new Error('the web build failed');
   }
 
@@ -107,7 +111,9 @@ async function main(): Promise<void> {
   const { useLocalIdentityAdmin } = await import('../../lambdas/common/identity-admin');
   useLocalIdentityAdmin({
     link: async (username, link) =>
-      link.kind === 'athlete' ? cognito.adminLink(username, 'custom:athleteId', String(link.athleteId), 'athlete') : cognito.adminLink(username, 'custom:collectiveId', String(link.collectiveId), 'collective'),
+      link.kind === 'athlete'
+        ? cognito.adminLink(username, 'custom:athleteId', String(link.athleteId), 'athlete')
+        : cognito.adminLink(username, 'custom:collectiveId', String(link.collectiveId), 'collective'),
   });
   serverOptions.webConfig = () => ({
     auth: { region: 'us-east-2', userPoolId: LOCAL_POOL_ID, clientId: LOCAL_CLIENT_ID, endpoint: `${url}/local-cognito/`, googleEnabled: false },
@@ -136,7 +142,9 @@ async function main(): Promise<void> {
   }
 
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(`\n  Drift NIL cards running at ${url}\n  API:      ${url}/api/catalog\n  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo (codes for new accounts are printed here)\n  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')\n  Press Ctrl-C to stop.\n`);
+  console.log(
+    `\n  Drift NIL cards running at ${url}\n  API:      ${url}/api/catalog\n  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo (codes for new accounts are printed here)\n  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')\n  Press Ctrl-C to stop.\n`,
+  );
 
   let stopping = false;
   const stop = async () => {

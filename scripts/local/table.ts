@@ -1,5 +1,12 @@
 // Creates the Orders table in DynamoDB Local from the same definition the CDK stack uses.
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { TABLE_DEFINITION, createTableInput } from '../../infra/table-definition';
 
 export function localClient(endpoint: string): DynamoDBClient {
@@ -20,10 +27,14 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     if (Table?.TableStatus === 'ACTIVE') break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.ttlAttribute, Enabled: true } }));
+  await client.send(
+    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.ttlAttribute, Enabled: true } }),
+  );
   return true;
 }
 
 export async function dropTable(endpoint: string, tableName: string): Promise<void> {
-  await localClient(endpoint).send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
+  await localClient(endpoint)
+    .send(new DeleteTableCommand({ TableName: tableName }))
+    .catch(() => undefined);
 }

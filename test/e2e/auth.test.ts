@@ -24,7 +24,10 @@ async function codeFor(email: string, purpose: 'verification' | 'password reset'
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const prefix = `[cognito] ${purpose} code for ${email}: `;
-    const line = logLines().slice(since).reverse().find((l) => l.startsWith(prefix));
+    const line = logLines()
+      .slice(since)
+      .reverse()
+      .find((l) => l.startsWith(prefix));
     if (line) return line.slice(prefix.length).trim();
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -164,18 +167,26 @@ describe('sign-in in the browser', () => {
     const first = await stored();
 
     // Pretend the ID token expires in 61 s: the refresh timer (60 s ahead) fires at once after a reload.
-    await page.evaluate(`(() => { const s = JSON.parse(localStorage.getItem('drift.session')); s.expiresAt = Date.now() + 61000; localStorage.setItem('drift.session', JSON.stringify(s)); })()`);
+    await page.evaluate(
+      `(() => { const s = JSON.parse(localStorage.getItem('drift.session')); s.expiresAt = Date.now() + 61000; localStorage.setItem('drift.session', JSON.stringify(s)); })()`,
+    );
     await page.reload();
     await expectEventually(async () => (await stored()).idToken !== first.idToken);
     expect((await stored()).expiresAt).toBeGreaterThan(Date.now() + 600_000);
 
     // A token the API rejects (401) is refreshed once and the read retried: My Collection still loads.
-    await page.evaluate(`(() => { const s = JSON.parse(localStorage.getItem('drift.session')); s.idToken = s.idToken.slice(0, -4) + 'AAAA'; localStorage.setItem('drift.session', JSON.stringify(s)); })()`);
+    await page.evaluate(
+      `(() => { const s = JSON.parse(localStorage.getItem('drift.session')); s.idToken = s.idToken.slice(0, -4) + 'AAAA'; localStorage.setItem('drift.session', JSON.stringify(s)); })()`,
+    );
     const broken = await stored();
     await page.reload();
     await page.getByRole('heading', { name: /My Collection/ }).waitFor();
     await expectEventually(async () => (await stored()).idToken !== broken.idToken);
-    await page.getByRole('list', { name: 'My collectibles' }).or(page.getByRole('heading', { name: 'No Cards Yet' })).first().waitFor();
+    await page
+      .getByRole('list', { name: 'My collectibles' })
+      .or(page.getByRole('heading', { name: 'No Cards Yet' }))
+      .first()
+      .waitFor();
     expect(await page.getByText('Failed to load Shopify orders. Please try again later.').count()).toBe(0);
   });
 

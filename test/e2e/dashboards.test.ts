@@ -17,10 +17,10 @@ beforeEach(() => {
 });
 
 /** A public read (no token). */
-const read = <T,>(p: string) => api<T>(p, null);
+const read = <T>(p: string) => api<T>(p, null);
 
 /** Settlement is asynchronous: reads until `done` holds, or gives the last reading after 10 s. */
-const settledRead = <T,>(p: string, done: (value: T) => boolean) => eventually(() => read<T>(p), done, 10_000);
+const settledRead = <T>(p: string, done: (value: T) => boolean) => eventually(() => read<T>(p), done, 10_000);
 
 const signIn = (username: string, password: string) => signInUi(page, username, password);
 
@@ -43,10 +43,7 @@ describe('dashboards in the browser', () => {
     // The webhook accepts at once and the settle step applies the order moments later (the
     // table's stream in AWS, in-process here); local mode may still be seeding sample orders, so
     // the figures move by at least this purchase.
-    const after = await settledRead<AthleteStatsResponse>(
-      '/athletes/1/stats',
-      (s) => s.totalCardsSold >= before.totalCardsSold + 1,
-    );
+    const after = await settledRead<AthleteStatsResponse>('/athletes/1/stats', (s) => s.totalCardsSold >= before.totalCardsSold + 1);
     expect(after.totalCardsSold).toBeGreaterThanOrEqual(before.totalCardsSold + 1);
     expect(after.totalRevenueCents).toBeGreaterThanOrEqual(before.totalRevenueCents + 300);
 

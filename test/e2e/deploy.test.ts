@@ -31,10 +31,13 @@ function startServer(root: string): Promise<Server> {
   const front = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0];
     if (pathname.startsWith('/api/') || pathname === '/config.json' || pathname.startsWith('/local-cognito/')) {
-      const upstream = request({ host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...req.headers, host: api.host } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const upstream = request(
+        { host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...req.headers, host: api.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       upstream.on('error', () => res.writeHead(502).end());
       req.pipe(upstream);
       return;
@@ -180,7 +183,10 @@ describe('a deploy while the app is open', () => {
     await openApp('/statement');
     await page.getByRole('link', { name: 'Continue' }).waitFor();
     // A chunk whose component throws while rendering.
-    await writeFile(path.join(assetsDir(), await chunkNamed('what-we-offer')), 'export default function WhatWeOffer() { throw new Error("render failure in test"); }\n');
+    await writeFile(
+      path.join(assetsDir(), await chunkNamed('what-we-offer')),
+      'export default function WhatWeOffer() { throw new Error("render failure in test"); }\n',
+    );
 
     await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'What We Offer' }).click();
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();

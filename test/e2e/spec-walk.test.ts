@@ -155,7 +155,9 @@ describe('carousels', () => {
     await next.click();
     await until(page, `!document.querySelector('[aria-label="Previous Featured Athletes"]').disabled`);
     // Scrolled (and snapped) to the very end: next is off, previous on.
-    await page.evaluate(`(() => { const t = document.querySelector('[aria-label="Featured Athletes"] .carousel-track'); t.style.scrollBehavior = 'auto'; t.scrollLeft = t.scrollWidth; })()`);
+    await page.evaluate(
+      `(() => { const t = document.querySelector('[aria-label="Featured Athletes"] .carousel-track'); t.style.scrollBehavior = 'auto'; t.scrollLeft = t.scrollWidth; })()`,
+    );
     await until(page, `document.querySelector('[aria-label="Next Featured Athletes"]').disabled`);
     expect(await prev.isEnabled()).toBe(true);
     await page.evaluate(`(() => { const t = document.querySelector('[aria-label="Featured Athletes"] .carousel-track'); t.scrollLeft = 0; })()`);
@@ -184,7 +186,9 @@ describe('carousels', () => {
     expect(box!.width).toBeGreaterThanOrEqual(40);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     const visibleNames = async () =>
-      page.evaluate(`[...document.querySelectorAll('[aria-roledescription="slide"]')].filter((e) => e.getBoundingClientRect().width > 0).map((e) => e.querySelector('strong').textContent)`);
+      page.evaluate(
+        `[...document.querySelectorAll('[aria-roledescription="slide"]')].filter((e) => e.getBoundingClientRect().width > 0).map((e) => e.querySelector('strong').textContent)`,
+      );
     expect(await visibleNames()).toEqual(['Marcus Reed - Card #1']);
     await next.click();
     expect(await visibleNames()).toEqual(['Marcus Reed - Card #2']);
@@ -272,7 +276,9 @@ describe('charts', () => {
         return { text: li.textContent.trim(), inside: r.height > 0 && r.top >= panel.top && r.bottom <= panel.bottom && r.left >= panel.left && r.right <= panel.right };
       });
     })()`)) as Array<{ text: string; inside: boolean }>;
-    const sliceCount = (await page.evaluate(`[...document.querySelectorAll('figure')].find((f) => f.querySelector('figcaption').textContent === 'Earnings per Athlete').querySelectorAll('tbody tr').length`)) as number;
+    const sliceCount = (await page.evaluate(
+      `[...document.querySelectorAll('figure')].find((f) => f.querySelector('figcaption').textContent === 'Earnings per Athlete').querySelectorAll('tbody tr').length`,
+    )) as number;
     expect(facts.length).toBe(sliceCount);
     expect(facts.length).toBeGreaterThanOrEqual(5);
     expect(facts.filter((f) => !f.inside)).toEqual([]);
@@ -339,7 +345,8 @@ describe('demo paths stay in the demo', () => {
     '/demo/waiting-list',
   ];
   // The owner screens and the public twins of demo pages: a demo link must not lead there.
-  const LEAVES_DEMO = /^\/(mycards|athlete|collective|collective\/.*|search|waiting-list|what-we-offer|learn|athlete-admin-panel|collective-admin-panel)(\?.*)?$/;
+  const LEAVES_DEMO =
+    /^\/(mycards|athlete|collective|collective\/.*|search|waiting-list|what-we-offer|learn|athlete-admin-panel|collective-admin-panel)(\?.*)?$/;
 
   it('links demo pages only to demo routes (and the shared pages, home, main and sign-in)', async () => {
     const bad: string[] = [];
@@ -379,7 +386,26 @@ describe('titles, favicon, waiting list and the phone menu', () => {
   it('gives each screen its own tab title', async () => {
     const seen = new Map<string, string>();
     const expected: Record<string, string> = { '/athlete/1': 'Marcus Reed · Drift', '/demo': 'Demo · Drift', '/school/2': 'Drift State University · Drift' };
-    for (const route of ['/', '/main', '/statement', '/demo', '/demo/search', '/demo/mycards', '/demo/athlete', '/demo/collective', '/athlete/1', '/athlete/2', '/athlete/1/card/2', '/athlete-media/1', '/school/2', '/school/2/sport/Football', '/waiting-list', '/login', '/signup', '/no/such/page']) {
+    for (const route of [
+      '/',
+      '/main',
+      '/statement',
+      '/demo',
+      '/demo/search',
+      '/demo/mycards',
+      '/demo/athlete',
+      '/demo/collective',
+      '/athlete/1',
+      '/athlete/2',
+      '/athlete/1/card/2',
+      '/athlete-media/1',
+      '/school/2',
+      '/school/2/sport/Football',
+      '/waiting-list',
+      '/login',
+      '/signup',
+      '/no/such/page',
+    ]) {
       await page.goto(url(route));
       await settle(page);
       const title = await page.title();
@@ -409,7 +435,10 @@ describe('titles, favicon, waiting list and the phone menu', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     const outcome = page.getByText('Thank you! Your submission has been sent successfully.');
     await outcome.waitFor();
-    await until(page, `(() => { const el = document.activeElement; const r = el.getBoundingClientRect(); return /submission has been sent/.test(el.textContent) && r.top >= 0 && r.bottom <= window.innerHeight; })()`);
+    await until(
+      page,
+      `(() => { const el = document.activeElement; const r = el.getBoundingClientRect(); return /submission has been sent/.test(el.textContent) && r.top >= 0 && r.bottom <= window.innerHeight; })()`,
+    );
     expect(await page.getByRole('status').filter({ hasText: 'submission has been sent' }).count()).toBe(1);
   });
 

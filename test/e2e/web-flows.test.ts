@@ -88,18 +88,18 @@ describe('web app in the browser', () => {
   it('removes a collectible kept in this browser after confirmation', async () => {
     await page.goto(url('/demo/mycards'));
     const seeded = JSON.stringify([
-          {
-            id: 'e2e-local-1',
-            athleteId: 5,
-            cardId: 2,
-            title: 'Devin Harper - Card #2',
-            athleteName: 'Devin Harper',
-            image: '/images/cards/5-2.svg',
-            priceCents: 500,
-            purchaseMethod: 'Solana',
-            purchaseDate: '2026-01-05T12:00:00.000Z',
-          },
-        ]);
+      {
+        id: 'e2e-local-1',
+        athleteId: 5,
+        cardId: 2,
+        title: 'Devin Harper - Card #2',
+        athleteName: 'Devin Harper',
+        image: '/images/cards/5-2.svg',
+        priceCents: 500,
+        purchaseMethod: 'Solana',
+        purchaseDate: '2026-01-05T12:00:00.000Z',
+      },
+    ]);
     // The page's own storage (the root tsconfig has no DOM types, so the script is passed as text).
     await page.evaluate(`localStorage.setItem('purchasedCards', ${JSON.stringify(seeded)})`);
     await page.reload();

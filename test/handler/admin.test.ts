@@ -93,21 +93,47 @@ describe('admin handler', () => {
       mockCatalogReads();
       ddbMock.on(TransactWriteCommand).resolves({});
 
-      const res = await call('POST /api/collectives/{id}/athletes', { id: '1' }, { name: ' Zoe Park ', sport: 'Soccer', position: 'Forward', number: '9', bio: 'Fast.', image: '/api/uploads/local/x.png' });
+      const res = await call(
+        'POST /api/collectives/{id}/athletes',
+        { id: '1' },
+        { name: ' Zoe Park ', sport: 'Soccer', position: 'Forward', number: '9', bio: 'Fast.', image: '/api/uploads/local/x.png' },
+      );
 
       expect(res.statusCode).toBe(201);
       const body = res.json();
-      expect(body).toMatchObject({ id: 16, name: 'Zoe Park', sport: 'Soccer', schoolId: school.id, school: school.name, number: '9', position: 'Forward', bio: 'Fast.', digitalcollectibles: [], agent: 'test', status: 'Active' });
+      expect(body).toMatchObject({
+        id: 16,
+        name: 'Zoe Park',
+        sport: 'Soccer',
+        schoolId: school.id,
+        school: school.name,
+        number: '9',
+        position: 'Forward',
+        bio: 'Fast.',
+        digitalcollectibles: [],
+        agent: 'test',
+        status: 'Active',
+      });
       // One transaction: the profile (a new id only), the membership and every derived item.
       const tx = byKey(ddbMock.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!);
-      expect(tx.get(k(keys.catalogAthlete(16)))!.Put).toMatchObject({ Item: { type: 'athlete', version: 1, GSI1PK: 'CATALOG#ATHLETES' }, ConditionExpression: 'attribute_not_exists(PK)' });
+      expect(tx.get(k(keys.catalogAthlete(16)))!.Put).toMatchObject({
+        Item: { type: 'athlete', version: 1, GSI1PK: 'CATALOG#ATHLETES' },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      });
       const { PK, SK } = keys.catalogCollective(1);
       expect(tx.get(k({ PK, SK }))!.Update!.ExpressionAttributeValues).toMatchObject({ ':new': [16] });
-      expect(tx.get(k(keys.catalogRoster(2, 'Soccer', '9', 'Zoe Park', 16)))!.Put!.Item).toMatchObject({ type: 'roster', athleteId: 16, data: { name: 'Zoe Park', number: '9' } });
+      expect(tx.get(k(keys.catalogRoster(2, 'Soccer', '9', 'Zoe Park', 16)))!.Put!.Item).toMatchObject({
+        type: 'roster',
+        athleteId: 16,
+        data: { name: 'Zoe Park', number: '9' },
+      });
       expect(tx.get(k(keys.catalogMember(1, 16)))!.Put!.Item).toMatchObject({ type: 'member', data: { id: 16, status: 'Active', cardCount: 0 } });
       expect(tx.get(k(keys.catalogSport(2, 'Soccer')))!.Update!.ExpressionAttributeValues).toMatchObject({ ':count': 1, ':p0': 1 });
       expect(tx.get(k(keys.catalogName('zoe park')))!.Update!.UpdateExpression).toContain('ADD #ids :id');
-      expect(tx.get(k(keys.searchChunk(0)))!.Update).toMatchObject({ UpdateExpression: 'SET #entries.#id = :entry', ExpressionAttributeNames: { '#id': '16' } });
+      expect(tx.get(k(keys.searchChunk(0)))!.Update).toMatchObject({
+        UpdateExpression: 'SET #entries.#id = :entry',
+        ExpressionAttributeNames: { '#id': '16' },
+      });
       expect(tx.get(k(keys.searchManifest()))!.Update!.ExpressionAttributeNames).toMatchObject({ '#v': chunkVersionAttribute(0) });
     });
 
@@ -128,7 +154,10 @@ describe('admin handler', () => {
 
     it('retries with a fresh id when a concurrent create took the id', async () => {
       mockCatalogReads();
-      ddbMock.on(TransactWriteCommand).rejectsOnce(Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException' })).resolves({});
+      ddbMock
+        .on(TransactWriteCommand)
+        .rejectsOnce(Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException' }))
+        .resolves({});
       const res = await call('POST /api/collectives/{id}/athletes', { id: '1' }, { name: 'A B', sport: 'Soccer', position: 'Keeper', number: '1' });
       expect(res.statusCode).toBe(201);
       expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(2);
@@ -152,7 +181,11 @@ describe('admin handler', () => {
       expect(tx.get(k(keys.catalogRoster(2, 'Football', '7', athlete1.name, 1)))!.Delete).toBeDefined();
       expect(tx.get(k(keys.catalogRoster(2, 'Football', '12', athlete1.name, 1)))!.Put!.Item).toMatchObject({ data: { number: '12' } });
       expect(tx.get(k(keys.catalogMember(1, 1)))!.Put!.Item).toMatchObject({ data: { status: 'Paused', number: '12' } });
-      expect(parseSearchEntry(tx.get(k(keys.searchChunk(0)))!.Update!.ExpressionAttributeValues![':entry'])).toMatchObject({ id: 1, number: '12', name: athlete1.name });
+      expect(parseSearchEntry(tx.get(k(keys.searchChunk(0)))!.Update!.ExpressionAttributeValues![':entry'])).toMatchObject({
+        id: 1,
+        number: '12',
+        name: athlete1.name,
+      });
       // Same sport and position, same name: no count or name-index change.
       expect(tx.has(k(keys.catalogSport(2, 'Football')))).toBe(false);
       expect(tx.has(k(keys.catalogName('marcus reed')))).toBe(false);
@@ -234,7 +267,9 @@ describe('admin handler', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: 2, name: school.name, colors: { primary: '#00FF00', secondary: '#FFFFFF', accent: '#000000' } });
       const tx = byKey(ddbMock.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!);
-      expect(tx.get(k(keys.catalogSchool(2)))!.Update!.ExpressionAttributeValues).toEqual({ ':colors': { primary: '#00FF00', secondary: '#FFFFFF', accent: '#000000' } });
+      expect(tx.get(k(keys.catalogSchool(2)))!.Update!.ExpressionAttributeValues).toEqual({
+        ':colors': { primary: '#00FF00', secondary: '#FFFFFF', accent: '#000000' },
+      });
       // Search results show the primary colour: the snapshot's schools version moves.
       expect(tx.get(k(keys.searchManifest()))!.Update!.UpdateExpression).toBe('SET #type = :type ADD #schools :one');
     });
@@ -272,7 +307,10 @@ describe('admin handler', () => {
 
     it('updates an existing item and answers 404 for a missing one', async () => {
       mockCatalogReads();
-      ddbMock.on(UpdateCommand).resolvesOnce({ Attributes: { data: { id: 1, schoolId: 2, name: 'Cap', priceCents: 3000, image: '/x.svg' } } }).rejects(conditionFailed());
+      ddbMock
+        .on(UpdateCommand)
+        .resolvesOnce({ Attributes: { data: { id: 1, schoolId: 2, name: 'Cap', priceCents: 3000, image: '/x.svg' } } })
+        .rejects(conditionFailed());
       const ok = await call('PUT /api/schools/{id}/merch/{merchId}', { id: '2', merchId: '1' }, { name: 'Cap', priceCents: 3000, image: '/x.svg' });
       const missing = await call('PUT /api/schools/{id}/merch/{merchId}', { id: '2', merchId: '77' }, { name: 'Cap', priceCents: 3000, image: '/x.svg' });
       expect(ok.statusCode).toBe(200);
@@ -312,7 +350,12 @@ describe('admin handler', () => {
       const url = new URL(uploadUrl, 'http://127.0.0.1');
       const key = url.pathname.split('/').pop()!;
       const e = event('PUT /api/uploads/local/{key}', { key }, undefined, bytes);
-      const withTicket = { ...e, rawQueryString: url.search.slice(1), queryStringParameters: Object.fromEntries(url.searchParams), headers: { 'content-type': contentType } } as Event;
+      const withTicket = {
+        ...e,
+        rawQueryString: url.search.slice(1),
+        queryStringParameters: Object.fromEntries(url.searchParams),
+        headers: { 'content-type': contentType },
+      } as Event;
       const result = (await handler(withTicket, context)) as Result;
       return { ...result, json: () => JSON.parse(String(result.body)) };
     }

@@ -22,27 +22,111 @@ beforeEach(() => {
   process.env.DEMO_MODE = 'true';
   // The catalog's items (profiles, collectives, members...) as the table holds them.
   installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
-  ddb.on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': 'COLL#1' } }).resolves({ Items: [{ GSI1SK: 'META', data: SAMPLE_CATALOG.collectives[0] }] });
-  ddb.on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': 'COLL#2' } }).resolves({ Items: [{ GSI1SK: 'META', data: SAMPLE_CATALOG.collectives[1] }] });
+  ddb
+    .on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': 'COLL#1' } })
+    .resolves({ Items: [{ GSI1SK: 'META', data: SAMPLE_CATALOG.collectives[0] }] });
+  ddb
+    .on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': 'COLL#2' } })
+    .resolves({ Items: [{ GSI1SK: 'META', data: SAMPLE_CATALOG.collectives[1] }] });
   ddb.on(UpdateCommand).resolves({ Attributes: { lastId: 1, postId: 1, content: 'x', date: '2026-01-01T00:00:00.000Z' } });
   ddb.on(PutCommand).resolves({});
   ddb.on(DeleteCommand).resolves({});
 });
 
-type Case = { name: string; handler: unknown; route: string; params: Record<string, string>; body?: string; owner: Record<string, string>; other: Record<string, string> };
+type Case = {
+  name: string;
+  handler: unknown;
+  route: string;
+  params: Record<string, string>;
+  body?: string;
+  owner: Record<string, string>;
+  other: Record<string, string>;
+};
 
 const postBody = JSON.stringify({ content: 'hello' });
 const cases: Case[] = [
-  { name: 'athlete orders', handler: athletes, route: 'GET /api/athletes/{id}/orders', params: { id: '2' }, owner: claimsFor.athlete(2), other: claimsFor.athlete(3) },
-  { name: 'athlete orders (collective of the member)', handler: athletes, route: 'GET /api/athletes/{id}/orders', params: { id: '4' }, owner: claimsFor.collective(2), other: claimsFor.collective(1) },
-  { name: 'athlete donations', handler: athletes, route: 'GET /api/athletes/{id}/donations', params: { id: '2' }, owner: claimsFor.athlete(2), other: claimsFor.buyer('x@example.com') },
-  { name: 'create post', handler: posts, route: 'POST /api/athletes/{id}/posts', params: { id: '2' }, body: postBody, owner: claimsFor.athlete(2), other: claimsFor.athlete(1) },
-  { name: 'edit post', handler: posts, route: 'PUT /api/athletes/{id}/posts/{postId}', params: { id: '2', postId: '1' }, body: postBody, owner: claimsFor.athlete(2), other: claimsFor.collective(1) },
-  { name: 'delete post', handler: posts, route: 'DELETE /api/athletes/{id}/posts/{postId}', params: { id: '2', postId: '1' }, owner: claimsFor.athlete(2), other: claimsFor.athlete(1) },
-  { name: 'collective stats', handler: collectives, route: 'GET /api/collectives/{id}/stats', params: { id: '2' }, owner: claimsFor.collective(2), other: claimsFor.collective(1) },
-  { name: 'collective transactions', handler: collectives, route: 'GET /api/collectives/{id}/transactions', params: { id: '2' }, owner: claimsFor.collective(2), other: claimsFor.athlete(4) },
-  { name: 'collective members', handler: collectives, route: 'GET /api/collectives/{id}/members', params: { id: '2' }, owner: claimsFor.collective(2), other: claimsFor.collective(1) },
-  { name: 'collective settings', handler: collectives, route: 'GET /api/collectives/{id}', params: { id: '2' }, owner: claimsFor.collective(2), other: claimsFor.athlete(4) },
+  {
+    name: 'athlete orders',
+    handler: athletes,
+    route: 'GET /api/athletes/{id}/orders',
+    params: { id: '2' },
+    owner: claimsFor.athlete(2),
+    other: claimsFor.athlete(3),
+  },
+  {
+    name: 'athlete orders (collective of the member)',
+    handler: athletes,
+    route: 'GET /api/athletes/{id}/orders',
+    params: { id: '4' },
+    owner: claimsFor.collective(2),
+    other: claimsFor.collective(1),
+  },
+  {
+    name: 'athlete donations',
+    handler: athletes,
+    route: 'GET /api/athletes/{id}/donations',
+    params: { id: '2' },
+    owner: claimsFor.athlete(2),
+    other: claimsFor.buyer('x@example.com'),
+  },
+  {
+    name: 'create post',
+    handler: posts,
+    route: 'POST /api/athletes/{id}/posts',
+    params: { id: '2' },
+    body: postBody,
+    owner: claimsFor.athlete(2),
+    other: claimsFor.athlete(1),
+  },
+  {
+    name: 'edit post',
+    handler: posts,
+    route: 'PUT /api/athletes/{id}/posts/{postId}',
+    params: { id: '2', postId: '1' },
+    body: postBody,
+    owner: claimsFor.athlete(2),
+    other: claimsFor.collective(1),
+  },
+  {
+    name: 'delete post',
+    handler: posts,
+    route: 'DELETE /api/athletes/{id}/posts/{postId}',
+    params: { id: '2', postId: '1' },
+    owner: claimsFor.athlete(2),
+    other: claimsFor.athlete(1),
+  },
+  {
+    name: 'collective stats',
+    handler: collectives,
+    route: 'GET /api/collectives/{id}/stats',
+    params: { id: '2' },
+    owner: claimsFor.collective(2),
+    other: claimsFor.collective(1),
+  },
+  {
+    name: 'collective transactions',
+    handler: collectives,
+    route: 'GET /api/collectives/{id}/transactions',
+    params: { id: '2' },
+    owner: claimsFor.collective(2),
+    other: claimsFor.athlete(4),
+  },
+  {
+    name: 'collective members',
+    handler: collectives,
+    route: 'GET /api/collectives/{id}/members',
+    params: { id: '2' },
+    owner: claimsFor.collective(2),
+    other: claimsFor.collective(1),
+  },
+  {
+    name: 'collective settings',
+    handler: collectives,
+    route: 'GET /api/collectives/{id}',
+    params: { id: '2' },
+    owner: claimsFor.collective(2),
+    other: claimsFor.athlete(4),
+  },
 ];
 
 describe.each(cases)('$name', ({ handler, route, params, body, owner, other }) => {

@@ -34,12 +34,25 @@ beforeEach(() => {
   useCatalog(SAMPLE_CATALOG);
 });
 
-const get = (handler: unknown, routeKey: string, pathParameters: Record<string, string> = {}, query?: Record<string, string>, claims?: Record<string, string>) =>
-  invoke(handler, routeKey, { pathParameters, ...(query ? { query } : {}), ...(claims ? { claims } : {}) });
+const get = (
+  handler: unknown,
+  routeKey: string,
+  pathParameters: Record<string, string> = {},
+  query?: Record<string, string>,
+  claims?: Record<string, string>,
+) => invoke(handler, routeKey, { pathParameters, ...(query ? { query } : {}), ...(claims ? { claims } : {}) });
 
 describe('GET /api/athletes/{id}', () => {
   it("answers the profile and its public cards with each card's sale state from the athlete's total", async () => {
-    useCatalog(SAMPLE_CATALOG, [{ ...keys.aggTotal(1), cards: { 1: 30, 2: 12, 3: 3 }, issued: { 1: 30, 2: 12, 3: 4 }, oversold: {}, unlockedAt: { 2: '2026-05-01T00:00:00.000Z', 3: '2026-08-01T00:00:00.000Z' } }]);
+    useCatalog(SAMPLE_CATALOG, [
+      {
+        ...keys.aggTotal(1),
+        cards: { 1: 30, 2: 12, 3: 3 },
+        issued: { 1: 30, 2: 12, 3: 4 },
+        oversold: {},
+        unlockedAt: { 2: '2026-05-01T00:00:00.000Z', 3: '2026-08-01T00:00:00.000Z' },
+      },
+    ]);
     const res = await get(catalog, 'GET /api/athletes/{id}', { id: '1' });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=20');
@@ -87,7 +100,18 @@ describe('GET /api/athletes/{id}/related', () => {
   it('answers athletes of the same school, the athlete excluded', async () => {
     const res = await get(catalog, 'GET /api/athletes/{id}/related', { id: '1' });
     expect(res.body.items.map((a: { id: number }) => a.id).sort((x: number, y: number) => x - y)).toEqual([2, 3, 10, 11]);
-    expect(res.body.items[0]).toEqual({ id: expect.any(Number), name: expect.any(String), schoolId: 2, school: 'Drift State University', sport: expect.any(String), position: expect.any(String), number: expect.any(String), image: expect.any(String), level: expect.any(Number), stats: { year: expect.any(String) } });
+    expect(res.body.items[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      schoolId: 2,
+      school: 'Drift State University',
+      sport: expect.any(String),
+      position: expect.any(String),
+      number: expect.any(String),
+      image: expect.any(String),
+      level: expect.any(Number),
+      stats: { year: expect.any(String) },
+    });
   });
 
   it('is bounded whatever the school holds', async () => {
@@ -122,7 +146,10 @@ describe('GET /api/schools/{id}', () => {
     const football = res.body.sports.find((s: { sport: string }) => s.sport === 'Football');
     expect(football.count).toBeGreaterThan(12);
     expect(football.athletes).toHaveLength(12);
-    const expected = big.athletes.filter((a) => a.schoolId === 1 && a.sport === 'Football').sort(compareRoster).slice(0, 12);
+    const expected = big.athletes
+      .filter((a) => a.schoolId === 1 && a.sport === 'Football')
+      .sort(compareRoster)
+      .slice(0, 12);
     expect(football.athletes.map((a: { number: string }) => Number(a.number))).toEqual(expected.map((a) => Number(a.number)));
   });
 
@@ -134,7 +161,8 @@ describe('GET /api/schools/{id}', () => {
 });
 
 describe('GET /api/schools/{id}/sports/{sport}/athletes', () => {
-  const roster = (query: Record<string, string> = {}, sport = 'Football', id = '1') => get(catalog, 'GET /api/schools/{id}/sports/{sport}/athletes', { id, sport }, query);
+  const roster = (query: Record<string, string> = {}, sport = 'Football', id = '1') =>
+    get(catalog, 'GET /api/schools/{id}/sports/{sport}/athletes', { id, sport }, query);
 
   it('pages the whole roster in jersey-then-name order, with its size and positions', async () => {
     useCatalog(big);
@@ -160,7 +188,9 @@ describe('GET /api/schools/{id}/sports/{sport}/athletes', () => {
     expect(byPosition.body.items.map((a: { id: number }) => a.id)).toEqual(all.filter((a) => a.position === position).map((a) => a.id));
     const q = all[3].name.split(' ')[1].slice(0, 3).toUpperCase();
     const byName = await roster({ query: q, limit: '100' });
-    expect(byName.body.items.map((a: { id: number }) => a.id)).toEqual(all.filter((a) => a.name.toLowerCase().includes(q.toLowerCase()) || a.number.includes(q.toLowerCase())).map((a) => a.id));
+    expect(byName.body.items.map((a: { id: number }) => a.id)).toEqual(
+      all.filter((a) => a.name.toLowerCase().includes(q.toLowerCase()) || a.number.includes(q.toLowerCase())).map((a) => a.id),
+    );
     const byNumber = await roster({ query: all[5].number, limit: '100' });
     expect(byNumber.body.items.map((a: { id: number }) => a.id)).toContain(all[5].id);
   });
@@ -186,7 +216,13 @@ describe('GET /api/featured', () => {
     const res = await get(catalog, 'GET /api/featured');
     expect(res.body.schools.map((s: { id: number }) => s.id)).toEqual([1, 2, 3, 4]);
     expect(res.body.athletes.map((a: { id: number }) => a.id)).toEqual([395, 396, 397, 398, 399, 400]);
-    expect(res.body.schools[0]).toEqual({ id: 1, name: big.schools[0].name, logo: expect.any(String), sports: expect.any(Array), colors: { primary: expect.any(String) } });
+    expect(res.body.schools[0]).toEqual({
+      id: 1,
+      name: big.schools[0].name,
+      logo: expect.any(String),
+      sports: expect.any(Array),
+      colors: { primary: expect.any(String) },
+    });
   });
 });
 
@@ -207,7 +243,9 @@ describe('GET /api/search', () => {
     expect(res.body.athletes.items.map((a: { id: number }) => a.id)).toEqual([10, 13]);
     expect(res.body.schools.items).toEqual([]);
     const schools = await get(search, 'GET /api/search', {}, { query: 'tech' });
-    expect(schools.body.schools.items).toEqual([{ id: 3, name: 'Drift Tech', logo: '/images/schools/3-logo.svg', sports: ['Football', 'Basketball'], colors: { primary: '#111111' } }]);
+    expect(schools.body.schools.items).toEqual([
+      { id: 3, name: 'Drift Tech', logo: '/images/schools/3-logo.svg', sports: ['Football', 'Basketball'], colors: { primary: '#111111' } },
+    ]);
   });
 
   it('loads more of one list with its cursor', async () => {
@@ -253,14 +291,20 @@ describe('collective members and settings (owner routes)', () => {
     const basketball = await get(collectives, 'GET /api/collectives/{id}/members', { id: '1' }, { sport: 'Basketball', limit: '100' }, owner);
     expect(basketball.body.items.every((m: { sport: string }) => m.sport === 'Basketball')).toBe(true);
     const goalies = await get(collectives, 'GET /api/collectives/{id}/members', { id: '1' }, { query: 'GOALKEEPER', limit: '100' }, owner);
-    expect(goalies.body.items.map((m: { id: number }) => m.id)).toEqual(big.athletes.filter((a) => a.schoolId === 1 && a.position === 'Goalkeeper').map((a) => a.id));
+    expect(goalies.body.items.map((m: { id: number }) => m.id)).toEqual(
+      big.athletes.filter((a) => a.schoolId === 1 && a.position === 'Goalkeeper').map((a) => a.id),
+    );
   });
 
   it('answers the collective with its school and merch, consistent reads, no-store', async () => {
     const res = await get(collectives, 'GET /api/collectives/{id}', { id: '1' }, undefined, claimsFor.collective(1));
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toMatchObject({ collective: { id: 1, schoolId: 2, members: [1, 2, 3, 10, 11] }, school: { id: 2 }, merch: [{ id: 1 }, { id: 2 }, { id: 3 }] });
+    expect(res.body).toMatchObject({
+      collective: { id: 1, schoolId: 2, members: [1, 2, 3, 10, 11] },
+      school: { id: 2 },
+      merch: [{ id: 1 }, { id: 2 }, { id: 3 }],
+    });
     expect(ddb.commandCalls(QueryCommand).every((c) => c.args[0].input.ConsistentRead === true)).toBe(true);
     expect((await get(collectives, 'GET /api/collectives/{id}', { id: '9' }, undefined, claimsFor.collective(9))).status).toBe(404);
   });

@@ -13,7 +13,12 @@ import { invoke } from '../support/invoke';
 import { TEST_SECRET, sendWebhook } from '../support/webhooks';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const order = orderPayload({ id: '4400000000000001', createdAt: '2026-02-01T00:00:00Z', email: 'fan@example.com', lines: [{ id: '1', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '3.00' }] });
+const order = orderPayload({
+  id: '4400000000000001',
+  createdAt: '2026-02-01T00:00:00Z',
+  email: 'fan@example.com',
+  lines: [{ id: '1', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '3.00' }],
+});
 
 type Line = Record<string, unknown>;
 
@@ -31,12 +36,16 @@ async function capture(fn: () => Promise<unknown>): Promise<{ lines: Line[]; raw
   } finally {
     for (const spy of spies) spy.mockRestore();
   }
-  const text = raw.join('').split('\n').filter((l) => l.trim() !== '');
+  const text = raw
+    .join('')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   return { lines: text.map((l) => JSON.parse(l) as Line), raw: text };
 }
 
 const emfRecords = (lines: Line[]) => lines.filter((l) => typeof l._aws === 'object');
-const metricNames = (record: Line) => ((record._aws as { CloudWatchMetrics: { Metrics: { Name: string }[] }[] }).CloudWatchMetrics[0].Metrics ?? []).map((m) => m.Name);
+const metricNames = (record: Line) =>
+  ((record._aws as { CloudWatchMetrics: { Metrics: { Name: string }[] }[] }).CloudWatchMetrics[0].Metrics ?? []).map((m) => m.Name);
 
 describe('observability', () => {
   let previousLevel: string | undefined;

@@ -12,7 +12,11 @@ const OLD = 'o'.repeat(48);
 const NEW = 'n'.repeat(48);
 
 const event = (value?: string) =>
-  ({ type: 'REQUEST', routeKey: 'GET /api/catalog', headers: value === undefined ? {} : { [ORIGIN_VERIFY_HEADER]: value } }) as unknown as APIGatewayRequestAuthorizerEventV2;
+  ({
+    type: 'REQUEST',
+    routeKey: 'GET /api/catalog',
+    headers: value === undefined ? {} : { [ORIGIN_VERIFY_HEADER]: value },
+  }) as unknown as APIGatewayRequestAuthorizerEventV2;
 
 async function freshHandler() {
   let handler!: typeof OriginVerify.handler;

@@ -21,8 +21,14 @@ const BLANK = {
   'a mix with ordinary whitespace': ' \u200B\n\uFEFF\t\u2060 ',
 };
 
-const create = (content: unknown) => invoke(posts, 'POST /api/athletes/{id}/posts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1), body: JSON.stringify({ content }) });
-const edit = (content: unknown) => invoke(posts, 'PUT /api/athletes/{id}/posts/{postId}', { pathParameters: { id: '1', postId: '3' }, claims: claimsFor.athlete(1), body: JSON.stringify({ content }) });
+const create = (content: unknown) =>
+  invoke(posts, 'POST /api/athletes/{id}/posts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1), body: JSON.stringify({ content }) });
+const edit = (content: unknown) =>
+  invoke(posts, 'PUT /api/athletes/{id}/posts/{postId}', {
+    pathParameters: { id: '1', postId: '3' },
+    claims: claimsFor.athlete(1),
+    body: JSON.stringify({ content }),
+  });
 
 beforeEach(() => {
   ddb.reset();
@@ -68,7 +74,9 @@ describe('posts: blank text', () => {
   });
 
   it('keeps joiners inside the text (emoji sequences) on edit', async () => {
-    ddb.on(UpdateCommand).resolves({ Attributes: { postId: 3, content: 'Family 👨\u200D👩\u200D👧', date: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-02T00:00:00.000Z' } });
+    ddb
+      .on(UpdateCommand)
+      .resolves({ Attributes: { postId: 3, content: 'Family 👨\u200D👩\u200D👧', date: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-02T00:00:00.000Z' } });
     const res = await edit('\u200BFamily 👨\u200D👩\u200D👧\u200B');
     expect(res.status).toBe(200);
     expect(ddb.commandCalls(UpdateCommand)[0].args[0].input.ExpressionAttributeValues).toMatchObject({ ':c': 'Family 👨\u200D👩\u200D👧' });

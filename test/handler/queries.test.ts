@@ -25,7 +25,11 @@ describe('catalog', () => {
     const res = await invoke(catalog, 'GET /api/catalog');
     expect(res.status).toBe(200);
     expect(res.body.athletes).toHaveLength(15);
-    expect(res.body.athletes[0].digitalcollectibles.map((c: { name: string }) => c.name)).toEqual(['Marcus Reed - Card #1', 'Marcus Reed - Card #2', 'Marcus Reed - Card #3']);
+    expect(res.body.athletes[0].digitalcollectibles.map((c: { name: string }) => c.name)).toEqual([
+      'Marcus Reed - Card #1',
+      'Marcus Reed - Card #2',
+      'Marcus Reed - Card #3',
+    ]);
     expect(res.body.schools.map((s: { id: number }) => s.id)).toEqual([2, 3, 4]);
     expect(res.body.collectives.map((c: { id: number }) => c.id)).toEqual([1, 2, 3]);
     expect(res.body.merch).toHaveLength(9);
@@ -53,12 +57,38 @@ describe('athletes', () => {
 
   it('pages sale lines newest first with an opaque cursor', async () => {
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':sale': 'SALE#' } }).resolves({
-      Items: [{ orderId: '1', orderName: '#1', createdAt: '2026-01-01T00:00:00.000Z', buyer: 'fan', buyerAlias: 'Fan K7Q2MX', quantity: 1, amountCents: 300, status: 'Paid', email: 'fan@example.com', serials: [{ cardId: 1, from: 7, to: 7, editionSize: 500 }] }],
+      Items: [
+        {
+          orderId: '1',
+          orderName: '#1',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          buyer: 'fan',
+          buyerAlias: 'Fan K7Q2MX',
+          quantity: 1,
+          amountCents: 300,
+          status: 'Paid',
+          email: 'fan@example.com',
+          serials: [{ cardId: 1, from: 7, to: 7, editionSize: 500 }],
+        },
+      ],
       LastEvaluatedKey: { PK: 'ATHLETE#1', SK: 'SALE#2026-01-01T00:00:00.000Z#1' },
     });
     const res = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '1' }, query: { limit: '1' }, claims: claimsFor.athlete(1) });
     expect(res.status).toBe(200);
-    expect(res.body.items).toEqual([{ orderId: '1', orderName: '#1', createdAt: '2026-01-01T00:00:00.000Z', buyer: 'fan', quantity: 1, amountCents: 300, status: 'Paid', serials: [{ cardId: 1, from: 7, to: 7, editionSize: 500 }], oversoldUnits: 0, whileLockedUnits: 0 }]);
+    expect(res.body.items).toEqual([
+      {
+        orderId: '1',
+        orderName: '#1',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        buyer: 'fan',
+        quantity: 1,
+        amountCents: 300,
+        status: 'Paid',
+        serials: [{ cardId: 1, from: 7, to: 7, editionSize: 500 }],
+        oversoldUnits: 0,
+        whileLockedUnits: 0,
+      },
+    ]);
     const query = ddb.commandCalls(QueryCommand).find((c) => c.args[0].input.ExpressionAttributeValues?.[':sale']);
     expect(query?.args[0].input).toMatchObject({ ScanIndexForward: false, Limit: 1 });
 
@@ -67,7 +97,10 @@ describe('athletes', () => {
     expect(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))).toEqual({ SK: 'SALE#2026-01-01T00:00:00.000Z#1' });
     ddb.resetHistory();
     await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '1' }, query: { cursor }, claims: claimsFor.athlete(1) });
-    expect(ddb.commandCalls(QueryCommand).find((c) => c.args[0].input.ExpressionAttributeValues?.[':sale'])?.args[0].input.ExclusiveStartKey).toEqual({ PK: 'ATHLETE#1', SK: 'SALE#2026-01-01T00:00:00.000Z#1' });
+    expect(ddb.commandCalls(QueryCommand).find((c) => c.args[0].input.ExpressionAttributeValues?.[':sale'])?.args[0].input.ExclusiveStartKey).toEqual({
+      PK: 'ATHLETE#1',
+      SK: 'SALE#2026-01-01T00:00:00.000Z#1',
+    });
   });
 
   it.each([
@@ -83,7 +116,20 @@ describe('athletes', () => {
 
   it('shows buyers by pseudonym on the public demo, by email local part to the owner', async () => {
     process.env.DEMO_MODE = 'true';
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':sale': 'SALE#' } }).resolves({ Items: [{ orderId: '1', orderName: '#1', createdAt: '2026-01-01T00:00:00.000Z', buyer: 'jane.doe', buyerAlias: 'Fan K7Q2MX', quantity: 1, amountCents: 300, status: 'Paid' }] });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':sale': 'SALE#' } }).resolves({
+      Items: [
+        {
+          orderId: '1',
+          orderName: '#1',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          buyer: 'jane.doe',
+          buyerAlias: 'Fan K7Q2MX',
+          quantity: 1,
+          amountCents: 300,
+          status: 'Paid',
+        },
+      ],
+    });
     const demo = await invoke(athletes, 'GET /api/demo/athletes/{id}/orders', { pathParameters: { id: '1' } });
     expect(demo.body.items[0].buyer).toBe('Fan K7Q2MX');
     expect(JSON.stringify(demo.body)).not.toContain('jane');
@@ -93,13 +139,38 @@ describe('athletes', () => {
   });
 
   it('computes stats from the aggregate items, with Top Fans by pseudonym only', async () => {
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':top': 'TOPFAN#' } }).resolves({ Items: [{ SK: 'TOPFAN#abc', buyerAlias: 'Fan 7KQ2MX', buyerLabel: 'jane.doe' }] });
-    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':month': 'AGG#M#' } }).resolves({ Items: [{ SK: 'AGG#M#2026-01', month: '2026-01', cardsSold: 2, revenueCents: 800, orderCount: 2 }] });
+    ddb
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':top': 'TOPFAN#' } })
+      .resolves({ Items: [{ SK: 'TOPFAN#abc', buyerAlias: 'Fan 7KQ2MX', buyerLabel: 'jane.doe' }] });
+    ddb
+      .on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'ATHLETE#1', ':month': 'AGG#M#' } })
+      .resolves({ Items: [{ SK: 'AGG#M#2026-01', month: '2026-01', cardsSold: 2, revenueCents: 800, orderCount: 2 }] });
     ddb.on(GetCommand, { Key: { PK: 'ATHLETE#1', SK: 'AGG#TOTAL' } }).resolves({
-      Item: { SK: 'AGG#TOTAL', cardsSold: 4, revenueCents: 3300, orderCount: 3, uniqueFans: 2, cards: { 1: 1, 2: 2, 3: 1 }, issued: { 1: 1, 2: 2 }, unlockedAt: { 2: '2026-01-02T00:00:00.000Z' }, topFanCount: 1, earnedCents: 3201 },
+      Item: {
+        SK: 'AGG#TOTAL',
+        cardsSold: 4,
+        revenueCents: 3300,
+        orderCount: 3,
+        uniqueFans: 2,
+        cards: { 1: 1, 2: 2, 3: 1 },
+        issued: { 1: 1, 2: 2 },
+        unlockedAt: { 2: '2026-01-02T00:00:00.000Z' },
+        topFanCount: 1,
+        earnedCents: 3201,
+      },
     });
     const res = await invoke(athletes, 'GET /api/athletes/{id}/stats', { pathParameters: { id: '1' } });
-    expect(res.body).toMatchObject({ totalCardsSold: 4, totalRevenueCents: 3300, averagePriceCents: 825, orderCount: 3, uniqueFans: 2, earningsCents: 3201, cardsSoldByCard: { 1: 1, 2: 2, 3: 1 }, topFanCount: 1, topFans: [{ buyer: 'Fan 7KQ2MX', cardsHeld: 3 }] });
+    expect(res.body).toMatchObject({
+      totalCardsSold: 4,
+      totalRevenueCents: 3300,
+      averagePriceCents: 825,
+      orderCount: 3,
+      uniqueFans: 2,
+      earningsCents: 3201,
+      cardsSoldByCard: { 1: 1, 2: 2, 3: 1 },
+      topFanCount: 1,
+      topFans: [{ buyer: 'Fan 7KQ2MX', cardsHeld: 3 }],
+    });
     expect(res.body.cardStates['2']).toEqual({ sold: 2, issued: 2, oversold: 0, unlockedAt: '2026-01-02T00:00:00.000Z' });
     expect(res.body.monthly).toEqual([{ month: '2026-01', cardsSold: 2, revenueCents: 800, orderCount: 2 }]);
     expect(JSON.stringify(res.body)).not.toContain('jane');
@@ -151,7 +222,11 @@ describe('collectives', () => {
 
 describe('posts', () => {
   it('rejects blank content with 400 naming the field', async () => {
-    const res = await invoke(posts, 'POST /api/athletes/{id}/posts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1), body: JSON.stringify({ content: '   ' }) });
+    const res = await invoke(posts, 'POST /api/athletes/{id}/posts', {
+      pathParameters: { id: '1' },
+      claims: claimsFor.athlete(1),
+      body: JSON.stringify({ content: '   ' }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({ content: 'Write something before posting' });
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
@@ -160,14 +235,22 @@ describe('posts', () => {
   it('creates a post with the next id from the counter', async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { lastId: 4 } });
     ddb.on(PutCommand).resolves({});
-    const res = await invoke(posts, 'POST /api/athletes/{id}/posts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1), body: JSON.stringify({ content: ' Game day! ' }) });
+    const res = await invoke(posts, 'POST /api/athletes/{id}/posts', {
+      pathParameters: { id: '1' },
+      claims: claimsFor.athlete(1),
+      body: JSON.stringify({ content: ' Game day! ' }),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id: 4, content: 'Game day!' });
   });
 
   it('answers 404 when editing a post that does not exist', async () => {
     ddb.on(UpdateCommand).rejects(Object.assign(new Error('x'), { name: 'ConditionalCheckFailedException' }));
-    const res = await invoke(posts, 'PUT /api/athletes/{id}/posts/{postId}', { pathParameters: { id: '1', postId: '9' }, claims: claimsFor.athlete(1), body: JSON.stringify({ content: 'edit' }) });
+    const res = await invoke(posts, 'PUT /api/athletes/{id}/posts/{postId}', {
+      pathParameters: { id: '1', postId: '9' },
+      claims: claimsFor.athlete(1),
+      body: JSON.stringify({ content: 'edit' }),
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -186,7 +269,9 @@ describe('waitlist', () => {
 
   it('stores a valid submission', async () => {
     ddb.on(PutCommand).resolves({});
-    const res = await invoke(waitlist, 'POST /api/waitlist', { body: JSON.stringify({ firstName: 'Ann', lastName: 'Lee', email: 'Ann@Example.com', school: 'Duke' }) });
+    const res = await invoke(waitlist, 'POST /api/waitlist', {
+      body: JSON.stringify({ firstName: 'Ann', lastName: 'Lee', email: 'Ann@Example.com', school: 'Duke' }),
+    });
     expect(res.status).toBe(201);
     expect(ddb.commandCalls(PutCommand)[0].args[0].input.Item).toMatchObject({ PK: 'WAITLIST#ann@example.com', firstName: 'Ann', school: 'Duke' });
   });

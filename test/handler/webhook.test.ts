@@ -10,8 +10,12 @@ import { invoke } from '../support/invoke';
 import { TEST_SECRET, sendWebhook, webhookHeaders } from '../support/webhooks';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const order = orderPayload({ id: '9223372036854775807', createdAt: '2026-02-01T00:00:00Z', email: 'fan@example.com', lines: [{ id: '1', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '3.00' }] });
-
+const order = orderPayload({
+  id: '9223372036854775807',
+  createdAt: '2026-02-01T00:00:00Z',
+  email: 'fan@example.com',
+  lines: [{ id: '1', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '3.00' }],
+});
 
 describe('webhook handler', () => {
   beforeEach(() => {
@@ -60,11 +64,20 @@ describe('webhook handler', () => {
     expect(notOrder.body.error.fields).toHaveProperty('id');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
     const parked = ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item);
-    expect(parked).toEqual([expect.objectContaining({ PK: 'PARKED', SK: 'WEBHOOK#bad-json', reason: 'malformed' }), expect.objectContaining({ PK: 'PARKED', SK: 'WEBHOOK#not-order', reason: 'malformed' })]);
+    expect(parked).toEqual([
+      expect.objectContaining({ PK: 'PARKED', SK: 'WEBHOOK#bad-json', reason: 'malformed' }),
+      expect.objectContaining({ PK: 'PARKED', SK: 'WEBHOOK#not-order', reason: 'malformed' }),
+    ]);
   });
 
   it('answers 422 to an order in another shop currency and parks it, never counting it at face value', async () => {
-    const yen = orderPayload({ id: '9223372036854775806', currency: 'JPY', createdAt: '2026-02-01T00:00:00Z', email: 'fan@example.com', lines: [{ id: '1', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '1500' }] });
+    const yen = orderPayload({
+      id: '9223372036854775806',
+      currency: 'JPY',
+      createdAt: '2026-02-01T00:00:00Z',
+      email: 'fan@example.com',
+      lines: [{ id: '1', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '1500' }],
+    });
     const res = await sendWebhook(handler, 'orders/create', yen, { webhookId: 'yen' });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('currency_not_supported');
@@ -107,7 +120,9 @@ describe('webhook handler', () => {
   }, 20_000);
 
   it('treats a repeated webhook id as a duplicate without writing', async () => {
-    ddb.on(BatchGetCommand, { RequestItems: { Orders: { Keys: [{ PK: 'WEBHOOK#seen', SK: 'WEBHOOK' }], ConsistentRead: true } } }).resolves({ Responses: { Orders: [{ PK: 'WEBHOOK#seen', SK: 'WEBHOOK' }] } });
+    ddb
+      .on(BatchGetCommand, { RequestItems: { Orders: { Keys: [{ PK: 'WEBHOOK#seen', SK: 'WEBHOOK' }], ConsistentRead: true } } })
+      .resolves({ Responses: { Orders: [{ PK: 'WEBHOOK#seen', SK: 'WEBHOOK' }] } });
     const res = await sendWebhook(handler, 'orders/create', order, { webhookId: 'seen' });
     expect(res.body.outcome).toBe('duplicate');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);

@@ -40,7 +40,9 @@ describe('one bundling definition', () => {
     // The source map ships as a file beside the bundle, unreferenced (no runtime --enable-source-maps).
     expect(fs.existsSync(path.join(assembly.directory, assetDir!, 'index.js.map'))).toBe(true);
     expect(cdkBundle.toString('utf8')).not.toContain('sourceMappingURL');
-    const fn = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'))[0] as { Properties: { Environment?: { Variables?: Record<string, string> } } };
+    const fn = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'))[0] as {
+      Properties: { Environment?: { Variables?: Record<string, string> } };
+    };
     expect(fn.Properties.Environment?.Variables?.NODE_OPTIONS).toBeUndefined();
   });
 

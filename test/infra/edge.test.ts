@@ -15,7 +15,11 @@ jest.setTimeout(120_000);
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }>;
 interface ValidationReport {
-  pluginReports: { pluginName: string; violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[]; suppressedViolations?: { ruleName: string }[] }[];
+  pluginReports: {
+    pluginName: string;
+    violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[];
+    suppressedViolations?: { ruleName: string }[];
+  }[];
 }
 
 function synth(context: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) {
@@ -90,7 +94,9 @@ describe('WAF web ACL, same stack (us-east-1 or an environment-agnostic synth)',
     expect(DEFAULT_RATE_LIMITS.webhookPerIp).toBeGreaterThan(DEFAULT_RATE_LIMITS.apiPerIp);
     expect(DEFAULT_RATE_LIMITS.apiPerIp).toBeGreaterThan(DEFAULT_RATE_LIMITS.waitlistPerIp);
     for (const name of ['WebhookPerIp', 'WaitlistPerIp', 'ApiPerIp']) {
-      expect(byName[name].Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, ResponseHeaders: [{ Name: 'retry-after', Value: String(RATE_WINDOW_SECONDS) }] } } });
+      expect(byName[name].Action).toEqual({
+        Block: { CustomResponse: { ResponseCode: 429, ResponseHeaders: [{ Name: 'retry-after', Value: String(RATE_WINDOW_SECONDS) }] } },
+      });
     }
   });
 
@@ -161,7 +167,9 @@ describe('CloudFront to the API', () => {
   });
 
   it('adds the origin secret as a header to /api requests, from the generated Secrets Manager value', () => {
-    const [secretId, secret] = Object.entries(template.findResources('AWS::SecretsManager::Secret') as Resources).find(([id]) => id.startsWith('SecretsOriginVerifySecret'))!;
+    const [secretId, secret] = Object.entries(template.findResources('AWS::SecretsManager::Secret') as Resources).find(([id]) =>
+      id.startsWith('SecretsOriginVerifySecret'),
+    )!;
     expect(secret.Properties.GenerateSecretString).toMatchObject({ GenerateStringKey: 'current', PasswordLength: 48, ExcludePunctuation: true });
     const config = only(template, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig as {
       Origins: { Id: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
@@ -177,7 +185,9 @@ describe('CloudFront to the API', () => {
   });
 
   it('lets only the authorizer read the origin secret, and points ApiUrl and WebhookUrl through CloudFront', () => {
-    const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources).filter((p) => JSON.stringify(p.Properties).includes('SecretsOriginVerifySecret'));
+    const policies = Object.values(template.findResources('AWS::IAM::Policy') as Resources).filter((p) =>
+      JSON.stringify(p.Properties).includes('SecretsOriginVerifySecret'),
+    );
     expect(policies).toHaveLength(1);
     expect(JSON.stringify(policies[0].Properties.Roles)).toContain('ApiOriginVerifyFunction');
     for (const name of ['ApiUrl', 'WebhookUrl']) {
@@ -213,7 +223,9 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
     // Cognito's user-pool API and the uploads bucket's presigned-PUT host, nothing else.
-    expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.<AWS::Region>\.amazonaws\.com https:\/\/<SiteUploadsBucket\w+>\.s3\.<AWS::Region>\.<AWS::URLSuffix>;/);
+    expect(csp).toMatch(
+      /connect-src 'self' https:\/\/cognito-idp\.<AWS::Region>\.amazonaws\.com https:\/\/<SiteUploadsBucket\w+>\.s3\.<AWS::Region>\.<AWS::URLSuffix>;/,
+    );
     expect(csp).not.toContain('shopify');
     expect(csp).not.toContain('unsafe');
     const config = only(template, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig as {
@@ -251,7 +263,11 @@ describe('web deployments (deploys never break an open tab)', () => {
     const deployments = Object.entries(template.findResources('Custom::CDKBucketDeployment') as Resources);
     expect(deployments).toHaveLength(2);
     const [, assets] = deployments.find(([id]) => id.startsWith('SiteDeployAssets'))!;
-    expect(assets.Properties).toMatchObject({ DestinationBucketKeyPrefix: 'assets/', Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    expect(assets.Properties).toMatchObject({
+      DestinationBucketKeyPrefix: 'assets/',
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
     expect(assets.Properties.DistributionId).toBeUndefined();
   });
 
@@ -267,7 +283,9 @@ describe('web deployments (deploys never break an open tab)', () => {
 
   it('keeps the SPA deep-link rewrite on the default behavior', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({ DefaultCacheBehavior: Match.objectLike({ FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })] }) }),
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({ FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })] }),
+      }),
     });
   });
 });

@@ -45,7 +45,21 @@ describe('write partitions', () => {
 
   it('finds the partitions of the key builders (the check below is not vacuous)', () => {
     const partitions = partitionsOfKeys().map((p) => p.partition);
-    expect(partitions).toEqual(expect.arrayContaining(['CATALOG#ATHLETE#1', 'CATALOG#SCHOOLS', 'CATALOG#SEARCH', 'ORDER#1', 'ATHLETE#1', 'WAITLIST#1', 'WEBHOOK#1', 'UNATTR#1', 'PENDING#1', 'PARKED', 'RECONCILE']));
+    expect(partitions).toEqual(
+      expect.arrayContaining([
+        'CATALOG#ATHLETE#1',
+        'CATALOG#SCHOOLS',
+        'CATALOG#SEARCH',
+        'ORDER#1',
+        'ATHLETE#1',
+        'WAITLIST#1',
+        'WEBHOOK#1',
+        'UNATTR#1',
+        'PENDING#1',
+        'PARKED',
+        'RECONCILE',
+      ]),
+    );
   });
 
   it('lets at least one function write every partition that keys.ts builds', () => {
@@ -84,7 +98,16 @@ describe('write partitions', () => {
     // Admin and onboarding (an accepted profile request creates an athlete) write every family; the
     // card lifecycle only an athlete's items, the product index and member entries.
     const cardFamilies = ['CATALOG#ATHLETE#1', 'CATALOG#COLLECTIVE#1', 'CATALOG#PRODUCT#7'];
-    for (const partition of ['CATALOG#ATHLETE#1', 'CATALOG#SCHOOLS', 'CATALOG#SCHOOL#2', 'CATALOG#COLLECTIVES', 'CATALOG#COLLECTIVE#1', 'CATALOG#PRODUCT#7', 'CATALOG#NAME#ann lee', 'CATALOG#SEARCH']) {
+    for (const partition of [
+      'CATALOG#ATHLETE#1',
+      'CATALOG#SCHOOLS',
+      'CATALOG#SCHOOL#2',
+      'CATALOG#COLLECTIVES',
+      'CATALOG#COLLECTIVE#1',
+      'CATALOG#PRODUCT#7',
+      'CATALOG#NAME#ann lee',
+      'CATALOG#SEARCH',
+    ]) {
       const writers = Object.entries(FUNCTION_WRITE_PARTITIONS)
         .filter(([, patterns]) => patterns.some((p) => matchesPartitionPattern(p, partition)))
         .map(([fn]) => fn)
@@ -94,6 +117,7 @@ describe('write partitions', () => {
     // The card lifecycle touches an athlete's figures only for unlock times and Top Fans, never orders or payouts' partitions.
     expect(FUNCTION_WRITE_PARTITIONS.cards.some((p) => matchesPartitionPattern(p, 'COLLECTIVE#1'))).toBe(false);
     // ...and the admin function writes nothing but the catalog.
-    for (const partition of ['ATHLETE#1', 'COLLECTIVE#1', 'ORDER#1', 'WEBHOOK#1']) expect([partition, FUNCTION_WRITE_PARTITIONS.admin.some((p) => matchesPartitionPattern(p, partition))]).toEqual([partition, false]);
+    for (const partition of ['ATHLETE#1', 'COLLECTIVE#1', 'ORDER#1', 'WEBHOOK#1'])
+      expect([partition, FUNCTION_WRITE_PARTITIONS.admin.some((p) => matchesPartitionPattern(p, partition))]).toEqual([partition, false]);
   });
 });

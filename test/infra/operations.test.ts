@@ -45,7 +45,11 @@ describe('operations with reconciliation configured', () => {
   let error: unknown;
 
   beforeAll(() => {
-    ({ template, app, error } = synth({ shopifyAdminSecretName: 'nil-cards/shopify-admin', shopifyStoreDomain: 'drift-nil.myshopify.com', alarmEmail: 'ops@example.com' }));
+    ({ template, app, error } = synth({
+      shopifyAdminSecretName: 'nil-cards/shopify-admin',
+      shopifyStoreDomain: 'drift-nil.myshopify.com',
+      alarmEmail: 'ops@example.com',
+    }));
   });
 
   it('synthesises with zero unsuppressed cdk-nag findings', () => {
@@ -77,13 +81,21 @@ describe('operations with reconciliation configured', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(30 minutes)',
       State: 'ENABLED',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ReconcileReconcileFunction'), 'Arn'] }, RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }) })],
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ReconcileReconcileFunction'), 'Arn'] },
+          RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 2 }),
+        }),
+      ],
     });
     template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com' });
   });
 
   it('alarms on the reconcile function errors too, and subscribes the alarm e-mail', () => {
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Errors', Dimensions: [{ Name: 'FunctionName', Value: { Ref: Match.stringLikeRegexp('^ReconcileReconcileFunction') } }] });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: Match.stringLikeRegexp('^ReconcileReconcileFunction') } }],
+    });
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });
 });
@@ -118,7 +130,9 @@ describe('operations by default', () => {
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       MaximumRetryAttempts: 10,
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^SettleDeadLetters'), 'Arn'] } } },
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { PK: { S: [{ prefix: 'PENDING#' }] } } } }) }] },
+      FilterCriteria: {
+        Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { PK: { S: [{ prefix: 'PENDING#' }] } } } }) }],
+      },
     });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS' });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'OrdersPending', Namespace: 'NilCards', EvaluationPeriods: 3 });
@@ -135,7 +149,16 @@ describe('operations by default', () => {
       Period: 300,
     });
     expect(METRIC_NAMES).toEqual(
-      expect.arrayContaining(['WebhookAccepted', 'WebhookDuplicate', 'WebhookRejectedSignature', 'IngestConflict', 'WebhookRetryLater', 'UnattributedLines', 'OversoldLines', 'PayoutsCreated']),
+      expect.arrayContaining([
+        'WebhookAccepted',
+        'WebhookDuplicate',
+        'WebhookRejectedSignature',
+        'IngestConflict',
+        'WebhookRetryLater',
+        'UnattributedLines',
+        'OversoldLines',
+        'PayoutsCreated',
+      ]),
     );
   });
 

@@ -52,7 +52,10 @@ it('derives the path patterns from the build (one per route prefix) and none wit
 
 it('sends each data route to the render function URL, which only CloudFront may call', () => {
   const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution') as Resources);
-  const config = distribution.Properties.DistributionConfig as { CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string; AllowedMethods: string[] }>; Origins: Array<{ Id: string; DomainName: unknown; OriginAccessControlId?: unknown }> };
+  const config = distribution.Properties.DistributionConfig as {
+    CacheBehaviors: Array<{ PathPattern: string; TargetOriginId: string; AllowedMethods: string[] }>;
+    Origins: Array<{ Id: string; DomainName: unknown; OriginAccessControlId?: unknown }>;
+  };
   const behaviors = config.CacheBehaviors.filter((b) => ['/athlete/*', '/demo/search', '/school/*', '/search'].includes(b.PathPattern));
   expect(behaviors).toHaveLength(4);
   const origins = new Set(behaviors.map((b) => b.TargetOriginId));

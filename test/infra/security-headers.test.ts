@@ -25,7 +25,13 @@ describe('content security policy', () => {
   });
 
   it('adds Cognito, the Google sign-in domain and the uploads bucket to connect-src', () => {
-    const d = directives(contentSecurityPolicy({ cognitoRegion: 'eu-west-1', oauthDomain: 'drift.auth.eu-west-1.amazoncognito.com', uploadHost: 'bucket.s3.eu-west-1.amazonaws.com' }));
+    const d = directives(
+      contentSecurityPolicy({
+        cognitoRegion: 'eu-west-1',
+        oauthDomain: 'drift.auth.eu-west-1.amazoncognito.com',
+        uploadHost: 'bucket.s3.eu-west-1.amazonaws.com',
+      }),
+    );
     expect(d['connect-src']).toEqual([
       "'self'",
       'https://cognito-idp.eu-west-1.amazonaws.com',

@@ -48,9 +48,7 @@ function resourcesOf(type: string): Resources {
 /** The Lambda function whose path (construct id) contains `Api/{Fn}Function/`. */
 function functionResource(fn: FunctionName): [string, Resources[string]] {
   const id = `${fn.charAt(0).toUpperCase()}${fn.slice(1)}Function`;
-  const found = Object.entries(template.findResources('AWS::Lambda::Function') as Resources).filter(([logicalId]) =>
-    logicalId.startsWith(`Api${id}`),
-  );
+  const found = Object.entries(template.findResources('AWS::Lambda::Function') as Resources).filter(([logicalId]) => logicalId.startsWith(`Api${id}`));
   expect(found).toHaveLength(1);
   return found[0];
 }
@@ -64,9 +62,7 @@ interface Statement {
 function statementsOf(fn: FunctionName): Statement[] {
   const [, lambda] = functionResource(fn);
   const roleRef = (lambda.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-  const policies = Object.values(resourcesOf('AWS::IAM::Policy')).filter((p) =>
-    (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleRef),
-  );
+  const policies = Object.values(resourcesOf('AWS::IAM::Policy')).filter((p) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleRef));
   return policies.flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
 }
 
@@ -122,9 +118,7 @@ describe('NilCardsStack', () => {
           MemorySize: FUNCTION_RUNTIME[fn]?.memoryMb ?? 256,
         });
       }
-      const apiFunctions = Object.values(resourcesOf('AWS::Lambda::Function')).filter(
-        (f) => f.Properties.Runtime === 'nodejs22.x',
-      );
+      const apiFunctions = Object.values(resourcesOf('AWS::Lambda::Function')).filter((f) => f.Properties.Runtime === 'nodejs22.x');
       // Plus the open routes' authorizer (CloudFront's origin header) and the settle function.
       expect(apiFunctions).toHaveLength(deployedFns.length + 2);
       expect(deployedFns).not.toContain('checkout');
@@ -136,8 +130,7 @@ describe('NilCardsStack', () => {
         const vars = (lambda.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
         expect(vars.TABLE_NAME).toBeDefined();
       }
-      const webhookVars = (functionResource('webhook')[1].Properties.Environment as { Variables: Record<string, unknown> })
-        .Variables;
+      const webhookVars = (functionResource('webhook')[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(webhookVars).toMatchObject({ COUNT_TEST_ORDERS: 'true' });
       expect(webhookVars.SHOPIFY_SECRET_ARN).toEqual({ Ref: expect.stringMatching(/^SecretsShopifyWebhookSecret/) });
       // The search function (its index in memory): 512 MB and a small young generation.
@@ -264,9 +257,7 @@ describe('NilCardsStack', () => {
 
     it('rewrites extension-less paths to /index.html and leaves files alone', () => {
       // Prepare: the CloudFront Function source as a plain function.
-      const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (e: {
-        request: { uri: string };
-      }) => { uri: string };
+      const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
       const rewrite = (uri: string) => handler({ request: { uri } }).uri;
       // Act + Assess
       expect(rewrite('/athlete/3')).toBe('/index.html');
@@ -303,9 +294,7 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   it('gives every acknowledged finding a written reason', () => {
-    const suppressed = (readReport()?.pluginReports ?? [])
-      .filter((p) => p.pluginName === 'AwsSolutions')
-      .flatMap((p) => p.suppressedViolations ?? []);
+    const suppressed = (readReport()?.pluginReports ?? []).filter((p) => p.pluginName === 'AwsSolutions').flatMap((p) => p.suppressedViolations ?? []);
     expect(suppressed.length).toBeGreaterThan(0);
     for (const v of suppressed) {
       expect(v.reason?.trim().length ?? 0).toBeGreaterThan(30);
@@ -320,8 +309,14 @@ describe('cdk-nag AwsSolutions', () => {
       const [originId, origin] = authorizers.find(([, a]) => a.Properties.AuthorizerType === 'REQUEST')!;
       expect(resourcesOf('AWS::ApiGatewayV2::Authorizer')[jwtId].Properties).toMatchObject({ IdentitySource: ['$request.header.Authorization'] });
       // Without the header API Gateway answers 401 itself; answers are cached per header value.
-      expect(origin.Properties).toMatchObject({ IdentitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`], EnableSimpleResponses: true, AuthorizerResultTtlInSeconds: 300 });
-      const routes = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map((r) => r.Properties as { RouteKey: string; AuthorizationType?: string; AuthorizerId?: { Ref: string } });
+      expect(origin.Properties).toMatchObject({
+        IdentitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+        EnableSimpleResponses: true,
+        AuthorizerResultTtlInSeconds: 300,
+      });
+      const routes = Object.values(resourcesOf('AWS::ApiGatewayV2::Route')).map(
+        (r) => r.Properties as { RouteKey: string; AuthorizationType?: string; AuthorizerId?: { Ref: string } },
+      );
       for (const r of deployed) {
         const route = routes.find((x) => x.RouteKey === `${r.method} ${r.path}`);
         expect(route).toBeDefined();
@@ -332,7 +327,11 @@ describe('cdk-nag AwsSolutions', () => {
 
     it('has a user pool with email verification, the three groups and a public web client that cannot write the links', () => {
       template.hasResourceProperties('AWS::Cognito::UserPool', { AutoVerifiedAttributes: ['email'], UsernameConfiguration: { CaseSensitive: false } });
-      expect(Object.values(resourcesOf('AWS::Cognito::UserPoolGroup')).map((g) => g.Properties.GroupName).sort()).toEqual(['athlete', 'buyer', 'collective']);
+      expect(
+        Object.values(resourcesOf('AWS::Cognito::UserPoolGroup'))
+          .map((g) => g.Properties.GroupName)
+          .sort(),
+      ).toEqual(['athlete', 'buyer', 'collective']);
       const client = Object.values(resourcesOf('AWS::Cognito::UserPoolClient'))[0].Properties;
       expect(client.GenerateSecret).toBe(false);
       // SRP only (the password never leaves the browser), refresh tokens, and no user-existence errors.

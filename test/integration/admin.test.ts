@@ -13,7 +13,7 @@ const context = {} as Context;
 async function call(routeKey: string, pathParameters: Record<string, string>, body?: unknown): Promise<{ status: number; body: any }> {
   const [method, rawPath] = routeKey.split(' ');
   // Signed in as the account of the collective the route names (school routes: the school's collective).
-  const collectiveId = routeKey.includes('/schools/') ? { '2': '1', '3': '2', '4': '3' }[pathParameters.id] ?? '99' : pathParameters.id;
+  const collectiveId = routeKey.includes('/schools/') ? ({ '2': '1', '3': '2', '4': '3' }[pathParameters.id] ?? '99') : pathParameters.id;
   const claims = { sub: `u-${collectiveId}`, 'cognito:groups': '[collective]', 'custom:collectiveId': collectiveId };
   const event = {
     version: '2.0',
@@ -39,7 +39,11 @@ describe('admin API on DynamoDB Local', () => {
   });
 
   it('adds a new athlete profile to the collective and the catalog (found by search, no cards)', async () => {
-    const res = await call('POST /api/collectives/{id}/athletes', { id: '1' }, { name: 'Zoe Park', sport: 'Soccer', position: 'Forward', number: '9', image: '/api/uploads/local/00000000-0000-4000-8000-000000000000.png' });
+    const res = await call(
+      'POST /api/collectives/{id}/athletes',
+      { id: '1' },
+      { name: 'Zoe Park', sport: 'Soccer', position: 'Forward', number: '9', image: '/api/uploads/local/00000000-0000-4000-8000-000000000000.png' },
+    );
     expect(res.status).toBe(201);
     expect(res.body.id).toBe(16);
 
@@ -56,7 +60,9 @@ describe('admin API on DynamoDB Local', () => {
 
   it('gives concurrent creates distinct ids and keeps every member', async () => {
     const results = await Promise.all(
-      ['Ann One', 'Bob Two', 'Cy Three'].map((name, i) => call('POST /api/collectives/{id}/athletes', { id: '2' }, { name, sport: 'Baseball', position: 'Pitcher', number: String(i) })),
+      ['Ann One', 'Bob Two', 'Cy Three'].map((name, i) =>
+        call('POST /api/collectives/{id}/athletes', { id: '2' }, { name, sport: 'Baseball', position: 'Pitcher', number: String(i) }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
     const ids = results.map((r) => r.body.id);
@@ -66,7 +72,11 @@ describe('admin API on DynamoDB Local', () => {
   });
 
   it('edits a member and pauses it', async () => {
-    const res = await call('PUT /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: '3' }, { position: 'Slot Receiver', number: '1', status: 'Paused' });
+    const res = await call(
+      'PUT /api/collectives/{id}/athletes/{athleteId}',
+      { id: '1', athleteId: '3' },
+      { position: 'Slot Receiver', number: '1', status: 'Paused' },
+    );
     expect(res.status).toBe(200);
     const catalog = await loadCatalog({ fresh: true });
     expect(catalog.athletes.find((a) => a.id === 3)).toMatchObject({ position: 'Slot Receiver', number: '1', status: 'Paused', name: 'Tyler Vance' });
@@ -96,7 +106,11 @@ describe('admin API on DynamoDB Local', () => {
     const created = await call('POST /api/schools/{id}/merch', { id: '3' }, { name: 'Scarf', priceCents: 1999, image: '/images/merch/hat.svg' });
     expect(created.status).toBe(201);
     const id = String(created.body.id);
-    const edited = await call('PUT /api/schools/{id}/merch/{merchId}', { id: '3', merchId: id }, { name: 'Wool Scarf', priceCents: 2499, image: '/images/merch/hat.svg' });
+    const edited = await call(
+      'PUT /api/schools/{id}/merch/{merchId}',
+      { id: '3', merchId: id },
+      { name: 'Wool Scarf', priceCents: 2499, image: '/images/merch/hat.svg' },
+    );
     expect(edited.body).toMatchObject({ name: 'Wool Scarf', priceCents: 2499 });
     let catalog = await loadCatalog({ fresh: true });
     expect(catalog.merch.find((m) => m.schoolId === 3 && m.id === Number(id))).toMatchObject({ name: 'Wool Scarf' });

@@ -14,11 +14,15 @@ const ROOT = path.resolve(__dirname, '../..');
 describe('npm run bench -- --smoke', () => {
   it('runs end to end, the loader matches ingestion, and verify finds no differences', async () => {
     // Act: its own process and DynamoDB Local, as a developer runs it (no web build: CI builds it).
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/bench/run.ts', '--smoke', '--no-web'], {
-      cwd: ROOT,
-      env: { ...process.env, DYNAMODB_ENDPOINT: '', TABLE_NAME: '' },
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/bench/run.ts', '--smoke', '--no-web'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DYNAMODB_ENDPOINT: '', TABLE_NAME: '' },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
 
     // Assess
     expect(stdout).toContain('item-by-item against the same orders through ingest(): 0 differences');
@@ -30,7 +34,9 @@ describe('npm run bench -- --smoke', () => {
     const readRows = stdout.split('\n').filter((l) => /^\| 200 +\| \d+ +\| .* stats +\|/.test(l));
     expect(readRows).toHaveLength(2);
     const pageRows = stdout.split('\n').filter((l) => /^\| 200 +\| [a-z]/.test(l));
-    expect(pageRows.map((row) => row.split('|')[2].trim())).toEqual(expect.arrayContaining(['athlete profile / card page', 'collective payouts', 'athlete statement (this month)']));
+    expect(pageRows.map((row) => row.split('|')[2].trim())).toEqual(
+      expect.arrayContaining(['athlete profile / card page', 'collective payouts', 'athlete statement (this month)']),
+    );
     for (const row of pageRows) expect(Number(row.split('|')[3])).toBeGreaterThan(0);
     for (const row of readRows) {
       const cells = row.split('|').map((c) => c.trim());

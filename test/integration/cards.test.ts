@@ -36,20 +36,51 @@ describe('card lifecycle on DynamoDB Local', () => {
   }
 
   const base = '/api/collectives/{id}/athletes/{athleteId}';
-  const asCollective = (collectiveId: number, athleteId: number, extra: Record<string, string> = {}) => ({ pathParameters: { id: String(collectiveId), athleteId: String(athleteId), ...extra }, claims: claimsFor.collective(collectiveId) });
-  const create = (athleteId: number, body: unknown, collectiveId = 1) => invoke(cards, `POST ${base}/cards`, { ...asCollective(collectiveId, athleteId), body: JSON.stringify(body) });
+  const asCollective = (collectiveId: number, athleteId: number, extra: Record<string, string> = {}) => ({
+    pathParameters: { id: String(collectiveId), athleteId: String(athleteId), ...extra },
+    claims: claimsFor.collective(collectiveId),
+  });
+  const create = (athleteId: number, body: unknown, collectiveId = 1) =>
+    invoke(cards, `POST ${base}/cards`, { ...asCollective(collectiveId, athleteId), body: JSON.stringify(body) });
   const action = (athleteId: number, cardId: number, verb: 'submit' | 'publish' | 'retire', body?: unknown) =>
-    invoke(cards, `POST ${base}/cards/{cardId}/${verb}`, { ...asCollective(1, athleteId, { cardId: String(cardId) }), ...(body ? { body: JSON.stringify(body) } : {}) });
+    invoke(cards, `POST ${base}/cards/{cardId}/${verb}`, {
+      ...asCollective(1, athleteId, { cardId: String(cardId) }),
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
   const decide = (athleteId: number, cardId: number, verb: 'approve' | 'reject', body: unknown, as = athleteId) =>
-    invoke(cards, `POST /api/athletes/{id}/cards/{cardId}/${verb}`, { pathParameters: { id: String(athleteId), cardId: String(cardId) }, claims: claimsFor.athlete(as), body: JSON.stringify(body) });
+    invoke(cards, `POST /api/athletes/{id}/cards/{cardId}/${verb}`, {
+      pathParameters: { id: String(athleteId), cardId: String(cardId) },
+      claims: claimsFor.athlete(as),
+      body: JSON.stringify(body),
+    });
   const ownerCards = async (athleteId: number) => (await invoke(cards, `GET ${base}/cards`, asCollective(1, athleteId))).body;
-  const publicCard = async (athleteId: number, cardId: number) => (await invoke(catalog, 'GET /api/athletes/{id}', { pathParameters: { id: String(athleteId) } })).body.cards.find((c: { id: number }) => c.id === cardId);
+  const publicCard = async (athleteId: number, cardId: number) =>
+    (await invoke(catalog, 'GET /api/athletes/{id}', { pathParameters: { id: String(athleteId) } })).body.cards.find((c: { id: number }) => c.id === cardId);
   const buy = (productId: string, quantity: number, email: string) =>
-    deliver(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: new Date().toISOString(), email, lines: [{ id: nextId(), productId, title: 'A card', quantity, price: '12.00' }] }));
+    deliver(
+      webhook,
+      'orders/create',
+      orderPayload({
+        id: nextId(),
+        createdAt: new Date().toISOString(),
+        email,
+        lines: [{ id: nextId(), productId, title: 'A card', quantity, price: '12.00' }],
+      }),
+    );
 
   let setId = 0;
   let imageUrl = '';
-  const cardBody = (extra: Record<string, unknown> = {}) => ({ name: 'Riley - 2027 Base', edition: 'Base', image: imageUrl, description: 'The first card of 2027', priceCents: 1200, editionSize: 150, unlock: null, setId, ...extra });
+  const cardBody = (extra: Record<string, unknown> = {}) => ({
+    name: 'Riley - 2027 Base',
+    edition: 'Base',
+    image: imageUrl,
+    description: 'The first card of 2027',
+    priceCents: 1200,
+    editionSize: 150,
+    unlock: null,
+    setId,
+    ...extra,
+  });
 
   beforeAll(async () => {
     table = await createTestTable();
@@ -111,10 +142,16 @@ describe('card lifecycle on DynamoDB Local', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ state: 'draft', editionSize: 150, setId, sale: null });
     baseId = created.body.id;
-    const gold = await create(10, cardBody({ name: 'Riley - 2027 Gold', edition: 'Gold', editionSize: 5, priceCents: 4000, unlock: { cardId: baseId, units: 2 } }));
+    const gold = await create(
+      10,
+      cardBody({ name: 'Riley - 2027 Gold', edition: 'Gold', editionSize: 5, priceCents: 4000, unlock: { cardId: baseId, units: 2 } }),
+    );
     expect(gold.status).toBe(201);
     goldId = gold.body.id;
-    const cycle = await invoke(cards, `PUT ${base}/cards/{cardId}`, { ...asCollective(1, 10, { cardId: String(baseId) }), body: JSON.stringify(cardBody({ unlock: { cardId: goldId, units: 1 } })) });
+    const cycle = await invoke(cards, `PUT ${base}/cards/{cardId}`, {
+      ...asCollective(1, 10, { cardId: String(baseId) }),
+      body: JSON.stringify(cardBody({ unlock: { cardId: goldId, units: 1 } })),
+    });
     expect(cycle.status).toBe(400);
     expect(cycle.body.error.fields['unlock.cardId']).toMatch(/unlock each other/);
     // Drafts are not public, and cannot be bought.
@@ -145,7 +182,15 @@ describe('card lifecycle on DynamoDB Local', () => {
     const hash = submitted.body.imageHash;
     // Another athlete may not decide (403), nor may the collective's account.
     expect((await decide(10, baseId, 'approve', { imageHash: hash }, 4)).status).toBe(403);
-    expect((await invoke(cards, 'POST /api/athletes/{id}/cards/{cardId}/approve', { pathParameters: { id: '10', cardId: String(baseId) }, claims: claimsFor.collective(1), body: JSON.stringify({ imageHash: hash }) })).status).toBe(403);
+    expect(
+      (
+        await invoke(cards, 'POST /api/athletes/{id}/cards/{cardId}/approve', {
+          pathParameters: { id: '10', cardId: String(baseId) },
+          claims: claimsFor.collective(1),
+          body: JSON.stringify({ imageHash: hash }),
+        })
+      ).status,
+    ).toBe(403);
     // A stale review (another image version) is refused.
     expect((await decide(10, baseId, 'approve', { imageHash: 'sha256:stale' })).status).toBe(409);
 
@@ -176,8 +221,22 @@ describe('card lifecycle on DynamoDB Local', () => {
     expect(published.body).toMatchObject({ state: 'published', shopifyProductId: localProductId(10, baseId), sale: { remaining: 150, buyable: true } });
     expect(await publicCard(10, baseId)).toMatchObject({ name: 'Riley - 2027 Base', editionSize: 150, remaining: 150, buyable: true });
     // Published cards do not change; they retire.
-    expect((await invoke(cards, `PUT ${base}/cards/{cardId}`, { ...asCollective(1, 10, { cardId: String(baseId) }), body: JSON.stringify(cardBody({ priceCents: 1 })) })).status).toBe(400);
-    expect((await invoke(cards, `PUT ${base}/cards/{cardId}`, { ...asCollective(1, 10, { cardId: String(baseId) }), body: JSON.stringify(cardBody({ priceCents: 1500 })) })).status).toBe(409);
+    expect(
+      (
+        await invoke(cards, `PUT ${base}/cards/{cardId}`, {
+          ...asCollective(1, 10, { cardId: String(baseId) }),
+          body: JSON.stringify(cardBody({ priceCents: 1 })),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await invoke(cards, `PUT ${base}/cards/{cardId}`, {
+          ...asCollective(1, 10, { cardId: String(baseId) }),
+          body: JSON.stringify(cardBody({ priceCents: 1500 })),
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('sends a card back to the athlete when its image bytes change after approval', async () => {
@@ -197,7 +256,10 @@ describe('card lifecycle on DynamoDB Local', () => {
 
   it('locks a card until its quota sells, shows progress, refuses to sell it locked, then unlocks it exactly once', async () => {
     // Gold (5, unlocking after 2 Base): edited, approved and published while Base has sold 0.
-    await invoke(cards, `PUT ${base}/cards/{cardId}`, { ...asCollective(1, 10, { cardId: String(goldId) }), body: JSON.stringify(cardBody({ name: 'Riley - 2027 Gold', edition: 'Gold', editionSize: 5, priceCents: 4000, unlock: { cardId: baseId, units: 2 } })) });
+    await invoke(cards, `PUT ${base}/cards/{cardId}`, {
+      ...asCollective(1, 10, { cardId: String(goldId) }),
+      body: JSON.stringify(cardBody({ name: 'Riley - 2027 Gold', edition: 'Gold', editionSize: 5, priceCents: 4000, unlock: { cardId: baseId, units: 2 } })),
+    });
     const hash = (await action(10, goldId, 'submit')).body.imageHash;
     await decide(10, goldId, 'approve', { imageHash: hash });
     await action(10, goldId, 'publish');
@@ -224,14 +286,27 @@ describe('card lifecycle on DynamoDB Local', () => {
   it('gives serials in counting order, retires a refunded serial, and sells out with oversold units flagged', async () => {
     const orderId = nextId();
     const lineId = nextId();
-    await deliver(webhook, 'orders/create', orderPayload({ id: orderId, createdAt: new Date().toISOString(), email: 'gold@example.com', lines: [{ id: lineId, productId: localProductId(10, goldId), title: 'Gold', quantity: 3, price: '40.00' }] }));
+    await deliver(
+      webhook,
+      'orders/create',
+      orderPayload({
+        id: orderId,
+        createdAt: new Date().toISOString(),
+        email: 'gold@example.com',
+        lines: [{ id: lineId, productId: localProductId(10, goldId), title: 'Gold', quantity: 3, price: '40.00' }],
+      }),
+    );
     const collection = await invoke(me, 'GET /api/me/collection', { claims: claimsFor.buyer('gold@example.com') });
     const held = (body: { items: Array<{ sets: Array<{ id: number; cards: Array<{ id: number }> }> }> }, cardId: number) =>
       body.items[0].sets.find((s) => s.id === setId)!.cards.find((c) => c.id === cardId);
     const gold = held(collection.body, goldId);
     expect(gold).toMatchObject({ held: 3, serials: [[1, 3]] });
     // One unit refunded: serial #3 retires (never reissued); 3 more sold: #4, #5, then one oversold.
-    await deliver(webhook, 'refunds/create', refundPayload({ id: nextId(), orderId, createdAt: new Date().toISOString(), lines: [{ lineItemId: lineId, quantity: 1, subtotal: '40.00' }] }));
+    await deliver(
+      webhook,
+      'refunds/create',
+      refundPayload({ id: nextId(), orderId, createdAt: new Date().toISOString(), lines: [{ lineItemId: lineId, quantity: 1, subtotal: '40.00' }] }),
+    );
     await buy(localProductId(10, goldId), 3, 'late@example.com');
     expect(await publicCard(10, goldId)).toMatchObject({ sold: 5, issued: 5, remaining: 0, soldOut: true, oversold: 1, buyable: false });
     const mine = await invoke(me, 'GET /api/me/collection', { claims: claimsFor.buyer('late@example.com') });

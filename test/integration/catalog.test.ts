@@ -39,7 +39,8 @@ beforeAll(async () => {
   // The sample orders, phase by phase, each settled before the next (as `npm start` seeds them).
   const deliveries = sampleDeliveries(structuredClone(SAMPLE_CATALOG), new Date('2026-11-20T12:00:00.000Z'));
   for (const phase of [1, 2, 3]) {
-    for (const d of deliveries.filter((x) => x.phase === phase)) expect((await sendWebhook(webhook, d.topic, d.body, { webhookId: d.webhookId })).status).toBe(200);
+    for (const d of deliveries.filter((x) => x.phase === phase))
+      expect((await sendWebhook(webhook, d.topic, d.body, { webhookId: d.webhookId })).status).toBe(200);
     expect(await settlePending()).toMatchObject({ pending: 0 });
   }
 });
@@ -91,22 +92,48 @@ describe('the demo catalog after the sample orders', () => {
 
 describe("a collective's edits", () => {
   it('are seen at once by its own reads and by search, with every derived item in step', async () => {
-    const created = await adminCall('POST /api/collectives/{id}/athletes', { id: '1' }, { name: 'Zoe Park', sport: 'Soccer', position: 'Forward', number: '9' });
+    const created = await adminCall(
+      'POST /api/collectives/{id}/athletes',
+      { id: '1' },
+      { name: 'Zoe Park', sport: 'Soccer', position: 'Forward', number: '9' },
+    );
     expect(created.status).toBe(201);
     const id = created.body.id as number;
-    const members = await invoke(collectives, 'GET /api/collectives/{id}/members', { pathParameters: { id: '1' }, query: { limit: '100' }, claims: claimsFor.collective(1) });
+    const members = await invoke(collectives, 'GET /api/collectives/{id}/members', {
+      pathParameters: { id: '1' },
+      query: { limit: '100' },
+      claims: claimsFor.collective(1),
+    });
     expect(members.body.items.map((m: { id: number }) => m.id)).toContain(id);
     expect((await invoke(search, 'GET /api/search', { query: { query: 'zoe park' } })).body.athletes.items.map((a: { id: number }) => a.id)).toEqual([id]);
     const school = (await invoke(catalogFn, 'GET /api/schools/{id}', { pathParameters: { id: '2' } })).body;
     expect(school.sports.find((s: { sport: string }) => s.sport === 'Soccer')).toMatchObject({ count: 1, athletes: [{ id, name: 'Zoe Park' }] });
 
-    expect((await adminCall('PUT /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: String(id) }, { name: 'Zoe Parker', sport: 'Basketball', position: 'Center', number: '33', status: 'Paused' })).status).toBe(200);
-    const after = await invoke(collectives, 'GET /api/collectives/{id}/members', { pathParameters: { id: '1' }, query: { limit: '100', query: 'parker' }, claims: claimsFor.collective(1) });
-    expect(after.body.items).toEqual([expect.objectContaining({ id, name: 'Zoe Parker', sport: 'Basketball', position: 'Center', number: '33', status: 'Paused' })]);
-    expect((await invoke(search, 'GET /api/search', { query: { query: 'zoe park' } })).body.athletes.items.map((a: { name: string }) => a.name)).toEqual(['Zoe Parker']);
+    expect(
+      (
+        await adminCall(
+          'PUT /api/collectives/{id}/athletes/{athleteId}',
+          { id: '1', athleteId: String(id) },
+          { name: 'Zoe Parker', sport: 'Basketball', position: 'Center', number: '33', status: 'Paused' },
+        )
+      ).status,
+    ).toBe(200);
+    const after = await invoke(collectives, 'GET /api/collectives/{id}/members', {
+      pathParameters: { id: '1' },
+      query: { limit: '100', query: 'parker' },
+      claims: claimsFor.collective(1),
+    });
+    expect(after.body.items).toEqual([
+      expect.objectContaining({ id, name: 'Zoe Parker', sport: 'Basketball', position: 'Center', number: '33', status: 'Paused' }),
+    ]);
+    expect((await invoke(search, 'GET /api/search', { query: { query: 'zoe park' } })).body.athletes.items.map((a: { name: string }) => a.name)).toEqual([
+      'Zoe Parker',
+    ]);
     const roster = await invoke(catalogFn, 'GET /api/schools/{id}/sports/{sport}/athletes', { pathParameters: { id: '2', sport: 'Basketball' } });
     expect(roster.body.items.map((a: { number: string }) => a.number)).toEqual(['3', '33']);
-    expect((await invoke(catalogFn, 'GET /api/schools/{id}', { pathParameters: { id: '2' } })).body.sports.map((s: { sport: string }) => s.sport)).not.toContain('Soccer');
+    expect(
+      (await invoke(catalogFn, 'GET /api/schools/{id}', { pathParameters: { id: '2' } })).body.sports.map((s: { sport: string }) => s.sport),
+    ).not.toContain('Soccer');
 
     expect((await adminCall('PUT /api/schools/{id}/colors', { id: '2' }, { primary: '#123456', secondary: '#FFFFFF', accent: '#000000' })).status).toBe(200);
     expect((await invoke(search, 'GET /api/search', { query: { query: 'drift state' } })).body.schools.items[0].colors).toEqual({ primary: '#123456' });
@@ -114,7 +141,11 @@ describe("a collective's edits", () => {
     expect(settings.body.school.colors.primary).toBe('#123456');
 
     expect((await adminCall('DELETE /api/collectives/{id}/athletes/{athleteId}', { id: '1', athleteId: String(id) }, {})).status).toBe(204);
-    const gone = await invoke(collectives, 'GET /api/collectives/{id}/members', { pathParameters: { id: '1' }, query: { limit: '100' }, claims: claimsFor.collective(1) });
+    const gone = await invoke(collectives, 'GET /api/collectives/{id}/members', {
+      pathParameters: { id: '1' },
+      query: { limit: '100' },
+      claims: claimsFor.collective(1),
+    });
     expect(gone.body.items.map((m: { id: number }) => m.id)).not.toContain(id);
     expect((await athleteView(id)).athlete).toMatchObject({ id, collectiveId: null });
 
@@ -133,7 +164,7 @@ describe("a collective's edits", () => {
 });
 
 describe('the search index of another function', () => {
-  it("sees a write it did not make once the manifest is checked again (within SEARCH_REFRESH_MS), reading only that chunk", async () => {
+  it('sees a write it did not make once the manifest is checked again (within SEARCH_REFRESH_MS), reading only that chunk', async () => {
     const names = async (now: number, query: string) => {
       const { index, summaryOf } = await searchIndex(now);
       return index.searchAthletes(query, { limit: 10 }).items.map((r) => summaryOf(r).name);
@@ -153,10 +184,31 @@ describe('the search index of another function', () => {
 describe('ingestion reads what it needs', () => {
   it('attributes a card saved a moment ago by its product id and settles it with its edition size', async () => {
     const before = (await getAthlete(12))!;
-    const newCard = { ...before.digitalcollectibles[0], id: 2, shopifyProductId: '8800000012', name: 'Kendall Ross - Card #2', editionSize: 2, unlock: null, edition: 'Gold' };
-    await saveAthlete({ ...before, digitalcollectibles: [...before.digitalcollectibles, newCard], sets: [...(before.sets ?? []), { id: 2, name: '2027 Season', cardIds: [2], closedAt: null }] });
+    const newCard = {
+      ...before.digitalcollectibles[0],
+      id: 2,
+      shopifyProductId: '8800000012',
+      name: 'Kendall Ross - Card #2',
+      editionSize: 2,
+      unlock: null,
+      edition: 'Gold',
+    };
+    await saveAthlete({
+      ...before,
+      digitalcollectibles: [...before.digitalcollectibles, newCard],
+      sets: [...(before.sets ?? []), { id: 2, name: '2027 Season', cardIds: [2], closedAt: null }],
+    });
     const id = '7700000000000000001';
-    const res = await sendWebhook(webhook, 'orders/create', orderPayload({ id, createdAt: '2026-11-21T00:00:00Z', email: 'fast@example.com', lines: [{ id: '7700000000000000002', productId: '8800000012', title: 'No title match', quantity: 3, price: '5.00' }] }));
+    const res = await sendWebhook(
+      webhook,
+      'orders/create',
+      orderPayload({
+        id,
+        createdAt: '2026-11-21T00:00:00Z',
+        email: 'fast@example.com',
+        lines: [{ id: '7700000000000000002', productId: '8800000012', title: 'No title match', quantity: 3, price: '5.00' }],
+      }),
+    );
     expect(res.status).toBe(200);
     await settlePending();
     expect(card(await athleteView(12), 2)).toMatchObject({ sold: 3, issued: 2, remaining: 0, soldOut: true, oversold: 1 });

@@ -16,7 +16,11 @@ jest.setTimeout(120_000);
 
 describe('CLI flags', () => {
   it.each([
-    ['scripts/webhook.ts', ['send', 'docs/examples/order-create.json', '--sercet', 'X'], /Unknown option '--sercet'[\s\S]*usage: npm run webhook -- send FILE\.json --topic TOPIC --url URL \[--secret SECRET\]/],
+    [
+      'scripts/webhook.ts',
+      ['send', 'docs/examples/order-create.json', '--sercet', 'X'],
+      /Unknown option '--sercet'[\s\S]*usage: npm run webhook -- send FILE\.json --topic TOPIC --url URL \[--secret SECRET\]/,
+    ],
     ['scripts/webhook.ts', ['sned', 'file.json'], /unknown command 'sned'[\s\S]*usage: npm run webhook/],
     ['scripts/seed.ts', ['--webhook-ulr', 'http://127.0.0.1:1/'], /Unknown option '--webhook-ulr'[\s\S]*usage: npm run seed -- \[--webhook-url URL\]/],
     ['scripts/verify.ts', ['--fix'], /Unknown option '--fix'[\s\S]*usage: npm run verify/],

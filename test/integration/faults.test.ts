@@ -65,10 +65,28 @@ describe('storage outage in the middle of a burst', () => {
       const quantity = 1 + (i % 2);
       const orderId = nextId();
       const lineId = nextId();
-      deliveries.push({ topic: 'orders/create', webhookId: `outage-o${i}`, body: orderPayload({ id: orderId, createdAt: '2026-10-05T12:00:00Z', email: `buyer${i % 7}@example.com`, lines: [{ id: lineId, productId: sampleProductId(athleteId, cardId), title: `Card ${cardId}`, quantity, price: price(cardId) }] }) });
+      deliveries.push({
+        topic: 'orders/create',
+        webhookId: `outage-o${i}`,
+        body: orderPayload({
+          id: orderId,
+          createdAt: '2026-10-05T12:00:00Z',
+          email: `buyer${i % 7}@example.com`,
+          lines: [{ id: lineId, productId: sampleProductId(athleteId, cardId), title: `Card ${cardId}`, quantity, price: price(cardId) }],
+        }),
+      });
       let units = quantity;
       if (i % 6 === 0) {
-        deliveries.push({ topic: 'refunds/create', webhookId: `outage-r${i}`, body: refundPayload({ id: nextId(), orderId, createdAt: '2026-10-06T00:00:00Z', lines: [{ lineItemId: lineId, quantity: 1, subtotal: price(cardId) }] }) });
+        deliveries.push({
+          topic: 'refunds/create',
+          webhookId: `outage-r${i}`,
+          body: refundPayload({
+            id: nextId(),
+            orderId,
+            createdAt: '2026-10-06T00:00:00Z',
+            lines: [{ lineItemId: lineId, quantity: 1, subtotal: price(cardId) }],
+          }),
+        });
         units -= 1;
       }
       const e = expected.get(athleteId)!;
@@ -121,7 +139,12 @@ describe('concurrency', () => {
       return {
         topic: 'orders/create',
         webhookId: `conc-${i}`,
-        body: orderPayload({ id: nextId(), createdAt: `2026-10-${String(1 + (i % 28)).padStart(2, '0')}T08:00:00Z`, email: `fan${i % 5}@example.com`, lines: [{ id: nextId(), productId: sampleProductId(5, cardId), title: `Card ${cardId}`, quantity: 1, price: price(cardId) }] }),
+        body: orderPayload({
+          id: nextId(),
+          createdAt: `2026-10-${String(1 + (i % 28)).padStart(2, '0')}T08:00:00Z`,
+          email: `fan${i % 5}@example.com`,
+          lines: [{ id: nextId(), productId: sampleProductId(5, cardId), title: `Card ${cardId}`, quantity: 1, price: price(cardId) }],
+        }),
       };
     });
     const expectedCents = deliveries.reduce((sum, _, i) => sum + PRICE_CENTS[1 + (i % 3)], 0);
@@ -143,7 +166,12 @@ describe('concurrency', () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
     while ((await settlePending()).orders > 0); // the scheduled sweep: what contention left pending
     const s = await stats(5);
-    expect({ cards: s.totalCardsSold, cents: s.totalRevenueCents, orders: s.orderCount, fans: s.uniqueFans }).toEqual({ cards: 200, cents: expectedCents, orders: 200, fans: 5 });
+    expect({ cards: s.totalCardsSold, cents: s.totalRevenueCents, orders: s.orderCount, fans: s.uniqueFans }).toEqual({
+      cards: 200,
+      cents: expectedCents,
+      orders: 200,
+      fans: 5,
+    });
     expect(s.monthly).toEqual([{ month: '2026-10', cardsSold: 200, revenueCents: expectedCents, orderCount: 200 }]);
     expect(s.topFans).toHaveLength(5); // each fan bought all three cards
     expect((await verifyTable()).differences).toEqual([]);

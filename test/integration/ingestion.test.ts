@@ -49,7 +49,23 @@ describe('webhook ingestion against DynamoDB Local', () => {
     expect(s.monthly).toEqual([{ month: '2026-04', cardsSold: 3, revenueCents: 3100, orderCount: 1 }]);
 
     const orders = await invoke(athletes, 'GET /api/athletes/{id}/orders', { pathParameters: { id: '5' }, claims: claimsFor.athlete(5) });
-    expect(orders.body.items).toEqual([{ orderId: id, orderName: '#1000', createdAt: '2026-04-02T10:00:00.000Z', buyer: 'buyer.one', quantity: 3, amountCents: 3100, status: 'Paid', serials: expect.arrayContaining([{ cardId: 1, from: 1, to: 2, editionSize: 500 }, { cardId: 3, from: 1, to: 1, editionSize: 10 }]), oversoldUnits: 0, whileLockedUnits: 1 }]);
+    expect(orders.body.items).toEqual([
+      {
+        orderId: id,
+        orderName: '#1000',
+        createdAt: '2026-04-02T10:00:00.000Z',
+        buyer: 'buyer.one',
+        quantity: 3,
+        amountCents: 3100,
+        status: 'Paid',
+        serials: expect.arrayContaining([
+          { cardId: 1, from: 1, to: 2, editionSize: 500 },
+          { cardId: 3, from: 1, to: 1, editionSize: 10 },
+        ]),
+        oversoldUnits: 0,
+        whileLockedUnits: 1,
+      },
+    ]);
     // The sample editions: Base 500 and Signature 10; the Signature is still locked (10 Gold to sell first), so its unit is flagged.
     expect(JSON.stringify(orders.body)).not.toContain('@');
   });
@@ -58,7 +74,15 @@ describe('webhook ingestion against DynamoDB Local', () => {
     const id = nextId();
     const lines = [card(6, 2)];
     const v1 = orderPayload({ id, createdAt: '2026-05-01T00:00:00Z', updatedAt: '2026-05-01T00:00:00Z', email: 'x@example.com', lines });
-    const v3 = orderPayload({ id, createdAt: '2026-05-01T00:00:00Z', updatedAt: '2026-05-03T00:00:00Z', cancelledAt: '2026-05-03T00:00:00Z', financialStatus: 'voided', email: 'x@example.com', lines });
+    const v3 = orderPayload({
+      id,
+      createdAt: '2026-05-01T00:00:00Z',
+      updatedAt: '2026-05-03T00:00:00Z',
+      cancelledAt: '2026-05-03T00:00:00Z',
+      financialStatus: 'voided',
+      email: 'x@example.com',
+      lines,
+    });
     const v2 = orderPayload({ id, createdAt: '2026-05-01T00:00:00Z', updatedAt: '2026-05-02T00:00:00Z', email: 'x@example.com', lines });
     await deliver(webhook, 'orders/create', v1);
     expect((await stats(6)).totalCardsSold).toBe(1);
@@ -72,19 +96,36 @@ describe('webhook ingestion against DynamoDB Local', () => {
   it('applies refunds once, even when the refund arrives before its order', async () => {
     const id = nextId();
     const lines = [card(7, 3, 2)];
-    const refund = refundPayload({ id: nextId(), orderId: id, createdAt: '2026-06-05T00:00:00Z', lines: [{ lineItemId: lines[0].id, quantity: 1, subtotal: '25.00' }] });
+    const refund = refundPayload({
+      id: nextId(),
+      orderId: id,
+      createdAt: '2026-06-05T00:00:00Z',
+      lines: [{ lineItemId: lines[0].id, quantity: 1, subtotal: '25.00' }],
+    });
     expect((await deliver(webhook, 'refunds/create', refund)).status).toBe(200);
     expect((await deliver(webhook, 'refunds/create', refund)).body.outcome).toBe('unchanged');
     await deliver(webhook, 'orders/create', orderPayload({ id, createdAt: '2026-06-01T00:00:00Z', email: 'y@example.com', lines }));
     expect(await stats(7)).toMatchObject({ totalCardsSold: 1, totalRevenueCents: 2500, orderCount: 1 });
     // Shopify's later orders/updated reflects the refund in current_quantity: still counted once.
-    await deliver(webhook, 'orders/updated', orderPayload({ id, createdAt: '2026-06-01T00:00:00Z', updatedAt: '2026-06-05T00:00:01Z', financialStatus: 'partially_refunded', email: 'y@example.com', lines: [{ ...lines[0], currentQuantity: 1 }] }));
+    await deliver(
+      webhook,
+      'orders/updated',
+      orderPayload({
+        id,
+        createdAt: '2026-06-01T00:00:00Z',
+        updatedAt: '2026-06-05T00:00:01Z',
+        financialStatus: 'partially_refunded',
+        email: 'y@example.com',
+        lines: [{ ...lines[0], currentQuantity: 1 }],
+      }),
+    );
     expect(await stats(7)).toMatchObject({ totalCardsSold: 1, totalRevenueCents: 2500, orderCount: 1 });
   });
 
   it('names a Top Fan once a buyer holds every card of the athlete', async () => {
     const email = 'collector@example.com';
-    for (const c of [1, 2]) await deliver(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-07-01T00:00:00Z', email, lines: [card(8, c)] }));
+    for (const c of [1, 2])
+      await deliver(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-07-01T00:00:00Z', email, lines: [card(8, c)] }));
     expect((await stats(8)).topFans).toEqual([]);
     await deliver(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-07-02T00:00:00Z', email, lines: [card(8, 3)] }));
     const { topFans } = await stats(8);
@@ -94,7 +135,16 @@ describe('webhook ingestion against DynamoDB Local', () => {
   });
 
   it("keeps lines no card matches as unattributed and shows them only to their own school's collective", async () => {
-    await deliver(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-08-01T00:00:00Z', email: 'z@example.com', lines: [{ id: nextId(), productId: '42', title: 'Mystery box', quantity: 2, price: '9.50', vendor: 'Drift State University' }] }));
+    await deliver(
+      webhook,
+      'orders/create',
+      orderPayload({
+        id: nextId(),
+        createdAt: '2026-08-01T00:00:00Z',
+        email: 'z@example.com',
+        lines: [{ id: nextId(), productId: '42', title: 'Mystery box', quantity: 2, price: '9.50', vendor: 'Drift State University' }],
+      }),
+    );
     const own = await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) });
     expect(own.body.unattributed.units).toBeGreaterThanOrEqual(2);
     expect(own.body.unattributed.recent[0]).toMatchObject({ title: 'Mystery box', units: 2, revenueCents: 1900, reason: 'unmatched' });
@@ -107,13 +157,22 @@ describe('webhook ingestion against DynamoDB Local', () => {
     const line = { id: nextId(), productId: '4242', title: 'Old listing - autographed item', quantity: 1, price: '5.00', vendor: 'Drift State University' };
     await deliver(webhook, 'orders/create', orderPayload({ id, createdAt: '2026-08-03T00:00:00Z', email: 'w@example.com', lines: [line] }));
     const before = await stats(11);
-    const unattributedBefore = (await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) })).body.unattributed;
+    const unattributedBefore = (await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) }))
+      .body.unattributed;
     const assign = (claims: Record<string, string>, athleteId = 11) =>
-      invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '1' }, claims, body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId, cardId: 1 }) });
+      invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', {
+        pathParameters: { id: '1' },
+        claims,
+        body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId, cardId: 1 }),
+      });
     expect((await assign(claimsFor.collective(2))).status).toBe(403); // another collective's account
     expect((await assign(claimsFor.collective(1), 4)).status).toBe(400); // not a member of collective 1
     // Collective 2 (Drift Tech) may not take a Drift State University sale for its own athlete.
-    const cross = await invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '2' }, claims: claimsFor.collective(2), body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId: 4, cardId: 1 }) });
+    const cross = await invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', {
+      pathParameters: { id: '2' },
+      claims: claimsFor.collective(2),
+      body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId: 4, cardId: 1 }),
+    });
     expect(cross.status).toBe(403);
     // Accepted (202: the settle function applies it, as for a webhook), then the same again changes nothing.
     const accepted = await assign(claimsFor.collective(1));
@@ -121,12 +180,29 @@ describe('webhook ingestion against DynamoDB Local', () => {
     await settle(id);
     expect((await assign(claimsFor.collective(1))).body.outcome).toBe('unchanged');
     // Assigned now: another card is refused (only unattributed sales can be assigned).
-    expect((await invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '1' }, claims: claimsFor.collective(1), body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId: 11, cardId: 1 }) })).body.outcome).toBe('unchanged');
-    expect((await invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', { pathParameters: { id: '1' }, claims: claimsFor.collective(1), body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId: 1, cardId: 1 }) })).status).toBe(409);
+    expect(
+      (
+        await invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', {
+          pathParameters: { id: '1' },
+          claims: claimsFor.collective(1),
+          body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId: 11, cardId: 1 }),
+        })
+      ).body.outcome,
+    ).toBe('unchanged');
+    expect(
+      (
+        await invoke(unattributedFn, 'POST /api/collectives/{id}/unattributed/assign', {
+          pathParameters: { id: '1' },
+          claims: claimsFor.collective(1),
+          body: JSON.stringify({ orderId: id, lineItemId: line.id, athleteId: 1, cardId: 1 }),
+        })
+      ).status,
+    ).toBe(409);
     const after = await stats(11);
     expect(after.totalCardsSold - before.totalCardsSold).toBe(1);
     expect(after.totalRevenueCents - before.totalRevenueCents).toBe(500);
-    const unattributedAfter = (await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) })).body.unattributed;
+    const unattributedAfter = (await invoke(collectives, 'GET /api/collectives/{id}/stats', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) }))
+      .body.unattributed;
     expect(unattributedBefore.units - unattributedAfter.units).toBe(1);
   });
 
@@ -139,7 +215,9 @@ describe('webhook ingestion against DynamoDB Local', () => {
 
   it('never loses an update under concurrent deliveries for the same athlete and month', async () => {
     const before = await stats(9);
-    const bodies = Array.from({ length: 30 }, (_, i) => orderPayload({ id: nextId(), createdAt: '2026-09-09T09:00:00Z', email: `c${i % 4}@example.com`, lines: [card(9, (i % 3) + 1)] }));
+    const bodies = Array.from({ length: 30 }, (_, i) =>
+      orderPayload({ id: nextId(), createdAt: '2026-09-09T09:00:00Z', email: `c${i % 4}@example.com`, lines: [card(9, (i % 3) + 1)] }),
+    );
     const results = await Promise.all(bodies.map((b) => deliver(webhook, 'orders/create', b)));
     expect(results.map((r) => r.status)).toEqual(bodies.map(() => 200));
     const after = await stats(9);
@@ -151,7 +229,11 @@ describe('webhook ingestion against DynamoDB Local', () => {
 
   it('stores test orders marked and leaves them out of the figures when the setting says so', async () => {
     const before = await stats(10);
-    await deliver(webhook, 'orders/create', orderPayload({ id: nextId(), createdAt: '2026-10-01T00:00:00Z', email: 'tester@example.com', test: true, lines: [card(10, 1)] }));
+    await deliver(
+      webhook,
+      'orders/create',
+      orderPayload({ id: nextId(), createdAt: '2026-10-01T00:00:00Z', email: 'tester@example.com', test: true, lines: [card(10, 1)] }),
+    );
     expect((await stats(10)).totalCardsSold).toBe(before.totalCardsSold);
   });
 

@@ -26,7 +26,11 @@ const signingKey = generateSigningKey('test-key');
 const logs: string[] = [];
 
 const http: CognitoCall = async (operation, body) => {
-  const res = await fetch(`${base}/local-cognito/`, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` }, body: JSON.stringify({ ClientId: LOCAL_CLIENT_ID, ...body }) });
+  const res = await fetch(`${base}/local-cognito/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    body: JSON.stringify({ ClientId: LOCAL_CLIENT_ID, ...body }),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 const cognitoCall = http;
@@ -69,10 +73,19 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The identity provider signs with a key the test also holds, to forge tokens of its own.
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'local-cognito-'));
-  writeFileSync(path.join(dataDir, 'signing-key.json'), JSON.stringify({ kid: signingKey.kid, privateJwk: signingKey.privateKey.export({ format: 'jwk' }), publicJwk: signingKey.publicJwk }));
+  writeFileSync(
+    path.join(dataDir, 'signing-key.json'),
+    JSON.stringify({ kid: signingKey.kid, privateJwk: signingKey.privateKey.export({ format: 'jwk' }), publicJwk: signingKey.publicJwk }),
+  );
   cognito = new LocalCognito({ issuerBase: `${base}/local-cognito`, dataDir, tokenTtlSeconds: 2, log: (m) => logs.push(m) });
   cognito.upsertUser({ username: 'athlete', email: 'athlete@demo.local', password: 'athlete', groups: ['athlete'], attributes: { 'custom:athleteId': '1' } });
-  cognito.upsertUser({ username: 'collective', email: 'collective@demo.local', password: 'collective', groups: ['collective'], attributes: { 'custom:collectiveId': '1' } });
+  cognito.upsertUser({
+    username: 'collective',
+    email: 'collective@demo.local',
+    password: 'collective',
+    groups: ['collective'],
+    attributes: { 'custom:collectiveId': '1' },
+  });
   cognito.upsertUser({ username: 'buyer', email: 'demo.fan@example.com', password: 'buyer-demo', groups: ['buyer'] });
   options.cognito = cognito;
 });
@@ -119,8 +132,21 @@ describe('local authorizer', () => {
     const now = Math.floor(Date.now() / 1000);
     const issuer = `${base}/local-cognito/${LOCAL_POOL_ID}`;
     const idToken = (extra: Record<string, unknown>) =>
-      signJwt({ sub: 's-1', iss: issuer, aud: LOCAL_CLIENT_ID, token_use: 'id', iat: now, exp: now + 600, 'cognito:groups': ['athlete'], 'custom:athleteId': '1', ...extra }, signingKey);
-    expect((await get('/api/athletes/1/orders', idToken({})).then((r) => r.status))).toBe(200); // the key is the provider's
+      signJwt(
+        {
+          sub: 's-1',
+          iss: issuer,
+          aud: LOCAL_CLIENT_ID,
+          token_use: 'id',
+          iat: now,
+          exp: now + 600,
+          'cognito:groups': ['athlete'],
+          'custom:athleteId': '1',
+          ...extra,
+        },
+        signingKey,
+      );
+    expect(await get('/api/athletes/1/orders', idToken({})).then((r) => r.status)).toBe(200); // the key is the provider's
     expect((await get('/api/athletes/1/orders', idToken({ iat: now + 3600 }))).status).toBe(401);
     expect((await get('/api/athletes/1/orders', idToken({ iat: now + 20 }))).status).toBe(200); // small clock skew
     expect((await get('/api/athletes/1/orders', idToken({ nbf: now + 3600 }))).status).toBe(401);
@@ -132,7 +158,11 @@ describe('local authorizer', () => {
 
 describe('local identity provider', () => {
   it('signs up with a code from the log only, refreshes and signs out', async () => {
-    const signUp = await cognitoCall('SignUp', { Username: 'newfan', Password: 'goodpass1', UserAttributes: [{ Name: 'email', Value: 'new.fan@example.com' }] });
+    const signUp = await cognitoCall('SignUp', {
+      Username: 'newfan',
+      Password: 'goodpass1',
+      UserAttributes: [{ Name: 'email', Value: 'new.fan@example.com' }],
+    });
     expect(signUp.status).toBe(200);
     expect(signUp.body.CodeDeliveryDetails).toEqual({ Destination: 'n***@example.com', DeliveryMedium: 'EMAIL', AttributeName: 'email' });
     expect(JSON.stringify(signUp.body)).not.toContain(codeFor('new.fan@example.com'));
@@ -148,15 +178,22 @@ describe('local identity provider', () => {
     const refreshed = await cognitoCall('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: auth.RefreshToken } });
     expect(refreshed.body.AuthenticationResult.IdToken).toBeDefined();
     // GlobalSignOut takes an access token, not an ID token.
-    expect((await cognitoCall('GlobalSignOut', { AccessToken: refreshed.body.AuthenticationResult.IdToken })).body).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Access Token' });
+    expect((await cognitoCall('GlobalSignOut', { AccessToken: refreshed.body.AuthenticationResult.IdToken })).body).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Invalid Access Token',
+    });
     expect((await cognitoCall('GlobalSignOut', { AccessToken: refreshed.body.AuthenticationResult.AccessToken })).status).toBe(200);
-    expect((await cognitoCall('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: auth.RefreshToken } })).body.__type).toBe('NotAuthorizedException');
+    expect((await cognitoCall('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: auth.RefreshToken } })).body.__type).toBe(
+      'NotAuthorizedException',
+    );
   });
 
   it('resets a password with the emailed code; the old password stops working', async () => {
     const forgot = await cognitoCall('ForgotPassword', { Username: 'buyer' });
     expect(forgot.body.CodeDeliveryDetails.Destination).toBe('d***@example.com');
-    expect((await cognitoCall('ConfirmForgotPassword', { Username: 'buyer', ConfirmationCode: codeFor('demo.fan@example.com'), Password: 'newpass123' })).status).toBe(200);
+    expect(
+      (await cognitoCall('ConfirmForgotPassword', { Username: 'buyer', ConfirmationCode: codeFor('demo.fan@example.com'), Password: 'newpass123' })).status,
+    ).toBe(200);
     expect((await srpSignIn(http, 'buyer', 'buyer-demo', SRP)).body.__type).toBe('NotAuthorizedException');
     expect((await srpSignIn(http, 'buyer', 'newpass123', SRP)).status).toBe(200);
   });
@@ -168,14 +205,38 @@ describe('local identity provider', () => {
     });
     const started = await cognitoCall('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: 'athlete@demo.local', SRP_A: 'abc123' } });
     expect(started.body.ChallengeName).toBe('PASSWORD_VERIFIER');
-    expect(started.body.ChallengeParameters).toEqual({ SALT: expect.stringMatching(/^[0-9a-f]{32}$/), SECRET_BLOCK: expect.any(String), SRP_B: expect.stringMatching(/^[0-9a-f]+$/), USERNAME: 'athlete', USER_ID_FOR_SRP: 'athlete' });
+    expect(started.body.ChallengeParameters).toEqual({
+      SALT: expect.stringMatching(/^[0-9a-f]{32}$/),
+      SECRET_BLOCK: expect.any(String),
+      SRP_B: expect.stringMatching(/^[0-9a-f]+$/),
+      USERNAME: 'athlete',
+      USER_ID_FOR_SRP: 'athlete',
+    });
     // A claim that is not the password's, a replayed secret block, A = 0 mod N, a bad timestamp.
-    const forged = await cognitoCall('RespondToAuthChallenge', { ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses: { USERNAME: 'athlete', PASSWORD_CLAIM_SECRET_BLOCK: started.body.ChallengeParameters.SECRET_BLOCK, TIMESTAMP: 'Tue Nov 3 08:05:09 UTC 2026', PASSWORD_CLAIM_SIGNATURE: Buffer.alloc(32).toString('base64') } });
+    const forged = await cognitoCall('RespondToAuthChallenge', {
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ChallengeResponses: {
+        USERNAME: 'athlete',
+        PASSWORD_CLAIM_SECRET_BLOCK: started.body.ChallengeParameters.SECRET_BLOCK,
+        TIMESTAMP: 'Tue Nov 3 08:05:09 UTC 2026',
+        PASSWORD_CLAIM_SIGNATURE: Buffer.alloc(32).toString('base64'),
+      },
+    });
     expect(forged.body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
-    const replay = await cognitoCall('RespondToAuthChallenge', { ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses: { USERNAME: 'athlete', PASSWORD_CLAIM_SECRET_BLOCK: started.body.ChallengeParameters.SECRET_BLOCK, TIMESTAMP: 'Tue Nov 3 08:05:09 UTC 2026', PASSWORD_CLAIM_SIGNATURE: 'x' } });
+    const replay = await cognitoCall('RespondToAuthChallenge', {
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ChallengeResponses: {
+        USERNAME: 'athlete',
+        PASSWORD_CLAIM_SECRET_BLOCK: started.body.ChallengeParameters.SECRET_BLOCK,
+        TIMESTAMP: 'Tue Nov 3 08:05:09 UTC 2026',
+        PASSWORD_CLAIM_SIGNATURE: 'x',
+      },
+    });
     expect(replay.body.__type).toBe('NotAuthorizedException');
     for (const A of ['0', SRP_N_HEX, (2n * BigInt(`0x${SRP_N_HEX}`)).toString(16)]) {
-      expect((await cognitoCall('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: 'athlete', SRP_A: A } })).body.__type).toBe('InvalidParameterException');
+      expect((await cognitoCall('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: 'athlete', SRP_A: A } })).body.__type).toBe(
+        'InvalidParameterException',
+      );
     }
     const stale = await srpSignIn(http, 'athlete', 'athlete', { ...SRP, timestamp: 'Tue Nov 3 08:05:09 UTC 2020' });
     expect(stale.body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
@@ -189,7 +250,8 @@ describe('local identity provider', () => {
     expect(wrong.body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
     expect(unknown).toEqual(wrong);
     // The unknown user's challenge has the same shape and a salt as stable as a real one.
-    const challenge = async (name: string) => (await cognitoCall('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: name, SRP_A: 'abc123' } })).body;
+    const challenge = async (name: string) =>
+      (await cognitoCall('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: name, SRP_A: 'abc123' } })).body;
     const [u1, u2, r1, r2] = [await challenge('nobody-here'), await challenge('nobody-here'), await challenge('collective'), await challenge('collective')];
     expect(Object.keys(u1.ChallengeParameters).sort()).toEqual(Object.keys(r1.ChallengeParameters).sort());
     expect(u1.ChallengeParameters.SALT).toBe(u2.ChallengeParameters.SALT);
@@ -200,35 +262,52 @@ describe('local identity provider', () => {
     const before = logs.length;
     const forgot = await cognitoCall('ForgotPassword', { Username: 'nobody-here' });
     expect(forgot.status).toBe(200);
-    expect(forgot.body.CodeDeliveryDetails).toEqual({ Destination: expect.stringMatching(/^[a-z]\*\*\*@[a-z.]+$/), DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+    expect(forgot.body.CodeDeliveryDetails).toEqual({
+      Destination: expect.stringMatching(/^[a-z]\*\*\*@[a-z.]+$/),
+      DeliveryMedium: 'EMAIL',
+      AttributeName: 'email',
+    });
     expect((await cognitoCall('ForgotPassword', { Username: 'nobody-here' })).body).toEqual(forgot.body);
     expect((await cognitoCall('ForgotPassword', { Username: 'ghost@example.com' })).body.CodeDeliveryDetails.Destination).toBe('g***@example.com');
     expect((await cognitoCall('ResendConfirmationCode', { Username: 'nobody-here' })).status).toBe(200);
     expect(logs.length).toBe(before);
-    expect((await cognitoCall('ConfirmForgotPassword', { Username: 'nobody-here', ConfirmationCode: '123456', Password: 'goodpass1' })).body.__type).toBe('CodeMismatchException');
+    expect((await cognitoCall('ConfirmForgotPassword', { Username: 'nobody-here', ConfirmationCode: '123456', Password: 'goodpass1' })).body.__type).toBe(
+      'CodeMismatchException',
+    );
     expect((await cognitoCall('ConfirmSignUp', { Username: 'nobody-here', ConfirmationCode: '123456' })).body.__type).toBe('CodeMismatchException');
   });
 
   it('refuses SignUp attributes outside the schema or not writable by the app client', async () => {
     const attempt = (extra: Array<{ Name: string; Value: string }>) =>
       cognitoCall('SignUp', { Username: 'sneaky', Password: 'goodpass1', UserAttributes: [{ Name: 'email', Value: 'sneaky@example.com' }, ...extra] });
-    expect((await attempt([{ Name: 'custom:athleteId', Value: '1' }])).body).toEqual({ __type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' });
+    expect((await attempt([{ Name: 'custom:athleteId', Value: '1' }])).body).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'A client attempted to write unauthorized attribute',
+    });
     expect((await attempt([{ Name: 'custom:collectiveId', Value: '1' }])).body.__type).toBe('NotAuthorizedException');
     expect((await attempt([{ Name: 'email_verified', Value: 'true' }])).body.__type).toBe('NotAuthorizedException');
     const unknown = await attempt([{ Name: 'custom:role', Value: 'admin' }]);
-    expect(unknown.body).toEqual({ __type: 'InvalidParameterException', message: 'Attributes did not conform to the schema: custom:role: Attribute does not exist in the schema.' });
+    expect(unknown.body).toEqual({
+      __type: 'InvalidParameterException',
+      message: 'Attributes did not conform to the schema: custom:role: Attribute does not exist in the schema.',
+    });
     expect((await attempt([{ Name: 'isAdmin', Value: 'true' }])).body.__type).toBe('InvalidParameterException');
-    expect((await cognitoCall('SignUp', { Username: 'sneaky', Password: 'goodpass1', UserAttributes: 'email=x' })).body.__type).toBe('InvalidParameterException');
+    expect((await cognitoCall('SignUp', { Username: 'sneaky', Password: 'goodpass1', UserAttributes: 'email=x' })).body.__type).toBe(
+      'InvalidParameterException',
+    );
     // Nothing was created by the refused calls.
     expect((await attempt([])).status).toBe(200);
   });
 
   it('enforces the password policy', async () => {
-    expect((await cognitoCall('SignUp', { Username: 'weak', Password: 'short', UserAttributes: [{ Name: 'email', Value: 'weak@example.com' }] })).body.__type).toBe('InvalidPasswordException');
+    expect(
+      (await cognitoCall('SignUp', { Username: 'weak', Password: 'short', UserAttributes: [{ Name: 'email', Value: 'weak@example.com' }] })).body.__type,
+    ).toBe('InvalidPasswordException');
   });
 
   it('answers malformed requests with a Cognito error, never a 500', async () => {
-    const send = (body: string) => fetch(`${base}/local-cognito/`, { method: 'POST', headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' }, body });
+    const send = (body: string) =>
+      fetch(`${base}/local-cognito/`, { method: 'POST', headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' }, body });
     for (const body of ['null', '[1]', '"x"', '{not json']) {
       const res = await send(body);
       expect(res.status).toBe(400);
@@ -237,7 +316,9 @@ describe('local identity provider', () => {
     const odd = await cognitoCall('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: 42, SRP_A: ['a'] } });
     expect(odd.status).toBe(400);
     expect(odd.body.__type).toBe('InvalidParameterException');
-    expect((await cognitoCall('RespondToAuthChallenge', { ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses: null })).body.__type).toBe('NotAuthorizedException');
+    expect((await cognitoCall('RespondToAuthChallenge', { ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses: null })).body.__type).toBe(
+      'NotAuthorizedException',
+    );
   });
 });
 
@@ -251,7 +332,8 @@ describe('lockout after failed sign-ins (Cognito: 5 free, then 2^(n-5) s)', () =
     idp.upsertUser({ username: 'athlete', email: 'athlete@demo.local', password: 'athlete', groups: ['athlete'] });
     call = direct(idp);
   });
-  const attempt = async (username: string, password: string) => (await srpSignIn(call, username, password, { ...SRP, timestamp: srpTimestamp(new Date(clock)) })).body;
+  const attempt = async (username: string, password: string) =>
+    (await srpSignIn(call, username, password, { ...SRP, timestamp: srpTimestamp(new Date(clock)) })).body;
   const INCORRECT = { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' };
   const LOCKED = { __type: 'NotAuthorizedException', message: 'Password attempts exceeded' };
 

@@ -17,7 +17,13 @@ describe('onboarding on DynamoDB Local', () => {
   const links: Link[] = [];
   let failNext = false;
 
-  const user = (name: string, email: string, verified = true) => ({ sub: `sub-${name}`, 'cognito:username': name, email, email_verified: String(verified), 'cognito:groups': '[buyer]' });
+  const user = (name: string, email: string, verified = true) => ({
+    sub: `sub-${name}`,
+    'cognito:username': name,
+    email,
+    email_verified: String(verified),
+    'cognito:groups': '[buyer]',
+  });
 
   beforeAll(async () => {
     table = await createTestTable();
@@ -35,7 +41,12 @@ describe('onboarding on DynamoDB Local', () => {
     await table.drop();
   });
 
-  const invite = (collectiveId: number, body: unknown) => invoke(onboarding, 'POST /api/collectives/{id}/invites', { pathParameters: { id: String(collectiveId) }, claims: claimsFor.collective(collectiveId), body: JSON.stringify(body) });
+  const invite = (collectiveId: number, body: unknown) =>
+    invoke(onboarding, 'POST /api/collectives/{id}/invites', {
+      pathParameters: { id: String(collectiveId) },
+      claims: claimsFor.collective(collectiveId),
+      body: JSON.stringify(body),
+    });
   const claim = (code: string, claims: Record<string, string>) => invoke(onboarding, 'POST /api/invites/{code}/claim', { pathParameters: { code }, claims });
 
   it('invites a member by email and shows the code once; another collective cannot invite it', async () => {
@@ -74,7 +85,10 @@ describe('onboarding on DynamoDB Local', () => {
 
   it('refuses a revoked or unknown invite', async () => {
     const { body } = await invite(1, { athleteId: 3, email: 'sam@example.com' });
-    const revoked = await invoke(onboarding, 'POST /api/collectives/{id}/invites/{inviteId}/revoke', { pathParameters: { id: '1', inviteId: body.id }, claims: claimsFor.collective(1) });
+    const revoked = await invoke(onboarding, 'POST /api/collectives/{id}/invites/{inviteId}/revoke', {
+      pathParameters: { id: '1', inviteId: body.id },
+      claims: claimsFor.collective(1),
+    });
     expect(revoked.body.state).toBe('revoked');
     expect((await claim(body.code, user('sam', 'sam@example.com'))).status).toBe(410);
     expect((await claim('x'.repeat(24), user('sam', 'sam@example.com'))).status).toBe(404);
@@ -84,10 +98,16 @@ describe('onboarding on DynamoDB Local', () => {
     const schools = await invoke(onboarding, 'GET /api/profile-requests/schools', {});
     expect(schools.body.items.map((s: { id: number }) => s.id).sort()).toEqual([2, 3, 4]);
     const requester = user('jordan', 'jordan@example.com');
-    const missing = await invoke(onboarding, 'POST /api/profile-requests', { claims: requester, body: JSON.stringify({ name: '', sport: 'Chess', schoolId: 2 }) });
+    const missing = await invoke(onboarding, 'POST /api/profile-requests', {
+      claims: requester,
+      body: JSON.stringify({ name: '', sport: 'Chess', schoolId: 2 }),
+    });
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.error.fields).sort()).toEqual(['name', 'position', 'sport']);
-    const sent = await invoke(onboarding, 'POST /api/profile-requests', { claims: requester, body: JSON.stringify({ name: 'Jordan Lee', sport: 'Soccer', schoolId: 2, position: 'Forward', bio: 'Left foot.' }) });
+    const sent = await invoke(onboarding, 'POST /api/profile-requests', {
+      claims: requester,
+      body: JSON.stringify({ name: 'Jordan Lee', sport: 'Soccer', schoolId: 2, position: 'Forward', bio: 'Left foot.' }),
+    });
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ state: 'pending', schoolName: 'Drift State University' });
     const mine = await invoke(onboarding, 'GET /api/profile-requests/mine', { claims: requester });
@@ -97,11 +117,23 @@ describe('onboarding on DynamoDB Local', () => {
     const other = await invoke(onboarding, 'GET /api/collectives/{id}/profile-requests', { pathParameters: { id: '2' }, claims: claimsFor.collective(2) });
     expect(other.body.items.map((r: { id: string }) => r.id)).not.toContain(sent.body.id);
     const path = { id: '1', requestId: sent.body.id };
-    expect((await invoke(onboarding, 'POST /api/collectives/{id}/profile-requests/{requestId}/accept', { pathParameters: { ...path, id: '2' }, claims: claimsFor.collective(2), body: JSON.stringify({ number: '9' }) })).status).toBe(403);
+    expect(
+      (
+        await invoke(onboarding, 'POST /api/collectives/{id}/profile-requests/{requestId}/accept', {
+          pathParameters: { ...path, id: '2' },
+          claims: claimsFor.collective(2),
+          body: JSON.stringify({ number: '9' }),
+        })
+      ).status,
+    ).toBe(403);
     const listed = await invoke(onboarding, 'GET /api/collectives/{id}/profile-requests', { pathParameters: { id: '1' }, claims: claimsFor.collective(1) });
     expect(listed.body.items[0]).toMatchObject({ id: sent.body.id, name: 'Jordan Lee', email: 'jordan@example.com' });
 
-    const accepted = await invoke(onboarding, 'POST /api/collectives/{id}/profile-requests/{requestId}/accept', { pathParameters: path, claims: claimsFor.collective(1), body: JSON.stringify({ number: '9' }) });
+    const accepted = await invoke(onboarding, 'POST /api/collectives/{id}/profile-requests/{requestId}/accept', {
+      pathParameters: path,
+      claims: claimsFor.collective(1),
+      body: JSON.stringify({ number: '9' }),
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ state: 'accepted', athleteId: expect.any(Number) });
     const athleteId = accepted.body.athleteId;
@@ -109,16 +141,37 @@ describe('onboarding on DynamoDB Local', () => {
     const profile = await invoke(catalog, 'GET /api/athletes/{id}', { pathParameters: { id: String(athleteId) } });
     expect(profile.body.athlete).toMatchObject({ name: 'Jordan Lee', sport: 'Soccer', position: 'Forward', number: '9', bio: 'Left foot.', collectiveId: 1 });
     // Accepting twice creates nothing more; a new request after acceptance is refused.
-    const twice = await invoke(onboarding, 'POST /api/collectives/{id}/profile-requests/{requestId}/accept', { pathParameters: path, claims: claimsFor.collective(1), body: JSON.stringify({ number: '9' }) });
+    const twice = await invoke(onboarding, 'POST /api/collectives/{id}/profile-requests/{requestId}/accept', {
+      pathParameters: path,
+      claims: claimsFor.collective(1),
+      body: JSON.stringify({ number: '9' }),
+    });
     expect(twice.body.athleteId).toBe(athleteId);
-    expect((await invoke(onboarding, 'POST /api/profile-requests', { claims: requester, body: JSON.stringify({ name: 'Jordan Lee', sport: 'Soccer', schoolId: 2, position: 'Forward' }) })).status).toBe(409);
+    expect(
+      (
+        await invoke(onboarding, 'POST /api/profile-requests', {
+          claims: requester,
+          body: JSON.stringify({ name: 'Jordan Lee', sport: 'Soccer', schoolId: 2, position: 'Forward' }),
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('declines a request with a reason the requester sees', async () => {
     const requester = user('kim', 'kim@example.com');
-    const sent = await invoke(onboarding, 'POST /api/profile-requests', { claims: requester, body: JSON.stringify({ name: 'Kim Diaz', sport: 'Basketball', schoolId: 2, position: 'Guard' }) });
-    const declined = await invoke(onboarding, 'POST /api/collectives/{id}/profile-requests/{requestId}/decline', { pathParameters: { id: '1', requestId: sent.body.id }, claims: claimsFor.collective(1), body: JSON.stringify({ reason: 'Not on our roster' }) });
+    const sent = await invoke(onboarding, 'POST /api/profile-requests', {
+      claims: requester,
+      body: JSON.stringify({ name: 'Kim Diaz', sport: 'Basketball', schoolId: 2, position: 'Guard' }),
+    });
+    const declined = await invoke(onboarding, 'POST /api/collectives/{id}/profile-requests/{requestId}/decline', {
+      pathParameters: { id: '1', requestId: sent.body.id },
+      claims: claimsFor.collective(1),
+      body: JSON.stringify({ reason: 'Not on our roster' }),
+    });
     expect(declined.body).toMatchObject({ state: 'declined', declineReason: 'Not on our roster' });
-    expect((await invoke(onboarding, 'GET /api/profile-requests/mine', { claims: requester })).body.request).toMatchObject({ state: 'declined', declineReason: 'Not on our roster' });
+    expect((await invoke(onboarding, 'GET /api/profile-requests/mine', { claims: requester })).body.request).toMatchObject({
+      state: 'declined',
+      declineReason: 'Not on our roster',
+    });
   });
 });

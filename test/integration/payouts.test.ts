@@ -26,7 +26,13 @@ const sell = async (athleteId: number, cardId: number, quantity: number, email =
   await deliver(webhook, 'orders/create', orderPayload({ id, createdAt: new Date().toISOString(), email, lines: [line] }));
   return { id, line };
 };
-const createBatch = (key: string, body: Record<string, unknown>) => call('POST /api/collectives/{id}/payouts/batches', { pathParameters: { id: '1' }, claims: collective, headers: { 'idempotency-key': key }, body: JSON.stringify(body) });
+const createBatch = (key: string, body: Record<string, unknown>) =>
+  call('POST /api/collectives/{id}/payouts/batches', {
+    pathParameters: { id: '1' },
+    claims: collective,
+    headers: { 'idempotency-key': key },
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
@@ -55,7 +61,10 @@ describe('payouts', () => {
     expect(again.status).toBe(400);
     expect(again.body.error.fields.period).toMatch(/Nothing to pay/);
 
-    const csv = await invoke(payouts, 'GET /api/collectives/{id}/payouts/batches/{batchId}/csv', { pathParameters: { id: '1', batchId: a.body.batchId }, claims: collective });
+    const csv = await invoke(payouts, 'GET /api/collectives/{id}/payouts/batches/{batchId}/csv', {
+      pathParameters: { id: '1', batchId: a.body.batchId },
+      claims: collective,
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const rows = String(csv.body).trim().split('\r\n');
@@ -69,7 +78,12 @@ describe('payouts', () => {
   it('marks payouts sent then paid with references, idempotently, and counts paid money toward the 1099 total', async () => {
     const [batch] = (await call('GET /api/collectives/{id}/payouts', { pathParameters: { id: '1' }, claims: collective })).body.batches;
     const mark = (athleteId: number, status: string, key: string, reference = 'ACH-778899') =>
-      call('POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}', { pathParameters: { id: '1', batchId: batch.batchId, athleteId: String(athleteId) }, claims: collective, headers: { 'idempotency-key': key }, body: JSON.stringify({ status, date: today(), reference }) });
+      call('POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}', {
+        pathParameters: { id: '1', batchId: batch.batchId, athleteId: String(athleteId) },
+        claims: collective,
+        headers: { 'idempotency-key': key },
+        body: JSON.stringify({ status, date: today(), reference }),
+      });
     expect((await mark(1, 'sent', 'sent-1-key')).body).toMatchObject({ status: 'sent', sentReference: 'ACH-778899' });
     expect((await mark(1, 'paid', 'paid-1-key')).body).toMatchObject({ status: 'paid', paidReference: 'ACH-778899' });
     expect((await mark(1, 'paid', 'paid-1-key')).status).toBe(200); // a retry: the same answer
@@ -84,10 +98,18 @@ describe('payouts', () => {
   it("keeps a refund after a payout as a negative balance, and the statement's balances carry forward", async () => {
     const { id, line } = await sell(3, 1, 1); // $3.00 -> $2.91
     await createBatch('batch-athlete-3', { periodStart: '2026-01-01', periodEnd: new Date(Date.now() + 1).toISOString() });
-    await deliver(webhook, 'refunds/create', refundPayload({ id: nextId(), orderId: id, createdAt: new Date().toISOString(), lines: [{ lineItemId: line.id, quantity: 1, subtotal: '3.00' }] }));
+    await deliver(
+      webhook,
+      'refunds/create',
+      refundPayload({ id: nextId(), orderId: id, createdAt: new Date().toISOString(), lines: [{ lineItemId: line.id, quantity: 1, subtotal: '3.00' }] }),
+    );
     const money = await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '3' }, claims: claimsFor.athlete(3) });
     expect(money.body.balanceCents).toBe(-291);
-    const s = await call('GET /api/athletes/{id}/statement', { pathParameters: { id: '3' }, claims: claimsFor.athlete(3), query: { from: '2026-01-01', to: '2026-12-31' } });
+    const s = await call('GET /api/athletes/{id}/statement', {
+      pathParameters: { id: '3' },
+      claims: claimsFor.athlete(3),
+      query: { from: '2026-01-01', to: '2026-12-31' },
+    });
     expect(s.body).toMatchObject({ openingBalanceCents: 0, earningsCents: 291, reversalsCents: 291, payoutsCents: 291, closingBalanceCents: -291 });
     expect(s.body.entries.map((e: { kind: string }) => e.kind)).toEqual(['sale', 'payout', 'refund']);
     // Nothing to pay while the balance is negative.
@@ -101,21 +123,52 @@ describe('payouts', () => {
     expect(money.body.year.nil.crossedAt).not.toBeNull();
     expect(money.body.year.nil.deadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const record = await call('GET /api/athletes/{id}/disclosure', { pathParameters: { id: '10' }, claims: collective });
-    expect(record.body).toMatchObject({ athlete: { id: 10, name: 'Avery Collins' }, payor: { name: expect.any(String) }, earnedCents: 63050, reportedDate: null });
+    expect(record.body).toMatchObject({
+      athlete: { id: 10, name: 'Avery Collins' },
+      payor: { name: expect.any(String) },
+      earnedCents: 63050,
+      reportedDate: null,
+    });
     expect(record.body.compensation).toMatch(/97% of net card sales/);
-    const reported = await call('POST /api/athletes/{id}/disclosure/{year}/reported', { pathParameters: { id: '10', year: today().slice(0, 4) }, claims: claimsFor.athlete(10), body: JSON.stringify({ date: today(), reference: 'NILGO-12345' }) });
+    const reported = await call('POST /api/athletes/{id}/disclosure/{year}/reported', {
+      pathParameters: { id: '10', year: today().slice(0, 4) },
+      claims: claimsFor.athlete(10),
+      body: JSON.stringify({ date: today(), reference: 'NILGO-12345' }),
+    });
     expect(reported.body).toMatchObject({ reportedDate: today(), reference: 'NILGO-12345' });
   });
 
   it('records W-9 status (never a taxpayer id), and allocates donations through the ledger without over-allocating', async () => {
     const year = today().slice(0, 4);
-    const w9 = await call('PUT /api/collectives/{id}/athletes/{athleteId}/tax/{year}', { pathParameters: { id: '1', athleteId: '2', year }, claims: collective, body: JSON.stringify({ w9OnFile: true, date: today() }) });
+    const w9 = await call('PUT /api/collectives/{id}/athletes/{athleteId}/tax/{year}', {
+      pathParameters: { id: '1', athleteId: '2', year },
+      claims: collective,
+      body: JSON.stringify({ w9OnFile: true, date: today() }),
+    });
     expect(w9.body).toMatchObject({ w9OnFile: true, w9Date: today() });
-    const tin = await call('PUT /api/collectives/{id}/athletes/{athleteId}/tax/{year}', { pathParameters: { id: '1', athleteId: '2', year }, claims: collective, body: JSON.stringify({ w9OnFile: true, date: today(), taxpayerId: '123-45-6789' }) });
+    const tin = await call('PUT /api/collectives/{id}/athletes/{athleteId}/tax/{year}', {
+      pathParameters: { id: '1', athleteId: '2', year },
+      claims: collective,
+      body: JSON.stringify({ w9OnFile: true, date: today(), taxpayerId: '123-45-6789' }),
+    });
     expect(tin.status).toBe(400);
 
-    await recordDonation({ id: 'd-alloc', collectiveId: 1, date: '2026-11-01T00:00:00.000Z', donorName: 'Harbor Bank', notes: 'For the roster', amountCents: 10_000, type: 'Organization' });
-    const allocate = (key: string, allocations: unknown) => call('POST /api/collectives/{id}/donations/{donationId}/allocations', { pathParameters: { id: '1', donationId: 'd-alloc' }, claims: collective, headers: { 'idempotency-key': key }, body: JSON.stringify({ allocations }) });
+    await recordDonation({
+      id: 'd-alloc',
+      collectiveId: 1,
+      date: '2026-11-01T00:00:00.000Z',
+      donorName: 'Harbor Bank',
+      notes: 'For the roster',
+      amountCents: 10_000,
+      type: 'Organization',
+    });
+    const allocate = (key: string, allocations: unknown) =>
+      call('POST /api/collectives/{id}/donations/{donationId}/allocations', {
+        pathParameters: { id: '1', donationId: 'd-alloc' },
+        claims: collective,
+        headers: { 'idempotency-key': key },
+        body: JSON.stringify({ allocations }),
+      });
     const before = (await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '2' }, claims: claimsFor.athlete(2) })).body.balanceCents;
     expect((await allocate('alloc-key-1', [{ athleteId: 2, amountCents: 6_000 }])).body).toEqual({ allocatedCents: 6_000, remainingCents: 4_000 });
     expect((await allocate('alloc-key-1', [{ athleteId: 2, amountCents: 6_000 }])).body).toEqual({ allocatedCents: 6_000, remainingCents: 4_000 }); // retried
@@ -133,9 +186,19 @@ describe('payouts', () => {
     expect((await call('GET /api/collectives/{id}/payouts', { pathParameters: { id: '1' }, claims: claimsFor.collective(2) })).status).toBe(403);
     expect((await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(2) })).status).toBe(403);
     const [batch] = (await call('GET /api/collectives/{id}/payouts', { pathParameters: { id: '1' }, claims: collective })).body.batches;
-    const otherAthlete = await call('POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}', { pathParameters: { id: '1', batchId: batch.batchId, athleteId: '4' }, claims: collective, headers: { 'idempotency-key': 'mark-other-key' }, body: JSON.stringify({ status: 'paid', date: today(), reference: 'X' }) });
+    const otherAthlete = await call('POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}', {
+      pathParameters: { id: '1', batchId: batch.batchId, athleteId: '4' },
+      claims: collective,
+      headers: { 'idempotency-key': 'mark-other-key' },
+      body: JSON.stringify({ status: 'paid', date: today(), reference: 'X' }),
+    });
     expect(otherAthlete.status).toBe(403);
-    const futureDate = await call('POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}', { pathParameters: { id: '1', batchId: batch.batchId, athleteId: '2' }, claims: collective, headers: { 'idempotency-key': 'mark-future-key' }, body: JSON.stringify({ status: 'paid', date: '2999-01-01', reference: 'X' }) });
+    const futureDate = await call('POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}', {
+      pathParameters: { id: '1', batchId: batch.batchId, athleteId: '2' },
+      claims: collective,
+      headers: { 'idempotency-key': 'mark-future-key' },
+      body: JSON.stringify({ status: 'paid', date: '2999-01-01', reference: 'X' }),
+    });
     expect(futureDate.status).toBe(400);
   });
 });

@@ -27,9 +27,19 @@ let table: TestTable;
 let admin: FakeAdminApi;
 let seq = 0;
 const id = () => String(9_100_000_000_000_000_000n + BigInt(++seq) * 7919n);
-const line = (cardId: number, quantity: number) => ({ id: id(), productId: sampleProductId(ATHLETE, cardId), title: `Card ${cardId}`, quantity, price: PRICES[cardId] });
+const line = (cardId: number, quantity: number) => ({
+  id: id(),
+  productId: sampleProductId(ATHLETE, cardId),
+  title: `Card ${cardId}`,
+  quantity,
+  price: PRICES[cardId],
+});
 const stats = async () => (await invoke(athletes, 'GET /api/athletes/{id}/stats', { pathParameters: { id: String(ATHLETE) } })).body;
-const figures = (s: { totalCardsSold: number; totalRevenueCents: number; orderCount: number }) => ({ cards: s.totalCardsSold, cents: s.totalRevenueCents, orders: s.orderCount });
+const figures = (s: { totalCardsSold: number; totalRevenueCents: number; orderCount: number }) => ({
+  cards: s.totalCardsSold,
+  cents: s.totalRevenueCents,
+  orders: s.orderCount,
+});
 const withoutCheckpoint = async () => (await scanTable(table.tableName)).filter((i) => i.PK !== 'RECONCILE').map((i) => ({ ...i }));
 
 // The store's history. A, B (+ refund) and C reached us by webhook; C's cancellation, D and E
@@ -40,9 +50,20 @@ const B = { id: id(), lines: [line(3, 2)] };
 const C = { id: id(), lines: [line(2, 1)] };
 const D = { id: id(), lines: [line(1, 2)] };
 const E = { id: id(), lines: [line(2, 3)] };
-const order = (o: { id: string; lines: ReturnType<typeof line>[] }, extra: Partial<Parameters<typeof orderPayload>[0]> = {}) => orderPayload({ id: o.id, createdAt: created, email: 'fan@example.com', lines: o.lines, ...extra });
-const refundB = refundPayload({ id: id(), orderId: B.id, createdAt: '2026-09-02T00:00:00Z', lines: [{ lineItemId: B.lines[0].id, quantity: 1, subtotal: '25.00' }] });
-const refundE = refundPayload({ id: id(), orderId: E.id, createdAt: '2026-09-03T00:00:00Z', lines: [{ lineItemId: E.lines[0].id, quantity: 1, subtotal: '5.00' }] });
+const order = (o: { id: string; lines: ReturnType<typeof line>[] }, extra: Partial<Parameters<typeof orderPayload>[0]> = {}) =>
+  orderPayload({ id: o.id, createdAt: created, email: 'fan@example.com', lines: o.lines, ...extra });
+const refundB = refundPayload({
+  id: id(),
+  orderId: B.id,
+  createdAt: '2026-09-02T00:00:00Z',
+  lines: [{ lineItemId: B.lines[0].id, quantity: 1, subtotal: '25.00' }],
+});
+const refundE = refundPayload({
+  id: id(),
+  orderId: E.id,
+  createdAt: '2026-09-03T00:00:00Z',
+  lines: [{ lineItemId: E.lines[0].id, quantity: 1, subtotal: '5.00' }],
+});
 const cancelledC = order(C, { updatedAt: '2026-09-04T00:00:00Z', cancelledAt: '2026-09-04T00:00:00Z', financialStatus: 'voided' });
 
 beforeAll(async () => {
@@ -51,7 +72,12 @@ beforeAll(async () => {
   table = await createTestTable();
   admin = await startFakeAdminApi({ token: TOKEN, pageSize: 2 });
   admin.orders = [order(A), withRefunds(order(B), [refundB]), cancelledC, order(D), withRefunds(order(E, { updatedAt: '2026-09-03T00:00:00Z' }), [refundE])];
-  for (const [topic, body] of [['orders/create', order(A)], ['orders/create', order(B)], ['refunds/create', refundB], ['orders/create', order(C)]] as const) {
+  for (const [topic, body] of [
+    ['orders/create', order(A)],
+    ['orders/create', order(B)],
+    ['refunds/create', refundB],
+    ['orders/create', order(C)],
+  ] as const) {
     expect((await deliver(webhook, topic, body)).status).toBe(200);
   }
 });
@@ -74,7 +100,12 @@ describe('reconcile (Shopify Admin API -> ingest)', () => {
     // Assess: A + B(1 left) + D(2) + E(2 left); C cancelled.
     expect(report).toMatchObject({ since: '2026-08-01T00:00:00.000Z', sinceSource: 'option', pages: 3, orders: 5, refunds: 2 });
     expect(report.counts).toEqual({ applied: 4, unchanged: 3, duplicate: 0, malformed: 0, 'retry-later': 0 });
-    expect(report.entries.filter((e) => e.outcome === 'applied').map((e) => e.id).sort()).toEqual([C.id, D.id, E.id, JSON.parse(refundE.replace(/"id":(\d+)/, '"id":"$1"')).id].sort());
+    expect(
+      report.entries
+        .filter((e) => e.outcome === 'applied')
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual([C.id, D.id, E.id, JSON.parse(refundE.replace(/"id":(\d+)/, '"id":"$1"')).id].sort());
     expect(figures(await stats())).toEqual({ cards: 6, cents: 300 + 2500 + 600 + 1000, orders: 4 });
     expect((await verifyTable()).differences).toEqual([]);
     expect(admin.requests.map((r) => r.status)).toEqual([429, 200, 200, 200]);
@@ -92,7 +123,14 @@ describe('reconcile (Shopify Admin API -> ingest)', () => {
     // Act: `npm run reconcile` without --since resumes from the checkpoint.
     const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/reconcile.ts'], {
       cwd: ROOT,
-      env: { ...process.env, TABLE_NAME: table.tableName, SHOPIFY_STORE_DOMAIN: 'test.myshopify.com', SHOPIFY_ADMIN_TOKEN: TOKEN, SHOPIFY_ADMIN_BASE_URL: admin.baseUrl, LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        TABLE_NAME: table.tableName,
+        SHOPIFY_STORE_DOMAIN: 'test.myshopify.com',
+        SHOPIFY_ADMIN_TOKEN: TOKEN,
+        SHOPIFY_ADMIN_BASE_URL: admin.baseUrl,
+        LOG_LEVEL: 'silent',
+      },
     });
 
     // Assess
@@ -104,11 +142,15 @@ describe('reconcile (Shopify Admin API -> ingest)', () => {
   });
 
   it('keeps the token on the store origin and reads Link headers', async () => {
-    expect(nextLink('<https://s.myshopify.com/admin/api/2026-10/orders.json?page_info=abc>; rel="previous", <https://s.myshopify.com/admin/api/2026-10/orders.json?page_info=def>; rel="next"')).toBe(
-      'https://s.myshopify.com/admin/api/2026-10/orders.json?page_info=def',
-    );
+    expect(
+      nextLink(
+        '<https://s.myshopify.com/admin/api/2026-10/orders.json?page_info=abc>; rel="previous", <https://s.myshopify.com/admin/api/2026-10/orders.json?page_info=def>; rel="next"',
+      ),
+    ).toBe('https://s.myshopify.com/admin/api/2026-10/orders.json?page_info=def');
     expect(nextLink(null)).toBeNull();
     const evil = async () => new Response('{"orders":[]}', { status: 200, headers: { link: '<https://evil.example.com/steal>; rel="next"' } });
-    await expect(reconcile({ storeDomain: 's.myshopify.com', accessToken: TOKEN, since: '2026-08-01T00:00:00Z', fetch: evil as typeof fetch })).rejects.toThrow(/another origin/);
+    await expect(reconcile({ storeDomain: 's.myshopify.com', accessToken: TOKEN, since: '2026-08-01T00:00:00Z', fetch: evil as typeof fetch })).rejects.toThrow(
+      /another origin/,
+    );
   });
 });

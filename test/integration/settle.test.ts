@@ -15,7 +15,13 @@ jest.setTimeout(60_000);
 
 let table: TestTable;
 const stats = async (athleteId: number) => (await invoke(athletes, 'GET /api/athletes/{id}/stats', { pathParameters: { id: String(athleteId) } })).body;
-const order = (id: string, athleteId: number) => orderPayload({ id, createdAt: '2026-10-02T00:00:00Z', email: 'settle@example.com', lines: [{ id: `${id}1`, productId: sampleProductId(athleteId, 1), title: 'Card', quantity: 1, price: '3.00' }] });
+const order = (id: string, athleteId: number) =>
+  orderPayload({
+    id,
+    createdAt: '2026-10-02T00:00:00Z',
+    email: 'settle@example.com',
+    lines: [{ id: `${id}1`, productId: sampleProductId(athleteId, 1), title: 'Card', quantity: 1, price: '3.00' }],
+  });
 
 beforeAll(async () => {
   process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
@@ -29,8 +35,13 @@ describe('settle function', () => {
     expect(accepted.status).toBe(200);
     expect((await stats(2)).totalCardsSold).toBe(0); // stored, not applied yet
     const marker = keys.pendingOrder('9100000000000000001');
-    const record = (PK: string, SK: string, eventName: 'INSERT' | 'REMOVE', seq: string) => ({ eventName, dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } }, SequenceNumber: seq } });
-    const result = await settleFn({ Records: [record('ATHLETE#2', 'AGG#TOTAL', 'INSERT', '1'), record(marker.PK, marker.SK, 'REMOVE', '2'), record(marker.PK, marker.SK, 'INSERT', '3')] } as never);
+    const record = (PK: string, SK: string, eventName: 'INSERT' | 'REMOVE', seq: string) => ({
+      eventName,
+      dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } }, SequenceNumber: seq },
+    });
+    const result = await settleFn({
+      Records: [record('ATHLETE#2', 'AGG#TOTAL', 'INSERT', '1'), record(marker.PK, marker.SK, 'REMOVE', '2'), record(marker.PK, marker.SK, 'INSERT', '3')],
+    } as never);
     expect(result).toEqual({ batchItemFailures: [] });
     expect(await stats(2)).toMatchObject({ totalCardsSold: 1, totalRevenueCents: 300 });
     // A redelivered stream record changes nothing.

@@ -34,17 +34,22 @@ function canonical(item: Item): string | null {
     if (Number(item.count) === 0) return null;
   }
   if (item.type === 'search') delete out.chunk;
-  return JSON.stringify(out, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Item).sort(([a], [b]) => a.localeCompare(b))) : v));
+  return JSON.stringify(out, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Item).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 }
 
 /** Differences between the stored catalog items and a recomputation from its entities. */
 export async function catalogDrift(): Promise<string[]> {
   const stored = await scanCatalog();
   const expected = catalogItems(catalogFromItems(stored));
-  const index = (items: Item[]) => new Map(items.flatMap((i) => {
-    const c = canonical(i);
-    return c === null ? [] : [[`${i.PK}|${i.SK}`, c] as const];
-  }));
+  const index = (items: Item[]) =>
+    new Map(
+      items.flatMap((i) => {
+        const c = canonical(i);
+        return c === null ? [] : [[`${i.PK}|${i.SK}`, c] as const];
+      }),
+    );
   const [a, b] = [index(stored), index(expected)];
   const diffs: string[] = [];
   for (const [key, value] of b) if (a.get(key) !== value) diffs.push(a.has(key) ? `${key}: stored ${a.get(key)}\n  expected ${value}` : `${key}: missing`);

@@ -12,9 +12,18 @@ export interface SrpSignInOptions {
 }
 
 /** The RespondToAuthChallenge answer (tokens or an error), or the InitiateAuth error. */
-export async function srpSignIn(call: CognitoCall, username: string, password: string, options: SrpSignInOptions): Promise<{ status: number; body: Record<string, any> }> {
+export async function srpSignIn(
+  call: CognitoCall,
+  username: string,
+  password: string,
+  options: SrpSignInOptions,
+): Promise<{ status: number; body: Record<string, any> }> {
   const { a, A } = clientA();
-  const started = await call('InitiateAuth', { ClientId: options.clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: username, SRP_A: A.toString(16) } });
+  const started = await call('InitiateAuth', {
+    ClientId: options.clientId,
+    AuthFlow: 'USER_SRP_AUTH',
+    AuthParameters: { USERNAME: username, SRP_A: A.toString(16) },
+  });
   if (started.status !== 200) return started;
   const params = started.body.ChallengeParameters as Record<string, string>;
   const poolName = poolNameOf(options.userPoolId);

@@ -58,13 +58,24 @@ export async function startFakeAdminApi(options: { token: string; pageSize?: num
         if (typeof input.title !== 'string' || !input.title) userErrors.push({ field: ['input', 'title'], message: "Title can't be blank" });
         if (!/^\d+\.\d{2}$/.test(String(variant?.price))) userErrors.push({ field: ['input', 'variants', '0', 'price'], message: 'Price is invalid' });
         const inventory = variant?.inventoryQuantities as Array<{ locationId: string; quantity: number }> | undefined;
-        if (inventory && inventory.some((q) => q.locationId !== 'gid://shopify/Location/9001')) userErrors.push({ field: ['input', 'variants', '0', 'inventoryQuantities'], message: 'Location not found' });
+        if (inventory && inventory.some((q) => q.locationId !== 'gid://shopify/Location/9001'))
+          userErrors.push({ field: ['input', 'variants', '0', 'inventoryQuantities'], message: 'Location not found' });
         if (userErrors.length) return answer(200, JSON.stringify({ data: { productSet: { product: null, userErrors } } }));
         const handle = String((variables.identifier as { handle?: string } | undefined)?.handle ?? input.handle);
         const existing = api.products.get(handle);
         const id = existing?.id ?? String(8_800_000_000_000 + api.products.size + 1);
         api.products.set(handle, { id, input });
-        return answer(200, JSON.stringify({ data: { productSet: { product: { id: `gid://shopify/Product/${id}`, handle, variants: { nodes: [{ id: `gid://shopify/ProductVariant/${id}1` }] } }, userErrors: [] } } }));
+        return answer(
+          200,
+          JSON.stringify({
+            data: {
+              productSet: {
+                product: { id: `gid://shopify/Product/${id}`, handle, variants: { nodes: [{ id: `gid://shopify/ProductVariant/${id}1` }] } },
+                userErrors: [],
+              },
+            },
+          }),
+        );
       });
       return;
     }
@@ -75,7 +86,8 @@ export async function startFakeAdminApi(options: { token: string; pageSize?: num
       return answer(429, '{"errors":"Exceeded 2 calls per second for api client."}', { 'retry-after': '1' });
     }
     const page = Number(url.searchParams.get('page_info') ?? 0);
-    if (page === 0 && (url.searchParams.get('status') !== 'any' || !url.searchParams.get('updated_at_min'))) return answer(400, '{"errors":"expected status=any and updated_at_min"}');
+    if (page === 0 && (url.searchParams.get('status') !== 'any' || !url.searchParams.get('updated_at_min')))
+      return answer(400, '{"errors":"expected status=any and updated_at_min"}');
     const slice = api.orders.slice(page * pageSize, (page + 1) * pageSize);
     const more = (page + 1) * pageSize < api.orders.length;
     const link: Record<string, string> = more ? { link: `<${api.baseUrl}${path}?limit=250&page_info=${page + 1}>; rel="next"` } : {};

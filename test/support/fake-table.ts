@@ -89,32 +89,45 @@ export function installFakeTable(ddb: AwsStub<any, any, any>, initial: Item[]): 
     const [table, request] = Object.entries(input.RequestItems)[0];
     return { Responses: { [table]: request.Keys.flatMap((k) => (items.has(key(k)) ? [structuredClone(items.get(key(k))!)] : [])) }, UnprocessedKeys: {} };
   });
-  ddb.on(QueryCommand).callsFake(
-    (input: { IndexName?: string; KeyConditionExpression: string; FilterExpression?: string; ExpressionAttributeNames?: Names; ExpressionAttributeValues?: Values; Limit?: number; ScanIndexForward?: boolean; ExclusiveStartKey?: Item }) => {
-      const [pkName, skName] = input.IndexName ? ['GSI1PK', 'GSI1SK'] : ['PK', 'SK'];
-      const [pkClause, ...rest] = splitTop(input.KeyConditionExpression, 'AND');
-      const skClause = rest.join(' AND ');
-      let matching = [...items.values()]
-        .filter((i) => i[pkName] !== undefined && i[skName] !== undefined)
-        .filter((i) => holds(i, pkClause, input.ExpressionAttributeNames, input.ExpressionAttributeValues))
-        .filter((i) => !skClause || holds(i, skClause, input.ExpressionAttributeNames, input.ExpressionAttributeValues))
-        .sort((a, b) => (String(a[skName]) < String(b[skName]) ? -1 : String(a[skName]) > String(b[skName]) ? 1 : 0));
-      if (input.ScanIndexForward === false) matching.reverse();
-      if (input.ExclusiveStartKey) {
-        const start = String(input.ExclusiveStartKey[skName]);
-        matching = matching.filter((i) => (input.ScanIndexForward === false ? String(i[skName]) < start : String(i[skName]) > start));
-      }
-      const evaluated = input.Limit ? matching.slice(0, input.Limit) : matching;
-      const more = evaluated.length < matching.length;
-      const last = evaluated[evaluated.length - 1];
-      const returned = input.FilterExpression ? evaluated.filter((i) => holds(i, input.FilterExpression!, input.ExpressionAttributeNames, input.ExpressionAttributeValues)) : evaluated;
-      return {
-        Items: returned.map((i) => structuredClone(i)),
-        Count: returned.length,
-        ScannedCount: evaluated.length,
-        ...(more && last ? { LastEvaluatedKey: { PK: last.PK, SK: last.SK, ...(input.IndexName ? { GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK } : {}) } } : {}),
-      };
-    },
-  );
+  ddb
+    .on(QueryCommand)
+    .callsFake(
+      (input: {
+        IndexName?: string;
+        KeyConditionExpression: string;
+        FilterExpression?: string;
+        ExpressionAttributeNames?: Names;
+        ExpressionAttributeValues?: Values;
+        Limit?: number;
+        ScanIndexForward?: boolean;
+        ExclusiveStartKey?: Item;
+      }) => {
+        const [pkName, skName] = input.IndexName ? ['GSI1PK', 'GSI1SK'] : ['PK', 'SK'];
+        const [pkClause, ...rest] = splitTop(input.KeyConditionExpression, 'AND');
+        const skClause = rest.join(' AND ');
+        let matching = [...items.values()]
+          .filter((i) => i[pkName] !== undefined && i[skName] !== undefined)
+          .filter((i) => holds(i, pkClause, input.ExpressionAttributeNames, input.ExpressionAttributeValues))
+          .filter((i) => !skClause || holds(i, skClause, input.ExpressionAttributeNames, input.ExpressionAttributeValues))
+          .sort((a, b) => (String(a[skName]) < String(b[skName]) ? -1 : String(a[skName]) > String(b[skName]) ? 1 : 0));
+        if (input.ScanIndexForward === false) matching.reverse();
+        if (input.ExclusiveStartKey) {
+          const start = String(input.ExclusiveStartKey[skName]);
+          matching = matching.filter((i) => (input.ScanIndexForward === false ? String(i[skName]) < start : String(i[skName]) > start));
+        }
+        const evaluated = input.Limit ? matching.slice(0, input.Limit) : matching;
+        const more = evaluated.length < matching.length;
+        const last = evaluated[evaluated.length - 1];
+        const returned = input.FilterExpression
+          ? evaluated.filter((i) => holds(i, input.FilterExpression!, input.ExpressionAttributeNames, input.ExpressionAttributeValues))
+          : evaluated;
+        return {
+          Items: returned.map((i) => structuredClone(i)),
+          Count: returned.length,
+          ScannedCount: evaluated.length,
+          ...(more && last ? { LastEvaluatedKey: { PK: last.PK, SK: last.SK, ...(input.IndexName ? { GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK } : {}) } } : {}),
+        };
+      },
+    );
   return { items, put: (item) => items.set(key(item), structuredClone(item)) };
 }

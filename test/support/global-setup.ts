@@ -43,11 +43,24 @@ export default async function globalSetup(): Promise<void> {
     // user reads them in the terminal (there is no other way to get them).
     const logFile = path.join(os.tmpdir(), `drift-e2e-local-${port}.log`);
     const log = openSync(logFile, 'w');
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/local/start.ts', '--memory', '--no-build', '--dynamo-endpoint', dynamo.endpoint, '--table', 'E2E'], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent' },
-      stdio: ['ignore', log, 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+        'scripts/local/start.ts',
+        '--memory',
+        '--no-build',
+        '--dynamo-endpoint',
+        dynamo.endpoint,
+        '--table',
+        'E2E',
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent' },
+        stdio: ['ignore', log, 'inherit'],
+      },
+    );
     closeSync(log);
     g.__LOCAL_MODE__ = child;
     process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;

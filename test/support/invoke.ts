@@ -13,7 +13,8 @@ export interface InvokeOptions {
 
 export function apiEvent(routeKey: string, options: InvokeOptions = {}): Event {
   const [method, path] = routeKey.split(' ');
-  const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) || options.base64 ? Buffer.from(options.body).toString('base64') : options.body;
+  const body =
+    options.body === undefined ? undefined : Buffer.isBuffer(options.body) || options.base64 ? Buffer.from(options.body).toString('base64') : options.body;
   return {
     version: '2.0',
     routeKey,
@@ -42,7 +43,11 @@ export function apiEvent(routeKey: string, options: InvokeOptions = {}): Event {
 
 type Handler = (event: Event, context: Context) => Promise<Result>;
 
-export async function invoke(handler: unknown, routeKey: string, options: InvokeOptions = {}): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
+export async function invoke(
+  handler: unknown,
+  routeKey: string,
+  options: InvokeOptions = {},
+): Promise<{ status: number; body: any; headers: Record<string, unknown> }> {
   const result = await (handler as Handler)(apiEvent(routeKey, options), {} as Context);
   const text = result.body ?? '';
   const headers = (result.headers ?? {}) as Record<string, unknown>;
@@ -52,7 +57,19 @@ export async function invoke(handler: unknown, routeKey: string, options: Invoke
 
 /** Claims as API Gateway's JWT authorizer passes them (strings; arrays as "[a b]"). */
 export const claimsFor = {
-  athlete: (athleteId: number) => ({ sub: `athlete-${athleteId}`, email: `athlete${athleteId}@example.com`, email_verified: 'true', 'cognito:groups': '[athlete]', 'custom:athleteId': String(athleteId) }),
-  collective: (collectiveId: number) => ({ sub: `collective-${collectiveId}`, email: `collective${collectiveId}@example.com`, email_verified: 'true', 'cognito:groups': '[collective]', 'custom:collectiveId': String(collectiveId) }),
+  athlete: (athleteId: number) => ({
+    sub: `athlete-${athleteId}`,
+    email: `athlete${athleteId}@example.com`,
+    email_verified: 'true',
+    'cognito:groups': '[athlete]',
+    'custom:athleteId': String(athleteId),
+  }),
+  collective: (collectiveId: number) => ({
+    sub: `collective-${collectiveId}`,
+    email: `collective${collectiveId}@example.com`,
+    email_verified: 'true',
+    'cognito:groups': '[collective]',
+    'custom:collectiveId': String(collectiveId),
+  }),
   buyer: (email: string, verified = true) => ({ sub: `buyer-${email}`, email, email_verified: String(verified), 'cognito:groups': '[buyer]' }),
 };

@@ -5,7 +5,11 @@ import { invoke } from './invoke';
 
 export const TEST_SECRET = 'test-shopify-secret';
 
-export function webhookHeaders(topic: string, body: string | Buffer, options: { webhookId?: string; secret?: string; signature?: string } = {}): Record<string, string> {
+export function webhookHeaders(
+  topic: string,
+  body: string | Buffer,
+  options: { webhookId?: string; secret?: string; signature?: string } = {},
+): Record<string, string> {
   return {
     'content-type': 'application/json',
     'x-shopify-topic': topic,
@@ -15,7 +19,12 @@ export function webhookHeaders(topic: string, body: string | Buffer, options: { 
   };
 }
 
-export async function sendWebhook(handler: unknown, topic: string, body: string, options: { webhookId?: string; secret?: string; signature?: string; base64?: boolean } = {}) {
+export async function sendWebhook(
+  handler: unknown,
+  topic: string,
+  body: string,
+  options: { webhookId?: string; secret?: string; signature?: string; base64?: boolean } = {},
+) {
   return invoke(handler, 'POST /api/webhooks/shopify', { body, base64: options.base64 ?? true, headers: webhookHeaders(topic, body, options) });
 }
 

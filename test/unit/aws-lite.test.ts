@@ -24,14 +24,23 @@ describe('presignS3Put', () => {
       signableHeaders: new Set(['content-type', 'content-length']),
       signingDate,
     });
-    const ours = await presignS3Put({ bucket: 'nil-uploads', key, contentType, contentLength: size, expiresIn: 300 }, { region: 'us-east-2', credentials: async () => credentials, signingDate });
+    const ours = await presignS3Put(
+      { bucket: 'nil-uploads', key, contentType, contentLength: size, expiresIn: 300 },
+      { region: 'us-east-2', credentials: async () => credentials, signingDate },
+    );
     expect(ours).toBe(official);
     expect(new URL(ours).searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
   });
 });
 
 /** SigV4 of a request, written out from the specification (independent of the SDK's signer). */
-function sigv4(req: { method: string; path: string; headers: Record<string, string>; body: string }, signed: string[], region: string, service: string, amzDate: string): string {
+function sigv4(
+  req: { method: string; path: string; headers: Record<string, string>; body: string },
+  signed: string[],
+  region: string,
+  service: string,
+  amzDate: string,
+): string {
   const canonicalHeaders = signed.map((h) => `${h}:${req.headers[h].trim()}\n`).join('');
   const canonical = [req.method, req.path, '', canonicalHeaders, signed.join(';'), createHash('sha256').update(req.body).digest('hex')].join('\n');
   const scope = `${amzDate.slice(0, 8)}/${region}/${service}/aws4_request`;
@@ -42,7 +51,10 @@ function sigv4(req: { method: string; path: string; headers: Record<string, stri
 }
 
 describe('getSecretString', () => {
-  async function withServer(answer: (req: IncomingMessage, body: string) => { status: number; body: string }, run: (endpoint: string, seen: Array<{ req: IncomingMessage; body: string }>) => Promise<void>) {
+  async function withServer(
+    answer: (req: IncomingMessage, body: string) => { status: number; body: string },
+    run: (endpoint: string, seen: Array<{ req: IncomingMessage; body: string }>) => Promise<void>,
+  ) {
     const seen: Array<{ req: IncomingMessage; body: string }> = [];
     const server = createServer((req, res) => {
       let body = '';
@@ -65,7 +77,11 @@ describe('getSecretString', () => {
     await withServer(
       () => ({ status: 200, body: JSON.stringify({ ARN: 'arn', Name: 'n', SecretString: 's3cr3t value' }) }),
       async (endpoint, seen) => {
-        const secret = await getSecretString('arn:aws:secretsmanager:us-east-2:123456789012:secret:nil-cards/shopify-AbCdEf', { endpoint, region: 'us-east-2', credentials: async () => credentials });
+        const secret = await getSecretString('arn:aws:secretsmanager:us-east-2:123456789012:secret:nil-cards/shopify-AbCdEf', {
+          endpoint,
+          region: 'us-east-2',
+          credentials: async () => credentials,
+        });
         expect(secret).toBe('s3cr3t value');
         const [{ req, body }] = seen;
         expect(req.method).toBe('POST');
@@ -73,7 +89,10 @@ describe('getSecretString', () => {
         expect(req.headers['content-type']).toBe('application/x-amz-json-1.1');
         expect(req.headers['x-amz-security-token']).toBe(credentials.sessionToken);
         expect(JSON.parse(body)).toEqual({ SecretId: 'arn:aws:secretsmanager:us-east-2:123456789012:secret:nil-cards/shopify-AbCdEf' });
-        const auth = /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/(\d{8})\/us-east-2\/secretsmanager\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(String(req.headers.authorization));
+        const auth =
+          /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/(\d{8})\/us-east-2\/secretsmanager\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(
+            String(req.headers.authorization),
+          );
         expect(auth).not.toBeNull();
         const signed = auth![2].split(';');
         expect(signed).toEqual(expect.arrayContaining(['host', 'x-amz-date', 'x-amz-target', 'content-type', 'x-amz-security-token']));
@@ -87,7 +106,9 @@ describe('getSecretString', () => {
     await withServer(
       () => ({ status: 400, body: JSON.stringify({ __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." }) }),
       async (endpoint) => {
-        await expect(getSecretString('missing', { endpoint, region: 'us-east-2', credentials: async () => credentials })).rejects.toThrow(/400: ResourceNotFoundException Secrets Manager can't find/);
+        await expect(getSecretString('missing', { endpoint, region: 'us-east-2', credentials: async () => credentials })).rejects.toThrow(
+          /400: ResourceNotFoundException Secrets Manager can't find/,
+        );
       },
     );
   });

@@ -1,6 +1,12 @@
 // docs/BENCHMARKS.md: `npm run bench` rewrites the file but keeps the catalog-scale section, and
 // the catalog-scale benchmark rewrites only its generated part.
-import { CATALOG_SCALE_END, CATALOG_SCALE_HEADING, CATALOG_SCALE_START, keepCatalogScaleSection, replaceCatalogScaleSection } from '../../scripts/bench/doc-sections';
+import {
+  CATALOG_SCALE_END,
+  CATALOG_SCALE_HEADING,
+  CATALOG_SCALE_START,
+  keepCatalogScaleSection,
+  replaceCatalogScaleSection,
+} from '../../scripts/bench/doc-sections';
 
 const section = `${CATALOG_SCALE_HEADING}\n\nHow to read it.\n\n${CATALOG_SCALE_START}\nold table\n${CATALOG_SCALE_END}`;
 
@@ -13,7 +19,11 @@ describe('BENCHMARKS.md sections', () => {
 
   it('replaces only the generated part, or adds the section', () => {
     const doc = `# Benchmarks\n\n${section}\n\n## After\n`;
-    expect(replaceCatalogScaleSection(doc, 'new table')).toBe(`# Benchmarks\n\n${CATALOG_SCALE_HEADING}\n\nHow to read it.\n\n${CATALOG_SCALE_START}\nnew table\n${CATALOG_SCALE_END}\n\n## After\n`);
-    expect(replaceCatalogScaleSection('# Benchmarks\n', 'table')).toBe(`# Benchmarks\n\n${CATALOG_SCALE_HEADING}\n\n${CATALOG_SCALE_START}\ntable\n${CATALOG_SCALE_END}\n`);
+    expect(replaceCatalogScaleSection(doc, 'new table')).toBe(
+      `# Benchmarks\n\n${CATALOG_SCALE_HEADING}\n\nHow to read it.\n\n${CATALOG_SCALE_START}\nnew table\n${CATALOG_SCALE_END}\n\n## After\n`,
+    );
+    expect(replaceCatalogScaleSection('# Benchmarks\n', 'table')).toBe(
+      `# Benchmarks\n\n${CATALOG_SCALE_HEADING}\n\n${CATALOG_SCALE_START}\ntable\n${CATALOG_SCALE_END}\n`,
+    );
   });
 });

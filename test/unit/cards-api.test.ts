@@ -5,7 +5,16 @@ import { checkUnlockRule, maskEmail, validateCardRequest, validateProfileRequest
 import { moveSerials, serialsOfLines } from '../../shared/editions';
 import type { SerialRange } from '../../shared/editions';
 
-const valid = { name: 'A - Base', edition: 'Base', image: '/uploads/0b8f7a3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.png', description: '', priceCents: 500, editionSize: 100, unlock: null, setId: 1 };
+const valid = {
+  name: 'A - Base',
+  edition: 'Base',
+  image: '/uploads/0b8f7a3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.png',
+  description: '',
+  priceCents: 500,
+  editionSize: 100,
+  unlock: null,
+  setId: 1,
+};
 
 describe('card requests', () => {
   it('accepts a complete request, an open edition and a rule', () => {
@@ -15,12 +24,14 @@ describe('card requests', () => {
   });
 
   it('refuses zero, negative, fractional and absurd prices and edition sizes', () => {
-    for (const priceCents of [0, -1, 99, 1_000_001, 1.5, '5', Number.NaN]) expect(validateCardRequest({ ...valid, priceCents }).errors.priceCents).toBeDefined();
+    for (const priceCents of [0, -1, 99, 1_000_001, 1.5, '5', Number.NaN])
+      expect(validateCardRequest({ ...valid, priceCents }).errors.priceCents).toBeDefined();
     for (const editionSize of [0, -5, 100_001, 2.5, '10']) expect(validateCardRequest({ ...valid, editionSize }).errors.editionSize).toBeDefined();
   });
 
   it('refuses images that are not uploads', () => {
-    for (const image of ['', 'https://example.com/a.png', '/images/logo.svg', '/uploads/../secret.png', 'javascript:alert(1)']) expect(validateCardRequest({ ...valid, image }).errors.image).toBeDefined();
+    for (const image of ['', 'https://example.com/a.png', '/images/logo.svg', '/uploads/../secret.png', 'javascript:alert(1)'])
+      expect(validateCardRequest({ ...valid, image }).errors.image).toBeDefined();
   });
 
   it('takes a product id as digits or a Shopify GID', () => {
@@ -48,12 +59,22 @@ describe('unlock rules', () => {
     expect(checkUnlockRule(4, { cardId: 9, units: 1 }, 7, cards)['unlock.cardId']).toMatch(/no card 9/);
     expect(checkUnlockRule(4, { athleteId: 8, cardId: 1, units: 1 }, 7, cards)['unlock.cardId']).toMatch(/same athlete/);
     // Base unlocking on Signature: Base -> Signature -> Gold -> Base.
-    expect(checkUnlockRule(1, { cardId: 3, units: 1 }, 7, cards.filter((c) => c.id !== 1))['unlock.cardId']).toMatch(/Signature → Gold → card 1|unlock each other/);
+    expect(
+      checkUnlockRule(
+        1,
+        { cardId: 3, units: 1 },
+        7,
+        cards.filter((c) => c.id !== 1),
+      )['unlock.cardId'],
+    ).toMatch(/Signature → Gold → card 1|unlock each other/);
   });
 });
 
 describe('fan serials', () => {
-  const ranges = fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 5 })).map(([a, n]) => [a, a + n] as SerialRange), { maxLength: 6 });
+  const ranges = fc.array(
+    fc.tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 0, max: 5 })).map(([a, n]) => [a, a + n] as SerialRange),
+    { maxLength: 6 },
+  );
   const expand = (r: SerialRange[]) => new Set(r.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i)));
 
   it('moves serials as set difference then union, in sorted merged ranges', () => {
@@ -69,7 +90,10 @@ describe('fan serials', () => {
   });
 
   it('collects the active serials of an order’s lines per card', () => {
-    const lines = { a: { cardId: 2, active: [[1, 2]] as SerialRange[], retired: [], oversold: 0, whileLocked: 0 }, b: { cardId: 2, active: [[3, 3]] as SerialRange[], retired: [], oversold: 1, whileLocked: 0 } };
+    const lines = {
+      a: { cardId: 2, active: [[1, 2]] as SerialRange[], retired: [], oversold: 0, whileLocked: 0 },
+      b: { cardId: 2, active: [[3, 3]] as SerialRange[], retired: [], oversold: 1, whileLocked: 0 },
+    };
     expect(serialsOfLines(lines)).toEqual({ '2': [[1, 3]] });
   });
 });

@@ -41,7 +41,9 @@ const lineArb: fc.Arbitrary<AttributableLine> = fc.record({
   productId: fc.oneof(fc.constantFrom(...products), fc.constant(null), fc.constantFrom('9999', '123456')),
   title: fc.oneof(
     fc.tuple(fc.constantFrom(...names), fc.constantFrom(' - Card #1', ' - Card #3', ' signed', '')).map(([n, s]) => `${n}${s}`),
-    fc.tuple(fc.constantFrom('Drift Tech', 'Drift State University', 'Drift University', ''), fc.constantFrom(...names, 'Mystery Pack', 'Tip')).map(([s, n]) => `${s} ${n}`.trim()),
+    fc
+      .tuple(fc.constantFrom('Drift Tech', 'Drift State University', 'Drift University', ''), fc.constantFrom(...names, 'Mystery Pack', 'Tip'))
+      .map(([s, n]) => `${s} ${n}`.trim()),
     fc.string({ maxLength: 20 }),
     fc.constantFrom('Tip', 'Shipping protection', 'Reed', "O'Neil jersey", 'MARCUS'),
   ),
@@ -98,7 +100,11 @@ describe('catalog items', () => {
     const back = catalogFromItems(catalogItems(catalog));
     const byId = (list: Athlete[]) => [...list].sort((a, b) => a.id - b.id);
     const memberOf = new Map(catalog.collectives.flatMap((c) => c.members.map((id) => [id, c.id] as const)));
-    expect(byId(back.athletes)).toEqual(byId(catalog.athletes).map((a) => ({ ...a, collectiveId: memberOf.get(a.id) ?? null, ...(a.sets?.length ? {} : { sets: undefined }) })).map((a) => JSON.parse(JSON.stringify(a))));
+    expect(byId(back.athletes)).toEqual(
+      byId(catalog.athletes)
+        .map((a) => ({ ...a, collectiveId: memberOf.get(a.id) ?? null, ...(a.sets?.length ? {} : { sets: undefined }) }))
+        .map((a) => JSON.parse(JSON.stringify(a))),
+    );
     expect(back.schools).toEqual(catalog.schools);
     expect(back.collectives).toEqual(catalog.collectives);
     expect(back.merch).toHaveLength(catalog.merch.length);

@@ -63,13 +63,17 @@ describe('SearchIndex', () => {
       return upper ? s.toUpperCase() : s;
     });
     fc.assert(
-      fc.property(fc.oneof(fragment, fc.string({ maxLength: 5 }), fc.constantFrom('Track & Field', 'track and', ' ', 'a', 'an ')), fc.integer({ min: 1, max: 60 }), (query, limit) => {
-        const expected = searchAthletes(catalog.athletes, query).map((a) => a.id);
-        const { ids } = allPages(big, query, limit);
-        expect(ids).toEqual(expected);
-        expect(big.searchAthletes(query, { limit }).total).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
-        expect(big.searchSchools(query, { limit: 1_000 }).items.map((s) => s.id)).toEqual(searchSchools(catalog.schools, query).map((s) => s.id));
-      }),
+      fc.property(
+        fc.oneof(fragment, fc.string({ maxLength: 5 }), fc.constantFrom('Track & Field', 'track and', ' ', 'a', 'an ')),
+        fc.integer({ min: 1, max: 60 }),
+        (query, limit) => {
+          const expected = searchAthletes(catalog.athletes, query).map((a) => a.id);
+          const { ids } = allPages(big, query, limit);
+          expect(ids).toEqual(expected);
+          expect(big.searchAthletes(query, { limit }).total).toBe(Math.min(expected.length, SEARCH_COUNT_CAP));
+          expect(big.searchSchools(query, { limit: 1_000 }).items.map((s) => s.id)).toEqual(searchSchools(catalog.schools, query).map((s) => s.id));
+        },
+      ),
       { numRuns: 300 },
     );
   });

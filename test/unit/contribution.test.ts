@@ -14,7 +14,9 @@ const options = { countTestOrders: false, hashEmail: (e: string) => `h-${e}`, al
 const line = { id: '11', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '3.00' };
 const orderEvent = (extra: Partial<Parameters<typeof orderPayload>[0]>): OrderEvent => ({
   kind: 'order',
-  order: normalizeOrder(parseJsonPreservingBigInts(orderPayload({ id: '9007199254740993', createdAt: '2026-03-01T10:00:00Z', email: 'fan@example.com', lines: [line], ...extra }))),
+  order: normalizeOrder(
+    parseJsonPreservingBigInts(orderPayload({ id: '9007199254740993', createdAt: '2026-03-01T10:00:00Z', email: 'fan@example.com', lines: [line], ...extra })),
+  ),
 });
 
 function apply(events: OrderEvent[]): OrderState {
@@ -30,7 +32,10 @@ describe('mergeEvent', () => {
   it('counts an orders/paid that shares its second with the pending orders/create, in either order', () => {
     const created = orderEvent({ financialStatus: 'pending' });
     const paid = orderEvent({ financialStatus: 'paid' });
-    for (const events of [[created, paid], [paid, created]]) {
+    for (const events of [
+      [created, paid],
+      [paid, created],
+    ]) {
       const c = contributionOf(apply(events), options);
       expect(c?.counted).toBe(true);
       expect(c?.athletes[0].units).toBe(1);
@@ -60,8 +65,19 @@ describe('mergeEvent', () => {
   });
 
   it('assigns only unattributed lines of the assigning school', () => {
-    const state = apply([orderEvent({ lines: [{ id: '12', productId: '999', title: 'Mystery pack', quantity: 1, price: '3.00', vendor: 'Drift State University' }, line] })]);
-    const assign = (lineItemId: string, schoolId: number): OrderEvent => ({ kind: 'assign', orderId: '9007199254740993', lineItemId, athleteId: 1, cardId: 2, schoolId, at: '2026-03-05T00:00:00.000Z', by: 'user-1' });
+    const state = apply([
+      orderEvent({ lines: [{ id: '12', productId: '999', title: 'Mystery pack', quantity: 1, price: '3.00', vendor: 'Drift State University' }, line] }),
+    ]);
+    const assign = (lineItemId: string, schoolId: number): OrderEvent => ({
+      kind: 'assign',
+      orderId: '9007199254740993',
+      lineItemId,
+      athleteId: 1,
+      cardId: 2,
+      schoolId,
+      at: '2026-03-05T00:00:00.000Z',
+      by: 'user-1',
+    });
     expect(mergeEvent(state, assign('12', 3), attribute)).toEqual({ kind: 'refused', reason: 'other_school' });
     expect(mergeEvent(state, assign('11', 2), attribute)).toEqual({ kind: 'refused', reason: 'not_unattributed' });
     expect(mergeEvent(state, assign('404', 2), attribute)).toEqual({ kind: 'refused', reason: 'unknown_line' });

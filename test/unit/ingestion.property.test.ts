@@ -60,7 +60,14 @@ async function run(deliveries: Delivery[], workers: number, seed: number) {
   let clock = Date.parse('2026-11-01T00:00:00.000Z');
   // One engine per worker, as separate Lambda instances: their in-process locks do not see each
   // other, so only the store's conditions keep the effects exactly-once.
-  const newEngine = () => createIngestEngine({ store: observed, catalog: memoryCatalogReader(EDITION_CATALOG), options: () => options, now: () => new Date((clock += 1000)).toISOString(), sleep: () => Promise.resolve() });
+  const newEngine = () =>
+    createIngestEngine({
+      store: observed,
+      catalog: memoryCatalogReader(EDITION_CATALOG),
+      options: () => options,
+      now: () => new Date((clock += 1000)).toISOString(),
+      sleep: () => Promise.resolve(),
+    });
   const engine = newEngine();
   const queue = [...deliveries];
   let retried = 0;
@@ -100,7 +107,11 @@ describe('ingestion engine', () => {
           for (const card of athlete.digitalcollectibles) {
             if (!card.unlock) continue;
             const reached = (maxSeen.get(`ATHLETE#${athlete.id}|${card.unlock.cardId}`) ?? 0) >= card.unlock.units;
-            expect({ athlete: athlete.id, card: card.id, unlocked: Boolean(unlockedAt[String(card.id)]) }).toEqual({ athlete: athlete.id, card: card.id, unlocked: reached });
+            expect({ athlete: athlete.id, card: card.id, unlocked: Boolean(unlockedAt[String(card.id)]) }).toEqual({
+              athlete: athlete.id,
+              card: card.id,
+              unlocked: reached,
+            });
           }
         }
       }),
@@ -113,8 +124,27 @@ describe('ingestion engine', () => {
       fc.asyncProperty(deliveryHistoryArb, fc.integer(), async (deliveries, seed) => {
         const figures = (items: Record<string, unknown>[]) =>
           items
-            .filter((i) => String(i.SK).startsWith('AGG#') || String(i.SK).startsWith('FAN#') || String(i.SK).startsWith('TOPFAN#') || String(i.SK).startsWith('SALE#') || i.SK === 'AGG')
-            .map((i) => [i.PK, i.SK, i.cardsSold ?? 0, i.revenueCents ?? 0, i.orderCount ?? 0, i.uniqueFans ?? 0, i.earnedCents ?? 0, i.quantity ?? 0, i.amountCents ?? 0, i.units ?? 0, Object.values((i.cards as object) ?? {}).filter(Boolean).length])
+            .filter(
+              (i) =>
+                String(i.SK).startsWith('AGG#') ||
+                String(i.SK).startsWith('FAN#') ||
+                String(i.SK).startsWith('TOPFAN#') ||
+                String(i.SK).startsWith('SALE#') ||
+                i.SK === 'AGG',
+            )
+            .map((i) => [
+              i.PK,
+              i.SK,
+              i.cardsSold ?? 0,
+              i.revenueCents ?? 0,
+              i.orderCount ?? 0,
+              i.uniqueFans ?? 0,
+              i.earnedCents ?? 0,
+              i.quantity ?? 0,
+              i.amountCents ?? 0,
+              i.units ?? 0,
+              Object.values((i.cards as object) ?? {}).filter(Boolean).length,
+            ])
             // Items left at zero (an emptied month, a fan who holds nothing now) record history, not figures.
             .filter((f) => String(f[1]).startsWith('SALE#') || f.slice(2).some((v) => v !== 0))
             .map((f) => JSON.stringify(f))

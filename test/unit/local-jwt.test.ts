@@ -6,8 +6,10 @@ const key = generateSigningKey('k1');
 const NOW = Date.UTC(2026, 10, 3, 8, 0, 0);
 const now = NOW / 1000;
 const options: VerifyOptions = { issuer: 'https://issuer/pool', audience: ['client'], jwks: [key.publicJwk], now: NOW };
-const id = (claims: Record<string, unknown> = {}) => signJwt({ iss: 'https://issuer/pool', aud: 'client', token_use: 'id', sub: 's', iat: now, exp: now + 600, ...claims }, key);
-const access = (claims: Record<string, unknown> = {}) => signJwt({ iss: 'https://issuer/pool', client_id: 'client', token_use: 'access', sub: 's', iat: now, exp: now + 600, ...claims }, key);
+const id = (claims: Record<string, unknown> = {}) =>
+  signJwt({ iss: 'https://issuer/pool', aud: 'client', token_use: 'id', sub: 's', iat: now, exp: now + 600, ...claims }, key);
+const access = (claims: Record<string, unknown> = {}) =>
+  signJwt({ iss: 'https://issuer/pool', client_id: 'client', token_use: 'access', sub: 's', iat: now, exp: now + 600, ...claims }, key);
 
 describe('verifyJwt', () => {
   it('accepts a current token', () => {

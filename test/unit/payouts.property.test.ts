@@ -31,11 +31,27 @@ type Op =
   | { kind: 'allocate'; athlete: number; cents: number; key: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('sale' as const), athlete: fc.constantFrom(...MEMBERS), card: fc.integer({ min: 1, max: 3 }), quantity: fc.integer({ min: 1, max: 3 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('sale' as const),
+      athlete: fc.constantFrom(...MEMBERS),
+      card: fc.integer({ min: 1, max: 3 }),
+      quantity: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), sale: fc.nat(20) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('batch' as const), key: fc.nat(3), twice: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('pay' as const), line: fc.nat(10) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('allocate' as const), athlete: fc.constantFrom(...MEMBERS), cents: fc.integer({ min: 1, max: 9_000 }), key: fc.nat(2) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('allocate' as const),
+      athlete: fc.constantFrom(...MEMBERS),
+      cents: fc.integer({ min: 1, max: 9_000 }),
+      key: fc.nat(2),
+    }),
+  },
 );
 
 describe('payouts', () => {
@@ -47,7 +63,18 @@ describe('payouts', () => {
         const now = () => new Date((clock += 60_000)).toISOString();
         const engine = createIngestEngine({ store, catalog: memoryCatalogReader(SAMPLE_CATALOG), options: () => options, now, sleep: () => Promise.resolve() });
         await store.transact([
-          { put: { ...keys.donation(1, '2026-09-01T00:00:00.000Z', 'd-1'), id: 'd-1', collectiveId: 1, date: '2026-09-01T00:00:00.000Z', amountCents: 20_000, donorName: 'Donor', notes: 'Go', donationType: 'Individual' } },
+          {
+            put: {
+              ...keys.donation(1, '2026-09-01T00:00:00.000Z', 'd-1'),
+              id: 'd-1',
+              collectiveId: 1,
+              date: '2026-09-01T00:00:00.000Z',
+              amountCents: 20_000,
+              donorName: 'Donor',
+              notes: 'Go',
+              donationType: 'Individual',
+            },
+          },
           { put: { ...keys.donationRef(1, 'd-1'), donationId: 'd-1', date: '2026-09-01T00:00:00.000Z' } },
         ]);
         const sales: Array<{ orderId: string; lineId: string; quantity: number; price: string }> = [];
@@ -58,31 +85,88 @@ describe('payouts', () => {
             const orderId = String(9_000_000_000_000_000n + BigInt(++seq));
             const price = ['3.00', '5.00', '25.00'][op.card - 1];
             const line = { id: `${orderId}1`, productId: sampleProductId(op.athlete, op.card), title: 'Card', quantity: op.quantity, price };
-            await engine.ingest({ kind: 'order', order: normalizeOrder(parseJsonPreservingBigInts(orderPayload({ id: orderId, createdAt: new Date(clock).toISOString(), email: 'fan@example.com', lines: [line] }))) });
+            await engine.ingest({
+              kind: 'order',
+              order: normalizeOrder(
+                parseJsonPreservingBigInts(orderPayload({ id: orderId, createdAt: new Date(clock).toISOString(), email: 'fan@example.com', lines: [line] })),
+              ),
+            });
             sales.push({ orderId, lineId: line.id, quantity: op.quantity, price });
           } else if (op.kind === 'refund' && sales.length) {
             const sale = sales[op.sale % sales.length];
-            const refund = refundPayload({ id: `${sale.orderId}9${++seq}`, orderId: sale.orderId, createdAt: new Date(clock).toISOString(), lines: [{ lineItemId: sale.lineId, quantity: 1, subtotal: sale.price }] });
+            const refund = refundPayload({
+              id: `${sale.orderId}9${++seq}`,
+              orderId: sale.orderId,
+              createdAt: new Date(clock).toISOString(),
+              lines: [{ lineItemId: sale.lineId, quantity: 1, subtotal: sale.price }],
+            });
             await engine.ingest({ kind: 'refund', refund: normalizeRefund(parseJsonPreservingBigInts(refund)) });
           } else if (op.kind === 'batch') {
             const end = new Date(clock).toISOString();
-            const input = { collectiveId: 1, members: MEMBERS, periodStart: '2026-01-01T00:00:00.000Z', periodEnd: end, idempotencyKey: `key-${op.key}-${end}`, by: 'u', now };
-            const runs = op.twice ? [createBatch(store, input), createBatch(store, input), engine.ingest({ kind: 'order', order: normalizeOrder(parseJsonPreservingBigInts(orderPayload({ id: String(8_000_000_000_000_000n + BigInt(++seq)), createdAt: end, email: 'x@example.com', lines: [{ id: `${seq}7`, productId: sampleProductId(1, 1), title: 'Card', quantity: 1, price: '3.00' }] }))) })] : [createBatch(store, input)];
+            const input = {
+              collectiveId: 1,
+              members: MEMBERS,
+              periodStart: '2026-01-01T00:00:00.000Z',
+              periodEnd: end,
+              idempotencyKey: `key-${op.key}-${end}`,
+              by: 'u',
+              now,
+            };
+            const runs = op.twice
+              ? [
+                  createBatch(store, input),
+                  createBatch(store, input),
+                  engine.ingest({
+                    kind: 'order',
+                    order: normalizeOrder(
+                      parseJsonPreservingBigInts(
+                        orderPayload({
+                          id: String(8_000_000_000_000_000n + BigInt(++seq)),
+                          createdAt: end,
+                          email: 'x@example.com',
+                          lines: [{ id: `${seq}7`, productId: sampleProductId(1, 1), title: 'Card', quantity: 1, price: '3.00' }],
+                        }),
+                      ),
+                    ),
+                  }),
+                ]
+              : [createBatch(store, input)];
             const results = await Promise.allSettled(runs);
-            const batches = results.slice(0, op.twice ? 2 : 1).flatMap((r) => (r.status === 'fulfilled' ? [(r.value as { batch: { batchId: string } }).batch.batchId] : []));
+            const batches = results
+              .slice(0, op.twice ? 2 : 1)
+              .flatMap((r) => (r.status === 'fulfilled' ? [(r.value as { batch: { batchId: string } }).batch.batchId] : []));
             if (batches.length === 2) expect(batches[0]).toBe(batches[1]); // the same key is one batch
-            for (const r of results) if (r.status === 'rejected') expect(`${r.reason} ${JSON.stringify((r.reason as { fields?: unknown }).fields ?? {})}`).toMatch(/Nothing (left )?to pay/);
+            for (const r of results)
+              if (r.status === 'rejected')
+                expect(`${r.reason} ${JSON.stringify((r.reason as { fields?: unknown }).fields ?? {})}`).toMatch(/Nothing (left )?to pay/);
             batchEnds.push(end);
           } else if (op.kind === 'pay') {
             const lines = [...store.items.values()].filter((i) => String(i.SK).startsWith('PAYOUT#') && String(i.PK).startsWith('COLLECTIVE#'));
             if (lines.length) {
               const line = lines[op.line % lines.length];
-              const input = { collectiveId: 1, batchId: String(line.batchId), athleteId: Number(line.athleteId), status: 'paid' as const, date: '2026-10-02', reference: 'ACH-1', idempotencyKey: `pay-${line.batchId}-${line.athleteId}`, by: 'u', now };
+              const input = {
+                collectiveId: 1,
+                batchId: String(line.batchId),
+                athleteId: Number(line.athleteId),
+                status: 'paid' as const,
+                date: '2026-10-02',
+                reference: 'ACH-1',
+                idempotencyKey: `pay-${line.batchId}-${line.athleteId}`,
+                by: 'u',
+                now,
+              };
               await markPayout(store, input).catch((e: unknown) => expect(String(e)).toMatch(/already marked/));
               await markPayout(store, input); // the same request again: the same answer, nothing doubled
             }
           } else if (op.kind === 'allocate') {
-            await allocateDonation(store, { collectiveId: 1, donationId: 'd-1', allocations: [{ athleteId: op.athlete, amountCents: op.cents }], idempotencyKey: `alloc-${op.key}-${op.athlete}-${op.cents}`, by: 'u', now }).catch((e: unknown) => expect(String(e)).toMatch(/left to allocate|another amount/));
+            await allocateDonation(store, {
+              collectiveId: 1,
+              donationId: 'd-1',
+              allocations: [{ athleteId: op.athlete, amountCents: op.cents }],
+              idempotencyKey: `alloc-${op.key}-${op.athlete}-${op.cents}`,
+              by: 'u',
+              now,
+            }).catch((e: unknown) => expect(String(e)).toMatch(/left to allocate|another amount/));
           }
         }
         const items = store.all();

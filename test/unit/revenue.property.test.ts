@@ -3,8 +3,26 @@ import fc from 'fast-check';
 import { lineNetCents, lineRevenue, unitSharesCents } from '../../shared/revenue';
 import type { NormalizedRefund, OrderLine } from '../../shared/shopify';
 
-const line = (over: Partial<OrderLine>): OrderLine => ({ lineItemId: 'L1', productId: '7', variantId: null, title: 'Card', vendor: null, giftCard: false, quantity: 1, currentQuantity: null, priceCents: 300, discountCents: 0, taxCents: 0, ...over });
-const refund = (id: string, quantity: number, subtotalCents: number | null, taxCents = 0, lineItemId = 'L1'): NormalizedRefund => ({ refundId: id, orderId: 'O', createdAt: `2026-01-0${id}T00:00:00.000Z`, lines: [{ lineItemId, quantity, subtotalCents, taxCents }] });
+const line = (over: Partial<OrderLine>): OrderLine => ({
+  lineItemId: 'L1',
+  productId: '7',
+  variantId: null,
+  title: 'Card',
+  vendor: null,
+  giftCard: false,
+  quantity: 1,
+  currentQuantity: null,
+  priceCents: 300,
+  discountCents: 0,
+  taxCents: 0,
+  ...over,
+});
+const refund = (id: string, quantity: number, subtotalCents: number | null, taxCents = 0, lineItemId = 'L1'): NormalizedRefund => ({
+  refundId: id,
+  orderId: 'O',
+  createdAt: `2026-01-0${id}T00:00:00.000Z`,
+  lines: [{ lineItemId, quantity, subtotalCents, taxCents }],
+});
 
 describe('revenue of a line', () => {
   it('is what the buyer paid: two $3.00 cards with a $1.50 discount code earn $4.50', () => {
@@ -68,12 +86,20 @@ describe('revenue rule properties', () => {
 
   it('never takes a line below zero, whatever is refunded', () => {
     fc.assert(
-      fc.property(lineArb, fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 25 }), subtotal: fc.option(fc.integer({ min: 0, max: 3_000_000 })) }), { maxLength: 4 }), (l, refunds) => {
-        const result = lineRevenue(line(l), refunds.map((r, i) => refund(String(i + 1), r.quantity, r.subtotal)), l.taxesIncluded);
-        expect(result.revenueCents).toBeGreaterThanOrEqual(0);
-        expect(result.revenueCents).toBeLessThanOrEqual(lineNetCents(line(l), l.taxesIncluded));
-        expect(result.units).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        lineArb,
+        fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 25 }), subtotal: fc.option(fc.integer({ min: 0, max: 3_000_000 })) }), { maxLength: 4 }),
+        (l, refunds) => {
+          const result = lineRevenue(
+            line(l),
+            refunds.map((r, i) => refund(String(i + 1), r.quantity, r.subtotal)),
+            l.taxesIncluded,
+          );
+          expect(result.revenueCents).toBeGreaterThanOrEqual(0);
+          expect(result.revenueCents).toBeLessThanOrEqual(lineNetCents(line(l), l.taxesIncluded));
+          expect(result.units).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 });

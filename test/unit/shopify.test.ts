@@ -9,11 +9,21 @@ const index = indexCatalog(SAMPLE_CATALOG);
 describe('parseJsonPreservingBigInts', () => {
   it('keeps 64-bit ids exact and leaves safe numbers and strings alone', () => {
     const text = '{"id":9007199254740993,"n":42,"price":"25.00","s":"id 12345678901234567890","f":1.5,"neg":-9223372036854775807}';
-    expect(parseJsonPreservingBigInts(text)).toEqual({ id: '9007199254740993', n: 42, price: '25.00', s: 'id 12345678901234567890', f: 1.5, neg: '-9223372036854775807' });
+    expect(parseJsonPreservingBigInts(text)).toEqual({
+      id: '9007199254740993',
+      n: 42,
+      price: '25.00',
+      s: 'id 12345678901234567890',
+      f: 1.5,
+      neg: '-9223372036854775807',
+    });
   });
 
   it('handles escaped quotes inside strings', () => {
-    expect(parseJsonPreservingBigInts('{"t":"a \\"9007199254740993\\" b","id":18446744073709551615}')).toEqual({ t: 'a "9007199254740993" b', id: '18446744073709551615' });
+    expect(parseJsonPreservingBigInts('{"t":"a \\"9007199254740993\\" b","id":18446744073709551615}')).toEqual({
+      t: 'a "9007199254740993" b',
+      id: '18446744073709551615',
+    });
   });
 
   it('throws on malformed JSON', () => {
@@ -42,7 +52,19 @@ describe('normalizeOrder', () => {
       financialStatus: 'paid',
       totalCents: 1000,
     });
-    expect(order.lineItems[0]).toEqual({ lineItemId: '9223372036854775111', productId: sampleProductId(1, 2), variantId: `${sampleProductId(1, 2)}1`, title: 'Marcus Reed - Card #2', vendor: null, giftCard: false, quantity: 2, currentQuantity: 2, priceCents: 500, discountCents: 0, taxCents: 0 });
+    expect(order.lineItems[0]).toEqual({
+      lineItemId: '9223372036854775111',
+      productId: sampleProductId(1, 2),
+      variantId: `${sampleProductId(1, 2)}1`,
+      title: 'Marcus Reed - Card #2',
+      vendor: null,
+      giftCard: false,
+      quantity: 2,
+      currentQuantity: 2,
+      priceCents: 500,
+      discountCents: 0,
+      taxCents: 0,
+    });
   });
 
   it.each([
@@ -67,8 +89,22 @@ describe('normalizeOrder', () => {
 
 describe('normalizeRefund', () => {
   it('reads the order id and refunded lines', () => {
-    const refund = normalizeRefund(parseJsonPreservingBigInts(refundPayload({ id: '9223372036854770000', orderId: '9223372036854775001', createdAt: '2026-03-02T00:00:00Z', lines: [{ lineItemId: '9223372036854775111', quantity: 1, subtotal: '5.00' }] })));
-    expect(refund).toEqual({ refundId: '9223372036854770000', orderId: '9223372036854775001', createdAt: '2026-03-02T00:00:00.000Z', lines: [{ lineItemId: '9223372036854775111', quantity: 1, subtotalCents: 500, taxCents: 0 }] });
+    const refund = normalizeRefund(
+      parseJsonPreservingBigInts(
+        refundPayload({
+          id: '9223372036854770000',
+          orderId: '9223372036854775001',
+          createdAt: '2026-03-02T00:00:00Z',
+          lines: [{ lineItemId: '9223372036854775111', quantity: 1, subtotal: '5.00' }],
+        }),
+      ),
+    );
+    expect(refund).toEqual({
+      refundId: '9223372036854770000',
+      orderId: '9223372036854775001',
+      createdAt: '2026-03-02T00:00:00.000Z',
+      lines: [{ lineItemId: '9223372036854775111', quantity: 1, subtotalCents: 500, taxCents: 0 }],
+    });
   });
 });
 
@@ -77,20 +113,33 @@ describe('normalizeOrder money', () => {
     normalizeOrder(parseJsonPreservingBigInts(orderPayload({ id: '9007199254740993', createdAt: '2026-03-01T10:00:00Z', email: 'fan@example.com', ...input })));
 
   it('reads discounts allocated to each line and taxes, from shop money', () => {
-    const o = order({ taxesIncluded: true, discountCode: 'FAN150', lines: [{ id: '1', productId: '7', title: 'Card', quantity: 2, price: '3.00', discount: '1.50', tax: '0.25' }] });
+    const o = order({
+      taxesIncluded: true,
+      discountCode: 'FAN150',
+      lines: [{ id: '1', productId: '7', title: 'Card', quantity: 2, price: '3.00', discount: '1.50', tax: '0.25' }],
+    });
     expect(o.taxesIncluded).toBe(true);
     expect(o.lineItems[0]).toMatchObject({ priceCents: 300, discountCents: 150, taxCents: 25 });
   });
 
   it('refuses an order whose shop currency is not ours, instead of counting it at face value', () => {
     expect(() => order({ currency: 'JPY', lines: [{ id: '1', productId: '7', title: 'Card', quantity: 1, price: '1500' }] })).toThrow(UnsupportedOrder);
-    const raw = JSON.parse(orderPayload({ id: '9', createdAt: '2026-03-01T10:00:00Z', email: null, lines: [{ id: '1', productId: '7', title: 'Card', quantity: 1, price: '15.00' }] }));
+    const raw = JSON.parse(
+      orderPayload({
+        id: '9',
+        createdAt: '2026-03-01T10:00:00Z',
+        email: null,
+        lines: [{ id: '1', productId: '7', title: 'Card', quantity: 1, price: '15.00' }],
+      }),
+    );
     raw.line_items[0].price_set.shop_money.currency_code = 'EUR';
     expect(() => normalizeOrder(raw)).toThrow(UnsupportedOrder);
   });
 
   it('accepts a foreign presentment currency: the shop money amounts count', () => {
-    expect(order({ presentmentCurrency: 'CAD', lines: [{ id: '1', productId: '7', title: 'Card', quantity: 1, price: '5.00' }] }).lineItems[0].priceCents).toBe(500);
+    expect(order({ presentmentCurrency: 'CAD', lines: [{ id: '1', productId: '7', title: 'Card', quantity: 1, price: '5.00' }] }).lineItems[0].priceCents).toBe(
+      500,
+    );
   });
 
   it('refuses amounts that cannot be counted exactly (beyond 2^53 cents)', () => {
@@ -105,26 +154,63 @@ describe('normalizeOrder money', () => {
 
 describe('attributeLine', () => {
   it('attributes by product id first', () => {
-    expect(attributeLine({ productId: sampleProductId(4, 3), title: 'Marcus Reed - Card #1' }, index)).toEqual({ kind: 'card', athleteId: 4, cardId: 3, via: 'product' });
+    expect(attributeLine({ productId: sampleProductId(4, 3), title: 'Marcus Reed - Card #1' }, index)).toEqual({
+      kind: 'card',
+      athleteId: 4,
+      cardId: 3,
+      via: 'product',
+    });
   });
 
-  it("falls back to the title rule only among the athletes of the school the vendor or the title names", () => {
-    expect(attributeLine({ productId: '1', title: '  MARCUS REED - Card #2 ', vendor: 'Drift State University' }, index)).toEqual({ kind: 'card', athleteId: 1, cardId: 2, via: 'title' });
-    expect(attributeLine({ productId: null, title: 'Drift Tech signed Coleman jersey card' }, index)).toEqual({ kind: 'card', athleteId: 4, cardId: null, via: 'title' });
+  it('falls back to the title rule only among the athletes of the school the vendor or the title names', () => {
+    expect(attributeLine({ productId: '1', title: '  MARCUS REED - Card #2 ', vendor: 'Drift State University' }, index)).toEqual({
+      kind: 'card',
+      athleteId: 1,
+      cardId: 2,
+      via: 'title',
+    });
+    expect(attributeLine({ productId: null, title: 'Drift Tech signed Coleman jersey card' }, index)).toEqual({
+      kind: 'card',
+      athleteId: 4,
+      cardId: null,
+      via: 'title',
+    });
     // Marcus Reed plays for Drift State University: a Drift Tech product never reaches him.
-    expect(attributeLine({ productId: '1', title: 'Marcus Reed - Card #2', vendor: 'Drift Tech' }, index)).toEqual({ kind: 'unattributed', reason: 'unmatched', schoolIds: [3] });
+    expect(attributeLine({ productId: '1', title: 'Marcus Reed - Card #2', vendor: 'Drift Tech' }, index)).toEqual({
+      kind: 'unattributed',
+      reason: 'unmatched',
+      schoolIds: [3],
+    });
   });
 
   it('never attributes by title when no school is known, so an athlete named after a product cannot capture its sales', () => {
     const attacker = { ...SAMPLE_CATALOG.athletes[0], id: 99, name: 'Engineers Hoodie', schoolId: 2, digitalcollectibles: [] };
     const withAttacker = indexCatalog({ ...SAMPLE_CATALOG, athletes: [...SAMPLE_CATALOG.athletes, attacker] });
-    expect(attributeLine({ productId: '777', title: 'Engineers Hoodie' }, withAttacker)).toEqual({ kind: 'unattributed', reason: 'unmatched', schoolIds: [], candidateAthleteIds: [99] });
-    expect(attributeLine({ productId: '777', title: 'Engineers Hoodie', vendor: 'Drift Tech' }, withAttacker)).toEqual({ kind: 'unattributed', reason: 'unmatched', schoolIds: [3] });
+    expect(attributeLine({ productId: '777', title: 'Engineers Hoodie' }, withAttacker)).toEqual({
+      kind: 'unattributed',
+      reason: 'unmatched',
+      schoolIds: [],
+      candidateAthleteIds: [99],
+    });
+    expect(attributeLine({ productId: '777', title: 'Engineers Hoodie', vendor: 'Drift Tech' }, withAttacker)).toEqual({
+      kind: 'unattributed',
+      reason: 'unmatched',
+      schoolIds: [3],
+    });
   });
 
   it('keeps ambiguous and unmatched lines unattributed, with the schools that may assign them', () => {
-    expect(attributeLine({ productId: null, title: 'Jalen Brooks and Marcus Reed duo', vendor: 'Drift State University' }, index)).toEqual({ kind: 'unattributed', reason: 'ambiguous', schoolIds: [2], candidateAthleteIds: [1, 2] });
-    expect(attributeLine({ productId: '9', title: 'Mystery pack', vendor: 'Drift State University' }, index)).toEqual({ kind: 'unattributed', reason: 'unmatched', schoolIds: [2] });
+    expect(attributeLine({ productId: null, title: 'Jalen Brooks and Marcus Reed duo', vendor: 'Drift State University' }, index)).toEqual({
+      kind: 'unattributed',
+      reason: 'ambiguous',
+      schoolIds: [2],
+      candidateAthleteIds: [1, 2],
+    });
+    expect(attributeLine({ productId: '9', title: 'Mystery pack', vendor: 'Drift State University' }, index)).toEqual({
+      kind: 'unattributed',
+      reason: 'unmatched',
+      schoolIds: [2],
+    });
     expect(attributeLine({ productId: '9', title: 'Mystery pack' }, index)).toEqual({ kind: 'unattributed', reason: 'unmatched', schoolIds: [] });
   });
 

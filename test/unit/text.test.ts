@@ -5,12 +5,38 @@ import { countLabel, isBlankText, trimText, visibleText } from '../../shared/tex
 /** A test name that shows invisible characters as \\u escapes. */
 const show = (text: string) => JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 
-const INVISIBLE = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00A0', '\u3000', '\u180E', '\u2028', '\u2029', '\u202F', '\u200E', '\u200F', '\u00AD', '\u3164', '\u115F', '\uFE0F', '\u2800', ' ', '\t', '\n', '\r'];
+const INVISIBLE = [
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u2060',
+  '\uFEFF',
+  '\u00A0',
+  '\u3000',
+  '\u180E',
+  '\u2028',
+  '\u2029',
+  '\u202F',
+  '\u200E',
+  '\u200F',
+  '\u00AD',
+  '\u3164',
+  '\u115F',
+  '\uFE0F',
+  '\u2800',
+  ' ',
+  '\t',
+  '\n',
+  '\r',
+];
 
 describe('isBlankText', () => {
-  it.each(['', '   ', '\t\n', ...INVISIBLE, '\u200B\u200B\u200B', ' \u200B \uFEFF\u3000\u00A0 ', '\u2060\u180E\u200C\u200D'].map((t) => [show(t), t]))('counts %s as blank', (_name, text) => {
-    expect(isBlankText(text)).toBe(true);
-  });
+  it.each(['', '   ', '\t\n', ...INVISIBLE, '\u200B\u200B\u200B', ' \u200B \uFEFF\u3000\u00A0 ', '\u2060\u180E\u200C\u200D'].map((t) => [show(t), t]))(
+    'counts %s as blank',
+    (_name, text) => {
+      expect(isBlankText(text)).toBe(true);
+    },
+  );
 
   it.each(['a', ' a ', '\u200Ba\u200B', '.', '🏈', '👨\u200D👩\u200D👧', '漢', '\u00A0!'].map((t) => [show(t), t]))('counts %s as text', (_name, text) => {
     expect(isBlankText(text)).toBe(false);
@@ -27,8 +53,11 @@ describe('isBlankText', () => {
 
   it('is not blank as soon as one visible character is mixed in', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...INVISIBLE), { maxLength: 10 }), fc.array(fc.constantFrom(...INVISIBLE), { maxLength: 10 }), fc.constantFrom('x', 'Z', '7', '!', 'é', '🏀'), (before, after, visible) =>
-        !isBlankText(before.join('') + visible + after.join('')),
+      fc.property(
+        fc.array(fc.constantFrom(...INVISIBLE), { maxLength: 10 }),
+        fc.array(fc.constantFrom(...INVISIBLE), { maxLength: 10 }),
+        fc.constantFrom('x', 'Z', '7', '!', 'é', '🏀'),
+        (before, after, visible) => !isBlankText(before.join('') + visible + after.join('')),
       ),
     );
   });
