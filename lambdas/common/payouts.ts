@@ -401,11 +401,34 @@ export interface AllocationInput {
   now: () => string;
 }
 
+/** One allocation request as stored on the donation under its idempotency key: its total and a
+ * fingerprint of its exact content (members and amounts, normalised by athlete id). Records written
+ * before the fingerprint was kept are a bare total. */
+export interface AllocationRequestRecord {
+  cents: number;
+  content: string;
+}
+
+/** The normalised content of an allocation request: members in id order with their amounts. */
+export function allocationContent(allocations: ReadonlyArray<{ athleteId: number; amountCents: number }>): string {
+  return hash(
+    [...allocations]
+      .sort((a, b) => a.athleteId - b.athleteId)
+      .map((a) => `${a.athleteId}:${a.amountCents}`)
+      .join(','),
+  );
+}
+
+/** The total a stored request reserved (either form). */
+export const requestCents = (record: AllocationRequestRecord | number): number => (typeof record === 'number' ? record : Number(record.cents));
+
 /**
  * Allocates part of a donation to members: the whole request is first reserved on the donation
- * (never more than the donation holds, even under concurrent requests), then each athlete is
- * credited by a ledger entry, exactly once per (request, athlete). A retry with the same key
- * finishes what a crash left.
+ * (never more than the donation holds, even under concurrent requests) together with the exact
+ * content it allocates, then each athlete is credited by a ledger entry, exactly once per
+ * (request, athlete). A retry with the same key and the same content finishes what a crash left;
+ * the same key with other content (another member, another split) is refused (409) before anything
+ * is credited, so the credits of one key are always the content it reserved.
  */
 export async function allocateDonation(store: IngestStore, input: AllocationInput): Promise<{ allocatedCents: number; remainingCents: number }> {
   const ref = (await store.get([keys.donationRef(input.collectiveId, input.donationId)])).get(
@@ -417,16 +440,24 @@ export async function allocateDonation(store: IngestStore, input: AllocationInpu
   if (!donation) throw new NotFound(`Donation ${input.donationId}`);
   const requestHash = hash(input.idempotencyKey);
   const total = input.allocations.reduce((n, a) => n + a.amountCents, 0);
-  const requests = (donation.allocationRequests as Record<string, number> | undefined) ?? {};
-  if (requests[requestHash] !== undefined && requests[requestHash] !== total)
-    throw new Conflict('This idempotency key already allocated another amount of this donation');
-  if (requests[requestHash] === undefined) {
+  const content = allocationContent(input.allocations);
+  const requests = (donation.allocationRequests as Record<string, AllocationRequestRecord | number> | undefined) ?? {};
+  const stored = requests[requestHash];
+  if (stored !== undefined) {
+    const sameContent =
+      typeof stored === 'number'
+        ? // A record without its content: only a replay of a request that finished is accepted.
+          stored === total && (await creditedUnder(store, input, requestHash)) === input.allocations.length
+        : stored.content === content && Number(stored.cents) === total;
+    if (!sameContent) throw new Conflict('This idempotency key already allocated this donation differently: use a new key for a new allocation');
+  } else {
     const allocated = Number(donation.allocatedCents ?? 0);
     const amount = Number(donation.amountCents);
     if (allocated + total > amount) throw new Conflict(`Only ${amount - allocated} cents of this donation are left to allocate`);
     const allocations = (donation.allocations as Record<string, number> | undefined) ?? {};
     const next = { ...allocations };
     for (const a of input.allocations) next[String(a.athleteId)] = (next[String(a.athleteId)] ?? 0) + a.amountCents;
+    const record: AllocationRequestRecord = { cents: total, content };
     try {
       await store.transact([
         {
@@ -434,7 +465,7 @@ export async function allocateDonation(store: IngestStore, input: AllocationInpu
           set: {
             allocatedCents: allocated + total,
             allocations: next,
-            allocationRequests: { ...requests, [requestHash]: total },
+            allocationRequests: { ...requests, [requestHash]: record },
             allocationVersion: Number(donation.allocationVersion ?? 0) + 1,
           },
           condition: versionIs(Number(donation.allocationVersion ?? 0), 'allocationVersion'),
@@ -470,4 +501,10 @@ export async function allocateDonation(store: IngestStore, input: AllocationInpu
   }
   const after = (await store.get([donationKey])).get(keyString(donationKey))!;
   return { allocatedCents: Number(after.allocatedCents ?? 0), remainingCents: Number(after.amountCents) - Number(after.allocatedCents ?? 0) };
+}
+
+/** How many of a request's members already hold their credit record (for records without content). */
+async function creditedUnder(store: IngestStore, input: AllocationInput, requestHash: string): Promise<number> {
+  const wanted = input.allocations.map((a) => keys.allocation(input.collectiveId, input.donationId, a.athleteId, requestHash));
+  return (await store.get(wanted)).size;
 }

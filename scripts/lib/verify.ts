@@ -21,6 +21,8 @@ import { contributionOptions } from '../../lambdas/common/buyers';
 import { catalogFromItems } from '../../lambdas/common/catalog-items';
 import { ddb, tableName } from '../../lambdas/common/dynamodb';
 import { decodeState } from '../../lambdas/common/order-codec';
+import { requestCents } from '../../lambdas/common/payouts';
+import type { AllocationRequestRecord } from '../../lambdas/common/payouts';
 
 export interface VerifyReport {
   orders: number;
@@ -316,7 +318,10 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       .flat()
       .filter((e) => e.kind === 'allocation' && e.donationId === donation.id)
       .reduce((n, e) => n + e.creditCents, 0);
-    const pendingRequests = Object.values((donation.allocationRequests as Record<string, number>) ?? {}).reduce((n, v) => n + v, 0);
+    const pendingRequests = Object.values((donation.allocationRequests as Record<string, AllocationRequestRecord | number>) ?? {}).reduce(
+      (n: number, v) => n + requestCents(v),
+      0,
+    );
     if (Number(donation.allocatedCents) !== pendingRequests)
       differences.push(`donation ${donation.id}: allocated ${donation.allocatedCents}, its requests total ${pendingRequests}`);
     if (credited !== Number(donation.allocatedCents))

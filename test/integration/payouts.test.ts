@@ -172,6 +172,12 @@ describe('payouts', () => {
     const before = (await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '2' }, claims: claimsFor.athlete(2) })).body.balanceCents;
     expect((await allocate('alloc-key-1', [{ athleteId: 2, amountCents: 6_000 }])).body).toEqual({ allocatedCents: 6_000, remainingCents: 4_000 });
     expect((await allocate('alloc-key-1', [{ athleteId: 2, amountCents: 6_000 }])).body).toEqual({ allocatedCents: 6_000, remainingCents: 4_000 }); // retried
+    // The same key replayed with the same total for another member credits nobody (it used to credit them too).
+    const athlete1Before = (await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1) })).body.balanceCents;
+    for (let i = 0; i < 3; i++) expect((await allocate('alloc-key-1', [{ athleteId: 1, amountCents: 6_000 }])).status).toBe(409);
+    expect((await allocate('alloc-key-1', [{ athleteId: 2, amountCents: 3_000 }])).status).toBe(409); // same key, other amount
+    const athlete1After = (await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1) })).body.balanceCents;
+    expect(athlete1After).toBe(athlete1Before);
     expect((await allocate('alloc-key-2', [{ athleteId: 1, amountCents: 5_000 }])).status).toBe(409); // more than is left
     expect((await allocate('alloc-key-3', [{ athleteId: 4, amountCents: 100 }])).status).toBe(403); // another collective's athlete
     expect((await allocate('alloc-key-4', [{ athleteId: 1, amountCents: -5 }])).status).toBe(400);
