@@ -11,6 +11,7 @@ import { LAMBDA_ESBUILD } from '../../infra/bundling';
 import type { Event, Result } from '../../lambdas/common/http';
 import { resetSearchIndex } from '../../lambdas/common/search-index';
 import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { putCatalog } from '../../lambdas/common/catalog-repo';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { apiEvent } from '../support/invoke';
 
@@ -33,7 +34,11 @@ async function get(pathAndQuery: string): Promise<Result & { body: string }> {
 }
 
 beforeAll(async () => {
-  table = await createTestTable();
+  // An athlete whose name is full of replacement patterns (a name is any printable text).
+  const catalog = structuredClone(SAMPLE_CATALOG);
+  catalog.athletes[2].name = "Jo $' $` $& $1 </title> Doe";
+  table = await createTestTable({ seedCatalog: false });
+  await putCatalog(catalog);
   resetSearchIndex();
   dir = mkdtempSync(path.join(os.tmpdir(), 'render-fn-'));
   await build({ ...LAMBDA_ESBUILD, entryPoints: [path.join(ROOT, 'lambdas/functions/render.ts')], outfile: path.join(dir, 'index.js') });
@@ -79,4 +84,21 @@ it('answers what it does not render with the build’s index.html (no cache)', a
     expect(res.body).toBe(shell);
     expect(res.headers?.['cache-control']).toBe('no-cache');
   }
+});
+
+it('puts names and queries full of replacement patterns into the page as text, with one root', async () => {
+  // `$'`, `` $` ``, `$&` and `$1` mean "the text after / before / the match / a group" to
+  // String.replace with a replacement string; `</title>` must not end the title.
+  for (const query of ["$'x", '$`x', '$&x', '$1x', '</title><div id="root"></div>x']) {
+    const res = await get(`/search?query=${encodeURIComponent(query)}`);
+    expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    const title = /<title>([^<]*)<\/title>/.exec(res.body)![1];
+    expect(title).toContain(query.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'));
+    expect(res.body.indexOf('<div id="root">')).toBeGreaterThan(res.body.indexOf('</head>'));
+  }
+  const named = SAMPLE_CATALOG.athletes[2];
+  const res = await get(`/athlete/${named.id}`);
+  expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
+  expect(res.body).toContain("<title>Jo $' $` $&amp; $1 &lt;/title&gt; Doe · Drift</title>");
 });

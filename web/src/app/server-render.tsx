@@ -70,10 +70,13 @@ export function composeDocument(template: string, page: DocumentParts): string {
     return '';
   });
   const data = page.data ? `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(page.data)}</script>` : '';
+  // Every substitution uses a replacer function: a replacement string would read `$'`, `$\``, `$&`
+  // in a name or a query as patterns and copy template text into the page.
+  const head = `\n${[...hints, ...page.head].map((line) => `    ${line}\n`).join('')}  </head>`;
   return template
-    .replace('<html lang="en">', `<html lang="en" data-prerendered="${escapeHtml(page.path)}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(/\n\s*<\/head>/, `\n${[...hints, ...page.head].map((line) => `    ${line}\n`).join('')}  </head>`)
+    .replace('<html lang="en">', () => `<html lang="en" data-prerendered="${escapeHtml(page.path)}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/\n\s*<\/head>/, () => head)
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${data}`);
 }
 
