@@ -1,6 +1,7 @@
 // The write API of the dashboards (collective settings, uploads): request/response shapes and the
 // validation rules, shared so the server enforces them and the web forms show the same errors inline.
 import type { Athlete, MemberStatus, MerchItem, School, SchoolColors } from './catalog-types';
+import { forbiddenCharacterError } from './text';
 
 /** Sports a new athlete profile may have (SPEC section 5; 'Track' is shown as Track & Field). */
 export const PROFILE_SPORTS = ['Football', 'Basketball', 'Baseball', 'Track and Field', 'Soccer'] as const;
@@ -69,15 +70,23 @@ export interface Validated<T> {
   errors: FieldErrors;
 }
 
-/** A trimmed text field: required or optional, at most `max` characters (the error names `label`). */
-export function text(input: unknown, field: string, errors: FieldErrors, opts: { required: boolean; max: number; label: string }): string | undefined {
+/** A trimmed text field: required or optional, at most `max` characters, one line of visible text
+ * unless `multiline` (shared/text.ts forbiddenCharacter); the error names `label`. */
+export function text(
+  input: unknown,
+  field: string,
+  errors: FieldErrors,
+  opts: { required: boolean; max: number; label: string; multiline?: boolean },
+): string | undefined {
   if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '' && !opts.required)) return undefined;
   if (typeof input !== 'string') {
     errors[field] = `${opts.label} must be text`;
     return undefined;
   }
   const value = input.trim();
+  const forbidden = forbiddenCharacterError(value, opts.label, { multiline: opts.multiline });
   if (value === '') errors[field] = `${opts.label} is required`;
+  else if (forbidden) errors[field] = forbidden;
   else if (value.length > opts.max) errors[field] = `${opts.label} must be at most ${opts.max} characters`;
   return value;
 }
@@ -135,7 +144,7 @@ export function validateCreateAthlete(body: Record<string, unknown>): Validated<
   };
   if (body.name === undefined) errors.name = 'Name is required';
   if (body.position === undefined) errors.position = 'Position is required';
-  const bio = text(body.bio, 'bio', errors, { required: false, max: BIO_MAX, label: 'Bio' });
+  const bio = text(body.bio, 'bio', errors, { required: false, max: BIO_MAX, label: 'Bio', multiline: true });
   if (bio) value.bio = bio;
   const image = imageUrl(body.image, errors, false);
   if (image) value.image = image;

@@ -1,5 +1,6 @@
 // The HTTP API contract: request and response shapes shared by the lambdas and the web app.
 import type { Athlete, AthleteSummary, CardSet, Catalog, Collective, MemberSummary, MerchItem, School, SchoolSummary } from './catalog-types';
+import { forbiddenCharacter, forbiddenCharacterError } from './text';
 
 export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
@@ -276,6 +277,29 @@ export interface WaitlistRequest {
 }
 export const WAITLIST_SCHOOLS = ['Duke', 'Florida State', 'Temple'] as const;
 
+export type WaitlistErrors = Partial<Record<'firstName' | 'lastName' | 'email' | 'details' | 'school', string>>;
+
+/** The waiting list's rules (SPEC section 5), for the form and POST /api/waitlist: first name, last
+ * name and a valid email required, each one line of visible text; details optional (multi-line). */
+export function validateWaitlist(values: Partial<Record<keyof WaitlistRequest, unknown>>): WaitlistErrors {
+  const errors: WaitlistErrors = {};
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const [firstName, lastName, email, details, school] = [values.firstName, values.lastName, values.email, values.details, values.school].map(str);
+  if (!firstName) errors.firstName = 'First name is required.';
+  else if (firstName.length > 100) errors.firstName = 'First name must be at most 100 characters.';
+  else errors.firstName = forbiddenCharacterError(firstName, 'First name') ?? undefined;
+  if (!lastName) errors.lastName = 'Last name is required.';
+  else if (lastName.length > 100) errors.lastName = 'Last name must be at most 100 characters.';
+  else errors.lastName = forbiddenCharacterError(lastName, 'Last name') ?? undefined;
+  if (!email) errors.email = 'Email is required.';
+  else if (!isValidEmail(email)) errors.email = 'Please enter a valid email address.';
+  if (details.length > 5000) errors.details = 'Details must be at most 5000 characters.';
+  else errors.details = forbiddenCharacterError(details, 'Details', { multiline: true }) ?? undefined;
+  if (school && !(WAITLIST_SCHOOLS as readonly string[]).includes(school)) errors.school = `School must be one of ${WAITLIST_SCHOOLS.join(', ')}`;
+  for (const key of Object.keys(errors) as Array<keyof WaitlistErrors>) if (errors[key] === undefined) delete errors[key];
+  return errors;
+}
+
 export interface BuyerOrderLine {
   athleteId: number | null;
   cardId: number | null;
@@ -305,9 +329,10 @@ export interface CheckoutResponse {
   orderName: string;
 }
 
-/** Simple email check used by forms on both sides. */
+/** Simple email check used by forms on both sides: one @, a dotted domain, at most 64 characters
+ * before the @ and 254 in all, no control or text-direction character. */
 export function isValidEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value.trim()) && value.length <= 254;
+  return /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/.test(value.trim()) && value.length <= 254 && forbiddenCharacter(value) === null;
 }
 
 /** A payout of one athlete in a batch (lambdas/common/payouts.ts). */

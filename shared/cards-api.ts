@@ -4,6 +4,7 @@
 // shapes and validation rules live here, shared, so the server enforces them and the web forms
 // show the same errors inline. Prices are integer cents; edition sizes and quotas whole numbers.
 import type { CardView } from './api';
+import { isValidEmail } from './api';
 import type { AthleteSummary, CardSet, CardState, DigitalCollectible } from './catalog-types';
 import type { FieldErrors, Validated } from './admin-api';
 import { PROFILE_SPORTS, isImageUrl, text as textField } from './admin-api';
@@ -166,8 +167,8 @@ export interface DeclineProfileRequest {
 
 // ---- validation ----------------------------------------------------------------------------------
 
-const text = (input: unknown, field: string, errors: FieldErrors, label: string, max: number, required = true): string => {
-  const value = textField(input, field, errors, { required, max, label }) ?? '';
+const text = (input: unknown, field: string, errors: FieldErrors, label: string, max: number, required = true, multiline = false): string => {
+  const value = textField(input, field, errors, { required, max, label, multiline }) ?? '';
   if (required && (input === undefined || input === null)) errors[field] = `${label} is required`;
   return value;
 };
@@ -188,7 +189,7 @@ export function validateCardRequest(body: Record<string, unknown>): Validated<Ca
   const errors: FieldErrors = {};
   const name = text(body.name, 'name', errors, 'Title', CARD_TITLE_MAX);
   const edition = text(body.edition, 'edition', errors, 'Edition', EDITION_NAME_MAX);
-  const description = text(body.description, 'description', errors, 'Description', CARD_DESCRIPTION_MAX, false);
+  const description = text(body.description, 'description', errors, 'Description', CARD_DESCRIPTION_MAX, false, true);
   const image = typeof body.image === 'string' ? body.image.trim() : '';
   if (!image) errors.image = 'Upload the card image';
   else if (!isImageUrl(image) || !isUploadedImageUrl(image)) errors.image = 'The card image must be an uploaded PNG, JPG or GIF';
@@ -262,7 +263,7 @@ export function validatePublish(body: Record<string, unknown>): Validated<Publis
 
 export function validateReject(body: Record<string, unknown>): Validated<RejectRequest> {
   const errors: FieldErrors = {};
-  const reason = text(body.reason, 'reason', errors, 'A reason', REJECTION_REASON_MAX);
+  const reason = text(body.reason, 'reason', errors, 'A reason', REJECTION_REASON_MAX, true, true);
   return { value: { reason }, errors };
 }
 
@@ -278,15 +279,13 @@ export function validateSet(body: Record<string, unknown>): Validated<SetRequest
   return { value: { name: text(body.name, 'name', errors, 'Set name', SET_NAME_MAX) }, errors };
 }
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
-
 export function validateInvite(body: Record<string, unknown>): Validated<InviteRequest> {
   const errors: FieldErrors = {};
   const athleteId = body.athleteId;
   if (typeof athleteId !== 'number' || !Number.isSafeInteger(athleteId) || athleteId < 1) errors.athleteId = 'Choose the athlete to invite';
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
   if (!email) errors.email = 'Email is required';
-  else if (email.length > 254 || !EMAIL.test(email)) errors.email = 'Enter a valid email address';
+  else if (!isValidEmail(email)) errors.email = 'Enter a valid email address';
   return { value: { athleteId: Number(athleteId), email }, errors };
 }
 
@@ -299,7 +298,7 @@ export function validateProfileRequest(body: Record<string, unknown>): Validated
   const schoolId = body.schoolId;
   if (typeof schoolId !== 'number' || !Number.isSafeInteger(schoolId) || schoolId < 1) errors.schoolId = 'Choose your school';
   const position = text(body.position, 'position', errors, 'Position', 40);
-  const bio = text(body.bio, 'bio', errors, 'Bio', 1000, false);
+  const bio = text(body.bio, 'bio', errors, 'Bio', 1000, false, true);
   let image: string | null = null;
   if (body.image !== undefined && body.image !== null && body.image !== '') {
     if (typeof body.image !== 'string' || !isUploadedImageUrl(body.image.trim())) errors.image = 'The profile image must be an uploaded PNG, JPG or GIF';

@@ -32,3 +32,26 @@ export function trimText(text: string): string {
 export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }
+
+// Characters no name or label may hold: C0 and C1 controls (NUL, BEL, line feeds, escape, DEL...)
+// and the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which
+// reorder what follows them on screen, so "Jo<U+202E>nhoj" displays as another name. A multi-line
+// text (a bio, a post, a comment) may hold tabs and line breaks, and nothing else of these.
+const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
+const MULTI_LINE_FORBIDDEN = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]/u;
+
+/** The first forbidden character of `text` as "U+XXXX", or null when the text is safe to show. */
+export function forbiddenCharacter(text: string, options: { multiline?: boolean } = {}): string | null {
+  const match = (options.multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).exec(text);
+  return match ? `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : null;
+}
+
+/** The field error for a text holding a forbidden character (named by `label`), or null. */
+export function forbiddenCharacterError(text: string, label: string, options: { multiline?: boolean } = {}): string | null {
+  const found = forbiddenCharacter(text, options);
+  if (!found) return null;
+  return options.multiline
+    ? `${label} contains an invisible control or text-direction character (${found}); remove it and try again`
+    : `${label} must be one line of visible text: it contains a control, line break or text-direction character (${found})`;
+}

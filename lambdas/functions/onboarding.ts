@@ -5,6 +5,7 @@ import type { FieldErrors } from '../../shared/admin-api';
 import { validateAccept, validateInvite, validateProfileRequest } from '../../shared/cards-api';
 import type { InvitesResponse, MyProfileRequestResponse, ProfileRequestsResponse } from '../../shared/cards-api';
 import { requireCollectiveOwner, requirePrincipal } from '../common/auth';
+import { forbiddenCharacterError } from '../../shared/text';
 import { ValidationError } from '../common/errors';
 import { intParam, json, jsonBody, routes } from '../common/http';
 import {
@@ -76,6 +77,8 @@ export const handler = routes({
     const principal = requireCollectiveOwner(event, id);
     const body = event.body ? jsonBody(event) : {};
     const reason = typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim().slice(0, 500) : null;
+    const forbidden = reason && forbiddenCharacterError(reason, 'The reason', { multiline: true });
+    if (forbidden) throw new ValidationError({ reason: forbidden });
     return json(200, await declineProfileRequest(id, param(event, 'requestId'), reason, principal), noStore);
   },
 });

@@ -1,7 +1,7 @@
 // An athlete's posts: list, create, edit, delete (blank text -> 400; blank includes text made
 // only of invisible characters such as zero-width spaces: shared/text.ts).
 import { POST_MAX_LENGTH } from '../../shared/api';
-import { isBlankText, trimText } from '../../shared/text';
+import { forbiddenCharacterError, isBlankText, trimText } from '../../shared/text';
 import { createPost, deletePost, listPosts, updatePost } from '../common/athlete-repo';
 import { requireAthleteOwner } from '../common/auth';
 import { requireAthlete } from '../common/catalog-lookup';
@@ -13,6 +13,8 @@ function contentOf(event: Event): string {
   const { content } = jsonBody(event);
   if (typeof content !== 'string' || isBlankText(content)) throw new ValidationError({ content: 'Write something before posting' });
   if (content.length > POST_MAX_LENGTH) throw new ValidationError({ content: `Keep it under ${POST_MAX_LENGTH} characters` });
+  const forbidden = forbiddenCharacterError(trimText(content), 'Your post', { multiline: true });
+  if (forbidden) throw new ValidationError({ content: forbidden });
   return trimText(content);
 }
 

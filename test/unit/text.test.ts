@@ -1,6 +1,6 @@
 // The blank-text rule shared by the posts API and the web composer, and singular/plural counts.
 import fc from 'fast-check';
-import { countLabel, isBlankText, trimText, visibleText } from '../../shared/text';
+import { countLabel, forbiddenCharacter, forbiddenCharacterError, isBlankText, trimText, visibleText } from '../../shared/text';
 
 /** A test name that shows invisible characters as \\u escapes. */
 const show = (text: string) => JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
@@ -85,5 +85,42 @@ describe('countLabel', () => {
 
   it('takes an irregular plural', () => {
     expect(countLabel(3, 'match', 'matches')).toBe('3 matches');
+  });
+});
+
+describe('forbiddenCharacter', () => {
+  it('finds C0 and C1 controls, DEL and the bidi embeddings, overrides and isolates in one-line text', () => {
+    for (const [text, code] of [
+      ['a\u0000b', 'U+0000'],
+      ['a\u0007b', 'U+0007'],
+      ['a\nb', 'U+000A'],
+      ['a\tb', 'U+0009'],
+      ['a\u007Fb', 'U+007F'],
+      ['a\u0085b', 'U+0085'],
+      ['a\u009Fb', 'U+009F'],
+      ['a\u202Ab', 'U+202A'],
+      ['a\u202Eb', 'U+202E'],
+      ['a\u2066b', 'U+2066'],
+      ['a\u2069b', 'U+2069'],
+    ])
+      expect(forbiddenCharacter(text)).toBe(code);
+  });
+
+  it('accepts what names are made of: accents, other scripts, emoji with joiners, apostrophes and symbols', () => {
+    for (const text of ["D'Andre O\u2019Neil", 'José Núñez', '李小龙', 'محمد', '👨\u200D👩\u200D👧 fam', "$' $` $& </title>", 'Tyler\u00A0Vance'])
+      expect(forbiddenCharacter(text)).toBeNull();
+  });
+
+  it('lets a multi-line text keep tabs and line breaks, nothing else of those', () => {
+    expect(forbiddenCharacter('one\r\n\ttwo', { multiline: true })).toBeNull();
+    expect(forbiddenCharacter('one\u0000two', { multiline: true })).toBe('U+0000');
+    expect(forbiddenCharacter('one\u202Etwo', { multiline: true })).toBe('U+202E');
+  });
+
+  it('names the field and the character in its message', () => {
+    expect(forbiddenCharacterError('Jo\u202Enhoj', 'Name')).toBe(
+      'Name must be one line of visible text: it contains a control, line break or text-direction character (U+202E)',
+    );
+    expect(forbiddenCharacterError('fine', 'Name')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { validateProfile } from '@/features/auth/api/create-profile';
 import { INVALID_CREDENTIALS, validateSignup } from '@/features/auth/api/auth';
-import { validateWaitlist } from '@/features/waitlist/api/join-waitlist';
+import { validateWaitlist } from '@shared/api';
 import { mockApi, renderRoute } from './render-app';
 
 describe('form rules', () => {
@@ -15,6 +15,11 @@ describe('form rules', () => {
       email: 'Please enter a valid email address.',
     });
     expect(validateWaitlist({ firstName: 'A', lastName: 'B', email: 'a@b.co' })).toEqual({});
+    // The server's rule, in the form: no control or text-direction characters in names.
+    expect(validateWaitlist({ firstName: 'Jo\u202Enhoj', lastName: 'B\u0000', email: 'a@b.co', details: 'ok\nfine' })).toEqual({
+      firstName: expect.stringContaining('U+202E'),
+      lastName: expect.stringContaining('U+0000'),
+    });
   });
 
   it('requires all signup fields and matching passwords', () => {

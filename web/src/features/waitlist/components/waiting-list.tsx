@@ -1,10 +1,10 @@
 // The 'Get on the List' form (/waiting-list, /demo/waiting-list), posting to POST /api/waitlist.
 // The outcome line is brought into view and focused (it sits below the fold on most screens).
 import { useState, type FormEvent } from 'react';
-import { WAITLIST_SCHOOLS, type WaitlistRequest } from '@shared/api';
+import { WAITLIST_SCHOOLS, validateWaitlist, type WaitlistErrors, type WaitlistRequest } from '@shared/api';
 import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
-import { useJoinWaitlist, validateWaitlist, type WaitlistErrors } from '@/features/waitlist/api/join-waitlist';
+import { useJoinWaitlist } from '@/features/waitlist/api/join-waitlist';
 import { ApiError } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
@@ -34,7 +34,7 @@ export default function WaitingList() {
     const found = validateWaitlist(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      const first = (['firstName', 'lastName', 'email'] as const).find((k) => found[k]);
+      const first = (['firstName', 'lastName', 'email', 'school', 'details'] as const).find((k) => found[k]);
       if (first) document.getElementById(`wl-${first}`)?.focus();
       return;
     }
@@ -74,7 +74,7 @@ export default function WaitingList() {
           <Field id="wl-email" label="Email" required error={errors.email}>
             {(control) => <input {...control} className="input" name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} />}
           </Field>
-          <Field id="wl-school" label="School">
+          <Field id="wl-school" label="School" error={errors.school}>
             {(control) => (
               <select {...control} className="input" name="school" value={values.school} onChange={set('school')}>
                 <option value="">Select a school (optional)</option>
@@ -86,7 +86,7 @@ export default function WaitingList() {
               </select>
             )}
           </Field>
-          <Field id="wl-details" label="Additional details">
+          <Field id="wl-details" label="Additional details" error={errors.details}>
             {(control) => (
               <textarea
                 {...control}
