@@ -16,7 +16,8 @@ export type FunctionName =
   | 'payouts'
   | 'search'
   | 'cards'
-  | 'onboarding';
+  | 'onboarding'
+  | 'operator';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -25,7 +26,7 @@ export interface RouteDef {
   fn: FunctionName;
   /** Who may call it; 'public' routes never return a buyer's email. Every other route sits
    * behind the JWT authorizer (Cognito) and its handler checks ownership. */
-  access: 'public' | 'buyer' | 'athlete' | 'collective' | 'webhook';
+  access: 'public' | 'buyer' | 'athlete' | 'collective' | 'operator' | 'webhook';
   /** Local mode only (stands in for the Shopify storefront); never deployed. */
   localOnly?: boolean;
 }
@@ -54,6 +55,11 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/collectives/{id}', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/members', fn: 'collectives', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/unattributed/assign', fn: 'unattributed', access: 'collective' },
+  // The platform operators' console: sales that named no school (the platform inbox), sent to a
+  // collective's school, whose collective then assigns them to a card.
+  { method: 'GET', path: '/api/operator/unattributed', fn: 'operator', access: 'operator' },
+  { method: 'POST', path: '/api/operator/unattributed/route', fn: 'operator', access: 'operator' },
+  { method: 'GET', path: '/api/operator/collectives', fn: 'operator', access: 'operator' },
   // Money reaching athletes: payout batches, statements, tax status, NIL disclosure, allocations.
   { method: 'GET', path: '/api/collectives/{id}/payouts', fn: 'payouts', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/payouts/batches', fn: 'payouts', access: 'collective' },
@@ -140,6 +146,7 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   search: 'read',
   cards: 'write',
   onboarding: 'write',
+  operator: 'write',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -160,6 +167,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   search: [],
   cards: ['CATALOG#ATHLETE#*', 'CATALOG#PRODUCT#*', 'CATALOG#COLLECTIVE#*', 'ATHLETE#*'], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total
   onboarding: [...CATALOG_PARTITIONS, 'INVITE#*', 'PROFILEREQ#*', 'ACCOUNT#*'], // invites, profile requests, account links; an accepted request creates the athlete
+  operator: INGESTION_PARTITIONS, // routing a line of the platform inbox is an ingestion event on its order
 };
 
 /** Runtime settings that differ from the defaults (256 MB, no NODE_OPTIONS). The search function

@@ -212,6 +212,32 @@ export interface UnattributedSale {
   reason: 'unmatched' | 'ambiguous';
 }
 
+/** GET /api/operator/unattributed: the platform inbox, sale lines that named no school. */
+export interface PlatformInboxResponse {
+  units: number;
+  revenueCents: number;
+  items: UnattributedSale[];
+  nextCursor: string | null;
+}
+
+/** GET /api/operator/collectives: where an operator can send a line. */
+export interface OperatorCollective {
+  collectiveId: number;
+  name: string;
+  schoolId: number;
+  schoolName: string;
+}
+export interface OperatorCollectivesResponse {
+  items: OperatorCollective[];
+}
+
+/** POST /api/operator/unattributed/route */
+export interface RouteUnattributedRequest {
+  orderId: string;
+  lineItemId: string;
+  collectiveId: number;
+}
+
 export interface CollectiveStatsResponse {
   collectiveId: number;
   name: string;

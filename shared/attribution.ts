@@ -16,7 +16,15 @@ import type { Athlete, CatalogIndex } from './catalog-types';
 
 export type LineAttribution =
   | { kind: 'card'; athleteId: number; cardId: number | null; via: 'product' | 'title' | 'assigned'; assignedAt?: string; assignedBy?: string }
-  | { kind: 'unattributed'; reason: 'unmatched' | 'ambiguous'; schoolIds: number[]; candidateAthleteIds?: number[] }
+  | {
+      kind: 'unattributed';
+      reason: 'unmatched' | 'ambiguous';
+      schoolIds: number[];
+      candidateAthleteIds?: number[];
+      /** A line that named no school, sent by a platform operator to a collective's school. */
+      routedAt?: string;
+      routedBy?: string;
+    }
   | { kind: 'other' };
 
 export interface AttributableLine {

@@ -26,9 +26,12 @@ export type OrderEvent =
   | { kind: 'order'; order: NormalizedOrder }
   | { kind: 'refund'; refund: NormalizedRefund }
   | { kind: 'delete'; orderId: string; at: string }
-  | { kind: 'assign'; orderId: string; lineItemId: string; athleteId: number; cardId: number; schoolId: number; at: string; by: string };
+  | { kind: 'assign'; orderId: string; lineItemId: string; athleteId: number; cardId: number; schoolId: number; at: string; by: string }
+  | { kind: 'route'; orderId: string; lineItemId: string; schoolId: number; at: string; by: string };
 
-export type AssignRefusal = 'unknown_line' | 'not_unattributed' | 'other_school';
+/** Why an assignment (or an operator's routing) is refused: the line is not in the order, is
+ * attributed already, belongs to another school, or (routing) names a school already. */
+export type AssignRefusal = 'unknown_line' | 'not_unattributed' | 'other_school' | 'already_routed';
 
 export type MergeResult = { kind: 'changed'; state: OrderState } | { kind: 'unchanged' } | { kind: 'refused'; reason: AssignRefusal };
 
@@ -70,6 +73,7 @@ export function compareOrderBodies(a: NormalizedOrder, b: NormalizedOrder): numb
  * first time (catalog lookups stay outside this pure function). */
 export function mergeEvent(state: OrderState, event: OrderEvent, attribute: (line: AttributableLine) => LineAttribution): MergeResult {
   if (event.kind === 'assign') return mergeAssignment(state, event);
+  if (event.kind === 'route') return mergeRoute(state, event);
   if (state.deletedAt) return { kind: 'unchanged' };
   if (event.kind === 'delete') return { kind: 'changed', state: { ...state, deletedAt: event.at } };
   if (event.kind === 'refund') {
@@ -100,6 +104,20 @@ function mergeAssignment(state: OrderState, event: Extract<OrderEvent, { kind: '
     assignedBy: event.by,
   };
   return { kind: 'changed', state: { ...state, lines: { ...state.lines, [event.lineItemId]: assigned } } };
+}
+
+/** A platform operator sends a line that named no school (the platform inbox) to one school's
+ * collective, whose unattributed list then shows it for assignment to a card. Only a line with no
+ * school may be routed; routing it again to the same school changes nothing. */
+function mergeRoute(state: OrderState, event: Extract<OrderEvent, { kind: 'route' }>): MergeResult {
+  const current = state.lines[event.lineItemId];
+  if (!state.order || state.deletedAt || !current || !state.order.lineItems.some((l) => l.lineItemId === event.lineItemId))
+    return { kind: 'refused', reason: 'unknown_line' };
+  if (current.kind !== 'unattributed') return { kind: 'refused', reason: 'not_unattributed' };
+  if (current.schoolIds.length === 1 && current.schoolIds[0] === event.schoolId && current.routedAt) return { kind: 'unchanged' };
+  if (current.schoolIds.length > 0) return { kind: 'refused', reason: 'already_routed' };
+  const routed: LineAttribution = { ...current, schoolIds: [event.schoolId], routedAt: event.at, routedBy: event.by };
+  return { kind: 'changed', state: { ...state, lines: { ...state.lines, [event.lineItemId]: routed } } };
 }
 
 /** One line's part of an athlete's contribution. */

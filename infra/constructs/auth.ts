@@ -23,7 +23,7 @@ import { Construct } from 'constructs';
 /** Construct id aws-cdk-lib gives the AwsCustomResource singleton function. */
 const AWS_CUSTOM_RESOURCE_SINGLETON_ID = 'AWS679f53fac002430cb0da5b7982bd2287';
 
-export const USER_GROUPS = ['buyer', 'athlete', 'collective'] as const;
+export const USER_GROUPS = ['buyer', 'athlete', 'collective', 'operator'] as const;
 
 export interface GoogleSignIn {
   readonly clientId: string;

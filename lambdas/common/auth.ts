@@ -4,7 +4,9 @@
 import { Forbidden, Unauthorized } from './errors';
 import type { Event } from './http';
 
-export type Group = 'buyer' | 'athlete' | 'collective';
+/** Cognito groups: fans, athletes, collectives, and the platform's operators (the stack's admin
+ * group: the platform inbox of unattributed sales, later collective applications). */
+export type Group = 'buyer' | 'athlete' | 'collective' | 'operator';
 
 export interface Principal {
   sub: string;
@@ -20,7 +22,7 @@ export interface Principal {
 /** API Gateway hands array claims as a string like "[athlete buyer]"; tests may pass arrays. */
 function groupsOf(value: unknown): Group[] {
   const raw = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? value.replace(/^\[|\]$/g, '').split(/[\s,]+/) : [];
-  return raw.filter((g): g is Group => g === 'buyer' || g === 'athlete' || g === 'collective');
+  return raw.filter((g): g is Group => g === 'buyer' || g === 'athlete' || g === 'collective' || g === 'operator');
 }
 
 function idOf(value: unknown): number | null {
@@ -59,6 +61,13 @@ export function requireAthleteOwner(event: Event, athleteId: number): Principal 
 export function requireCollectiveOwner(event: Event, collectiveId: number): Principal {
   const principal = requirePrincipal(event);
   if (!principal.groups.includes('collective') || principal.collectiveId !== collectiveId) throw new Forbidden('This collective belongs to another account');
+  return principal;
+}
+
+/** A platform operator (group operator). */
+export function requireOperator(event: Event): Principal {
+  const principal = requirePrincipal(event);
+  if (!principal.groups.includes('operator')) throw new Forbidden('Only the platform operators may do this');
   return principal;
 }
 

@@ -124,20 +124,23 @@ export async function unattributedSummary(schoolId: number, limit = 20): Promise
   return {
     units: Number(total.Item?.units ?? 0),
     revenueCents: Number(total.Item?.revenueCents ?? 0),
-    recent: (recent.Items ?? []).flatMap((order) =>
-      (order.lines as UnattributedLine[]).map((line): UnattributedSale => ({
-        orderId: order.orderId,
-        orderName: order.orderName ?? `#${order.orderId}`,
-        lineItemId: line.lineItemId,
-        createdAt: order.createdAt,
-        title: line.title,
-        productId: line.productId ?? null,
-        units: line.units,
-        revenueCents: line.revenueCents,
-        reason: line.reason,
-      })),
-    ),
+    recent: (recent.Items ?? []).flatMap(unattributedSalesOf),
   };
+}
+
+/** The sale lines of one stored unattributed order item (UNATTR#{school} ORDER#...). */
+export function unattributedSalesOf(order: Record<string, unknown>): UnattributedSale[] {
+  return (order.lines as UnattributedLine[]).map((line): UnattributedSale => ({
+    orderId: String(order.orderId),
+    orderName: typeof order.orderName === 'string' ? order.orderName : `#${String(order.orderId)}`,
+    lineItemId: line.lineItemId,
+    createdAt: String(order.createdAt),
+    title: line.title,
+    productId: line.productId ?? null,
+    units: line.units,
+    revenueCents: line.revenueCents,
+    reason: line.reason,
+  }));
 }
 
 const collectionsLabel = (n: number) => `${n} ${n === 1 ? 'collection' : 'collections'}`;

@@ -152,7 +152,7 @@ export const athletePayout = (athleteId: number, batchId: string) => ({ PK: `ATH
 export const athletePayoutPrefix = 'PAYOUT#';
 /** Per athlete and calendar year: payments made (1099-NEC), W-9 status, NIL disclosure reporting. */
 export const athleteYear = (athleteId: number, year: number) => ({ PK: `ATHLETE#${athleteId}`, SK: `YEAR#${year}` });
-/** Unattributed lines per school (0: no known school, seen by operators only). */
+/** Unattributed lines per school (0: no known school: the platform inbox, seen by operators only). */
 export const unattributedPartition = (schoolId: number) => `UNATTR#${schoolId}`;
 export const unattributedOrder = (schoolId: number, createdAt: string, orderId: string) => ({ PK: `UNATTR#${schoolId}`, SK: `ORDER#${createdAt}#${orderId}` });
 export const unattributedOrderPrefix = 'ORDER#';
@@ -211,6 +211,11 @@ export const cursorSpecs = {
   buyerCollection: (buyerKey: string) => ({
     fields: { PK: /^ATHLETE#\d{1,9}$/, SK: /^FAN#[\w-]{1,100}$/, GSI1SK: /^\d{9}$/ },
     partition: { GSI1PK: `COLLECTOR#${buyerKey}` },
+  }),
+  /** A page of one school's unattributed orders (0: the platform inbox), newest first. */
+  unattributedOrders: (schoolId: number) => ({
+    fields: { SK: new RegExp(`^ORDER#${ISO}#${ID}$`) },
+    partition: { PK: unattributedPartition(schoolId) },
   }),
   collectiveTransactions: (collectiveId: number) => ({
     fields: {

@@ -142,5 +142,9 @@ export function sampleDeliveries(catalog: Catalog, now = new Date()): SampleDeli
   order(1, daysAgo(5), 'taylor.m@example.com', [
     { id: lineId(), productId: '9999999999', title: 'Mystery Pack - Season Box', quantity: 1, price: '15.00', vendor: 'Drift State University' },
   ]);
+  // A product that is not in the catalog and names no school: the operators' platform inbox.
+  order(1, daysAgo(4), 'jordan.k@example.com', [
+    { id: lineId(), productId: '9999999998', title: 'Holiday Gift Box', quantity: 1, price: '20.00', vendor: 'Drift Shop' },
+  ]);
   return deliveries;
 }

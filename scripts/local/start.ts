@@ -22,6 +22,8 @@ const DEMO_ACCOUNTS: Array<{ username: string; email: string; password: string; 
   { username: 'athlete', email: 'athlete@demo.drift.local', password: 'athlete', groups: ['athlete'], attributes: { 'custom:athleteId': '1' } },
   { username: 'collective', email: 'collective@demo.drift.local', password: 'collective', groups: ['collective'], attributes: { 'custom:collectiveId': '1' } },
   { username: 'buyer', email: 'demo.fan@example.com', password: 'buyer-demo', groups: ['buyer'] },
+  // A platform operator (the operators' console at /operator: the platform inbox of unattributed sales).
+  { username: 'operator', email: 'operator@demo.drift.local', password: 'operator-demo', groups: ['operator'] },
 ];
 
 interface Options {
@@ -89,7 +91,8 @@ async function main(): Promise<void> {
   const settleLoop = startSettleLoop();
   const serverOptions: LocalServerOptions = {
     onApiResult: (routeKey, status) => {
-      if (routeKey === 'POST /api/webhooks/shopify' && status < 300) settleLoop.notify();
+      // A delivery, a checkout, an assignment or an operator's routing: each may leave an order pending.
+      if (routeKey.startsWith('POST ') && status < 300) settleLoop.notify();
     },
   };
   const server = createLocalServer(path.join(ROOT, 'web/dist'), serverOptions);

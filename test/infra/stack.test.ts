@@ -325,13 +325,13 @@ describe('cdk-nag AwsSolutions', () => {
       }
     });
 
-    it('has a user pool with email verification, the three groups and a public web client that cannot write the links', () => {
+    it('has a user pool with email verification, the four groups (operator: the platform console) and a public web client that cannot write the links', () => {
       template.hasResourceProperties('AWS::Cognito::UserPool', { AutoVerifiedAttributes: ['email'], UsernameConfiguration: { CaseSensitive: false } });
       expect(
         Object.values(resourcesOf('AWS::Cognito::UserPoolGroup'))
           .map((g) => g.Properties.GroupName)
           .sort(),
-      ).toEqual(['athlete', 'buyer', 'collective']);
+      ).toEqual(['athlete', 'buyer', 'collective', 'operator']);
       const client = Object.values(resourcesOf('AWS::Cognito::UserPoolClient'))[0].Properties;
       expect(client.GenerateSecret).toBe(false);
       // SRP only (the password never leaves the browser), refresh tokens, and no user-existence errors.

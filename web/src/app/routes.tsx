@@ -76,6 +76,7 @@ const Signup = lazyScreen('features/auth/components/signup.tsx', () => import('@
 const CreateProfile = lazyScreen('features/auth/components/create-profile.tsx', () => import('@/features/auth/components/create-profile'));
 const ClaimInvite = lazyScreen('features/onboarding/components/claim-invite.tsx', () => import('@/features/onboarding/components/claim-invite'));
 const NotFound = lazyScreen('components/not-found.tsx', () => import('@/components/not-found'));
+const OperatorConsole = lazyScreen('features/operator/components/operator-console.tsx', () => import('@/features/operator/components/operator-console'));
 const AthletePanel = lazyScreen('features/athlete-panel/athlete-panel-route.tsx', () => import('@/features/athlete-panel/athlete-panel-route'));
 const CollectivePanel = lazyScreen('features/collective-panel/collective-panel-route.tsx', () => import('@/features/collective-panel/collective-panel-route'));
 const CollectiveAthlete = lazyScreen(
@@ -177,6 +178,15 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: paths.collectiveAthlete.path, element: <CollectiveAthlete /> },
+      {
+        path: paths.operator.path,
+        element: titled(
+          'Operator console',
+          <RequireSignIn>
+            <OperatorConsole />
+          </RequireSignIn>,
+        ),
+      },
       { path: paths.demo.collectiveAthlete.path, element: <CollectiveAthlete /> },
     ],
   },

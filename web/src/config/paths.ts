@@ -44,6 +44,8 @@ export const paths = {
   athleteAdminPanel: { path: '/athlete-admin-panel', getHref: () => '/athlete-admin-panel' },
   collectiveAdmin: { path: '/collective', getHref: () => '/collective' },
   collectiveAdminPanel: { path: '/collective-admin-panel', getHref: () => '/collective-admin-panel' },
+  /** The platform operators' console (group operator). */
+  operator: { path: '/operator', getHref: () => '/operator' },
   collectiveAthlete: {
     path: '/collective/athlete/:athleteId',
     getHref: (athleteId: number | string) => `/collective/athlete/${enc(String(athleteId))}`,

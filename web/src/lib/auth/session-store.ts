@@ -11,7 +11,7 @@ import { useSyncExternalStore } from 'react';
 import type { AuthenticationResult } from './cognito-client';
 import { CognitoError } from './cognito-error';
 
-export type UserGroup = 'buyer' | 'athlete' | 'collective';
+export type UserGroup = 'buyer' | 'athlete' | 'collective' | 'operator';
 
 export interface IdClaims {
   sub: string;
@@ -53,7 +53,7 @@ export function decodeJwt<T = Record<string, unknown>>(token: string): T {
 
 export function groupsOf(session: Session | null): UserGroup[] {
   const groups = session?.claims['cognito:groups'];
-  return Array.isArray(groups) ? (groups.filter((g) => g === 'buyer' || g === 'athlete' || g === 'collective') as UserGroup[]) : [];
+  return Array.isArray(groups) ? (groups.filter((g) => g === 'buyer' || g === 'athlete' || g === 'collective' || g === 'operator') as UserGroup[]) : [];
 }
 
 /** The name shown for the signed-in user. */
