@@ -78,7 +78,10 @@ export function text(
   errors: FieldErrors,
   opts: { required: boolean; max: number; label: string; multiline?: boolean },
 ): string | undefined {
-  if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '' && !opts.required)) return undefined;
+  if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '' && !opts.required)) {
+    if (opts.required) errors[field] = `${opts.label} is required`;
+    return undefined;
+  }
   if (typeof input !== 'string') {
     errors[field] = `${opts.label} must be text`;
     return undefined;
@@ -89,6 +92,11 @@ export function text(
   else if (forbidden) errors[field] = forbidden;
   else if (value.length > opts.max) errors[field] = `${opts.label} must be at most ${opts.max} characters`;
   return value;
+}
+
+/** `text` for a field that is there or reported: the value, or '' with the field's error. */
+export function textOf(input: unknown, field: string, errors: FieldErrors, label: string, max: number, required = true, multiline = false): string {
+  return text(input, field, errors, { required, max, label, multiline }) ?? '';
 }
 
 /** Player numbers are jersey numbers: 0 to 999 written as digits. */
@@ -142,8 +150,6 @@ export function validateCreateAthlete(body: Record<string, unknown>): Validated<
     position: text(body.position, 'position', errors, { required: true, max: SHORT_TEXT_MAX, label: 'Position' }) ?? '',
     number: playerNumber(body.number, errors, true) ?? '',
   };
-  if (body.name === undefined) errors.name = 'Name is required';
-  if (body.position === undefined) errors.position = 'Position is required';
   const bio = text(body.bio, 'bio', errors, { required: false, max: BIO_MAX, label: 'Bio', multiline: true });
   if (bio) value.bio = bio;
   const image = imageUrl(body.image, errors, false);
@@ -205,7 +211,6 @@ export function validateSchoolColors(body: Record<string, unknown>): Validated<S
 export function validateMerch(body: Record<string, unknown>): Validated<MerchRequest> {
   const errors: FieldErrors = {};
   const name = text(body.name, 'name', errors, { required: true, max: NAME_MAX, label: 'Name' }) ?? '';
-  if (body.name === undefined) errors.name = 'Name is required';
   const price = body.priceCents;
   if (typeof price !== 'number' || !Number.isInteger(price) || price <= 0) errors.priceCents = 'Price must be more than $0.00';
   else if (price > MERCH_PRICE_MAX_CENTS) errors.priceCents = 'Price is too high';

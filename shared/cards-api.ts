@@ -7,7 +7,7 @@ import type { CardView } from './api';
 import { isValidEmail } from './api';
 import type { AthleteSummary, CardSet, CardState, DigitalCollectible } from './catalog-types';
 import type { FieldErrors, Validated } from './admin-api';
-import { PROFILE_SPORTS, isImageUrl, text as textField } from './admin-api';
+import { PROFILE_SPORTS, isImageUrl, textOf } from './admin-api';
 
 /** $1.00 to $10,000.00 per card: below is a typo, above is not a trading card. */
 export const CARD_PRICE_MIN_CENTS = 100;
@@ -167,12 +167,6 @@ export interface DeclineProfileRequest {
 
 // ---- validation ----------------------------------------------------------------------------------
 
-const text = (input: unknown, field: string, errors: FieldErrors, label: string, max: number, required = true, multiline = false): string => {
-  const value = textField(input, field, errors, { required, max, label, multiline }) ?? '';
-  if (required && (input === undefined || input === null)) errors[field] = `${label} is required`;
-  return value;
-};
-
 function wholeNumber(input: unknown, field: string, errors: FieldErrors, label: string, max: number): number {
   if (input === undefined || input === null || input === '') {
     errors[field] = `${label} is required`;
@@ -187,9 +181,9 @@ function wholeNumber(input: unknown, field: string, errors: FieldErrors, label: 
 
 export function validateCardRequest(body: Record<string, unknown>): Validated<CardRequest> {
   const errors: FieldErrors = {};
-  const name = text(body.name, 'name', errors, 'Title', CARD_TITLE_MAX);
-  const edition = text(body.edition, 'edition', errors, 'Edition', EDITION_NAME_MAX);
-  const description = text(body.description, 'description', errors, 'Description', CARD_DESCRIPTION_MAX, false, true);
+  const name = textOf(body.name, 'name', errors, 'Title', CARD_TITLE_MAX);
+  const edition = textOf(body.edition, 'edition', errors, 'Edition', EDITION_NAME_MAX);
+  const description = textOf(body.description, 'description', errors, 'Description', CARD_DESCRIPTION_MAX, false, true);
   const image = typeof body.image === 'string' ? body.image.trim() : '';
   if (!image) errors.image = 'Upload the card image';
   else if (!isImageUrl(image) || !isUploadedImageUrl(image)) errors.image = 'The card image must be an uploaded PNG, JPG or GIF';
@@ -263,7 +257,7 @@ export function validatePublish(body: Record<string, unknown>): Validated<Publis
 
 export function validateReject(body: Record<string, unknown>): Validated<RejectRequest> {
   const errors: FieldErrors = {};
-  const reason = text(body.reason, 'reason', errors, 'A reason', REJECTION_REASON_MAX, true, true);
+  const reason = textOf(body.reason, 'reason', errors, 'A reason', REJECTION_REASON_MAX, true, true);
   return { value: { reason }, errors };
 }
 
@@ -276,7 +270,7 @@ export function validateApprove(body: Record<string, unknown>): Validated<Approv
 
 export function validateSet(body: Record<string, unknown>): Validated<SetRequest> {
   const errors: FieldErrors = {};
-  return { value: { name: text(body.name, 'name', errors, 'Set name', SET_NAME_MAX) }, errors };
+  return { value: { name: textOf(body.name, 'name', errors, 'Set name', SET_NAME_MAX) }, errors };
 }
 
 export function validateInvite(body: Record<string, unknown>): Validated<InviteRequest> {
@@ -291,14 +285,14 @@ export function validateInvite(body: Record<string, unknown>): Validated<InviteR
 
 export function validateProfileRequest(body: Record<string, unknown>): Validated<ProfileRequestInput> {
   const errors: FieldErrors = {};
-  const name = text(body.name, 'name', errors, 'Name', 80);
+  const name = textOf(body.name, 'name', errors, 'Name', 80);
   const sport = typeof body.sport === 'string' ? body.sport : '';
   if (!sport) errors.sport = 'Sport is required';
   else if (!(PROFILE_SPORTS as readonly string[]).includes(sport)) errors.sport = `Sport must be one of ${PROFILE_SPORTS.join(', ')}`;
   const schoolId = body.schoolId;
   if (typeof schoolId !== 'number' || !Number.isSafeInteger(schoolId) || schoolId < 1) errors.schoolId = 'Choose your school';
-  const position = text(body.position, 'position', errors, 'Position', 40);
-  const bio = text(body.bio, 'bio', errors, 'Bio', 1000, false, true);
+  const position = textOf(body.position, 'position', errors, 'Position', 40);
+  const bio = textOf(body.bio, 'bio', errors, 'Bio', 1000, false, true);
   let image: string | null = null;
   if (body.image !== undefined && body.image !== null && body.image !== '') {
     if (typeof body.image !== 'string' || !isUploadedImageUrl(body.image.trim())) errors.image = 'The profile image must be an uploaded PNG, JPG or GIF';

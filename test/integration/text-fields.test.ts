@@ -191,3 +191,15 @@ describe.each(multiLine)('the multi-line field: %s', (_label, c) => {
     expect(res.body?.error?.fields?.[c.field]).toBeUndefined();
   });
 });
+
+describe('a required text field that is missing', () => {
+  it('is reported by name (an athlete without a name or position was saved with empty ones)', async () => {
+    const res = await invoke(admin, 'POST /api/collectives/{id}/athletes', {
+      pathParameters: { id: '1' },
+      claims: collective,
+      body: JSON.stringify({ sport: 'Football', number: '7' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toMatchObject({ name: 'Name is required', position: 'Position is required' });
+  });
+});
