@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import CollectivePanelRoute from '@/features/collective-panel/collective-panel-route';
 import CollectiveAthleteRoute from '@/features/collective-panel/collective-athlete-route';
 import { transactionBadgeTone } from '@/components/dashboard/format';
+import { formatUsd } from '@shared/money';
 import { profileWithSales, catalog, collectiveResponse, collectiveStats, athleteStats, members, saleLines } from './fixtures';
 import { renderRoute, stubFetch, type Handler } from './helpers';
 import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
@@ -88,6 +89,19 @@ describe('collective panel', () => {
     renderRoute(<CollectivePanelRoute />, { path: '/demo/collective', at: '/demo/collective?section=athletes' });
     const table = await screen.findByRole('table', { name: 'Collective athletes' });
     expect(within(table).getByRole('link', { name: 'View Details of Marcus Reed' })).toHaveAttribute('href', '/demo/collective/athlete/1');
+  });
+
+  it("shows the spec's three tiles (total athletes, total sales, total revenue in USD) and the net beside them", async () => {
+    api();
+    renderPanel('?section=athletes');
+    const tiles = within(await screen.findByLabelText('Athlete totals'));
+    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Total Athletes', 'Total Sales', 'Total Revenue (USD)', 'Net Revenue']);
+    await waitFor(() => expect(tiles.getAllByRole('definition')[2]).toHaveTextContent(/^\$[\d,]+\.\d{2}Gross: what fans paid, after discounts and refunds$/));
+    const stats = collectiveStats();
+    const [, , total, net] = tiles.getAllByRole('definition');
+    expect(total).toHaveTextContent(formatUsd(stats.totals.revenueCents));
+    expect(net).toHaveTextContent(formatUsd(stats.athletes.reduce((n, a) => n + a.earningsCents, 0)));
+    expect(net).toHaveTextContent("Athletes' 97% of Total Revenue, after the 3% platform share");
   });
 
   it('lists only the members and searches by name, sport or position, case-insensitively', async () => {
@@ -264,11 +278,16 @@ describe('collective athlete view', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(screen.getByText('Total Cards Sold')).toBeInTheDocument();
-    // Net revenue is the athlete's 97%; the figure before the platform's share is labelled Gross.
+    // The spec's Total Revenue (with the average price) is the gross, what fans paid; beside it Net
+    // Revenue, the athlete's 97% of it. Each says what it is.
     const tiles = within(screen.getByLabelText('Sales dashboard'));
-    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Total Cards Sold', 'Net Revenue', 'Gross Revenue', 'Total Fans']);
-    expect(tiles.getByText('$39.77')).toBeInTheDocument();
-    expect(tiles.getByText('$41.00')).toBeInTheDocument();
+    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Total Cards Sold', 'Total Revenue', 'Net Revenue', 'Total Fans']);
+    const [, total, net] = tiles.getAllByRole('definition');
+    expect(total).toHaveTextContent('$41.00');
+    expect(total).toHaveTextContent('Avg. $5.86 per card');
+    expect(total).toHaveTextContent('Gross: what fans paid, after discounts and refunds');
+    expect(net).toHaveTextContent('$39.77');
+    expect(net).toHaveTextContent("Athlete's 97% of Total Revenue, after the 3% platform share");
   });
 
   it("shows 'Athlete not found' with Return to Dashboard to the demo dashboard for a signed-out visitor", async () => {
