@@ -112,7 +112,10 @@ export interface SearchResponse {
 }
 
 /** GET /api/collectives/{id}/members?limit=&cursor=&query=&sport= (owner; demo twin public). */
-export type CollectiveMembersResponse = Page<MemberSummary>;
+export type CollectiveMembersResponse = Page<MemberSummary> & {
+  /** The distinct sports of all the members, sorted: on the first page of a read without query or sport filter. */
+  sports?: string[];
+};
 
 /** GET /api/collectives/{id} (owner; demo twin public): the collective, its school and merch. */
 export interface CollectiveResponse {

@@ -33,7 +33,9 @@ const membersRoute: Handler = (_init, url) => {
   const q = (params.get('query') ?? '').toLowerCase();
   const sport = params.get('sport');
   const items = members().filter((m) => (!q || [m.name, m.sport, m.position].some((v) => v.toLowerCase().includes(q))) && (!sport || m.sport === sport));
-  return { body: { items, nextCursor: null } };
+  // The first page of an unfiltered read names every sport of the members.
+  const sports = !q && !sport && !params.get('cursor') ? [...new Set(members().map((m) => m.sport))].sort() : undefined;
+  return { body: { items, nextCursor: null, ...(sports ? { sports } : {}) } };
 };
 
 function api(extra: Record<string, Handler | { status?: number; body?: unknown }> = {}) {
@@ -210,6 +212,33 @@ describe('collective panel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Tyler Vance was removed from Mariners NIL Collective.')).toBeInTheDocument();
     expect(stub.calls.some((c) => c.method === 'DELETE' && c.url === '/api/collectives/1/athletes/3')).toBe(true);
+  });
+
+  it("filters Athletes Management by the members' own sports (All plus each distinct sport), not the school's", async () => {
+    const stub = api();
+    renderPanel();
+    await screen.findByText('Athlete Earnings This Month');
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    await screen.findByRole('button', { name: 'Pause Jalen Brooks' }, { timeout: 5000 });
+    const filter = screen.getByRole('combobox', { name: 'Sport' });
+    // School 2 lists Football and Basketball only; its members also run track and fish.
+    expect(collectiveResponse().school.sports).toEqual(['Football', 'Basketball']);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Sports', 'Basketball', 'Fishing', 'Football', 'Track & Field']);
+    fireEvent.change(filter, { target: { value: 'Track and Field' } });
+    const table = await screen.findByRole('table', { name: 'Athletes management' });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Athletes management' }))
+          .getAllByRole('rowheader')
+          .map((h) => h.textContent),
+      ).toEqual([members([10])[0].name]),
+    );
+    expect(table).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.url.includes('/members?') && c.url.includes('sport=Track+and+Field'))).toBe(true);
   });
 
   it('validates Add Athlete Profile inline and shows the server field errors', async () => {

@@ -21,8 +21,10 @@ import { errorsFrom } from './form-parts';
 
 export const ALL_SPORTS = 'All';
 
+/** The sport filter: All, then the distinct sports of the members (never the school's list, which
+ * may lack a member's sport or name sports without members). */
 export function sportOptions(sports: string[]): string[] {
-  return [ALL_SPORTS, ...[...new Set(sports)].sort()];
+  return [ALL_SPORTS, ...[...new Set(sports.filter(Boolean))].sort((a, b) => a.localeCompare(b))];
 }
 
 export const sportLabel = (sport: string) => (sport === 'Track and Field' ? 'Track & Field' : sport);
