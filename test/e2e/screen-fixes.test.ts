@@ -65,3 +65,18 @@ describe('an image that fails before the app hydrates', () => {
     expect(await page.locator(portrait).getAttribute('src')).toBe('/images/logo.svg');
   });
 });
+
+describe('an unknown athlete id', () => {
+  it.each(['/athlete/999', '/athlete-media/999'])('%s reads the athlete once, then redirects home', async (path) => {
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/athletes/999') reads.push(request.url());
+    });
+    await page.goto(url(path));
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('heading', { name: 'Let Your Fans Elevate Your Program' }).waitFor();
+    // A late reload or a second read would come after the redirect: the landing is hydrated by now.
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    expect(reads).toHaveLength(1);
+  });
+});
