@@ -1,8 +1,9 @@
 // Browser tests of screen fixes (issue 20): images that fail before the app hydrates, the demo
 // role switcher, unknown athlete ids and the Top Fan line, against local mode.
+import { readFileSync } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { useBrowserPage } from '../support/browser';
-import { url } from '../support/e2e-api';
+import { signInUi, url } from '../support/e2e-api';
 
 jest.setTimeout(60_000);
 
@@ -78,5 +79,60 @@ describe('an unknown athlete id', () => {
     // A late reload or a second read would come after the redirect: the landing is hydrated by now.
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     expect(reads).toHaveLength(1);
+  });
+});
+
+/** The verification code local mode logged for `email` (its only way of "emailing" it). */
+async function verificationCode(email: string): Promise<string> {
+  const logFile = process.env.E2E_LOCAL_LOG;
+  if (!logFile) throw new Error("E2E_LOCAL_LOG is not set: the global setup writes local mode's log there");
+  const prefix = `[cognito] verification code for ${email}: `;
+  for (let i = 0; i < 50; i++) {
+    const line = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .reverse()
+      .find((l) => l.startsWith(prefix));
+    if (line) return line.slice(prefix.length).trim();
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no verification code for ${email} in ${logFile}`);
+}
+
+async function cognito(target: string, body: unknown) {
+  const res = await fetch(url('/local-cognito/'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('the demo role switcher', () => {
+  it('opens on screen at 375 px for a visitor', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(url('/demo'));
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: /Demo/ }).click();
+    const menu = page.getByRole('menu', { name: 'Demo roles' });
+    await menu.getByRole('menuitem', { name: /Logged in as Buyer/ }).waitFor();
+    const box = (await menu.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(375);
+  });
+
+  it('is not shown to a fan who just signed up, whose button leads to their own cards', async () => {
+    const id = `newfan${Date.now().toString(36)}`;
+    const email = `${id}@example.com`;
+    await cognito('SignUp', { ClientId: 'localwebclient', Username: id, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] });
+    await cognito('ConfirmSignUp', { ClientId: 'localwebclient', Username: id, ConfirmationCode: await verificationCode(email) });
+    await signInUi(page, id, 'secret123');
+    for (const path of ['/mycards', '/demo', '/athlete/1']) {
+      await page.goto(url(path));
+      await page.getByText('Signed in as').waitFor();
+      expect(await page.getByRole('link', { name: 'My Cards' }).getAttribute('href')).toBe('/mycards');
+      expect(await page.getByRole('button', { name: /Demo/ }).count()).toBe(0);
+      expect(await page.getByText(/Logged in as/).count()).toBe(0);
+    }
   });
 });
