@@ -136,3 +136,22 @@ describe('the demo role switcher', () => {
     }
   });
 });
+
+describe('the NIL disclosure form', () => {
+  it('names the field in its error and keeps its inputs and button in line when the error shows', async () => {
+    await signInUi(page, 'athlete', 'athlete');
+    await page.goto(url('/athlete?tab=payouts'));
+    // A year nobody reported (the oldest the kit offers), so the form is there.
+    const year = page.getByLabel('Year');
+    await year.locator('option').first().waitFor({ state: 'attached' });
+    const years = await year.locator('option').allTextContents();
+    await year.selectOption(years[years.length - 1]);
+    const form = page.getByRole('form', { name: `Mark ${years[years.length - 1]} reported` });
+    await form.getByRole('button', { name: 'Mark reported' }).click();
+    await form.getByText('Reference is required: the NIL Go or school reference (at most 100 characters)').waitFor();
+    const top = async (locator: ReturnType<typeof form.getByLabel>) => Math.round((await locator.boundingBox())!.y);
+    const dateTop = await top(form.getByLabel(/^Reported on/));
+    expect(await top(form.getByLabel(/^Reference/))).toBe(dateTop);
+    expect(Math.abs((await top(form.getByRole('button', { name: 'Mark reported' }))) - dateTop)).toBeLessThanOrEqual(2);
+  });
+});

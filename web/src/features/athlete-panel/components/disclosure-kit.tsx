@@ -98,6 +98,10 @@ function RecordView({ record }: { record: DisclosureRecord }) {
   );
 }
 
+/** A field's error names its field: the shared rules word it after the name ('is required: ...'). */
+export const namedError = (label: string, message: string | undefined): string | undefined =>
+  message && (/^[A-Z]/.test(message) ? message : `${label} ${message}`);
+
 function MarkReported({ athleteId, year, onDone }: { athleteId: number; year: number; onDone: (message: string) => void }) {
   const mark = useMarkReported(athleteId, year);
   const [values, setValues] = useState<ReportedValues>({ date: new Date().toISOString().slice(0, 10), reference: '' });
@@ -119,12 +123,12 @@ function MarkReported({ athleteId, year, onDone }: { athleteId: number; year: nu
   };
   return (
     <form className="ap-reported no-print" noValidate aria-label={`Mark ${year} reported`} onSubmit={(e) => void submit(e)}>
-      <Field label="Reported on" required error={errors.date}>
+      <Field label="Reported on" required error={namedError('Reported on', errors.date)}>
         {(control) => (
           <input {...control} className="input" type="date" value={values.date} onChange={(e) => setValues((v) => ({ ...v, date: e.target.value }))} />
         )}
       </Field>
-      <Field label="Reference" required hint="The NIL Go or school reference of your report." error={errors.reference}>
+      <Field label="Reference" required hint="The NIL Go or school reference of your report." error={namedError('Reference', errors.reference)}>
         {(control) => (
           <input
             {...control}
