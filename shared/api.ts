@@ -357,7 +357,9 @@ export interface YearStatusView {
 export interface CollectivePayoutsResponse {
   collectiveId: number;
   year: number;
-  /** The last complete week (Monday to Monday, UTC), the default batch period. */
+  /** The default batch period: from the day the latest batch ended through today (its end,
+   * exclusive, is tomorrow 00:00 UTC), so it pays everything owed now; `payableCents` is what a
+   * batch created now with it pays each member. */
   defaultPeriod: { periodStart: string; periodEnd: string };
   members: Array<{ athleteId: number; balanceCents: number; payableCents: number; year: YearStatusView; lastPayout: PayoutLineView | null }>;
   batches: PayoutBatchView[];

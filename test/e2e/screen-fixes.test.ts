@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { useBrowserPage } from '../support/browser';
-import { signInUi, url } from '../support/e2e-api';
+import type { AthleteStatsResponse, CheckoutResponse } from '../../shared/api';
+import { api, eventually, localSeedDone, signInUi, url } from '../support/e2e-api';
 
 jest.setTimeout(60_000);
 
@@ -153,5 +154,36 @@ describe('the NIL disclosure form', () => {
     const dateTop = await top(form.getByLabel(/^Reported on/));
     expect(await top(form.getByLabel(/^Reference/))).toBe(dateTop);
     expect(Math.abs((await top(form.getByRole('button', { name: 'Mark reported' }))) - dateTop)).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('payouts', () => {
+  it('pays the balances shown as owed in one step with the default period', async () => {
+    // Local mode's seed pays everything earned until then; a sale after it is owed.
+    await localSeedDone();
+    const before = await api<AthleteStatsResponse>('/athletes/2/stats', null);
+    await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId: 2, cardId: 1, quantity: 1 });
+    await eventually(
+      () => api<AthleteStatsResponse>('/athletes/2/stats', null),
+      (s) => s.totalCardsSold > before.totalCardsSold,
+    );
+    await signInUi(page, 'collective', 'collective');
+    await page.goto(url('/collective?section=payouts'));
+    const form = page.getByRole('form', { name: 'Create payout batch' });
+    await form.getByText(/^Payable now: \$[\d,.]+ to \d+ members?, all of it by a batch through today\./).waitFor();
+    const owed = page.getByRole('table', { name: /What each member is owed/ });
+    const jalen = owed.getByRole('row', { name: /Jalen Brooks/ });
+    // Balance owed and payable now are the same figure.
+    const [balance, payable] = await Promise.all([jalen.getByRole('cell').nth(0).textContent(), jalen.getByRole('cell').nth(1).textContent()]);
+    expect(payable).toBe(balance);
+    expect(balance).not.toBe('$0.00');
+
+    await form.getByRole('button', { name: 'Create payout batch' }).click();
+    await form.getByText(/^Batch created: \d+ payouts?, \$[\d,.]+ in all\.$/).waitFor();
+    await form.getByText(/^Nothing is owed now/).waitFor();
+    for (const row of await owed.getByRole('row').all()) {
+      if ((await row.getByRole('cell').count()) === 0) continue; // the header
+      expect(await row.getByRole('cell').nth(1).textContent()).toBe('$0.00');
+    }
   });
 });
