@@ -34,9 +34,15 @@ describe('an image that fails before the app hydrates', () => {
   const hydrated = () => page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   /** Waits until the browser has given up on the image `selector` names, before any script ran. */
   async function failedBeforeHydration(selector: string) {
-    await page.waitForFunction(
-      `(() => { const img = document.querySelector('${selector}'); return Boolean(img && img.complete && img.naturalWidth === 0); })()`,
-    );
+    // Read from here: a polling predicate would be an eval, which the page's CSP refuses.
+    const failed = `(() => { const img = document.querySelector('${selector}'); return Boolean(img && img.complete && img.naturalWidth === 0); })()`;
+    expect(
+      await eventually(
+        async () => Boolean(await page.evaluate(failed)),
+        (done) => done,
+        15_000,
+      ),
+    ).toBe(true);
     expect(await page.locator('html[data-app-ready]').count()).toBe(0);
   }
 
