@@ -1,5 +1,5 @@
 // Collective panel: loading text, the five tiles, athlete search, transaction badges, settings actions and validation.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import CollectivePanelRoute from '@/features/collective-panel/collective-panel-route';
 import CollectiveAthleteRoute from '@/features/collective-panel/collective-athlete-route';
 import { transactionBadgeTone } from '@/components/dashboard/format';
@@ -9,8 +9,10 @@ import { renderRoute, stubFetch, type Handler } from './helpers';
 import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from '../auth-helpers';
 
-// The machine is shared: lazy sections and several reads per screen take a few seconds there.
+// The machine is shared: lazy sections and several reads per screen take a few seconds there
+// (findBy/waitFor included: their 1 s default failed the first test under load).
 jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5000 });
 
 function signInAsCollective(collectiveId: number) {
   const claims = {

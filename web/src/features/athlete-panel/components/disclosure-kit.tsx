@@ -15,6 +15,7 @@ import { downloadCsv, saveFile } from '@/lib/download';
 import { disclosurePath, useDisclosure } from '@/features/athlete-panel/api/get-disclosure';
 import { useMarkReported, validateReported, type ReportedValues } from '@/features/athlete-panel/api/mark-reported';
 import { printSection } from './print';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 export const DISCLOSURE_ERROR = 'Failed to load the disclosure record. Please try again later.';
 
@@ -70,7 +71,7 @@ function RecordView({ record }: { record: DisclosureRecord }) {
       {record.payments.length === 0 ? (
         <p className="muted">No payments received in {record.year}.</p>
       ) : (
-        <div className="dash-table-wrap">
+        <TableRegion label={`Payments received in ${record.year}`}>
           <table className="dash-table">
             <caption className="sr-only">Payments received in {record.year}</caption>
             <thead>
@@ -92,7 +93,7 @@ function RecordView({ record }: { record: DisclosureRecord }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </div>
   );

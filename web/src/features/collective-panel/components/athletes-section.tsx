@@ -17,6 +17,7 @@ import { usePagedMembers } from '@/features/collective-panel/api/get-members';
 import { usePayouts } from '@/features/collective-panel/api/payouts';
 import { DisclosureStatus } from './payouts/disclosure-status';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 export const NO_MATCH = 'No athletes found matching your search.';
 
@@ -111,7 +112,7 @@ export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) 
             {deferredQuery.trim() ? NO_MATCH : 'No athletes in this collective yet.'}
           </p>
         ) : (
-          <div className="dash-table-wrap">
+          <TableRegion label={'Collective athletes'}>
             <table className="dash-table">
               <caption className="sr-only">Collective athletes</caption>
               <thead>
@@ -160,7 +161,7 @@ export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) 
                 })}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         )}
         <Pager
           label="Athlete pages"

@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { downloadBatchCsv, useBatch, useMarkPayout } from '@/features/collective-panel/api/payouts';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 import { STATUS_LABEL, STATUS_TONE, failure, today, useSubmissionKey } from './payout-parts';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 function MarkForm({ collectiveId, batchId, line, name }: { collectiveId: number; batchId: string; line: PayoutLineView; name: string }) {
   const mark = useMarkPayout(collectiveId);
@@ -121,7 +122,7 @@ function BatchDetail({ collectiveId, batch, nameOf }: { collectiveId: number; ba
         </button>
       </div>
       <FormOutcome success={csv?.ok ? csv.text : null} error={csv && !csv.ok ? csv.text : null} />
-      <div className="dash-table-wrap">
+      <TableRegion label={`Payouts of batch ${batch.batchId}`}>
         <table className="dash-table">
           <caption className="sr-only">Payouts of batch {batch.batchId}</caption>
           <thead>
@@ -155,7 +156,7 @@ function BatchDetail({ collectiveId, batch, nameOf }: { collectiveId: number; ba
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </div>
   );
 }

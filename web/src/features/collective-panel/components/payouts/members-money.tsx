@@ -12,6 +12,7 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { useSetW9 } from '@/features/collective-panel/api/payouts';
 import { DisclosureStatus } from './disclosure-status';
 import { failure, today } from './payout-parts';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 function W9Control({ collectiveId, athleteId, year, onFile, name }: { collectiveId: number; athleteId: number; year: number; onFile: boolean; name: string }) {
   const save = useSetW9(collectiveId);
@@ -108,7 +109,7 @@ export function MembersMoney({
       {data.members.length === 0 ? (
         <p className="muted">No members yet.</p>
       ) : (
-        <div className="dash-table-wrap">
+        <TableRegion label={`What each member is owed, and their tax status in ${data.year}`}>
           <table className="dash-table">
             <caption className="sr-only">What each member is owed, and their tax status in {data.year}</caption>
             <thead>
@@ -160,7 +161,7 @@ export function MembersMoney({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );

@@ -18,6 +18,7 @@ import { usePagedMembers } from '@/features/collective-panel/api/get-members';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 import { Pager } from '@/features/collective-panel/components/athletes-section';
 import { errorsFrom } from './form-parts';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 export const ALL_SPORTS = 'All';
 
@@ -153,7 +154,7 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
       ) : shown.length === 0 ? (
         <p className="muted">No athletes.</p>
       ) : (
-        <div className="dash-table-wrap">
+        <TableRegion label={'Athletes management'}>
           <table className="dash-table">
             <caption className="sr-only">Athletes management</caption>
             <thead>
@@ -219,7 +220,7 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
               })}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <Pager
         label="Athlete pages"
