@@ -113,7 +113,10 @@ export interface SearchResponse {
 }
 
 /** GET /api/collectives/{id}/members?limit=&cursor=&query=&sport= (owner; demo twin public). */
-export type CollectiveMembersResponse = Page<MemberSummary>;
+export type CollectiveMembersResponse = Page<MemberSummary> & {
+  /** The distinct sports of all the members, sorted: on the first page of a read without query or sport filter. */
+  sports?: string[];
+};
 
 /** GET /api/collectives/{id} (owner; demo twin public): the collective, its school and merch. */
 export interface CollectiveResponse {
@@ -405,7 +408,9 @@ export interface YearStatusView {
 export interface CollectivePayoutsResponse {
   collectiveId: number;
   year: number;
-  /** The last complete week (Monday to Monday, UTC), the default batch period. */
+  /** The default batch period: from the day the latest batch ended through today (its end,
+   * exclusive, is tomorrow 00:00 UTC), so it pays everything owed now; `payableCents` is what a
+   * batch created now with it pays each member. */
   defaultPeriod: { periodStart: string; periodEnd: string };
   members: Array<{ athleteId: number; balanceCents: number; payableCents: number; year: YearStatusView; lastPayout: PayoutLineView | null }>;
   batches: PayoutBatchView[];

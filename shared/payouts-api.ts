@@ -2,6 +2,15 @@
 // answers and checks them; the athlete panel shows and pre-checks them).
 import type { LedgerEntry } from './ledger';
 
+/** The last day (YYYY-MM-DD, UTC) a payout period with this exclusive end covers: the day before
+ * an end at midnight (Monday to Monday is through Sunday), else the end's own day. */
+export function lastDayOf(periodEnd: string): string {
+  return new Date(Date.parse(periodEnd) - 1).toISOString().slice(0, 10);
+}
+
+/** A payout period as people read it: its first and last days ('2026-11-16 through 2026-11-22'). */
+export const periodLabel = (periodStart: string, periodEnd: string): string => `${periodStart.slice(0, 10)} through ${lastDayOf(periodEnd)}`;
+
 /** A statement for [from, to): opening and closing balances, the period's figures and its ledger
  * entries a page at a time (lambdas/common/payouts.ts `statement`). */
 export interface Statement {

@@ -284,10 +284,20 @@ export interface MembersQuery extends ReadOptions {
   /** Name, sport or position (SPEC: the collective's athlete search, case-insensitive). */
   query?: string;
   sport?: string;
+  /** Also answer the distinct sports of all the members (the Athletes Management sport filter). */
+  withSports?: boolean;
 }
 
-/** A collective's members in athlete id order, a page at a time. */
-export async function collectiveMembers(collectiveId: number, q: MembersQuery): Promise<{ items: MemberSummary[]; nextCursor: string | null }> {
+/** The distinct sports of members, sorted. */
+const sportsOf = (members: MemberSummary[]): string[] => [...new Set(members.map((m) => m.sport).filter(Boolean))].sort((a, b) => a.localeCompare(b));
+
+/** A collective's members in athlete id order, a page at a time; with `withSports`, the distinct
+ * sports of all its members too (from the page itself when it holds them all, otherwise one Query
+ * of the member items, bounded by the collective's size). */
+export async function collectiveMembers(
+  collectiveId: number,
+  q: MembersQuery,
+): Promise<{ items: MemberSummary[]; nextCursor: string | null; sports?: string[] }> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const clauses: string[] = [];
@@ -310,7 +320,15 @@ export async function collectiveMembers(collectiveId: number, q: MembersQuery): 
   );
   const page = items.slice(0, q.limit);
   const next = items.length > q.limit ? { PK: keys.catalogMemberPartition(collectiveId), SK: page[page.length - 1].SK } : lastKey;
-  return { items: page.map((i) => i.data as MemberSummary), nextCursor: encodeCursor(next, keys.cursorSpecs.collectiveMembers(collectiveId)) };
+  const answer = { items: page.map((i) => i.data as MemberSummary), nextCursor: encodeCursor(next, keys.cursorSpecs.collectiveMembers(collectiveId)) };
+  if (!q.withSports) return answer;
+  const whole = !filter && !q.cursor && !answer.nextCursor;
+  const all = whole
+    ? answer.items
+    : (await queryAll({ pk: keys.catalogMemberPartition(collectiveId), beginsWith: keys.catalogMemberPrefix, consistent: q.consistent }, 100_000)).map(
+        (i) => i.data as MemberSummary,
+      );
+  return { ...answer, sports: sportsOf(all) };
 }
 
 /** The names of a collective's members (one Query of its member items, bounded by its size). */

@@ -6,6 +6,7 @@ import type { Athlete, Collective } from '../../shared/catalog-types';
 import type { UnattributedLine } from '../../shared/contribution';
 import { athleteShareCents } from '../../shared/money';
 import { yearMonthOf } from '../../shared/months';
+import { periodLabel } from '../../shared/payouts-api';
 import type { DonationSeed } from '../../shared/seed-data';
 import { ddb, tableName } from './dynamodb';
 import { NotFound } from './errors';
@@ -196,7 +197,7 @@ export async function collectiveTransactions(
       id: `${item.batchId}-${item.athleteId}`,
       date: item.createdAt,
       name: athlete?.name ?? `Athlete ${item.athleteId}`,
-      details: `Payout for ${String(item.periodStart).slice(0, 10)} to ${String(item.periodEnd).slice(0, 10)}${item.paidReference ? ` · ref ${item.paidReference}` : ''}`,
+      details: `Payout for ${periodLabel(String(item.periodStart), String(item.periodEnd))}${item.paidReference ? ` · ref ${item.paidReference}` : ''}`,
       amountCents: item.amountCents,
       type: 'Payout',
       status: item.status === 'paid' ? 'Completed' : 'Processing',

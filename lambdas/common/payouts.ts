@@ -84,6 +84,36 @@ export async function payableBefore(store: IngestStore, athleteId: number, end: 
   return Math.max(0, (await earnedBefore(store, athleteId, end)) - head.payoutsCents);
 }
 
+// ---- payout periods ----------------------------------------------------------------------------
+// A period's end is exclusive, and a period may run through today: its end may be the start of
+// tomorrow (UTC) at the latest. A batch pays what was earned before its period's end or before the
+// moment it is created, whichever comes first: a period that has not ended yet pays everything
+// earned so far, and what is earned later in it stays owed for the next batch (which may name the
+// same period). So a balance shown as owed is payable at once, with the default period.
+
+const DAY_MS = 86_400_000;
+const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** The latest end a period may have at `now`: the start of tomorrow (UTC), a period "through today". */
+export function latestPeriodEnd(now: Date): string {
+  return new Date(startOfDay(now.getTime()) + DAY_MS).toISOString();
+}
+
+/** What a batch of the period ending at `periodEnd`, created at `createdAt`, pays up to (exclusive). */
+export const payableUntil = (periodEnd: string, createdAt: string): string => (periodEnd < createdAt ? periodEnd : createdAt);
+
+/**
+ * The default period of a collective's next batch: from the day its latest batch ended (the last
+ * 30 days when it has none) through today, so it pays everything owed now. At most a year long.
+ */
+export function defaultPeriod(now: Date, latestBatchEnd: string | null): { periodStart: string; periodEnd: string } {
+  const today = startOfDay(now.getTime());
+  const end = today + DAY_MS;
+  const from = latestBatchEnd ? startOfDay(Date.parse(latestBatchEnd)) : today - 30 * DAY_MS;
+  const start = Math.max(Math.min(from, today), end - 366 * DAY_MS);
+  return { periodStart: new Date(start).toISOString(), periodEnd: new Date(end).toISOString() };
+}
+
 const lineOf = (item: Item): PayoutLine => ({
   batchId: String(item.batchId),
   athleteId: Number(item.athleteId),
@@ -122,7 +152,8 @@ export interface CreateBatchInput {
 
 /**
  * Creates a payout batch for a period: for each member, what it earned before the period's end
- * less what batches already took, locked into the batch by a payout ledger entry. The same
+ * (or before the batch's creation, when the period has not ended: payableUntil) less what batches
+ * already took, locked into the batch by a payout ledger entry. The same
  * idempotency key returns the same batch (a retry finishes what a crash left); another key used
  * for the same money finds nothing left to pay (409); nothing to pay at all is a 400.
  */
@@ -141,10 +172,10 @@ export async function createBatch(store: IngestStore, input: CreateBatchInput): 
     if (batch && batch.status === 'created') return { batch: await readBatch(store, collectiveId, batchId), created: false };
     if (!batch) throw new Conflict('This idempotency key was used by a batch that found nothing to pay; use a new key');
   } else {
-    const payable = await Promise.all(input.members.map((id) => payableBefore(store, id, periodEnd)));
+    const at = input.now();
+    const payable = await Promise.all(input.members.map((id) => payableBefore(store, id, payableUntil(periodEnd, at))));
     if (payable.every((cents) => cents <= 0))
       throw new ValidationError({ period: 'Nothing to pay for this period: no member has earnings that are not already in a batch' });
-    const at = input.now();
     batchId = `${at.replace(/[-:.TZ]/g, '').slice(0, 14)}-${hash(`${input.idempotencyKey}|${collectiveId}`).slice(0, 8)}`;
     try {
       await store.transact([
@@ -166,7 +197,8 @@ export async function createBatch(store: IngestStore, input: CreateBatchInput): 
   for (const athleteId of input.members) {
     const lineKey = keys.payoutLine(collectiveId, batchId, athleteId);
     if ((await store.get([lineKey])).has(keyString(lineKey))) continue; // written before a crash
-    const earned = await earnedBefore(store, athleteId, periodEnd);
+    // Up to the batch's creation when its period has not ended: the same cut-off on a retry.
+    const earned = await earnedBefore(store, athleteId, payableUntil(periodEnd, createdAt));
     await appendUnderLock(
       store,
       athleteId,

@@ -41,10 +41,12 @@ const members: RouteHandler = async (event) => {
   const cursor = cursorParam(event, cursorSpecs.collectiveMembers(id));
   await requireCollective(id, { consistent: true });
   await authorizeCollectiveRead(event, id);
-  return json(
-    200,
-    await collectiveMembers(id, { limit, cursor, query: textParam(event, 'query', 80), sport: textParam(event, 'sport', 40), consistent: true }),
-  );
+  const query = textParam(event, 'query', 80);
+  const sport = textParam(event, 'sport', 40);
+  // The first page of an unfiltered read also names every sport of the members (the sport filter
+  // of Athletes Management offers those, whatever page holds them).
+  const withSports = !cursor && !query && !sport;
+  return json(200, await collectiveMembers(id, { limit, cursor, query, sport, consistent: true, withSports }));
 };
 
 const collective: RouteHandler = async (event) => {

@@ -5,7 +5,7 @@
 // write needs an idempotency key (the Idempotency-Key header or `idempotencyKey` in the body).
 import type { CollectivePayoutsResponse, DisclosureRecord } from '../../shared/api';
 import { csvDocument } from '../../shared/csv';
-import { reportedErrors, type StatementResponse } from '../../shared/payouts-api';
+import { periodLabel, reportedErrors, type StatementResponse } from '../../shared/payouts-api';
 import { formatUsd } from '../../shared/money';
 import { requireCollectiveOwner, requirePrincipal } from '../common/auth';
 import { collectiveOfAthlete, requireAthlete, requireCollective } from '../common/catalog-lookup';
@@ -18,10 +18,13 @@ import {
   allocateDonation,
   athleteMoney,
   createBatch,
+  defaultPeriod,
+  latestPeriodEnd,
   listBatches,
   markDisclosureReported,
   markPayout,
   payableBefore,
+  payableUntil,
   readBatch,
   setW9,
   statement,
@@ -60,15 +63,6 @@ function yearParam(event: Event, fallback: number): number {
   return Number(raw);
 }
 
-/** The last complete week (Monday to Monday, UTC): the default payout period. */
-export function lastWeek(at: Date): { periodStart: string; periodEnd: string } {
-  const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-  end.setUTCDate(end.getUTCDate() - ((end.getUTCDay() + 6) % 7));
-  const start = new Date(end);
-  start.setUTCDate(start.getUTCDate() - 7);
-  return { periodStart: start.toISOString(), periodEnd: end.toISOString() };
-}
-
 const csv = (name: string, body: string): Result => ({
   statusCode: 200,
   headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
@@ -86,14 +80,19 @@ const collectivePayouts = async (event: Event) => {
   await authorizeCollectiveRead(event, collectiveId);
   const collective = await requireCollective(collectiveId);
   const year = yearParam(event, new Date().getUTCFullYear());
-  const period = lastWeek(new Date());
+  const at = new Date();
+  const batches = await listBatches(store, collectiveId);
+  const latestEnd = batches.reduce<string | null>((latest, b) => (latest && latest > b.periodEnd ? latest : b.periodEnd), null);
+  // Through today: what a batch created now with the default period pays each member.
+  const period = defaultPeriod(at, latestEnd);
+  const until = payableUntil(period.periodEnd, at.toISOString());
   const members = await Promise.all(
     collective.members.map(async (athleteId) => {
-      const [money, payable] = await Promise.all([athleteMoney(store, athleteId, year, override1099()), payableBefore(store, athleteId, period.periodEnd)]);
+      const [money, payable] = await Promise.all([athleteMoney(store, athleteId, year, override1099()), payableBefore(store, athleteId, until)]);
       return { athleteId, balanceCents: money.balanceCents, payableCents: payable, year: money.year, lastPayout: money.payouts[0] ?? null };
     }),
   );
-  const response: CollectivePayoutsResponse = { collectiveId, year, defaultPeriod: period, members, batches: await listBatches(store, collectiveId) };
+  const response: CollectivePayoutsResponse = { collectiveId, year, defaultPeriod: period, members, batches };
   return json(200, response);
 };
 
@@ -215,7 +214,8 @@ export const handler = routes({
     if (!periodEnd) fields.periodEnd = 'must be a date (YYYY-MM-DD)';
     if (periodStart && periodEnd && periodEnd <= periodStart) fields.periodEnd = 'must be after the start';
     if (periodStart && periodEnd && Date.parse(periodEnd) - Date.parse(periodStart) > 366 * 86_400_000) fields.periodEnd = 'a period spans at most a year';
-    if (periodEnd && periodEnd > now()) fields.periodEnd = 'must not be in the future: a period is paid once it has ended';
+    if (periodEnd && periodEnd > latestPeriodEnd(new Date()))
+      fields.periodEnd = 'must not be in the future: a period may run through today (its end, exclusive, is tomorrow at the latest)';
     if (Object.keys(fields).length) throw new ValidationError(fields);
     const { batch, created } = await createBatch(store, {
       collectiveId,
@@ -247,7 +247,7 @@ export const handler = routes({
           athlete?.name ?? `Athlete ${line.athleteId}`,
           athlete?.school ?? '',
           (line.amountCents / 100).toFixed(2),
-          `${batch.periodStart.slice(0, 10)} to ${batch.periodEnd.slice(0, 10)}`,
+          periodLabel(batch.periodStart, batch.periodEnd),
           batch.batchId,
           line.paidReference ?? line.sentReference ?? '',
         ];

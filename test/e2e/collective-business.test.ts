@@ -156,12 +156,12 @@ describe("the collective's business in the browser", () => {
     const today = new Date().toISOString().slice(0, 10);
     const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
     await form.getByLabel('Period start').fill(weekAgo);
-    await form.getByLabel('Period end (exclusive)').fill(today);
+    await form.getByLabel('Last day (UTC)').fill(today);
     await form.getByRole('button', { name: 'Create payout batch' }).click();
     await form.getByText(/^Batch created: \d+ payouts?, \$[\d,.]+ in all\.$/).waitFor();
 
     await page
-      .getByRole('button', { name: `Show payouts of ${weekAgo} to ${today}` })
+      .getByRole('button', { name: `Show payouts of ${weekAgo} through ${today}` })
       .first()
       .click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

@@ -296,6 +296,24 @@ describe('collective members and settings (owner routes)', () => {
     );
   });
 
+  it("names every sport of the members on an unfiltered first page, whichever page holds them (the sport filter's options)", async () => {
+    useCatalog(big);
+    const owner = claimsFor.collective(1);
+    const memberSports = [...new Set(big.athletes.filter((a) => big.collectives[0].members.includes(a.id)).map((a) => a.sport))].sort();
+    expect(memberSports.length).toBeGreaterThan(1);
+    const first = await get(collectives, 'GET /api/collectives/{id}/members', { id: '1' }, { limit: '5' }, owner);
+    expect(first.body.nextCursor).not.toBeNull();
+    expect(first.body.sports).toEqual(memberSports);
+    // Filtered reads and later pages do not repeat them.
+    const later = await get(collectives, 'GET /api/collectives/{id}/members', { id: '1' }, { limit: '5', cursor: first.body.nextCursor }, owner);
+    expect(later.body.sports).toBeUndefined();
+    const filtered = await get(collectives, 'GET /api/collectives/{id}/members', { id: '1' }, { sport: memberSports[0], limit: '5' }, owner);
+    expect(filtered.body.sports).toBeUndefined();
+    // A page that holds every member answers them from itself.
+    const whole = await get(collectives, 'GET /api/collectives/{id}/members', { id: '1' }, { limit: '100' }, owner);
+    if (whole.body.nextCursor === null) expect(whole.body.sports).toEqual(memberSports);
+  });
+
   it('answers the collective with its school and merch, consistent reads, no-store', async () => {
     const res = await get(collectives, 'GET /api/collectives/{id}', { id: '1' }, undefined, claimsFor.collective(1));
     expect(res.status).toBe(200);

@@ -1,6 +1,7 @@
 // Money reaching athletes, against DynamoDB Local through the handlers: sales -> ledger -> a payout
 // batch (idempotent, also under concurrency) -> CSV -> sent -> paid -> the athlete's statement,
 // the $600 NIL disclosure alert, W-9 and 1099 status, donation allocations, and the bad inputs.
+import type { CollectivePayoutsResponse } from '../../shared/api';
 import { handler as payouts } from '../../lambdas/functions/payouts';
 import { handler as webhook } from '../../lambdas/functions/webhook';
 import { recordDonation } from '../../lambdas/common/collective-repo';
@@ -70,8 +71,8 @@ describe('payouts', () => {
     const rows = String(csv.body).trim().split('\r\n');
     expect(rows[0]).toBe('athlete,school,amount,period,batch id,reference');
     expect(rows.slice(1).sort()).toEqual([
-      `Jalen Brooks,Drift State University,4.85,2026-01-01 to ${body.periodEnd.slice(0, 10)},${a.body.batchId},`,
-      `Marcus Reed,Drift State University,48.50,2026-01-01 to ${body.periodEnd.slice(0, 10)},${a.body.batchId},`,
+      `Jalen Brooks,Drift State University,4.85,2026-01-01 through ${body.periodEnd.slice(0, 10)},${a.body.batchId},`,
+      `Marcus Reed,Drift State University,48.50,2026-01-01 through ${body.periodEnd.slice(0, 10)},${a.body.batchId},`,
     ]);
   });
 
@@ -206,5 +207,29 @@ describe('payouts', () => {
       body: JSON.stringify({ status: 'paid', date: '2999-01-01', reference: 'X' }),
     });
     expect(futureDate.status).toBe(400);
+  });
+
+  it('pays what is owed now with the default period, through today, in one step, and refuses a period past today', async () => {
+    await sell(2, 1, 1); // $3.00 -> $2.91
+    const read = async () =>
+      (await call('GET /api/collectives/{id}/payouts', { pathParameters: { id: '1' }, claims: collective })).body as CollectivePayoutsResponse;
+    const view = await read();
+    const tomorrow = new Date(Date.parse(`${today()}T00:00:00.000Z`) + 86_400_000).toISOString();
+    expect(view.defaultPeriod.periodEnd).toBe(tomorrow);
+    // Every balance shown as owed is payable with the default period (a negative one is not owed).
+    for (const m of view.members) expect(m.payableCents).toBe(Math.max(0, m.balanceCents));
+    const owed = view.members.reduce((n, m) => n + m.payableCents, 0);
+    expect(view.members.find((m) => m.athleteId === 2)!.payableCents).toBeGreaterThanOrEqual(291);
+    // The form sends the first day and the day after the last day (today): accepted, everything paid.
+    const batch = await createBatch('batch-through-today', { periodStart: view.defaultPeriod.periodStart.slice(0, 10), periodEnd: tomorrow.slice(0, 10) });
+    expect(batch.status).toBe(201);
+    expect(batch.body.totalCents).toBe(owed);
+    const after = await read();
+    for (const m of after.members) expect(m.payableCents).toBe(0);
+    // The next default period starts the day this one ended.
+    expect(after.defaultPeriod.periodStart).toBe(`${today()}T00:00:00.000Z`);
+    const dayAfterTomorrow = new Date(Date.parse(tomorrow) + 86_400_000).toISOString().slice(0, 10);
+    const past = await createBatch('batch-past-today', { periodStart: today(), periodEnd: dayAfterTomorrow });
+    expect(past).toMatchObject({ status: 400, body: { error: { fields: { periodEnd: expect.stringMatching(/future/) } } } });
   });
 });

@@ -400,10 +400,18 @@ describe('athlete panel', () => {
     expect(alert.closest('[role="alert"]')).toHaveTextContent('Nov 17, 2026');
     const form = screen.getByRole('form', { name: 'Mark 2026 reported' });
     fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));
-    expect(await within(form).findByText(/is required: the NIL Go or school reference/)).toBeInTheDocument();
+    // Each error names its field.
+    expect(await within(form).findByText('Reference is required: the NIL Go or school reference (at most 100 characters)')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Reference/)).toHaveAccessibleDescription(
+      'The NIL Go or school reference of your report. Reference is required: the NIL Go or school reference (at most 100 characters)',
+    );
+    fireEvent.change(within(form).getByLabelText(/^Reported on/), { target: { value: '2999-01-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));
+    expect(await within(form).findByText('Reported on must be the day it was reported (YYYY-MM-DD, not in the future)')).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText(/^Reported on/), { target: { value: '2026-11-12' } });
     fireEvent.change(within(form).getByLabelText(/^Reference/), { target: { value: 'BAD' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));
-    expect(await within(form).findByText('is not accepted')).toBeInTheDocument();
+    expect(await within(form).findByText('Reference is not accepted')).toBeInTheDocument();
     fireEvent.change(within(form).getByLabelText(/^Reference/), { target: { value: 'NILGO-77' } });
     fireEvent.change(within(form).getByLabelText(/^Reported on/), { target: { value: '2026-11-12' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));

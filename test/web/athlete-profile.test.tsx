@@ -1,5 +1,9 @@
 // Athlete profile and media rules: bio excerpt at 150 + '...', tiers, achievements '+N more', redirects.
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { CardView } from '@shared/api';
+import type { CardSet } from '@shared/catalog-types';
+import { CollectibleGrid } from '@/features/athletes/components/collectible-grid';
 import userEvent from '@testing-library/user-event';
 import { SAMPLE_ATHLETES } from '@shared/seed-data';
 import { tierFor } from '@shared/tiers';
@@ -45,6 +49,30 @@ describe('text rules', () => {
       'Basic',
     ]);
     expect(tierFor(undefined).name).toBe('Basic');
+  });
+});
+
+describe('the Top Fan line of a closed set', () => {
+  const card = (id: number) => ({ id, name: `Card ${id}`, image: '/images/cards/1.svg', priceCents: 500 }) as unknown as CardView;
+  const closedSet = (id: number, cardIds: number[]) => ({ id, name: `Set ${id}`, cardIds, closedAt: '2026-11-01T00:00:00.000Z' }) as unknown as CardSet;
+
+  it('reads right for one card, two cards and more', () => {
+    render(
+      <MemoryRouter>
+        <CollectibleGrid
+          cards={[card(1), card(2), card(3), card(4), card(5), card(6)]}
+          sets={[closedSet(1, [1]), closedSet(2, [2, 3]), closedSet(3, [4, 5, 6])]}
+          athleteId={1}
+          athleteName="Marcus Reed"
+        />
+      </MemoryRouter>,
+    );
+    const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual([
+      'Set 1 · own this card to become a Top Fan',
+      'Set 2 · collect both cards to become a Top Fan',
+      'Set 3 · collect all 3 cards to become a Top Fan',
+    ]);
   });
 });
 

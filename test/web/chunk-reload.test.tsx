@@ -4,7 +4,16 @@ import { configure, fireEvent, render, screen, within } from '@testing-library/r
 import { entityApi } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
 import { ErrorScreen } from '@/components/route-error';
-import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY, isChunkLoadError, reloadOnce, resetReloadStateForTests, type ReloadEnv } from '@/lib/chunk-reload';
+import { ApiError } from '@/lib/api-client';
+import {
+  RELOAD_GUARD_MS,
+  RELOAD_MARKER_KEY,
+  installPreloadErrorHandler,
+  isChunkLoadError,
+  reloadOnce,
+  resetReloadStateForTests,
+  type ReloadEnv,
+} from '@/lib/chunk-reload';
 
 // Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
 configure({ asyncUtilTimeout: 5000 });
@@ -86,6 +95,30 @@ describe('reloadOnce', () => {
     window.sessionStorage.setItem(RELOAD_MARKER_KEY, '{not json');
     const e = env();
     expect(reloadOnce(e)).toBe(true);
+  });
+});
+
+describe("Vite's preload error event", () => {
+  const preloadError = (payload: unknown) => {
+    const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload });
+    window.dispatchEvent(event);
+    return event;
+  };
+
+  it('reloads once for a missing chunk, and leaves any other error to its caller (a 404 of the data a route reads first)', () => {
+    const uninstall = installPreloadErrorHandler(window);
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined); // jsdom has no navigation
+    try {
+      const notFound = preloadError(new ApiError(404, 'not_found', 'Athlete 999 not found'));
+      expect(notFound.defaultPrevented).toBe(false);
+      expect(window.sessionStorage.getItem(RELOAD_MARKER_KEY)).toBeNull();
+      const missing = preloadError(chunkError());
+      expect(missing.defaultPrevented).toBe(true);
+      expect(window.sessionStorage.getItem(RELOAD_MARKER_KEY)).not.toBeNull();
+    } finally {
+      uninstall();
+      spy.mockRestore();
+    }
   });
 });
 

@@ -44,11 +44,14 @@ const year = (over: Partial<YearStatusView> = {}, nil: Partial<YearStatusView['n
 });
 
 const BATCH = '20261117000000-abcdef12';
+/** Today and tomorrow (UTC): the default period runs through today, its exclusive end is tomorrow. */
+const TODAY = new Date().toISOString().slice(0, 10);
+const TOMORROW = new Date(Date.parse(`${TODAY}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const payouts = (): CollectivePayoutsResponse => ({
   collectiveId: 1,
   year: 2026,
-  defaultPeriod: { periodStart: '2026-11-09T00:00:00.000Z', periodEnd: '2026-11-16T00:00:00.000Z' },
+  defaultPeriod: { periodStart: '2026-11-16T00:00:00.000Z', periodEnd: `${TOMORROW}T00:00:00.000Z` },
   members: [
     {
       athleteId: 1,
@@ -108,6 +111,8 @@ describe('Payouts', () => {
     const table = screen.getByRole('table', { name: /What each member is owed/ });
     const marcus = within(table).getByRole('row', { name: /Marcus Reed/ });
     expect(within(marcus).getByText('$720.00')).toBeInTheDocument();
+    // What is owed and not payable yet says when and why.
+    expect(within(marcus).getByText('$20.00 recorded after today (UTC): payable in a batch from tomorrow.')).toBeInTheDocument();
     expect(within(marcus).getByText('$650.00')).toBeInTheDocument();
     expect(within(marcus).getByText('1099-NEC required')).toBeInTheDocument();
     expect(within(marcus).getByText('Due by 2026-11-01')).toBeInTheDocument();
@@ -117,7 +122,7 @@ describe('Payouts', () => {
     expect(screen.queryByRole('button', { name: /Show payouts/ })).not.toBeInTheDocument();
   });
 
-  it('creates a batch for the default week, retries with the same idempotency key, and shows the server’s period errors', async () => {
+  it('creates a batch for the default period, through today, retries with the same idempotency key, and shows the server’s period errors', async () => {
     signInAsCollective(1);
     let attempt = 0;
     const stub = stubFetch({
@@ -141,51 +146,51 @@ describe('Payouts', () => {
     });
     renderPayouts();
     const form = await screen.findByRole('form', { name: 'Create payout batch' });
-    expect(within(form).getByLabelText('Period start')).toHaveValue('2026-11-09');
-    expect(within(form).getByLabelText('Period end (exclusive)')).toHaveValue('2026-11-16');
+    // The default: from the day the latest batch ended through today, which pays what is payable now.
+    expect(within(form).getByLabelText('Period start')).toHaveValue('2026-11-16');
+    expect(within(form).getByLabelText('Last day (UTC)')).toHaveValue(TODAY);
+    expect(within(form).getByRole('status')).toHaveTextContent(
+      'Payable now: $700.00 to 1 member, all of it by a batch through today. $20.00 more is owed but not payable yet: the table says when and why.',
+    );
     fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
     expect(await within(form).findByText('Please retry in a moment')).toBeInTheDocument();
     fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
     expect(await within(form).findByText('Batch created: 1 payout, $700.00 in all.')).toBeInTheDocument();
     const posts = stub.calls.filter((c) => c.method === 'POST');
-    expect(posts[0].body).toMatchObject({ periodStart: '2026-11-09', periodEnd: '2026-11-16' });
+    // The API's end is exclusive: the day after the last day.
+    expect(posts[0].body).toMatchObject({ periodStart: '2026-11-16', periodEnd: TOMORROW });
     const [first, second] = posts.map((p) => (p.body as { idempotencyKey: string }).idempotencyKey);
     expect(first).toMatch(/^[\w:.-]{8,100}$/);
     expect(second).toBe(first);
+    expect(posts[1].body).toEqual(posts[0].body);
 
     fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
     expect(await within(form).findByText('Nothing to pay for this period: no member has earnings that are not already in a batch')).toBeInTheDocument();
     expect((stub.calls.filter((c) => c.method === 'POST')[2].body as { idempotencyKey: string }).idempotencyKey).not.toBe(first);
 
-    fireEvent.change(within(form).getByLabelText('Period end (exclusive)'), { target: { value: '2999-01-01' } });
+    fireEvent.change(within(form).getByLabelText('Last day (UTC)'), { target: { value: '2999-01-01' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
-    expect(within(form).getByText('The period must have ended: the end cannot be in the future')).toBeInTheDocument();
+    expect(within(form).getByText('The last day can be today (UTC) at the latest: later days have no earnings yet')).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText('Last day (UTC)'), { target: { value: '2026-11-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
+    expect(within(form).getByText('The last day must be on or after the first day')).toBeInTheDocument();
     expect(stub.calls.filter((c) => c.method === 'POST')).toHaveLength(3);
   });
 
-  it('pays up to now for a period ending today, the same instant on a retry', async () => {
+  it('sends a past week as its first day and the day after its last day', async () => {
     signInAsCollective(1);
-    let attempt = 0;
     const stub = stubFetch({
       'GET /api/collectives/1/payouts': { body: payouts() },
       'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
-      'POST /api/collectives/1/payouts/batches': () => {
-        attempt += 1;
-        return attempt === 1 ? { status: 0 } : { status: 201, body: { ...batchDetail(), lineCount: 1, totalCents: 70000 } };
-      },
+      'POST /api/collectives/1/payouts/batches': { status: 201, body: { ...batchDetail(), lineCount: 1, totalCents: 70000 } },
     });
     renderPayouts();
     const form = await screen.findByRole('form', { name: 'Create payout batch' });
-    const today = new Date().toISOString().slice(0, 10);
-    fireEvent.change(within(form).getByLabelText('Period end (exclusive)'), { target: { value: today } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
-    expect(await within(form).findByRole('alert')).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText('Period start'), { target: { value: '2026-11-09' } });
+    fireEvent.change(within(form).getByLabelText('Last day (UTC)'), { target: { value: '2026-11-15' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
     expect(await within(form).findByText('Batch created: 1 payout, $700.00 in all.')).toBeInTheDocument();
-    const [first, second] = stub.calls.filter((c) => c.method === 'POST').map((c) => c.body as { periodEnd: string; idempotencyKey: string });
-    expect(first.periodEnd).toMatch(new RegExp(`^${today}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$`));
-    expect(Date.parse(first.periodEnd)).toBeLessThanOrEqual(Date.now());
-    expect(second).toEqual(first);
+    expect(stub.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ periodStart: '2026-11-09', periodEnd: '2026-11-16' });
   });
 
   it('marks a payout sent then paid with a reference and downloads the batch CSV with the bearer token', async () => {
@@ -209,7 +214,7 @@ describe('Payouts', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderPayouts();
-    fireEvent.click(await screen.findByRole('button', { name: 'Show payouts of 2026-11-09 to 2026-11-16' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show payouts of 2026-11-09 through 2026-11-15' }));
     const sent = await screen.findByRole('form', { name: 'Mark sent: Marcus Reed' });
     fireEvent.click(within(sent).getByRole('button', { name: 'Mark sent' }));
     expect(within(sent).getByText('Enter the ACH trace, transfer id or cheque number')).toBeInTheDocument();

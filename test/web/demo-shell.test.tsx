@@ -66,6 +66,47 @@ describe('demo role dropdown', () => {
   });
 });
 
+describe('the demo switcher is for the demo, never for a signed-in account', () => {
+  const signIn = (groups: string[], extra: Record<string, string> = {}) => {
+    const claims = {
+      sub: `u-${groups.join('-') || 'fan'}`,
+      email: 'newfan@example.com',
+      email_verified: true,
+      'cognito:username': 'newfan',
+      'cognito:groups': groups,
+      exp: Math.floor(Date.now() / 1000) + 3600,
+      ...extra,
+    };
+    const token = fakeJwt(claims);
+    applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
+      typeof applySession
+    >[0]);
+  };
+  afterEach(() => {
+    applySession(null);
+    resetSessionForTests();
+  });
+
+  it.each([
+    [[], '/demo/learn', 'My Cards', '/mycards'],
+    [['buyer'], '/athlete/1', 'My Cards', '/mycards'],
+    [['athlete'], '/demo/learn', 'My Stats', '/athlete'],
+    [['collective'], '/demo/learn', 'Dashboard', '/collective'],
+  ])('a signed-in account in %j on %s sees no Demo menu and its own %s button', async (groups, at, label, href) => {
+    signIn(groups);
+    renderRoute(at);
+    expect(await screen.findByRole('link', { name: label })).toHaveAttribute('href', href);
+    expect(screen.queryByRole('button', { name: /Demo/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Logged in as/)).not.toBeInTheDocument();
+  });
+
+  it('a visitor who is not signed in gets the switcher, on /demo and on the pages browsed from it', async () => {
+    renderRoute('/athlete/1');
+    expect(await screen.findByRole('button', { name: /Demo/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Cards' })).toHaveAttribute('href', '/demo/mycards');
+  });
+});
+
 describe('top bar search and links', () => {
   it('goes to /demo/search?query= on Enter and clears the box', async () => {
     const user = userEvent.setup();

@@ -44,6 +44,26 @@ describe('preloadRoute', () => {
     expect(requestedPaths(fetch)).toEqual([]);
   });
 
+  it.each([
+    ['/athlete/999', ['/api/athletes/999']],
+    ['/athlete-media/999', ['/api/athletes/999', '/api/athletes/999/posts']],
+  ])('reads an unknown athlete once on a deep link to %s, then redirects home', async (path, expected) => {
+    const fetch = mockApi(entityApi());
+    await preloadRoute(path, { withData: true });
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Let Your Fans Elevate Your Program' }, { timeout: 10_000 })).toBeInTheDocument();
+    // The screen's hook takes the prime's 404 instead of asking again.
+    expect(
+      requestedPaths(fetch)
+        .filter((p) => p.startsWith('/api/'))
+        .sort(),
+    ).toEqual(expected);
+  });
+
   it('renders a primed deep link from the cache, without asking again', async () => {
     const fetch = mockApi(entityApi());
     await preloadRoute('/athlete/2', { withData: true });

@@ -147,6 +147,21 @@ describe('recent orders', () => {
     expect(screen.queryByRole('button', { name: 'Load More Orders' })).not.toBeInTheDocument();
   });
 
+  it("shows the spec's sales dashboard: Total Cards Sold, Total Revenue with the average price, Total Fans, and the net beside them", async () => {
+    stubFetch({
+      'GET /api/athletes/1/stats': { body: athleteStats() },
+      'GET /api/athletes/1/orders?limit=6': { body: { items: saleLines(2), nextCursor: null } },
+    });
+    renderRoute(<MyCardsTab profile={profileWithSales(1)} />);
+    const tiles = within(await screen.findByLabelText('Sales dashboard'));
+    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Total Cards Sold', 'Total Revenue', 'Net Revenue', 'Total Fans']);
+    const [sold, total, net, fans] = tiles.getAllByRole('definition');
+    expect(sold).toHaveTextContent('7');
+    expect(total).toHaveTextContent('$41.00Avg. $5.86 per card · Gross: what fans paid, after discounts and refunds');
+    expect(net).toHaveTextContent("$39.77Athlete's 97% of Total Revenue, after the 3% platform share");
+    expect(fans).toHaveTextContent('4Unique purchasers');
+  });
+
   it('hides View All Orders with 5 orders or fewer, and shows the error with Try Again', async () => {
     let fail = true;
     stubFetch({

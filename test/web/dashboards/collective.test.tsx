@@ -1,15 +1,18 @@
 // Collective panel: loading text, the five tiles, athlete search, transaction badges, settings actions and validation.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import CollectivePanelRoute from '@/features/collective-panel/collective-panel-route';
 import CollectiveAthleteRoute from '@/features/collective-panel/collective-athlete-route';
 import { transactionBadgeTone } from '@/components/dashboard/format';
+import { formatUsd } from '@shared/money';
 import { profileWithSales, catalog, collectiveResponse, collectiveStats, athleteStats, members, saleLines } from './fixtures';
 import { renderRoute, stubFetch, type Handler } from './helpers';
 import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from '../auth-helpers';
 
-// The machine is shared: lazy sections and several reads per screen take a few seconds there.
+// The machine is shared: lazy sections and several reads per screen take a few seconds there
+// (findBy/waitFor included: their 1 s default failed the first test under load).
 jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5000 });
 
 function signInAsCollective(collectiveId: number) {
   const claims = {
@@ -32,7 +35,9 @@ const membersRoute: Handler = (_init, url) => {
   const q = (params.get('query') ?? '').toLowerCase();
   const sport = params.get('sport');
   const items = members().filter((m) => (!q || [m.name, m.sport, m.position].some((v) => v.toLowerCase().includes(q))) && (!sport || m.sport === sport));
-  return { body: { items, nextCursor: null } };
+  // The first page of an unfiltered read names every sport of the members.
+  const sports = !q && !sport && !params.get('cursor') ? [...new Set(members().map((m) => m.sport))].sort() : undefined;
+  return { body: { items, nextCursor: null, ...(sports ? { sports } : {}) } };
 };
 
 function api(extra: Record<string, Handler | { status?: number; body?: unknown }> = {}) {
@@ -88,6 +93,19 @@ describe('collective panel', () => {
     renderRoute(<CollectivePanelRoute />, { path: '/demo/collective', at: '/demo/collective?section=athletes' });
     const table = await screen.findByRole('table', { name: 'Collective athletes' });
     expect(within(table).getByRole('link', { name: 'View Details of Marcus Reed' })).toHaveAttribute('href', '/demo/collective/athlete/1');
+  });
+
+  it("shows the spec's three tiles (total athletes, total sales, total revenue in USD) and the net beside them", async () => {
+    api();
+    renderPanel('?section=athletes');
+    const tiles = within(await screen.findByLabelText('Athlete totals'));
+    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Total Athletes', 'Total Sales', 'Total Revenue (USD)', 'Net Revenue']);
+    await waitFor(() => expect(tiles.getAllByRole('definition')[2]).toHaveTextContent(/^\$[\d,]+\.\d{2}Gross: what fans paid, after discounts and refunds$/));
+    const stats = collectiveStats();
+    const [, , total, net] = tiles.getAllByRole('definition');
+    expect(total).toHaveTextContent(formatUsd(stats.totals.revenueCents));
+    expect(net).toHaveTextContent(formatUsd(stats.athletes.reduce((n, a) => n + a.earningsCents, 0)));
+    expect(net).toHaveTextContent("Athletes' 97% of Total Revenue, after the 3% platform share");
   });
 
   it('lists only the members and searches by name, sport or position, case-insensitively', async () => {
@@ -198,6 +216,33 @@ describe('collective panel', () => {
     expect(stub.calls.some((c) => c.method === 'DELETE' && c.url === '/api/collectives/1/athletes/3')).toBe(true);
   });
 
+  it("filters Athletes Management by the members' own sports (All plus each distinct sport), not the school's", async () => {
+    const stub = api();
+    renderPanel();
+    await screen.findByText('Athlete Earnings This Month');
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    await screen.findByRole('button', { name: 'Pause Jalen Brooks' }, { timeout: 5000 });
+    const filter = screen.getByRole('combobox', { name: 'Sport' });
+    // School 2 lists Football and Basketball only; its members also run track and fish.
+    expect(collectiveResponse().school.sports).toEqual(['Football', 'Basketball']);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Sports', 'Basketball', 'Fishing', 'Football', 'Track & Field']);
+    fireEvent.change(filter, { target: { value: 'Track and Field' } });
+    const table = await screen.findByRole('table', { name: 'Athletes management' });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Athletes management' }))
+          .getAllByRole('rowheader')
+          .map((h) => h.textContent),
+      ).toEqual([members([10])[0].name]),
+    );
+    expect(table).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.url.includes('/members?') && c.url.includes('sport=Track+and+Field'))).toBe(true);
+  });
+
   it('validates Add Athlete Profile inline and shows the server field errors', async () => {
     const stub = api({
       'POST /api/collectives/1/athletes': {
@@ -264,11 +309,16 @@ describe('collective athlete view', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(screen.getByText('Total Cards Sold')).toBeInTheDocument();
-    // Net revenue is the athlete's 97%; the figure before the platform's share is labelled Gross.
+    // The spec's Total Revenue (with the average price) is the gross, what fans paid; beside it Net
+    // Revenue, the athlete's 97% of it. Each says what it is.
     const tiles = within(screen.getByLabelText('Sales dashboard'));
-    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Total Cards Sold', 'Net Revenue', 'Gross Revenue', 'Total Fans']);
-    expect(tiles.getByText('$39.77')).toBeInTheDocument();
-    expect(tiles.getByText('$41.00')).toBeInTheDocument();
+    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Total Cards Sold', 'Total Revenue', 'Net Revenue', 'Total Fans']);
+    const [, total, net] = tiles.getAllByRole('definition');
+    expect(total).toHaveTextContent('$41.00');
+    expect(total).toHaveTextContent('Avg. $5.86 per card');
+    expect(total).toHaveTextContent('Gross: what fans paid, after discounts and refunds');
+    expect(net).toHaveTextContent('$39.77');
+    expect(net).toHaveTextContent("Athlete's 97% of Total Revenue, after the 3% platform share");
   });
 
   it("shows 'Athlete not found' with Return to Dashboard to the demo dashboard for a signed-out visitor", async () => {

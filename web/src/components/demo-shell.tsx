@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { utcYear } from '@/lib/dates';
 import { useDemoRole, type DemoRole } from '@/lib/demo-role';
+import { groupsOf, useSession } from '@/lib/auth/session-store';
 import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { AccountStatus } from './account-status';
 import { ScrollToTop } from './scroll-to-top';
@@ -19,6 +20,27 @@ const ROLE_BUTTON: Record<DemoRole, { label: string; to: string }> = {
   athlete: { label: 'My Stats', to: paths.demo.athlete.getHref() },
   collective: { label: 'Dashboard', to: paths.demo.collective.getHref() },
 };
+
+/** A signed-in account's button: its own screen, by its group (a fan's is My Cards). */
+const ACCOUNT_BUTTON: Record<DemoRole, { label: string; to: string }> = {
+  buyer: { label: 'My Cards', to: paths.myCards.getHref() },
+  athlete: { label: 'My Stats', to: paths.athleteAdmin.getHref() },
+  collective: { label: 'Dashboard', to: paths.collectiveAdmin.getHref() },
+};
+
+/**
+ * The demo role switcher is the demo's, for visitors who are not signed in (on /demo and on the
+ * pages they browse from it); a signed-in account is no demo role: it sees no switcher (no "Logged
+ * in as Buyer" to a fan who just signed up), and its button leads to its own screen.
+ */
+function useTopBarRole(): { switcher: boolean; button: { label: string; to: string } } {
+  const [role] = useDemoRole();
+  const session = useSession();
+  if (!session) return { switcher: true, button: ROLE_BUTTON[role] };
+  const groups = groupsOf(session);
+  const group: DemoRole = groups.includes('collective') ? 'collective' : groups.includes('athlete') ? 'athlete' : 'buyer';
+  return { switcher: false, button: ACCOUNT_BUTTON[group] };
+}
 
 export const FOOTER_THRESHOLD_PX = 10;
 
@@ -80,8 +102,7 @@ function SearchBox() {
 }
 
 export function DemoShell() {
-  const [role] = useDemoRole();
-  const button = ROLE_BUTTON[role];
+  const { switcher, button } = useTopBarRole();
   const nearBottom = useNearBottom();
   return (
     <div className="demo-shell">
@@ -104,7 +125,7 @@ export function DemoShell() {
             <Link className="btn btn-ghost topbar-btn hide-mobile" to={paths.demo.waitingList.getHref()}>
               Contact Us
             </Link>
-            <RoleDropdown />
+            {switcher && <RoleDropdown />}
             <Link className="btn btn-primary topbar-btn" to={button.to}>
               {button.label}
             </Link>

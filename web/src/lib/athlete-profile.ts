@@ -4,10 +4,12 @@
 import useSWR from 'swr';
 import type { AthleteProfileResponse } from '@shared/api';
 import { apiFetch } from './api-client';
+import { withHandOff } from './prime-handoff';
 
 export const athleteProfileKey = (id: number | null) => (id === null ? null : `/athletes/${id}`);
 
-export const getAthleteProfile = (path: string) => apiFetch<AthleteProfileResponse>(path);
+// A deep link's first read of this path is handed over by the route's prime (lib/prime-handoff.ts).
+export const getAthleteProfile = withHandOff((path: string) => apiFetch<AthleteProfileResponse>(path));
 
 export function useAthleteProfile(id: number | null) {
   return useSWR<AthleteProfileResponse>(athleteProfileKey(id), getAthleteProfile, { revalidateIfStale: false });

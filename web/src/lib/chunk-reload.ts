@@ -102,9 +102,14 @@ export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise
   });
 }
 
-/** Vite reports failed preloads (JS or CSS of a lazy chunk) as a cancellable window event. */
+/**
+ * Vite reports failed preloads (JS or CSS of a lazy chunk) as a cancellable window event. It also
+ * reports any error of the code it wraps with a dynamic import (`import('x').then(...)`: a route's
+ * data read that answers 404), which is no missing chunk: only a chunk error reloads.
+ */
 export function installPreloadErrorHandler(target: Window = window): () => void {
   const onPreloadError = (event: Event) => {
+    if (!isChunkLoadError((event as Event & { payload?: unknown }).payload)) return;
     if (reloadOnce()) event.preventDefault();
     // Otherwise Vite rethrows the error and the route's error element shows it.
   };

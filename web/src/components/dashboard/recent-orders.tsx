@@ -7,6 +7,7 @@ import type { SaleLine } from '@shared/api';
 import { formatUsd } from '@shared/money';
 import { DateText } from '@/components/date-text';
 import { buyerLabel, orderLabel, orderStatusLabel } from './format';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 /** Copies text to the clipboard (Clipboard API, else a selected textarea). */
 export async function copyText(text: string): Promise<boolean> {
@@ -101,7 +102,7 @@ function SerialsCell({ order }: { order: SaleLine }) {
 export function RecentOrdersTable({ orders, caption, showSerials = false }: { orders: SaleLine[]; caption: string; showSerials?: boolean }) {
   if (orders.length === 0) return <p className="muted">No orders yet.</p>;
   return (
-    <div className="dash-table-wrap">
+    <TableRegion label={caption}>
       <table className="dash-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -135,6 +136,6 @@ export function RecentOrdersTable({ orders, caption, showSerials = false }: { or
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

@@ -1,6 +1,7 @@
-// The sales dashboard figures: Total Cards Sold; Net Revenue (the athlete's 97%, from the ledger);
-// Gross Revenue (what buyers paid net of discounts, refunds and included tax, before the platform's
-// 3%; README "API", the stats) with the average price; Total Fans (unique purchasers).
+// The sales dashboard figures: Total Cards Sold; Total Revenue with the average price (the gross:
+// what buyers paid, net of discounts, refunds and included tax, before the platform's 3%; README
+// "API", the stats' totalRevenueCents); beside it Net Revenue (the athlete's 97% of it, from the
+// ledger); Total Fans (unique purchasers). Each note says what its figure is.
 import type { AthleteStatsResponse } from '@shared/api';
 import { formatUsd } from '@shared/money';
 
@@ -29,12 +30,12 @@ export function SalesDashboard({ stats }: { stats: AthleteStatsResponse }) {
   return (
     <dl className="dash-tiles" aria-label="Sales dashboard">
       <FigureTile label="Total Cards Sold" value={String(stats.totalCardsSold)} />
-      <FigureTile label="Net Revenue" value={formatUsd(stats.earningsCents)} note="Athlete's 97%" />
       <FigureTile
-        label="Gross Revenue"
+        label="Total Revenue"
         value={formatUsd(stats.totalRevenueCents)}
-        note={`Avg. ${formatUsd(stats.averagePriceCents)} per card, before the 3% platform share`}
+        note={`Avg. ${formatUsd(stats.averagePriceCents)} per card · Gross: what fans paid, after discounts and refunds`}
       />
+      <FigureTile label="Net Revenue" value={formatUsd(stats.earningsCents)} note="Athlete's 97% of Total Revenue, after the 3% platform share" />
       <FigureTile label="Total Fans" value={String(stats.uniqueFans)} note="Unique purchasers" />
     </dl>
   );

@@ -118,6 +118,7 @@ export default function CollectivePanelRoute() {
                 onTab={setSettingsTab}
                 collective={{ id: collectiveId, name: c.collective.name }}
                 members={memberList}
+                sports={members.data?.sports}
                 school={c.school}
                 merch={c.merch}
               />

@@ -19,6 +19,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-store';
 import { useDecideCard } from '@/features/athlete-panel/api/decide-card';
 import { useOwnerCards } from '@/features/athlete-panel/api/get-owner-cards';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 export const CARDS_ERROR = 'Failed to load your cards. Please try again later.';
 
@@ -163,7 +164,7 @@ function Decided({ cards }: { cards: OwnerCard[] }) {
   const who = (by: string) => (session && by === session.claims.sub ? 'you' : by === 'seed' ? 'the sample data' : by);
   if (cards.length === 0) return <p className="muted">No decisions yet.</p>;
   return (
-    <div className="dash-table-wrap">
+    <TableRegion label={'Cards you decided on, newest first'}>
       <table className="dash-table">
         <caption className="sr-only">Cards you decided on, newest first</caption>
         <thead>
@@ -195,7 +196,7 @@ function Decided({ cards }: { cards: OwnerCard[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 

@@ -15,6 +15,7 @@ import { downloadCsv, saveFile } from '@/lib/download';
 import { disclosurePath, useDisclosure } from '@/features/athlete-panel/api/get-disclosure';
 import { useMarkReported, validateReported, type ReportedValues } from '@/features/athlete-panel/api/mark-reported';
 import { printSection } from './print';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 export const DISCLOSURE_ERROR = 'Failed to load the disclosure record. Please try again later.';
 
@@ -70,7 +71,7 @@ function RecordView({ record }: { record: DisclosureRecord }) {
       {record.payments.length === 0 ? (
         <p className="muted">No payments received in {record.year}.</p>
       ) : (
-        <div className="dash-table-wrap">
+        <TableRegion label={`Payments received in ${record.year}`}>
           <table className="dash-table">
             <caption className="sr-only">Payments received in {record.year}</caption>
             <thead>
@@ -92,11 +93,15 @@ function RecordView({ record }: { record: DisclosureRecord }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </div>
   );
 }
+
+/** A field's error names its field: the shared rules word it after the name ('is required: ...'). */
+export const namedError = (label: string, message: string | undefined): string | undefined =>
+  message && (/^[A-Z]/.test(message) ? message : `${label} ${message}`);
 
 function MarkReported({ athleteId, year, onDone }: { athleteId: number; year: number; onDone: (message: string) => void }) {
   const mark = useMarkReported(athleteId, year);
@@ -119,12 +124,12 @@ function MarkReported({ athleteId, year, onDone }: { athleteId: number; year: nu
   };
   return (
     <form className="ap-reported no-print" noValidate aria-label={`Mark ${year} reported`} onSubmit={(e) => void submit(e)}>
-      <Field label="Reported on" required error={errors.date}>
+      <Field label="Reported on" required error={namedError('Reported on', errors.date)}>
         {(control) => (
           <input {...control} className="input" type="date" value={values.date} onChange={(e) => setValues((v) => ({ ...v, date: e.target.value }))} />
         )}
       </Field>
-      <Field label="Reference" required hint="The NIL Go or school reference of your report." error={errors.reference}>
+      <Field label="Reference" required hint="The NIL Go or school reference of your report." error={namedError('Reference', errors.reference)}>
         {(control) => (
           <input
             {...control}

@@ -16,6 +16,7 @@ import { useAthleteStats } from '@/features/athlete-panel/api/get-athlete-stats'
 import { LIVE_REFRESH_MS } from '@/features/athlete-panel/config';
 import { AthleteOrdersTable } from './orders-table';
 import { saleStateLabel } from './sale-state';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 export const RECENT_ORDERS = 5;
 export const SALES_ERROR = 'Failed to load your sales data. Please try again later.';
@@ -26,7 +27,7 @@ const asCollectible = (card: CardView): DigitalCollectible => ({ ...card, editio
 function SaleStates({ cards }: { cards: CardView[] }) {
   if (cards.length === 0) return null;
   return (
-    <div className="dash-table-wrap">
+    <TableRegion label={'Sale state of each card'}>
       <table className="dash-table">
         <caption className="sr-only">Sale state of each card</caption>
         <thead>
@@ -49,7 +50,7 @@ function SaleStates({ cards }: { cards: CardView[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 

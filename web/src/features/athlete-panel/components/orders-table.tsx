@@ -7,6 +7,7 @@ import { DateText } from '@/components/date-text';
 import { buyerLabel, orderStatusLabel } from '@/components/dashboard/format';
 import { OrderRef } from '@/components/dashboard/recent-orders';
 import { serialLabel } from './sale-state';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 function Serials({ line, cardNames }: { line: SaleLine; cardNames: Map<number, string> }) {
   const multipleCards = new Set(line.serials.map((s) => s.cardId)).size > 1;
@@ -26,7 +27,7 @@ function Serials({ line, cardNames }: { line: SaleLine; cardNames: Map<number, s
 export function AthleteOrdersTable({ orders, caption, cardNames }: { orders: SaleLine[]; caption: string; cardNames: Map<number, string> }) {
   if (orders.length === 0) return <p className="muted">No orders yet.</p>;
   return (
-    <div className="dash-table-wrap">
+    <TableRegion label={caption}>
       <table className="dash-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -58,6 +59,6 @@ export function AthleteOrdersTable({ orders, caption, cardNames }: { orders: Sal
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

@@ -7,6 +7,7 @@ import { LineChart } from '@/components/charts/lazy-charts';
 import { continuousMonths } from '@/components/charts/months';
 import { FigureTile } from '@/components/dashboard/sales-dashboard';
 import { useAthleteDonations } from '@/features/athlete-panel/api/get-athlete-donations';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 export const DONATIONS_ERROR = 'Failed to load your donations. Please try again later.';
 
@@ -50,7 +51,7 @@ export function CommentsTab({ athleteId }: { athleteId: number }) {
       {data.comments.length === 0 ? (
         <p className="muted">No comments yet.</p>
       ) : (
-        <div className="dash-table-wrap">
+        <TableRegion label={'Donor comments'}>
           <table className="dash-table">
             <caption className="sr-only">Donor comments</caption>
             <thead>
@@ -70,7 +71,7 @@ export function CommentsTab({ athleteId }: { athleteId: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );

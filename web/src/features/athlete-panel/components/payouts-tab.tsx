@@ -18,6 +18,7 @@ import { statementPath, useStatement, type Period, type StatementResponse } from
 import { downloadCsv } from '@/lib/download';
 import { DisclosureKit } from './disclosure-kit';
 import { printSection, usePrintScope } from './print';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 export const PAYOUTS_ERROR = 'Failed to load your payouts. Please try again later.';
 export const STATEMENT_ERROR = 'Failed to load the statement. Please try again later.';
@@ -51,7 +52,7 @@ const Money = ({ cents }: { cents: number }) => <span className={cents < 0 ? 'ap
 function PayoutsTable({ payouts }: { payouts: PayoutLineView[] }) {
   if (payouts.length === 0) return <p className="muted">No payouts yet.</p>;
   return (
-    <div className="dash-table-wrap">
+    <TableRegion label={'Payouts, newest first'}>
       <table className="dash-table">
         <caption className="sr-only">Payouts, newest first</caption>
         <thead>
@@ -80,7 +81,7 @@ function PayoutsTable({ payouts }: { payouts: PayoutLineView[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 
@@ -115,7 +116,7 @@ function StatementView({ statement }: { statement: StatementResponse }) {
       {s.entries.length === 0 ? (
         <p className="muted">No lines in this period.</p>
       ) : (
-        <div className="dash-table-wrap">
+        <TableRegion label={'Statement lines, oldest first'}>
           <table className="dash-table">
             <caption className="sr-only">Statement lines, oldest first</caption>
             <thead>
@@ -147,7 +148,7 @@ function StatementView({ statement }: { statement: StatementResponse }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </div>
   );

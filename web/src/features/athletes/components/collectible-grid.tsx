@@ -33,6 +33,13 @@ export function groupCards(cards: CardView[], sets: CardSet[]): Group[] {
   return groups;
 }
 
+/** The Top Fan line of a closed set, for one card or many ('collect all 1' read wrongly). */
+export function topFanHint(cardCount: number): string {
+  if (cardCount === 1) return 'own this card to become a Top Fan';
+  if (cardCount === 2) return 'collect both cards to become a Top Fan';
+  return `collect all ${cardCount} cards to become a Top Fan`;
+}
+
 function Collectible({ card, cards, athleteId, athleteName }: { card: CardView; cards: CardView[]; athleteId: number; athleteName: string }) {
   const status = saleStatus(card, cards);
   const href = paths.card.getHref(athleteId, card.id);
@@ -74,7 +81,7 @@ export function CollectibleGrid({ cards, sets, athleteId, athleteName }: { cards
           {group.name && (
             <h3 className="card-set-title">
               {group.name}
-              {group.closed && <span className="muted small"> · collect all {group.cards.length} to become a Top Fan</span>}
+              {group.closed && <span className="muted small"> · {topFanHint(group.cards.length)}</span>}
             </h3>
           )}
           <div className="grid cards-grid">

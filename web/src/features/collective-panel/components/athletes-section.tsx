@@ -1,6 +1,7 @@
 // Athletes: search (name, sport or position, by the server), the totals, and the members table a
-// page at a time with View Details. Revenue is what buyers paid net of discounts and refunds
-// ("Gross": before the platform's 3%); "Net" is the athletes' 97% (README "API", the stats).
+// page at a time with View Details. Total Revenue (USD) is what buyers paid net of discounts and
+// refunds ("Gross": before the platform's 3%); beside it "Net" is the athletes' 97% of it (README
+// "API", the stats).
 // Until the stats arrive the tiles keep their place with blank values and the table waits for them.
 import { useDeferredValue, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -16,6 +17,7 @@ import { usePagedMembers } from '@/features/collective-panel/api/get-members';
 import { usePayouts } from '@/features/collective-panel/api/payouts';
 import { DisclosureStatus } from './payouts/disclosure-status';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 export const NO_MATCH = 'No athletes found matching your search.';
 
@@ -78,8 +80,16 @@ export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) 
           value={stats ? String(stats.totals.cardsSold) : null}
           note={stats ? countLabel(stats.totals.orderCount, 'order') : '\u00a0'}
         />
-        <FigureTile label="Net Revenue" value={netCents === undefined ? null : formatUsd(netCents)} note="Athletes' 97%" />
-        <FigureTile label="Gross Revenue" value={stats ? formatUsd(stats.totals.revenueCents) : null} note="Paid by buyers, before the 3% platform share" />
+        <FigureTile
+          label="Total Revenue (USD)"
+          value={stats ? formatUsd(stats.totals.revenueCents) : null}
+          note="Gross: what fans paid, after discounts and refunds"
+        />
+        <FigureTile
+          label="Net Revenue"
+          value={netCents === undefined ? null : formatUsd(netCents)}
+          note="Athletes' 97% of Total Revenue, after the 3% platform share"
+        />
       </dl>
       <section className="panel" aria-labelledby="athletes-title">
         <div className="dash-row">
@@ -102,7 +112,7 @@ export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) 
             {deferredQuery.trim() ? NO_MATCH : 'No athletes in this collective yet.'}
           </p>
         ) : (
-          <div className="dash-table-wrap">
+          <TableRegion label={'Collective athletes'}>
             <table className="dash-table">
               <caption className="sr-only">Collective athletes</caption>
               <thead>
@@ -151,7 +161,7 @@ export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) 
                 })}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         )}
         <Pager
           label="Athlete pages"

@@ -19,6 +19,7 @@ import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useAssignUnattributed } from '@/features/collective-panel/api/assign-unattributed';
 import { useAthleteCards } from '@/features/collective-panel/api/get-athlete-cards';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 /** Assigns one unattributed line to a member's card on sale. The server accepts it and settles it
  * a moment later, so the outcome says the figures follow (and the stats are read again then). */
@@ -131,7 +132,7 @@ function UnattributedSales({
       {!unattributed ? null : unattributed.recent.length === 0 ? (
         <p className="muted">Every sale is attributed to an athlete.</p>
       ) : (
-        <div className="dash-table-wrap">
+        <TableRegion label={'Unattributed sales, newest first'}>
           <table className="dash-table">
             <caption className="sr-only">Unattributed sales, newest first</caption>
             <thead>
@@ -168,7 +169,7 @@ function UnattributedSales({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { DateText } from '@/components/date-text';
 import { Badge, transactionBadgeTone, transactionDetails } from '@/components/dashboard/format';
 import { useTransactions } from '@/features/collective-panel/api/get-transactions';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 export function TransactionsSection({ collectiveId }: { collectiveId: number }) {
   const { data, error, size, setSize, isValidating, mutate } = useTransactions(collectiveId);
@@ -28,7 +29,7 @@ export function TransactionsSection({ collectiveId }: { collectiveId: number }) 
         <p className="muted">No transactions yet.</p>
       ) : (
         <>
-          <div className="dash-table-wrap">
+          <TableRegion label={'Transactions and donations, newest first'}>
             <table className="dash-table">
               <caption className="sr-only">Transactions and donations, newest first</caption>
               <thead>
@@ -58,7 +59,7 @@ export function TransactionsSection({ collectiveId }: { collectiveId: number }) 
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           {hasMore && (
             <button type="button" className="btn btn-outline dash-pager" disabled={isValidating} onClick={() => void setSize(size + 1)}>
               {isValidating ? 'Loading...' : 'Load More'}

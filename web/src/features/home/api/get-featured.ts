@@ -2,10 +2,12 @@
 import useSWR from 'swr';
 import type { FeaturedResponse } from '@shared/api';
 import { apiFetch } from '@/lib/api-client';
+import { withHandOff } from '@/lib/prime-handoff';
 
 export const FEATURED_KEY = '/featured';
 
-export const getFeatured = (path: string) => apiFetch<FeaturedResponse>(path);
+// A deep link's first read of this path is handed over by the route's prime (lib/prime-handoff.ts).
+export const getFeatured = withHandOff((path: string) => apiFetch<FeaturedResponse>(path));
 
 export function useFeatured() {
   return useSWR<FeaturedResponse>(FEATURED_KEY, getFeatured, { revalidateIfStale: false });

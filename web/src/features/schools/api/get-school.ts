@@ -2,10 +2,12 @@
 import useSWR from 'swr';
 import type { SchoolPageResponse } from '@shared/api';
 import { apiFetch } from '@/lib/api-client';
+import { withHandOff } from '@/lib/prime-handoff';
 
 export const schoolKey = (id: number | null) => (id === null ? null : `/schools/${id}`);
 
-export const getSchool = (path: string) => apiFetch<SchoolPageResponse>(path);
+// A deep link's first read of this path is handed over by the route's prime (lib/prime-handoff.ts).
+export const getSchool = withHandOff((path: string) => apiFetch<SchoolPageResponse>(path));
 
 export function useSchool(id: number | null) {
   return useSWR<SchoolPageResponse>(schoolKey(id), getSchool, { revalidateIfStale: false });

@@ -18,11 +18,14 @@ import { usePagedMembers } from '@/features/collective-panel/api/get-members';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 import { Pager } from '@/features/collective-panel/components/athletes-section';
 import { errorsFrom } from './form-parts';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 export const ALL_SPORTS = 'All';
 
+/** The sport filter: All, then the distinct sports of the members (never the school's list, which
+ * may lack a member's sport or name sports without members). */
 export function sportOptions(sports: string[]): string[] {
-  return [ALL_SPORTS, ...[...new Set(sports)].sort()];
+  return [ALL_SPORTS, ...[...new Set(sports.filter(Boolean))].sort((a, b) => a.localeCompare(b))];
 }
 
 export const sportLabel = (sport: string) => (sport === 'Track and Field' ? 'Track & Field' : sport);
@@ -151,7 +154,7 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
       ) : shown.length === 0 ? (
         <p className="muted">No athletes.</p>
       ) : (
-        <div className="dash-table-wrap">
+        <TableRegion label={'Athletes management'}>
           <table className="dash-table">
             <caption className="sr-only">Athletes management</caption>
             <thead>
@@ -217,7 +220,7 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
               })}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       <Pager
         label="Athlete pages"

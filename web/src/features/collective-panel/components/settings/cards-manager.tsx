@@ -21,6 +21,7 @@ import { useAthleteCards } from '@/features/collective-panel/api/get-athlete-car
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 import { CardForm } from './card-form';
 import { errorsFrom } from './form-parts';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 const STATE_LABEL: Record<CardState, string> = {
   draft: 'Draft',
@@ -282,7 +283,7 @@ function MemberCards({ collectiveId, member, canWrite }: { collectiveId: number;
       {data.cards.length === 0 ? (
         <p className="muted">{member.name} has no cards yet.</p>
       ) : (
-        <div className="dash-table-wrap">
+        <TableRegion label={`Cards of ${member.name}`}>
           <table className="dash-table">
             <caption className="sr-only">Cards of {member.name}</caption>
             <thead>
@@ -378,7 +379,7 @@ function MemberCards({ collectiveId, member, canWrite }: { collectiveId: number;
               })}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       {canWrite ? <SetsPanel collectiveId={collectiveId} athleteId={member.id} data={data} /> : null}
       {deleting && (

@@ -17,6 +17,7 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/collective-panel/api/onboarding';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 import { errorsFrom } from './form-parts';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 const STATUS: Record<InviteState, { label: string; tone: BadgeTone }> = {
   open: { label: 'Pending', tone: 'yellow' },
@@ -134,7 +135,7 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
         ) : invites.data.items.length === 0 ? (
           <p className="muted">No invites yet.</p>
         ) : (
-          <div className="dash-table-wrap">
+          <TableRegion label={'Invites, newest first'}>
             <table className="dash-table">
               <caption className="sr-only">Invites, newest first</caption>
               <thead>
@@ -184,7 +185,7 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         )}
       </section>
       {revoking && (

@@ -14,6 +14,7 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { useDecideProfileRequest, useProfileRequests } from '@/features/collective-panel/api/onboarding';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 import { errorsFrom } from './form-parts';
+import { TableRegion } from '@/components/dashboard/table-region';
 
 const STATUS: Record<ProfileRequestState, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'yellow' },
@@ -81,7 +82,7 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
       ) : requests.data.items.length === 0 ? (
         <p className="muted">No profile requests.</p>
       ) : (
-        <div className="dash-table-wrap">
+        <TableRegion label={'Profile requests'}>
           <table className="dash-table">
             <caption className="sr-only">Profile requests</caption>
             <thead>
@@ -135,7 +136,7 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       {declining && (
         <ConfirmDialog

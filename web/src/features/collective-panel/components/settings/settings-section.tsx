@@ -30,11 +30,13 @@ interface Props {
   collective: Pick<Collective, 'id' | 'name'>;
   /** The first page of members (pickers); the management table pages on its own. */
   members: MemberSummary[];
+  /** The distinct sports of all the members (the members read's first page names them). */
+  sports?: string[];
   school: School | undefined;
   merch: MerchItem[];
 }
 
-export function SettingsSection({ tab, onTab, collective, members, school, merch }: Props) {
+export function SettingsSection({ tab, onTab, collective, members, sports, school, merch }: Props) {
   const { isOwnerCollective } = useTenant();
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const index = SETTINGS_TABS.findIndex((t) => t.id === tab);
@@ -68,11 +70,7 @@ export function SettingsSection({ tab, onTab, collective, members, school, merch
       </div>
       <div id={`settings-panel-${tab}`} role="tabpanel" aria-labelledby={`settings-tab-${tab}`}>
         {tab === 'athletes' && (
-          <AthletesManagement
-            collectiveId={collective.id}
-            collectiveName={collective.name}
-            sports={school?.sports ?? [...new Set(members.map((m) => m.sport))]}
-          />
+          <AthletesManagement collectiveId={collective.id} collectiveName={collective.name} sports={sports ?? members.map((m) => m.sport)} />
         )}
         {tab === 'add-profile' && <AddAthleteForm collectiveId={collective.id} />}
         {tab === 'cards' && <CardsManager collectiveId={collective.id} members={members} canWrite={isOwnerCollective} />}

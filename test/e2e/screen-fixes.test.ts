@@ -1,0 +1,195 @@
+// Browser tests of screen fixes (issue 20): images that fail before the app hydrates, the demo
+// role switcher, unknown athlete ids and the Top Fan line, against local mode.
+import { readFileSync } from 'node:fs';
+import type { Page, Route } from 'playwright-core';
+import { useBrowserPage } from '../support/browser';
+import type { AthleteStatsResponse, CheckoutResponse } from '../../shared/api';
+import { api, eventually, localSeedDone, signInUi, url } from '../support/e2e-api';
+
+jest.setTimeout(60_000);
+
+const browserState = useBrowserPage();
+let page: Page;
+beforeEach(() => {
+  ({ page } = browserState);
+});
+
+describe('an image that fails before the app hydrates', () => {
+  let release: () => void;
+
+  beforeEach(async () => {
+    let held = true;
+    const waiting: Array<() => void> = [];
+    release = () => {
+      held = false;
+      waiting.splice(0).forEach((go) => go());
+    };
+    // The app's entry module waits until the image has failed: React cannot have heard the error.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+      if (held) await new Promise<void>((resolve) => waiting.push(resolve));
+      await route.continue();
+    });
+  });
+
+  const hydrated = () => page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+  /** Waits until the browser has given up on the image `selector` names, before any script ran. */
+  async function failedBeforeHydration(selector: string) {
+    // Read from here: a polling predicate would be an eval, which the page's CSP refuses.
+    const failed = `(() => { const img = document.querySelector('${selector}'); return Boolean(img && img.complete && img.naturalWidth === 0); })()`;
+    expect(
+      await eventually(
+        async () => Boolean(await page.evaluate(failed)),
+        (done) => done,
+        15_000,
+      ),
+    ).toBe(true);
+    expect(await page.locator('html[data-app-ready]').count()).toBe(0);
+  }
+
+  it("shows the audience chooser's text wordmark when the logo image fails", async () => {
+    await page.route('**/images/logo.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(url('/main'), { waitUntil: 'domcontentloaded' });
+    expect(await page.getAttribute('html', 'data-prerendered')).toBe('/main');
+    await failedBeforeHydration('img.logo-img');
+
+    release();
+    await hydrated();
+    const wordmark = page.locator('.chooser-head span.wordmark');
+    await wordmark.waitFor();
+    expect(await wordmark.getAttribute('aria-label')).toBe('Drift');
+    expect(await wordmark.textContent()).toBe('DRIFT');
+    expect(await page.locator('img.logo-img').count()).toBe(0);
+  });
+
+  it('shows the default logo for a portrait that failed on a page rendered with its data', async () => {
+    await page.route('**/images/athletes/1.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(url('/athlete/1'), { waitUntil: 'domcontentloaded' });
+    const portrait = 'img.profile-photo';
+    await failedBeforeHydration(portrait);
+
+    release();
+    await hydrated();
+    await page.locator(`${portrait}[data-fallback="true"]`).waitFor();
+    expect(await page.locator(portrait).getAttribute('src')).toBe('/images/logo.svg');
+  });
+});
+
+describe('an unknown athlete id', () => {
+  it.each(['/athlete/999', '/athlete-media/999'])('%s reads the athlete once, then redirects home', async (path) => {
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/athletes/999') reads.push(request.url());
+    });
+    await page.goto(url(path));
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('heading', { name: 'Let Your Fans Elevate Your Program' }).waitFor();
+    // A late reload or a second read would come after the redirect: the landing is hydrated by now.
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    expect(reads).toHaveLength(1);
+  });
+});
+
+/** The verification code local mode logged for `email` (its only way of "emailing" it). */
+async function verificationCode(email: string): Promise<string> {
+  const logFile = process.env.E2E_LOCAL_LOG;
+  if (!logFile) throw new Error("E2E_LOCAL_LOG is not set: the global setup writes local mode's log there");
+  const prefix = `[cognito] verification code for ${email}: `;
+  for (let i = 0; i < 50; i++) {
+    const line = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .reverse()
+      .find((l) => l.startsWith(prefix));
+    if (line) return line.slice(prefix.length).trim();
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no verification code for ${email} in ${logFile}`);
+}
+
+async function cognito(target: string, body: unknown) {
+  const res = await fetch(url('/local-cognito/'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('the demo role switcher', () => {
+  it('opens on screen at 375 px for a visitor', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(url('/demo'));
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: /Demo/ }).click();
+    const menu = page.getByRole('menu', { name: 'Demo roles' });
+    await menu.getByRole('menuitem', { name: /Logged in as Buyer/ }).waitFor();
+    const box = (await menu.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(375);
+  });
+
+  it('is not shown to a fan who just signed up, whose button leads to their own cards', async () => {
+    const id = `newfan${Date.now().toString(36)}`;
+    const email = `${id}@example.com`;
+    await cognito('SignUp', { ClientId: 'localwebclient', Username: id, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] });
+    await cognito('ConfirmSignUp', { ClientId: 'localwebclient', Username: id, ConfirmationCode: await verificationCode(email) });
+    await signInUi(page, id, 'secret123');
+    for (const path of ['/mycards', '/demo', '/athlete/1']) {
+      await page.goto(url(path));
+      await page.getByText('Signed in as').waitFor();
+      expect(await page.getByRole('link', { name: 'My Cards' }).getAttribute('href')).toBe('/mycards');
+      expect(await page.getByRole('button', { name: /Demo/ }).count()).toBe(0);
+      expect(await page.getByText(/Logged in as/).count()).toBe(0);
+    }
+  });
+});
+
+describe('the NIL disclosure form', () => {
+  it('names the field in its error and keeps its inputs and button in line when the error shows', async () => {
+    await signInUi(page, 'athlete', 'athlete');
+    await page.goto(url('/athlete?tab=payouts'));
+    // A year nobody reported (the oldest the kit offers), so the form is there.
+    const year = page.getByLabel('Year');
+    await year.locator('option').first().waitFor({ state: 'attached' });
+    const years = await year.locator('option').allTextContents();
+    await year.selectOption(years[years.length - 1]);
+    const form = page.getByRole('form', { name: `Mark ${years[years.length - 1]} reported` });
+    await form.getByRole('button', { name: 'Mark reported' }).click();
+    await form.getByText('Reference is required: the NIL Go or school reference (at most 100 characters)').waitFor();
+    const top = async (locator: ReturnType<typeof form.getByLabel>) => Math.round((await locator.boundingBox())!.y);
+    const dateTop = await top(form.getByLabel(/^Reported on/));
+    expect(await top(form.getByLabel(/^Reference/))).toBe(dateTop);
+    expect(Math.abs((await top(form.getByRole('button', { name: 'Mark reported' }))) - dateTop)).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('payouts', () => {
+  it('pays the balances shown as owed in one step with the default period', async () => {
+    // Local mode's seed pays everything earned until then; a sale after it is owed.
+    await localSeedDone();
+    const before = await api<AthleteStatsResponse>('/athletes/2/stats', null);
+    await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId: 2, cardId: 1, quantity: 1 });
+    await eventually(
+      () => api<AthleteStatsResponse>('/athletes/2/stats', null),
+      (s) => s.totalCardsSold > before.totalCardsSold,
+    );
+    await signInUi(page, 'collective', 'collective');
+    await page.goto(url('/collective?section=payouts'));
+    const form = page.getByRole('form', { name: 'Create payout batch' });
+    await form.getByText(/^Payable now: \$[\d,.]+ to \d+ members?, all of it by a batch through today\./).waitFor();
+    const owed = page.getByRole('table', { name: /What each member is owed/ });
+    const jalen = owed.getByRole('row', { name: /Jalen Brooks/ });
+    // Balance owed and payable now are the same figure.
+    const [balance, payable] = await Promise.all([jalen.getByRole('cell').nth(0).textContent(), jalen.getByRole('cell').nth(1).textContent()]);
+    expect(payable).toBe(balance);
+    expect(balance).not.toBe('$0.00');
+
+    await form.getByRole('button', { name: 'Create payout batch' }).click();
+    await form.getByText(/^Batch created: \d+ payouts?, \$[\d,.]+ in all\.$/).waitFor();
+    await form.getByText(/^Nothing is owed now/).waitFor();
+    for (const row of await owed.getByRole('row').all()) {
+      if ((await row.getByRole('cell').count()) === 0) continue; // the header
+      expect(await row.getByRole('cell').nth(1).textContent()).toBe('$0.00');
+    }
+  });
+});

@@ -1,0 +1,168 @@
+// Balances and tax status: what each member is owed and what the default period pays now (and,
+// when some of it is not payable yet, when and why), payments in the year, W-9 status with its
+// control, the 1099-NEC flag and the NIL disclosure status.
+import { useState } from 'react';
+import type { CollectivePayoutsResponse } from '@shared/api';
+import { formatUsd } from '@shared/money';
+import { ConfirmDialog } from '@/components/dialog';
+import { DateText } from '@/components/date-text';
+import { Badge } from '@/components/dashboard/format';
+import { Field } from '@/components/form/field';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { useSetW9 } from '@/features/collective-panel/api/payouts';
+import { DisclosureStatus } from './disclosure-status';
+import { failure, today } from './payout-parts';
+import { TableRegion } from '@/components/dashboard/table-region';
+
+function W9Control({ collectiveId, athleteId, year, onFile, name }: { collectiveId: number; athleteId: number; year: number; onFile: boolean; name: string }) {
+  const save = useSetW9(collectiveId);
+  const [date, setDate] = useState(today());
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const submit = async (w9OnFile: boolean) => {
+    setError(null);
+    if (w9OnFile && (!date || date > today())) {
+      setError('Choose the day the W-9 was received');
+      return;
+    }
+    try {
+      await save.trigger({ athleteId, year, w9OnFile, date: w9OnFile ? date : null });
+    } catch (err) {
+      setError(failure(err).message);
+    }
+  };
+  if (onFile) {
+    return (
+      <>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={save.isMutating}
+          aria-label={`Clear the W-9 of ${name}`}
+          onClick={() => setConfirming(true)}
+        >
+          Clear
+        </button>
+        <FormOutcome error={error} />
+        {confirming && (
+          <ConfirmDialog
+            title={`Clear the W-9 of ${name}?`}
+            confirmLabel="Clear W-9"
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              void submit(false);
+            }}
+          >
+            <p>Record that no W-9 is on file for {year}.</p>
+          </ConfirmDialog>
+        )}
+      </>
+    );
+  }
+  return (
+    <form
+      className="dash-assign"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(true);
+      }}
+    >
+      <Field label={`W-9 received on (${name})`} error={error}>
+        {(control) => <input {...control} type="date" className="input" max={today()} value={date} onChange={(e) => setDate(e.target.value)} />}
+      </Field>
+      <button type="submit" className="btn btn-outline btn-sm" disabled={save.isMutating}>
+        Record W-9
+      </button>
+    </form>
+  );
+}
+
+/** Why part of a balance is not in the next batch, when it is not: a negative balance (a refund
+ * after the last payout) is made up by later earnings first; an amount recorded after the period's
+ * end waits for the next batch. */
+function NotPayableYet({ balanceCents, payableCents }: { balanceCents: number; payableCents: number }) {
+  if (balanceCents < 0)
+    return <span className="dash-cell-note">Refunds after the last payout: later earnings make up the {formatUsd(-balanceCents)} first.</span>;
+  if (balanceCents > payableCents)
+    return <span className="dash-cell-note">{formatUsd(balanceCents - payableCents)} recorded after today (UTC): payable in a batch from tomorrow.</span>;
+  return null;
+}
+
+export function MembersMoney({
+  collectiveId,
+  data,
+  nameOf,
+  owner,
+}: {
+  collectiveId: number;
+  data: CollectivePayoutsResponse;
+  nameOf: (id: number) => string;
+  owner: boolean;
+}) {
+  return (
+    <section className="panel" aria-labelledby="owed-title">
+      <h3 id="owed-title" className="panel-title">
+        Balances and tax status ({data.year})
+      </h3>
+      {data.members.length === 0 ? (
+        <p className="muted">No members yet.</p>
+      ) : (
+        <TableRegion label={`What each member is owed, and their tax status in ${data.year}`}>
+          <table className="dash-table">
+            <caption className="sr-only">What each member is owed, and their tax status in {data.year}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Athlete</th>
+                <th scope="col">Balance owed</th>
+                <th scope="col">Payable now</th>
+                <th scope="col">Paid in {data.year}</th>
+                <th scope="col">W-9 on file</th>
+                <th scope="col">1099-NEC</th>
+                <th scope="col">NIL disclosure</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.members.map((m) => (
+                <tr key={m.athleteId}>
+                  <th scope="row">{nameOf(m.athleteId)}</th>
+                  <td>{formatUsd(m.balanceCents)}</td>
+                  <td>
+                    {formatUsd(m.payableCents)}
+                    <NotPayableYet balanceCents={m.balanceCents} payableCents={m.payableCents} />
+                  </td>
+                  <td>{formatUsd(m.year.paidCents)}</td>
+                  <td>
+                    {m.year.w9OnFile ? (
+                      <>
+                        Yes
+                        {m.year.w9Date ? (
+                          <>
+                            {' '}
+                            (<DateText iso={m.year.w9Date} />)
+                          </>
+                        ) : (
+                          ''
+                        )}
+                      </>
+                    ) : (
+                      'No'
+                    )}
+                    {owner && (
+                      <W9Control collectiveId={collectiveId} athleteId={m.athleteId} year={data.year} onFile={m.year.w9OnFile} name={nameOf(m.athleteId)} />
+                    )}
+                  </td>
+                  <td>{m.year.form1099Required ? <Badge tone="red">1099-NEC required</Badge> : <span className="muted">Not required</span>}</td>
+                  <td>
+                    <DisclosureStatus nil={m.year.nil} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </section>
+  );
+}
