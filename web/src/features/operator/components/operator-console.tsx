@@ -7,6 +7,7 @@ import type { OperatorCollective, UnattributedSale } from '@shared/api';
 import { formatUsd } from '@shared/money';
 import { DateText } from '@/components/date-text';
 import { OrderRef } from '@/components/dashboard/recent-orders';
+import { TableRegion } from '@/components/dashboard/table-region';
 import '@/components/dashboard/dashboard.css';
 import './operator.css';
 import { ErrorBox } from '@/components/error-box';
@@ -89,7 +90,7 @@ function PlatformInbox() {
           : `${first.units} ${first.units === 1 ? 'unit' : 'units'} for ${formatUsd(first.revenueCents)} name no school. Send each sale to the collective it belongs to; that collective then assigns it to a card.`}
       </p>
       {lines.length > 0 && (
-        <div className="dash-table-wrap" role="region" aria-label="Sales that name no school" tabIndex={0}>
+        <TableRegion label="Sales that name no school">
           <table className="dash-table">
             <caption className="sr-only">Sales that name no school, newest first</caption>
             <thead>
@@ -121,7 +122,7 @@ function PlatformInbox() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
       {more && (
         <button type="button" className="btn btn-outline" disabled={inbox.isValidating} onClick={() => void inbox.setSize(inbox.size + 1)}>
