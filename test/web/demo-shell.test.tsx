@@ -92,6 +92,7 @@ describe('the demo switcher is for the demo, never for a signed-in account', () 
     [['buyer'], '/athlete/1', 'My Cards', '/mycards'],
     [['athlete'], '/demo/learn', 'My Stats', '/athlete'],
     [['collective'], '/demo/learn', 'Dashboard', '/collective'],
+    [['operator'], '/demo/learn', 'Console', '/operator'],
   ])('a signed-in account in %j on %s sees no Demo menu and its own %s button', async (groups, at, label, href) => {
     signIn(groups);
     renderRoute(at);

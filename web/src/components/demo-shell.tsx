@@ -21,7 +21,7 @@ const ROLE_BUTTON: Record<DemoRole, { label: string; to: string }> = {
   collective: { label: 'Dashboard', to: paths.demo.collective.getHref() },
 };
 
-/** A signed-in account's button: its own screen, by its group (a fan's is My Cards). */
+/** A signed-in account's button: its own screen, by its group (a fan's is My Cards; an operator's, the console). */
 const ACCOUNT_BUTTON: Record<DemoRole, { label: string; to: string }> = {
   buyer: { label: 'My Cards', to: paths.myCards.getHref() },
   athlete: { label: 'My Stats', to: paths.athleteAdmin.getHref() },
@@ -38,6 +38,8 @@ function useTopBarRole(): { switcher: boolean; button: { label: string; to: stri
   const session = useSession();
   if (!session) return { switcher: true, button: ROLE_BUTTON[role] };
   const groups = groupsOf(session);
+  if (groups.includes('operator') && !groups.includes('collective') && !groups.includes('athlete'))
+    return { switcher: false, button: { label: 'Console', to: paths.operator.getHref() } };
   const group: DemoRole = groups.includes('collective') ? 'collective' : groups.includes('athlete') ? 'athlete' : 'buyer';
   return { switcher: false, button: ACCOUNT_BUTTON[group] };
 }
