@@ -150,6 +150,14 @@ describe('balance, transfers, reversals, payouts', () => {
     expect(transfer).toMatchObject({ amount_reversed: 345, reversed: false });
     expect(transfer.reversals.data.map((r) => r.id)).toEqual([reversal.id]);
     await expect(stripe.transfers.createReversal(first.id, { amount: 1_000_000 })).rejects.toMatchObject({ param: 'amount' });
+
+    // Stripe keeps a key's result for 24 hours; after that the same key is a new request.
+    clockOffset = 24 * 3600_000 + 1_000;
+    try {
+      expect((await stripe.transfers.create(params, { idempotencyKey: 'batch_9:athlete_12' })).id).not.toBe(first.id);
+    } finally {
+      clockOffset = 0;
+    }
   });
 
   it.each([

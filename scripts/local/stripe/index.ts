@@ -91,6 +91,15 @@ const canonical = (value: unknown): string =>
           .join(',')}}`
     : JSON.stringify(value);
 
+/** A path id, percent-decoded; a malformed escape names nothing that exists. */
+const decodeId = (raw: string) => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw fail.notFound('object', raw);
+  }
+};
+
 const header = (req: IncomingMessage, name: string) => {
   const value = req.headers[name];
   return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
@@ -199,7 +208,7 @@ export function createLocalStripe(options: LocalStripeOptions): LocalStripe {
       const reader = new ParamReader(params);
       const expand = reader.strings('expand') ?? [];
       const request = { id: requestId, idempotency_key: idempotencyKey ?? null };
-      body = JSON.stringify(handler({ ctx, params: reader, owner, ids: match!.slice(1).map(decodeURIComponent), request, expand, path }), null, 2);
+      body = JSON.stringify(handler({ ctx, params: reader, owner, ids: match!.slice(1).map(decodeId), request, expand, path }), null, 2);
     } catch (error) {
       if (!(error instanceof StripeFailure)) {
         log(`internal error on ${method} ${path}: ${String((error as Error)?.stack ?? error)}`);
@@ -210,7 +219,7 @@ export function createLocalStripe(options: LocalStripeOptions): LocalStripe {
       body = JSON.stringify({ error: error.error }, null, 2);
     }
     // Stripe keeps the first result of a key, errors included, once the endpoint has run.
-    if (scope && saved) store.remember(scope, { method, path, params: canonical(params!), status, body, requestId, at: Date.now() });
+    if (scope && saved) store.remember(scope, { method, path, params: canonical(params!), status, body, requestId });
     send(status, body, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
   }
 
@@ -222,7 +231,7 @@ export function createLocalStripe(options: LocalStripeOptions): LocalStripe {
     let body: unknown;
     try {
       authenticate(req);
-      body = advanceSubscriptionPeriod(ctx, decodeURIComponent(match[1]));
+      body = advanceSubscriptionPeriod(ctx, decodeId(match[1]));
     } catch (error) {
       if (!(error instanceof StripeFailure)) throw error;
       status = error.status;

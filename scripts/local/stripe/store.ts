@@ -209,10 +209,11 @@ export class Store {
     return record;
   }
 
-  remember(scope: string, result: IdempotentResult): void {
+  /** Keeps a key's first result (for 24 hours of the stand-in's clock). */
+  remember(scope: string, result: Omit<IdempotentResult, 'at'>): void {
     const cutoff = this.now() - IDEMPOTENCY_TTL_MS;
     for (const [key, record] of Object.entries(this.state.idempotency)) if (record.at < cutoff) delete this.state.idempotency[key];
-    this.state.idempotency[scope] = result;
+    this.state.idempotency[scope] = { ...result, at: this.now() };
     this.changed();
   }
 
