@@ -47,6 +47,9 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
+/** The exact command that verifies this local mode's figures (its table on its DynamoDB Local). */
+const verifyCommand = (endpoint: string, table: string) => `DYNAMODB_ENDPOINT=${endpoint} TABLE_NAME=${table} npm run verify`;
+
 function say(message: string): void {
   console.log(`[local] ${message}`);
 }
@@ -142,8 +145,19 @@ async function main(): Promise<void> {
   }
 
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const stored = options.dynamoEndpoint ? 'yours' : options.memory ? 'in memory' : 'data in .data/dynamodb/';
   console.log(
-    `\n  Drift NIL cards running at ${url}\n  API:      ${url}/api/catalog\n  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo (codes for new accounts are printed here)\n  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')\n  Press Ctrl-C to stop.\n`,
+    [
+      '',
+      `  Drift NIL cards running at ${url}`,
+      `  API:      ${url}/api/catalog`,
+      `  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo (codes for new accounts are printed here)`,
+      `  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')`,
+      `  DynamoDB: ${endpoint} (table ${options.table}, ${stored})`,
+      `  Verify:   ${verifyCommand(endpoint, options.table)}`,
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
   );
 
   let stopping = false;
