@@ -42,6 +42,7 @@ export default async function globalSetup(): Promise<void> {
     // Local mode's log goes to a file: the browser tests read the codes it "emails" there, as a
     // user reads them in the terminal (there is no other way to get them).
     const logFile = path.join(os.tmpdir(), `drift-e2e-local-${port}.log`);
+    const structuredLog = path.join(os.tmpdir(), `drift-e2e-local-${port}.structured.log`);
     const log = openSync(logFile, 'w');
     const child = spawn(
       process.execPath,
@@ -54,6 +55,9 @@ export default async function globalSetup(): Promise<void> {
         dynamo.endpoint,
         '--table',
         'E2E',
+        // Not the checkout's .data/local.log: a local mode of the user's may be writing it.
+        '--log-file',
+        structuredLog,
       ],
       {
         cwd: root,
@@ -65,6 +69,7 @@ export default async function globalSetup(): Promise<void> {
     g.__LOCAL_MODE__ = child;
     process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
     process.env.E2E_LOCAL_LOG = logFile;
+    process.env.E2E_LOCAL_STRUCTURED_LOG = structuredLog;
     await waitForHttp(`${process.env.E2E_BASE_URL}/api/catalog`, 60_000);
   }
 }
