@@ -4,7 +4,15 @@ import { configure, fireEvent, render, screen, within } from '@testing-library/r
 import { entityApi } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
 import { ErrorScreen } from '@/components/route-error';
-import { RELOAD_GUARD_MS, RELOAD_MARKER_KEY, isChunkLoadError, reloadOnce, resetReloadStateForTests, type ReloadEnv } from '@/lib/chunk-reload';
+import {
+  RELOAD_GUARD_MS,
+  RELOAD_MARKER_KEY,
+  installPreloadErrorHandler,
+  isChunkLoadError,
+  reloadOnce,
+  resetReloadStateForTests,
+  type ReloadEnv,
+} from '@/lib/chunk-reload';
 
 // Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
 configure({ asyncUtilTimeout: 5000 });
@@ -47,6 +55,20 @@ describe('isChunkLoadError', () => {
       expect(isChunkLoadError(error)).toBe(false);
     },
   );
+});
+
+describe("Vite's preload error event", () => {
+  it("reloads nothing for an error that is not a missing chunk (a route's first data answering 404), and lets Vite rethrow it", () => {
+    const uninstall = installPreloadErrorHandler();
+    try {
+      const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: new Error('Athlete 999 not found') });
+      window.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(false);
+      expect(window.sessionStorage.getItem(RELOAD_MARKER_KEY)).toBeNull();
+    } finally {
+      uninstall();
+    }
+  });
 });
 
 describe('reloadOnce', () => {
