@@ -28,11 +28,15 @@ async function until(p: Page, expression: string, timeoutMs = 15_000): Promise<v
   }
 }
 
-/** Waits until the page has its data: no request in flight and no loading spinner left. */
+/** Waits until the page is what gets measured: the app is running, no request in flight, no
+ * loading spinner left, its fonts loaded (images carry their size, so they move nothing). */
 async function settle(p: Page): Promise<void> {
   await p.waitForLoadState('networkidle');
-  await until(p, `![...document.querySelectorAll('[role="status"]')].some((e) => /Loading/.test(e.textContent || ''))`);
-  await p.waitForTimeout(250);
+  await until(
+    p,
+    `document.documentElement.hasAttribute('data-app-ready') && document.fonts.status === 'loaded' &&
+      ![...document.querySelectorAll('[role="status"]')].some((e) => /Loading/.test(e.textContent || ''))`,
+  );
 }
 
 interface Overflow {

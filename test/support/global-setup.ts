@@ -1,7 +1,7 @@
 // One DynamoDB Local for the whole jest run (integration and browser tests use it); the browser
 // layer also gets local mode (built web app + API) on a free port.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startDynamoLocal } from '../../scripts/local/dynamodb-local';
@@ -15,18 +15,19 @@ function selected(name: string): boolean {
   return after.split(' --')[0].split(/\s+/).includes(name);
 }
 
-async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+/**
+ * Waits until local mode says it is ready (its banner, printed once the sample orders are seeded
+ * and settled): tests that start earlier read figures that move under them while the seed goes on.
+ */
+async function waitForReady(logFile: string, child: ReturnType<typeof spawn>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
+  for (;;) {
+    const log = readFileSync(logFile, 'utf8');
+    if (log.includes('Press Ctrl-C to stop.')) return;
+    if (child.exitCode !== null) throw new Error(`local mode exited (${child.exitCode}) before it was ready:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`local mode was not ready within ${timeoutMs / 1000} s:\n${log}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -70,6 +71,6 @@ export default async function globalSetup(): Promise<void> {
     process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
     process.env.E2E_LOCAL_LOG = logFile;
     process.env.E2E_LOCAL_STRUCTURED_LOG = structuredLog;
-    await waitForHttp(`${process.env.E2E_BASE_URL}/api/catalog`, 60_000);
+    await waitForReady(logFile, child, 180_000);
   }
 }
