@@ -1,14 +1,11 @@
 // Athlete profile and media rules: bio excerpt at 150 + '...', tiers, achievements '+N more', redirects.
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAMPLE_ATHLETES } from '@shared/seed-data';
 import { tierFor } from '@shared/tiers';
 import { excerpt, visibleAchievements } from '@/lib/text';
 import { entityApi, requestedPaths } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
-
-// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 jest.setTimeout(20_000);
 

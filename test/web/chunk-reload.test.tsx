@@ -1,6 +1,6 @@
 // Deploys never break an open tab: the once-only reload guard for missing chunks and the designed
 // error screen every route shows instead of the router's default one.
-import { configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { entityApi } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
 import { ErrorScreen } from '@/components/route-error';
@@ -14,8 +14,6 @@ import {
   type ReloadEnv,
 } from '@/lib/chunk-reload';
 
-// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
-configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20_000);
 
 jest.mock('@/features/marketing/components/what-we-offer', () => ({
