@@ -33,7 +33,7 @@ const config = {
       displayName: 'web',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/test/web/**/*.test.tsx'],
-      setupFilesAfterEnv: ['<rootDir>/test/support/web-setup.ts', '<rootDir>/test/web/dialog-polyfill.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/web-setup.ts', '<rootDir>/test/web/dialog-polyfill.ts', '<rootDir>/test/web/test-timeouts.ts'],
       moduleNameMapper: {
         ...base.moduleNameMapper,
         '\\.(css|png|jpg|svg|pdf)$': '<rootDir>/test/support/file-stub.ts',

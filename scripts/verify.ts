@@ -14,6 +14,16 @@ async function main(): Promise<void> {
   for (const d of report.differences) console.log(`  - ${d}`);
   if (report.pending)
     console.log(`  ${report.pending} order(s) accepted but not applied yet: \`npm run settle\` applies them (the settle function does it in AWS)`);
+  const { counted, notCounted, unrecorded, fallback } = report.testOrders;
+  if (counted + notCounted > 0)
+    console.log(
+      `  test orders: ${counted} counted, ${notCounted} not counted, each checked with the rule it was stored with (COUNT_TEST_ORDERS of this shell is not used for them)`,
+    );
+  if (counted > 0 && notCounted > 0) console.log('  the counting of test orders changed while orders were stored: see docs/RUNBOOK.md "Counting test orders"');
+  if (unrecorded > 0)
+    console.log(
+      `  ${unrecorded} test order(s) stored before orders kept their counting rule: checked with this shell's COUNT_TEST_ORDERS (${fallback ? 'counted' : 'not counted'})`,
+    );
   if (report.parked) console.log(`  ${report.parked} delivery(ies) parked for an operator (never counted): see docs/RUNBOOK.md "Parked deliveries"`);
   process.exit(report.differences.length ? 1 : 0);
 }

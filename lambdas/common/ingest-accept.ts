@@ -6,7 +6,7 @@ import type { OrderEvent } from '../../shared/contribution';
 import { UnsupportedOrder } from '../../shared/shopify';
 import { indexForLines } from './catalog-reader';
 import { RetryLater } from './errors';
-import { AssignRefused, MAX_LINES_PER_ATHLETE, orderIdOf, runtimeOf } from './ingest-core';
+import { AssignRefused, MAX_LINES_PER_ATHLETE, orderIdOf, orderOptions, runtimeOf } from './ingest-core';
 import type { IngestDeps, IngestOutcome } from './ingest-core';
 import { StoreConflict, versionIs } from './ingest-store';
 import type { Write } from './ingest-store';
@@ -37,9 +37,11 @@ export function createAcceptor(deps: IngestDeps) {
 
   async function accept(orderId: string, event: OrderEvent, webhookId: string | undefined): Promise<{ outcome: IngestOutcome; attempts: number }> {
     const attribute = await attributorFor(event);
-    const options = deps.options();
+    const processOptions = deps.options();
     for (let attempt = 1; attempt <= MAX_ACCEPT_ATTEMPTS; attempt++) {
       const stored = await readOrder(orderId);
+      // An order keeps the counting rule it was first stored with; a new order takes this process's.
+      const options = orderOptions(processOptions, stored?.countTestOrders ?? null);
       const merged = mergeEvent(stored?.state ?? emptyOrderState(), event, attribute);
       if (merged.kind === 'refused') throw new AssignRefused(merged.reason);
       if (merged.kind === 'unchanged') return { outcome: 'unchanged', attempts: attempt };
@@ -67,6 +69,7 @@ export function createAcceptor(deps: IngestDeps) {
             ...(pending.length ? { pending: new Set(pending) } : {}),
             updatedAt: order?.updatedAt ?? null,
             test: order?.test ?? false,
+            countTestOrders: options.countTestOrders,
             storedAt: at,
           },
           condition: stored ? versionIs(stored.version) : { notExists: true },

@@ -67,11 +67,32 @@ export interface StoredOrder {
   state: OrderState;
   version: number;
   pending: string[];
+  /** The counting rule the order was first stored with (null: stored before orders kept it). */
+  countTestOrders: boolean | null;
 }
+
+/** The counting rule recorded on an order item (`countTestOrders`), or null when it has none. */
+export const recordedCountTestOrders = (item: Item): boolean | null => (typeof item.countTestOrders === 'boolean' ? item.countTestOrders : null);
 
 export function toStored(item: Item): StoredOrder {
   const pending = item.pending as Set<string> | string[] | undefined;
-  return { state: decodeState(item), version: Number(item.version), pending: pending ? [...pending].sort() : [] };
+  return {
+    state: decodeState(item),
+    version: Number(item.version),
+    pending: pending ? [...pending].sort() : [],
+    countTestOrders: recordedCountTestOrders(item),
+  };
+}
+
+/**
+ * The options an order is counted with: the process's (COUNT_TEST_ORDERS) with the counting rule
+ * the order was first stored with, when it has one. The rule travels with the order, so whoever
+ * settles or verifies it later (another function, a CLI in another shell) counts it exactly as
+ * the writer did, and a changed setting applies to orders first stored after the change, never
+ * retroactively (serials and ledger entries of a stored test order are never re-decided).
+ */
+export function orderOptions(base: ContributionOptions, recorded: boolean | null): ContributionOptions {
+  return recorded === null || recorded === base.countTestOrders ? base : { ...base, countTestOrders: recorded };
 }
 
 export function orderIdOf(event: OrderEvent): string {

@@ -7,7 +7,7 @@ import type { GroupTarget } from '../../shared/contribution';
 import { planAthleteStep, planUnattributedStep } from '../../shared/settlement';
 import type { AppliedAthleteGroup, AppliedUnattributedGroup, AthleteStepPlan, CardRules, FanState } from '../../shared/settlement';
 import { RetryLater } from './errors';
-import { DEFAULT_SETTLE_MS, runtimeOf } from './ingest-core';
+import { DEFAULT_SETTLE_MS, orderOptions, runtimeOf } from './ingest-core';
 import type { IngestDeps } from './ingest-core';
 import { StoreConflict, keyString, versionIs } from './ingest-store';
 import type { IngestStore, Item, Write } from './ingest-store';
@@ -269,7 +269,7 @@ export function createSettler(deps: IngestDeps) {
     for (;;) {
       const stored = await readOrder(orderId);
       if (!stored || stored.pending.length === 0) return 0;
-      const targets = groupTargets(contributionOf(stored.state, deps.options()));
+      const targets = groupTargets(contributionOf(stored.state, orderOptions(deps.options(), stored.countTestOrders)));
       const queue = [...stored.pending];
       let done = 0;
       let failure: unknown;

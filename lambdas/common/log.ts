@@ -3,6 +3,7 @@
 // correlation id (`correlation_id`: the X-Shopify-Webhook-Id of a delivery, otherwise API Gateway's
 // request id; set per invocation by lambdas/common/observability.ts) on every line.
 // `log()` and `setCorrelationId()` are the API the handlers and ingestion call.
+import { Console } from 'node:console';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { SERVICE_NAME } from './metric-names';
 
@@ -29,4 +30,22 @@ export function setCorrelationId(id: string | undefined): void {
 export function log(level: Level, message: string, fields: Record<string, unknown> = {}): void {
   if (silenced()) return;
   logger[level](message, fields);
+}
+
+/**
+ * Local mode only: the structured lines go to these streams instead of the process's stdout and
+ * stderr (local mode keeps them in a log file and prints a few human lines). Powertools writes
+ * through a Console of its own, bound to the process's streams when the logger is created, and
+ * offers no option for another destination, so its Console is replaced (checked, so an upgrade
+ * that renames it fails here rather than printing to the terminal again).
+ */
+export function sendLogsTo(stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream = stdout): void {
+  replaceConsole(logger, 'Powertools Logger', stdout, stderr);
+}
+
+/** Replaces the private Console a Powertools utility prints through (shared with metrics.ts). */
+export function replaceConsole(utility: object, name: string, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): void {
+  const holder = utility as { console?: unknown };
+  if (!(holder.console instanceof Console)) throw new Error(`${name} no longer prints through a \`console\` property: cannot send its lines elsewhere`);
+  holder.console = new Console({ stdout, stderr });
 }

@@ -3,7 +3,7 @@
 // lambdas/common/observability.ts) prints one EMF JSON line to stdout, which CloudWatch Logs turns
 // into metrics in namespace NilCards with the dimension service=nil-cards. No metric filters.
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { silenced } from './log';
+import { replaceConsole, silenced } from './log';
 import { METRIC_NAMESPACE, SERVICE_NAME, type MetricName } from './metric-names';
 
 export type { MetricName } from './metric-names';
@@ -20,4 +20,9 @@ export function flushMetrics(): void {
   if (!metrics.hasStoredMetrics()) return;
   if (silenced()) metrics.clearMetrics();
   else metrics.publishStoredMetrics();
+}
+
+/** Local mode only: the EMF lines go to `stdout` instead of the process's (see sendLogsTo in log.ts). */
+export function sendMetricsTo(stdout: NodeJS.WritableStream): void {
+  replaceConsole(metrics, 'Powertools Metrics', stdout, stdout);
 }

@@ -76,16 +76,31 @@ export async function waitUntilSettled(timeoutMs = 60_000): Promise<void> {
   }
 }
 
+export interface SeedProgress {
+  phase: number;
+  phases: number;
+  /** Deliveries made so far (this phase's included, all settled) and in all. */
+  delivered: number;
+  total: number;
+}
+
+/** The number of sample deliveries seedOrders makes. */
+export const sampleDeliveryCount = (): number => sampleDeliveries(structuredClone(SAMPLE_CATALOG)).length;
+
 /** Delivers the sample orders phase by phase (sample-orders.ts), each phase settled before the next
- * so the quotas unlock the next editions before they sell. */
-export async function seedOrders(webhookUrl: string, secret: string): Promise<number> {
+ * so the quotas unlock the next editions before they sell; `onPhase` hears of each settled phase. */
+export async function seedOrders(webhookUrl: string, secret: string, onPhase?: (progress: SeedProgress) => void): Promise<number> {
   const deliveries = sampleDeliveries(structuredClone(SAMPLE_CATALOG));
-  for (const phase of [1, 2, 3] as const) {
+  const phases = [1, 2, 3] as const;
+  let delivered = 0;
+  for (const phase of phases) {
     for (const d of deliveries.filter((x) => x.phase === phase)) {
       const result = await deliverWebhook(webhookUrl, d.topic, d.body, secret, { webhookId: d.webhookId });
       if (result.status !== 200) throw new Error(`seeding ${d.topic} failed: ${result.status} ${result.body}`);
+      delivered++;
     }
     await waitUntilSettled();
+    onPhase?.({ phase, phases: phases.length, delivered, total: deliveries.length });
   }
   return deliveries.length;
 }

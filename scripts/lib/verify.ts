@@ -14,6 +14,7 @@ import { moveSerials, rangeCount, serialsOfLines } from '../../shared/editions';
 import type { LedgerEntry } from '../../shared/ledger';
 import { checkEntries, headOf } from '../../shared/ledger';
 import { ledgerHeadOf } from '../../lambdas/common/athlete-total';
+import { orderOptions, recordedCountTestOrders } from '../../lambdas/common/ingest-core';
 import { athleteShareCents } from '../../shared/money';
 import { LISTED_UNATTRIBUTED_LINES } from '../../shared/settlement';
 import type { AppliedAthleteGroup, AppliedUnattributedGroup } from '../../shared/settlement';
@@ -32,6 +33,13 @@ export interface VerifyReport {
   pending: number;
   /** Deliveries parked for an operator (not differences: they were never counted). */
   parked: number;
+  /**
+   * How the stored test orders are counted. Each order is checked with the counting rule it was
+   * first stored with (recorded on the order by the process that ingested it), whatever
+   * COUNT_TEST_ORDERS says where verify runs; orders stored before the rule was recorded are
+   * checked with `fallback` (this process's COUNT_TEST_ORDERS).
+   */
+  testOrders: { counted: number; notCounted: number; unrecorded: number; fallback: boolean };
 }
 
 type Item = Record<string, unknown>;
@@ -72,6 +80,7 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
   // Orders: each group's applied snapshot equals what the order's current version says.
   const orders = items.filter((i) => String(i.PK).startsWith('ORDER#') && i.SK === 'ORDER');
   const contributions: Array<OrderContribution | null> = [];
+  const testOrders = { counted: 0, notCounted: 0, unrecorded: 0, fallback: options.countTestOrders };
   const appliedAthletes: Array<{ orderId: string; athleteId: number; applied: AppliedAthleteGroup; targetUnits: Map<string, number> }> = [];
   for (const order of orders) {
     const orderId = String(order.orderId);
@@ -80,7 +89,16 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       pendingOrders++;
       differences.push(`order ${orderId}: ${pending.size} group(s) not applied yet (npm run settle finishes them)`);
     }
-    const contribution = contributionOf(decodeState(order), options);
+    // The rule the writer counted this order with, not the one of the shell verify runs in.
+    const recorded = recordedCountTestOrders(order);
+    const orderRule = orderOptions(options, recorded);
+    const state = decodeState(order);
+    if (state.order?.test) {
+      if (recorded === null) testOrders.unrecorded++;
+      else if (recorded) testOrders.counted++;
+      else testOrders.notCounted++;
+    }
+    const contribution = contributionOf(state, orderRule);
     contributions.push(contribution);
     const targets = groupTargets(contribution);
     const applied = new Map(
@@ -332,5 +350,5 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       differences.push(`donation ${donation.id}: allocated ${donation.allocatedCents} of ${donation.amountCents}`);
   }
   const parked = items.filter((i) => i.PK === 'PARKED').length;
-  return { orders: orders.length, checked, differences, pending: pendingOrders, parked };
+  return { orders: orders.length, checked, differences, pending: pendingOrders, parked, testOrders };
 }

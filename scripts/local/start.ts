@@ -13,6 +13,9 @@ import { startSettleLoop } from './settle-loop';
 import { ensureTable } from './table';
 import { parseCli, usageError } from '../lib/cli';
 import { START_OPTIONS, START_USAGE } from './flags';
+import { createLocalOutput, type LocalOutput } from './output';
+import { sendLogsTo } from '../../lambdas/common/log';
+import { sendMetricsTo } from '../../lambdas/common/metrics';
 
 const ROOT = path.resolve(__dirname, '../..');
 export const LOCAL_WEBHOOK_SECRET_DEFAULT = 'local-dev-shopify-secret';
@@ -33,6 +36,8 @@ interface Options {
   dynamoEndpoint?: string;
   table: string;
   seed: boolean;
+  verbose: boolean;
+  logFile: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -44,17 +49,24 @@ function parseArgs(argv: string[]): Options {
     dynamoEndpoint: values['dynamo-endpoint'],
     table: values.table ?? process.env.TABLE_NAME ?? 'Orders',
     seed: !values['no-seed'],
+    verbose: values.verbose ?? false,
+    logFile: path.resolve(values['log-file'] ?? path.join(ROOT, '.data/local.log')),
   };
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) usageError(START_USAGE, `bad port ${values.port ?? process.env.PORT}`);
   return options;
 }
 
-function say(message: string): void {
-  console.log(`[local] ${message}`);
-}
+/** The exact command that verifies this local mode's figures (its table on its DynamoDB Local). */
+const verifyCommand = (endpoint: string, table: string) => `DYNAMODB_ENDPOINT=${endpoint} TABLE_NAME=${table} npm run verify`;
+
+const options = parseArgs(process.argv.slice(2));
+// A few human lines on the terminal; the handlers' structured logs in the log file (output.ts).
+const output: LocalOutput = createLocalOutput({ stdout: process.stdout, stderr: process.stderr, logFile: options.logFile, verbose: options.verbose });
+sendLogsTo(output.structured.stdout, output.structured.stderr);
+sendMetricsTo(output.structured.stdout);
+const say = output.say;
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
   const started = Date.now();
   if (options.build || !existsSync(path.join(ROOT, 'web/dist/index.html'))) {
     say('building the web app...');
@@ -75,6 +87,7 @@ async function main(): Promise<void> {
     endpoint = dynamo.endpoint;
   }
   const created = await ensureTable(endpoint, options.table);
+  say(`DynamoDB at ${endpoint}, table ${options.table} ${created ? 'created' : 'found'}`);
 
   const uploads = path.join(ROOT, '.data/uploads');
   mkdirSync(uploads, { recursive: true });
@@ -106,6 +119,8 @@ async function main(): Promise<void> {
     issuerBase: `${url}/local-cognito`,
     dataDir: options.memory ? undefined : path.join(ROOT, '.data/cognito'),
     tokenTtlSeconds: Number(process.env.LOCAL_TOKEN_TTL_SECONDS ?? 3600),
+    // The codes Cognito would email are for the user: on the terminal (and in the log file).
+    log: (message) => output.print(`[cognito] ${message}`),
   });
   for (const account of DEMO_ACCOUNTS) cognito.upsertUser(account);
   serverOptions.cognito = cognito;
@@ -125,7 +140,7 @@ async function main(): Promise<void> {
   process.env.LOCAL_WEBHOOK_URL = `${url}/api/webhooks/shopify`;
 
   // Imported after the environment is set: the handlers read it.
-  const { isSeeded, localDataVersion, markLocalDataVersion, LOCAL_DATA_VERSION, seedOrders, seedStatic } = await import('../lib/seed');
+  const { isSeeded, localDataVersion, markLocalDataVersion, LOCAL_DATA_VERSION, sampleDeliveryCount, seedOrders, seedStatic } = await import('../lib/seed');
   const seeded = !created && (await isSeeded());
   if (seeded && ((await localDataVersion()) ?? 1) < LOCAL_DATA_VERSION) {
     throw new Error(
@@ -134,10 +149,12 @@ async function main(): Promise<void> {
     );
   }
   if (options.seed && !seeded) {
-    say('seeding the sample catalog and orders through the signed webhook endpoint...');
+    say(`seeding the sample catalog and ${sampleDeliveryCount()} Shopify deliveries through the signed webhook endpoint...`);
     await markLocalDataVersion();
     await seedStatic();
-    const count = await seedOrders(process.env.LOCAL_WEBHOOK_URL, process.env.SHOPIFY_WEBHOOK_SECRET);
+    const count = await seedOrders(process.env.LOCAL_WEBHOOK_URL, process.env.SHOPIFY_WEBHOOK_SECRET, (p) =>
+      say(`  ${p.delivered}/${p.total} deliveries, phase ${p.phase} of ${p.phases} settled`),
+    );
     await settleLoop.idle();
     const { seedPayouts } = await import('../lib/seed-payouts');
     await seedPayouts();
@@ -145,8 +162,21 @@ async function main(): Promise<void> {
   }
 
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  console.log(
-    `\n  Drift NIL cards running at ${url}\n  API:      ${url}/api/catalog\n  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo (codes for new accounts are printed here)\n  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')\n  Press Ctrl-C to stop.\n`,
+  const stored = options.dynamoEndpoint ? 'yours' : options.memory ? 'in memory' : 'data in .data/dynamodb/';
+  const logs = path.relative(ROOT, options.logFile).startsWith('..') ? options.logFile : path.relative(ROOT, options.logFile);
+  output.print(
+    [
+      '',
+      `  Drift NIL cards running at ${url}`,
+      `  API:      ${url}/api/catalog`,
+      `  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo (codes for new accounts are printed here)`,
+      `  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')`,
+      `  DynamoDB: ${endpoint} (table ${options.table}, ${stored})`,
+      `  Verify:   ${verifyCommand(endpoint, options.table)}`,
+      `  Logs:     ${logs} (structured JSON${options.verbose ? ', printed here too' : '; --verbose prints them here too'})`,
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
   );
 
   let stopping = false;
@@ -158,6 +188,7 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await dynamo?.stop();
+    output.close();
     process.exit(0);
   };
   process.on('SIGINT', stop);
@@ -165,6 +196,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`[local] failed: ${error instanceof Error ? error.message : String(error)}`);
+  output.fail(error);
+  output.close();
   process.exit(1);
 });

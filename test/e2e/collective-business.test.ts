@@ -42,8 +42,13 @@ async function createCardInUi(name: string): Promise<void> {
 async function expectNoHorizontalScrollAt375(): Promise<void> {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(300);
-  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
+  // The page lays itself out again for the phone (media queries, components that follow them):
+  // read until it has, rather than after a fixed pause.
+  const overflow = await eventually(
+    async () => Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')),
+    (value) => value <= 0,
+    10_000,
+  );
   if (size) await page.setViewportSize(size);
   expect(overflow).toBeLessThanOrEqual(0);
 }

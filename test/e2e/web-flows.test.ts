@@ -161,13 +161,17 @@ describe('web app in the browser', () => {
 
   it('redirects unknown ids', async () => {
     // The app redirects as soon as the answer says "not found", which can be before the page's
-    // load event: goto waits only for the document, the redirect is awaited on its own.
+    // load event: goto waits only for the document, the redirect is awaited on its own, and then
+    // the page it lands on, so the next goto never starts while this page is still at work.
     for (const path of ['/athlete/999', '/athlete-media/999', '/school/99', '/school/99/sport/Football']) {
       await page.goto(url(path), { waitUntil: 'commit' });
       await page.waitForURL((u) => u.pathname === '/');
+      await page.getByRole('heading', { name: 'Let Your Fans Elevate Your Program' }).waitFor();
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     }
     await page.goto(url('/school/2/sport/Baseball'), { waitUntil: 'commit' });
     await page.waitForURL((u) => u.pathname === '/school/2');
+    await page.getByRole('heading', { level: 1, name: 'Drift State University' }).waitFor();
     await page.goto(url('/athlete/10/card/3'));
     await page.getByRole('heading', { name: 'Card not found' }).waitFor();
     await page.goto(url('/nope/nothing'));

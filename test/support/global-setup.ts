@@ -1,7 +1,7 @@
 // One DynamoDB Local for the whole jest run (integration and browser tests use it); the browser
 // layer also gets local mode (built web app + API) on a free port.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, startDynamoLocal } from '../../scripts/local/dynamodb-local';
@@ -15,18 +15,19 @@ function selected(name: string): boolean {
   return after.split(' --')[0].split(/\s+/).includes(name);
 }
 
-async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+/**
+ * Waits until local mode says it is ready (its banner, printed once the sample orders are seeded
+ * and settled): tests that start earlier read figures that move under them while the seed goes on.
+ */
+async function waitForReady(logFile: string, child: ReturnType<typeof spawn>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
+  for (;;) {
+    const log = readFileSync(logFile, 'utf8');
+    if (log.includes('Press Ctrl-C to stop.')) return;
+    if (child.exitCode !== null) throw new Error(`local mode exited (${child.exitCode}) before it was ready:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`local mode was not ready within ${timeoutMs / 1000} s:\n${log}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -42,6 +43,7 @@ export default async function globalSetup(): Promise<void> {
     // Local mode's log goes to a file: the browser tests read the codes it "emails" there, as a
     // user reads them in the terminal (there is no other way to get them).
     const logFile = path.join(os.tmpdir(), `drift-e2e-local-${port}.log`);
+    const structuredLog = path.join(os.tmpdir(), `drift-e2e-local-${port}.structured.log`);
     const log = openSync(logFile, 'w');
     const child = spawn(
       process.execPath,
@@ -54,6 +56,9 @@ export default async function globalSetup(): Promise<void> {
         dynamo.endpoint,
         '--table',
         'E2E',
+        // Not the checkout's .data/local.log: a local mode of the user's may be writing it.
+        '--log-file',
+        structuredLog,
       ],
       {
         cwd: root,
@@ -65,6 +70,7 @@ export default async function globalSetup(): Promise<void> {
     g.__LOCAL_MODE__ = child;
     process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
     process.env.E2E_LOCAL_LOG = logFile;
-    await waitForHttp(`${process.env.E2E_BASE_URL}/api/catalog`, 60_000);
+    process.env.E2E_LOCAL_STRUCTURED_LOG = structuredLog;
+    await waitForReady(logFile, child, 180_000);
   }
 }

@@ -16,5 +16,5 @@ export default async function globalTeardown(): Promise<void> {
     });
   }
   await g.__DYNAMO__?.stop();
-  if (process.env.E2E_LOCAL_LOG) rmSync(process.env.E2E_LOCAL_LOG, { force: true });
+  for (const file of [process.env.E2E_LOCAL_LOG, process.env.E2E_LOCAL_STRUCTURED_LOG]) if (file) rmSync(file, { force: true });
 }

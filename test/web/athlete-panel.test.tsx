@@ -2,14 +2,14 @@
 // the Approvals tab (approve the shown image version, 409 reload, reject with a reason in a
 // dialog, decided cards with who and when), the Payouts tab (balance, negative carried forward,
 // next payout, statement, NIL disclosure alert and Mark reported) and the read-only demo.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AthletePayoutsResponse, DisclosureRecord, SaleLine } from '@shared/api';
 import type { OwnerCard, OwnerCardsResponse } from '@shared/cards-api';
 import AthletePanelRoute from '@/features/athlete-panel/athlete-panel-route';
 import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from './auth-helpers';
 import { athleteStats, profileWithSales, saleLines } from './dashboards/fixtures';
-import { renderRoute, stubFetch, type FetchStub } from './dashboards/helpers';
+import { renderRoute, settled, stubFetch, type FetchStub } from './dashboards/helpers';
 
 function signInAsAthlete(athleteId: number) {
   const claims = {
@@ -173,8 +173,12 @@ const openPanel = (tab = '') => renderRoute(<AthletePanelRoute />, { path: '/ath
 
 describe('athlete panel', () => {
   beforeEach(() => signInAsAthlete(1));
-  afterEach(() => {
-    act(() => applySession(null));
+  afterEach(async () => {
+    // Each test ends once the panel has settled (every section's answer rendered), and the panel
+    // is gone before the session is: nothing updates it after the test, outside act().
+    await settled();
+    cleanup();
+    applySession(null);
     resetSessionForTests();
   });
 
@@ -362,6 +366,8 @@ describe('athlete panel', () => {
     const stub = panelApi({ 'GET /api/athletes/1/statement?from=2026-10-01&to=2026-11-01&format=csv': { body: 'date,kind' } });
     const saved = jest.fn((blob: Blob) => (expect(blob.type).toBe('text/csv;charset=utf-8'), 'blob:statement'));
     Object.assign(URL, { createObjectURL: saved, revokeObjectURL: jest.fn() });
+    // The save link's click (jsdom cannot navigate to a blob: URL; a browser saves the file).
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const print = jest.fn(() => expect(document.body.dataset.apPrint).toBe('disclosure'));
     window.print = print;
     openPanel('payouts');
@@ -377,6 +383,8 @@ describe('athlete panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show statement' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(click).toHaveBeenCalled();
+    click.mockRestore();
     expect(stub.calls.some((c) => c.url === '/api/athletes/1/statement?from=2026-10-01&to=2026-11-01&format=csv')).toBe(true);
     const init = (global.fetch as jest.Mock).mock.calls.find(([u]) => String(u).includes('format=csv'))[1] as RequestInit;
     expect((init.headers as Record<string, string>).Authorization).toMatch(/^Bearer /);

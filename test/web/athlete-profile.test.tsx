@@ -1,5 +1,5 @@
 // Athlete profile and media rules: bio excerpt at 150 + '...', tiers, achievements '+N more', redirects.
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { CardView } from '@shared/api';
 import type { CardSet } from '@shared/catalog-types';
@@ -10,9 +10,6 @@ import { tierFor } from '@shared/tiers';
 import { excerpt, visibleAchievements } from '@/lib/text';
 import { entityApi, requestedPaths } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
-
-// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 jest.setTimeout(20_000);
 

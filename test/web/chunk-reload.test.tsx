@@ -1,6 +1,6 @@
 // Deploys never break an open tab: the once-only reload guard for missing chunks and the designed
 // error screen every route shows instead of the router's default one.
-import { configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { entityApi } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
 import { ErrorScreen } from '@/components/route-error';
@@ -15,8 +15,6 @@ import {
   type ReloadEnv,
 } from '@/lib/chunk-reload';
 
-// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
-configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20_000);
 
 jest.mock('@/features/marketing/components/what-we-offer', () => ({
@@ -56,6 +54,20 @@ describe('isChunkLoadError', () => {
       expect(isChunkLoadError(error)).toBe(false);
     },
   );
+});
+
+describe("Vite's preload error event", () => {
+  it("reloads nothing for an error that is not a missing chunk (a route's first data answering 404), and lets Vite rethrow it", () => {
+    const uninstall = installPreloadErrorHandler();
+    try {
+      const event = Object.assign(new Event('vite:preloadError', { cancelable: true }), { payload: new Error('Athlete 999 not found') });
+      window.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(false);
+      expect(window.sessionStorage.getItem(RELOAD_MARKER_KEY)).toBeNull();
+    } finally {
+      uninstall();
+    }
+  });
 });
 
 describe('reloadOnce', () => {

@@ -1,6 +1,6 @@
 // My Collection (GET /api/me/collection) and the card purchase page (GET /api/athletes/{id}, the local
 // checkout): sets with progress, serials, missing cards, the Top Fan badge, pages, local cards, errors, buying.
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CollectionAthlete, CollectionCard, MeCollectionResponse } from '@shared/cards-api';
 import { athleteSummary } from '@shared/catalog-types';
@@ -9,9 +9,6 @@ import { PURCHASED_CARDS_KEY, type LocalCollectible } from '@/lib/purchased-card
 import { resetRuntimeConfig } from '@/lib/runtime-config';
 import { entityApi, requestedPaths, type EntityApiOptions } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
-
-// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 jest.setTimeout(20_000);
 

@@ -1,5 +1,5 @@
 // Demo shell: role dropdown, role button, search box, footer near the bottom, carousel arrows, not-found page.
-import { configure, act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { arrowState, Carousel } from '@/components/carousel';
 import { isNearBottom } from '@/components/demo-shell';
@@ -9,8 +9,6 @@ import { fakeJwt } from './auth-helpers';
 import { entityApi, requestedPaths } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
 
-// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
-configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20_000);
 
 beforeEach(() => {
@@ -82,7 +80,9 @@ describe('the demo switcher is for the demo, never for a signed-in account', () 
       typeof applySession
     >[0]);
   };
+  // The screen goes first: signing out under a mounted screen updates it outside act().
   afterEach(() => {
+    cleanup();
     applySession(null);
     resetSessionForTests();
   });
@@ -171,7 +171,9 @@ describe('phone menu', () => {
 });
 
 describe('phone menu sign-out', () => {
+  // The screen goes first: signing out under a mounted screen updates it outside act().
   afterEach(() => {
+    cleanup();
     applySession(null);
     resetSessionForTests();
   });

@@ -1,13 +1,10 @@
 // Sport roster and school pages (GET /api/schools/{id}, .../sports/{sport}/athletes): server-side search by
 // name or jersey (debounced), the position filter's options from the answer, count, Load more, empty state, redirects.
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAMPLE_ATHLETES, SAMPLE_CATALOG } from '@shared/seed-data';
 import { entityApi, requestedPaths } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
-
-// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 jest.setTimeout(20_000);
 

@@ -1,13 +1,10 @@
 // Search page (GET /api/search): quick filters, URL sync, Athletes and Schools sections only when
 // non-empty, counts, Load more per list.
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAMPLE_ATHLETES, SAMPLE_CATALOG } from '@shared/seed-data';
 import { entityApi, requestedPaths } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
-
-// Routes load their screens lazily: on a busy machine (three engineers' tests on 2 cores) that takes seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 jest.setTimeout(20_000);
 

@@ -6,7 +6,7 @@ import { OverviewSection } from '@/features/collective-panel/components/overview
 import { continuousMonths, monthRange } from '@/components/charts/months';
 import { compactUsd, yTop } from '@/components/charts/line-chart-impl';
 import { collectiveStats, members } from './fixtures';
-import { renderRoute } from './helpers';
+import { renderRoute, settled, stubFetch } from './helpers';
 
 describe('month axes', () => {
   it('lists every month between two months, across a year end', () => {
@@ -43,13 +43,14 @@ describe('line chart scale', () => {
 });
 
 describe('Monthly Earnings on the collective overview', () => {
-  it('shows every month from the first to the last, with zeros for the quiet ones', () => {
+  it('shows every month from the first to the last, with zeros for the quiet ones', async () => {
     const stats = collectiveStats();
     stats.monthly = [
       { month: '2026-01', totalCents: 1000, athleteCents: 970, donationsCents: 0 },
       { month: '2026-04', totalCents: 5000, athleteCents: 0, donationsCents: 5000 },
     ];
-    renderRoute(<OverviewSection stats={stats} members={members()} />);
+    stubFetch({}); // /config.json: none, the open demo
+    const { container } = renderRoute(<OverviewSection stats={stats} members={members()} />);
     const table = screen.getByRole('table', { name: 'Monthly Earnings' });
     expect(
       within(table)
@@ -67,6 +68,10 @@ describe('Monthly Earnings on the collective overview', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Month', 'Total', 'Athlete', 'Collective Donations']);
+    // jsdom has no IntersectionObserver, so both drawings load (lazily) at once: the test ends once
+    // they are drawn and the runtime config is read, not with React still working after it.
+    await waitFor(() => expect(container.querySelectorAll('.dash-chart svg').length).toBeGreaterThanOrEqual(2));
+    await settled();
   });
 });
 

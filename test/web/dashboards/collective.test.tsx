@@ -1,18 +1,17 @@
 // Collective panel: loading text, the five tiles, athlete search, transaction badges, settings actions and validation.
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import CollectivePanelRoute from '@/features/collective-panel/collective-panel-route';
 import CollectiveAthleteRoute from '@/features/collective-panel/collective-athlete-route';
 import { transactionBadgeTone } from '@/components/dashboard/format';
 import { formatUsd } from '@shared/money';
 import { profileWithSales, catalog, collectiveResponse, collectiveStats, athleteStats, members, saleLines } from './fixtures';
-import { renderRoute, stubFetch, type Handler } from './helpers';
+import { renderRoute, settled, stubFetch, type Handler } from './helpers';
 import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from '../auth-helpers';
 
 // The machine is shared: lazy sections and several reads per screen take a few seconds there
 // (findBy/waitFor included: their 1 s default failed the first test under load).
 jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 function signInAsCollective(collectiveId: number) {
   const claims = {
@@ -346,7 +345,10 @@ describe('collective athlete view', () => {
       renderRoute(<CollectiveAthleteRoute />, { path: '/collective/athlete/:athleteId', at: '/collective/athlete/1' });
       expect(await screen.findByRole('heading', { level: 1, name: 'Marcus Reed' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: '← Return to Dashboard' })).toHaveAttribute('href', '/collective?section=athletes');
+      await settled();
     } finally {
+      // The view is gone before the session is (signing out under it re-renders it outside act()).
+      cleanup();
       applySession(null);
       resetSessionForTests();
     }

@@ -1,5 +1,5 @@
 // Test helpers for the dashboards: a fetch stub answering API paths, and a render with a fresh SWR cache and router.
-import { render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -10,10 +10,27 @@ export interface FetchStub {
   calls: Array<{ url: string; method: string; body: unknown }>;
 }
 
+/** Requests of the stub not answered yet. */
+let inFlight = 0;
+
+/**
+ * Resolves once the screen has settled: every request it made through the stub is answered and
+ * what the answers set is rendered (React work flushed inside act(); a request that follows from
+ * an answer is waited for too). A test that ends earlier leaves SWR's answers landing after it,
+ * outside act(): React's "not wrapped in act(...)" warnings.
+ */
+export async function settled(): Promise<void> {
+  do {
+    await waitFor(() => expect(inFlight).toBe(0));
+    await act(async () => undefined);
+  } while (inFlight > 0);
+}
+
 /** Installs a fetch that answers `${METHOD} ${path}` keys (path without query unless the key has one). */
 export function stubFetch(routes: Record<string, Handler | { status?: number; body?: unknown }>): FetchStub {
   const stub: FetchStub = { calls: [] };
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  inFlight = 0;
+  const respond = async (input: RequestInfo | URL, init?: RequestInit) => {
     // Without a session the API client sends owner reads to their public demo twins; answer both alike.
     const url = String(input).replace(/^\/api\/demo\//, '/api/');
     const method = init?.method ?? 'GET';
@@ -25,6 +42,10 @@ export function stubFetch(routes: Record<string, Handler | { status?: number; bo
     const status = answer?.status ?? (answer ? 200 : 404);
     const body = answer?.body ?? (answer ? null : { error: { code: 'not_found', message: 'not found' } });
     return { ok: status >= 200 && status < 300, status, text: async () => (body === null || body === undefined ? '' : JSON.stringify(body)) } as Response;
+  };
+  global.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    inFlight++;
+    return respond(input, init).finally(() => inFlight--);
   }) as unknown as typeof fetch;
   return stub;
 }

@@ -1,10 +1,10 @@
 // Posts: composer rules, the per-post menu (one open at a time, closes outside), the delete confirmation, real edits.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Post } from '@shared/api';
 import { FADE_DELAY_MS, PostsTab } from '@/features/athlete-panel/components/posts-tab';
 import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from '../auth-helpers';
-import { renderRoute, stubFetch } from './helpers';
+import { renderRoute, settled, stubFetch } from './helpers';
 
 /** Posting needs the athlete's own sign-in. */
 function signInAsAthlete(athleteId: number) {
@@ -59,7 +59,11 @@ const samplePosts: Post[] = [
 
 describe('athlete posts', () => {
   beforeEach(() => signInAsAthlete(1));
-  afterEach(() => {
+  afterEach(async () => {
+    // The tab has settled and is gone before the session is: signing out under a mounted tab
+    // re-rendered it after the test, outside act().
+    await settled();
+    cleanup();
     applySession(null);
     resetSessionForTests();
   });

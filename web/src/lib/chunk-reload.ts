@@ -104,13 +104,14 @@ export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise
 
 /**
  * Vite reports failed preloads (JS or CSS of a lazy chunk) as a cancellable window event. It also
- * reports any error of the code it wraps with a dynamic import (`import('x').then(...)`: a route's
- * data read that answers 404), which is no missing chunk: only a chunk error reloads.
+ * reports any other rejection of the function it wraps around a dynamic import (a route's first
+ * data read through `import(...).then(...)`: an unknown athlete's 404): those are not a missing
+ * chunk and reload nothing (a reload there raced the app's own redirect and the user's next
+ * navigation); Vite rethrows them to the caller.
  */
 export function installPreloadErrorHandler(target: Window = window): () => void {
   const onPreloadError = (event: Event) => {
-    if (!isChunkLoadError((event as Event & { payload?: unknown }).payload)) return;
-    if (reloadOnce()) event.preventDefault();
+    if (isChunkLoadError((event as Event & { payload?: unknown }).payload) && reloadOnce()) event.preventDefault();
     // Otherwise Vite rethrows the error and the route's error element shows it.
   };
   target.addEventListener('vite:preloadError', onPreloadError);
