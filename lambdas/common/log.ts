@@ -43,8 +43,8 @@ export function sendLogsTo(stdout: NodeJS.WritableStream, stderr: NodeJS.Writabl
   replaceConsole(logger, 'Powertools Logger', stdout, stderr);
 }
 
-/** Replaces the private Console a Powertools utility prints through (shared with metrics.ts). */
-export function replaceConsole(utility: object, name: string, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): void {
+/** Replaces the private Console a Powertools utility prints through. */
+function replaceConsole(utility: object, name: string, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): void {
   const holder = utility as { console?: unknown };
   if (!(holder.console instanceof Console)) throw new Error(`${name} no longer prints through a \`console\` property: cannot send its lines elsewhere`);
   holder.console = new Console({ stdout, stderr });
