@@ -73,8 +73,12 @@ export async function indexForLines(reader: CatalogReader, lines: AttributableLi
     if (named.length === 1) found.push((await reader.athlete(named[0].id)) ?? named[0]);
   }
   // In id order, as the whole catalog's index lists them (candidate lists come out the same); a
-  // full record found later replaces its brief.
-  for (const a of [...[...rosters.values()].flat(), ...found].sort((x, y) => x.id - y.id)) index.athleteById.set(a.id, a);
+  // full record replaces a brief of the same athlete, never the other way round (a later line may
+  // find by name an athlete an earlier line read in full).
+  for (const a of [...[...rosters.values()].flat(), ...found].sort((x, y) => x.id - y.id)) {
+    const had = index.athleteById.get(a.id);
+    if (!had || had.digitalcollectibles.length === 0) index.athleteById.set(a.id, a);
+  }
   for (const a of index.athleteById.values()) index.athletesBySchool.set(a.schoolId, [...(index.athletesBySchool.get(a.schoolId) ?? []), a]);
   return index;
 }

@@ -64,6 +64,18 @@ describe('indexForLines', () => {
     );
   });
 
+  it('keeps the cards of an athlete one line names in its school when a later line finds it by name only', async () => {
+    // The property's counterexample (seed 922247078): the second line's brief replaced the first
+    // line's full record, so the first line lost its card.
+    const lines: AttributableLine[] = [
+      { productId: '9999', title: 'Devin Harper - Card #1', vendor: 'Drift Tech' },
+      { productId: null, title: 'Devin Harper - Card #1' },
+    ];
+    const partial = await indexForLines(memoryCatalogReader(catalog), lines);
+    for (const line of lines) expect(attributeLine(line, partial)).toEqual(attributeLine(line, full));
+    expect(attributeLine(lines[0], partial)).toMatchObject({ kind: 'card', cardId: 1 });
+  });
+
   it('reads only the product index when every product is known', async () => {
     const { reader, calls } = countingReader(memoryCatalogReader(catalog));
     const index = await indexForLines(reader, [{ productId: sampleProductId(4, 3), title: 'anything' }]);
