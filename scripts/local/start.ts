@@ -73,7 +73,9 @@ async function main(): Promise<void> {
     const build = spawnSync(
       process.execPath,
       [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
-      { cwd: ROOT, stdio: 'inherit' },
+      // A production build whatever the caller's NODE_ENV (jest sets 'test': the render module then
+      // bundled React's development JSX runtime, and rendered pages failed with "jsxDEV is not a function").
+      { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     );
     if (build.status !== 0) throw new Error('the web build failed');
   }
