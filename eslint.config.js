@@ -45,28 +45,69 @@ const featureBoundaries = featureDirs.map((feature) => ({
 // shared/ is pure domain code used by the Lambdas, the scripts and the browser: nothing from the
 // other layers, no AWS, no Node built-ins.
 const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('_'));
-const sharedIsPure = {
-  files: ['shared/**/*.ts'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        paths: NODE_BUILTINS.map((name) => ({ name, message: 'shared/ runs in the browser too: no Node built-ins.' })),
-        patterns: [
-          { group: ['node:*'], message: 'shared/ runs in the browser too: no Node built-ins.' },
-          {
-            group: ['@aws-sdk/*', '@aws-lambda-powertools/*', '@middy/*', '@smithy/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'aws-lambda', 'constructs', 'cdk-nag'],
-            message: 'shared/ is pure domain code: no AWS or Lambda dependencies (they belong in lambdas/ or infra/).',
-          },
-          {
-            regex: '^(\\.\\./)+(lambdas|web|infra|scripts|test)(/|$)|^@/',
-            message: 'shared/ imports nothing from lambdas/, web/, infra/, scripts/ or test/: the dependency goes the other way.',
-          },
-        ],
-      },
-    ],
-  },
+const SHARED_PURITY = {
+  paths: NODE_BUILTINS.map((name) => ({ name, message: 'shared/ runs in the browser too: no Node built-ins.' })),
+  patterns: [
+    { group: ['node:*'], message: 'shared/ runs in the browser too: no Node built-ins.' },
+    {
+      group: ['@aws-sdk/*', '@aws-lambda-powertools/*', '@middy/*', '@smithy/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'aws-lambda', 'constructs', 'cdk-nag'],
+      message: 'shared/ is pure domain code: no AWS or Lambda dependencies (they belong in lambdas/ or infra/).',
+    },
+    {
+      regex: '^(\\.\\./)+(lambdas|web|infra|scripts|test)(/|$)|^@/|^#lambdas/',
+      message: 'shared/ imports nothing from lambdas/, web/, infra/, scripts/ or test/: the dependency goes the other way.',
+    },
+  ],
 };
+
+// ---- domain modules: lambdas/<domain> and shared/<domain>, each importing only the ones below it ----
+// (docs/decisions/0002-domain-modules.md says what each holds). A domain reaches another through
+// #lambdas/<domain>/<file> or #shared/<domain>/<file> (package.json "imports"), never ../../.
+const LAMBDA_DOMAINS = ['platform', 'identity', 'catalog', 'cards', 'money', 'orders', 'sales', 'onboarding', 'operator'];
+const SHARED_DOMAINS = ['platform', 'catalog', 'cards', 'money', 'orders', 'sales', 'onboarding', 'operator'];
+const above = (list, domain) => list.slice(list.indexOf(domain) + 1);
+const lambdaDomains = LAMBDA_DOMAINS.map((domain) => {
+  const higher = above(LAMBDA_DOMAINS, domain);
+  return {
+    files: [`lambdas/${domain}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*'], message: 'Import another domain as #lambdas/<domain>/<file> and shared code as #shared/<domain>/<file>, not through ../.' },
+            ...(higher.length
+              ? // A regex: in the gitignore syntax of `group`, a leading # starts a comment.
+                [{ regex: `^#lambdas/(${higher.join('|')})/`, message: `lambdas/${domain} sits below ${higher.join(', ')}: it may not import them.` }]
+              : []),
+          ],
+        },
+      ],
+    },
+  };
+});
+const sharedDomains = SHARED_DOMAINS.map((domain) => {
+  const higher = above(SHARED_DOMAINS, domain);
+  return {
+    files: [`shared/${domain}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: SHARED_PURITY.paths,
+          patterns: [
+            ...SHARED_PURITY.patterns,
+            ...(higher.length
+              ? [{ group: higher.map((d) => `../${d}/*`), message: `shared/${domain} sits below ${higher.join(', ')}: it may not import them.` }]
+              : []),
+          ],
+        },
+      ],
+    },
+  };
+});
+// Nothing lives at the top of shared/: every file belongs to a domain.
+const sharedIsPure = { files: ['shared/*.ts'], rules: { 'no-restricted-imports': ['error', SHARED_PURITY] } };
 
 module.exports = tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'cdk.out/', '.data/', 'coverage/', 'web/dist/', 'web/dist-server/', 'web/public/'] },
@@ -104,6 +145,8 @@ module.exports = tseslint.config(
     },
   },
   sharedIsPure,
+  ...sharedDomains,
+  ...lambdaDomains,
   {
     // Tests read JSON bodies of many shapes.
     files: ['test/**/*.ts', 'test/**/*.tsx'],

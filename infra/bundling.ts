@@ -10,11 +10,11 @@ import type { BuildOptions } from 'esbuild';
 /** Modules the Lambda bundles replace with a small stand-in (each file says why). */
 export const BUNDLE_ALIASES = {
   // Lambda's env credentials instead of the SDK's whole node chain (SSO, INI, STS, IMDS...).
-  '@aws-sdk/credential-provider-node': path.resolve(__dirname, '../lambdas/common/lambda-credentials.ts'),
+  '@aws-sdk/credential-provider-node': path.resolve(__dirname, '../lambdas/platform/lambda-credentials.ts'),
   // No event-stream operations: the SDK's lazily imported event-stream codec stays out.
-  '@smithy/core/event-streams': path.resolve(__dirname, '../lambdas/common/no-event-streams.ts'),
+  '@smithy/core/event-streams': path.resolve(__dirname, '../lambdas/platform/no-event-streams.ts'),
   // The endpoint-discovery cache's LRU: a Map-based one instead of mnemonist (~7 KiB).
-  'mnemonist/lru-cache': path.resolve(__dirname, '../lambdas/common/small-lru.ts'),
+  'mnemonist/lru-cache': path.resolve(__dirname, '../lambdas/platform/small-lru.ts'),
 } as const;
 
 export const LAMBDA_ESBUILD = {

@@ -14,7 +14,7 @@ import { Secrets } from './constructs/secrets';
 import { Settle } from './constructs/settle';
 import { Site } from './constructs/site';
 import { EdgeWaf, WAF_REGION } from './constructs/waf';
-import { ORIGIN_VERIFY_HEADER } from '../lambdas/common/origin-verify';
+import { ORIGIN_VERIFY_HEADER } from '#lambdas/platform/origin-verify';
 
 export interface NilCardsStackProps extends StackProps {
   /** Whether Shopify test orders count in the figures. */

@@ -1,6 +1,6 @@
 // Every HTTP route and the function that serves it. The CDK api construct and the local server
 // both read this table, so a route exists in AWS exactly when it exists locally.
-import { ACCEPT_PARTITIONS, CATALOG_PARTITIONS, INGESTION_PARTITIONS } from './common/key-access';
+import { ACCEPT_PARTITIONS, CATALOG_PARTITIONS, INGESTION_PARTITIONS } from '#lambdas/platform/key-access';
 
 export type FunctionName =
   | 'catalog'
@@ -151,7 +151,7 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
  * The stack puts them in a dynamodb:LeadingKeys condition on the write actions
- * (lambdas/common/key-access.ts explains the patterns; a test checks every key family is covered). */
+ * (lambdas/platform/key-access.ts explains the patterns; a test checks every key family is covered). */
 export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> = {
   catalog: [],
   athletes: [],
@@ -171,12 +171,31 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
 };
 
 /** Runtime settings that differ from the defaults (256 MB, no NODE_OPTIONS). The search function
- * holds the catalog's search index in memory (lambdas/common/search-index.ts): twice the memory
+ * holds the catalog's search index in memory (lambdas/catalog/search-index.ts): twice the memory
  * (and so the CPU) builds it twice as fast on a cold start, and a small young generation keeps its
  * resident memory close to what the index holds (docs/BENCHMARKS.md, "Catalog at scale"). */
 export const FUNCTION_RUNTIME: Partial<Record<FunctionName, { memoryMb?: number; nodeOptions?: string }>> = {
   search: { memoryMb: 512, nodeOptions: '--max-semi-space-size=2' },
 };
 
+/** The domain folder of each function (lambdas/<domain>/<fn>.handler.ts, beside its repositories). */
+export const FUNCTION_DOMAIN: Record<FunctionName, string> = {
+  catalog: 'catalog',
+  search: 'catalog',
+  admin: 'catalog',
+  cards: 'cards',
+  payouts: 'money',
+  webhook: 'orders',
+  checkout: 'orders',
+  unattributed: 'orders',
+  athletes: 'sales',
+  collectives: 'sales',
+  me: 'sales',
+  posts: 'sales',
+  onboarding: 'onboarding',
+  waitlist: 'onboarding',
+  operator: 'operator',
+};
+
 /** Entry file of each function, relative to the repository root. */
-export const functionEntry = (fn: FunctionName) => `lambdas/functions/${fn}.ts`;
+export const functionEntry = (fn: FunctionName) => `lambdas/${FUNCTION_DOMAIN[fn]}/${fn}.handler.ts`;

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { LAMBDA_ESBUILD } from '../infra/bundling';
-import { ROUTES, functionEntry, type FunctionName } from '../lambdas/routes';
+import { ROUTES, functionEntry, type FunctionName } from '#lambdas/routes';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -14,7 +14,7 @@ const ROOT = path.resolve(__dirname, '..');
 export const BUNDLE_BUDGET_BYTES = 250 * 1024;
 
 /** Functions that serve no HTTP route (infra/constructs/reconcile.ts and settle.ts deploy them). */
-const SCHEDULED_FUNCTIONS = { reconcile: 'lambdas/functions/reconcile.ts', settle: 'lambdas/functions/settle.ts' } as const;
+const SCHEDULED_FUNCTIONS = { reconcile: 'lambdas/orders/reconcile.handler.ts', settle: 'lambdas/orders/settle.handler.ts' } as const;
 
 export type BundledFunction = FunctionName | keyof typeof SCHEDULED_FUNCTIONS;
 

@@ -3,9 +3,9 @@
 // Run: npx tsx scripts/generate-art.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Athlete, School } from '../shared/catalog-types';
-import { SAMPLE_ATHLETES, SCHOOLS } from '../shared/seed-data';
-import { tierFor } from '../shared/tiers';
+import type { Athlete, School } from '#shared/catalog/catalog-types';
+import { SAMPLE_ATHLETES, SCHOOLS } from '#shared/catalog/seed-data';
+import { tierFor } from '#shared/catalog/tiers';
 
 const OUT = join(__dirname, '..', 'web', 'public', 'images');
 const RED = '#C4161C';

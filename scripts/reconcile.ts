@@ -3,9 +3,9 @@
 // settles what it stored (the settle function does that in AWS).
 // Config: SHOPIFY_STORE_DOMAIN, SHOPIFY_ADMIN_TOKEN (SHOPIFY_ADMIN_BASE_URL to point elsewhere),
 // TABLE_NAME, and DYNAMODB_ENDPOINT for local mode (the one `npm start` prints).
-import { settlePending } from '../lambdas/common/ingest';
-import { reconcile } from '../lambdas/common/reconcile';
-import { adminCredentials } from '../lambdas/common/shopify-admin';
+import { settlePending } from '#lambdas/orders/ingest';
+import { reconcile } from '#lambdas/orders/reconcile';
+import { adminCredentials } from '#lambdas/platform/shopify-admin';
 import { parseCli, usageError } from './lib/cli';
 
 const USAGE = 'usage: npm run reconcile -- [--since ISO] [--verbose]';

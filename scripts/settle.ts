@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   process.env.LOG_LEVEL ??= 'silent';
-  const { settlePending } = await import('../lambdas/common/ingest');
+  const { settlePending } = await import('#lambdas/orders/ingest');
   let settled = 0;
   let left = 0;
   for (let round = 0; round < 100; round++) {

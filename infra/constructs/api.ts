@@ -1,7 +1,7 @@
 // The HTTP API: one Lambda per distinct function of ROUTES (local-only routes excluded), each
 // route taken from ROUTES, access-logged, throttled per stage and tighter on the public POSTs.
 // Reached through CloudFront only: owner routes need a Cognito token (JWT authorizer), open routes
-// need CloudFront's origin header (Lambda authorizer, lambdas/common/origin-verify.ts), so the
+// need CloudFront's origin header (Lambda authorizer, lambdas/platform/origin-verify.ts), so the
 // execute-api URL is no way around the WAF web ACL on CloudFront.
 import * as path from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
@@ -14,13 +14,13 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '../../lambdas/common/origin-verify';
-import { FUNCTION_RUNTIME, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES, functionEntry } from '../../lambdas/routes';
-import type { FunctionName, RouteDef } from '../../lambdas/routes';
+import { ORIGIN_VERIFY_HEADER } from '#lambdas/platform/origin-verify';
+import { FUNCTION_RUNTIME, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES, functionEntry } from '#lambdas/routes';
+import type { FunctionName, RouteDef } from '#lambdas/routes';
 import { ApiFunction } from './api-function';
 
 export const DEMO_BUYER_EMAIL = 'demo.fan@example.com';
-export const ORIGIN_VERIFY_ENTRY = 'lambdas/functions/origin-verify.ts';
+export const ORIGIN_VERIFY_ENTRY = 'lambdas/platform/origin-verify.handler.ts';
 
 /** Stage-wide throttle (requests per second / burst). */
 const STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
@@ -55,7 +55,7 @@ export interface ApiProps {
   readonly originSecret: ISecret;
   /** Whether Shopify test orders count in the figures (COUNT_TEST_ORDERS). */
   readonly countTestOrders: boolean;
-  /** Repository root, where lambdas/functions lives. */
+  /** Repository root, where lambdas/ lives. */
   readonly projectRoot: string;
   /** Cognito token issuer and app client ids: every non-public route gets the JWT authorizer. */
   readonly auth: { readonly issuer: string; readonly clientIds: string[] };

@@ -1,5 +1,5 @@
 // Operations: the application metrics the functions publish as CloudWatch Embedded Metric Format
-// (lambdas/common/metrics.ts: namespace NilCards, dimension service=nil-cards; CloudWatch Logs
+// (lambdas/platform/metrics.ts: namespace NilCards, dimension service=nil-cards; CloudWatch Logs
 // extracts them, no metric filters), and alarms on the webhook route's 5xx rate, on unsettled
 // conflicts and on every function's Errors, all notifying one SNS topic.
 import { Duration, Validations } from 'aws-cdk-lib';
@@ -11,7 +11,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { METRIC_NAMES, METRIC_NAMESPACE, SERVICE_NAME, type MetricName } from '../../lambdas/common/metric-names';
+import { METRIC_NAMES, METRIC_NAMESPACE, SERVICE_NAME, type MetricName } from '#lambdas/platform/metric-names';
 
 export { METRIC_NAMESPACE };
 

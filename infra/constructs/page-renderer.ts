@@ -1,4 +1,4 @@
-// Rendering on request at the edge (issue #14): the render function (lambdas/functions/render.ts)
+// Rendering on request at the edge (issue #14): the render function (lambdas/catalog/render.handler.ts)
 // behind its own function URL, which only CloudFront may call (origin access control signs the
 // requests; the URL's auth type is AWS_IAM). The web build decides what it renders: each route of
 // web/dist-server/page-assets.json (the routes whose screens name their first data) becomes a
@@ -13,8 +13,8 @@ import { FunctionUrlOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { FUNCTION_RUNTIME } from '../../lambdas/routes';
-import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR, type PageAssets } from '../../shared/page-render';
+import { FUNCTION_RUNTIME } from '#lambdas/routes';
+import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR, type PageAssets } from '#shared/platform/page-render';
 import { ApiFunction } from './api-function';
 
 /** Beside the site's directory: web/dist -> web/dist-server (web/build-tools/prerender.ts). */
@@ -61,7 +61,7 @@ export class PageRenderer extends Construct {
     // It reads what the search function reads (its index in memory): the same runtime settings.
     const runtime = FUNCTION_RUNTIME.search;
     this.function = new ApiFunction(this, 'RenderFunction', {
-      entry: path.join(props.projectRoot, 'lambdas/functions/render.ts'),
+      entry: path.join(props.projectRoot, 'lambdas/catalog/render.handler.ts'),
       description: 'nil-cards web pages rendered with their data (CloudFront, data routes)',
       environment: { ...props.environment, ...(runtime?.nodeOptions ? { NODE_OPTIONS: runtime.nodeOptions } : {}) },
       memorySize: runtime?.memoryMb ?? 512,
@@ -69,7 +69,7 @@ export class PageRenderer extends Construct {
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          // The web build the function renders with, beside the bundle (lambdas/functions/render.ts).
+          // The web build the function renders with, beside the bundle (lambdas/catalog/render.handler.ts).
           afterBundling: (_inputDir: string, outputDir: string) => [
             `mkdir -p ${quote(path.join(outputDir, 'web'))}`,
             ...copies.map(([from, name]) => `cp ${quote(from)} ${quote(path.join(outputDir, 'web', name))}`),

@@ -10,10 +10,10 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { RECONCILE_PARTITIONS } from '../../lambdas/common/key-access';
+import { RECONCILE_PARTITIONS } from '#lambdas/platform/key-access';
 import { ApiFunction } from './api-function';
 
-export const RECONCILE_ENTRY = 'lambdas/functions/reconcile.ts';
+export const RECONCILE_ENTRY = 'lambdas/orders/reconcile.handler.ts';
 
 export interface ReconcileProps {
   readonly table: ITable;

@@ -16,7 +16,7 @@ export interface SecretsProps {
 export class Secrets extends Construct {
   readonly webhookSecret: ISecret;
   readonly webhookSecretName: string;
-  /** CloudFront's origin header value, JSON {"current": "..."} (lambdas/common/origin-verify.ts). */
+  /** CloudFront's origin header value, JSON {"current": "..."} (lambdas/platform/origin-verify.ts). */
   readonly originSecret: ISecret;
 
   constructor(scope: Construct, id: string, props: SecretsProps = {}) {

@@ -1,4 +1,4 @@
-// Stage 2 of ingestion (lambdas/common/ingest-core.ts): the settle function applies the effects of
+// Stage 2 of ingestion (lambdas/orders/ingest-core.ts): the settle function applies the effects of
 // the orders the webhook accepted. The Orders table's stream (keys only) triggers it for every new
 // or changed PENDING marker (an event filter drops every other record before Lambda is invoked);
 // a record it cannot settle is reported as a batch item failure and retried, then sent to a dead-
@@ -13,10 +13,10 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { INGESTION_PARTITIONS } from '../../lambdas/common/key-access';
+import { INGESTION_PARTITIONS } from '#lambdas/platform/key-access';
 import { ApiFunction } from './api-function';
 
-export const SETTLE_ENTRY = 'lambdas/functions/settle.ts';
+export const SETTLE_ENTRY = 'lambdas/orders/settle.handler.ts';
 
 export interface SettleProps {
   /** The Orders table; it must have a stream (Data turns it on). */

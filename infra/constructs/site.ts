@@ -181,7 +181,7 @@ export class Site extends Construct {
       comment: 'nil-cards: CSP, HSTS, nosniff, same-origin framing, referrer policy (infra/security-headers.ts)',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          // The presigned upload URLs name the bucket's regional host (lambdas/common/aws-lite.ts).
+          // The presigned upload URLs name the bucket's regional host (lambdas/platform/aws-lite.ts).
           contentSecurityPolicy: contentSecurityPolicy({
             ...props.contentSecurity,
             uploadHost: `${this.uploadsBucket.bucketName}.s3.${stack.region}.${stack.urlSuffix}`,

@@ -21,7 +21,7 @@
 // reach the webhook route is treated as the webhook path (conservative for rule 0).
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { ROUTES } from '../../lambdas/routes';
+import { ROUTES } from '#lambdas/routes';
 
 /** CloudFront web ACLs can only be created here. */
 export const WAF_REGION = 'us-east-1';

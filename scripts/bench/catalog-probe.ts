@@ -4,8 +4,8 @@
 // per page view, the bytes answered, the read capacity consumed (every DynamoDB call sent with
 // ReturnConsumedCapacity TOTAL), the calls made and the latencies; then the process's memory.
 import type { Context } from 'aws-lambda';
-import { ddb } from '../../lambdas/common/dynamodb';
-import type { Event, Result } from '../../lambdas/common/http';
+import { ddb } from '#lambdas/platform/dynamodb';
+import type { Event, Result } from '#lambdas/platform/http';
 
 export interface ProbeRequest {
   routeKey: string;

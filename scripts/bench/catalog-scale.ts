@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { LAMBDA_ESBUILD } from '../../infra/bundling';
-import { FUNCTION_RUNTIME } from '../../lambdas/routes';
-import type { Catalog } from '../../shared/catalog-types';
+import { FUNCTION_RUNTIME, functionEntry } from '#lambdas/routes';
+import type { Catalog } from '#shared/catalog/catalog-types';
 import { parseCli, usageError } from '../lib/cli';
 import { startDynamoLocal } from '../local/dynamodb-local';
 import { ensureTable } from '../local/table';
@@ -93,7 +93,7 @@ async function bundleProbe(fn: Fn, dir: string): Promise<string> {
   const entry = path.join(dir, `${fn}-probe.ts`);
   writeFileSync(
     entry,
-    `import { handler } from ${JSON.stringify(path.join(ROOT, 'lambdas/functions', fn))};\nimport { main } from ${JSON.stringify(path.join(ROOT, 'scripts/bench/catalog-probe'))};\nmain(handler as never);\n`,
+    `import { handler } from ${JSON.stringify(path.join(ROOT, functionEntry(fn)))};\nimport { main } from ${JSON.stringify(path.join(ROOT, 'scripts/bench/catalog-probe'))};\nmain(handler as never);\n`,
   );
   const outfile = path.join(dir, `${fn}-probe.js`);
   await build({
@@ -125,10 +125,10 @@ async function benchSize(size: number, endpoint: string, probes: Record<Fn, stri
   const table = `CatalogScale${size}`;
   await ensureTable(endpoint, table);
   process.env.TABLE_NAME = table;
-  const { SAMPLE_CATALOG } = await import('../../shared/seed-data');
+  const { SAMPLE_CATALOG } = await import('#shared/catalog/seed-data');
   const { nationalCatalog } = await import('../lib/national-catalog');
-  const { catalogItems } = await import('../../lambdas/common/catalog-items');
-  const { batchWriteItems } = await import('../../lambdas/common/catalog-repo');
+  const { catalogItems } = await import('#lambdas/catalog/catalog-items');
+  const { batchWriteItems } = await import('#lambdas/catalog/catalog-repo');
   const { benchOrders } = await import('./dataset');
   const { itemsFor } = await import('./load');
   const catalog = size === 15 ? structuredClone(SAMPLE_CATALOG) : nationalCatalog(size);

@@ -1,10 +1,10 @@
 // Deterministic, realistic order histories for the benchmarks: the sample catalog (15 athletes,
 // 3 collectives), 24 months of orders, repeat buyers with a skewed distribution, multi-line
 // orders, a few cancellations, pending orders, refunds, title-only and unknown products.
-// Every order is built as the Shopify JSON a webhook carries (shared/shopify-payloads).
-import type { Catalog } from '../../shared/catalog-types';
-import { centsToDecimal } from '../../shared/shopify-payloads';
-import type { OrderPayloadInput, RefundPayloadInput } from '../../shared/shopify-payloads';
+// Every order is built as the Shopify JSON a webhook carries (shared/orders/shopify-payloads).
+import type { Catalog } from '#shared/catalog/catalog-types';
+import { centsToDecimal } from '#shared/orders/shopify-payloads';
+import type { OrderPayloadInput, RefundPayloadInput } from '#shared/orders/shopify-payloads';
 import { prng } from './util';
 
 export interface BenchOrder {

@@ -1,11 +1,11 @@
 // The figures a set of orders must produce, folded from scratch (no table involved).
-import { aggregate, zeroFigures } from '../../shared/aggregation';
-import type { Aggregates, SalesFigures } from '../../shared/aggregation';
-import type { Catalog } from '../../shared/catalog-types';
-import { indexCatalog } from '../../shared/catalog-types';
-import { attributeLine } from '../../shared/attribution';
-import { contributionOf, emptyOrderState, mergeEvent } from '../../shared/contribution';
-import { contributionOptions } from '../../lambdas/common/buyers';
+import { aggregate, zeroFigures } from '#shared/orders/aggregation';
+import type { Aggregates, SalesFigures } from '#shared/orders/aggregation';
+import type { Catalog } from '#shared/catalog/catalog-types';
+import { indexCatalog } from '#shared/catalog/catalog-types';
+import { attributeLine } from '#shared/orders/attribution';
+import { contributionOf, emptyOrderState, mergeEvent } from '#shared/orders/contribution';
+import { contributionOptions } from '#lambdas/identity/buyers';
 import type { BenchOrder } from './dataset';
 import { eventsOf } from './load';
 

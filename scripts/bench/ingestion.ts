@@ -2,8 +2,8 @@
 // concurrency, with 20% duplicate deliveries (same X-Shopify-Webhook-Id), updates and refunds
 // that overtake their order, and 503s redelivered as Shopify would. Afterwards the table is
 // verified (every figure recomputed) and compared with the figures the orders should give.
-import type { Catalog } from '../../shared/catalog-types';
-import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
+import type { Catalog } from '#shared/catalog/catalog-types';
+import { orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
 import { deliverWebhook } from '../lib/deliver';
 import { verifyTable } from '../lib/verify';
 import { collectiveOf, expectedFiguresOf } from './expected';
@@ -80,7 +80,7 @@ export async function runIngestion(webhookUrl: string, secret: string, orders: B
   const seconds = (performance.now() - started) / 1000;
   // A 200 means stored: the figures follow moments later (local mode's settler). Finish what is
   // still pending, as `npm run settle` does (exactly once, alongside the settler), then verify.
-  const { settlePending } = await import('../../lambdas/common/ingest');
+  const { settlePending } = await import('#lambdas/orders/ingest');
   for (let round = 0; round < 100; round++) {
     const result = await settlePending({ deadlineMs: 60_000 });
     // Each sweep reads at most 100 markers per shard: go on while it still finds and settles some.
@@ -89,7 +89,7 @@ export async function runIngestion(webhookUrl: string, secret: string, orders: B
   const report = await verifyTable();
   const expected = expectedFiguresOf(orders, catalog);
   const mismatches: string[] = [];
-  const { collectiveStats } = await import('../../lambdas/common/collective-repo');
+  const { collectiveStats } = await import('#lambdas/sales/collective-repo');
   for (const collective of catalog.collectives) {
     const stats = await collectiveStats(collective.id);
     const want = collectiveOf(expected, collective.members);

@@ -1,21 +1,21 @@
 // Fast loading of benchmark orders: the stored items ingestion would leave behind, produced by the
-// ingestion engine itself (lambdas/common/ingest-engine.ts) running over an in-memory store, then
+// ingestion engine itself (lambdas/orders/ingest-engine.ts) running over an in-memory store, then
 // written with BatchWrite. `compareTables` proves the equivalence on a small size by feeding the
 // same orders through ingest() into a second table (DynamoDB Local) and comparing every item.
 // Also builds the spec's own orders table (one item per order) for the baseline.
 import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import type { Catalog } from '../../shared/catalog-types';
-import { normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '../../shared/shopify';
-import type { NormalizedOrder, NormalizedRefund } from '../../shared/shopify';
-import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
-import { contributionOptions } from '../../lambdas/common/buyers';
-import { ddb, tableName } from '../../lambdas/common/dynamodb';
-import { ingest } from '../../lambdas/common/ingest';
-import type { IngestEvent } from '../../lambdas/common/ingest';
-import { memoryCatalogReader } from '../../lambdas/common/catalog-reader';
-import { createIngestEngine } from '../../lambdas/common/ingest-engine';
-import { createMemoryStore } from '../lib/memory-store';
+import type { Catalog } from '#shared/catalog/catalog-types';
+import { normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '#shared/orders/shopify';
+import type { NormalizedOrder, NormalizedRefund } from '#shared/orders/shopify';
+import { orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
+import { contributionOptions } from '#lambdas/identity/buyers';
+import { ddb, tableName } from '#lambdas/platform/dynamodb';
+import { ingest } from '#lambdas/orders/ingest';
+import type { IngestEvent } from '#lambdas/orders/ingest';
+import { memoryCatalogReader } from '#lambdas/catalog/catalog-reader';
+import { createIngestEngine } from '#lambdas/orders/ingest-engine';
+import { createMemoryStore } from '#lambdas/platform/memory-store';
 import type { BenchOrder } from './dataset';
 import { pool } from './util';
 

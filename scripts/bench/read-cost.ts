@@ -3,12 +3,12 @@
 // whose product titles contain the athlete's name, case-insensitive), on the same orders.
 // Every DynamoDB call is sent with ReturnConsumedCapacity TOTAL and its capacity summed.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { Athlete, Catalog } from '../../shared/catalog-types';
-import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
-import { ddb } from '../../lambdas/common/dynamodb';
-import { handler as athletesHandler } from '../../lambdas/functions/athletes';
-import { handler as collectivesHandler } from '../../lambdas/functions/collectives';
-import type { Event, Result } from '../../lambdas/common/http';
+import type { Athlete, Catalog } from '#shared/catalog/catalog-types';
+import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
+import { ddb } from '#lambdas/platform/dynamodb';
+import { handler as athletesHandler } from '#lambdas/sales/athletes.handler';
+import { handler as collectivesHandler } from '#lambdas/sales/collectives.handler';
+import type { Event, Result } from '#lambdas/platform/http';
 import type { Context } from 'aws-lambda';
 import { median, percentile } from './util';
 
@@ -130,10 +130,10 @@ export async function callPage(p: PageRequest): Promise<unknown> {
  */
 export async function pageRequests(athleteId: number, collectiveId: number, buyerEmail: string, now = new Date()): Promise<PageRequest[]> {
   const [catalog, me, cards, payouts] = await Promise.all([
-    import('../../lambdas/functions/catalog'),
-    import('../../lambdas/functions/me'),
-    import('../../lambdas/functions/cards'),
-    import('../../lambdas/functions/payouts'),
+    import('#lambdas/catalog/catalog.handler'),
+    import('#lambdas/sales/me.handler'),
+    import('#lambdas/cards/cards.handler'),
+    import('#lambdas/money/payouts.handler'),
   ]);
   const athlete = { sub: 'bench-athlete', 'cognito:groups': '[athlete]', 'custom:athleteId': String(athleteId) };
   const collective = { sub: 'bench-collective', 'cognito:groups': '[collective]', 'custom:collectiveId': String(collectiveId) };

@@ -102,8 +102,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'nil-bench-'));
   // Imported once the environment points at our DynamoDB Local.
-  const { SAMPLE_CATALOG } = await import('../../shared/seed-data');
-  const { putCatalog, invalidateCatalogCache } = await import('../../lambdas/common/catalog-repo');
+  const { SAMPLE_CATALOG } = await import('#shared/catalog/seed-data');
+  const { putCatalog, invalidateCatalogCache } = await import('#lambdas/catalog/catalog-repo');
   const { verifyTable } = await import('../lib/verify');
   const { benchOrders } = await import('./dataset');
   const load = await import('./load');

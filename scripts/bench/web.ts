@@ -19,7 +19,7 @@ export function buildWeb(outDir: string): void {
 
 const gzipBytes = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).length;
 
-/** Relative chunks a module imports statically (`import"./x.js"`, `from"./x.js"`), not `import("./x.js")`. */
+/** Relative chunks a module imports statically (`import"./x.js"`, `from"./x.js"`), not `import('./x.js')`. */
 function staticImports(code: string): string[] {
   const found = new Set<string>();
   for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)) found.add(m[1]);

@@ -1,6 +1,6 @@
 // Signs a body with the shop's secret and POSTs it to a webhook URL, as Shopify does.
 import { randomUUID } from 'node:crypto';
-import { signShopify } from '../../lambdas/common/webhook-secret';
+import { signShopify } from '#lambdas/orders/webhook-secret';
 
 export interface DeliveryResult {
   status: number;

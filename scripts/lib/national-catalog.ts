@@ -6,8 +6,8 @@
 // only for the rest). First names and surname syllables repeat (as real rosters do), so search has
 // both common answers and, full names being unique up to 57,600 athletes, single ones. The same
 // size and seed always give the same catalog.
-import type { Athlete, Catalog, Collective, MerchItem, School } from '../../shared/catalog-types';
-import { SEASON_EDITIONS, SEASON_PUBLISHED_AT, SEASON_SET_ID, SEASON_SET_NAME } from '../../shared/seed-data';
+import type { Athlete, Catalog, Collective, MerchItem, School } from '#shared/catalog/catalog-types';
+import { SEASON_EDITIONS, SEASON_PUBLISHED_AT, SEASON_SET_ID, SEASON_SET_NAME } from '#shared/catalog/seed-data';
 
 export const ATHLETES_PER_SCHOOL = 125;
 

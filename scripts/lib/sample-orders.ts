@@ -1,17 +1,17 @@
 // Deterministic sample Shopify orders for local mode: a year of sales across the catalog, repeat
 // buyers, the demo buyer holding Marcus Reed's full "2026 Season" set (a Top Fan), a refund, a
 // cancellation and a line no catalog card matches; and editions that make the demo meaningful
-// (shared/seed-data.ts: Base 500; Gold 100 after 25 Base; Signature 10 after 10 Gold):
+// (shared/catalog/seed-data.ts: Base 500; Gold 100 after 25 Base; Signature 10 after 10 Gold):
 // - Marcus Reed (1): 30 Base sold unlock his Gold, 12 Gold unlock his Signature, a few Signature sold;
 // - Jalen Brooks (2): 25 Base, 10 Gold, then all 10 Signature: sold out;
 // - Tyler Vance (3): 8 Base sold, his Gold locked ("8 of 25 Base sold to unlock").
 // Unlocks happen when ingestion counts the quota, so the deliveries come in three phases (Base,
 // Gold, Signature) and the seed waits for each phase to be settled before the next.
 // Seeded through the signed webhook path.
-import type { Catalog } from '../../shared/catalog-types';
-import { centsToDecimal, orderPayload, refundPayload } from '../../shared/shopify-payloads';
-import type { OrderLineInput } from '../../shared/shopify-payloads';
-import { DEMO_BUYER_EMAIL } from '../../shared/seed-data';
+import type { Catalog } from '#shared/catalog/catalog-types';
+import { centsToDecimal, orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
+import type { OrderLineInput } from '#shared/orders/shopify-payloads';
+import { DEMO_BUYER_EMAIL } from '#shared/catalog/seed-data';
 
 export interface SampleDelivery {
   topic: string;

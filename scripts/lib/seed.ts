@@ -1,12 +1,12 @@
 // Seeds an empty table: the catalog, donations, payouts and athlete donation figures directly,
 // then the sample orders through the real, signed webhook endpoint.
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { putAthleteDonations } from '../../lambdas/common/athlete-repo';
-import { ddb, tableName } from '../../lambdas/common/dynamodb';
-import { hasCatalog, putCatalog } from '../../lambdas/common/catalog-repo';
-import * as keys from '../../lambdas/common/keys';
-import { recordDonation } from '../../lambdas/common/collective-repo';
-import { SAMPLE_CATALOG, SAMPLE_DONATIONS, sampleAthleteDonations } from '../../shared/seed-data';
+import { putAthleteDonations } from '#lambdas/sales/athlete-repo';
+import { ddb, tableName } from '#lambdas/platform/dynamodb';
+import { hasCatalog, putCatalog } from '#lambdas/catalog/catalog-repo';
+import * as keys from '#lambdas/platform/keys';
+import { recordDonation } from '#lambdas/sales/collective-repo';
+import { SAMPLE_CATALOG, SAMPLE_DONATIONS, sampleAthleteDonations } from '#shared/catalog/seed-data';
 import { deliverWebhook } from './deliver';
 import { sampleDeliveries } from './sample-orders';
 
@@ -122,8 +122,8 @@ export async function seedNational(options: NationalSeedOptions): Promise<{ item
   const started = performance.now();
   const say = options.onProgress ?? (() => undefined);
   const { nationalCatalog } = await import('./national-catalog');
-  const { catalogItems } = await import('../../lambdas/common/catalog-items');
-  const { batchWriteItems } = await import('../../lambdas/common/catalog-repo');
+  const { catalogItems } = await import('#lambdas/catalog/catalog-items');
+  const { batchWriteItems } = await import('#lambdas/catalog/catalog-repo');
   const catalog = nationalCatalog(options.athletes, {
     onProgress: (done, total) => say(`generated ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} athletes`),
   });

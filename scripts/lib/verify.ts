@@ -3,27 +3,27 @@
 // unattributed lists per school, sale lines, serial numbers, unlocks and the earnings ledger.
 // A full-table Scan is fine here: this is an operator's tool, never a request path.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { aggregate, holdsAny, holdsFullSet, zeroFigures } from '../../shared/aggregation';
-import type { SalesFigures } from '../../shared/aggregation';
-import { indexCatalog, topFanSetsOf } from '../../shared/catalog-types';
-import type { CatalogIndex } from '../../shared/catalog-types';
-import { canonicalJson, contributionOf, groupTargets } from '../../shared/contribution';
-import type { ContributionOptions, OrderContribution } from '../../shared/contribution';
-import type { SerialRange } from '../../shared/editions';
-import { moveSerials, rangeCount, serialsOfLines } from '../../shared/editions';
-import type { LedgerEntry } from '../../shared/ledger';
-import { checkEntries, headOf } from '../../shared/ledger';
-import { ledgerHeadOf } from '../../lambdas/common/athlete-total';
-import { orderOptions, recordedCountTestOrders } from '../../lambdas/common/ingest-core';
-import { athleteShareCents } from '../../shared/money';
-import { LISTED_UNATTRIBUTED_LINES } from '../../shared/settlement';
-import type { AppliedAthleteGroup, AppliedUnattributedGroup } from '../../shared/settlement';
-import { contributionOptions } from '../../lambdas/common/buyers';
-import { catalogFromItems } from '../../lambdas/common/catalog-items';
-import { ddb, tableName } from '../../lambdas/common/dynamodb';
-import { decodeState } from '../../lambdas/common/order-codec';
-import { requestCents } from '../../lambdas/common/payouts';
-import type { AllocationRequestRecord } from '../../lambdas/common/payouts';
+import { aggregate, holdsAny, holdsFullSet, zeroFigures } from '#shared/orders/aggregation';
+import type { SalesFigures } from '#shared/orders/aggregation';
+import { indexCatalog, topFanSetsOf } from '#shared/catalog/catalog-types';
+import type { CatalogIndex } from '#shared/catalog/catalog-types';
+import { canonicalJson, contributionOf, groupTargets } from '#shared/orders/contribution';
+import type { ContributionOptions, OrderContribution } from '#shared/orders/contribution';
+import type { SerialRange } from '#shared/cards/editions';
+import { moveSerials, rangeCount, serialsOfLines } from '#shared/cards/editions';
+import type { LedgerEntry } from '#shared/money/ledger';
+import { checkEntries, headOf } from '#shared/money/ledger';
+import { ledgerHeadOf } from '#lambdas/money/athlete-total';
+import { orderOptions, recordedCountTestOrders } from '#lambdas/orders/ingest-core';
+import { athleteShareCents } from '#shared/platform/money';
+import { LISTED_UNATTRIBUTED_LINES } from '#shared/orders/settlement';
+import type { AppliedAthleteGroup, AppliedUnattributedGroup } from '#shared/orders/settlement';
+import { contributionOptions } from '#lambdas/identity/buyers';
+import { catalogFromItems } from '#lambdas/catalog/catalog-items';
+import { ddb, tableName } from '#lambdas/platform/dynamodb';
+import { decodeState } from '#lambdas/orders/order-codec';
+import { requestCents } from '#lambdas/money/payouts';
+import type { AllocationRequestRecord } from '#lambdas/money/payouts';
 
 export interface VerifyReport {
   orders: number;

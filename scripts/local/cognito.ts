@@ -215,7 +215,7 @@ export class LocalCognito {
   }
 
   /** AdminUpdateUserAttributes + AdminAddUserToGroup, as the identity-admin module asks Cognito
-   * (lambdas/common/identity-admin.ts): links an account to an athlete or a collective. */
+   * (lambdas/identity/identity-admin.ts): links an account to an athlete or a collective. */
   adminLink(username: string, attribute: 'custom:athleteId' | 'custom:collectiveId', value: string, group: 'athlete' | 'collective'): void {
     const user = this.users.get(username.trim().toLowerCase()) ?? this.users.get(username);
     if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');

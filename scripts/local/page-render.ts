@@ -1,4 +1,4 @@
-// Local mode's rendering on request, as the render Lambda does it on AWS (lambdas/functions/render.ts):
+// Local mode's rendering on request, as the render Lambda does it on AWS (lambdas/catalog/render.handler.ts):
 // a link to an athlete, a school, a card or a search is answered with its HTML rendered with its
 // first data (web/src/app/server-render.tsx), read through this server's own /api as a signed-out
 // browser would. The render module and the page heads are the web build's (web/dist-server/,
@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR, type FetchJson, type PageAssets, type RenderModule } from '../../shared/page-render';
+import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR, type FetchJson, type PageAssets, type RenderModule } from '#shared/platform/page-render';
 
 const requireHere = createRequire(__filename);
 

@@ -2,7 +2,7 @@
 // the webhook accepts a delivery (the local server notifies), and every few seconds anyway, the
 // same settle sweeper the settle function runs applies the pending orders' effects. One pass at a
 // time; notifications during a pass make one more pass.
-import { log } from '../../lambdas/common/log';
+import { log } from '#lambdas/platform/log';
 
 export interface SettleLoop {
   /** Something was accepted: settle soon. */
@@ -18,7 +18,7 @@ export function startSettleLoop(options: { intervalMs?: number } = {}): SettleLo
   let stopped = false;
   let lastPending = 0;
   const pass = async () => {
-    const { settlePending } = await import('../../lambdas/common/ingest');
+    const { settlePending } = await import('#lambdas/orders/ingest');
     do {
       again = false;
       try {

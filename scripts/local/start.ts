@@ -14,8 +14,8 @@ import { ensureTable } from './table';
 import { parseCli, usageError } from '../lib/cli';
 import { START_OPTIONS, START_USAGE } from './flags';
 import { createLocalOutput, type LocalOutput } from './output';
-import { sendLogsTo } from '../../lambdas/common/log';
-import { sendMetricsTo } from '../../lambdas/common/metrics';
+import { sendLogsTo } from '#lambdas/platform/log';
+import { sendMetricsTo } from '#lambdas/platform/metrics';
 
 const ROOT = path.resolve(__dirname, '../..');
 export const LOCAL_WEBHOOK_SECRET_DEFAULT = 'local-dev-shopify-secret';
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   serverOptions.cognito = cognito;
   // Accepted invites and profile requests link accounts in the local identity provider, as the
   // onboarding function does through Cognito's admin API in AWS.
-  const { useLocalIdentityAdmin } = await import('../../lambdas/common/identity-admin');
+  const { useLocalIdentityAdmin } = await import('#lambdas/identity/identity-admin');
   useLocalIdentityAdmin({
     link: async (username, link) =>
       link.kind === 'athlete'

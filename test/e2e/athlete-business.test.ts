@@ -4,8 +4,10 @@
 // browser, and a profile request from /create-profile that the collective accepts.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { AthletePayoutsResponse, CheckoutResponse, DisclosureRecord, PayoutBatchView } from '../../shared/api';
-import type { CreatedInvite, OwnerCard, OwnerCardsResponse, ProfileRequestsResponse } from '../../shared/cards-api';
+import type { AthletePayoutsResponse, DisclosureRecord, PayoutBatchView } from '#shared/money/payouts-api';
+import type { CheckoutResponse } from '#shared/sales/sales-api';
+import type { CreatedInvite, ProfileRequestsResponse } from '#shared/onboarding/onboarding-api';
+import type { OwnerCard, OwnerCardsResponse } from '#shared/cards/cards-api';
 import { baseUrl, useBrowserPage } from '../support/browser';
 import { PNG, api, cognito, eventually, signInUi, tokenOf as signInToken, url } from '../support/e2e-api';
 

@@ -5,8 +5,8 @@
 // Collection; the Gold card's page shows its progress and refuses to sell; a second Base sale
 // reaches the quota, the Gold card unlocks and the fan buys it, serial #1.
 import type { BrowserContext, Page } from 'playwright-core';
-import type { AthleteProfileResponse } from '../../shared/api';
-import type { OwnerCardsResponse } from '../../shared/cards-api';
+import type { AthleteProfileResponse } from '#shared/catalog/catalog-api';
+import type { OwnerCardsResponse } from '#shared/cards/cards-api';
 import { useBrowserPage } from '../support/browser';
 import { PNG, api, eventually, signInUi, tokenOf, url } from '../support/e2e-api';
 

@@ -3,7 +3,7 @@
 // carries (its data block); none is /api/catalog and none is over 100 KB, and a locked card shows
 // its progress line on its athlete's page and on its card page, with Buy disabled.
 import type { Page, Response } from 'playwright-core';
-import type { AthleteProfileResponse } from '../../shared/api';
+import type { AthleteProfileResponse } from '#shared/catalog/catalog-api';
 import { baseUrl, useBrowserPage } from '../support/browser';
 import { localSeedDone } from '../support/e2e-api';
 

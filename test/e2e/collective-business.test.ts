@@ -5,8 +5,9 @@
 // batch after a sale, its CSV downloaded, the payout marked sent then paid and listed as a Payout
 // in Transactions.
 import type { Page } from 'playwright-core';
-import type { AthleteProfileResponse, AthleteStatsResponse, CheckoutResponse } from '../../shared/api';
-import type { OwnerCard, OwnerCardsResponse } from '../../shared/cards-api';
+import type { AthleteProfileResponse } from '#shared/catalog/catalog-api';
+import type { AthleteStatsResponse, CheckoutResponse } from '#shared/sales/sales-api';
+import type { OwnerCard, OwnerCardsResponse } from '#shared/cards/cards-api';
 import { baseUrl, useBrowserPage } from '../support/browser';
 import { PNG, api, eventually, localSeedDone, signInUi, tokenOf, url } from '../support/e2e-api';
 

@@ -4,8 +4,8 @@ import { writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { AthleteStatsResponse, CollectiveStatsResponse } from '../../shared/api';
-import { formatUsd } from '../../shared/money';
+import type { AthleteStatsResponse, CollectiveStatsResponse } from '#shared/sales/sales-api';
+import { formatUsd } from '#shared/platform/money';
 import { useBrowserPage } from '../support/browser';
 
 jest.setTimeout(90_000);

@@ -3,9 +3,9 @@
 // sees it); the operator sends it to the demo collective, whose unattributed sales then list it.
 // Accounts outside the operator group get the console's explanation, not the inbox.
 import type { Page } from 'playwright-core';
-import type { CollectiveStatsResponse } from '../../shared/api';
-import { orderPayload } from '../../shared/shopify-payloads';
-import { signShopify } from '../../lambdas/common/webhook-secret';
+import type { CollectiveStatsResponse } from '#shared/sales/sales-api';
+import { orderPayload } from '#shared/orders/shopify-payloads';
+import { signShopify } from '#lambdas/orders/webhook-secret';
 import { useBrowserPage } from '../support/browser';
 import { api, eventually, signInUi, tokenOf, url } from '../support/e2e-api';
 

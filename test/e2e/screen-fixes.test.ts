@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { useBrowserPage } from '../support/browser';
-import type { AthleteStatsResponse, CheckoutResponse } from '../../shared/api';
+import type { AthleteStatsResponse, CheckoutResponse } from '#shared/sales/sales-api';
 import { api, eventually, localSeedDone, signInUi, url } from '../support/e2e-api';
 
 jest.setTimeout(60_000);

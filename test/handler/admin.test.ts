@@ -7,12 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-jest';
-import { handler } from '../../lambdas/functions/admin';
-import { catalogItems, chunkVersionAttribute, parseSearchEntry } from '../../lambdas/common/catalog-items';
-import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
-import type { Event, Result } from '../../lambdas/common/http';
-import * as keys from '../../lambdas/common/keys';
-import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { handler } from '#lambdas/catalog/admin.handler';
+import { catalogItems, chunkVersionAttribute, parseSearchEntry } from '#lambdas/catalog/catalog-items';
+import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
+import type { Event, Result } from '#lambdas/platform/http';
+import * as keys from '#lambdas/platform/keys';
+import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 import { installFakeTable } from '../support/fake-table';
 
 const ddbMock = mockClient(DynamoDBDocumentClient);

@@ -2,14 +2,14 @@
 // serve only the demo tenant, without sign-in.
 import { DynamoDBDocumentClient, DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { catalogItems } from '../../lambdas/common/catalog-items';
-import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
-import { handler as athletes } from '../../lambdas/functions/athletes';
-import { handler as collectives } from '../../lambdas/functions/collectives';
-import { handler as me } from '../../lambdas/functions/me';
-import { handler as posts } from '../../lambdas/functions/posts';
-import { ROUTES } from '../../lambdas/routes';
-import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { catalogItems } from '#lambdas/catalog/catalog-items';
+import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
+import { handler as athletes } from '#lambdas/sales/athletes.handler';
+import { handler as collectives } from '#lambdas/sales/collectives.handler';
+import { handler as me } from '#lambdas/sales/me.handler';
+import { handler as posts } from '#lambdas/sales/posts.handler';
+import { ROUTES } from '#lambdas/routes';
+import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 import { installFakeTable } from '../support/fake-table';
 import { claimsFor, invoke } from '../support/invoke';
 

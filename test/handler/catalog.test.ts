@@ -1,18 +1,18 @@
-// The catalog by entity (lambdas/functions/catalog.ts, search.ts, collectives.ts members): each
+// The catalog by entity (lambdas/catalog/catalog.handler.ts, search.ts, collectives.ts members): each
 // answer from targeted reads of the catalog's items, bounded whatever the catalog holds, with
 // JSON errors, 404 for unknown ids and the stated cache headers.
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { catalogItems } from '../../lambdas/common/catalog-items';
-import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
-import * as keys from '../../lambdas/common/keys';
-import { resetSearchIndex } from '../../lambdas/common/search-index';
-import { handler as catalog } from '../../lambdas/functions/catalog';
-import { handler as collectives } from '../../lambdas/functions/collectives';
-import { handler as search } from '../../lambdas/functions/search';
-import type { Catalog } from '../../shared/catalog-types';
-import { compareRoster, searchAthletes } from '../../shared/search';
-import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { catalogItems } from '#lambdas/catalog/catalog-items';
+import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
+import * as keys from '#lambdas/platform/keys';
+import { resetSearchIndex } from '#lambdas/catalog/search-index';
+import { handler as catalog } from '#lambdas/catalog/catalog.handler';
+import { handler as collectives } from '#lambdas/sales/collectives.handler';
+import { handler as search } from '#lambdas/catalog/search.handler';
+import type { Catalog } from '#shared/catalog/catalog-types';
+import { compareRoster, searchAthletes } from '#shared/catalog/search';
+import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 import { nationalCatalog } from '../../scripts/lib/national-catalog';
 import { installFakeTable } from '../support/fake-table';
 import { claimsFor, invoke } from '../support/invoke';

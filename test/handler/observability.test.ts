@@ -2,12 +2,12 @@
 // carrying the invocation's correlation id, and metrics leave as CloudWatch EMF records on stdout.
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { catalogItems } from '../../lambdas/common/catalog-items';
-import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
-import { handler as catalog } from '../../lambdas/functions/catalog';
-import { handler as webhook } from '../../lambdas/functions/webhook';
-import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
-import { orderPayload } from '../../shared/shopify-payloads';
+import { catalogItems } from '#lambdas/catalog/catalog-items';
+import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
+import { handler as catalog } from '#lambdas/catalog/catalog.handler';
+import { handler as webhook } from '#lambdas/orders/webhook.handler';
+import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
+import { orderPayload } from '#shared/orders/shopify-payloads';
 import { installFakeTable } from '../support/fake-table';
 import { invoke } from '../support/invoke';
 import { TEST_SECRET, sendWebhook } from '../support/webhooks';

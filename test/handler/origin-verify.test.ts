@@ -2,11 +2,11 @@
 // secret is read once and re-read (at most once a minute) when an unknown value shows up, so a
 // rotation (current + previous accepted) works without a cold start.
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
-import { acceptedValues, isAccepted, ORIGIN_VERIFY_HEADER } from '../../lambdas/common/origin-verify';
-import type * as OriginVerify from '../../lambdas/functions/origin-verify';
+import { acceptedValues, isAccepted, ORIGIN_VERIFY_HEADER } from '#lambdas/platform/origin-verify';
+import type * as OriginVerify from '#lambdas/platform/origin-verify.handler';
 
 const getSecretString = jest.fn<Promise<string>, [string]>();
-jest.mock('../../lambdas/common/aws-lite', () => ({ getSecretString: (id: string) => getSecretString(id) }));
+jest.mock('#lambdas/platform/aws-lite', () => ({ getSecretString: (id: string) => getSecretString(id) }));
 
 const OLD = 'o'.repeat(48);
 const NEW = 'n'.repeat(48);
@@ -21,7 +21,7 @@ const event = (value?: string) =>
 async function freshHandler() {
   let handler!: typeof OriginVerify.handler;
   await jest.isolateModulesAsync(async () => {
-    ({ handler } = await import('../../lambdas/functions/origin-verify'));
+    ({ handler } = await import('#lambdas/platform/origin-verify.handler'));
   });
   return handler;
 }

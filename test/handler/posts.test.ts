@@ -2,10 +2,10 @@
 // 400 naming the content field, on create and on edit, before anything is written.
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { catalogItems } from '../../lambdas/common/catalog-items';
-import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
-import { handler as posts } from '../../lambdas/functions/posts';
-import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { catalogItems } from '#lambdas/catalog/catalog-items';
+import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
+import { handler as posts } from '#lambdas/sales/posts.handler';
+import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 import { installFakeTable } from '../support/fake-table';
 import { claimsFor, invoke } from '../support/invoke';
 

@@ -1,13 +1,13 @@
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { catalogItems } from '../../lambdas/common/catalog-items';
-import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
-import { handler as athletes } from '../../lambdas/functions/athletes';
-import { handler as catalog } from '../../lambdas/functions/catalog';
-import { handler as collectives } from '../../lambdas/functions/collectives';
-import { handler as posts } from '../../lambdas/functions/posts';
-import { handler as waitlist } from '../../lambdas/functions/waitlist';
-import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { catalogItems } from '#lambdas/catalog/catalog-items';
+import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
+import { handler as athletes } from '#lambdas/sales/athletes.handler';
+import { handler as catalog } from '#lambdas/catalog/catalog.handler';
+import { handler as collectives } from '#lambdas/sales/collectives.handler';
+import { handler as posts } from '#lambdas/sales/posts.handler';
+import { handler as waitlist } from '#lambdas/onboarding/waitlist.handler';
+import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 import { installFakeTable } from '../support/fake-table';
 import { claimsFor, invoke } from '../support/invoke';
 

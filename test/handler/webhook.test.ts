@@ -1,10 +1,10 @@
 import { BatchGetCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { catalogItems } from '../../lambdas/common/catalog-items';
-import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
-import { MAX_WEBHOOK_BYTES, handler } from '../../lambdas/functions/webhook';
-import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
-import { orderPayload } from '../../shared/shopify-payloads';
+import { catalogItems } from '#lambdas/catalog/catalog-items';
+import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
+import { MAX_WEBHOOK_BYTES, handler } from '#lambdas/orders/webhook.handler';
+import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
+import { orderPayload } from '#shared/orders/shopify-payloads';
 import { installFakeTable } from '../support/fake-table';
 import { invoke } from '../support/invoke';
 import { TEST_SECRET, sendWebhook, webhookHeaders } from '../support/webhooks';

@@ -21,7 +21,7 @@ describe('one bundling definition', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it.each(['lambdas/functions/catalog.ts', 'lambdas/functions/admin.ts'])('CDK and build-lambdas bundle %s to the same bytes', async (entry) => {
+  it.each(['lambdas/catalog/catalog.handler.ts', 'lambdas/catalog/admin.handler.ts'])('CDK and build-lambdas bundle %s to the same bytes', async (entry) => {
     // One cloud assembly per entry: a shared one would hold both assets and find() could pick either.
     const app = new App({ outdir: path.join(dir, 'cdk.out', path.basename(entry, '.ts')) });
     const stack = new Stack(app, 'Drift');

@@ -9,7 +9,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/app';
 import { DEFAULT_RATE_LIMITS, RATE_WINDOW_SECONDS, SHOPIFY_HMAC_HEADER_LENGTH } from '../../infra/constructs/waf';
 import { NilCardsStack } from '../../infra/stack';
-import { ORIGIN_VERIFY_HEADER } from '../../lambdas/common/origin-verify';
+import { ORIGIN_VERIFY_HEADER } from '#lambdas/platform/origin-verify';
 
 jest.setTimeout(120_000);
 

@@ -2,9 +2,9 @@
 // at least one function's declared patterns (FUNCTION_WRITE_PARTITIONS, RECONCILE_PARTITIONS), so
 // a new key family cannot ship without deciding who may write it (the IAM LeadingKeys condition
 // would otherwise deny the write in AWS while local mode, which has no IAM, keeps working).
-import { FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS } from '../../lambdas/routes';
-import { ACCEPT_PARTITIONS, INGESTION_PARTITIONS, RECONCILE_PARTITIONS, matchesPartitionPattern } from '../../lambdas/common/key-access';
-import * as keys from '../../lambdas/common/keys';
+import { FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS } from '#lambdas/routes';
+import { ACCEPT_PARTITIONS, INGESTION_PARTITIONS, RECONCILE_PARTITIONS, matchesPartitionPattern } from '#lambdas/platform/key-access';
+import * as keys from '#lambdas/platform/keys';
 
 /** Builders whose parameters are not plain ids: give them sample arguments here. */
 const SAMPLE_ARGS: Record<string, unknown[]> = {};
@@ -68,7 +68,7 @@ describe('write partitions', () => {
       .filter(({ partition }) => !patterns.some((p) => matchesPartitionPattern(p, partition)))
       .map(({ name, partition }) => `keys.${name} -> ${partition}`);
     // A failure here: add the partition to the writer's list in lambdas/routes.ts
-    // (FUNCTION_WRITE_PARTITIONS) or, for ingestion, INGESTION_PARTITIONS in lambdas/common/key-access.ts.
+    // (FUNCTION_WRITE_PARTITIONS) or, for ingestion, INGESTION_PARTITIONS in lambdas/platform/key-access.ts.
     expect(uncovered).toEqual([]);
   });
 

@@ -5,9 +5,9 @@ import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/app';
-import { METRIC_NAMES } from '../../lambdas/common/metric-names';
-import { RECONCILE_PARTITIONS } from '../../lambdas/common/key-access';
-import { ROUTES } from '../../lambdas/routes';
+import { METRIC_NAMES } from '#lambdas/platform/metric-names';
+import { RECONCILE_PARTITIONS } from '#lambdas/platform/key-access';
+import { ROUTES } from '#lambdas/routes';
 
 jest.setTimeout(180_000);
 
@@ -140,7 +140,7 @@ describe('operations by default', () => {
 
   it('reads the application metrics from the EMF records, with no metric filters on log text', () => {
     template.resourceCountIs('AWS::Logs::MetricFilter', 0);
-    // The alarm names exactly what lambdas/common/metrics.ts publishes: namespace, name, dimension.
+    // The alarm names exactly what lambdas/platform/metrics.ts publishes: namespace, name, dimension.
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'NilCards',
       MetricName: 'WebhookRetryLater',

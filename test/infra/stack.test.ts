@@ -8,10 +8,10 @@ import { buildApp } from '../../infra/app';
 import { SPA_REWRITE_CODE } from '../../infra/constructs/site';
 import type { NilCardsStack } from '../../infra/stack';
 import { ITEM_WRITE_ACTIONS } from '../../infra/constructs/api-function';
-import { ORIGIN_VERIFY_HEADER } from '../../lambdas/common/origin-verify';
+import { ORIGIN_VERIFY_HEADER } from '#lambdas/platform/origin-verify';
 import { readNagReport, unsuppressedNagFindings } from '../support/nag';
-import { FUNCTION_RUNTIME, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES } from '../../lambdas/routes';
-import type { FunctionName } from '../../lambdas/routes';
+import { FUNCTION_RUNTIME, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES } from '#lambdas/routes';
+import type { FunctionName } from '#lambdas/routes';
 
 jest.setTimeout(120_000);
 

@@ -1,11 +1,11 @@
 // The dashboards' write API against real DynamoDB Local: every write lands in the catalog that
 // GET /api/catalog and the collective stats read.
 import type { Context } from 'aws-lambda';
-import { handler } from '../../lambdas/functions/admin';
-import { loadCatalog } from '../../lambdas/common/catalog-repo';
-import { collectiveStats } from '../../lambdas/common/collective-repo';
-import type { Event, Result } from '../../lambdas/common/http';
-import { searchAthletes } from '../../shared/search';
+import { handler } from '#lambdas/catalog/admin.handler';
+import { loadCatalog } from '#lambdas/catalog/catalog-repo';
+import { collectiveStats } from '#lambdas/sales/collective-repo';
+import type { Event, Result } from '#lambdas/platform/http';
+import { searchAthletes } from '#shared/catalog/search';
 import { createTestTable, type TestTable } from '../support/dynamo';
 
 const context = {} as Context;

@@ -1,16 +1,16 @@
 // The reproduced defects of the correctness issue, each replayed against DynamoDB Local through
 // the real handlers: every one is now refused or handled, and the figures stay exact (verify).
-import { saveAthlete, saveCollective } from '../../lambdas/common/admin-repo';
-import { invalidateCatalogCache } from '../../lambdas/common/catalog-repo';
-import { settlePending } from '../../lambdas/common/ingest';
-import { handler as athletes } from '../../lambdas/functions/athletes';
-import { handler as collectives } from '../../lambdas/functions/collectives';
-import { handler as me } from '../../lambdas/functions/me';
-import { handler as unattributedFn } from '../../lambdas/functions/unattributed';
-import { handler as webhook } from '../../lambdas/functions/webhook';
-import type { Athlete } from '../../shared/catalog-types';
-import { SAMPLE_ATHLETES, SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
-import { deletePayload, orderPayload, refundPayload } from '../../shared/shopify-payloads';
+import { saveAthlete, saveCollective } from '#lambdas/catalog/admin-repo';
+import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
+import { settlePending } from '#lambdas/orders/ingest';
+import { handler as athletes } from '#lambdas/sales/athletes.handler';
+import { handler as collectives } from '#lambdas/sales/collectives.handler';
+import { handler as me } from '#lambdas/sales/me.handler';
+import { handler as unattributedFn } from '#lambdas/orders/unattributed.handler';
+import { handler as webhook } from '#lambdas/orders/webhook.handler';
+import type { Athlete } from '#shared/catalog/catalog-types';
+import { SAMPLE_ATHLETES, SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
+import { deletePayload, orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
 import { verifyTable } from '../../scripts/lib/verify';
 import { pool } from '../../scripts/bench/util';
 import { createTestTable, type TestTable } from '../support/dynamo';

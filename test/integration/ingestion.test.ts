@@ -1,14 +1,14 @@
 // Webhook in -> figures out, against the real DynamoDB Local (no mocks).
 import fc from 'fast-check';
-import { handler as athletes } from '../../lambdas/functions/athletes';
-import { handler as collectives } from '../../lambdas/functions/collectives';
-import { handler as me } from '../../lambdas/functions/me';
-import { handler as unattributedFn } from '../../lambdas/functions/unattributed';
-import { handler as webhook } from '../../lambdas/functions/webhook';
-import { sampleProductId } from '../../shared/seed-data';
-import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
+import { handler as athletes } from '#lambdas/sales/athletes.handler';
+import { handler as collectives } from '#lambdas/sales/collectives.handler';
+import { handler as me } from '#lambdas/sales/me.handler';
+import { handler as unattributedFn } from '#lambdas/orders/unattributed.handler';
+import { handler as webhook } from '#lambdas/orders/webhook.handler';
+import { sampleProductId } from '#shared/catalog/seed-data';
+import { orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
 import { verifyTable } from '../../scripts/lib/verify';
-import { settle, settlePending } from '../../lambdas/common/ingest';
+import { settle, settlePending } from '#lambdas/orders/ingest';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { deliveryHistoryArb } from '../support/delivery-arbitrary';
 import { claimsFor, invoke } from '../support/invoke';

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { deliverWebhook } from '../../scripts/lib/deliver';
 import { createLocalOutput } from '../../scripts/local/output';
-import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
+import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
 import { sampleDeliveries } from '../../scripts/lib/sample-orders';
-import { orderPayload } from '../../shared/shopify-payloads';
+import { orderPayload } from '#shared/orders/shopify-payloads';
 
 /** How many sample deliveries local mode seeds (scripts/lib/sample-orders.ts). */
 const SEEDED = sampleDeliveries(structuredClone(SAMPLE_CATALOG)).length;

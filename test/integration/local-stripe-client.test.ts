@@ -1,4 +1,4 @@
-// The product's own Stripe client (lambdas/common/stripe-client.ts) against the local stand-in
+// The product's own Stripe client (lambdas/platform/stripe-client.ts) against the local stand-in
 // mounted at /local-stripe, as local mode mounts it: the flows of local-stripe.test.ts that the
 // client covers, its errors as StripeApiError, webhook deliveries checked with
 // verifyStripeSignature, the mount leaving other paths to the host, and the state kept across a
@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { StripeApiError, createStripeClient, verifyStripeSignature, type StripeClient } from '../../lambdas/common/stripe-client';
+import { StripeApiError, createStripeClient, verifyStripeSignature, type StripeClient } from '#lambdas/platform/stripe-client';
 import { CARD_FORM, ONBOARDING_FORM, startLocalStripe, startWebhookReceiver, submitPage, until, type Running } from '../support/local-stripe';
 
 jest.setTimeout(60_000);

@@ -3,10 +3,10 @@
 // signed-in user sends a profile request that a collective of its school accepts (creating the
 // athlete and linking the account) or declines. The identity provider is a recording stand-in,
 // registered as local mode registers its own.
-import { handler as onboarding } from '../../lambdas/functions/onboarding';
-import { handler as catalog } from '../../lambdas/functions/catalog';
-import { useLocalIdentityAdmin } from '../../lambdas/common/identity-admin';
-import type { IdentityAdmin } from '../../lambdas/common/identity-admin';
+import { handler as onboarding } from '#lambdas/onboarding/onboarding.handler';
+import { handler as catalog } from '#lambdas/catalog/catalog.handler';
+import { useLocalIdentityAdmin } from '#lambdas/identity/identity-admin';
+import type { IdentityAdmin } from '#lambdas/identity/identity-admin';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { claimsFor, invoke } from '../support/invoke';
 

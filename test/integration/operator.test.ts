@@ -2,13 +2,13 @@
 // whose vendor and titles name no school (a snowboard, a custom item) is stored under school 0;
 // only operators see it; an operator sends a line to a collective, whose unattributed sales then
 // list it and who assigns it to a card; every figure stays exact (verify).
-import { settle } from '../../lambdas/common/ingest';
-import { handler as collectives } from '../../lambdas/functions/collectives';
-import { handler as operator } from '../../lambdas/functions/operator';
-import { handler as unattributedFn } from '../../lambdas/functions/unattributed';
-import { handler as webhook } from '../../lambdas/functions/webhook';
-import { handler as athletes } from '../../lambdas/functions/athletes';
-import { orderPayload } from '../../shared/shopify-payloads';
+import { settle } from '#lambdas/orders/ingest';
+import { handler as collectives } from '#lambdas/sales/collectives.handler';
+import { handler as operator } from '#lambdas/operator/operator.handler';
+import { handler as unattributedFn } from '#lambdas/orders/unattributed.handler';
+import { handler as webhook } from '#lambdas/orders/webhook.handler';
+import { handler as athletes } from '#lambdas/sales/athletes.handler';
+import { orderPayload } from '#shared/orders/shopify-payloads';
 import { verifyTable } from '../../scripts/lib/verify';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { claimsFor, invoke } from '../support/invoke';

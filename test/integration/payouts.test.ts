@@ -1,12 +1,12 @@
 // Money reaching athletes, against DynamoDB Local through the handlers: sales -> ledger -> a payout
 // batch (idempotent, also under concurrency) -> CSV -> sent -> paid -> the athlete's statement,
 // the $600 NIL disclosure alert, W-9 and 1099 status, donation allocations, and the bad inputs.
-import type { CollectivePayoutsResponse } from '../../shared/api';
-import { handler as payouts } from '../../lambdas/functions/payouts';
-import { handler as webhook } from '../../lambdas/functions/webhook';
-import { recordDonation } from '../../lambdas/common/collective-repo';
-import { sampleProductId } from '../../shared/seed-data';
-import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
+import type { CollectivePayoutsResponse } from '#shared/money/payouts-api';
+import { handler as payouts } from '#lambdas/money/payouts.handler';
+import { handler as webhook } from '#lambdas/orders/webhook.handler';
+import { recordDonation } from '#lambdas/sales/collective-repo';
+import { sampleProductId } from '#shared/catalog/seed-data';
+import { orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
 import { verifyTable } from '../../scripts/lib/verify';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { claimsFor, invoke } from '../support/invoke';

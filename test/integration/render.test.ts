@@ -8,10 +8,10 @@ import path from 'node:path';
 import type { Context } from 'aws-lambda';
 import { build } from 'esbuild';
 import { LAMBDA_ESBUILD } from '../../infra/bundling';
-import type { Event, Result } from '../../lambdas/common/http';
-import { resetSearchIndex } from '../../lambdas/common/search-index';
-import { SAMPLE_CATALOG } from '../../shared/seed-data';
-import { putCatalog } from '../../lambdas/common/catalog-repo';
+import type { Event, Result } from '#lambdas/platform/http';
+import { resetSearchIndex } from '#lambdas/catalog/search-index';
+import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
+import { putCatalog } from '#lambdas/catalog/catalog-repo';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { apiEvent } from '../support/invoke';
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   await putCatalog(catalog);
   resetSearchIndex();
   dir = mkdtempSync(path.join(os.tmpdir(), 'render-fn-'));
-  await build({ ...LAMBDA_ESBUILD, entryPoints: [path.join(ROOT, 'lambdas/functions/render.ts')], outfile: path.join(dir, 'index.js') });
+  await build({ ...LAMBDA_ESBUILD, entryPoints: [path.join(ROOT, 'lambdas/catalog/render.handler.ts')], outfile: path.join(dir, 'index.js') });
   // The stack's afterBundling hook copies the same three files (infra/constructs/page-renderer.ts).
   mkdirSync(path.join(dir, 'web'));
   for (const [from, name] of [

@@ -1,11 +1,11 @@
 // The settle function against DynamoDB Local: what the webhook accepted is applied when the
 // table's stream delivers the order's PENDING marker, or by the scheduled sweep.
-import { handler as athletes } from '../../lambdas/functions/athletes';
-import { handler as settleFn } from '../../lambdas/functions/settle';
-import { handler as webhook } from '../../lambdas/functions/webhook';
-import * as keys from '../../lambdas/common/keys';
-import { sampleProductId } from '../../shared/seed-data';
-import { orderPayload } from '../../shared/shopify-payloads';
+import { handler as athletes } from '#lambdas/sales/athletes.handler';
+import { handler as settleFn } from '#lambdas/orders/settle.handler';
+import { handler as webhook } from '#lambdas/orders/webhook.handler';
+import * as keys from '#lambdas/platform/keys';
+import { sampleProductId } from '#shared/catalog/seed-data';
+import { orderPayload } from '#shared/orders/shopify-payloads';
 import { verifyTable } from '../../scripts/lib/verify';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { invoke } from '../support/invoke';

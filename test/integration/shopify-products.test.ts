@@ -1,7 +1,7 @@
 // Publishing a card as a Shopify product through the Admin GraphQL API, against a fake Admin API:
 // a digital product with the edition as tracked inventory, upserted by handle (publishing twice
 // makes one product), Shopify's throttling honoured, its refusals reported.
-import { publishCardProduct, ShopifyAdminError } from '../../lambdas/common/shopify-products';
+import { publishCardProduct, ShopifyAdminError } from '#lambdas/cards/shopify-products';
 import { startFakeAdminApi, type FakeAdminApi } from '../support/fake-shopify-admin';
 
 const TOKEN = 'shpat_test_token';

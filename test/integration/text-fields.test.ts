@@ -1,12 +1,12 @@
 // Names and texts a person types are shown on public pages, in disclosures and in CSV exports: every
 // write route refuses control characters (NUL, BEL, line feeds in one-line fields) and the
 // text-direction overrides and isolates (U+202E...) with a 400 naming the field, through the real
-// handlers on DynamoDB Local (one validator, shared/text.ts forbiddenCharacter).
-import { handler as admin } from '../../lambdas/functions/admin';
-import { handler as cards } from '../../lambdas/functions/cards';
-import { handler as onboarding } from '../../lambdas/functions/onboarding';
-import { handler as posts } from '../../lambdas/functions/posts';
-import { handler as waitlist } from '../../lambdas/functions/waitlist';
+// handlers on DynamoDB Local (one validator, shared/platform/text.ts forbiddenCharacter).
+import { handler as admin } from '#lambdas/catalog/admin.handler';
+import { handler as cards } from '#lambdas/cards/cards.handler';
+import { handler as onboarding } from '#lambdas/onboarding/onboarding.handler';
+import { handler as posts } from '#lambdas/sales/posts.handler';
+import { handler as waitlist } from '#lambdas/onboarding/waitlist.handler';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { claimsFor, invoke } from '../support/invoke';
 

@@ -2,11 +2,11 @@
 // verify runs in: local mode counts them (COUNT_TEST_ORDERS=true in its own process) while the
 // shell that runs verify usually has no COUNT_TEST_ORDERS at all (false). Against DynamoDB Local,
 // through the real webhook, settle and verify.
-import { handler as athletes } from '../../lambdas/functions/athletes';
-import { handler as webhook } from '../../lambdas/functions/webhook';
-import { settlePending } from '../../lambdas/common/ingest';
-import { sampleProductId } from '../../shared/seed-data';
-import { orderPayload } from '../../shared/shopify-payloads';
+import { handler as athletes } from '#lambdas/sales/athletes.handler';
+import { handler as webhook } from '#lambdas/orders/webhook.handler';
+import { settlePending } from '#lambdas/orders/ingest';
+import { sampleProductId } from '#shared/catalog/seed-data';
+import { orderPayload } from '#shared/orders/shopify-payloads';
 import { verifyTable } from '../../scripts/lib/verify';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { invoke } from '../support/invoke';

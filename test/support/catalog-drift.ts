@@ -3,8 +3,8 @@
 // after any sequence of writes they must agree, or a page would show something else than the
 // athlete's profile says. Counts at zero and emptied name sets are the same as absent.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { catalogFromItems, catalogItems } from '../../lambdas/common/catalog-items';
-import { ddb, tableName } from '../../lambdas/common/dynamodb';
+import { catalogFromItems, catalogItems } from '#lambdas/catalog/catalog-items';
+import { ddb, tableName } from '#lambdas/platform/dynamodb';
 
 type Item = Record<string, unknown>;
 

@@ -3,9 +3,9 @@
 // giveaways, taxes (included or not), tips, refunds with and without subtotals, then shuffled
 // with duplicates (redeliveries of the same webhook id) and resends under a new id.
 import fc from 'fast-check';
-import type { Catalog } from '../../shared/catalog-types';
-import { SAMPLE_CATALOG } from '../../shared/seed-data';
-import { centsToDecimal, deletePayload, orderPayload, refundPayload } from '../../shared/shopify-payloads';
+import type { Catalog } from '#shared/catalog/catalog-types';
+import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
+import { centsToDecimal, deletePayload, orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
 
 export interface Delivery {
   topic: string;

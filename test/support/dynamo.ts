@@ -1,8 +1,8 @@
 // Integration tests: each test file gets its own fresh table in the run's DynamoDB Local.
 import { randomUUID } from 'node:crypto';
 import { dropTable, ensureTable } from '../../scripts/local/table';
-import { invalidateCatalogCache, putCatalog } from '../../lambdas/common/catalog-repo';
-import { SAMPLE_CATALOG } from '../../shared/seed-data';
+import { invalidateCatalogCache, putCatalog } from '#lambdas/catalog/catalog-repo';
+import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 
 export interface TestTable {
   tableName: string;

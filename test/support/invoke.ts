@@ -1,6 +1,6 @@
 // Calls a handler module with an API Gateway v2 event, as the local server and Lambda do.
 import type { Context } from 'aws-lambda';
-import type { Event, Result } from '../../lambdas/common/http';
+import type { Event, Result } from '#lambdas/platform/http';
 
 export interface InvokeOptions {
   pathParameters?: Record<string, string>;

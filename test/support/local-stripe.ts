@@ -3,7 +3,7 @@
 // script, the hosted pages driven as a browser would submit them, and waiting with a deadline.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLocalStripe, type LocalStripe, type LocalStripeOptions } from '../../scripts/local/stripe';
+import { createLocalStripe, type LocalStripe, type LocalStripeOptions } from '../../scripts/local/stripe/index';
 
 export interface Running {
   stripe: LocalStripe;

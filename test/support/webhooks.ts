@@ -1,6 +1,6 @@
 // Builds signed webhook events for handler and integration tests.
 import { randomUUID } from 'node:crypto';
-import { signShopify } from '../../lambdas/common/webhook-secret';
+import { signShopify } from '#lambdas/orders/webhook-secret';
 import { invoke } from './invoke';
 
 export const TEST_SECRET = 'test-shopify-secret';
@@ -38,7 +38,7 @@ export async function deliver(handler: unknown, topic: string, body: string, opt
   const res = await sendWebhook(handler, topic, body, options);
   const orderId = res.body?.orderId;
   if (res.status === 200 && typeof orderId === 'string') {
-    const { settle } = await import('../../lambdas/common/ingest');
+    const { settle } = await import('#lambdas/orders/ingest');
     // Storage unavailable or still contended: the stream (and the sweep) retries.
     await settle(orderId).catch(() => undefined);
   }

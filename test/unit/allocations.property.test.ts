@@ -1,15 +1,15 @@
-// Property: donation allocations (lambdas/common/payouts.ts allocateDonation) under replays. Any
+// Property: donation allocations (lambdas/money/payouts.ts allocateDonation) under replays. Any
 // sequence of requests (idempotency keys reused with the same or other content: another member,
 // another split, the same total) run one after another or concurrently credits exactly the content
 // each key first reserved, never more than the donation holds, and verify reports 0 differences.
 import fc from 'fast-check';
-import { indexCatalog } from '../../shared/catalog-types';
-import type { ContributionOptions } from '../../shared/contribution';
-import { SAMPLE_CATALOG } from '../../shared/seed-data';
-import { buyerAlias, hashEmail } from '../../lambdas/common/buyers';
-import * as keys from '../../lambdas/common/keys';
-import { allocateDonation, allocationContent } from '../../lambdas/common/payouts';
-import { createMemoryStore } from '../../scripts/lib/memory-store';
+import { indexCatalog } from '#shared/catalog/catalog-types';
+import type { ContributionOptions } from '#shared/orders/contribution';
+import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
+import { buyerAlias, hashEmail } from '#lambdas/identity/buyers';
+import * as keys from '#lambdas/platform/keys';
+import { allocateDonation, allocationContent } from '#lambdas/money/payouts';
+import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { verifyItems } from '../../scripts/lib/verify';
 
 const index = indexCatalog(SAMPLE_CATALOG);

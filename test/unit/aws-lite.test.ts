@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { getSecretString, presignS3Put } from '../../lambdas/common/aws-lite';
+import { getSecretString, presignS3Put } from '#lambdas/platform/aws-lite';
 
 const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', sessionToken: 'session/token+with=chars' };
 const signingDate = new Date('2026-11-22T10:00:00Z');

@@ -1,9 +1,10 @@
 // The card lifecycle's shared rules: request validation (the server's and the forms'), unlock
 // rules (same athlete, existing card, no cycle), and the serial bookkeeping a fan carries.
 import fc from 'fast-check';
-import { checkUnlockRule, maskEmail, validateCardRequest, validateProfileRequest, validatePublish } from '../../shared/cards-api';
-import { moveSerials, serialsOfLines } from '../../shared/editions';
-import type { SerialRange } from '../../shared/editions';
+import { checkUnlockRule, validateCardRequest, validatePublish } from '#shared/cards/cards-api';
+import { maskEmail, validateProfileRequest } from '#shared/onboarding/onboarding-api';
+import { moveSerials, serialsOfLines } from '#shared/cards/editions';
+import type { SerialRange } from '#shared/cards/editions';
 
 const valid = {
   name: 'A - Base',

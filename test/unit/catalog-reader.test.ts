@@ -1,15 +1,15 @@
-// Ingestion reads only what an order needs (lambdas/common/catalog-reader.ts): for any lines, the
+// Ingestion reads only what an order needs (lambdas/catalog/catalog-reader.ts): for any lines, the
 // partial index it builds attributes every line exactly as the whole catalog's index does, and it
 // reads no school or name when every product is known.
 import fc from 'fast-check';
-import { attributeLine } from '../../shared/attribution';
-import type { AttributableLine } from '../../shared/attribution';
-import type { Athlete, Catalog } from '../../shared/catalog-types';
-import { indexCatalog, topFanSetsOf } from '../../shared/catalog-types';
-import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
-import { catalogFromItems, catalogItems, normalizeName } from '../../lambdas/common/catalog-items';
-import type { CatalogReader } from '../../lambdas/common/catalog-reader';
-import { indexForLines, memoryCatalogReader, nameWindows } from '../../lambdas/common/catalog-reader';
+import { attributeLine } from '#shared/orders/attribution';
+import type { AttributableLine } from '#shared/orders/attribution';
+import type { Athlete, Catalog } from '#shared/catalog/catalog-types';
+import { indexCatalog, topFanSetsOf } from '#shared/catalog/catalog-types';
+import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
+import { catalogFromItems, catalogItems, normalizeName } from '#lambdas/catalog/catalog-items';
+import type { CatalogReader } from '#lambdas/catalog/catalog-reader';
+import { indexForLines, memoryCatalogReader, nameWindows } from '#lambdas/catalog/catalog-reader';
 
 /** The sample catalog plus athletes that share name words across schools (ambiguity, attackers). */
 const catalog: Catalog = {

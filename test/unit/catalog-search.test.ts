@@ -1,9 +1,9 @@
-// The search index (shared/search.ts SearchIndex) answers exactly what the spec's substring search
+// The search index (shared/catalog/search.ts SearchIndex) answers exactly what the spec's substring search
 // (searchAthletes / searchSchools) answers, in catalog order, a page at a time.
 import fc from 'fast-check';
-import type { Athlete, School } from '../../shared/catalog-types';
-import { SEARCH_COUNT_CAP, SearchIndex, athleteDocs, searchAthletes, searchSchools } from '../../shared/search';
-import { SAMPLE_ATHLETES, SCHOOLS } from '../../shared/seed-data';
+import type { Athlete, School } from '#shared/catalog/catalog-types';
+import { SEARCH_COUNT_CAP, SearchIndex, athleteDocs, searchAthletes, searchSchools } from '#shared/catalog/search';
+import { SAMPLE_ATHLETES, SCHOOLS } from '#shared/catalog/seed-data';
 import { nationalCatalog } from '../../scripts/lib/national-catalog';
 
 /** Every page of a query, concatenated. */

@@ -1,8 +1,8 @@
 // What fans see of an athlete's cards: public cards only, each with its sale state and lock read
-// from the athlete's pre-aggregated total (lambdas/common/catalog-views.ts).
-import { athleteProfileResponse, cardView, emptySaleTotals, publicAthlete } from '../../lambdas/common/catalog-views';
-import type { DigitalCollectible } from '../../shared/catalog-types';
-import { SAMPLE_ATHLETES } from '../../shared/seed-data';
+// from the athlete's pre-aggregated total (lambdas/catalog/catalog-views.ts).
+import { athleteProfileResponse, cardView, emptySaleTotals, publicAthlete } from '#lambdas/catalog/catalog-views';
+import type { DigitalCollectible } from '#shared/catalog/catalog-types';
+import { SAMPLE_ATHLETES } from '#shared/catalog/seed-data';
 
 const marcus = SAMPLE_ATHLETES[0];
 const [base, gold, signature] = marcus.digitalcollectibles;

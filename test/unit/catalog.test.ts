@@ -1,4 +1,4 @@
-import { SAMPLE_ATHLETES, SAMPLE_CATALOG, SAMPLE_COLLECTIVES, SCHOOLS } from '../../shared/seed-data';
+import { SAMPLE_ATHLETES, SAMPLE_CATALOG, SAMPLE_COLLECTIVES, SCHOOLS } from '#shared/catalog/seed-data';
 
 describe('sample catalog', () => {
   it('has 15 athletes: 9 with cards at $3, $5 and $25, then 6 with one $5 card', () => {

@@ -1,12 +1,12 @@
-// Merging events into an order's state (shared/contribution.ts): a join, so any order of
+// Merging events into an order's state (shared/orders/contribution.ts): a join, so any order of
 // deliveries ends in the same state; ties in updated_at never drop a newer state.
-import { attributeLine } from '../../shared/attribution';
-import { indexCatalog } from '../../shared/catalog-types';
-import { contributionOf, emptyOrderState, mergeEvent } from '../../shared/contribution';
-import type { OrderEvent, OrderState } from '../../shared/contribution';
-import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
-import { normalizeOrder, parseJsonPreservingBigInts } from '../../shared/shopify';
-import { orderPayload } from '../../shared/shopify-payloads';
+import { attributeLine } from '#shared/orders/attribution';
+import { indexCatalog } from '#shared/catalog/catalog-types';
+import { contributionOf, emptyOrderState, mergeEvent } from '#shared/orders/contribution';
+import type { OrderEvent, OrderState } from '#shared/orders/contribution';
+import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
+import { normalizeOrder, parseJsonPreservingBigInts } from '#shared/orders/shopify';
+import { orderPayload } from '#shared/orders/shopify-payloads';
 
 const index = indexCatalog(SAMPLE_CATALOG);
 const attribute = (line: Parameters<typeof attributeLine>[0]) => attributeLine(line, index);

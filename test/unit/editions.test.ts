@@ -1,8 +1,8 @@
-// Serial numbers of an edition (shared/editions.ts) and the ledger's rounding rule (shared/ledger.ts).
+// Serial numbers of an edition (shared/cards/editions.ts) and the ledger's rounding rule (shared/money/ledger.ts).
 import fc from 'fast-check';
-import { allocateLine, rangeCount, serialLabel } from '../../shared/editions';
-import { splitChange } from '../../shared/ledger';
-import { athleteShareCents } from '../../shared/money';
+import { allocateLine, rangeCount, serialLabel } from '#shared/cards/editions';
+import { splitChange } from '#shared/money/ledger';
+import { athleteShareCents } from '#shared/platform/money';
 
 describe('allocateLine', () => {
   it('issues the next serials to new units and flags the units beyond the edition as oversold', () => {

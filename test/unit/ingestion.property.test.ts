@@ -1,4 +1,4 @@
-// Property: the ingestion engine itself (lambdas/common/ingest-engine.ts, over an in-memory store
+// Property: the ingestion engine itself (lambdas/orders/ingest-engine.ts, over an in-memory store
 // with DynamoDB's conditional all-or-nothing semantics) leaves every figure equal to a
 // recomputation from scratch, for any sequence of duplicated, reordered, refunded, cancelled and
 // deleted deliveries processed by concurrent workers whose reads and writes interleave at random.
@@ -6,16 +6,16 @@
 // oversold, the ledger follows its rounding rule, and a card unlocks if and only if counted sales
 // of its quota card reached the quota at some point.
 import fc from 'fast-check';
-import { indexCatalog } from '../../shared/catalog-types';
-import { memoryCatalogReader } from '../../lambdas/common/catalog-reader';
-import type { ContributionOptions } from '../../shared/contribution';
-import { deliveryEvent } from '../../shared/deliveries';
-import { isHandledTopic, parseJsonPreservingBigInts } from '../../shared/shopify';
-import { buyerAlias, hashEmail } from '../../lambdas/common/buyers';
-import { RetryLater } from '../../lambdas/common/errors';
-import { createIngestEngine, settlePending } from '../../lambdas/common/ingest-engine';
-import type { IngestStore } from '../../lambdas/common/ingest-store';
-import { createMemoryStore } from '../../scripts/lib/memory-store';
+import { indexCatalog } from '#shared/catalog/catalog-types';
+import { memoryCatalogReader } from '#lambdas/catalog/catalog-reader';
+import type { ContributionOptions } from '#shared/orders/contribution';
+import { deliveryEvent } from '#shared/orders/deliveries';
+import { isHandledTopic, parseJsonPreservingBigInts } from '#shared/orders/shopify';
+import { buyerAlias, hashEmail } from '#lambdas/identity/buyers';
+import { RetryLater } from '#lambdas/platform/errors';
+import { createIngestEngine, settlePending } from '#lambdas/orders/ingest-engine';
+import type { IngestStore } from '#lambdas/platform/store';
+import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { verifyItems } from '../../scripts/lib/verify';
 import { EDITION_CATALOG, deliveryHistoryArb } from '../support/delivery-arbitrary';
 import type { Delivery } from '../support/delivery-arbitrary';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { athleteShareCents, formatUsd, parseMoneyToCents } from '../../shared/money';
+import { athleteShareCents, formatUsd, parseMoneyToCents } from '#shared/platform/money';
 
 describe('parseMoneyToCents', () => {
   it.each([

@@ -1,4 +1,4 @@
-// The payout period rule (lambdas/common/payouts.ts): a period may run through today (its end,
+// The payout period rule (lambdas/money/payouts.ts): a period may run through today (its end,
 // exclusive, is tomorrow 00:00 UTC at the latest), and a batch pays what was earned before its
 // period's end or before its own creation, whichever comes first. So a balance shown as owed is
 // payable at once with the default period, and what is earned later, even inside the period, is
@@ -6,18 +6,18 @@
 // through the ingestion engine: each created batch pays exactly what was earned up to its cut-off
 // and not yet paid, never more than was earned before the period's end.
 import fc from 'fast-check';
-import { memoryCatalogReader } from '../../lambdas/common/catalog-reader';
-import type { ContributionOptions } from '../../shared/contribution';
-import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
-import { normalizeOrder, parseJsonPreservingBigInts } from '../../shared/shopify';
-import { orderPayload } from '../../shared/shopify-payloads';
-import { ledgerHeadOf } from '../../lambdas/common/athlete-total';
-import { buyerAlias, hashEmail } from '../../lambdas/common/buyers';
-import { createIngestEngine } from '../../lambdas/common/ingest-engine';
-import { createBatch, defaultPeriod, latestPeriodEnd, payableBefore, payableUntil } from '../../lambdas/common/payouts';
-import { createMemoryStore } from '../../scripts/lib/memory-store';
+import { memoryCatalogReader } from '#lambdas/catalog/catalog-reader';
+import type { ContributionOptions } from '#shared/orders/contribution';
+import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
+import { normalizeOrder, parseJsonPreservingBigInts } from '#shared/orders/shopify';
+import { orderPayload } from '#shared/orders/shopify-payloads';
+import { ledgerHeadOf } from '#lambdas/money/athlete-total';
+import { buyerAlias, hashEmail } from '#lambdas/identity/buyers';
+import { createIngestEngine } from '#lambdas/orders/ingest-engine';
+import { createBatch, defaultPeriod, latestPeriodEnd, payableBefore, payableUntil } from '#lambdas/money/payouts';
+import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { verifyItems } from '../../scripts/lib/verify';
-import { indexCatalog } from '../../shared/catalog-types';
+import { indexCatalog } from '#shared/catalog/catalog-types';
 
 const index = indexCatalog(SAMPLE_CATALOG);
 const options: ContributionOptions = { countTestOrders: false, hashEmail, aliasOf: (k) => buyerAlias(k, 'salt') };

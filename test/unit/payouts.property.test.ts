@@ -1,22 +1,22 @@
-// Property: payouts, allocations and statements (lambdas/common/payouts.ts) over the in-memory
+// Property: payouts, allocations and statements (lambdas/money/payouts.ts) over the in-memory
 // store, mixed with sales and refunds through the ingestion engine, some of them concurrent:
 // every ledger stays consistent (verify), a batch never pays more than what was earned before its
 // period's end and not yet paid, balances carry forward exactly from one statement to the next,
 // and a batch created twice with the same idempotency key is one batch.
 import fc from 'fast-check';
-import { indexCatalog } from '../../shared/catalog-types';
-import { memoryCatalogReader } from '../../lambdas/common/catalog-reader';
-import type { ContributionOptions } from '../../shared/contribution';
-import { balanceOf } from '../../shared/ledger';
-import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
-import { normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '../../shared/shopify';
-import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
-import { ledgerHeadOf } from '../../lambdas/common/athlete-total';
-import { buyerAlias, hashEmail } from '../../lambdas/common/buyers';
-import { createIngestEngine } from '../../lambdas/common/ingest-engine';
-import * as keys from '../../lambdas/common/keys';
-import { allocateDonation, createBatch, listBatches, markPayout, statement } from '../../lambdas/common/payouts';
-import { createMemoryStore } from '../../scripts/lib/memory-store';
+import { indexCatalog } from '#shared/catalog/catalog-types';
+import { memoryCatalogReader } from '#lambdas/catalog/catalog-reader';
+import type { ContributionOptions } from '#shared/orders/contribution';
+import { balanceOf } from '#shared/money/ledger';
+import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
+import { normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '#shared/orders/shopify';
+import { orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
+import { ledgerHeadOf } from '#lambdas/money/athlete-total';
+import { buyerAlias, hashEmail } from '#lambdas/identity/buyers';
+import { createIngestEngine } from '#lambdas/orders/ingest-engine';
+import * as keys from '#lambdas/platform/keys';
+import { allocateDonation, createBatch, listBatches, markPayout, statement } from '#lambdas/money/payouts';
+import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { verifyItems } from '../../scripts/lib/verify';
 
 const index = indexCatalog(SAMPLE_CATALOG);

@@ -1,7 +1,7 @@
-// The revenue rule (shared/revenue.ts): what the buyer paid for the cards, exactly.
+// The revenue rule (shared/orders/revenue.ts): what the buyer paid for the cards, exactly.
 import fc from 'fast-check';
-import { lineNetCents, lineRevenue, unitSharesCents } from '../../shared/revenue';
-import type { NormalizedRefund, OrderLine } from '../../shared/shopify';
+import { lineNetCents, lineRevenue, unitSharesCents } from '#shared/orders/revenue';
+import type { NormalizedRefund, OrderLine } from '#shared/orders/shopify';
 
 const line = (over: Partial<OrderLine>): OrderLine => ({
   lineItemId: 'L1',

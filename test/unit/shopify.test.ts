@@ -1,8 +1,8 @@
-import { attributeLine } from '../../shared/attribution';
-import { indexCatalog } from '../../shared/catalog-types';
-import { SAMPLE_CATALOG, sampleProductId } from '../../shared/seed-data';
-import { PayloadError, UnsupportedOrder, normalizeDeletion, normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '../../shared/shopify';
-import { orderPayload, refundPayload } from '../../shared/shopify-payloads';
+import { attributeLine } from '#shared/orders/attribution';
+import { indexCatalog } from '#shared/catalog/catalog-types';
+import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
+import { PayloadError, UnsupportedOrder, normalizeDeletion, normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '#shared/orders/shopify';
+import { orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
 
 const index = indexCatalog(SAMPLE_CATALOG);
 

@@ -1,4 +1,4 @@
-// The thin Stripe client of the Lambdas (lambdas/common/stripe-client.ts): its form encoding is
+// The thin Stripe client of the Lambdas (lambdas/platform/stripe-client.ts): its form encoding is
 // byte for byte what Stripe's own Node client sends (captured through the SDK's public
 // createFetchHttpClient), Stripe's errors become StripeApiError, retries are bounded and reuse the
 // idempotency key, and its webhook signatures agree with the SDK's in both directions.
@@ -11,7 +11,7 @@ import {
   signStripePayload,
   verifyStripeSignature,
   type CheckoutSessionParams,
-} from '../../lambdas/common/stripe-client';
+} from '#lambdas/platform/stripe-client';
 
 interface Captured {
   url: string;

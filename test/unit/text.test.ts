@@ -1,6 +1,6 @@
 // The blank-text rule shared by the posts API and the web composer, and singular/plural counts.
 import fc from 'fast-check';
-import { countLabel, forbiddenCharacter, forbiddenCharacterError, isBlankText, trimText, visibleText } from '../../shared/text';
+import { countLabel, forbiddenCharacter, forbiddenCharacterError, isBlankText, trimText, visibleText } from '#shared/platform/text';
 
 /** A test name that shows invisible characters as \\u escapes. */
 const show = (text: string) => JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);

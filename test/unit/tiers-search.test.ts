@@ -1,7 +1,7 @@
-import { yearMonthOf } from '../../shared/months';
-import { compareRoster, searchAthletes, searchCollectiveAthletes, searchRoster, searchSchools } from '../../shared/search';
-import { SAMPLE_ATHLETES, SCHOOLS } from '../../shared/seed-data';
-import { tierFor } from '../../shared/tiers';
+import { yearMonthOf } from '#shared/platform/months';
+import { compareRoster, searchAthletes, searchCollectiveAthletes, searchRoster, searchSchools } from '#shared/catalog/search';
+import { SAMPLE_ATHLETES, SCHOOLS } from '#shared/catalog/seed-data';
+import { tierFor } from '#shared/catalog/tiers';
 
 describe('tierFor', () => {
   it.each([

@@ -3,8 +3,9 @@
 // dialog, decided cards with who and when), the Payouts tab (balance, negative carried forward,
 // next payout, statement, NIL disclosure alert and Mark reported) and the read-only demo.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AthletePayoutsResponse, DisclosureRecord, SaleLine } from '@shared/api';
-import type { OwnerCard, OwnerCardsResponse } from '@shared/cards-api';
+import type { AthletePayoutsResponse, DisclosureRecord } from '@shared/money/payouts-api';
+import type { SaleLine } from '@shared/sales/sales-api';
+import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
 import AthletePanelRoute from '@/features/athlete-panel/athlete-panel-route';
 import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from './auth-helpers';

@@ -1,12 +1,12 @@
 // Athlete profile and media rules: bio excerpt at 150 + '...', tiers, achievements '+N more', redirects.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { CardView } from '@shared/api';
-import type { CardSet } from '@shared/catalog-types';
+import type { CardView } from '@shared/catalog/catalog-api';
+import type { CardSet } from '@shared/catalog/catalog-types';
 import { CollectibleGrid } from '@/features/athletes/components/collectible-grid';
 import userEvent from '@testing-library/user-event';
-import { SAMPLE_ATHLETES } from '@shared/seed-data';
-import { tierFor } from '@shared/tiers';
+import { SAMPLE_ATHLETES } from '@shared/catalog/seed-data';
+import { tierFor } from '@shared/catalog/tiers';
 import { excerpt, visibleAchievements } from '@/lib/text';
 import { entityApi, requestedPaths } from './entity-api';
 import { mockApi, renderRoute } from './render-app';

@@ -2,9 +2,9 @@
 // checkout): sets with progress, serials, missing cards, the Top Fan badge, pages, local cards, errors, buying.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CollectionAthlete, CollectionCard, MeCollectionResponse } from '@shared/cards-api';
-import { athleteSummary } from '@shared/catalog-types';
-import { SAMPLE_ATHLETES } from '@shared/seed-data';
+import type { CollectionAthlete, CollectionCard, MeCollectionResponse } from '@shared/sales/collection-api';
+import { athleteSummary } from '@shared/catalog/catalog-types';
+import { SAMPLE_ATHLETES } from '@shared/catalog/seed-data';
 import { PURCHASED_CARDS_KEY, type LocalCollectible } from '@/lib/purchased-cards';
 import { resetRuntimeConfig } from '@/lib/runtime-config';
 import { entityApi, requestedPaths, type EntityApiOptions } from './entity-api';

@@ -1,7 +1,7 @@
 // Invites and profile requests in the collective's Settings: the server's rules on the form, the
 // link shown once with Copy, the statuses, Revoke, Accept with a jersey number, Decline with a reason.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Invite, ProfileRequest } from '@shared/cards-api';
+import type { Invite, ProfileRequest } from '@shared/onboarding/onboarding-api';
 import { InvitesManager } from '@/features/collective-panel/components/settings/invites-manager';
 import { ProfileRequests } from '@/features/collective-panel/components/settings/profile-requests';
 import { members } from './dashboards/fixtures';

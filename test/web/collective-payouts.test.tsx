@@ -2,7 +2,7 @@
 // batch created with one idempotency key per submission (a retry reuses it), the server's errors,
 // marking payouts sent then paid, the CSV download with the bearer token, donation allocations.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CollectivePayoutsResponse, PayoutBatchView, YearStatusView } from '@shared/api';
+import type { CollectivePayoutsResponse, PayoutBatchView, YearStatusView } from '@shared/money/payouts-api';
 import { PayoutsSection } from '@/features/collective-panel/components/payouts/payouts-section';
 import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from './auth-helpers';

@@ -2,11 +2,11 @@
 // /api/schools/{id}[/merch|/sports/{sport}/athletes], /api/search, /api/me/collection) answered from
 // the sample catalog, with pagination and the cards' sale state, for the jsdom tests of the public
 // and fan pages. GET /api/catalog answers 413 catalog_too_large, as it does beyond 100 athletes.
-import type { AthleteProfileResponse, CardView, FeaturedResponse, SchoolPageResponse, SearchResponse, SportRosterResponse } from '@shared/api';
-import type { MeCollectionResponse } from '@shared/cards-api';
-import { athleteSummary, isPublicCard, schoolSummary, type Athlete, type Catalog } from '@shared/catalog-types';
-import { compareRoster, searchAthletes, searchRoster, searchSchools } from '@shared/search';
-import { SAMPLE_CATALOG } from '@shared/seed-data';
+import type { AthleteProfileResponse, CardView, FeaturedResponse, SchoolPageResponse, SearchResponse, SportRosterResponse } from '@shared/catalog/catalog-api';
+import type { MeCollectionResponse } from '@shared/sales/collection-api';
+import { athleteSummary, isPublicCard, schoolSummary, type Athlete, type Catalog } from '@shared/catalog/catalog-types';
+import { compareRoster, searchAthletes, searchRoster, searchSchools } from '@shared/catalog/search';
+import { SAMPLE_CATALOG } from '@shared/catalog/seed-data';
 import type { ApiHandler, FakeResponse } from './render-app';
 
 export interface EntityApiOptions {

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { validateProfile } from '@/features/auth/api/create-profile';
 import { INVALID_CREDENTIALS, validateSignup } from '@/features/auth/api/auth';
-import { validateWaitlist } from '@shared/api';
+import { validateWaitlist } from '@shared/onboarding/onboarding-api';
 import { mockApi, renderRoute } from './render-app';
 
 describe('form rules', () => {

@@ -3,8 +3,8 @@
 // server's refusals are shown with their messages.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SAMPLE_CATALOG } from '@shared/seed-data';
-import type { InvitePreview } from '@shared/cards-api';
+import { SAMPLE_CATALOG } from '@shared/catalog/seed-data';
+import type { InvitePreview } from '@shared/onboarding/onboarding-api';
 import { applySession, resetSessionForTests, sessionFromResult } from '@/lib/auth/session-store';
 import { resetRuntimeConfig } from '@/lib/runtime-config';
 import { fakeJwt, installFakeCognito, type FakeCognito } from './auth-helpers';

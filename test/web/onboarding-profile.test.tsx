@@ -4,7 +4,7 @@
 // the request's status (pending, accepted, declined with the reason).
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProfileRequest } from '@shared/cards-api';
+import type { ProfileRequest } from '@shared/onboarding/onboarding-api';
 import { applySession, resetSessionForTests, sessionFromResult } from '@/lib/auth/session-store';
 import { resetRuntimeConfig } from '@/lib/runtime-config';
 import { fakeJwt, installFakeCognito, type FakeCognito } from './auth-helpers';

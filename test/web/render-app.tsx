@@ -1,7 +1,7 @@
 // Test harness: renders the real route table in a memory router with a fresh SWR cache and a fake API.
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
-import { SAMPLE_CATALOG } from '@shared/seed-data';
+import { SAMPLE_CATALOG } from '@shared/catalog/seed-data';
 import { SWRConfig } from 'swr';
 import { AppRoutes } from '@/app/router';
 

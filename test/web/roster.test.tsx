@@ -2,7 +2,7 @@
 // name or jersey (debounced), the position filter's options from the answer, count, Load more, empty state, redirects.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SAMPLE_ATHLETES, SAMPLE_CATALOG } from '@shared/seed-data';
+import { SAMPLE_ATHLETES, SAMPLE_CATALOG } from '@shared/catalog/seed-data';
 import { entityApi, requestedPaths } from './entity-api';
 import { mockApi, renderRoute } from './render-app';
 

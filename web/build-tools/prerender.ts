@@ -28,7 +28,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
-import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR } from '../../shared/page-render';
+import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR } from '@shared/platform/page-render';
 import { build, type Alias, type Plugin, type ResolvedConfig } from 'vite';
 
 interface ScreenInfo {
@@ -314,7 +314,7 @@ export function prerenderPlugin(options: PrerenderOptions): Plugin {
 
       // Rendering on request (app/server-render.tsx): each route whose screens name their first
       // data gets its page's head (as a prerendered page's), and the render module is bundled
-      // with React & co. into one file the servers load (local mode, lambdas/functions/render.ts).
+      // with React & co. into one file the servers load (local mode, lambdas/catalog/render.handler.ts).
       // Beside the site's directory (web/dist -> web/dist-server), where the servers look for it.
       const serverDir = path.join(path.dirname(outDir), SERVER_DIR);
       rmSync(serverDir, { recursive: true, force: true });

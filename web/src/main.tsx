@@ -6,12 +6,12 @@
 // script, not a module script tag, loads this entry: on a prerendered page right after the first paint.
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadRoute } from './app/route-screens';
-import { PAGE_DATA_ID } from './app/page-data-id';
-import './config/env';
-import { installPreloadErrorHandler } from './lib/chunk-reload';
-import './styles/base.css';
+import { App } from '@/app/app';
+import { preloadRoute } from '@/app/route-screens';
+import { PAGE_DATA_ID } from '@/app/page-data-id';
+import '@/config/env';
+import { installPreloadErrorHandler } from '@/lib/chunk-reload';
+import '@/styles/base.css';
 
 installPreloadErrorHandler();
 
@@ -32,7 +32,7 @@ const prerendered = html.dataset.prerendered === here;
 // revalidates them as usual). Pages without a data block load no SWR here.
 const pageData = prerendered ? document.getElementById(PAGE_DATA_ID) : null;
 const withData: Promise<ReactNode> = pageData
-  ? import('./app/page-data').then((m) => m.withPageData(app, JSON.parse(pageData.textContent ?? '{}') as Record<string, unknown>))
+  ? import('@/app/page-data').then((m) => m.withPageData(app, JSON.parse(pageData.textContent ?? '{}') as Record<string, unknown>))
   : Promise.resolve(app);
 
 // The route's screens first (their chunks are already on the way: modulepreload), so the first

@@ -6,7 +6,7 @@
 // exponential backoff on a non-2xx answer or a network error, a bounded number of times; each
 // event keeps its delivery attempts (never dropped silently: a last failure is logged). Events are
 // delivered independently, after a random jitter, so they may arrive out of order, as Stripe's do.
-import { signStripePayload } from '../../../lambdas/common/stripe-client';
+import { signStripePayload } from '#lambdas/platform/stripe-client';
 import { type Route, type Scheduler, listOf, retrieve } from './context';
 import { fail } from './form';
 import type { DeliveryRecord, Owner, Store, StripeObj } from './store';

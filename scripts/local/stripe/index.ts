@@ -4,7 +4,7 @@
 // connected accounts) with a hosted payment page, subscriptions, invoices, charges, refunds, and
 // events delivered to a webhook endpoint signed as Stripe signs them. It imitates Stripe's API
 // (form-encoded requests, Stripe-Account, Idempotency-Key, Stripe's error shape, ids, lists), never
-// the product's logic, so the product's client (lambdas/common/stripe-client.ts) and Stripe's own
+// the product's logic, so the product's client (lambdas/platform/stripe-client.ts) and Stripe's own
 // SDK both talk to it unchanged. Docs: docs/LOCAL-STRIPE.md.
 //
 // Mount: `handle(req, res)` answers what is its own (true) and leaves the rest (false). The API is
@@ -12,7 +12,7 @@
 // {basePath}/checkout/{session}, and the one local control (not Stripe's API: what Stripe's test
 // clocks do) at POST {basePath}/local-control/subscriptions/{id}/advance-period.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { STRIPE_API_VERSION } from '../../../lambdas/common/stripe-client';
+import { STRIPE_API_VERSION } from '#lambdas/platform/stripe-client';
 import { advanceSubscriptionPeriod, billingRoutes } from './billing';
 import { checkoutRoutes } from './checkout';
 import { connectRoutes } from './connect';

@@ -1,6 +1,6 @@
 // The collective assigns an unattributed sale to a member's card; visitors only see the list.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { UnattributedSale } from '@shared/api';
+import type { UnattributedSale } from '@shared/sales/sales-api';
 import { OverviewSection } from '@/features/collective-panel/components/overview-section';
 import { useCollectiveStats } from '@/features/collective-panel/api/get-collective-stats';
 import { applySession, resetSessionForTests } from '@/lib/auth/session-store';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import CollectivePanelRoute from '@/features/collective-panel/collective-panel-route';
 import CollectiveAthleteRoute from '@/features/collective-panel/collective-athlete-route';
 import { transactionBadgeTone } from '@/components/dashboard/format';
-import { formatUsd } from '@shared/money';
+import { formatUsd } from '@shared/platform/money';
 import { profileWithSales, catalog, collectiveResponse, collectiveStats, athleteStats, members, saleLines } from './fixtures';
 import { renderRoute, settled, stubFetch, type Handler } from './helpers';
 import { applySession, resetSessionForTests } from '@/lib/auth/session-store';

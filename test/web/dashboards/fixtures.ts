@@ -1,10 +1,11 @@
 // Fixtures of the dashboards' component tests, shaped like the API's answers. The casts keep them
 // valid while the API contract gains fields (serials, card states, unattributed order names).
-import type { AthleteProfileResponse, AthleteStatsResponse, CardView, CollectiveStatsResponse, SaleLine, UnattributedSale } from '@shared/api';
-import type { CollectiveMembersResponse, CollectiveResponse } from '@shared/api';
-import type { MemberSummary } from '@shared/catalog-types';
-import type { OwnerCard, OwnerCardsResponse } from '@shared/cards-api';
-import { SAMPLE_CATALOG } from '@shared/seed-data';
+import type { AthleteProfileResponse, CardView } from '@shared/catalog/catalog-api';
+import type { AthleteStatsResponse, CollectiveStatsResponse, SaleLine, UnattributedSale } from '@shared/sales/sales-api';
+import type { CollectiveMembersResponse, CollectiveResponse } from '@shared/catalog/catalog-api';
+import type { MemberSummary } from '@shared/catalog/catalog-types';
+import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
+import { SAMPLE_CATALOG } from '@shared/catalog/seed-data';
 
 export const catalog = () => JSON.parse(JSON.stringify(SAMPLE_CATALOG)) as typeof SAMPLE_CATALOG;
 

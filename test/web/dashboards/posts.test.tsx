@@ -1,6 +1,6 @@
 // Posts: composer rules, the per-post menu (one open at a time, closes outside), the delete confirmation, real edits.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Post } from '@shared/api';
+import type { Post } from '@shared/sales/sales-api';
 import { FADE_DELAY_MS, PostsTab } from '@/features/athlete-panel/components/posts-tab';
 import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
 import { fakeJwt } from '../auth-helpers';

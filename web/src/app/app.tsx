@@ -3,7 +3,7 @@
 // hydrated the prerendered page), html[data-app-ready] says so: what needs the app (the landing's
 // Enter key) shows from then on, and browser tests wait for it before using the keyboard.
 import { useEffect } from 'react';
-import { AppRouter } from './router';
+import { AppRouter } from '@/app/router';
 
 export function App() {
   useEffect(() => {

@@ -8,10 +8,10 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter, type RouteObject } from 'react-router-dom';
 import type { ScreenInfo } from '@/lib/lazy-screen';
 import { documentTitle } from '@/lib/use-document-title';
-import { inspectElement } from './route-screens';
-import { AppRoutes } from './router';
-import { joinPattern } from './server-render';
-import { routes } from './routes';
+import { inspectElement } from '@/app/route-screens';
+import { AppRoutes } from '@/app/router';
+import { joinPattern } from '@/app/server-render';
+import { routes } from '@/app/routes';
 
 export interface RouteFacts {
   /** The route's full path pattern ('/athlete/:id'; '*' for the catch-all). */
@@ -25,7 +25,7 @@ export interface RouteFacts {
   serverData: boolean;
 }
 
-export { composeDocument, renderDocument } from './server-render';
+export { composeDocument, renderDocument } from '@/app/server-render';
 
 /** Every leaf route of the table with the screens of its whole chain (layout first). */
 export function routeFacts(list: RouteObject[] = routes, parent = '', outer: ScreenInfo[] = []): RouteFacts[] {

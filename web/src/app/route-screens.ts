@@ -5,7 +5,7 @@ import { Children, isValidElement, type ReactElement, type ReactNode } from 'rea
 import { matchRoutes } from 'react-router-dom';
 import { DocumentTitle } from '@/components/document-title';
 import type { RouteParams, ScreenInfo, ServerData } from '@/lib/lazy-screen';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 export interface Found {
   screens: Array<{ screen: ScreenInfo; preload: () => Promise<unknown>; prime: (params: RouteParams) => Promise<unknown>; serverData?: ServerData }>;

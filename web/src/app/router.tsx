@@ -6,7 +6,7 @@ import { Suspense } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { RouteErrors } from '@/components/route-error';
 import { PageSpinner } from '@/components/spinner';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 export function AppRoutes() {
   const element = useRoutes(routes);

@@ -1,4 +1,4 @@
-// Rendering on request (local mode's server and the render Lambda, lambdas/functions/render.ts):
+// Rendering on request (local mode's server and the render Lambda, lambdas/catalog/render.handler.ts):
 // a link to a page whose content is data (an athlete, a school, a card, search results) is
 // answered with that page's HTML, not with the SPA shell, so a phone paints the content from the
 // HTML and CSS alone while the app's JS loads (the boot script, web/build-tools/prerender.ts).
@@ -13,12 +13,12 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter, matchRoutes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import type { FetchJson, PageAssets } from '@shared/page-render';
+import type { FetchJson, PageAssets } from '@shared/platform/page-render';
 import { TitleSinkContext, documentTitle, type TitleSink } from '@/lib/use-document-title';
-import { PAGE_DATA_ID } from './page-data-id';
-import { inspectElement, type Found } from './route-screens';
-import { AppRoutes } from './router';
-import { routes } from './routes';
+import { PAGE_DATA_ID } from '@/app/page-data-id';
+import { inspectElement, type Found } from '@/app/route-screens';
+import { AppRoutes } from '@/app/router';
+import { routes } from '@/app/routes';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -6,14 +6,14 @@ import { utcYear } from '@/lib/dates';
 import { useDemoRole, type DemoRole } from '@/lib/demo-role';
 import { groupsOf, useSession } from '@/lib/auth/session-store';
 import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
-import { AccountStatus } from './account-status';
-import { ScrollToTop } from './scroll-to-top';
-import { MoreMenu } from './more-menu';
-import { Logo } from './logo';
-import { RoleDropdown } from './role-dropdown';
+import { AccountStatus } from '@/components/account-status';
+import { ScrollToTop } from '@/components/scroll-to-top';
+import { MoreMenu } from '@/components/more-menu';
+import { Logo } from '@/components/logo';
+import { RoleDropdown } from '@/components/role-dropdown';
 import { DataProvider } from '@/lib/data-provider';
-import { RouteErrors } from './route-error';
-import { PageSpinner } from './spinner';
+import { RouteErrors } from '@/components/route-error';
+import { PageSpinner } from '@/components/spinner';
 
 const ROLE_BUTTON: Record<DemoRole, { label: string; to: string }> = {
   buyer: { label: 'My Cards', to: paths.demo.myCards.getHref() },

@@ -1,11 +1,11 @@
 // Cards for athletes and schools, used by the home carousels, search results, rosters and related athletes:
 // they take the summaries the list routes answer with (a full Athlete or School is one too).
 import { Link } from 'react-router-dom';
-import type { AthleteSummary, SchoolSummary } from '@shared/catalog-types';
-import { tierFor } from '@shared/tiers';
+import type { AthleteSummary, SchoolSummary } from '@shared/catalog/catalog-types';
+import { tierFor } from '@shared/catalog/tiers';
 import { paths } from '@/config/paths';
 import { useCssVars } from '@/lib/use-css-vars';
-import { FallbackImage } from './fallback-image';
+import { FallbackImage } from '@/components/fallback-image';
 
 export function TierBadge({ level }: { level: number | undefined }) {
   const tier = tierFor(level);

@@ -3,11 +3,11 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { utcYear } from '@/lib/dates';
-import { Logo } from './logo';
-import { ScrollToTop } from './scroll-to-top';
+import { Logo } from '@/components/logo';
+import { ScrollToTop } from '@/components/scroll-to-top';
 import { DataProvider } from '@/lib/data-provider';
-import { RouteErrors } from './route-error';
-import { PageSpinner } from './spinner';
+import { RouteErrors } from '@/components/route-error';
+import { PageSpinner } from '@/components/spinner';
 
 export function MarketingLayout() {
   return (

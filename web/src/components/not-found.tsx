@@ -1,6 +1,6 @@
 // The designed page for unknown routes, with a way home.
 import { Link } from 'react-router-dom';
-import { Logo } from './logo';
+import { Logo } from '@/components/logo';
 
 export default function NotFound() {
   return (

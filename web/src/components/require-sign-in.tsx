@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useSession } from '@/lib/auth/session-store';
-import { loginHref } from './sign-in-required';
-import { PageSpinner } from './spinner';
+import { loginHref } from '@/components/sign-in-required';
+import { PageSpinner } from '@/components/spinner';
 
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const session = useSession();

@@ -6,7 +6,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { isChunkLoadError } from '@/lib/chunk-reload';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { Logo } from './logo';
+import { Logo } from '@/components/logo';
 
 interface Copy {
   title: string;

@@ -2,7 +2,7 @@
 // It also owns who may read what: the ID token goes along as a bearer token when someone is
 // signed in, and owner-only reads (an athlete's orders, a collective's stats, my orders and collection) are sent
 // to the public demo twins when the caller does not own them, so features call one path only.
-import type { ApiErrorBody } from '@shared/api';
+import type { ApiErrorBody } from '@shared/platform/http-api';
 import { API_BASE } from '@/config/api';
 import { freshIdToken, getSession, groupsOf, refreshSession, type Session } from '@/lib/auth/session-store';
 

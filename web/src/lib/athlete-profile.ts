@@ -2,9 +2,9 @@
 // by the athlete pages and the card page (two features), so the hook lives here; the route table
 // preloads it on a deep link (app/routes.tsx).
 import useSWR from 'swr';
-import type { AthleteProfileResponse } from '@shared/api';
-import { apiFetch } from './api-client';
-import { withHandOff } from './prime-handoff';
+import type { AthleteProfileResponse } from '@shared/catalog/catalog-api';
+import { apiFetch } from '@/lib/api-client';
+import { withHandOff } from '@/lib/prime-handoff';
 
 export const athleteProfileKey = (id: number | null) => (id === null ? null : `/athletes/${id}`);
 

@@ -1,7 +1,7 @@
 // What a fan is told about a card's sale state (GET /api/athletes/{id} CardView): locked with its
 // progress, how many of an edition are left, sold out, retired. The athlete pages and the card
 // page say it with the same words.
-import type { CardView } from '@shared/api';
+import type { CardView } from '@shared/catalog/catalog-api';
 
 export type SaleKind = 'locked' | 'retired' | 'sold-out' | 'limited' | 'open';
 

@@ -1,6 +1,6 @@
 // The web app's one date rule: a date is shown as its UTC calendar date ("Mar 3, 2026"), the same
 // rule the figures follow: the API buckets sales and donations into UTC year-months
-// (shared/months.ts) and "this month" is the UTC month. An order at 23:30 UTC on 31 March is
+// (shared/platform/months.ts) and "this month" is the UTC month. An order at 23:30 UTC on 31 March is
 // shown on Mar 31 and counted in March, on every screen and whatever the viewer's time zone. The
 // zone is shown where it matters: each date carries its exact UTC time on hover (DateText) and the
 // dashboards say "Dates and months in UTC". Every date of the web app goes through this module.

@@ -1,7 +1,7 @@
 // Downloads an owner file (a statement, disclosure or payout batch as CSV) or a JSON document: the
 // need the bearer token, so a plain link cannot fetch them; the file is read here and saved
 // through an object URL.
-import type { ApiErrorBody } from '@shared/api';
+import type { ApiErrorBody } from '@shared/platform/http-api';
 import { API_BASE } from '@/config/api';
 import { ApiError } from '@/lib/api-client';
 import { freshIdToken } from '@/lib/auth/session-store';

@@ -8,7 +8,7 @@
 // - `screen`: what the build's prerender step (web/build-tools/prerender.ts) reads to preload the
 //   route's chunks and first data (the build fails when `source` is not a chunk of the build).
 import { createElement, type ComponentProps, type ComponentType } from 'react';
-import { lazyWithReload } from './chunk-reload';
+import { lazyWithReload } from '@/lib/chunk-reload';
 
 /** What the build needs to know about a lazily loaded screen or layout to preload it. */
 export interface ScreenInfo {

@@ -4,8 +4,8 @@
 // this fetch is answered by that preload. The request is handed to the screen's first fetch of the
 // path (lib/prime-handoff.ts): a failed read is not asked again.
 import { mutate } from 'swr';
-import { apiFetch } from './api-client';
-import { handOff } from './prime-handoff';
+import { apiFetch } from '@/lib/api-client';
+import { handOff } from '@/lib/prime-handoff';
 
 export async function primeData(path: string | null): Promise<void> {
   if (path === null) return;

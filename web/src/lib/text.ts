@@ -1,5 +1,5 @@
 // Small text rules shared by several screens (bio excerpt 150, achievements 4 then '+N more'; docs/ARCHITECTURE.md, "Screen rules").
-import { isBlankText } from '@shared/text';
+import { isBlankText } from '@shared/platform/text';
 
 export const BIO_EXCERPT_LENGTH = 150;
 export const ACHIEVEMENTS_SHOWN = 4;

@@ -1,7 +1,7 @@
 // POST /api/uploads, then the upload itself: a presigned PUT (S3 in AWS, local mode's stand-in).
 // Used by every write that takes an image (athletes, merch, cards, the profile request).
-import type { UploadResponse } from '@shared/admin-api';
-import { checkImageFile } from '@shared/admin-api';
+import type { UploadResponse } from '@shared/catalog/admin-api';
+import { checkImageFile } from '@shared/catalog/admin-api';
 import { ApiError, apiSend } from '@/lib/api-client';
 
 /** Uploads an image (checked here first, then by the server) and answers the URL it is served at. */

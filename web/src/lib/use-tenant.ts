@@ -1,6 +1,6 @@
 // Which athlete and collective the dashboards show: a signed-in owner sees their own (from the
 // ID-token claims), everyone else the public demo tenant named in /config.json (default 1 and 1).
-import { useRuntimeConfig } from './runtime-config';
+import { useRuntimeConfig } from '@/lib/runtime-config';
 import { groupsOf, useSession } from '@/lib/auth/session-store';
 
 export interface Tenant {

@@ -1,6 +1,6 @@
 // Chart legends in HTML (they wrap on narrow screens instead of being clipped inside an SVG), each
 // entry with its colour and, for lines, the dash pattern and marker of its series.
-import type { SeriesSymbol } from './chart-types';
+import type { SeriesSymbol } from '@/components/charts/chart-types';
 
 function Marker({ symbol = 'circle', color }: { symbol?: SeriesSymbol; color: string }) {
   switch (symbol) {

@@ -1,7 +1,7 @@
 // Victory doughnut (loaded lazily through lazy-charts.tsx, which also draws its HTML legend, so
 // every entry shows whatever the number of athletes or the screen width).
 import { VictoryPie } from 'victory';
-import { sliceColors, type DoughnutChartProps } from './chart-types';
+import { sliceColors, type DoughnutChartProps } from '@/components/charts/chart-types';
 
 export default function DoughnutChartImpl({ title, slices }: DoughnutChartProps) {
   const nonZero = slices.filter((s) => s.valueCents > 0);

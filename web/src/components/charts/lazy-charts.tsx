@@ -5,14 +5,14 @@
 // carries the same figures for screen readers. While the figures themselves are loading
 // (`pending`), a chart shows its title, its legend when that is fixed, and the empty frame.
 import { Suspense, type ReactNode } from 'react';
-import { formatUsd } from '@shared/money';
+import { formatUsd } from '@shared/platform/money';
 import { lazyWithReload as lazy } from '@/lib/chunk-reload';
-import { ChartLegend } from './chart-legend';
-import { NO_SLICE_COLOR, sliceColors, type DoughnutChartProps, type LineChartProps } from './chart-types';
-import { useNearViewport } from './use-near-viewport';
+import { ChartLegend } from '@/components/charts/chart-legend';
+import { NO_SLICE_COLOR, sliceColors, type DoughnutChartProps, type LineChartProps } from '@/components/charts/chart-types';
+import { useNearViewport } from '@/components/charts/use-near-viewport';
 
-const LineChartImpl = lazy(() => import('./line-chart-impl'));
-const DoughnutChartImpl = lazy(() => import('./doughnut-chart-impl'));
+const LineChartImpl = lazy(() => import('@/components/charts/line-chart-impl'));
+const DoughnutChartImpl = lazy(() => import('@/components/charts/doughnut-chart-impl'));
 
 /** The drawing's box (sized in dashboard.css: a line chart 300 px high, 240 px in a narrow
  * figure; a doughnut a square up to 280 px): empty until it comes near the viewport, then holding

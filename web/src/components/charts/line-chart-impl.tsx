@@ -4,8 +4,8 @@
 // keep their font size on phones; the y axis starts at $0; every series differs by colour, dash pattern and marker, and the first series is
 // drawn last (on top) so no line hides another.
 import { VictoryAxis, VictoryChart, VictoryLine, VictoryScatter } from 'victory';
-import type { LineChartProps } from './chart-types';
-import { useElementWidth } from './use-element-width';
+import type { LineChartProps } from '@/components/charts/chart-types';
+import { useElementWidth } from '@/components/charts/use-element-width';
 
 /** Rendered size of the axis text in px (never below 11 on a 375 px screen). */
 export const AXIS_FONT_PX = 12;

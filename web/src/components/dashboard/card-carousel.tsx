@@ -2,8 +2,8 @@
 // ends. Every step moves the cards (the order rotates, so even with three cards the arrows visibly
 // move them); on phones one card shows at a time and the arrows stay.
 import { useState } from 'react';
-import type { DigitalCollectible } from '@shared/catalog-types';
-import { formatUsd } from '@shared/money';
+import type { DigitalCollectible } from '@shared/catalog/catalog-types';
+import { formatUsd } from '@shared/platform/money';
 import { FallbackImage } from '@/components/fallback-image';
 
 export const CARDS_VISIBLE = 3;

@@ -1,7 +1,7 @@
 // Display rules shared by the three dashboards (docs/ARCHITECTURE.md, "Screen rules"): order
 // labels, buyer labels, default statuses and status badge colours, transaction details. Dates:
 // lib/dates.ts.
-import { countLabel } from '@shared/text';
+import { countLabel } from '@shared/platform/text';
 
 /** An order is shown by Shopify's order name (#1001); an order without one by its full id (the
  * first 8 characters are the same for every 16-digit Shopify id). */

@@ -3,10 +3,10 @@
 // Buyer (before '@'), Amount, Status (default Paid); optionally the serials each line holds
 // ('#4 / 100', '#4–6 / 100') and its flags (units sold past the edition, or while the card was locked).
 import { useEffect, useState } from 'react';
-import type { SaleLine } from '@shared/api';
-import { formatUsd } from '@shared/money';
+import type { SaleLine } from '@shared/sales/sales-api';
+import { formatUsd } from '@shared/platform/money';
 import { DateText } from '@/components/date-text';
-import { buyerLabel, orderLabel, orderStatusLabel } from './format';
+import { buyerLabel, orderLabel, orderStatusLabel } from '@/components/dashboard/format';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 /** Copies text to the clipboard (Clipboard API, else a selected textarea). */

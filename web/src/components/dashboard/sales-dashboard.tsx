@@ -2,8 +2,8 @@
 // what buyers paid, net of discounts, refunds and included tax, before the platform's 3%; README
 // "API", the stats' totalRevenueCents); beside it Net Revenue (the athlete's 97% of it, from the
 // ledger); Total Fans (unique purchasers). Each note says what its figure is.
-import type { AthleteStatsResponse } from '@shared/api';
-import { formatUsd } from '@shared/money';
+import type { AthleteStatsResponse } from '@shared/sales/sales-api';
+import { formatUsd } from '@shared/platform/money';
 
 /** A figure with its label; `value` null while it loads (the tile keeps its size: a blank line
  * of the value's height, read out as "Loading"). */

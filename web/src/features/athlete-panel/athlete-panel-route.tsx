@@ -9,17 +9,17 @@ import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
 import { PageSpinner, Spinner } from '@/components/spinner';
 import '@/components/dashboard/dashboard.css';
-import './athlete-panel.css';
-import { useAthleteProfile } from './api/get-athlete-profile';
-import { useOwnerCards } from './api/get-owner-cards';
-import { MyCardsTab } from './components/my-cards-tab';
-import { CommentsTab, OverviewTab } from './components/overview-tab';
-import { PostsTab } from './components/posts-tab';
+import '@/features/athlete-panel/athlete-panel.css';
+import { useAthleteProfile } from '@/features/athlete-panel/api/get-athlete-profile';
+import { useOwnerCards } from '@/features/athlete-panel/api/get-owner-cards';
+import { MyCardsTab } from '@/features/athlete-panel/components/my-cards-tab';
+import { CommentsTab, OverviewTab } from '@/features/athlete-panel/components/overview-tab';
+import { PostsTab } from '@/features/athlete-panel/components/posts-tab';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
 
-const ApprovalsTab = lazy(() => import('./components/approvals-tab'));
-const PayoutsTab = lazy(() => import('./components/payouts-tab'));
+const ApprovalsTab = lazy(() => import('@/features/athlete-panel/components/approvals-tab'));
+const PayoutsTab = lazy(() => import('@/features/athlete-panel/components/payouts-tab'));
 
 export type AthleteTab = 'cards' | 'approvals' | 'payouts' | 'posts' | 'overview' | 'comments';
 

@@ -14,8 +14,8 @@ import { CardCarousel } from '@/components/dashboard/card-carousel';
 import '@/components/dashboard/dashboard.css';
 import { RecentOrdersTable } from '@/components/dashboard/recent-orders';
 import { SalesDashboard } from '@/components/dashboard/sales-dashboard';
-import { useMemberOrders, useMemberStats } from './api/get-athlete-sales';
-import { useAthleteProfile } from './api/get-athlete-profile';
+import { useMemberOrders, useMemberStats } from '@/features/collective-panel/api/get-athlete-sales';
+import { useAthleteProfile } from '@/features/collective-panel/api/get-athlete-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
 

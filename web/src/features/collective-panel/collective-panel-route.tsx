@@ -11,22 +11,22 @@ import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import '@/components/dashboard/dashboard.css';
 import { PanelMenu, type MenuItem } from '@/components/dashboard/panel-menu';
-import { useCollectiveStats } from './api/get-collective-stats';
-import { AthletesSection } from './components/athletes-section';
-import { OverviewSection } from './components/overview-section';
-import type { SettingsTab } from './components/settings/settings-section';
-import { useCollective } from './api/get-collective';
-import { useMembers } from './api/get-members';
-import { TransactionsSection } from './components/transactions-section';
+import { useCollectiveStats } from '@/features/collective-panel/api/get-collective-stats';
+import { AthletesSection } from '@/features/collective-panel/components/athletes-section';
+import { OverviewSection } from '@/features/collective-panel/components/overview-section';
+import type { SettingsTab } from '@/features/collective-panel/components/settings/settings-section';
+import { useCollective } from '@/features/collective-panel/api/get-collective';
+import { useMembers } from '@/features/collective-panel/api/get-members';
+import { TransactionsSection } from '@/features/collective-panel/components/transactions-section';
 import { SignInPrompt } from '@/components/sign-in-required';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
-import { LIVE_REFRESH_MS, LOAD_ERROR } from './config';
+import { LIVE_REFRESH_MS, LOAD_ERROR } from '@/features/collective-panel/config';
 import { useHydrated } from '@/lib/use-hydrated';
 
 // The write-heavy sections load with their menu item, not with the dashboard.
-const SettingsSection = lazy(() => import('./components/settings/settings-section').then((m) => ({ default: m.SettingsSection })));
-const PayoutsSection = lazy(() => import('./components/payouts/payouts-section').then((m) => ({ default: m.PayoutsSection })));
+const SettingsSection = lazy(() => import('@/features/collective-panel/components/settings/settings-section').then((m) => ({ default: m.SettingsSection })));
+const PayoutsSection = lazy(() => import('@/features/collective-panel/components/payouts/payouts-section').then((m) => ({ default: m.PayoutsSection })));
 
 export type Section = 'overview' | 'athletes' | 'transactions' | 'payouts' | 'settings';
 

@@ -2,7 +2,7 @@
 // first page stays small. The same calls reach Amazon Cognito in AWS and the local Cognito of
 // local mode; only the endpoint in /config.json differs. Loaded only when someone signs in, up or
 // out, or a token is refreshed (lib/auth/cognito.ts), never with the first page.
-import { CognitoError } from './cognito-error';
+import { CognitoError } from '@/lib/auth/cognito-error';
 
 export interface AuthenticationResult {
   IdToken: string;

@@ -2,9 +2,9 @@
 // reset, token refresh and revocation. The pool comes from /config.json; a deployment without one
 // (the open demo) answers AuthUnavailable. Sign-in installs the session in the session store.
 import { loadRuntimeConfig, type AuthConfig } from '@/lib/runtime-config';
-import { cognitoCall, signInWithSrp, type AuthenticationResult, type CodeDeliveryDetails } from './cognito-client';
-import { CognitoError } from './cognito-error';
-import { applySession, sessionFromResult, type Session } from './session-store';
+import { cognitoCall, signInWithSrp, type AuthenticationResult, type CodeDeliveryDetails } from '@/lib/auth/cognito-client';
+import { CognitoError } from '@/lib/auth/cognito-error';
+import { applySession, sessionFromResult, type Session } from '@/lib/auth/session-store';
 
 export async function authConfig(): Promise<AuthConfig> {
   const config = await loadRuntimeConfig();

@@ -1,9 +1,9 @@
 // Google sign-in through the Cognito hosted UI: the authorization code flow with PKCE. The start
 // keeps the verifier, state, Remember me and the page to return to in sessionStorage; the return
 // to /login?code=&state= exchanges the code at the hosted domain's /oauth2/token.
-import { sessionFromResult, applySession, type Session } from './session-store';
-import { authConfig } from './cognito';
-import { CognitoError } from './cognito-error';
+import { sessionFromResult, applySession, type Session } from '@/lib/auth/session-store';
+import { authConfig } from '@/lib/auth/cognito';
+import { CognitoError } from '@/lib/auth/cognito-error';
 
 const OAUTH_KEY = 'drift.oauth';
 

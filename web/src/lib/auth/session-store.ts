@@ -8,8 +8,8 @@
 // (lib/auth/cognito.ts, with the SRP maths) load on demand, the first time a token is refreshed
 // or revoked.
 import { useSyncExternalStore } from 'react';
-import type { AuthenticationResult } from './cognito-client';
-import { CognitoError } from './cognito-error';
+import type { AuthenticationResult } from '@/lib/auth/cognito-client';
+import { CognitoError } from '@/lib/auth/cognito-error';
 
 export type UserGroup = 'buyer' | 'athlete' | 'collective' | 'operator';
 
@@ -191,7 +191,7 @@ export async function refreshSession(): Promise<Session | null> {
     const started = current;
     refreshing = (async () => {
       try {
-        const { refreshTokens } = await import('./cognito');
+        const { refreshTokens } = await import('@/lib/auth/cognito');
         const result = await refreshTokens(started.refreshToken);
         // Signed out (or in as someone else) meanwhile: do not bring the old session back.
         if (current?.refreshToken !== started.refreshToken) return current;
@@ -228,7 +228,7 @@ export async function signOut(): Promise<void> {
   applySession(null);
   if (!session) return;
   try {
-    const { revokeTokens } = await import('./cognito');
+    const { revokeTokens } = await import('@/lib/auth/cognito');
     await revokeTokens(session);
   } catch {
     // Signed out locally either way; the tokens expire on their own.

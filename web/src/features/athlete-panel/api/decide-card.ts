@@ -3,10 +3,10 @@
 // then the list and the public profile are read again.
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { OwnerCard, OwnerCardsResponse } from '@shared/cards-api';
+import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
 import { apiSend } from '@/lib/api-client';
-import { athleteProfileKey } from './get-athlete-profile';
-import { ownerCardsKey } from './get-owner-cards';
+import { athleteProfileKey } from '@/features/athlete-panel/api/get-athlete-profile';
+import { ownerCardsKey } from '@/features/athlete-panel/api/get-owner-cards';
 
 export type Decision = { cardId: number; action: 'approve'; imageHash: string } | { cardId: number; action: 'reject'; reason: string };
 

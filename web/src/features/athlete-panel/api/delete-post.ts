@@ -1,8 +1,8 @@
 // DELETE /api/athletes/{id}/posts/{postId}: the post leaves the cached list.
 import useSWRMutation from 'swr/mutation';
-import type { PostsResponse } from '@shared/api';
+import type { PostsResponse } from '@shared/sales/sales-api';
 import { apiSend } from '@/lib/api-client';
-import { postsKey } from './get-posts';
+import { postsKey } from '@/features/athlete-panel/api/get-posts';
 
 export const deletePost = (athleteId: number, postId: number) => apiSend<null>(`/athletes/${athleteId}/posts/${postId}`, 'DELETE');
 

@@ -2,7 +2,7 @@
 // `useRecentOrders` reads one short page; `useAllOrders` pages through all of them by cursor.
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import type { AthleteOrdersResponse } from '@shared/api';
+import type { AthleteOrdersResponse } from '@shared/sales/sales-api';
 import { apiFetch } from '@/lib/api-client';
 
 export const ordersKey = (athleteId: number, limit: number, cursor?: string | null) =>

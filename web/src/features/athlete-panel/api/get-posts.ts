@@ -2,7 +2,7 @@
 // page reads, so both share one SWR cache entry; the writes (create-post.ts, update-post.ts,
 // delete-post.ts) update that entry themselves.
 import useSWR from 'swr';
-import type { Post, PostsResponse } from '@shared/api';
+import type { Post, PostsResponse } from '@shared/sales/sales-api';
 import { apiFetch } from '@/lib/api-client';
 
 export const postsKey = (athleteId: number | null) => (athleteId === null ? null : `/athletes/${athleteId}/posts`);

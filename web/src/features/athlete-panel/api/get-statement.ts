@@ -2,11 +2,11 @@
 // period's opening balance, earnings, reversals, credits, payouts, closing balance and ledger lines
 // (a page of 200; `after` reads the next). `format=csv` answers the same statement as a CSV file.
 import useSWR from 'swr';
-import type { StatementResponse } from '@shared/payouts-api';
+import type { StatementResponse } from '@shared/money/payouts-api';
 import { apiFetch } from '@/lib/api-client';
-import { ownerPath } from './owner-path';
+import { ownerPath } from '@/features/athlete-panel/api/owner-path';
 
-export type { StatementResponse } from '@shared/payouts-api';
+export type { StatementResponse } from '@shared/money/payouts-api';
 
 export interface Period {
   from: string;

@@ -3,15 +3,15 @@
 // cache; the payouts answer (which carries the year's status) is read again.
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { DisclosureRecord } from '@shared/api';
-import { reportedErrors, type ReportedRequest } from '@shared/payouts-api';
+import type { DisclosureRecord } from '@shared/money/payouts-api';
+import { reportedErrors, type ReportedRequest } from '@shared/money/payouts-api';
 import { apiSend } from '@/lib/api-client';
-import { disclosurePath } from './get-disclosure';
-import { payoutsKey } from './get-payouts';
+import { disclosurePath } from '@/features/athlete-panel/api/get-disclosure';
+import { payoutsKey } from '@/features/athlete-panel/api/get-payouts';
 
 export type ReportedValues = ReportedRequest;
 
-/** The server's rules (shared/payouts-api.ts): a day not in the future, and a reference of 1 to
+/** The server's rules (shared/money/payouts-api.ts): a day not in the future, and a reference of 1 to
  * 100 printable characters. */
 export const validateReported = (values: ReportedValues, today = new Date().toISOString().slice(0, 10)) => reportedErrors(values, today);
 

@@ -1,8 +1,8 @@
 // PUT /api/athletes/{id}/posts/{postId}: an edited post replaces its old version in the cached list.
 import useSWRMutation from 'swr/mutation';
-import type { Post, PostsResponse } from '@shared/api';
+import type { Post, PostsResponse } from '@shared/sales/sales-api';
 import { apiSend } from '@/lib/api-client';
-import { postsKey } from './get-posts';
+import { postsKey } from '@/features/athlete-panel/api/get-posts';
 
 export const updatePost = (athleteId: number, postId: number, content: string) => apiSend<Post>(`/athletes/${athleteId}/posts/${postId}`, 'PUT', { content });
 

@@ -4,9 +4,9 @@
 // a reason (a dialog). Decided cards are listed with who decided and when, from their history.
 // The demo shows the demo athlete's cards read-only.
 import { useState } from 'react';
-import { validateReject, type OwnerCard } from '@shared/cards-api';
-import type { CardEvent } from '@shared/catalog-types';
-import { formatUsd } from '@shared/money';
+import { validateReject, type OwnerCard } from '@shared/cards/cards-api';
+import type { CardEvent } from '@shared/catalog/catalog-types';
+import { formatUsd } from '@shared/platform/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';

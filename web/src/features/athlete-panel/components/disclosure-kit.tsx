@@ -2,8 +2,8 @@
 // (running totals), the alert once $600 is crossed with the deadline to report, exports (JSON,
 // CSV, a printable page) and "Mark reported" with the day and the NIL Go or school reference.
 import { useState, type FormEvent } from 'react';
-import type { DisclosureRecord } from '@shared/api';
-import { formatUsd } from '@shared/money';
+import type { DisclosureRecord } from '@shared/money/payouts-api';
+import { formatUsd } from '@shared/platform/money';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Field } from '@/components/form/field';
@@ -14,7 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { downloadCsv, saveFile } from '@/lib/download';
 import { disclosurePath, useDisclosure } from '@/features/athlete-panel/api/get-disclosure';
 import { useMarkReported, validateReported, type ReportedValues } from '@/features/athlete-panel/api/mark-reported';
-import { printSection } from './print';
+import { printSection } from '@/features/athlete-panel/components/print';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 export const DISCLOSURE_ERROR = 'Failed to load the disclosure record. Please try again later.';

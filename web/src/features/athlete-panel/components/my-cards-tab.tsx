@@ -3,10 +3,10 @@
 // dashboard, Top Fans, and Recent Orders (first 5, with serials) with View All Orders paging
 // through every order. The cards come from the athlete's public profile (GET /api/athletes/{id}).
 import { useMemo, useState } from 'react';
-import type { AthleteProfileResponse, CardView } from '@shared/api';
-import type { DigitalCollectible } from '@shared/catalog-types';
-import { formatUsd } from '@shared/money';
-import { countLabel } from '@shared/text';
+import type { AthleteProfileResponse, CardView } from '@shared/catalog/catalog-api';
+import type { DigitalCollectible } from '@shared/catalog/catalog-types';
+import { formatUsd } from '@shared/platform/money';
+import { countLabel } from '@shared/platform/text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { CardCarousel } from '@/components/dashboard/card-carousel';
@@ -14,8 +14,8 @@ import { SalesDashboard } from '@/components/dashboard/sales-dashboard';
 import { useAllOrders, useRecentOrders } from '@/features/athlete-panel/api/get-athlete-orders';
 import { useAthleteStats } from '@/features/athlete-panel/api/get-athlete-stats';
 import { LIVE_REFRESH_MS } from '@/features/athlete-panel/config';
-import { AthleteOrdersTable } from './orders-table';
-import { saleStateLabel } from './sale-state';
+import { AthleteOrdersTable } from '@/features/athlete-panel/components/orders-table';
+import { saleStateLabel } from '@/features/athlete-panel/components/sale-state';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 export const RECENT_ORDERS = 5;

@@ -1,12 +1,12 @@
 // The athlete's order lines: Order (Shopify's order name, full id on hover, copy), Date, Buyer
 // (before '@'), Amount, Serials ('#n / N', ranges '#3-5 / 100', per card; units without a serial
 // flagged as oversold or sold while locked), Status (default Paid).
-import type { SaleLine } from '@shared/api';
-import { formatUsd } from '@shared/money';
+import type { SaleLine } from '@shared/sales/sales-api';
+import { formatUsd } from '@shared/platform/money';
 import { DateText } from '@/components/date-text';
 import { buyerLabel, orderStatusLabel } from '@/components/dashboard/format';
 import { OrderRef } from '@/components/dashboard/recent-orders';
-import { serialLabel } from './sale-state';
+import { serialLabel } from '@/features/athlete-panel/components/sale-state';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 function Serials({ line, cardNames }: { line: SaleLine; cardNames: Map<number, string> }) {

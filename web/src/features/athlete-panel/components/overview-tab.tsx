@@ -1,6 +1,6 @@
 // Overview: the Monthly Donations line chart and Total Donations, # Donations This Year, Recurring This Month.
-import { formatUsd } from '@shared/money';
-import { yearMonthLabel } from '@shared/months';
+import { formatUsd } from '@shared/platform/money';
+import { yearMonthLabel } from '@shared/platform/months';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { LineChart } from '@/components/charts/lazy-charts';

@@ -4,8 +4,8 @@
 // that prints on its own and downloads as CSV, and the NIL disclosure kit (disclosure-kit.tsx).
 // The demo shows the demo athlete's figures read-only.
 import { useState } from 'react';
-import type { PayoutLineView } from '@shared/api';
-import { formatUsd } from '@shared/money';
+import type { PayoutLineView } from '@shared/money/payouts-api';
+import { formatUsd } from '@shared/platform/money';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Field } from '@/components/form/field';
@@ -16,8 +16,8 @@ import { ApiError } from '@/lib/api-client';
 import { usePayouts } from '@/features/athlete-panel/api/get-payouts';
 import { statementPath, useStatement, type Period, type StatementResponse } from '@/features/athlete-panel/api/get-statement';
 import { downloadCsv } from '@/lib/download';
-import { DisclosureKit } from './disclosure-kit';
-import { printSection, usePrintScope } from './print';
+import { DisclosureKit } from '@/features/athlete-panel/components/disclosure-kit';
+import { printSection, usePrintScope } from '@/features/athlete-panel/components/print';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 export const PAYOUTS_ERROR = 'Failed to load your payouts. Please try again later.';

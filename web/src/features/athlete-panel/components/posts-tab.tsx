@@ -4,9 +4,9 @@
 import { SignInPrompt } from '@/components/sign-in-required';
 import { useTenant } from '@/lib/use-tenant';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Post } from '@shared/api';
-import { POST_MAX_LENGTH } from '@shared/api';
-import { isBlankText } from '@shared/text';
+import type { Post } from '@shared/sales/sales-api';
+import { POST_MAX_LENGTH } from '@shared/sales/sales-api';
+import { isBlankText } from '@shared/platform/text';
 import { ConfirmDialog } from '@/components/dialog';
 import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';

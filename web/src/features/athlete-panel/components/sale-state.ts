@@ -1,7 +1,7 @@
 // How a public card's sale state reads in the panel (docs/ARCHITECTURE.md "Editions, serials and
 // unlocks", "Quotas, editions and sets"): retired, sold out, locked with its progress ("18 of 25
 // Base sold to unlock"), or on sale with its serials issued ("#12 of 100") or its units sold.
-import type { CardView } from '@shared/api';
+import type { CardView } from '@shared/catalog/catalog-api';
 
 export function saleStateLabel(card: CardView, cards: CardView[]): string {
   if (card.state === 'retired') return `Retired · ${card.sold} sold`;

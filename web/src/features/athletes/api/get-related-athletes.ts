@@ -1,6 +1,6 @@
 // GET /api/athletes/{id}/related: athletes of the same school, the athlete excluded (roster order).
 import useSWR from 'swr';
-import type { RelatedAthletesResponse } from '@shared/api';
+import type { RelatedAthletesResponse } from '@shared/catalog/catalog-api';
 import { apiFetch } from '@/lib/api-client';
 
 export const RELATED_LIMIT = 12;

@@ -12,7 +12,7 @@ import { ATHLETE_ERROR, useAthleteProfile } from '@/lib/athlete-profile';
 import { parseId } from '@/lib/catalog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAthletePosts } from '@/features/athletes/api/get-athlete-posts';
-import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from './athlete-parts';
+import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from '@/features/athletes/components/athlete-parts';
 
 export default function AthleteMedia() {
   const { id } = useParams();

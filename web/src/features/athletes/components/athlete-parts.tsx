@@ -1,5 +1,5 @@
 // Pieces shared by the athlete profile and the athlete media page.
-import type { Athlete } from '@shared/catalog-types';
+import type { Athlete } from '@shared/catalog/catalog-types';
 import { excerpt, visibleAchievements } from '@/lib/text';
 
 export function VerifiedBadge() {

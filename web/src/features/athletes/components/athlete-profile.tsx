@@ -2,7 +2,7 @@
 // Digital Collectibles (GET /api/athletes/{id}: each card with its sale state, grouped by set) and
 // Related Athletes (GET /api/athletes/{id}/related). An unknown id redirects to '/'.
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { tierFor } from '@shared/tiers';
+import { tierFor } from '@shared/catalog/tiers';
 import { AthleteCard } from '@/components/entity-cards';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
@@ -13,8 +13,8 @@ import { ATHLETE_ERROR, useAthleteProfile } from '@/lib/athlete-profile';
 import { parseId } from '@/lib/catalog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRelatedAthletes } from '@/features/athletes/api/get-related-athletes';
-import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from './athlete-parts';
-import { CollectibleGrid } from './collectible-grid';
+import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from '@/features/athletes/components/athlete-parts';
+import { CollectibleGrid } from '@/features/athletes/components/collectible-grid';
 
 export const RELATED_ERROR = 'Failed to load related athletes. Please try again later.';
 

@@ -2,13 +2,13 @@
 // progress ('18 of 25 Base sold to unlock') and cannot be bought, an edition shows how many are
 // left, then 'Sold out', and a retired card is marked so. Only a buyable card offers Buy Now.
 import { Link } from 'react-router-dom';
-import type { CardView } from '@shared/api';
-import type { CardSet } from '@shared/catalog-types';
-import { formatUsd } from '@shared/money';
+import type { CardView } from '@shared/catalog/catalog-api';
+import type { CardSet } from '@shared/catalog/catalog-types';
+import { formatUsd } from '@shared/platform/money';
 import { FallbackImage } from '@/components/fallback-image';
 import { paths } from '@/config/paths';
 import { SALE_BADGE, saleStatus } from '@/lib/card-sale';
-import './collectibles.css';
+import '@/features/athletes/components/collectibles.css';
 
 interface Group {
   key: string;

@@ -1,11 +1,11 @@
 // /create-profile's data: the schools a request can go to (GET /api/profile-requests/schools), the
 // signed-in account's request and its status (GET /api/profile-requests/mine), and the submit: the
 // image goes up first (lib/upload-image.ts: POST /api/uploads, then the signed PUT), then POST /api/profile-requests.
-// The form's rules are the server's (validateProfileRequest in shared/cards-api.ts).
+// The form's rules are the server's (validateProfileRequest in shared/cards/cards-api.ts).
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { checkImageFile, PROFILE_SPORTS as SPORTS } from '@shared/admin-api';
-import { validateProfileRequest, type MyProfileRequestResponse, type ProfileRequest, type ProfileRequestInput } from '@shared/cards-api';
+import { checkImageFile, PROFILE_SPORTS as SPORTS } from '@shared/catalog/admin-api';
+import { validateProfileRequest, type MyProfileRequestResponse, type ProfileRequest, type ProfileRequestInput } from '@shared/onboarding/onboarding-api';
 import { apiFetch, apiSend } from '@/lib/api-client';
 import { uploadImage } from '@/lib/upload-image';
 

@@ -6,7 +6,7 @@ import { signIn } from '@/lib/auth/cognito';
 import { completeGoogleSignIn } from '@/lib/auth/google';
 import type { Session } from '@/lib/auth/session-store';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
-import { demoOnlySignIn, landingPath } from './auth';
+import { demoOnlySignIn, landingPath } from '@/features/auth/api/auth';
 
 export interface SignInInput {
   username: string;

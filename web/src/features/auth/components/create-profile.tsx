@@ -6,7 +6,7 @@
 // needed and links to sign in / sign up; that is also what the prerendered HTML shows.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ProfileRequest } from '@shared/cards-api';
+import type { ProfileRequest } from '@shared/onboarding/onboarding-api';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Field } from '@/components/form/field';

@@ -7,12 +7,12 @@ import { useReducer } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { landingPath, safeNext } from '@/features/auth/api/auth';
 import { displayName, signOut, useSession } from '@/lib/auth/session-store';
-import { ConfirmStep } from './login/confirm-step';
-import { ForgotStep } from './login/forgot-step';
-import { GoogleReturn } from './login/google-return';
-import { initialLoginState, loginReducer } from './login/login-flow';
-import { ResetStep } from './login/reset-step';
-import { SignInStep } from './login/sign-in-step';
+import { ConfirmStep } from '@/features/auth/components/login/confirm-step';
+import { ForgotStep } from '@/features/auth/components/login/forgot-step';
+import { GoogleReturn } from '@/features/auth/components/login/google-return';
+import { initialLoginState, loginReducer } from '@/features/auth/components/login/login-flow';
+import { ResetStep } from '@/features/auth/components/login/reset-step';
+import { SignInStep } from '@/features/auth/components/login/sign-in-step';
 
 function SignedIn({ next }: { next: string | null }) {
   const session = useSession();

@@ -7,7 +7,7 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { paths } from '@/config/paths';
 import { authErrorMessage, PASSWORD_RULES, safeNext, validateSignup, type SignupErrors, type SignupValues, deliveredTo } from '@/features/auth/api/auth';
 import { useConfirmSignUp, useResendSignUpCode, useSignUp } from '@/features/auth/api/sign-up';
-import { GoogleButton } from './google-button';
+import { GoogleButton } from '@/features/auth/components/google-button';
 
 const FIELDS: Array<{ name: keyof SignupValues; label: string; type: string; autoComplete: string; hint?: string }> = [
   { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },

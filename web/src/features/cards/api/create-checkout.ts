@@ -2,8 +2,8 @@
 // webhook). The mutation also keeps the card in this browser's collection (lib/purchased-cards.ts),
 // with the order id, so My Collection shows it at once and matches it to the order once counted.
 import useSWRMutation from 'swr/mutation';
-import type { CheckoutRequest, CheckoutResponse } from '@shared/api';
-import type { CardView } from '@shared/api';
+import type { CheckoutRequest, CheckoutResponse } from '@shared/sales/sales-api';
+import type { CardView } from '@shared/catalog/catalog-api';
 import { apiSend } from '@/lib/api-client';
 import { getSession } from '@/lib/auth/session-store';
 import { addPurchasedCard } from '@/lib/purchased-cards';

@@ -6,8 +6,8 @@
 // with its progress line, sold out and retired say so, and the checkout's 409s show their message.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { CardView } from '@shared/api';
-import { formatUsd } from '@shared/money';
+import type { CardView } from '@shared/catalog/catalog-api';
+import { formatUsd } from '@shared/platform/money';
 import { ErrorBox } from '@/components/error-box';
 import { loginHref } from '@/components/sign-in-required';
 import { FallbackImage } from '@/components/fallback-image';

@@ -2,7 +2,7 @@
 // with progress, serials, missing cards and the Top Fan flag. Signed out, lib/api-client.ts sends it
 // to the demo buyer's twin (/api/demo/me/collection).
 import useSWRInfinite from 'swr/infinite';
-import type { MeCollectionResponse } from '@shared/cards-api';
+import type { MeCollectionResponse } from '@shared/sales/collection-api';
 import { apiFetch } from '@/lib/api-client';
 
 export function myCollectionKey(pageIndex: number, previous: MeCollectionResponse | null): string | null {

@@ -1,6 +1,6 @@
 // My Collection's rules over the server's answer (GET /api/me/collection) and the cards kept in this
 // browser (lib/purchased-cards.ts): a local card shows until the collection holds that card.
-import type { CollectionAthlete, CollectionCard } from '@shared/cards-api';
+import type { CollectionAthlete, CollectionCard } from '@shared/sales/collection-api';
 import type { LocalCollectible } from '@/lib/purchased-cards';
 
 /** 'athleteId:cardId' of every card the buyer holds at least one unit of. */

@@ -5,8 +5,8 @@
 // collection holds them, and can be removed from this device.
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { CollectionAthlete, CollectionSet } from '@shared/cards-api';
-import { formatUsd } from '@shared/money';
+import type { CollectionAthlete, CollectionSet } from '@shared/sales/collection-api';
+import { formatUsd } from '@shared/platform/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
@@ -15,8 +15,8 @@ import { PageSpinner } from '@/components/spinner';
 import { isDemoPath, paths } from '@/config/paths';
 import { readPurchasedCards, removePurchasedCard, type LocalCollectible } from '@/lib/purchased-cards';
 import { useMyCollection } from '@/features/collection/api/get-my-collection';
-import { heldCount, localOnly, pendingLocalOrders, serialText } from './collection-model';
-import './my-collection.css';
+import { heldCount, localOnly, pendingLocalOrders, serialText } from '@/features/collection/components/collection-model';
+import '@/features/collection/components/my-collection.css';
 
 export const LOAD_ERROR = 'Failed to load Shopify orders. Please try again later.';
 export const REFRESH_ERROR = 'Failed to refresh Shopify orders. Please try again later.';

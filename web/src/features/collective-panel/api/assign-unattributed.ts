@@ -4,8 +4,8 @@
 import useSWRMutation from 'swr/mutation';
 import { useSWRConfig } from 'swr';
 import { apiSend } from '@/lib/api-client';
-import { collectiveStatsKey } from './get-collective-stats';
-import { useRefreshCollective } from './refresh-collective';
+import { collectiveStatsKey } from '@/features/collective-panel/api/get-collective-stats';
+import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
 
 export const SETTLE_DELAY_MS = 1500;
 

@@ -3,10 +3,10 @@
 // athlete's approval, publish an approved card, retire a published one; create and close sets.
 // Each refreshes the collective's reads (the member's cards among them) once the server has it.
 import useSWRMutation from 'swr/mutation';
-import type { CardSet } from '@shared/catalog-types';
-import type { CardRequest, OwnerCard, PublishRequest } from '@shared/cards-api';
+import type { CardSet } from '@shared/catalog/catalog-types';
+import type { CardRequest, OwnerCard, PublishRequest } from '@shared/cards/cards-api';
 import { apiSend } from '@/lib/api-client';
-import { useRefreshCollective } from './refresh-collective';
+import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
 import { uploadImage } from '@/lib/upload-image';
 
 const cardsPath = (collectiveId: number, athleteId: number) => `/collectives/${collectiveId}/athletes/${athleteId}/cards`;

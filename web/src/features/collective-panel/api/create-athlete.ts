@@ -1,8 +1,8 @@
 // POST /api/collectives/{id}/athletes: a new member profile (with its image uploaded first).
 import useSWRMutation from 'swr/mutation';
-import type { AthleteResponse, CreateAthleteRequest } from '@shared/admin-api';
+import type { AthleteResponse, CreateAthleteRequest } from '@shared/catalog/admin-api';
 import { apiSend } from '@/lib/api-client';
-import { useRefreshCollective } from './refresh-collective';
+import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
 import { uploadImage } from '@/lib/upload-image';
 
 export const createAthlete = (collectiveId: number, body: CreateAthleteRequest) =>

@@ -1,7 +1,7 @@
 // DELETE /api/schools/{id}/merch/{merchId}.
 import useSWRMutation from 'swr/mutation';
 import { apiSend } from '@/lib/api-client';
-import { useRefreshCollective } from './refresh-collective';
+import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
 
 export const deleteMerch = (schoolId: number, merchId: number) => apiSend<null>(`/schools/${schoolId}/merch/${merchId}`, 'DELETE');
 

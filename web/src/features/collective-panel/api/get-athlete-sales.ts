@@ -1,6 +1,6 @@
 // The collective athlete view's reads: GET /api/athletes/{id}/stats and the 10 newest orders.
 import useSWR from 'swr';
-import type { AthleteOrdersResponse, AthleteStatsResponse } from '@shared/api';
+import type { AthleteOrdersResponse, AthleteStatsResponse } from '@shared/sales/sales-api';
 import { apiFetch } from '@/lib/api-client';
 
 export function useMemberStats(athleteId: number | null) {

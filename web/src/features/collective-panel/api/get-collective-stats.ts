@@ -1,7 +1,7 @@
 // GET /api/collectives/{id}/stats: the whole overview (tiles, per-athlete figures, monthly series,
 // unattributed sales) in one request.
 import useSWR from 'swr';
-import type { CollectiveStatsResponse } from '@shared/api';
+import type { CollectiveStatsResponse } from '@shared/sales/sales-api';
 import { apiFetch } from '@/lib/api-client';
 
 export const collectiveStatsKey = (collectiveId: number) => `/collectives/${collectiveId}/stats`;

@@ -1,9 +1,9 @@
 // GET /api/collectives/{id} (demo: /api/demo/collectives/{id}): the collective, its school and
 // merch, read consistently (what Settings edits).
 import useSWR from 'swr';
-import type { CollectiveResponse } from '@shared/api';
+import type { CollectiveResponse } from '@shared/catalog/catalog-api';
 import { apiFetch } from '@/lib/api-client';
-import { useCollectiveBase } from './tenant-paths';
+import { useCollectiveBase } from '@/features/collective-panel/api/tenant-paths';
 
 export function useCollective() {
   const { base } = useCollectiveBase();

@@ -3,9 +3,9 @@
 // by cursor: `usePagedMembers` keeps the cursors of the pages before the current one for Previous.
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { CollectiveMembersResponse } from '@shared/api';
+import type { CollectiveMembersResponse } from '@shared/catalog/catalog-api';
 import { apiFetch } from '@/lib/api-client';
-import { useCollectiveBase } from './tenant-paths';
+import { useCollectiveBase } from '@/features/collective-panel/api/tenant-paths';
 
 export const MEMBERS_PAGE = 50;
 

@@ -1,7 +1,7 @@
 // GET /api/collectives/{id}/transactions?limit=&cursor=: derived athlete transactions, donations
 // and payouts, newest first, paged by cursor.
 import useSWRInfinite from 'swr/infinite';
-import type { TransactionsResponse } from '@shared/api';
+import type { TransactionsResponse } from '@shared/sales/sales-api';
 import { apiFetch } from '@/lib/api-client';
 
 export const TRANSACTIONS_PAGE = 20;

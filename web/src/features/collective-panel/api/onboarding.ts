@@ -4,9 +4,9 @@
 // Owner routes only (no demo twins): the reads are skipped (null key) for visitors.
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { CreatedInvite, Invite, InviteRequest, InvitesResponse, ProfileRequest, ProfileRequestsResponse } from '@shared/cards-api';
+import type { CreatedInvite, Invite, InviteRequest, InvitesResponse, ProfileRequest, ProfileRequestsResponse } from '@shared/onboarding/onboarding-api';
 import { apiFetch, apiSend } from '@/lib/api-client';
-import { useRefreshCollective } from './refresh-collective';
+import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
 
 export const invitesKey = (collectiveId: number) => `/collectives/${collectiveId}/invites`;
 export const profileRequestsKey = (collectiveId: number) => `/collectives/${collectiveId}/profile-requests`;

@@ -1,4 +1,4 @@
-// Money reaching the members (lambdas/functions/payouts.ts): GET /api/collectives/{id}/payouts
+// Money reaching the members (lambdas/money/payouts.handler.ts): GET /api/collectives/{id}/payouts
 // (demo twin for visitors: balances, tax status, NIL disclosure, batches), a batch with its
 // payouts, the batch's CSV (owner, with the bearer token), and the writes: create a batch for a
 // period, mark a payout sent then paid, the W-9 status of a year, a donation's allocations. Every
@@ -6,11 +6,11 @@
 // so a retry of the same submission never pays twice.
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, YearStatusView } from '@shared/api';
+import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, YearStatusView } from '@shared/money/payouts-api';
 import { apiFetch, apiSend } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/download';
-import { useRefreshCollective } from './refresh-collective';
-import { useCollectiveBase } from './tenant-paths';
+import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
+import { useCollectiveBase } from '@/features/collective-panel/api/tenant-paths';
 
 /** A fresh key for one submission (8-100 of letters, digits, - _ : .). */
 export function idempotencyKey(): string {

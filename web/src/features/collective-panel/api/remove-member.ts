@@ -2,7 +2,7 @@
 // profile and cards stay on the marketplace).
 import useSWRMutation from 'swr/mutation';
 import { apiSend } from '@/lib/api-client';
-import { useRefreshCollective } from './refresh-collective';
+import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
 
 export const removeMember = (collectiveId: number, athleteId: number) => apiSend<null>(`/collectives/${collectiveId}/athletes/${athleteId}`, 'DELETE');
 

@@ -1,9 +1,9 @@
 // POST /api/schools/{id}/merch and PUT /api/schools/{id}/merch/{merchId}: a school's merchandise
 // item, new or changed (with its image uploaded first when one was chosen).
 import useSWRMutation from 'swr/mutation';
-import type { MerchRequest, MerchResponse } from '@shared/admin-api';
+import type { MerchRequest, MerchResponse } from '@shared/catalog/admin-api';
 import { apiSend } from '@/lib/api-client';
-import { useRefreshCollective } from './refresh-collective';
+import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
 import { uploadImage } from '@/lib/upload-image';
 
 export const createMerch = (schoolId: number, body: MerchRequest) => apiSend<MerchResponse>(`/schools/${schoolId}/merch`, 'POST', body);

@@ -1,8 +1,8 @@
 // PUT /api/schools/{id}/colors: the school's primary, secondary and accent colours.
 import useSWRMutation from 'swr/mutation';
-import type { SchoolColorsRequest, SchoolResponse } from '@shared/admin-api';
+import type { SchoolColorsRequest, SchoolResponse } from '@shared/catalog/admin-api';
 import { apiSend } from '@/lib/api-client';
-import { useRefreshCollective } from './refresh-collective';
+import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
 
 export const saveSchoolColors = (schoolId: number, body: SchoolColorsRequest) => apiSend<SchoolResponse>(`/schools/${schoolId}/colors`, 'PUT', body);
 

@@ -1,8 +1,8 @@
 // PUT /api/collectives/{id}/athletes/{athleteId}: a member's name, number, sport, position or status.
 import useSWRMutation from 'swr/mutation';
-import type { AthleteResponse, UpdateMemberRequest } from '@shared/admin-api';
+import type { AthleteResponse, UpdateMemberRequest } from '@shared/catalog/admin-api';
 import { apiSend } from '@/lib/api-client';
-import { useRefreshCollective } from './refresh-collective';
+import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
 
 export const updateMember = (collectiveId: number, athleteId: number, body: UpdateMemberRequest) =>
   apiSend<AthleteResponse>(`/collectives/${collectiveId}/athletes/${athleteId}`, 'PUT', body);

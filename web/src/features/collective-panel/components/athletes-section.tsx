@@ -5,9 +5,9 @@
 // Until the stats arrive the tiles keep their place with blank values and the table waits for them.
 import { useDeferredValue, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { CollectiveStatsResponse } from '@shared/api';
-import { formatUsd } from '@shared/money';
-import { countLabel } from '@shared/text';
+import type { CollectiveStatsResponse } from '@shared/sales/sales-api';
+import { formatUsd } from '@shared/platform/money';
+import { countLabel } from '@shared/platform/text';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
 import { Spinner } from '@/components/spinner';
@@ -15,7 +15,7 @@ import { isDemoPath, paths } from '@/config/paths';
 import { FigureTile } from '@/components/dashboard/sales-dashboard';
 import { usePagedMembers } from '@/features/collective-panel/api/get-members';
 import { usePayouts } from '@/features/collective-panel/api/payouts';
-import { DisclosureStatus } from './payouts/disclosure-status';
+import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 import { TableRegion } from '@/components/dashboard/table-region';
 

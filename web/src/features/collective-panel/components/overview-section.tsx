@@ -3,11 +3,11 @@
 // the one stats response. Before it arrives (and in the prerendered page), every part already
 // stands in its place with its title, labels and reserved size, so nothing moves when the figures come.
 import { memo, useState } from 'react';
-import type { CollectiveStatsResponse, UnattributedSale } from '@shared/api';
-import type { MemberSummary } from '@shared/catalog-types';
-import { formatUsd } from '@shared/money';
-import { countLabel } from '@shared/text';
-import { yearMonthLabel } from '@shared/months';
+import type { CollectiveStatsResponse, UnattributedSale } from '@shared/sales/sales-api';
+import type { MemberSummary } from '@shared/catalog/catalog-types';
+import { formatUsd } from '@shared/platform/money';
+import { countLabel } from '@shared/platform/text';
+import { yearMonthLabel } from '@shared/platform/months';
 import { DateText } from '@/components/date-text';
 import { OrderRef } from '@/components/dashboard/recent-orders';
 import { DoughnutChart, LineChart } from '@/components/charts/lazy-charts';

@@ -1,5 +1,5 @@
 // Transaction & Donation History: newest first, status badges, paged by cursor.
-import { formatUsd } from '@shared/money';
+import { formatUsd } from '@shared/platform/money';
 import { Spinner } from '@/components/spinner';
 import { DateText } from '@/components/date-text';
 import { Badge, transactionBadgeTone, transactionDetails } from '@/components/dashboard/format';

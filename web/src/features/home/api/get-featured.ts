@@ -1,6 +1,6 @@
 // GET /api/featured: the demo home's carousels (the first schools, the last athletes; up to 6 each).
 import useSWR from 'swr';
-import type { FeaturedResponse } from '@shared/api';
+import type { FeaturedResponse } from '@shared/catalog/catalog-api';
 import { apiFetch } from '@/lib/api-client';
 import { withHandOff } from '@/lib/prime-handoff';
 

@@ -1,5 +1,5 @@
 // Fan prospectus (/FanProspectus).
-import { CallToAction, FeatureGrid, MkHero, Steps } from './mk-parts';
+import { CallToAction, FeatureGrid, MkHero, Steps } from '@/features/marketing/components/mk-parts';
 
 export default function FanProspectus() {
   return (

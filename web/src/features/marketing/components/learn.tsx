@@ -1,5 +1,5 @@
 // Learn (/learn, /demo/learn): questions people ask about NIL cards.
-import { CallToAction, MkHero } from './mk-parts';
+import { CallToAction, MkHero } from '@/features/marketing/components/mk-parts';
 
 const FAQ: Array<[string, string]> = [
   [

@@ -1,5 +1,5 @@
 // Platform (/Platform, /platform): how the pieces fit together.
-import { CallToAction, FeatureGrid, MkHero, Steps } from './mk-parts';
+import { CallToAction, FeatureGrid, MkHero, Steps } from '@/features/marketing/components/mk-parts';
 
 export default function Platform() {
   return (

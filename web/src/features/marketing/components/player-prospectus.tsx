@@ -1,5 +1,5 @@
 // Athlete prospectus (/PlayerProspectus).
-import { CallToAction, FeatureGrid, MkHero, StatStrip, Steps } from './mk-parts';
+import { CallToAction, FeatureGrid, MkHero, StatStrip, Steps } from '@/features/marketing/components/mk-parts';
 
 export default function PlayerProspectus() {
   return (

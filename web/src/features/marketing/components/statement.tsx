@@ -1,7 +1,7 @@
 // Statement (/statement, /Statement): why Drift exists, with links to /main and /waiting-list.
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { MkHero, StatStrip } from './mk-parts';
+import { MkHero, StatStrip } from '@/features/marketing/components/mk-parts';
 
 export default function Statement() {
   return (

@@ -1,5 +1,5 @@
 // What We Offer (/what-we-offer, /demo/what-we-offer).
-import { CallToAction, FeatureGrid, MkHero } from './mk-parts';
+import { CallToAction, FeatureGrid, MkHero } from '@/features/marketing/components/mk-parts';
 
 export default function WhatWeOffer() {
   return (

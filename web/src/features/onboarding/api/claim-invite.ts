@@ -3,7 +3,7 @@
 // refreshed so the new ID token carries them (custom:athleteId, the athlete group) before the
 // athlete panel opens.
 import useSWRMutation from 'swr/mutation';
-import type { ClaimResponse } from '@shared/cards-api';
+import type { ClaimResponse } from '@shared/onboarding/onboarding-api';
 import { apiSend } from '@/lib/api-client';
 import { refreshSession, type Session } from '@/lib/auth/session-store';
 

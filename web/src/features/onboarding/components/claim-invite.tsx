@@ -16,7 +16,7 @@ import { DateText } from '@/components/date-text';
 import { useInvite } from '@/features/onboarding/api/get-invite';
 import { useClaimInvite } from '@/features/onboarding/api/claim-invite';
 import { useState } from 'react';
-import './claim-invite.css';
+import '@/features/onboarding/components/claim-invite.css';
 
 const withNext = (href: string, next: string) => `${href}?next=${encodeURIComponent(next)}`;
 

@@ -5,7 +5,7 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import useSWRMutation from 'swr/mutation';
-import type { OperatorCollectivesResponse, PlatformInboxResponse, RouteUnattributedRequest } from '@shared/api';
+import type { OperatorCollectivesResponse, PlatformInboxResponse, RouteUnattributedRequest } from '@shared/operator/operator-api';
 import { apiFetch, apiSend } from '@/lib/api-client';
 
 export const INBOX_PAGE = 25;

@@ -3,13 +3,14 @@
 // sends each to the collective it belongs to, whose dashboard then lists it among its
 // unattributed sales for assignment to a card. Only accounts of the operator group may use it.
 import { useState } from 'react';
-import type { OperatorCollective, UnattributedSale } from '@shared/api';
-import { formatUsd } from '@shared/money';
+import type { OperatorCollective } from '@shared/operator/operator-api';
+import type { UnattributedSale } from '@shared/sales/sales-api';
+import { formatUsd } from '@shared/platform/money';
 import { DateText } from '@/components/date-text';
 import { OrderRef } from '@/components/dashboard/recent-orders';
 import { TableRegion } from '@/components/dashboard/table-region';
 import '@/components/dashboard/dashboard.css';
-import './operator.css';
+import '@/features/operator/components/operator.css';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { usePlatformInbox, useOperatorCollectives, useRouteLine } from '@/features/operator/api/platform-inbox';

@@ -1,6 +1,6 @@
 // GET /api/schools/{id}: the school (colours), each sport's roster size and first athletes, its merch.
 import useSWR from 'swr';
-import type { SchoolPageResponse } from '@shared/api';
+import type { SchoolPageResponse } from '@shared/catalog/catalog-api';
 import { apiFetch } from '@/lib/api-client';
 import { withHandOff } from '@/lib/prime-handoff';
 

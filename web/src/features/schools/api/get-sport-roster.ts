@@ -1,7 +1,7 @@
 // GET /api/schools/{id}/sports/{sport}/athletes?position=&query=&limit=&cursor=: one sport's roster a
 // page at a time (jersey-then-name order), filtered on the server by position and name or jersey.
 import useSWRInfinite from 'swr/infinite';
-import type { SportRosterResponse } from '@shared/api';
+import type { SportRosterResponse } from '@shared/catalog/catalog-api';
 import { apiFetch } from '@/lib/api-client';
 
 export const ROSTER_PAGE_SIZE = 24;

@@ -3,8 +3,8 @@
 // Merch carousel. An unknown school redirects to '/'.
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import type { AthleteSummary } from '@shared/catalog-types';
-import { formatUsd } from '@shared/money';
+import type { AthleteSummary } from '@shared/catalog/catalog-types';
+import { formatUsd } from '@shared/platform/money';
 import { Carousel } from '@/components/carousel';
 import { AthleteCard } from '@/components/entity-cards';
 import { ErrorBox } from '@/components/error-box';

@@ -2,11 +2,11 @@
 // query, a page per list. The first page of both lists is one request (type=all); each list then
 // loads more on its own (type=athletes or type=schools with that list's cursor).
 import useSWR from 'swr';
-import type { SearchResponse } from '@shared/api';
+import type { SearchResponse } from '@shared/catalog/catalog-api';
 import { apiFetch } from '@/lib/api-client';
-import { searchPath } from './search-path';
+import { searchPath } from '@/features/search/api/search-path';
 
-export { SEARCH_PAGE_SIZE, searchPath, type SearchList } from './search-path';
+export { SEARCH_PAGE_SIZE, searchPath, type SearchList } from '@/features/search/api/search-path';
 
 export const getSearch = (path: string) => apiFetch<SearchResponse>(path);
 

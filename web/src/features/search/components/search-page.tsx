@@ -3,8 +3,8 @@
 // count and a Load more of its own.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { SearchResults } from '@shared/api';
-import type { AthleteSummary, SchoolSummary } from '@shared/catalog-types';
+import type { SearchResults } from '@shared/catalog/catalog-api';
+import type { AthleteSummary, SchoolSummary } from '@shared/catalog/catalog-types';
 import { AthleteCard, SchoolCard } from '@/components/entity-cards';
 import { ErrorBox } from '@/components/error-box';
 import { PageSpinner, Spinner } from '@/components/spinner';

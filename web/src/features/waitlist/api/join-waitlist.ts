@@ -1,6 +1,6 @@
 // POST /api/waitlist: joins the waiting list (201), or 400 with field errors.
 import useSWRMutation from 'swr/mutation';
-import type { WaitlistRequest } from '@shared/api';
+import type { WaitlistRequest } from '@shared/onboarding/onboarding-api';
 import { apiSend } from '@/lib/api-client';
 
 export const WAITLIST_PATH = '/waitlist';

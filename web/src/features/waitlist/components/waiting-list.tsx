@@ -1,7 +1,7 @@
 // The 'Get on the List' form (/waiting-list, /demo/waiting-list), posting to POST /api/waitlist.
 // The outcome line is brought into view and focused (it sits below the fold on most screens).
 import { useState, type FormEvent } from 'react';
-import { WAITLIST_SCHOOLS, validateWaitlist, type WaitlistErrors, type WaitlistRequest } from '@shared/api';
+import { WAITLIST_SCHOOLS, validateWaitlist, type WaitlistErrors, type WaitlistRequest } from '@shared/onboarding/onboarding-api';
 import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useJoinWaitlist } from '@/features/waitlist/api/join-waitlist';

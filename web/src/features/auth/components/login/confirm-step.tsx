@@ -6,7 +6,7 @@ import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { authErrorMessage, landingPath, deliveredTo } from '@/features/auth/api/auth';
 import { useConfirmSignUp, useResendSignUpCode } from '@/features/auth/api/sign-up';
-import type { LoginAction, LoginState } from './login-flow';
+import type { LoginAction, LoginState } from '@/features/auth/components/login/login-flow';
 
 export function ConfirmStep({ state, dispatch, next }: { state: LoginState; dispatch: Dispatch<LoginAction>; next: string | null }) {
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { authErrorMessage, deliveredTo } from '@/features/auth/api/auth';
 import { useForgotPassword } from '@/features/auth/api/reset-password';
-import type { LoginAction, LoginState } from './login-flow';
+import type { LoginAction, LoginState } from '@/features/auth/components/login/login-flow';
 
 export function ForgotStep({ state, dispatch }: { state: LoginState; dispatch: Dispatch<LoginAction> }) {
   const forgot = useForgotPassword();

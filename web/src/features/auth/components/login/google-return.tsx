@@ -4,7 +4,7 @@ import { useEffect, type Dispatch } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorMessage, landingPath, safeNext } from '@/features/auth/api/auth';
 import { useGoogleReturn } from '@/features/auth/api/sign-in';
-import type { LoginAction } from './login-flow';
+import type { LoginAction } from '@/features/auth/components/login/login-flow';
 
 export function GoogleReturn({ dispatch }: { dispatch: Dispatch<LoginAction> }) {
   const navigate = useNavigate();

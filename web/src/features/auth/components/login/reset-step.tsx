@@ -7,7 +7,7 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { authErrorMessage, PASSWORD_RULES, deliveredTo } from '@/features/auth/api/auth';
 import { useForgotPassword, useResetPassword } from '@/features/auth/api/reset-password';
 import { useSignIn } from '@/features/auth/api/sign-in';
-import type { LoginAction, LoginState } from './login-flow';
+import type { LoginAction, LoginState } from '@/features/auth/components/login/login-flow';
 
 export function ResetStep({ state, dispatch, next }: { state: LoginState; dispatch: Dispatch<LoginAction>; next: string | null }) {
   const navigate = useNavigate();

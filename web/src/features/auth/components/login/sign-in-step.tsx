@@ -10,7 +10,7 @@ import { useSignIn } from '@/features/auth/api/sign-in';
 import { useResendSignUpCode } from '@/features/auth/api/sign-up';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { CognitoError } from '@/lib/auth/cognito-error';
-import type { LoginAction, LoginState } from './login-flow';
+import type { LoginAction, LoginState } from '@/features/auth/components/login/login-flow';
 
 export function SignInStep({ state, dispatch, next }: { state: LoginState; dispatch: Dispatch<LoginAction>; next: string | null }) {
   const navigate = useNavigate();

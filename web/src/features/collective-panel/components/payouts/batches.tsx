@@ -1,9 +1,9 @@
 // Payout batches: each batch's period, count and total, and (for the owner) its payouts with the
 // CSV export and each payout marked sent then paid with a reference.
 import { useState } from 'react';
-import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView } from '@shared/api';
-import { formatUsd } from '@shared/money';
-import { periodLabel } from '@shared/payouts-api';
+import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView } from '@shared/money/payouts-api';
+import { formatUsd } from '@shared/platform/money';
+import { periodLabel } from '@shared/money/payouts-api';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
@@ -13,7 +13,7 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { ApiError } from '@/lib/api-client';
 import { downloadBatchCsv, useBatch, useMarkPayout } from '@/features/collective-panel/api/payouts';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { STATUS_LABEL, STATUS_TONE, failure, today, useSubmissionKey } from './payout-parts';
+import { STATUS_LABEL, STATUS_TONE, failure, today, useSubmissionKey } from '@/features/collective-panel/components/payouts/payout-parts';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 function MarkForm({ collectiveId, batchId, line, name }: { collectiveId: number; batchId: string; line: PayoutLineView; name: string }) {

@@ -1,16 +1,16 @@
 // Create payout batch: a period from its first day through its last day (UTC), by default from the
 // day the latest batch ended through today, which pays everything owed now in one step. The API's
 // period end is exclusive: the form sends the day after the last day, and a period through today
-// pays what was earned up to the moment the batch is created (lambdas/common/payouts.ts).
+// pays what was earned up to the moment the batch is created (lambdas/money/payouts.ts).
 import { useState } from 'react';
-import type { CollectivePayoutsResponse } from '@shared/api';
-import { formatUsd } from '@shared/money';
-import { lastDayOf } from '@shared/payouts-api';
-import { countLabel } from '@shared/text';
+import type { CollectivePayoutsResponse } from '@shared/money/payouts-api';
+import { formatUsd } from '@shared/platform/money';
+import { lastDayOf } from '@shared/money/payouts-api';
+import { countLabel } from '@shared/platform/text';
 import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useCreateBatch } from '@/features/collective-panel/api/payouts';
-import { day, failure, today, useSubmissionKey } from './payout-parts';
+import { day, failure, today, useSubmissionKey } from '@/features/collective-panel/components/payouts/payout-parts';
 
 /** The day after `date` (YYYY-MM-DD): the exclusive end of a period through `date`. */
 export const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);

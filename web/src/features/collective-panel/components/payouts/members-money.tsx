@@ -2,16 +2,16 @@
 // when some of it is not payable yet, when and why), payments in the year, W-9 status with its
 // control, the 1099-NEC flag and the NIL disclosure status.
 import { useState } from 'react';
-import type { CollectivePayoutsResponse } from '@shared/api';
-import { formatUsd } from '@shared/money';
+import type { CollectivePayoutsResponse } from '@shared/money/payouts-api';
+import { formatUsd } from '@shared/platform/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { Badge } from '@/components/dashboard/format';
 import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useSetW9 } from '@/features/collective-panel/api/payouts';
-import { DisclosureStatus } from './disclosure-status';
-import { failure, today } from './payout-parts';
+import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
+import { failure, today } from '@/features/collective-panel/components/payouts/payout-parts';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 function W9Control({ collectiveId, athleteId, year, onFile, name }: { collectiveId: number; athleteId: number; year: number; onFile: boolean; name: string }) {

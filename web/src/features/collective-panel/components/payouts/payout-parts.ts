@@ -1,7 +1,7 @@
 // What the Payouts section's forms share: UTC days, the message and field errors of a failed
 // write, one idempotency key per submission, and the payout status badges.
 import { useRef } from 'react';
-import type { PayoutLineView } from '@shared/api';
+import type { PayoutLineView } from '@shared/money/payouts-api';
 import type { BadgeTone } from '@/components/dashboard/format';
 import { ApiError } from '@/lib/api-client';
 import { idempotencyKey } from '@/features/collective-panel/api/payouts';

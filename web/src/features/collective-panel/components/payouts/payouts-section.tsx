@@ -5,9 +5,10 @@
 // donation allocations to members. Money moves only on the server; every write carries an
 // idempotency key made once per submission.
 import { useState } from 'react';
-import type { CollectivePayoutsResponse, Transaction } from '@shared/api';
-import type { MemberSummary } from '@shared/catalog-types';
-import { formatUsd } from '@shared/money';
+import type { CollectivePayoutsResponse } from '@shared/money/payouts-api';
+import type { Transaction } from '@shared/sales/sales-api';
+import type { MemberSummary } from '@shared/catalog/catalog-types';
+import { formatUsd } from '@shared/platform/money';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
@@ -18,10 +19,10 @@ import { useAllocateDonation, usePayouts } from '@/features/collective-panel/api
 import { useTransactions } from '@/features/collective-panel/api/get-transactions';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 import { dollarsToCents } from '@/features/collective-panel/components/settings/card-form';
-import { Batches } from './batches';
-import { CreateBatchForm } from './create-batch-form';
-import { MembersMoney } from './members-money';
-import { day, failure, useSubmissionKey } from './payout-parts';
+import { Batches } from '@/features/collective-panel/components/payouts/batches';
+import { CreateBatchForm } from '@/features/collective-panel/components/payouts/create-batch-form';
+import { MembersMoney } from '@/features/collective-panel/components/payouts/members-money';
+import { day, failure, useSubmissionKey } from '@/features/collective-panel/components/payouts/payout-parts';
 
 function NilAlerts({ data, nameOf }: { data: CollectivePayoutsResponse; nameOf: (id: number) => string }) {
   const crossed = data.members.filter((m) => m.year.nil.crossedAt && !m.year.nil.reportedDate);

@@ -1,13 +1,13 @@
 // Add Athlete Profile: name, sport, position, player number, optional bio and profile image.
 // Checked here with the server's rules, then the image is uploaded and the profile created.
 import { useState } from 'react';
-import type { FieldErrors } from '@shared/admin-api';
-import { PROFILE_SPORTS, validateCreateAthlete } from '@shared/admin-api';
+import type { FieldErrors } from '@shared/catalog/admin-api';
+import { PROFILE_SPORTS, validateCreateAthlete } from '@shared/catalog/admin-api';
 import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useCreateAthlete } from '@/features/collective-panel/api/create-athlete';
-import { sportLabel } from './athletes-management';
-import { errorsFrom, ImagePicker } from './form-parts';
+import { sportLabel } from '@/features/collective-panel/components/settings/athletes-management';
+import { errorsFrom, ImagePicker } from '@/features/collective-panel/components/settings/form-parts';
 
 const EMPTY = { name: '', sport: '', position: '', number: '', bio: '' };
 

@@ -2,9 +2,9 @@
 // pause/activate and remove (with confirmation) members. Every action persists through the admin
 // API and errors show inline.
 import { useId, useState } from 'react';
-import type { FieldErrors } from '@shared/admin-api';
-import { PROFILE_SPORTS, validateUpdateMember } from '@shared/admin-api';
-import type { MemberSummary } from '@shared/catalog-types';
+import type { FieldErrors } from '@shared/catalog/admin-api';
+import { PROFILE_SPORTS, validateUpdateMember } from '@shared/catalog/admin-api';
+import type { MemberSummary } from '@shared/catalog/catalog-types';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { ConfirmDialog } from '@/components/dialog';
@@ -17,7 +17,7 @@ import { useUpdateMember } from '@/features/collective-panel/api/update-member';
 import { usePagedMembers } from '@/features/collective-panel/api/get-members';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 import { Pager } from '@/features/collective-panel/components/athletes-section';
-import { errorsFrom } from './form-parts';
+import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 export const ALL_SPORTS = 'All';

@@ -1,17 +1,17 @@
 // The card form (create, or edit a draft or rejected card): title, edition (Base, Gold, Signature
 // or free text), image (uploaded through the existing upload flow), description, price in dollars
 // (sent in cents), edition size or open, an optional unlock rule (another card of the athlete and
-// a number of units) and the set. Checked with the server's rules (shared/cards-api.ts) before
+// a number of units) and the set. Checked with the server's rules (shared/cards/cards-api.ts) before
 // sending; the server's field errors show on their fields; nothing typed is lost on an error.
 import { useState } from 'react';
-import type { FieldErrors } from '@shared/admin-api';
-import type { CardSet } from '@shared/catalog-types';
-import type { CardRequest, OwnerCard } from '@shared/cards-api';
-import { checkUnlockRule, EDITION_NAMES, validateCardRequest } from '@shared/cards-api';
+import type { FieldErrors } from '@shared/catalog/admin-api';
+import type { CardSet } from '@shared/catalog/catalog-types';
+import type { CardRequest, OwnerCard } from '@shared/cards/cards-api';
+import { checkUnlockRule, EDITION_NAMES, validateCardRequest } from '@shared/cards/cards-api';
 import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useSaveCard } from '@/features/collective-panel/api/card-writes';
-import { errorsFrom, ImagePicker } from './form-parts';
+import { errorsFrom, ImagePicker } from '@/features/collective-panel/components/settings/form-parts';
 
 const OTHER = 'other';
 
@@ -40,7 +40,7 @@ interface FormState {
   setId: string;
 }
 
-/** The server files every card in a set (cards-repo checkRequest); shared/cards-api.ts allows null, so the rule is repeated here. */
+/** The server files every card in a set (cards-repo checkRequest); shared/cards/cards-api.ts allows null, so the rule is repeated here. */
 export const SET_REQUIRED = 'Choose the set this card belongs to (or create one)';
 
 function initial(card: OwnerCard | null, sets: CardSet[]): FormState {

@@ -4,10 +4,10 @@
 // manual here), retire a published card; create a set and close one (a confirmation explains that
 // closing fixes its cards for Top Fans). "On sale" is said only when the answer says published.
 import { useState } from 'react';
-import type { CardState, MemberSummary } from '@shared/catalog-types';
-import type { OwnerCard, OwnerCardsResponse } from '@shared/cards-api';
-import { validatePublish, validateSet } from '@shared/cards-api';
-import { formatUsd } from '@shared/money';
+import type { CardState, MemberSummary } from '@shared/catalog/catalog-types';
+import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
+import { validatePublish, validateSet } from '@shared/cards/cards-api';
+import { formatUsd } from '@shared/platform/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
@@ -19,8 +19,8 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { useCardAction, useSetWrites, type CardAction } from '@/features/collective-panel/api/card-writes';
 import { useAthleteCards } from '@/features/collective-panel/api/get-athlete-cards';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { CardForm } from './card-form';
-import { errorsFrom } from './form-parts';
+import { CardForm } from '@/features/collective-panel/components/settings/card-form';
+import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 const STATE_LABEL: Record<CardState, string> = {

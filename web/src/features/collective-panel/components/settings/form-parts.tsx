@@ -1,8 +1,8 @@
 // Small form pieces of the settings tabs: the image picker (type and size checked before upload)
 // and reading field errors out of an API error. Fields are components/form/field.tsx.
 import { useEffect, useState } from 'react';
-import type { FieldErrors } from '@shared/admin-api';
-import { checkImageFile } from '@shared/admin-api';
+import type { FieldErrors } from '@shared/catalog/admin-api';
+import { checkImageFile } from '@shared/catalog/admin-api';
 import { Field } from '@/components/form/field';
 import { ApiError } from '@/lib/api-client';
 

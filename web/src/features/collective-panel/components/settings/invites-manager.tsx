@@ -2,10 +2,10 @@
 // claim link ({origin}/claim/{code}) and the code are shown once, with Copy; the invites listed
 // with their status (pending, claimed, revoked, expired) and Revoke for a pending one.
 import { useState } from 'react';
-import type { FieldErrors } from '@shared/admin-api';
-import type { CreatedInvite, Invite, InviteState } from '@shared/cards-api';
-import { validateInvite } from '@shared/cards-api';
-import type { MemberSummary } from '@shared/catalog-types';
+import type { FieldErrors } from '@shared/catalog/admin-api';
+import type { CreatedInvite, Invite, InviteState } from '@shared/onboarding/onboarding-api';
+import { validateInvite } from '@shared/onboarding/onboarding-api';
+import type { MemberSummary } from '@shared/catalog/catalog-types';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
@@ -16,7 +16,7 @@ import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/collective-panel/api/onboarding';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { errorsFrom } from './form-parts';
+import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 const STATUS: Record<InviteState, { label: string; tone: BadgeTone }> = {

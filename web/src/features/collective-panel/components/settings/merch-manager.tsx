@@ -1,16 +1,16 @@
 // Merchandise: the school's items with edit and delete (confirmed), and Add New Merchandise.
 import { useState } from 'react';
-import type { FieldErrors } from '@shared/admin-api';
-import { dollarsTextToCents, validateMerch } from '@shared/admin-api';
-import type { MerchItem, School } from '@shared/catalog-types';
-import { formatUsd } from '@shared/money';
+import type { FieldErrors } from '@shared/catalog/admin-api';
+import { dollarsTextToCents, validateMerch } from '@shared/catalog/admin-api';
+import type { MerchItem, School } from '@shared/catalog/catalog-types';
+import { formatUsd } from '@shared/platform/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { FallbackImage } from '@/components/fallback-image';
 import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useDeleteMerch } from '@/features/collective-panel/api/delete-merch';
 import { useSaveMerch } from '@/features/collective-panel/api/save-merch';
-import { errorsFrom, ImagePicker } from './form-parts';
+import { errorsFrom, ImagePicker } from '@/features/collective-panel/components/settings/form-parts';
 
 function MerchForm({
   collectiveId,

@@ -2,8 +2,9 @@
 // Accept (the jersey number completes the profile; the athlete is created as a member and the
 // requester's account linked) or Decline with a reason the requester sees.
 import { useState } from 'react';
-import type { ProfileRequest, ProfileRequestState } from '@shared/cards-api';
-import { REJECTION_REASON_MAX, validateAccept } from '@shared/cards-api';
+import type { ProfileRequest, ProfileRequestState } from '@shared/onboarding/onboarding-api';
+import { REJECTION_REASON_MAX } from '@shared/cards/cards-api';
+import { validateAccept } from '@shared/onboarding/onboarding-api';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
@@ -13,7 +14,7 @@ import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useDecideProfileRequest, useProfileRequests } from '@/features/collective-panel/api/onboarding';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { errorsFrom } from './form-parts';
+import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 const STATUS: Record<ProfileRequestState, { label: string; tone: BadgeTone }> = {

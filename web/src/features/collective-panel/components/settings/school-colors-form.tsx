@@ -1,13 +1,13 @@
 // School Colors: primary, secondary and accent with pickers and a live preview; Save Colors persists them.
 import { useState } from 'react';
-import type { FieldErrors } from '@shared/admin-api';
-import { validateSchoolColors } from '@shared/admin-api';
-import type { School, SchoolColors } from '@shared/catalog-types';
-import { DEFAULT_SCHOOL_COLORS } from '@shared/catalog-types';
+import type { FieldErrors } from '@shared/catalog/admin-api';
+import { validateSchoolColors } from '@shared/catalog/admin-api';
+import type { School, SchoolColors } from '@shared/catalog/catalog-types';
+import { DEFAULT_SCHOOL_COLORS } from '@shared/catalog/catalog-types';
 import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useSaveSchoolColors } from '@/features/collective-panel/api/save-school-colors';
-import { errorsFrom } from './form-parts';
+import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
 
 const FIELDS: Array<{ key: keyof SchoolColors; label: string }> = [
   { key: 'primary', label: 'Primary Color' },

@@ -2,15 +2,15 @@
 // Invites, Profile Requests, School Colors, Merchandise. Invites and requests are the owner's only
 // (no demo twin): visitors see the sign-in prompt there.
 import type { KeyboardEvent } from 'react';
-import type { Collective, MemberSummary, MerchItem, School } from '@shared/catalog-types';
+import type { Collective, MemberSummary, MerchItem, School } from '@shared/catalog/catalog-types';
 import { useTenant } from '@/lib/use-tenant';
-import { AddAthleteForm } from './add-athlete-form';
-import { CardsManager } from './cards-manager';
-import { InvitesManager } from './invites-manager';
-import { ProfileRequests } from './profile-requests';
-import { AthletesManagement } from './athletes-management';
-import { MerchManager } from './merch-manager';
-import { SchoolColorsForm } from './school-colors-form';
+import { AddAthleteForm } from '@/features/collective-panel/components/settings/add-athlete-form';
+import { CardsManager } from '@/features/collective-panel/components/settings/cards-manager';
+import { InvitesManager } from '@/features/collective-panel/components/settings/invites-manager';
+import { ProfileRequests } from '@/features/collective-panel/components/settings/profile-requests';
+import { AthletesManagement } from '@/features/collective-panel/components/settings/athletes-management';
+import { MerchManager } from '@/features/collective-panel/components/settings/merch-manager';
+import { SchoolColorsForm } from '@/features/collective-panel/components/settings/school-colors-form';
 
 export type SettingsTab = 'athletes' | 'add-profile' | 'cards' | 'invites' | 'requests' | 'school-colors' | 'merch';
 

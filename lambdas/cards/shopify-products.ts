@@ -1,0 +1,121 @@
+// Publishing a card to Shopify through the Admin GraphQL API: one `productSet` call creates (or,
+// on a retry, updates) a digital product — no shipping, inventory tracked at the edition size
+// (or not tracked for an open edition), the card's image — identified by a handle derived from
+// the card, so publishing twice never creates two products. The shop's first location holds the
+// inventory. Used by the card lifecycle when an Admin API token is configured (the same one
+// reconciliation reads); tests run it against a fake Admin API.
+import { ADMIN_API_VERSION } from '#lambdas/platform/shopify-admin';
+import type { AdminCredentials } from '#lambdas/platform/shopify-admin';
+
+export class ShopifyAdminError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ShopifyAdminError';
+  }
+}
+
+export interface CardProductInput {
+  /** Stable per card: `drift-a{athlete}-c{card}`; Shopify upserts by it. */
+  handle: string;
+  title: string;
+  descriptionHtml: string;
+  /** The school's name: attribution reads the vendor when a product id is unknown. */
+  vendor: string;
+  priceCents: number;
+  /** null: an open edition (inventory not tracked). */
+  editionSize: number | null;
+  /** An absolute https URL Shopify can fetch (CloudFront's /uploads/...), or null. */
+  imageUrl: string | null;
+  sku: string;
+}
+
+const PRODUCT_SET = `mutation PublishCard($input: ProductSetInput!, $identifier: ProductSetIdentifiers) {
+  productSet(input: $input, identifier: $identifier, synchronous: true) {
+    product { id handle variants(first: 1) { nodes { id } } }
+    userErrors { field message code }
+  }
+}`;
+
+const LOCATIONS = `query Locations { locations(first: 1, query: "active:true") { nodes { id } } }`;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function graphql<T>(credentials: AdminCredentials, query: string, variables: Record<string, unknown>, fetchImpl: typeof fetch): Promise<T> {
+  const origin = (credentials.baseUrl ?? `https://${credentials.storeDomain}`).replace(/\/+$/, '');
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetchImpl(`${origin}/admin/api/${ADMIN_API_VERSION}/graphql.json`, {
+      method: 'POST',
+      headers: { 'X-Shopify-Access-Token': credentials.accessToken, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    const text = await response.text();
+    let body: { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> } = {};
+    try {
+      const parsed = JSON.parse(text) as { data?: T; errors?: unknown };
+      // GraphQL errors are a list; the REST-style answers (401, 404) carry a string.
+      body = { data: parsed.data, errors: Array.isArray(parsed.errors) ? parsed.errors : parsed.errors ? [{ message: String(parsed.errors) }] : undefined };
+    } catch {
+      // not JSON: reported below
+    }
+    const throttled = response.status === 429 || body.errors?.some((e) => e.extensions?.code === 'THROTTLED');
+    if ((throttled || response.status >= 500) && attempt < 5) {
+      await sleep(250 * 2 ** attempt);
+      continue;
+    }
+    if (!response.ok || body.errors?.length || !body.data) {
+      throw new ShopifyAdminError(
+        `Shopify Admin API answered ${response.status}: ${body.errors?.map((e) => e.message).join('; ') ?? text.slice(0, 200)}`,
+        response.status,
+      );
+    }
+    return body.data;
+  }
+}
+
+/** Creates or updates the card's product; returns Shopify's product id (digits, as a string). */
+export async function publishCardProduct(credentials: AdminCredentials, card: CardProductInput, fetchImpl: typeof fetch = fetch): Promise<string> {
+  let locationId: string | null = null;
+  if (card.editionSize !== null) {
+    const data = await graphql<{ locations: { nodes: Array<{ id: string }> } }>(credentials, LOCATIONS, {}, fetchImpl);
+    locationId = data.locations.nodes[0]?.id ?? null;
+    if (!locationId) throw new ShopifyAdminError('The shop has no active location to hold the edition’s inventory', 422);
+  }
+  const price = `${Math.trunc(card.priceCents / 100)}.${String(card.priceCents % 100).padStart(2, '0')}`;
+  const input = {
+    title: card.title,
+    handle: card.handle,
+    descriptionHtml: card.descriptionHtml,
+    vendor: card.vendor,
+    productType: 'Digital trading card',
+    status: 'ACTIVE',
+    productOptions: [{ name: 'Title', values: [{ name: 'Default Title' }] }],
+    ...(card.imageUrl ? { files: [{ originalSource: card.imageUrl, contentType: 'IMAGE', alt: card.title }] } : {}),
+    variants: [
+      {
+        optionValues: [{ optionName: 'Title', name: 'Default Title' }],
+        price,
+        sku: card.sku,
+        taxable: true,
+        // An edition never sells beyond its size in the storefront; an open edition is not tracked.
+        inventoryPolicy: card.editionSize === null ? 'CONTINUE' : 'DENY',
+        inventoryItem: { tracked: card.editionSize !== null, requiresShipping: false },
+        ...(locationId ? { inventoryQuantities: [{ locationId, name: 'available', quantity: card.editionSize }] } : {}),
+      },
+    ],
+  };
+  const data = await graphql<{ productSet: { product: { id: string } | null; userErrors: Array<{ field?: string[]; message: string }> } }>(
+    credentials,
+    PRODUCT_SET,
+    { input, identifier: { handle: card.handle } },
+    fetchImpl,
+  );
+  const { product, userErrors } = data.productSet;
+  if (userErrors.length || !product)
+    throw new ShopifyAdminError(`Shopify refused the product: ${userErrors.map((e) => `${e.field?.join('.') ?? ''} ${e.message}`.trim()).join('; ')}`, 422);
+  const id = /^gid:\/\/shopify\/Product\/(\d+)$/.exec(product.id)?.[1];
+  if (!id) throw new ShopifyAdminError(`Shopify answered an unexpected product id: ${product.id}`, 502);
+  return id;
+}

@@ -1,0 +1,212 @@
+// The catalog's items, built from entities (pure: no AWS). keys.ts lists the families; this module
+// says what each item holds, so the bulk seed, the admin writes, the bench loader and the test
+// fakes all store exactly the same items. An athlete is written as its profile, its cards and
+// sets, a roster entry at its school (with the sport's counts), a member entry at its collective,
+// a product-index item per card, a name-index entry and an entry in a search snapshot chunk.
+import type {
+  Athlete,
+  AthleteSummary,
+  CardSet,
+  Catalog,
+  Collective,
+  DigitalCollectible,
+  MemberSummary,
+  MerchItem,
+  School,
+} from '#shared/catalog/catalog-types';
+import { athleteSummary, isPublicCard } from '#shared/catalog/catalog-types';
+import * as keys from '#lambdas/platform/keys';
+
+export type Item = Record<string, unknown>;
+
+/** An athlete without its cards and sets (which are items of their own). */
+export type AthleteProfile = Omit<Athlete, 'digitalcollectibles' | 'sets'>;
+
+/** What the search snapshot keeps per athlete: the summary without the school's name (the
+ * snapshot's school list has it), stored as a JSON array string (compact to store, read and keep
+ * in memory: 50,000 of them are the search function's largest part). */
+export type SearchEntry = Omit<AthleteSummary, 'school'>;
+type SearchEntryTuple = [
+  id: number,
+  name: string,
+  schoolId: number,
+  sport: string,
+  position: string,
+  number: string,
+  image: string,
+  level: number,
+  year: string,
+];
+
+export function parseSearchEntry(record: string): SearchEntry {
+  const [id, name, schoolId, sport, position, number, image, level, year] = JSON.parse(record) as SearchEntryTuple;
+  return { id, name, schoolId, sport, position, number, image, level, stats: { year } };
+}
+
+/** Position counts live as top-level attributes of a SPORT item ('pos:Quarterback': 3), so a
+ * write can ADD to one without reading the item. */
+export const POSITION_ATTRIBUTE_PREFIX = 'pos:';
+
+export function profileOf(athlete: Athlete): AthleteProfile {
+  const { digitalcollectibles: _cards, sets: _sets, ...profile } = athlete;
+  return profile;
+}
+
+/** Full names as the title rule compares them: lowercase words of letters and digits, one space apart. */
+export function normalizeName(name: string): string {
+  return name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function memberSummary(athlete: Athlete): MemberSummary {
+  return { ...athleteSummary(athlete), status: athlete.status, joinDate: athlete.joinDate, cardCount: athlete.digitalcollectibles.filter(isPublicCard).length };
+}
+
+export function searchEntry(a: AthleteSummary): string {
+  const tuple: SearchEntryTuple = [a.id, a.name, a.schoolId, a.sport, a.position, a.number, a.image, a.level, a.stats?.year ?? ''];
+  return JSON.stringify(tuple);
+}
+
+/** The lowercase text the collective's member search matches (name, sport or position). */
+const memberSearchText = (a: Pick<Athlete, 'name' | 'sport' | 'position'>) => [a.name, a.sport, a.position].join('\n').toLowerCase();
+
+export const athleteProfileItem = (athlete: Athlete, version = 1): Item => ({
+  ...keys.catalogAthlete(athlete.id),
+  ...keys.catalogAthleteListing(athlete.id),
+  type: 'athlete',
+  version,
+  data: profileOf(athlete),
+});
+
+export const cardItem = (athleteId: number, card: DigitalCollectible): Item => ({
+  ...keys.catalogCard(athleteId, card.id),
+  type: 'card',
+  athleteId,
+  data: card,
+});
+export const setItem = (athleteId: number, set: CardSet): Item => ({ ...keys.catalogSet(athleteId, set.id), type: 'set', athleteId, data: set });
+export const productItem = (productId: string, athleteId: number, cardId: number): Item => ({
+  ...keys.catalogProduct(productId),
+  type: 'product',
+  productId,
+  athleteId,
+  cardId,
+});
+
+export const rosterKey = (a: Pick<Athlete, 'id' | 'schoolId' | 'sport' | 'number' | 'name'>) => keys.catalogRoster(a.schoolId, a.sport, a.number, a.name, a.id);
+export const rosterItem = (athlete: AthleteSummary): Item => ({
+  ...rosterKey(athlete),
+  type: 'roster',
+  athleteId: athlete.id,
+  // For the roster search (name, case-insensitive) and the position filter.
+  nameLower: athlete.name.toLowerCase(),
+  data: athleteSummary(athlete),
+});
+
+export const memberItem = (collectiveId: number, athlete: Athlete): Item => ({
+  ...keys.catalogMember(collectiveId, athlete.id),
+  type: 'member',
+  athleteId: athlete.id,
+  searchText: memberSearchText(athlete),
+  data: memberSummary(athlete),
+});
+
+export const schoolItem = (school: School): Item => ({ ...keys.catalogSchool(school.id), type: 'school', data: school });
+export const merchItem = (item: MerchItem): Item => ({ ...keys.catalogMerch(item.schoolId, item.id), type: 'merch', data: item });
+export const collectiveItem = (collective: Collective): Item => ({ ...keys.catalogCollective(collective.id), type: 'collective', data: collective });
+
+/** The items that belong to one athlete alone (profile, cards, sets, product index). */
+export function athleteOwnItems(athlete: Athlete, version = 1): Item[] {
+  return [
+    athleteProfileItem(athlete, version),
+    ...athlete.digitalcollectibles.map((c) => cardItem(athlete.id, c)),
+    ...(athlete.sets ?? []).map((s) => setItem(athlete.id, s)),
+    ...athlete.digitalcollectibles.filter((c) => c.shopifyProductId).map((c) => productItem(c.shopifyProductId, athlete.id, c.id)),
+  ];
+}
+
+/** An athlete read back from its partition's items (profile, cards, sets), or null without a profile. */
+export function athleteFromItems(items: Item[]): Athlete | null {
+  const profile = items.find((i) => i.SK === 'PROFILE');
+  if (!profile) return null;
+  // In id order: the sort keys pad the ids (a Query returns them sorted).
+  const cards = items.filter((i) => String(i.SK).startsWith(keys.catalogCardPrefix)).map((i) => i.data as DigitalCollectible);
+  const sets = items.filter((i) => String(i.SK).startsWith(keys.catalogSetPrefix)).map((i) => i.data as CardSet);
+  return { ...(profile.data as AthleteProfile), digitalcollectibles: cards, ...(sets.length ? { sets } : {}) };
+}
+
+/** Roster counts of a sport item: athletes and athletes per position (zeros dropped). */
+export function sportCountsOf(item: Item): { sport: string; count: number; positions: Record<string, number> } {
+  const positions: Record<string, number> = {};
+  for (const [field, value] of Object.entries(item)) {
+    if (field.startsWith(POSITION_ATTRIBUTE_PREFIX) && Number(value) > 0) positions[field.slice(POSITION_ATTRIBUTE_PREFIX.length)] = Number(value);
+  }
+  return { sport: String(item.sport), count: Number(item.count ?? 0), positions };
+}
+
+/**
+ * Every item of a whole catalog, for a bulk load into an empty table (the seed, the benchmarks,
+ * tests): the per-entity items plus what writes otherwise maintain one athlete at a time (sport
+ * counts, the name index, the search snapshot and its manifest).
+ */
+export function catalogItems(catalog: Catalog): Item[] {
+  const items: Item[] = [];
+  const memberOf = new Map<number, number>();
+  for (const c of catalog.collectives) for (const id of c.members) memberOf.set(id, c.id);
+  const sports = new Map<string, Item>();
+  const names = new Map<string, Set<number>>();
+  const chunks = new Map<number, Record<string, string>>();
+  for (const raw of catalog.athletes) {
+    const athlete: Athlete = { ...raw, collectiveId: memberOf.get(raw.id) ?? null };
+    items.push(...athleteOwnItems(athlete), rosterItem(athlete));
+    const collectiveId = athlete.collectiveId;
+    if (collectiveId !== null && collectiveId !== undefined) items.push(memberItem(collectiveId, athlete));
+    const sportKey = keys.catalogSport(athlete.schoolId, athlete.sport);
+    const sport = sports.get(`${sportKey.PK}|${sportKey.SK}`) ?? { ...sportKey, type: 'sport', schoolId: athlete.schoolId, sport: athlete.sport, count: 0 };
+    sports.set(`${sportKey.PK}|${sportKey.SK}`, sport);
+    sport.count = Number(sport.count) + 1;
+    if (athlete.position) sport[`${POSITION_ATTRIBUTE_PREFIX}${athlete.position}`] = Number(sport[`${POSITION_ATTRIBUTE_PREFIX}${athlete.position}`] ?? 0) + 1;
+    const name = normalizeName(athlete.name);
+    if (name) names.set(name, (names.get(name) ?? new Set()).add(athlete.id));
+    const chunk = keys.searchChunkOf(athlete.id);
+    chunks.set(chunk, { ...(chunks.get(chunk) ?? {}), [athlete.id]: searchEntry(athlete) });
+  }
+  items.push(...sports.values());
+  for (const [name, ids] of names) items.push({ ...keys.catalogName(name), type: 'name', ids });
+  const manifest: Item = { ...keys.searchManifest(), type: 'manifest', schools: 1 };
+  for (const [chunk, entries] of chunks) {
+    items.push({ ...keys.searchChunk(chunk), type: 'search', chunk, entries });
+    manifest[chunkVersionAttribute(chunk)] = 1;
+  }
+  items.push(manifest);
+  items.push(...catalog.schools.map(schoolItem), ...catalog.merch.map(merchItem), ...catalog.collectives.map(collectiveItem));
+  return items;
+}
+
+/** The manifest attribute holding a chunk's version. */
+export const CHUNK_VERSION_PREFIX = 'chunk:';
+export const chunkVersionAttribute = (chunk: number) => `${CHUNK_VERSION_PREFIX}${chunk}`;
+
+/** The catalog held in a set of items (a table's Scan, an in-memory store): operators' tools. */
+export function catalogFromItems(items: Item[]): Catalog {
+  const byAthlete = new Map<string, Item[]>();
+  const catalog: Catalog = { athletes: [], schools: [], collectives: [], merch: [] };
+  for (const item of items) {
+    const partition = String(item.PK);
+    if (partition.startsWith('CATALOG#ATHLETE#')) byAthlete.set(partition, [...(byAthlete.get(partition) ?? []), item]);
+    else if (item.type === 'school') catalog.schools.push(item.data as School);
+    else if (item.type === 'collective') catalog.collectives.push(item.data as Collective);
+    else if (item.type === 'merch') catalog.merch.push(item.data as MerchItem);
+  }
+  for (const partition of byAthlete.values()) {
+    const athlete = athleteFromItems(partition.sort((a, b) => String(a.SK).localeCompare(String(b.SK))));
+    if (athlete) catalog.athletes.push(athlete);
+  }
+  catalog.athletes.sort((a, b) => a.id - b.id);
+  catalog.schools.sort((a, b) => a.id - b.id);
+  catalog.collectives.sort((a, b) => a.id - b.id);
+  return catalog;
+}

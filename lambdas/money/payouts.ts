@@ -1,0 +1,542 @@
+// Money reaching athletes: payout batches, their statuses, statements, tax status (W-9, 1099-NEC),
+// the NIL disclosure record and donation allocations. Every money-moving write is a ledger entry
+// appended under the athlete's lock (the version of its total item, shared with ingestion's settle
+// step) together with what it records, in one transaction, and is idempotent: a retried request
+// with the same idempotency key changes nothing twice. Written over the store interface, so the
+// property tests run this code in memory.
+import type { PayoutBatchView, PayoutLineView } from '#shared/money/payouts-api';
+import type { Statement } from '#shared/money/payouts-api';
+import { createHash } from 'node:crypto';
+import {
+  NIL_DISCLOSURE_BUSINESS_DAYS,
+  NIL_DISCLOSURE_THRESHOLD_CENTS,
+  appendEntry,
+  balanceOf,
+  businessDaysAfter,
+  form1099ThresholdCents,
+} from '#shared/money/ledger';
+import type { LedgerChange, LedgerEntry, LedgerHead } from '#shared/money/ledger';
+import { athleteStateOf, ledgerAttributes, ledgerHeadOf } from './athlete-total';
+import { Conflict, NotFound, RetryLater, ValidationError } from '#lambdas/platform/errors';
+import { StoreConflict, keyString, versionIs } from '#lambdas/platform/store';
+import type { IngestStore, Item, Write } from '#lambdas/platform/store';
+import * as keys from '#lambdas/platform/keys';
+
+// The stored payout lines and batches are exactly what the API answers (shared/api.ts).
+export type PayoutLine = PayoutLineView;
+export type PayoutBatch = PayoutBatchView;
+export type PayoutStatus = PayoutLine['status'];
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Appends one ledger entry (a payout or an allocation) under the athlete's lock, with `also`
+ * written in the same transaction. `change` sees the current head and may decline (null). Returns
+ * 'replayed' when a write of `also` that must not exist already does (the request ran before). */
+export async function appendUnderLock(
+  store: IngestStore,
+  athleteId: number,
+  collectiveId: number | null,
+  change: (head: LedgerHead) => LedgerChange | null,
+  also: (entry: LedgerEntry) => Write[],
+  now: () => string,
+): Promise<LedgerEntry | 'declined' | 'replayed'> {
+  for (let attempt = 1; attempt <= 25; attempt++) {
+    const totalKey = keys.aggTotal(athleteId);
+    const state = athleteStateOf((await store.get([totalKey])).get(keyString(totalKey)));
+    const wanted = change(state.ledger);
+    if (!wanted) return 'declined';
+    const { entry, head } = appendEntry(state.ledger, wanted, { athleteId, collectiveId, now: now() });
+    const extra = also(entry);
+    const writes: Write[] = [
+      { update: totalKey, set: { athleteId, version: state.version + 1, ...ledgerAttributes(head) }, condition: versionIs(state.version) },
+      { put: { ...keys.ledger(athleteId, entry.at, entry.seq), type: 'ledger', ...entry }, condition: { notExists: true } },
+      ...extra,
+    ];
+    try {
+      await store.transact(writes);
+      return entry;
+    } catch (error) {
+      if (!(error instanceof StoreConflict)) throw error;
+      const replayed = error.failed.some((i) => i >= 2 && 'put' in writes[i] && writes[i].condition && 'notExists' in writes[i].condition!);
+      if (replayed) {
+        const failedPuts = error.failed.filter((i) => i >= 2).map((i) => writes[i] as { put: Item });
+        const existing = await store.get(failedPuts.map((w) => ({ PK: String(w.put.PK), SK: String(w.put.SK) })));
+        if (existing.size === failedPuts.length) return 'replayed';
+      }
+      await sleep(Math.min(200, 5 * 2 ** Math.min(attempt, 6)) * (0.5 + Math.random()));
+    }
+  }
+  throw new RetryLater(`athlete ${athleteId} is busy; retry later`);
+}
+
+/** What an athlete had earned (sale shares, reversals and allocations) by `end` (exclusive). */
+async function earnedBefore(store: IngestStore, athleteId: number, end: string): Promise<number> {
+  const [last] = await store.query(`ATHLETE#${athleteId}`, 1, { beginsWith: 'LEDGER#', below: `LEDGER#${end}`, descending: true });
+  return last ? Number(last.salesAfterCents) - Number(last.reversalsAfterCents) + Number(last.creditsAfterCents) : 0;
+}
+
+/** The amount a batch ending at `end` may pay an athlete: earned by then, less everything batches
+ * have already taken (a negative balance, after a reversal, carries forward as 0 here). */
+export async function payableBefore(store: IngestStore, athleteId: number, end: string): Promise<number> {
+  const totalKey = keys.aggTotal(athleteId);
+  const head = athleteStateOf((await store.get([totalKey])).get(keyString(totalKey))).ledger;
+  return Math.max(0, (await earnedBefore(store, athleteId, end)) - head.payoutsCents);
+}
+
+// ---- payout periods ----------------------------------------------------------------------------
+// A period's end is exclusive, and a period may run through today: its end may be the start of
+// tomorrow (UTC) at the latest. A batch pays what was earned before its period's end or before the
+// moment it is created, whichever comes first: a period that has not ended yet pays everything
+// earned so far, and what is earned later in it stays owed for the next batch (which may name the
+// same period). So a balance shown as owed is payable at once, with the default period.
+
+const DAY_MS = 86_400_000;
+const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** The latest end a period may have at `now`: the start of tomorrow (UTC), a period "through today". */
+export function latestPeriodEnd(now: Date): string {
+  return new Date(startOfDay(now.getTime()) + DAY_MS).toISOString();
+}
+
+/** What a batch of the period ending at `periodEnd`, created at `createdAt`, pays up to (exclusive). */
+export const payableUntil = (periodEnd: string, createdAt: string): string => (periodEnd < createdAt ? periodEnd : createdAt);
+
+/**
+ * The default period of a collective's next batch: from the day its latest batch ended (the last
+ * 30 days when it has none) through today, so it pays everything owed now. At most a year long.
+ */
+export function defaultPeriod(now: Date, latestBatchEnd: string | null): { periodStart: string; periodEnd: string } {
+  const today = startOfDay(now.getTime());
+  const end = today + DAY_MS;
+  const from = latestBatchEnd ? startOfDay(Date.parse(latestBatchEnd)) : today - 30 * DAY_MS;
+  const start = Math.max(Math.min(from, today), end - 366 * DAY_MS);
+  return { periodStart: new Date(start).toISOString(), periodEnd: new Date(end).toISOString() };
+}
+
+const lineOf = (item: Item): PayoutLine => ({
+  batchId: String(item.batchId),
+  athleteId: Number(item.athleteId),
+  amountCents: Number(item.amountCents),
+  status: item.status as PayoutStatus,
+  periodStart: String(item.periodStart),
+  periodEnd: String(item.periodEnd),
+  createdAt: String(item.createdAt),
+  sentDate: (item.sentDate as string | undefined) ?? null,
+  sentReference: (item.sentReference as string | undefined) ?? null,
+  paidDate: (item.paidDate as string | undefined) ?? null,
+  paidReference: (item.paidReference as string | undefined) ?? null,
+});
+
+const batchOf = (item: Item): PayoutBatch => ({
+  batchId: String(item.batchId),
+  collectiveId: Number(item.collectiveId),
+  periodStart: String(item.periodStart),
+  periodEnd: String(item.periodEnd),
+  createdAt: String(item.createdAt),
+  createdBy: String(item.createdBy),
+  status: item.status as PayoutBatch['status'],
+  totalCents: Number(item.totalCents ?? 0),
+  lineCount: Number(item.lineCount ?? 0),
+});
+
+export interface CreateBatchInput {
+  collectiveId: number;
+  members: number[];
+  periodStart: string;
+  periodEnd: string;
+  idempotencyKey: string;
+  by: string;
+  now: () => string;
+}
+
+/**
+ * Creates a payout batch for a period: for each member, what it earned before the period's end
+ * (or before the batch's creation, when the period has not ended: payableUntil) less what batches
+ * already took, locked into the batch by a payout ledger entry. The same
+ * idempotency key returns the same batch (a retry finishes what a crash left); another key used
+ * for the same money finds nothing left to pay (409); nothing to pay at all is a 400.
+ */
+export async function createBatch(store: IngestStore, input: CreateBatchInput): Promise<{ batch: PayoutBatch; created: boolean }> {
+  const { collectiveId, periodStart, periodEnd } = input;
+  const keyItem = keys.payoutBatchKey(collectiveId, hash(input.idempotencyKey));
+  const request = { periodStart, periodEnd };
+  const existingKey = (await store.get([keyItem])).get(keyString(keyItem));
+  let batchId: string;
+  let created = false;
+  if (existingKey) {
+    if (existingKey.periodStart !== periodStart || existingKey.periodEnd !== periodEnd)
+      throw new Conflict('This idempotency key already created a batch for another period');
+    batchId = String(existingKey.batchId);
+    const batch = (await store.get([keys.payoutBatch(collectiveId, batchId)])).get(keyString(keys.payoutBatch(collectiveId, batchId)));
+    if (batch && batch.status === 'created') return { batch: await readBatch(store, collectiveId, batchId), created: false };
+    if (!batch) throw new Conflict('This idempotency key was used by a batch that found nothing to pay; use a new key');
+  } else {
+    const at = input.now();
+    const payable = await Promise.all(input.members.map((id) => payableBefore(store, id, payableUntil(periodEnd, at))));
+    if (payable.every((cents) => cents <= 0))
+      throw new ValidationError({ period: 'Nothing to pay for this period: no member has earnings that are not already in a batch' });
+    batchId = `${at.replace(/[-:.TZ]/g, '').slice(0, 14)}-${hash(`${input.idempotencyKey}|${collectiveId}`).slice(0, 8)}`;
+    try {
+      await store.transact([
+        { put: { ...keyItem, batchId, ...request, createdAt: at }, condition: { notExists: true } },
+        {
+          put: { ...keys.payoutBatch(collectiveId, batchId), batchId, collectiveId, ...request, createdAt: at, createdBy: input.by, status: 'creating' },
+          condition: { notExists: true },
+        },
+      ]);
+      created = true;
+    } catch (error) {
+      if (!(error instanceof StoreConflict)) throw error;
+      return createBatch(store, input); // a concurrent request with the same key: follow it
+    }
+  }
+
+  const batchItem = (await store.get([keys.payoutBatch(collectiveId, batchId)])).get(keyString(keys.payoutBatch(collectiveId, batchId)))!;
+  const createdAt = String(batchItem.createdAt);
+  for (const athleteId of input.members) {
+    const lineKey = keys.payoutLine(collectiveId, batchId, athleteId);
+    if ((await store.get([lineKey])).has(keyString(lineKey))) continue; // written before a crash
+    // Up to the batch's creation when its period has not ended: the same cut-off on a retry.
+    const earned = await earnedBefore(store, athleteId, payableUntil(periodEnd, createdAt));
+    await appendUnderLock(
+      store,
+      athleteId,
+      collectiveId,
+      (head) => {
+        const amount = earned - head.payoutsCents;
+        return amount > 0 ? { kind: 'payout', payoutCents: amount, batchId } : null;
+      },
+      (entry) => {
+        const line = {
+          batchId,
+          collectiveId,
+          athleteId,
+          amountCents: entry.payoutCents,
+          status: 'pending',
+          periodStart,
+          periodEnd,
+          createdAt,
+          ledgerSeq: entry.seq,
+        };
+        return [
+          { put: { ...lineKey, ...keys.payoutLineTransaction(collectiveId, createdAt, batchId, athleteId), ...line }, condition: { notExists: true } },
+          { put: { ...keys.athletePayout(athleteId, batchId), ...line } },
+        ];
+      },
+      input.now,
+    );
+  }
+  const lines = await store.query(`COLLECTIVE#${collectiveId}`, 10_000, { beginsWith: keys.payoutLinePrefix(batchId) });
+  if (lines.length === 0) {
+    // Another batch took these amounts between the check and the locks: nothing half-written.
+    await store.transact([{ delete: keys.payoutBatch(collectiveId, batchId) }]);
+    throw new Conflict('Nothing left to pay for this period: another batch just took these earnings');
+  }
+  const totalCents = lines.reduce((n, l) => n + Number(l.amountCents), 0);
+  await store.transact([{ update: keys.payoutBatch(collectiveId, batchId), set: { status: 'created', totalCents, lineCount: lines.length } }]);
+  return { batch: { ...batchOf({ ...batchItem, status: 'created', totalCents, lineCount: lines.length }), lines: lines.map(lineOf) }, created };
+}
+
+export async function readBatch(store: IngestStore, collectiveId: number, batchId: string): Promise<PayoutBatch> {
+  const item = (await store.get([keys.payoutBatch(collectiveId, batchId)])).get(keyString(keys.payoutBatch(collectiveId, batchId)));
+  if (!item) throw new NotFound(`Payout batch ${batchId}`);
+  const lines = await store.query(`COLLECTIVE#${collectiveId}`, 10_000, { beginsWith: keys.payoutLinePrefix(batchId) });
+  return { ...batchOf(item), lines: lines.map(lineOf) };
+}
+
+export async function listBatches(store: IngestStore, collectiveId: number, limit = 20): Promise<PayoutBatch[]> {
+  const items = await store.query(`COLLECTIVE#${collectiveId}`, limit, { beginsWith: keys.payoutBatchPrefix, descending: true });
+  return items.map(batchOf);
+}
+
+export interface MarkInput {
+  collectiveId: number;
+  batchId: string;
+  athleteId: number;
+  status: 'sent' | 'paid';
+  /** The day the money was sent or received (YYYY-MM-DD). */
+  date: string;
+  /** The ACH trace, transfer id or cheque number. */
+  reference: string;
+  idempotencyKey: string;
+  by: string;
+  now: () => string;
+}
+
+/** Marks one payout sent, then paid (paying also records it sent). Paid payments count toward the
+ * year's 1099-NEC total. The same request again changes nothing; marking again is a 409. */
+export async function markPayout(store: IngestStore, input: MarkInput): Promise<PayoutLine> {
+  const key = keys.payoutLine(input.collectiveId, input.batchId, input.athleteId);
+  const item = (await store.get([key])).get(keyString(key));
+  if (!item) throw new NotFound(`Payout of athlete ${input.athleteId} in batch ${input.batchId}`);
+  const line = lineOf(item);
+  const requestHash = hash(input.idempotencyKey);
+  if (item[`${input.status}Request`] === requestHash) return line;
+  const order = { pending: 0, sent: 1, paid: 2 } as const;
+  if (order[line.status] >= order[input.status]) {
+    const when = input.status === 'paid' ? line.paidDate : line.sentDate;
+    throw new Conflict(`This payout is already marked ${line.status}${when ? ` (${when})` : ''}`);
+  }
+  const fields: Item = {
+    status: input.status,
+    [`${input.status}Date`]: input.date,
+    [`${input.status}Reference`]: input.reference,
+    [`${input.status}By`]: input.by,
+    [`${input.status}At`]: input.now(),
+    [`${input.status}Request`]: requestHash,
+  };
+  if (input.status === 'paid' && line.status === 'pending')
+    Object.assign(fields, { sentDate: input.date, sentReference: input.reference, sentBy: input.by, sentAt: input.now() });
+  const version = Number(item.version ?? 0);
+  const writes: Write[] = [
+    { update: key, set: { ...fields, version: version + 1 }, condition: versionIs(version) },
+    { update: keys.athletePayout(input.athleteId, input.batchId), set: fields },
+  ];
+  if (input.status === 'paid')
+    writes.push({
+      update: keys.athleteYear(input.athleteId, Number(input.date.slice(0, 4))),
+      set: { athleteId: input.athleteId, year: Number(input.date.slice(0, 4)) },
+      add: { paidCents: line.amountCents, payments: 1 },
+    });
+  try {
+    await store.transact(writes);
+  } catch (error) {
+    if (error instanceof StoreConflict) return markPayout(store, input); // a concurrent mark: decide again
+    throw error;
+  }
+  return { ...line, ...(fields as Partial<PayoutLine>) };
+}
+
+export interface YearStatus {
+  year: number;
+  earnedCents: number;
+  paidCents: number;
+  w9OnFile: boolean;
+  w9Date: string | null;
+  form1099ThresholdCents: number;
+  form1099Required: boolean;
+  nil: { thresholdCents: number; crossedAt: string | null; deadline: string | null; reportedDate: string | null; reference: string | null };
+}
+
+export function yearStatusOf(year: number, head: LedgerHead, yearItem: Item | undefined, override1099?: number): YearStatus {
+  const paid = Number(yearItem?.paidCents ?? 0);
+  const threshold = form1099ThresholdCents(year, override1099);
+  const crossedAt = head.nilCrossedAt[String(year)] ?? null;
+  return {
+    year,
+    earnedCents: head.earnedByYear[String(year)] ?? 0,
+    paidCents: paid,
+    w9OnFile: yearItem?.w9OnFile === true,
+    w9Date: (yearItem?.w9Date as string | undefined) ?? null,
+    form1099ThresholdCents: threshold,
+    form1099Required: paid >= threshold,
+    nil: {
+      thresholdCents: NIL_DISCLOSURE_THRESHOLD_CENTS,
+      crossedAt,
+      deadline: crossedAt ? businessDaysAfter(crossedAt, NIL_DISCLOSURE_BUSINESS_DAYS) : null,
+      reportedDate: (yearItem?.nilReportedDate as string | undefined) ?? null,
+      reference: (yearItem?.nilReference as string | undefined) ?? null,
+    },
+  };
+}
+
+/** An athlete's balance, year status and recent payouts: its total item, its year item and one
+ * bounded Query of its own payouts. */
+export async function athleteMoney(store: IngestStore, athleteId: number, year: number, override1099?: number) {
+  const totalKey = keys.aggTotal(athleteId);
+  const yearKey = keys.athleteYear(athleteId, year);
+  const got = await store.get([totalKey, yearKey]);
+  const head = ledgerHeadOf(got.get(keyString(totalKey))?.ledger);
+  const payouts = (await store.query(`ATHLETE#${athleteId}`, 20, { beginsWith: keys.athletePayoutPrefix, descending: true })).map(lineOf);
+  return {
+    balanceCents: balanceOf(head),
+    earnedCents: head.salesCents - head.reversalsCents + head.creditsCents,
+    paidOutCents: head.payoutsCents,
+    year: yearStatusOf(year, head, got.get(keyString(yearKey)), override1099),
+    payouts,
+  };
+}
+
+export async function setW9(store: IngestStore, athleteId: number, year: number, onFile: boolean, date: string | null, by: string, now: string): Promise<void> {
+  await store.transact([
+    { update: keys.athleteYear(athleteId, year), set: { athleteId, year, w9OnFile: onFile, w9Date: onFile ? date : null, w9By: by, w9At: now } },
+  ]);
+}
+
+export async function markDisclosureReported(
+  store: IngestStore,
+  athleteId: number,
+  year: number,
+  date: string,
+  reference: string,
+  by: string,
+  now: string,
+): Promise<void> {
+  await store.transact([
+    {
+      update: keys.athleteYear(athleteId, year),
+      set: { athleteId, year, nilReportedDate: date, nilReference: reference, nilReportedBy: by, nilReportedAt: now },
+    },
+  ]);
+}
+
+export type { Statement } from '#shared/money/payouts-api';
+
+/** A statement for [from, to): opening and closing from the two boundary entries (the running
+ * totals every entry carries), the period's entries a page at a time. Never reads other periods. */
+export async function statement(
+  store: IngestStore,
+  athleteId: number,
+  from: string,
+  to: string,
+  options: { after?: string; limit?: number } = {},
+): Promise<Statement> {
+  const pk = `ATHLETE#${athleteId}`;
+  const limit = options.limit ?? 200;
+  const [[before], [last], page] = await Promise.all([
+    store.query(pk, 1, { beginsWith: 'LEDGER#', below: `LEDGER#${from}`, descending: true }),
+    store.query(pk, 1, { beginsWith: 'LEDGER#', below: `LEDGER#${to}`, descending: true }),
+    store.query(pk, limit + 1, { from: options.after ? `${options.after}\u0000` : `LEDGER#${from}`, below: `LEDGER#${to}` }),
+  ]);
+  const at = (item: Item | undefined) => ({
+    sales: Number(item?.salesAfterCents ?? 0),
+    reversals: Number(item?.reversalsAfterCents ?? 0),
+    credits: Number(item?.creditsAfterCents ?? 0),
+    payouts: Number(item?.payoutsAfterCents ?? 0),
+    balance: Number(item?.balanceAfterCents ?? 0),
+  });
+  const start = at(before);
+  const end = last && String(last.SK) >= `LEDGER#${from}` ? at(last) : start;
+  const entries = page.slice(0, limit).map((i) => i as unknown as LedgerEntry);
+  return {
+    athleteId,
+    from,
+    to,
+    openingBalanceCents: start.balance,
+    earningsCents: end.sales - start.sales,
+    reversalsCents: end.reversals - start.reversals,
+    creditsCents: end.credits - start.credits,
+    payoutsCents: end.payouts - start.payouts,
+    closingBalanceCents: end.balance,
+    entries,
+    nextAfter: page.length > limit ? String(page[limit - 1].SK) : null,
+  };
+}
+
+export interface AllocationInput {
+  collectiveId: number;
+  donationId: string;
+  allocations: Array<{ athleteId: number; amountCents: number }>;
+  idempotencyKey: string;
+  by: string;
+  now: () => string;
+}
+
+/** One allocation request as stored on the donation under its idempotency key: its total and a
+ * fingerprint of its exact content (members and amounts, normalised by athlete id). Records written
+ * before the fingerprint was kept are a bare total. */
+export interface AllocationRequestRecord {
+  cents: number;
+  content: string;
+}
+
+/** The normalised content of an allocation request: members in id order with their amounts. */
+export function allocationContent(allocations: ReadonlyArray<{ athleteId: number; amountCents: number }>): string {
+  return hash(
+    [...allocations]
+      .sort((a, b) => a.athleteId - b.athleteId)
+      .map((a) => `${a.athleteId}:${a.amountCents}`)
+      .join(','),
+  );
+}
+
+/** The total a stored request reserved (either form). */
+export const requestCents = (record: AllocationRequestRecord | number): number => (typeof record === 'number' ? record : Number(record.cents));
+
+/**
+ * Allocates part of a donation to members: the whole request is first reserved on the donation
+ * (never more than the donation holds, even under concurrent requests) together with the exact
+ * content it allocates, then each athlete is credited by a ledger entry, exactly once per
+ * (request, athlete). A retry with the same key and the same content finishes what a crash left;
+ * the same key with other content (another member, another split) is refused (409) before anything
+ * is credited, so the credits of one key are always the content it reserved.
+ */
+export async function allocateDonation(store: IngestStore, input: AllocationInput): Promise<{ allocatedCents: number; remainingCents: number }> {
+  const ref = (await store.get([keys.donationRef(input.collectiveId, input.donationId)])).get(
+    keyString(keys.donationRef(input.collectiveId, input.donationId)),
+  );
+  if (!ref) throw new NotFound(`Donation ${input.donationId}`);
+  const donationKey = keys.donation(input.collectiveId, String(ref.date), input.donationId);
+  const donation = (await store.get([donationKey])).get(keyString(donationKey));
+  if (!donation) throw new NotFound(`Donation ${input.donationId}`);
+  const requestHash = hash(input.idempotencyKey);
+  const total = input.allocations.reduce((n, a) => n + a.amountCents, 0);
+  const content = allocationContent(input.allocations);
+  const requests = (donation.allocationRequests as Record<string, AllocationRequestRecord | number> | undefined) ?? {};
+  const stored = requests[requestHash];
+  if (stored !== undefined) {
+    const sameContent =
+      typeof stored === 'number'
+        ? // A record without its content: only a replay of a request that finished is accepted.
+          stored === total && (await creditedUnder(store, input, requestHash)) === input.allocations.length
+        : stored.content === content && Number(stored.cents) === total;
+    if (!sameContent) throw new Conflict('This idempotency key already allocated this donation differently: use a new key for a new allocation');
+  } else {
+    const allocated = Number(donation.allocatedCents ?? 0);
+    const amount = Number(donation.amountCents);
+    if (allocated + total > amount) throw new Conflict(`Only ${amount - allocated} cents of this donation are left to allocate`);
+    const allocations = (donation.allocations as Record<string, number> | undefined) ?? {};
+    const next = { ...allocations };
+    for (const a of input.allocations) next[String(a.athleteId)] = (next[String(a.athleteId)] ?? 0) + a.amountCents;
+    const record: AllocationRequestRecord = { cents: total, content };
+    try {
+      await store.transact([
+        {
+          update: donationKey,
+          set: {
+            allocatedCents: allocated + total,
+            allocations: next,
+            allocationRequests: { ...requests, [requestHash]: record },
+            allocationVersion: Number(donation.allocationVersion ?? 0) + 1,
+          },
+          condition: versionIs(Number(donation.allocationVersion ?? 0), 'allocationVersion'),
+        },
+      ]);
+    } catch (error) {
+      if (error instanceof StoreConflict) return allocateDonation(store, input); // a concurrent allocation: decide again
+      throw error;
+    }
+  }
+  for (const a of input.allocations) {
+    await appendUnderLock(
+      store,
+      a.athleteId,
+      input.collectiveId,
+      () => ({ kind: 'allocation', creditCents: a.amountCents, donationId: input.donationId }),
+      (entry) => [
+        {
+          put: {
+            ...keys.allocation(input.collectiveId, input.donationId, a.athleteId, requestHash),
+            athleteId: a.athleteId,
+            donationId: input.donationId,
+            amountCents: a.amountCents,
+            ledgerSeq: entry.seq,
+            by: input.by,
+            at: entry.at,
+          },
+          condition: { notExists: true },
+        },
+      ],
+      input.now,
+    );
+  }
+  const after = (await store.get([donationKey])).get(keyString(donationKey))!;
+  return { allocatedCents: Number(after.allocatedCents ?? 0), remainingCents: Number(after.amountCents) - Number(after.allocatedCents ?? 0) };
+}
+
+/** How many of a request's members already hold their credit record (for records without content). */
+async function creditedUnder(store: IngestStore, input: AllocationInput, requestHash: string): Promise<number> {
+  const wanted = input.allocations.map((a) => keys.allocation(input.collectiveId, input.donationId, a.athleteId, requestHash));
+  return (await store.get(wanted)).size;
+}

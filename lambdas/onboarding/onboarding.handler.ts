@@ -1,0 +1,84 @@
+// Onboarding without an operator (lambdas/onboarding/onboarding-repo.ts): a collective's invites and
+// the profile requests of its school; an invite's preview and claim, and the signed-in user's
+// profile request. The only function allowed to link accounts (Cognito admin actions).
+import type { FieldErrors } from '#shared/catalog/admin-api';
+import { validateAccept, validateInvite, validateProfileRequest } from '#shared/onboarding/onboarding-api';
+import type { InvitesResponse, MyProfileRequestResponse, ProfileRequestsResponse } from '#shared/onboarding/onboarding-api';
+import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
+import { forbiddenCharacterError } from '#shared/platform/text';
+import { ValidationError } from '#lambdas/platform/errors';
+import { intParam, json, jsonBody, routes } from '#lambdas/platform/http';
+import {
+  acceptProfileRequest,
+  claimInvite,
+  createInvite,
+  declineProfileRequest,
+  listInvites,
+  listProfileRequests,
+  myProfileRequest,
+  previewInvite,
+  requestableSchools,
+  revokeInvite,
+  submitProfileRequest,
+} from './onboarding-repo';
+
+function check<T>({ value, errors }: { value: T; errors: FieldErrors }): T {
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return value;
+}
+
+const noStore = { 'cache-control': 'no-store' };
+const param = (event: { pathParameters?: Record<string, string | undefined> | null }, name: string) => event.pathParameters?.[name] ?? '';
+
+export const handler = routes({
+  'GET /api/collectives/{id}/invites': async (event) => {
+    const id = intParam(event, 'id');
+    requireCollectiveOwner(event, id);
+    const response: InvitesResponse = { items: await listInvites(id) };
+    return json(200, response, noStore);
+  },
+  'POST /api/collectives/{id}/invites': async (event) => {
+    const id = intParam(event, 'id');
+    const principal = requireCollectiveOwner(event, id);
+    return json(201, await createInvite(id, check(validateInvite(jsonBody(event))), principal), noStore);
+  },
+  'POST /api/collectives/{id}/invites/{inviteId}/revoke': async (event) => {
+    const id = intParam(event, 'id');
+    requireCollectiveOwner(event, id);
+    return json(200, await revokeInvite(id, param(event, 'inviteId')), noStore);
+  },
+  'GET /api/invites/{code}': async (event) => {
+    requirePrincipal(event);
+    return json(200, await previewInvite(param(event, 'code')), noStore);
+  },
+  'POST /api/invites/{code}/claim': async (event) => json(200, await claimInvite(param(event, 'code'), requirePrincipal(event)), noStore),
+  'GET /api/profile-requests/schools': async () => json(200, { items: await requestableSchools() }, { 'cache-control': 'public, max-age=60' }),
+  'GET /api/profile-requests/mine': async (event) => {
+    const response: MyProfileRequestResponse = { request: await myProfileRequest(requirePrincipal(event)) };
+    return json(200, response, noStore);
+  },
+  'POST /api/profile-requests': async (event) => {
+    const principal = requirePrincipal(event);
+    return json(201, await submitProfileRequest(principal, check(validateProfileRequest(jsonBody(event)))), noStore);
+  },
+  'GET /api/collectives/{id}/profile-requests': async (event) => {
+    const id = intParam(event, 'id');
+    requireCollectiveOwner(event, id);
+    const response: ProfileRequestsResponse = { items: await listProfileRequests(id) };
+    return json(200, response, noStore);
+  },
+  'POST /api/collectives/{id}/profile-requests/{requestId}/accept': async (event) => {
+    const id = intParam(event, 'id');
+    const principal = requireCollectiveOwner(event, id);
+    return json(200, await acceptProfileRequest(id, param(event, 'requestId'), check(validateAccept(jsonBody(event))), principal), noStore);
+  },
+  'POST /api/collectives/{id}/profile-requests/{requestId}/decline': async (event) => {
+    const id = intParam(event, 'id');
+    const principal = requireCollectiveOwner(event, id);
+    const body = event.body ? jsonBody(event) : {};
+    const reason = typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim().slice(0, 500) : null;
+    const forbidden = reason && forbiddenCharacterError(reason, 'The reason', { multiline: true });
+    if (forbidden) throw new ValidationError({ reason: forbidden });
+    return json(200, await declineProfileRequest(id, param(event, 'requestId'), reason, principal), noStore);
+  },
+});

@@ -1,0 +1,59 @@
+// The platform operators' console (group operator): the platform inbox of sale lines whose product
+// is not in the catalog and whose vendor or title names no school, and the sending of such a line
+// to a collective's school. A sent line joins that collective's unattributed sales, which it then
+// assigns to one of its athletes' cards. Sending is an ingestion event on the order (stored on
+// the order, stage 1, who and when; the settle function moves the figures), checked inside the
+// exactly-once path: a line that is not in the order 404, attributed already or sent already 409.
+import type { OperatorCollectivesResponse } from '#shared/operator/operator-api';
+import { requireOperator } from '#lambdas/platform/auth';
+import { collectiveOf } from '#lambdas/catalog/catalog-index';
+import { Conflict, NotFound, ValidationError } from '#lambdas/platform/errors';
+import { acceptEvent } from '#lambdas/orders/accept';
+import { cursorParam, json, jsonBody, limitParam, routes } from '#lambdas/platform/http';
+import { AssignRefused } from '#lambdas/orders/ingest-core';
+import { cursorSpecs } from '#lambdas/platform/keys';
+import { PLATFORM_INBOX_SCHOOL, collectivesDirectory, platformInbox } from './operator-repo';
+
+export const handler = routes({
+  'GET /api/operator/unattributed': async (event) => {
+    requireOperator(event);
+    const limit = limitParam(event, 25, 100);
+    const cursor = cursorParam(event, cursorSpecs.unattributedOrders(PLATFORM_INBOX_SCHOOL));
+    return json(200, await platformInbox(limit, cursor));
+  },
+
+  'GET /api/operator/collectives': async (event) => {
+    requireOperator(event);
+    const body: OperatorCollectivesResponse = { items: await collectivesDirectory() };
+    return json(200, body);
+  },
+
+  'POST /api/operator/unattributed/route': async (event) => {
+    const principal = requireOperator(event);
+    const body = jsonBody(event, 4096);
+    const fields: Record<string, string> = {};
+    const orderId = typeof body.orderId === 'string' && /^\d{1,30}$/.test(body.orderId) ? body.orderId : null;
+    const lineItemId = typeof body.lineItemId === 'string' && /^[\w-]{1,40}$/.test(body.lineItemId) ? body.lineItemId : null;
+    const collectiveId = Number(body.collectiveId);
+    if (!orderId) fields.orderId = 'must be a Shopify order id';
+    if (!lineItemId) fields.lineItemId = 'must be a line item id';
+    const collective = Number.isSafeInteger(collectiveId) && collectiveId > 0 ? await collectiveOf(collectiveId) : undefined;
+    if (!collective) fields.collectiveId = 'Choose a collective';
+    if (Object.keys(fields).length) throw new ValidationError(fields);
+
+    const result = await acceptEvent({
+      kind: 'route',
+      orderId: orderId!,
+      lineItemId: lineItemId!,
+      schoolId: collective!.schoolId,
+      at: new Date().toISOString(),
+      by: principal.sub,
+    }).catch((error: unknown) => {
+      if (!(error instanceof AssignRefused)) throw error;
+      if (error.reason === 'unknown_line') throw new NotFound(`Line ${lineItemId} of order ${orderId}`);
+      if (error.reason === 'already_routed') throw new Conflict('This sale already belongs to a school: its collective assigns it');
+      throw new Conflict('This sale is already attributed to an athlete');
+    });
+    return json(result.outcome === 'unchanged' ? 200 : 202, { ok: true, outcome: result.outcome });
+  },
+});

@@ -1,0 +1,50 @@
+// Stage 2 of ingestion (lambdas/orders/ingest-core.ts): applies the effects of accepted orders.
+// Triggered by the Orders table's stream on every new or changed PENDING marker (the event source
+// mapping filters them), and every minute by a schedule that sweeps whatever is still pending (a
+// stream retry that gave up, a marker older than the stream's window). Not an HTTP route.
+// A record whose order could not be settled (contention past the deadline, storage errors) is
+// reported as a batch item failure, so the stream retries it; the sweep retries it too.
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
+import { settle, settlePending } from './ingest';
+import { log } from '#lambdas/platform/log';
+import { metric } from '#lambdas/platform/metrics';
+import { observed } from '#lambdas/platform/observability';
+
+/** Leaves this much of the invocation's time unused, so a slow batch never times out midway. */
+const SAFETY_MS = 2_000;
+
+const deadlineOf = (context: Context | undefined) => Date.now() + Math.max(1_000, (context?.getRemainingTimeInMillis?.() ?? 30_000) - SAFETY_MS);
+
+function orderIdOfRecord(record: DynamoDBStreamEvent['Records'][number]): string | null {
+  const pk = record.dynamodb?.Keys?.PK?.S ?? '';
+  const sk = record.dynamodb?.Keys?.SK?.S ?? '';
+  return pk.startsWith('PENDING#') && sk.startsWith('ORDER#') ? sk.slice(6) : null;
+}
+
+export async function settleStream(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
+  const deadline = deadlineOf(context);
+  const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  const seen = new Set<string>();
+  for (const record of event.Records) {
+    const orderId = orderIdOfRecord(record);
+    if (!orderId || record.eventName === 'REMOVE' || seen.has(orderId)) continue;
+    seen.add(orderId);
+    try {
+      const left = await settle(orderId, deadline);
+      if (left > 0) failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
+    } catch (error) {
+      log('warn', 'settle failed; the stream retries', { orderId, error: error instanceof Error ? error.message : String(error) });
+      failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
+    }
+  }
+  return { batchItemFailures: failures };
+}
+
+export const handler = observed(async (event: DynamoDBStreamEvent | { source?: string }, context?: Context) => {
+  if ('Records' in event && Array.isArray(event.Records)) return settleStream(event, context);
+  const result = await settlePending({ deadlineMs: deadlineOf(context) - Date.now() });
+  log(result.pending ? 'warn' : 'info', 'settle sweep', result);
+  metric('OrdersPending', result.pending);
+  return result;
+});

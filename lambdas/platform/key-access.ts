@@ -1,0 +1,41 @@
+// Which table partitions each writing function may write: the IAM side of the single-table
+// design. The stack turns these patterns into a `dynamodb:LeadingKeys` condition
+// (`ForAllValues:StringLike`) on the write actions of each function's role, so a bug or an
+// injected key in, say, the waiting list can never overwrite an order or the catalog.
+// Patterns use IAM StringLike syntax (`*` any run of characters, `?` one character) over the
+// partition key (PK) only; GSI keys are not subject to LeadingKeys. test/infra/key-access.test.ts
+// checks that every partition built by keys.ts is writable by at least one function, so a new
+// key family cannot be added without deciding here who may write it.
+
+/**
+ * Every partition the ingestion engine writes (lambdas/orders/ingest-*.ts): the settle function
+ * and the callers that accept and settle at once (the unattributed assignment, the local
+ * checkout). Extend this list when ingestion writes a new partition.
+ */
+export const INGESTION_PARTITIONS = [
+  'ORDER#*', // the order and the applied snapshot of each group of its effects
+  'ATHLETE#*', // sale lines, totals, months, fans, Top Fans, the earnings ledger
+  'COLLECTIVE#*', // flags for the collective (oversold editions, sales of locked cards)
+  'UNATTR#*', // unattributed lines per school and their totals
+  'WEBHOOK#*', // delivery markers (X-Shopify-Webhook-Id)
+  'PENDING#*', // orders whose effects are not all applied yet (the settle sweeper's list)
+  'PARKED', // signed deliveries refused for an operator (another currency, unstorable, malformed)
+] as const;
+
+/** The catalog (keys.ts, "The catalog, one item per entity"): written by the admin function only. */
+export const CATALOG_PARTITIONS = ['CATALOG#*'] as const;
+
+/** What stage 1 (accepting an event, lambdas/orders/ingest-accept.ts) writes: the webhook. */
+export const ACCEPT_PARTITIONS = ['ORDER#*', 'WEBHOOK#*', 'PENDING#*', 'PARKED'] as const;
+
+/** The reconciliation accepts like the webhook, plus its own checkpoint. */
+export const RECONCILE_PARTITIONS = [...ACCEPT_PARTITIONS, 'RECONCILE'] as const;
+
+/** IAM `StringLike` semantics: `*` matches any run of characters (also none), `?` exactly one. */
+export function matchesPartitionPattern(pattern: string, partition: string): boolean {
+  const source = pattern
+    .split('')
+    .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`, 's').test(partition);
+}

@@ -1,0 +1,38 @@
+// An athlete's sale lines, figures and donations.
+import { getAthleteDonations } from './athlete-repo';
+import { requireAthlete } from '#lambdas/catalog/catalog-lookup';
+import type { RouteHandler } from '#lambdas/platform/http';
+import { cursorParam, intParam, json, limitParam, routes } from '#lambdas/platform/http';
+import { athleteSales, athleteStats } from './sales-repo';
+import { cursorSpecs } from '#lambdas/platform/keys';
+import { authorizeAthleteRead, isDemoRoute } from '#lambdas/catalog/tenancy';
+
+const orders: RouteHandler = async (event) => {
+  const id = intParam(event, 'id');
+  const limit = limitParam(event, 20, 100);
+  const cursor = cursorParam(event, cursorSpecs.athleteSales(id));
+  await requireAthlete(id);
+  await authorizeAthleteRead(event, id);
+  // The public demo shows buyers by pseudonym; the athlete's (or its collective's) own panel by
+  // the part of the email before '@'.
+  return json(200, await athleteSales(id, limit, cursor, isDemoRoute(event) ? 'public' : 'owner'));
+};
+
+const donations: RouteHandler = async (event) => {
+  const id = intParam(event, 'id');
+  await requireAthlete(id);
+  await authorizeAthleteRead(event, id);
+  return json(200, await getAthleteDonations(id));
+};
+
+export const handler = routes({
+  'GET /api/athletes/{id}/orders': orders,
+  'GET /api/demo/athletes/{id}/orders': orders,
+  'GET /api/athletes/{id}/donations': donations,
+  'GET /api/demo/athletes/{id}/donations': donations,
+  'GET /api/athletes/{id}/stats': async (event) => {
+    const id = intParam(event, 'id');
+    await requireAthlete(id);
+    return json(200, await athleteStats(id));
+  },
+});

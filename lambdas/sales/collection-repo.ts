@@ -1,0 +1,75 @@
+// My Collection: the buyer's holdings per athlete (the fan items ingestion keeps, listed on the
+// buyer's collection index), grouped by the athlete's sets with progress, the serials held and the
+// cards still missing. The Top Fan badge is the fan item's `top` flag, the same record the
+// athlete's Top Fans list and count follow, so both always agree. A page costs one index Query and
+// one Query per athlete on it (at most COLLECTION_PAGE), whatever the buyer or the catalog holds.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { CollectionAthlete, CollectionCard, CollectionSet, MeCollectionResponse } from '#shared/sales/collection-api';
+import { athleteSummary, cardState, isPublicCard } from '#shared/catalog/catalog-types';
+import type { Athlete, DigitalCollectible } from '#shared/catalog/catalog-types';
+import { getAthlete } from '#lambdas/catalog/catalog-repo';
+import { ddb, tableName } from '#lambdas/platform/dynamodb';
+import { encodeCursor } from '#lambdas/platform/http';
+import * as keys from '#lambdas/platform/keys';
+
+export const COLLECTION_PAGE = 12;
+
+type Serials = Record<string, Array<[number, number]>>;
+
+function collectionCard(card: DigitalCollectible, held: Record<string, number>, serials: Serials): CollectionCard {
+  return {
+    id: card.id,
+    name: card.name,
+    image: card.image,
+    edition: card.edition ?? null,
+    editionSize: card.editionSize ?? null,
+    priceCents: card.priceCents,
+    state: cardState(card) === 'retired' ? 'retired' : 'published',
+    held: Math.max(0, Number(held[String(card.id)] ?? 0)),
+    serials: serials[String(card.id)] ?? [],
+  };
+}
+
+/** The athlete's sets as the buyer sees them (public cards only), then the cards outside any set. */
+export function collectionOf(athlete: Athlete, held: Record<string, number>, serials: Serials, topFan: boolean): CollectionAthlete {
+  const cards = athlete.digitalcollectibles.filter(isPublicCard);
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  const group = (id: number | null, name: string, countsForTopFan: boolean, members: DigitalCollectible[]): CollectionSet => {
+    const shown = members.map((c) => collectionCard(c, held, serials));
+    const owned = shown.filter((c) => c.held > 0).length;
+    return { id, name, countsForTopFan, cards: shown, held: owned, total: shown.length, complete: shown.length > 0 && owned === shown.length };
+  };
+  const sets: CollectionSet[] = [];
+  if (athlete.sets?.length) {
+    const inSet = new Set<number>();
+    for (const set of athlete.sets) {
+      const members = set.cardIds.map((id) => byId.get(id)).filter((c): c is DigitalCollectible => Boolean(c));
+      members.forEach((c) => inSet.add(c.id));
+      if (members.length) sets.push(group(set.id, set.name, set.closedAt !== null, members));
+    }
+    const rest = cards.filter((c) => !inSet.has(c.id));
+    if (rest.length) sets.push(group(null, 'Other cards', false, rest));
+  } else if (cards.length) sets.push(group(null, 'All cards', true, cards));
+  return { athlete: athleteSummary(athlete), topFan, sets };
+}
+
+export async function buyerCollection(buyerKey: string, limit: number, cursor?: Record<string, unknown>): Promise<MeCollectionResponse> {
+  const page = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: keys.GSI1,
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.collectorPartition(buyerKey) },
+      Limit: Math.min(limit, COLLECTION_PAGE),
+      ExclusiveStartKey: cursor,
+    }),
+  );
+  const fans = (page.Items ?? []).filter((f) => Object.values((f.cards as Record<string, number>) ?? {}).some((n) => n > 0));
+  const athletes = await Promise.all(fans.map((f) => getAthlete(Number(f.athleteId))));
+  const items: CollectionAthlete[] = [];
+  fans.forEach((fan, i) => {
+    const athlete = athletes[i];
+    if (athlete) items.push(collectionOf(athlete, (fan.cards as Record<string, number>) ?? {}, (fan.serials as Serials) ?? {}, fan.top === true));
+  });
+  return { items, nextCursor: encodeCursor(page.LastEvaluatedKey, keys.cursorSpecs.buyerCollection(buyerKey)) };
+}

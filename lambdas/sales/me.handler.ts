@@ -1,0 +1,43 @@
+// The buyer's own orders and collection: GET /api/me/orders and /api/me/collection for the
+// signed-in buyer (the verified email of the JWT claims), and their /api/demo/me/... twins for the
+// demo buyer, without sign-in, in demo mode.
+import { requireBuyerEmail } from '#lambdas/platform/auth';
+import { config } from '#lambdas/platform/config';
+import { NotFound } from '#lambdas/platform/errors';
+import type { Event, RouteHandler } from '#lambdas/platform/http';
+import { cursorParam, json, limitParam, routes } from '#lambdas/platform/http';
+import { hashEmail } from '#lambdas/identity/buyers';
+import { cursorSpecs } from '#lambdas/platform/keys';
+import { buyerOrders } from './sales-repo';
+import { COLLECTION_PAGE, buyerCollection } from './collection-repo';
+
+const ordersOf =
+  (emailOf: (event: Event) => string): RouteHandler =>
+  async (event) => {
+    const buyerKey = hashEmail(emailOf(event));
+    const limit = limitParam(event, 50, 100);
+    const cursor = cursorParam(event, cursorSpecs.buyerOrders(buyerKey));
+    return json(200, await buyerOrders(buyerKey, limit, cursor));
+  };
+
+const collectionOf =
+  (emailOf: (event: Event) => string): RouteHandler =>
+  async (event) => {
+    const buyerKey = hashEmail(emailOf(event));
+    const limit = limitParam(event, COLLECTION_PAGE, COLLECTION_PAGE);
+    const cursor = cursorParam(event, cursorSpecs.buyerCollection(buyerKey));
+    return json(200, await buyerCollection(buyerKey, limit, cursor), { 'cache-control': 'no-store' });
+  };
+
+function demoBuyerEmail(): string {
+  const { demoMode, demoBuyerEmail: email } = config();
+  if (!demoMode) throw new NotFound('Demo');
+  return email;
+}
+
+export const handler = routes({
+  'GET /api/me/orders': ordersOf(requireBuyerEmail),
+  'GET /api/demo/me/orders': ordersOf(demoBuyerEmail),
+  'GET /api/me/collection': collectionOf(requireBuyerEmail),
+  'GET /api/demo/me/collection': collectionOf(demoBuyerEmail),
+});

@@ -1,0 +1,229 @@
+// The athletes' earnings ledger: an account per athlete. Every change is an immutable entry,
+// written exactly once under the athlete's lock (the version of its total item) together with
+// what caused it:
+// - sale, refund, cancellation, deletion: a change of the athlete's counted revenue (gross), split
+//   into the athlete's 97% and the platform's 3% (ingestion's settle step);
+// - allocation: a donation the collective allocated to the athlete (all of it is the athlete's);
+// - payout: an amount a payout batch takes from the balance (the collective pays it out).
+// Nothing is ever edited; reversals are entries with negative amounts. Every entry carries the
+// running totals after it, so a statement or a year's totals read two boundary entries, not the
+// entries in between.
+//
+// Rounding rule: shares are rounded on the running gross, not per entry. An entry's athlete share
+// is share(cumulative gross after) - share(cumulative gross before), where share() is 97% rounded
+// half up to the cent (shared/platform/money.ts). So the shares of any run of consecutive entries (a
+// period, a payout batch, all time) sum exactly to share(end) - share(start): all time, an
+// athlete's shares are exactly 97% of net counted sales rounded once; a period differs from 97% of
+// its own net by at most one cent, and that cent is never lost or paid twice (it carries over).
+import { athleteShareCents } from '../platform/money';
+
+export type LedgerKind = 'sale' | 'refund' | 'cancellation' | 'deletion' | 'allocation' | 'payout';
+
+/** The head of an athlete's ledger (kept on the athlete's total item). */
+export interface LedgerHead {
+  /** Entries so far (1, 2, 3, ... without gaps). */
+  seq: number;
+  /** When the last entry was recorded (UTC; entries never go back in time). */
+  at: string | null;
+  /** The athlete's counted gross (its net sales revenue). */
+  grossCents: number;
+  /** Sum of positive sale shares, and of the (absolute) negative ones. */
+  salesCents: number;
+  reversalsCents: number;
+  /** Donations allocated to the athlete. */
+  creditsCents: number;
+  /** What payout batches have taken for payment. */
+  payoutsCents: number;
+  /** Net earnings (sale shares + allocations) per calendar year (UTC), for NIL disclosure and tax. */
+  earnedByYear: Record<string, number>;
+  /** When the year's earnings from the payor first reached the NIL disclosure threshold. */
+  nilCrossedAt: Record<string, string>;
+}
+
+export const emptyLedgerHead = (): LedgerHead => ({
+  seq: 0,
+  at: null,
+  grossCents: 0,
+  salesCents: 0,
+  reversalsCents: 0,
+  creditsCents: 0,
+  payoutsCents: 0,
+  earnedByYear: {},
+  nilCrossedAt: {},
+});
+
+export const balanceOf = (h: Pick<LedgerHead, 'salesCents' | 'reversalsCents' | 'creditsCents' | 'payoutsCents'>): number =>
+  h.salesCents - h.reversalsCents + h.creditsCents - h.payoutsCents;
+
+export interface LedgerEntry {
+  athleteId: number;
+  seq: number;
+  at: string;
+  kind: LedgerKind;
+  /** What caused it: the order (and its version), the donation or the payout batch. */
+  orderId?: string;
+  orderName?: string;
+  orderVersion?: number;
+  donationId?: string;
+  batchId?: string;
+  collectiveId: number | null;
+  /** Change of counted gross (sales only), and its split. */
+  grossCents: number;
+  athleteShareCents: number;
+  platformShareCents: number;
+  /** Allocation credited (allocations only) and payout taken (payouts only). */
+  creditCents: number;
+  payoutCents: number;
+  /** Running totals after this entry. */
+  cumulativeGrossCents: number;
+  salesAfterCents: number;
+  reversalsAfterCents: number;
+  creditsAfterCents: number;
+  payoutsAfterCents: number;
+  balanceAfterCents: number;
+}
+
+/** The athlete's and the platform's part of a change of the running gross from `before` to `after`. */
+export function splitChange(before: number, after: number): { athleteShareCents: number; platformShareCents: number } {
+  const athlete = athleteShareCents(after) - athleteShareCents(before);
+  return { athleteShareCents: athlete, platformShareCents: after - before - athlete };
+}
+
+/** Division I athletes report third-party NIL deals of $600 or more (cumulative per payor). */
+export const NIL_DISCLOSURE_THRESHOLD_CENTS = 60_000;
+/** Days (business days) the athlete has to report once the threshold is reached. */
+export const NIL_DISCLOSURE_BUSINESS_DAYS = 5;
+
+/** The 1099-NEC threshold for payments made in `year` ($600 before 2026, $2,000 from 2026 on);
+ * FORM_1099_THRESHOLD_CENTS overrides it (a setting, should the law change again). */
+export function form1099ThresholdCents(year: number, override?: number): number {
+  if (override !== undefined && Number.isSafeInteger(override) && override > 0) return override;
+  return year >= 2026 ? 200_000 : 60_000;
+}
+
+/** The date `days` business days (Monday to Friday, UTC) after an instant, as YYYY-MM-DD.
+ * Public holidays are not counted out: the deadline shown is never later than the real one. */
+export function businessDaysAfter(iso: string, days: number): string {
+  const d = new Date(iso);
+  d.setUTCHours(0, 0, 0, 0);
+  let left = days;
+  while (left > 0) {
+    d.setUTCDate(d.getUTCDate() + 1);
+    const day = d.getUTCDay();
+    if (day !== 0 && day !== 6) left--;
+  }
+  return d.toISOString().slice(0, 10);
+}
+
+export type LedgerChange =
+  | { kind: 'sale' | 'refund' | 'cancellation' | 'deletion'; grossDeltaCents: number; orderId: string; orderName: string; orderVersion: number }
+  | { kind: 'allocation'; creditCents: number; donationId: string }
+  | { kind: 'payout'; payoutCents: number; batchId: string };
+
+/** Appends one entry to an athlete's ledger: the entry and the new head. `at` never goes back in
+ * time (an entry recorded with a slower clock takes the previous entry's time). */
+export function appendEntry(
+  head: LedgerHead,
+  change: LedgerChange,
+  context: { athleteId: number; collectiveId: number | null; now: string },
+): { entry: LedgerEntry; head: LedgerHead } {
+  const at = head.at && head.at > context.now ? head.at : context.now;
+  const year = at.slice(0, 4);
+  const next: LedgerHead = { ...head, seq: head.seq + 1, at, earnedByYear: { ...head.earnedByYear }, nilCrossedAt: { ...head.nilCrossedAt } };
+  let grossCents = 0;
+  let split = { athleteShareCents: 0, platformShareCents: 0 };
+  let creditCents = 0;
+  let payoutCents = 0;
+  const cause: Partial<LedgerEntry> = {};
+  if (change.kind === 'allocation') {
+    creditCents = change.creditCents;
+    next.creditsCents += creditCents;
+    cause.donationId = change.donationId;
+  } else if (change.kind === 'payout') {
+    payoutCents = change.payoutCents;
+    next.payoutsCents += payoutCents;
+    cause.batchId = change.batchId;
+  } else {
+    grossCents = change.grossDeltaCents;
+    split = splitChange(head.grossCents, head.grossCents + grossCents);
+    next.grossCents += grossCents;
+    if (split.athleteShareCents >= 0) next.salesCents += split.athleteShareCents;
+    else next.reversalsCents -= split.athleteShareCents;
+    Object.assign(cause, { orderId: change.orderId, orderName: change.orderName, orderVersion: change.orderVersion });
+  }
+  const earned = split.athleteShareCents + creditCents;
+  if (earned !== 0) {
+    const before = next.earnedByYear[year] ?? 0;
+    next.earnedByYear[year] = before + earned;
+    if (before < NIL_DISCLOSURE_THRESHOLD_CENTS && next.earnedByYear[year] >= NIL_DISCLOSURE_THRESHOLD_CENTS && !next.nilCrossedAt[year])
+      next.nilCrossedAt[year] = at;
+  }
+  const entry: LedgerEntry = {
+    athleteId: context.athleteId,
+    seq: next.seq,
+    at,
+    kind: change.kind,
+    ...cause,
+    collectiveId: context.collectiveId,
+    grossCents,
+    ...split,
+    creditCents,
+    payoutCents,
+    cumulativeGrossCents: next.grossCents,
+    salesAfterCents: next.salesCents,
+    reversalsAfterCents: next.reversalsCents,
+    creditsAfterCents: next.creditsCents,
+    payoutsAfterCents: next.payoutsCents,
+    balanceAfterCents: balanceOf(next),
+  };
+  return { entry, head: next };
+}
+
+/** Replays entries in sequence order and returns every way they break the ledger's rules (verify). */
+export function checkEntries(entries: LedgerEntry[]): string[] {
+  const problems: string[] = [];
+  let head = emptyLedgerHead();
+  [...entries]
+    .sort((a, b) => a.seq - b.seq)
+    .forEach((e, i) => {
+      if (e.seq !== i + 1) problems.push(`entry ${i + 1} has sequence ${e.seq}`);
+      const change: LedgerChange =
+        e.kind === 'allocation'
+          ? { kind: 'allocation', creditCents: e.creditCents, donationId: e.donationId ?? '' }
+          : e.kind === 'payout'
+            ? { kind: 'payout', payoutCents: e.payoutCents, batchId: e.batchId ?? '' }
+            : { kind: e.kind, grossDeltaCents: e.grossCents, orderId: e.orderId ?? '', orderName: e.orderName ?? '', orderVersion: e.orderVersion ?? 0 };
+      const replay = appendEntry(head, change, { athleteId: e.athleteId, collectiveId: e.collectiveId, now: e.at });
+      const want = replay.entry;
+      for (const field of [
+        'athleteShareCents',
+        'platformShareCents',
+        'cumulativeGrossCents',
+        'salesAfterCents',
+        'reversalsAfterCents',
+        'creditsAfterCents',
+        'payoutsAfterCents',
+        'balanceAfterCents',
+      ] as const) {
+        if (want[field] !== e[field]) problems.push(`entry ${e.seq}: ${field} is ${e[field]}, the rules give ${want[field]}`);
+      }
+      if (head.at && e.at < head.at) problems.push(`entry ${e.seq} goes back in time`);
+      head = replay.head;
+    });
+  return problems;
+}
+
+/** Replays entries and returns the head they lead to (verify compares it with the stored head). */
+export function headOf(entries: LedgerEntry[]): LedgerHead {
+  let head = emptyLedgerHead();
+  for (const e of [...entries].sort((a, b) => a.seq - b.seq)) {
+    const change: LedgerChange =
+      e.kind === 'allocation'
+        ? { kind: 'allocation', creditCents: e.creditCents, donationId: e.donationId ?? '' }
+        : e.kind === 'payout'
+          ? { kind: 'payout', payoutCents: e.payoutCents, batchId: e.batchId ?? '' }
+          : { kind: e.kind, grossDeltaCents: e.grossCents, orderId: e.orderId ?? '', orderName: e.orderName ?? '', orderVersion: e.orderVersion ?? 0 };
+    head = appendEntry(head, change, { athleteId: e.athleteId, collectiveId: e.collectiveId, now: e.at }).head;
+  }
+  return head;
+}
