@@ -1,5 +1,5 @@
 // The public catalog, by entity: each answer a GetItem or a few bounded Queries, whatever the
-// catalog holds (README "API"). GET /api/catalog stays for small deployments and tools (bounded).
+// catalog holds (docs/API.md). GET /api/catalog stays for small deployments and tools (bounded).
 import type { AthletesResponse, RelatedAthletesResponse, SchoolMerchResponse } from '#shared/catalog/catalog-api';
 import { publicCache } from '#lambdas/platform/cache-policy';
 import { requireAthlete } from './catalog-lookup';

@@ -1,4 +1,4 @@
-// How fresh catalog answers are, in one place (README "Catalog and search" states the bounds):
+// How fresh catalog answers are, in one place (docs/API.md "Catalog and search at scale" states the bounds):
 // - owner answers (a collective's members, its school and merch) are `no-store` and read with
 //   strongly consistent reads, and no function caches them: a collective sees its own edit on its
 //   next read;

@@ -44,7 +44,7 @@ interface SizeReport {
 
 const say = (m: string) => console.error(`[catalog-scale] ${m}`);
 
-/** The pages of the web app and the calls each makes (README "Which routes each page calls"). */
+/** The pages of the web app and the calls each makes (docs/API.md lists the routes). */
 function pagesFor(catalog: Catalog): Record<Fn, ProbePage[]> {
   const collective = catalog.collectives.find((c) => c.id === 1)!;
   const members = catalog.athletes.filter((a) => collective.members.includes(a.id));

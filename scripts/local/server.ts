@@ -14,6 +14,7 @@ import type { Event, Result } from '#lambdas/platform/http';
 import { ROUTES, functionEntry, type FunctionName, type RouteDef } from '#lambdas/routes';
 import { CognitoError, LOCAL_CLIENT_ID, LOCAL_POOL_ID, type LocalCognito } from './cognito';
 import { verifyJwt } from './jwt';
+import type { LocalStripe } from './stripe';
 import { apiReader, pageRenderer, sendPage } from './page-render';
 import { isAppRoute, prerenderedRoutes, viewerRequestUri } from './prerendered-routes';
 
@@ -24,6 +25,8 @@ export interface LocalServerOptions {
   webConfig?: () => Record<string, unknown>;
   /** Called after each API answer (local mode settles accepted webhook deliveries, as the stream does). */
   onApiResult?: (routeKey: string, status: number) => void;
+  /** The Stripe stand-in (/local-stripe/: Stripe's API subset, hosted onboarding and checkout). */
+  stripe?: LocalStripe;
 }
 
 type Handler = (event: Event, context: Context) => Promise<Result>;
@@ -316,6 +319,10 @@ export function createLocalServer(webRoot: string, options: LocalServerOptions =
     let work: Promise<void>;
     if (url.pathname.startsWith('/api/') || url.pathname === '/api') work = handleApi(req, res, url, options);
     else if (url.pathname.startsWith('/local-cognito/') && options.cognito) work = handleCognito(req, res, url, options.cognito);
+    else if (url.pathname.startsWith('/local-stripe/') && options.stripe)
+      work = options.stripe.handle(req, res).then((answered) => {
+        if (!answered) sendJson(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      });
     else if (url.pathname === '/config.json') work = Promise.resolve(sendJson(res, 200, options.webConfig?.() ?? {}));
     else if (req.method === 'GET' && !path.extname(url.pathname) && apiOrigin()) {
       // A page whose content is data is answered with its rendered HTML (as the render Lambda does).

@@ -10,6 +10,7 @@ import { startDynamoLocal, type DynamoLocal } from './dynamodb-local';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, LocalCognito } from './cognito';
 import { createLocalServer, type LocalServerOptions } from './server';
 import { startSettleLoop } from './settle-loop';
+import { DEFAULT_SIGNING_SECRET, createLocalStripe } from './stripe';
 import { ensureTable } from './table';
 import { parseCli, usageError } from '../lib/cli';
 import { START_OPTIONS, START_USAGE } from './flags';
@@ -135,6 +136,17 @@ async function main(): Promise<void> {
         ? cognito.adminLink(username, 'custom:athleteId', String(link.athleteId), 'athlete')
         : cognito.adminLink(username, 'custom:collectiveId', String(link.collectiveId), 'collective'),
   });
+  // Stripe's stand-in, as Cognito's (docs/LOCAL-STRIPE.md): the product's Stripe client is pointed at it.
+  const stripe = createLocalStripe({
+    basePath: '/local-stripe',
+    publicUrl: url,
+    signingSecret: (process.env.STRIPE_WEBHOOK_SECRET ??= DEFAULT_SIGNING_SECRET),
+    dataFile: options.memory ? undefined : path.join(ROOT, '.data/stripe.json'),
+    log: (message) => output.structured.stdout.write(`[stripe] ${message}\n`),
+  });
+  serverOptions.stripe = stripe;
+  process.env.STRIPE_API_BASE ??= `${url}/local-stripe`;
+  process.env.STRIPE_SECRET_KEY ??= 'sk_test_local_drift';
   serverOptions.webConfig = () => ({
     auth: { region: 'us-east-2', userPoolId: LOCAL_POOL_ID, clientId: LOCAL_CLIENT_ID, endpoint: `${url}/local-cognito/`, googleEnabled: false },
     demo: { athleteId: Number(process.env.DEMO_ATHLETE_ID ?? 1), collectiveId: Number(process.env.DEMO_COLLECTIVE_ID ?? 1) },
@@ -171,7 +183,8 @@ async function main(): Promise<void> {
       '',
       `  Drift NIL cards running at ${url}`,
       `  API:      ${url}/api/catalog`,
-      `  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo (codes for new accounts are printed here)`,
+      `  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo, operator/operator-demo (codes for new accounts are printed here)`,
+      `  Stripe:   ${url}/local-stripe/ (the stand-in; events at /local-stripe/v1/events, signing secret STRIPE_WEBHOOK_SECRET)`,
       `  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')`,
       `  DynamoDB: ${endpoint} (table ${options.table}, ${stored})`,
       `  Verify:   ${verifyCommand(endpoint, options.table)}`,
@@ -187,6 +200,7 @@ async function main(): Promise<void> {
     stopping = true;
     say('stopping...');
     settleLoop.stop();
+    await stripe.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await dynamo?.stop();

@@ -4,7 +4,7 @@ import type { Page } from '../platform/http-api';
 
 export type CatalogResponse = Catalog;
 
-// ---- The catalog by entity (lambdas/catalog/catalog.handler.ts, search.ts; README "API") ------------
+// ---- The catalog by entity (lambdas/catalog/catalog.handler.ts, search.handler.ts; docs/API.md) ------------
 // Every answer is bounded whatever the catalog holds; public ones carry `cache-control: public,
 // max-age=20` (lambdas/platform/cache-policy.ts).
 

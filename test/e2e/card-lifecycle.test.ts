@@ -62,7 +62,7 @@ async function buy(page: Page, cardId: number): Promise<void> {
   await page.getByRole('heading', { name: 'Purchase Successful!' }).waitFor();
 }
 
-/** Opens `path` until `text` shows: public answers may be cached for up to 20 s (README, "Freshness"). */
+/** Opens `path` until `text` shows: public answers may be cached for up to 20 s (docs/API.md, "Freshness"). */
 async function untilShown(page: Page, path: string, text: string): Promise<void> {
   const deadline = Date.now() + 45_000;
   for (;;) {

@@ -1,4 +1,4 @@
-// A fake of the per-entity catalog API (README "API": /api/featured, /api/athletes/{id}[/related],
+// A fake of the per-entity catalog API (docs/API.md: /api/featured, /api/athletes/{id}[/related],
 // /api/schools/{id}[/merch|/sports/{sport}/athletes], /api/search, /api/me/collection) answered from
 // the sample catalog, with pagination and the cards' sale state, for the jsdom tests of the public
 // and fan pages. GET /api/catalog answers 413 catalog_too_large, as it does beyond 100 athletes.
