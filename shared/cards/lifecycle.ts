@@ -218,39 +218,35 @@ function withEvent(card: DigitalCollectible, event: CardEvent): DigitalCollectib
   return { ...card, history: [...(card.history ?? []), event].slice(-CARD_HISTORY_MAX) };
 }
 
-/** The card the (allowed) step makes, with the decision kept in its history. */
+/** The card the (allowed) step makes: the table's next state, the step's fields, and the decision
+ * kept in its history. */
 function apply(card: DigitalCollectible, step: Step, { sub: by, at }: Mover): DigitalCollectible {
+  const state = TRANSITIONS[stateOf(card)][step.move]?.to ?? stateOf(card);
   switch (step.move) {
     case 'edit':
-      return withEvent({ ...card, ...step.fields, state: 'draft', imageHash: null, approval: null, rejectionReason: null }, { action: 'edited', by, at });
+      return withEvent({ ...card, ...step.fields, state, imageHash: null, approval: null, rejectionReason: null }, { action: 'edited', by, at });
     case 'submit':
-      return withEvent(
-        { ...card, state: 'pending', imageHash: step.imageHash, rejectionReason: null },
-        { action: 'submitted', by, at, imageHash: step.imageHash },
-      );
+      return withEvent({ ...card, state, imageHash: step.imageHash, rejectionReason: null }, { action: 'submitted', by, at, imageHash: step.imageHash });
     case 'approve':
       return withEvent(
-        { ...card, state: 'approved', approval: { by, at, imageHash: step.reviewedHash }, rejectionReason: null },
+        { ...card, state, approval: { by, at, imageHash: step.reviewedHash }, rejectionReason: null },
         { action: 'approved', by, at, imageHash: step.reviewedHash },
       );
     case 'reject':
       return withEvent(
-        { ...card, state: 'rejected', rejectionReason: step.reason, approval: null },
+        { ...card, state, rejectionReason: step.reason, approval: null },
         { action: 'rejected', by, at, reason: step.reason, imageHash: card.imageHash ?? null },
       );
     case 'publish':
       return withEvent(
-        { ...card, state: 'published', shopifyProductId: step.shopifyProductId, publishedAt: at },
+        { ...card, state, shopifyProductId: step.shopifyProductId, publishedAt: at },
         { action: 'published', by, at, shopifyProductId: step.shopifyProductId },
       );
     case 'retire':
-      return withEvent({ ...card, state: 'retired', retiredAt: at }, { action: 'retired', by, at });
+      return withEvent({ ...card, state, retiredAt: at }, { action: 'retired', by, at });
     case 'image-changed': {
       // With the athlete it stays there with the new version; approved, it goes back to the athlete.
-      const back =
-        stateOf(card) === 'pending'
-          ? { ...card, imageHash: step.imageHash }
-          : { ...card, state: 'pending' as const, imageHash: step.imageHash, approval: null };
+      const back = stateOf(card) === 'pending' ? { ...card, imageHash: step.imageHash } : { ...card, state, imageHash: step.imageHash, approval: null };
       return withEvent(back, { action: 'image-changed', by, at, imageHash: step.imageHash });
     }
   }
