@@ -1,5 +1,6 @@
-// The card lifecycle (docs/ARCHITECTURE.md "Card lifecycle"): draft -> pending (the athlete's
-// approval) -> approved or rejected -> published -> retired, and an athlete's sets. Every change
+// The card lifecycle's repository (docs/ARCHITECTURE.md "Card lifecycle"): it applies the moves of
+// shared/cards/lifecycle.ts (draft -> pending, the athlete's approval -> approved or rejected ->
+// published -> retired; the refusals are the table's) and keeps an athlete's sets. Every change
 // is one transaction over the athlete's items it touches (the card, its set, the product index,
 // the collective's member entry, and for an unlock reached before publication the athlete's
 // total), guarded by the profile's version, so two editors never lose an update; every decision
@@ -10,8 +11,12 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CardProductInput } from './shopify-products';
 import { CARDS_PER_ATHLETE_MAX, SETS_PER_ATHLETE_MAX, checkUnlockRule } from '#shared/cards/cards-api';
 import type { CardRequest, OwnerCard, OwnerCardsResponse, PublishRequest } from '#shared/cards/cards-api';
-import { CARD_HISTORY_MAX, athleteSummary, cardState, isPublicCard, topFanSetsOf } from '#shared/catalog/catalog-types';
-import type { Athlete, CardEvent, CardSet, DigitalCollectible } from '#shared/catalog/catalog-types';
+import { REFUSALS, can, check, draftCard, isPublic, next, stateOf } from '#shared/cards/lifecycle';
+import type { CardFields, Mover, Request, Role, Step, Verdict } from '#shared/cards/lifecycle';
+import { unlocksNow } from '#shared/cards/quota';
+import { membersAtClose, moveToSet, topFanSetsOf } from '#shared/cards/sets';
+import { athleteSummary } from '#shared/catalog/catalog-types';
+import type { Athlete, CardSet, DigitalCollectible } from '#shared/catalog/catalog-types';
 import { isTopFan } from '#shared/orders/aggregation';
 import { cardItem, memberItem, productItem, setItem } from '#lambdas/catalog/catalog-items';
 import type { Item } from '#lambdas/catalog/catalog-items';
@@ -73,10 +78,6 @@ export const localProductId = (athleteId: number, cardId: number) => `9${String(
 
 const productHandle = (athleteId: number, cardId: number) => `drift-a${athleteId}-c${cardId}`;
 
-function withEvent(card: DigitalCollectible, event: CardEvent): DigitalCollectible {
-  return { ...card, history: [...(card.history ?? []), event].slice(-CARD_HISTORY_MAX) };
-}
-
 function findCard(athlete: Athlete, cardId: number): DigitalCollectible {
   const card = athlete.digitalcollectibles.find((c) => c.id === cardId);
   if (!card) throw new NotFound(`Card ${cardId} of athlete ${athlete.id}`);
@@ -91,10 +92,28 @@ function replaceCard(athlete: Athlete, card: DigitalCollectible): Athlete {
   return { ...athlete, digitalcollectibles: athlete.digitalcollectibles.map((c) => (c.id === card.id ? card : c)) };
 }
 
-const stateWord = (card: DigitalCollectible) =>
-  ({ draft: 'a draft', pending: 'awaiting the athlete’s approval', approved: 'approved', rejected: 'rejected', published: 'published', retired: 'retired' })[
-    cardState(card)
-  ];
+const mover = (role: Role, actor: Actor, deps: Pick<CardsDeps, 'now'>): Mover => ({ role, sub: actor.sub, at: deps.now().toISOString() });
+
+/** The lifecycle's refusal as the HTTP error it answers: 409, or 403 for a move of the other side. */
+const refusal = ({ status, reason }: { status: 403 | 409; reason: string }) => (status === 403 ? new Forbidden(reason) : new Conflict(reason));
+
+function refuseUnless(verdict: Verdict): void {
+  if (!verdict.ok) throw refusal(verdict);
+}
+
+/** Throws the lifecycle's refusal of a request (before the image is read); true for a repeat. */
+function admit(card: DigitalCollectible, request: Request, role: Role): boolean {
+  const checked = check(card, request, role);
+  if (!checked.ok) throw refusal(checked);
+  return checked.repeat;
+}
+
+/** The card after a step (`changed` false for a repeat), or the lifecycle's refusal thrown. */
+function moved(card: DigitalCollectible, step: Step, by: Mover): { card: DigitalCollectible; changed: boolean } {
+  const outcome = next(card, step, by);
+  if (!outcome.ok) throw refusal(outcome);
+  return outcome;
+}
 
 // ---- writes ------------------------------------------------------------------------------------
 
@@ -152,7 +171,7 @@ function athleteWrites(before: Athlete, after: Athlete, version: number): TxItem
       },
     });
   }
-  const publicCount = (a: Athlete) => a.digitalcollectibles.filter(isPublicCard).length;
+  const publicCount = (a: Athlete) => a.digitalcollectibles.filter(isPublic).length;
   if (after.collectiveId != null && publicCount(before) !== publicCount(after)) writes.push(put(memberItem(after.collectiveId, after)));
   return writes;
 }
@@ -190,7 +209,7 @@ async function mutate<T>(athleteId: number, change: (snap: Snapshot) => Promise<
 // ---- reads -------------------------------------------------------------------------------------
 
 function ownerCard(card: DigitalCollectible, totals: ReturnType<typeof saleTotalsOf>): OwnerCard {
-  return { ...card, state: cardState(card), sale: isPublicCard(card) ? cardView(card, totals) : null };
+  return { ...card, state: stateOf(card), sale: isPublic(card) ? cardView(card, totals) : null };
 }
 
 /** Every card of an athlete in every state, with sale state once public (owner routes). */
@@ -233,16 +252,7 @@ function checkRequest(athlete: Athlete, cardId: number, request: CardRequest, cu
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }
 
-function moveToSet(sets: CardSet[], cardId: number, setId: number | null): CardSet[] {
-  return sets.map((s) => {
-    const has = s.cardIds.includes(cardId);
-    if (s.id === setId && !has) return { ...s, cardIds: [...s.cardIds, cardId] };
-    if (s.id !== setId && has && s.closedAt === null) return { ...s, cardIds: s.cardIds.filter((id) => id !== cardId) };
-    return s;
-  });
-}
-
-const fieldsOf = (request: CardRequest) => ({
+const fieldsOf = (request: CardRequest): CardFields => ({
   name: request.name,
   edition: request.edition,
   image: request.image,
@@ -261,21 +271,7 @@ export function createCard(collectiveId: number, athleteId: number, request: Car
       throw new Conflict(`An athlete has at most ${CARDS_PER_ATHLETE_MAX} cards; retire or delete one first`);
     const id = athlete.digitalcollectibles.reduce((max, c) => Math.max(max, c.id), 0) + 1;
     checkRequest(athlete, id, request);
-    const at = deps.now().toISOString();
-    const card: DigitalCollectible = withEvent(
-      {
-        id,
-        shopifyProductId: '',
-        ...fieldsOf(request),
-        state: 'draft',
-        imageHash: null,
-        rejectionReason: null,
-        approval: null,
-        publishedAt: null,
-        retiredAt: null,
-      },
-      { action: 'created', by: actor.sub, at },
-    );
+    const card = draftCard(id, fieldsOf(request), mover('collective', actor, deps));
     const after: Athlete = { ...athlete, digitalcollectibles: [...athlete.digitalcollectibles, card], sets: moveToSet(athlete.sets ?? [], id, request.setId) };
     return { after, result: ownerResult(id, snap) };
   });
@@ -294,17 +290,11 @@ export function updateCard(
     const { athlete } = snap;
     requireMember(athlete, collectiveId);
     const card = findCard(athlete, cardId);
-    if (['published', 'retired'].includes(cardState(card)))
-      throw new Conflict(`This card is ${stateWord(card)}: fans may hold it, so it cannot change; retire it and create a new card`);
+    refuseUnless(can(card, 'edit', 'collective'));
     checkRequest(athlete, cardId, request, card);
-    const fields = fieldsOf(request);
-    const unchanged = Object.entries(fields).every(([k, v]) => same(card[k as keyof DigitalCollectible] ?? null, v));
-    if (unchanged) return { after: null, result: ownerResult(cardId, snap) };
-    const edited = withEvent(
-      { ...card, ...fields, state: 'draft', imageHash: null, approval: null, rejectionReason: null },
-      { action: 'edited', by: actor.sub, at: deps.now().toISOString() },
-    );
-    const after: Athlete = { ...replaceCard(athlete, edited), sets: moveToSet(athlete.sets ?? [], cardId, request.setId) };
+    const edit = moved(card, { move: 'edit', fields: fieldsOf(request) }, mover('collective', actor, deps));
+    if (!edit.changed) return { after: null, result: ownerResult(cardId, snap) };
+    const after: Athlete = { ...replaceCard(athlete, edit.card), sets: moveToSet(athlete.sets ?? [], cardId, request.setId) };
     return { after, result: ownerResult(cardId, snap) };
   });
 }
@@ -314,8 +304,7 @@ export function deleteCard(collectiveId: number, athleteId: number, cardId: numb
   return mutate(athleteId, (snap) => {
     const { athlete } = snap;
     requireMember(athlete, collectiveId);
-    const card = findCard(athlete, cardId);
-    if (['published', 'retired'].includes(cardState(card))) throw new Conflict(`This card is ${stateWord(card)}: it stays on record; retire it instead`);
+    refuseUnless(can(findCard(athlete, cardId), 'delete', 'collective'));
     const dependent = athlete.digitalcollectibles.find((c) => c.unlock?.cardId === cardId);
     if (dependent) throw new Conflict(`${dependent.name} unlocks on this card’s sales: change its unlock rule first`);
     const after: Athlete = {
@@ -339,14 +328,9 @@ export async function submitCard(
     const { athlete } = snap;
     requireMember(athlete, collectiveId);
     const card = findCard(athlete, cardId);
-    const state = cardState(card);
-    if (state === 'pending') return { after: null, result: ownerResult(cardId, snap) };
-    if (state !== 'draft' && state !== 'rejected') throw new Conflict(`This card is ${stateWord(card)}; only a draft or a rejected card is sent for approval`);
+    if (admit(card, { move: 'submit' }, 'collective')) return { after: null, result: ownerResult(cardId, snap) };
     const imageHash = await deps.fingerprint(card.image);
-    const submitted = withEvent(
-      { ...card, state: 'pending', imageHash, rejectionReason: null },
-      { action: 'submitted', by: actor.sub, at: deps.now().toISOString(), imageHash },
-    );
+    const submitted = moved(card, { move: 'submit', imageHash }, mover('collective', actor, deps)).card;
     return { after: replaceCard(athlete, submitted), result: ownerResult(cardId, snap) };
   });
 }
@@ -369,22 +353,17 @@ export async function publishCard(
   const first = await snapshot(athleteId);
   requireMember(first.athlete, collectiveId);
   const card = findCard(first.athlete, cardId);
-  const state = cardState(card);
-  if (state === 'published' && (!request.shopifyProductId || request.shopifyProductId === card.shopifyProductId))
-    return ownerCard(card, saleTotalsOf(first.total));
-  if (state !== 'approved') throw new Conflict(`Only a card the athlete approved can be published; this one is ${stateWord(card)}`);
+  if (admit(card, { move: 'publish', shopifyProductId: request.shopifyProductId }, 'collective')) return ownerCard(card, saleTotalsOf(first.total));
   const current = await deps.fingerprint(card.image);
   if (current !== card.approval?.imageHash) {
     await mutate(athleteId, (snap) => {
       const now = findCard(snap.athlete, cardId);
-      if (cardState(now) !== 'approved') return { after: null, result: () => undefined };
-      const back = withEvent(
-        { ...now, state: 'pending', imageHash: current, approval: null },
-        { action: 'image-changed', by: actor.sub, at: deps.now().toISOString(), imageHash: current },
-      );
+      // Only a card still waiting for publication goes back to the athlete.
+      if (!can(now, 'publish').ok) return { after: null, result: () => undefined };
+      const back = moved(now, { move: 'image-changed', imageHash: current }, mover('collective', actor, deps)).card;
       return { after: replaceCard(snap.athlete, back), result: () => undefined };
     });
-    throw new Conflict('The image changed after the athlete approved it; the card is back with the athlete for approval');
+    throw new Conflict(REFUSALS.imageChangedAfterApproval);
   }
   let productId = request.shopifyProductId;
   const mode = deps.publishMode();
@@ -409,17 +388,17 @@ export async function publishCard(
   }
   return mutate(athleteId, (snap) => {
     const now = findCard(snap.athlete, cardId);
-    if (cardState(now) === 'published' && now.shopifyProductId === productId) return { after: null, result: ownerResult(cardId, snap) };
-    if (cardState(now) !== 'approved' || now.approval?.imageHash !== current) throw new Conflict('The card changed while publishing; reload and try again');
-    const at = deps.now().toISOString();
-    const published = withEvent(
-      { ...now, state: 'published', shopifyProductId: productId!, publishedAt: at },
-      { action: 'published', by: actor.sub, at, shopifyProductId: productId },
-    );
+    const by = mover('collective', actor, deps);
+    const outcome = next(now, { move: 'publish', shopifyProductId: productId!, imageHash: current }, by);
+    // Checked before reading the image and choosing the product: a refusal now means the card moved since.
+    if (!outcome.ok) throw new Conflict(REFUSALS.changedWhilePublishing);
+    if (!outcome.changed) return { after: null, result: ownerResult(cardId, snap) };
+    const { at } = by;
+    const published = outcome.card;
     const extra: TxItem[] = [];
     // A quota reached before publication unlocks now (ingestion only decides when sales move).
     const totals = saleTotalsOf(snap.total);
-    if (now.unlock && !totals.unlockedAt[String(cardId)] && Number(totals.cards[String(now.unlock.cardId)] ?? 0) >= now.unlock.units && snap.total) {
+    if (unlocksNow(now.unlock, totals.cards, totals.unlockedAt[String(cardId)]) && snap.total) {
       const version = Number(snap.total.version ?? 0);
       extra.push(
         update(
@@ -449,14 +428,8 @@ export async function publishCard(
 export function retireCard(collectiveId: number, athleteId: number, cardId: number, actor: Actor, deps: Pick<CardsDeps, 'now'>): Promise<OwnerCard> {
   return mutate(athleteId, (snap) => {
     requireMember(snap.athlete, collectiveId);
-    const card = findCard(snap.athlete, cardId);
-    if (cardState(card) === 'retired') return { after: null, result: ownerResult(cardId, snap) };
-    if (cardState(card) !== 'published') throw new Conflict(`Only a published card is retired; this one is ${stateWord(card)} (delete it instead)`);
-    const at = deps.now().toISOString();
-    return {
-      after: replaceCard(snap.athlete, withEvent({ ...card, state: 'retired', retiredAt: at }, { action: 'retired', by: actor.sub, at })),
-      result: ownerResult(cardId, snap),
-    };
+    const retire = moved(findCard(snap.athlete, cardId), { move: 'retire' }, mover('collective', actor, deps));
+    return { after: retire.changed ? replaceCard(snap.athlete, retire.card) : null, result: ownerResult(cardId, snap) };
   });
 }
 
@@ -471,41 +444,28 @@ export async function approveCard(
 ): Promise<OwnerCard> {
   return mutate(athleteId, async (snap) => {
     const card = findCard(snap.athlete, cardId);
-    const state = cardState(card);
-    if (state === 'approved' && card.approval?.imageHash === reviewedHash) return { after: null, result: ownerResult(cardId, snap) };
-    if (state !== 'pending') throw new Conflict(`This card is ${stateWord(card)}; only a card awaiting approval can be approved`);
-    if (card.imageHash !== reviewedHash) throw new Conflict('This card changed while you were reviewing it; review it again');
+    if (admit(card, { move: 'approve', reviewedHash }, 'athlete')) return { after: null, result: ownerResult(cardId, snap) };
     const current = await deps.fingerprint(card.image);
-    const at = deps.now().toISOString();
+    const by = mover('athlete', actor, deps);
     if (current !== card.imageHash) {
       // The bytes behind the image changed since it was submitted: show the athlete the new ones.
-      const changed = withEvent({ ...card, imageHash: current }, { action: 'image-changed', by: actor.sub, at, imageHash: current });
+      const changed = moved(card, { move: 'image-changed', imageHash: current }, by).card;
       return {
         after: replaceCard(snap.athlete, changed),
         result: () => {
-          throw new Conflict('The image changed since the card was sent to you; review the new image');
+          throw new Conflict(REFUSALS.imageChangedInReview);
         },
       };
     }
-    const approved = withEvent(
-      { ...card, state: 'approved', approval: { by: actor.sub, at, imageHash: current }, rejectionReason: null },
-      { action: 'approved', by: actor.sub, at, imageHash: current },
-    );
+    const approved = moved(card, { move: 'approve', reviewedHash }, by).card;
     return { after: replaceCard(snap.athlete, approved), result: ownerResult(cardId, snap) };
   });
 }
 
 export function rejectCard(athleteId: number, cardId: number, reason: string, actor: Actor, deps: Pick<CardsDeps, 'now'>): Promise<OwnerCard> {
   return mutate(athleteId, (snap) => {
-    const card = findCard(snap.athlete, cardId);
-    if (cardState(card) === 'rejected' && card.rejectionReason === reason) return { after: null, result: ownerResult(cardId, snap) };
-    if (cardState(card) !== 'pending') throw new Conflict(`This card is ${stateWord(card)}; only a card awaiting approval can be rejected`);
-    const at = deps.now().toISOString();
-    const rejected = withEvent(
-      { ...card, state: 'rejected', rejectionReason: reason, approval: null },
-      { action: 'rejected', by: actor.sub, at, reason, imageHash: card.imageHash ?? null },
-    );
-    return { after: replaceCard(snap.athlete, rejected), result: ownerResult(cardId, snap) };
+    const reject = moved(findCard(snap.athlete, cardId), { move: 'reject', reason }, mover('athlete', actor, deps));
+    return { after: reject.changed ? replaceCard(snap.athlete, reject.card) : null, result: ownerResult(cardId, snap) };
   });
 }
 
@@ -539,7 +499,7 @@ export async function closeSet(collectiveId: number, athleteId: number, setId: n
     const set = (athlete.sets ?? []).find((s) => s.id === setId);
     if (!set) throw new NotFound(`Set ${setId} of athlete ${athleteId}`);
     if (set.closedAt !== null) return { after: null, result: () => set };
-    const members = set.cardIds.filter((id) => isPublicCard(athlete.digitalcollectibles.find((c) => c.id === id) ?? { state: 'draft' }));
+    const members = membersAtClose(set, athlete.digitalcollectibles);
     if (members.length === 0) throw new Conflict('A set needs at least one published card before it closes');
     const closed: CardSet = { ...set, cardIds: members, closedAt: deps.now().toISOString() };
     const after: Athlete = {

@@ -14,7 +14,8 @@ import type {
   MerchItem,
   School,
 } from '#shared/catalog/catalog-types';
-import { athleteSummary, isPublicCard } from '#shared/catalog/catalog-types';
+import { athleteSummary } from '#shared/catalog/catalog-types';
+import { isPublic } from '#shared/cards/lifecycle';
 import * as keys from '#lambdas/platform/keys';
 
 export type Item = Record<string, unknown>;
@@ -62,7 +63,7 @@ export function normalizeName(name: string): string {
 }
 
 export function memberSummary(athlete: Athlete): MemberSummary {
-  return { ...athleteSummary(athlete), status: athlete.status, joinDate: athlete.joinDate, cardCount: athlete.digitalcollectibles.filter(isPublicCard).length };
+  return { ...athleteSummary(athlete), status: athlete.status, joinDate: athlete.joinDate, cardCount: athlete.digitalcollectibles.filter(isPublic).length };
 }
 
 export function searchEntry(a: AthleteSummary): string {

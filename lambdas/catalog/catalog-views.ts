@@ -3,7 +3,8 @@
 // by ingestion: counted units, serials issued, oversold units, unlock times), never from sales.
 import type { AthleteProfileResponse, CardView } from '#shared/catalog/catalog-api';
 import type { Athlete, DigitalCollectible } from '#shared/catalog/catalog-types';
-import { cardState, isPublicCard } from '#shared/catalog/catalog-types';
+import { isBuyable, isPublic, publicState } from '#shared/cards/lifecycle';
+import { isLocked } from '#shared/cards/quota';
 import { profileOf } from './catalog-items';
 
 /** The sale-state maps of an athlete's total item (card id -> value). */
@@ -31,9 +32,8 @@ export function cardView(card: DigitalCollectible, totals: SaleTotals): CardView
   const unlock = card.unlock
     ? { cardId: card.unlock.cardId, units: card.unlock.units, sold: Number(totals.cards[String(card.unlock.cardId)] ?? 0), unlockedAt }
     : null;
-  // A quota unlocks in ingestion, once, when counted sales reach it (shared/orders/settlement.ts).
-  const locked = unlock !== null && unlockedAt === null;
-  const state = cardState(card) === 'retired' ? 'retired' : 'published';
+  // A quota unlocks in ingestion, once, when counted sales reach it (shared/cards/quota.ts).
+  const locked = isLocked(card.unlock, unlockedAt);
   return {
     id: card.id,
     shopifyProductId: card.shopifyProductId,
@@ -44,7 +44,7 @@ export function cardView(card: DigitalCollectible, totals: SaleTotals): CardView
     setId: card.setId ?? null,
     edition: card.edition ?? null,
     editionSize,
-    state,
+    state: publicState(card),
     publishedAt: card.publishedAt ?? null,
     retiredAt: card.retiredAt ?? null,
     sold: Number(totals.cards[key] ?? 0),
@@ -54,13 +54,13 @@ export function cardView(card: DigitalCollectible, totals: SaleTotals): CardView
     oversold: Number(totals.oversold[key] ?? 0),
     unlock,
     locked,
-    buyable: state === 'published' && !locked && !soldOut,
+    buyable: isBuyable(card, { locked, soldOut }),
   };
 }
 
 /** The public view of an athlete: profile, public cards with sale state, sets of public cards. */
 export function athleteProfileResponse(athlete: Athlete, totals: SaleTotals): AthleteProfileResponse {
-  const cards = athlete.digitalcollectibles.filter(isPublicCard);
+  const cards = athlete.digitalcollectibles.filter(isPublic);
   const shown = new Set(cards.map((c) => c.id));
   return {
     athlete: profileOf(athlete),
@@ -72,7 +72,7 @@ export function athleteProfileResponse(athlete: Athlete, totals: SaleTotals): At
 /** The catalog route's athletes: only their public cards (drafts never leave the owner routes). */
 export function publicAthlete(athlete: Athlete): Athlete {
   // The approval record names the approving account: owner routes only.
-  const cards = athlete.digitalcollectibles.filter(isPublicCard).map(({ approval: _approval, rejectionReason: _reason, history: _history, ...card }) => card);
+  const cards = athlete.digitalcollectibles.filter(isPublic).map(({ approval: _approval, rejectionReason: _reason, history: _history, ...card }) => card);
   const shown = new Set(cards.map((c) => c.id));
   return {
     ...athlete,

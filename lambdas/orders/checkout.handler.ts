@@ -5,7 +5,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { isValidEmail } from '#shared/platform/http-api';
 import type { CheckoutResponse } from '#shared/sales/sales-api';
 import { centsToDecimal, orderPayload } from '#shared/orders/shopify-payloads';
-import { isPublicCard } from '#shared/catalog/catalog-types';
+import { isPublic, isRetired } from '#shared/cards/lifecycle';
+import { unlockProgress } from '#shared/cards/quota';
 import { dynamoCatalogReader } from '#lambdas/catalog/catalog-index';
 import { config } from '#lambdas/platform/config';
 import { Conflict, HttpError, NotFound, ValidationError } from '#lambdas/platform/errors';
@@ -55,18 +56,14 @@ export const handler = routes({
     const athlete = await dynamoCatalogReader.athlete(athleteId);
     if (!athlete) throw new NotFound(`Athlete ${athleteId}`);
     // Only cards fans can see are on sale (drafts and cards awaiting approval are not).
-    const card = athlete.digitalcollectibles.find((c) => c.id === cardId && isPublicCard(c));
+    const card = athlete.digitalcollectibles.find((c) => c.id === cardId && isPublic(c));
     if (!card) throw new NotFound(`Card ${cardId} of athlete ${athleteId}`);
     // What the storefront refuses: a retired, locked or sold-out card, or more than is left.
     const view = cardView(card, await getSaleTotals(athleteId, { consistent: true }));
-    if (view.state === 'retired') throw new Conflict('This card is retired and no longer on sale');
+    if (isRetired(view)) throw new Conflict('This card is retired and no longer on sale');
     if (view.locked && view.unlock) {
       const quota = athlete.digitalcollectibles.find((c) => c.id === view.unlock!.cardId);
-      throw new HttpError(
-        409,
-        'card_locked',
-        `This card is locked: ${Math.min(view.unlock.sold, view.unlock.units)} of ${view.unlock.units} ${quota?.edition ?? quota?.name ?? 'cards'} sold to unlock`,
-      );
+      throw new HttpError(409, 'card_locked', `This card is locked: ${unlockProgress(view.unlock, quota)}`);
     }
     if (view.soldOut) throw new HttpError(409, 'sold_out', 'This card is sold out');
     if (view.remaining !== null && quantity > view.remaining)

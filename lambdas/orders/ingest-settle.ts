@@ -1,6 +1,6 @@
 // Stage 2 of ingestion: settle an order's pending groups (see ingest-core.ts). What the settle
 // function (the table's stream, the scheduled sweep) and the inline callers run.
-import { topFanSetsOf } from '#shared/catalog/catalog-types';
+import { topFanSetsOf } from '#shared/cards/sets';
 import type { Athlete } from '#shared/catalog/catalog-types';
 import { contributionOf, groupTargets } from '#shared/orders/contribution';
 import type { GroupTarget } from '#shared/orders/contribution';

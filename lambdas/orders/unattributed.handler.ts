@@ -6,7 +6,7 @@
 // delivery is) and the settle function applies it (within a second or so), so the figures and
 // the ledger move by exactly that line: 202 while it is pending, 200 when nothing changes.
 import { requireCollectiveOwner } from '#lambdas/platform/auth';
-import { isPublicCard } from '#shared/catalog/catalog-types';
+import { isPublic } from '#shared/cards/lifecycle';
 import { collectiveOf, dynamoCatalogReader } from '#lambdas/catalog/catalog-index';
 import { Conflict, Forbidden, NotFound, ValidationError } from '#lambdas/platform/errors';
 import { intParam, json, jsonBody, routes } from '#lambdas/platform/http';
@@ -29,7 +29,7 @@ export const handler = routes({
     if (!lineItemId) fields.lineItemId = 'must be a line item id';
     if (!Number.isSafeInteger(athleteId) || !collective.members.includes(athleteId)) fields.athleteId = 'must be an athlete of this collective';
     const athlete = fields.athleteId ? null : await dynamoCatalogReader.athlete(athleteId);
-    if (!athlete?.digitalcollectibles.some((c) => c.id === cardId && isPublicCard(c))) fields.cardId = "must be one of the athlete's cards";
+    if (!athlete?.digitalcollectibles.some((c) => c.id === cardId && isPublic(c))) fields.cardId = "must be one of the athlete's cards";
     if (Object.keys(fields).length) throw new ValidationError(fields);
 
     // The rules (a line of a stored, undeleted order: 404; unattributed now: else 409; of this

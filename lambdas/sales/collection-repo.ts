@@ -5,7 +5,8 @@
 // one Query per athlete on it (at most COLLECTION_PAGE), whatever the buyer or the catalog holds.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CollectionAthlete, CollectionCard, CollectionSet, MeCollectionResponse } from '#shared/sales/collection-api';
-import { athleteSummary, cardState, isPublicCard } from '#shared/catalog/catalog-types';
+import { athleteSummary } from '#shared/catalog/catalog-types';
+import { isPublic, publicState } from '#shared/cards/lifecycle';
 import type { Athlete, DigitalCollectible } from '#shared/catalog/catalog-types';
 import { getAthlete } from '#lambdas/catalog/catalog-repo';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
@@ -24,7 +25,7 @@ function collectionCard(card: DigitalCollectible, held: Record<string, number>, 
     edition: card.edition ?? null,
     editionSize: card.editionSize ?? null,
     priceCents: card.priceCents,
-    state: cardState(card) === 'retired' ? 'retired' : 'published',
+    state: publicState(card),
     held: Math.max(0, Number(held[String(card.id)] ?? 0)),
     serials: serials[String(card.id)] ?? [],
   };
@@ -32,7 +33,7 @@ function collectionCard(card: DigitalCollectible, held: Record<string, number>, 
 
 /** The athlete's sets as the buyer sees them (public cards only), then the cards outside any set. */
 export function collectionOf(athlete: Athlete, held: Record<string, number>, serials: Serials, topFan: boolean): CollectionAthlete {
-  const cards = athlete.digitalcollectibles.filter(isPublicCard);
+  const cards = athlete.digitalcollectibles.filter(isPublic);
   const byId = new Map(cards.map((c) => [c.id, c]));
   const group = (id: number | null, name: string, countsForTopFan: boolean, members: DigitalCollectible[]): CollectionSet => {
     const shown = members.map((c) => collectionCard(c, held, serials));

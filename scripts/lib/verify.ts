@@ -5,7 +5,8 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { aggregate, holdsAny, holdsFullSet, zeroFigures } from '#shared/orders/aggregation';
 import type { SalesFigures } from '#shared/orders/aggregation';
-import { indexCatalog, topFanSetsOf } from '#shared/catalog/catalog-types';
+import { indexCatalog } from '#shared/catalog/catalog-types';
+import { topFanSetsOf } from '#shared/cards/sets';
 import type { CatalogIndex } from '#shared/catalog/catalog-types';
 import { canonicalJson, contributionOf, groupTargets } from '#shared/orders/contribution';
 import type { ContributionOptions, OrderContribution } from '#shared/orders/contribution';

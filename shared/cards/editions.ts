@@ -92,9 +92,16 @@ export function allocateLine(
   return { next: line, issued, added: [], retired: [] };
 }
 
-/** '#12 / 500', or '#12-14 / 500' for a range. */
-export function serialLabel([from, to]: SerialRange, editionSize: number): string {
-  return from === to ? `#${from} / ${editionSize}` : `#${from}-${to} / ${editionSize}`;
+/** The dash between a range's ends: My Collection and the collective's orders show the en dash
+ * ('#4–6 / 100', as the browser tests read it); the athlete's orders table and this function's unit
+ * test pin the hyphen (docs/decisions/0003-card-lifecycle.md). */
+export type SerialDash = '–' | '-';
+
+/** The serial label of every screen: '#12 / 500', '#12-14 / 500' (or '#12–14 / 500') for a range;
+ * an open edition has no N ('#12'). */
+export function serialLabel([from, to]: SerialRange, editionSize: number | null, dash: SerialDash = '-'): string {
+  const serials = from === to ? `#${from}` : `#${from}${dash}${to}`;
+  return editionSize === null ? serials : `${serials} / ${editionSize}`;
 }
 
 const expand = (ranges: SerialRange[]): number[] => ranges.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, k) => a + k));

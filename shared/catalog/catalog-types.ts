@@ -4,10 +4,10 @@ export type Sport = 'Football' | 'Basketball' | 'Baseball' | 'Track and Field' |
 
 /** Where a card is in its lifecycle (DESIGN.md section 10): draft -> pending (the athlete's
  * approval) -> approved or rejected -> published (on sale) -> retired. Sold out is not a state: it
- * follows from the sale state (serials issued reach the edition size). Fans see published cards,
- * and retired ones marked as such; the other states are for the owner routes. */
+ * follows from the sale state (serials issued reach the edition size). The moves between states,
+ * and every question about a card's state (what fans see, what they can buy), are answered by
+ * shared/cards/lifecycle.ts, the only place a state is compared. */
 export type CardState = 'draft' | 'pending' | 'approved' | 'rejected' | 'published' | 'retired';
-export const CARD_STATES: readonly CardState[] = ['draft', 'pending', 'approved', 'rejected', 'published', 'retired'];
 
 /** The athlete's decision on the exact image version of a card. */
 export interface CardApproval {
@@ -78,12 +78,6 @@ export interface UnlockRule {
   cardId: number;
   units: number;
 }
-
-/** The state a card shows with (absent = published, as cards stored before the lifecycle). */
-export const cardState = (card: Pick<DigitalCollectible, 'state'>): CardState => card.state ?? 'published';
-
-/** Cards fans may see: published ones, and retired ones (marked retired). */
-export const isPublicCard = (card: Pick<DigitalCollectible, 'state'>): boolean => ['published', 'retired'].includes(cardState(card));
 
 export interface AthleteStatsBlock {
   year: string;
@@ -224,13 +218,4 @@ export function indexCatalog(catalog: Pick<Catalog, 'athletes' | 'collectives'> 
     for (const member of collective.members) collectiveByAthleteId.set(member, collective.id);
   }
   return { athleteById, cardByProductId, collectiveByAthleteId, athletesBySchool, schools: (catalog.schools ?? []).map((s) => ({ id: s.id, name: s.name })) };
-}
-
-/** The card sets whose every card a buyer must hold to be the athlete's Top Fan: its closed sets
- * (their membership is fixed), or every card as one set for athletes without sets. */
-export function topFanSetsOf(athlete: Pick<Athlete, 'digitalcollectibles' | 'sets'> | undefined): number[][] {
-  if (!athlete) return [];
-  if (athlete.sets?.length) return athlete.sets.filter((s) => s.closedAt !== null && s.cardIds.length > 0).map((s) => s.cardIds);
-  const ids = athlete.digitalcollectibles.filter(isPublicCard).map((c) => c.id);
-  return ids.length ? [ids] : [];
 }

@@ -7,6 +7,7 @@ import { holdsAny, isTopFan, zeroFigures, type SalesFigures } from './aggregatio
 import type { UnlockRule } from '../catalog/catalog-types';
 import type { AthleteContribution, GroupTarget, OrderMeta, UnattributedLine } from './contribution';
 import { allocateLine, moveSerials, serialsOfLines, type CardSerials, type LineSerials, type SerialRange } from '../cards/editions';
+import { isLocked, unlocksNow } from '../cards/quota';
 import { appendEntry, emptyLedgerHead, type LedgerEntry, type LedgerHead, type LedgerKind } from '../money/ledger';
 
 /** The athlete's total item: figures, card counts, editions, unlocks and the ledger head. */
@@ -166,11 +167,10 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
   if (before.meta) addMonth(before.meta.month, before.units, before.revenueCents, -1);
   if (target) addMonth(target.meta.month, entry.units, entry.revenueCents, 1);
 
-  // Unlocks: decided on the counts after this step, permanent once recorded.
+  // Unlocks (shared/cards/quota.ts): decided on the counts after this step, permanent once recorded.
   const unlocked: AthleteStepPlan['unlocked'] = [];
   for (const [cardId, rules] of input.cards) {
-    if (!rules.unlock || athlete.unlockedAt[String(cardId)]) continue;
-    if ((athlete.cards[String(rules.unlock.cardId)] ?? 0) >= rules.unlock.units) {
+    if (unlocksNow(rules.unlock, athlete.cards, athlete.unlockedAt[String(cardId)])) {
       athlete.unlockedAt[String(cardId)] = now;
       unlocked.push({ cardId, at: now });
     }
@@ -190,7 +190,7 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
   for (const [lineItemId, { cardId, units }] of ordered) {
     const rules = input.cards.get(cardId) ?? { editionSize: null, unlock: null };
     const key = String(cardId);
-    const locked = Boolean(rules.unlock) && !athlete.unlockedAt[key];
+    const locked = isLocked(rules.unlock, athlete.unlockedAt[key]);
     const prev = before.lines[lineItemId];
     const result = allocateLine(prev, cardId, units, athlete.issued[key] ?? 0, rules.editionSize, locked);
     if (result.issued !== (athlete.issued[key] ?? 0)) athlete.issued[key] = result.issued;

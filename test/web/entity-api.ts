@@ -4,7 +4,8 @@
 // and fan pages. GET /api/catalog answers 413 catalog_too_large, as it does beyond 100 athletes.
 import type { AthleteProfileResponse, CardView, FeaturedResponse, SchoolPageResponse, SearchResponse, SportRosterResponse } from '@shared/catalog/catalog-api';
 import type { MeCollectionResponse } from '@shared/sales/collection-api';
-import { athleteSummary, isPublicCard, schoolSummary, type Athlete, type Catalog } from '@shared/catalog/catalog-types';
+import { athleteSummary, schoolSummary, type Athlete, type Catalog } from '@shared/catalog/catalog-types';
+import { isPublic } from '@shared/cards/lifecycle';
 import { compareRoster, searchAthletes, searchRoster, searchSchools } from '@shared/catalog/search';
 import { SAMPLE_CATALOG } from '@shared/catalog/seed-data';
 import type { ApiHandler, FakeResponse } from './render-app';
@@ -59,7 +60,7 @@ export function cardView(athlete: Athlete, cardId: number, override: Partial<Car
 
 export function profileOf(athlete: Athlete, cards: Record<string, Partial<CardView>> = {}): AthleteProfileResponse {
   const { digitalcollectibles, sets, ...rest } = athlete;
-  const views = digitalcollectibles.filter(isPublicCard).map((c) => cardView(athlete, c.id, cards[`${athlete.id}:${c.id}`]));
+  const views = digitalcollectibles.filter(isPublic).map((c) => cardView(athlete, c.id, cards[`${athlete.id}:${c.id}`]));
   return { athlete: rest, cards: views, sets: sets ?? [] };
 }
 

@@ -2,6 +2,8 @@
 // progress, how many of an edition are left, sold out, retired. The athlete pages and the card
 // page say it with the same words.
 import type { CardView } from '@shared/catalog/catalog-api';
+import { isRetired } from '@shared/cards/lifecycle';
+import { unlockProgress as progressLabel } from '@shared/cards/quota';
 
 export type SaleKind = 'locked' | 'retired' | 'sold-out' | 'limited' | 'open';
 
@@ -12,16 +14,16 @@ export interface SaleStatus {
   buyable: boolean;
 }
 
-/** '18 of 25 Base sold to unlock': the quota card's edition name (its title without one). */
+/** '18 of 25 Base sold to unlock' (shared/cards/quota.ts), the quota card found among `cards`. */
 export function unlockProgress(card: CardView, cards: readonly CardView[]): string {
-  if (!card.unlock) return '';
-  const quota = cards.find((c) => c.id === card.unlock!.cardId);
-  const name = quota?.edition || quota?.name || 'cards';
-  return `${Math.min(card.unlock.sold, card.unlock.units)} of ${card.unlock.units} ${name} sold to unlock`;
+  const { unlock } = card;
+  if (!unlock) return '';
+  const quota = cards.find((c) => c.id === unlock.cardId);
+  return progressLabel(unlock, quota);
 }
 
 export function saleStatus(card: CardView, cards: readonly CardView[]): SaleStatus {
-  if (card.state === 'retired') return { kind: 'retired', text: 'Retired: no longer on sale', buyable: false };
+  if (isRetired(card)) return { kind: 'retired', text: 'Retired: no longer on sale', buyable: false };
   if (card.locked) return { kind: 'locked', text: unlockProgress(card, cards), buyable: false };
   if (card.soldOut) return { kind: 'sold-out', text: 'Sold out', buyable: false };
   if (card.editionSize !== null && card.remaining !== null) {

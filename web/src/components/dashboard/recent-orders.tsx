@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { SaleLine } from '@shared/sales/sales-api';
 import { formatUsd } from '@shared/platform/money';
+import { serialLabel } from '@shared/cards/editions';
 import { DateText } from '@/components/date-text';
 import { buyerLabel, orderLabel, orderStatusLabel } from '@/components/dashboard/format';
 import { TableRegion } from '@/components/dashboard/table-region';
@@ -78,9 +79,6 @@ export function OrderRef({ orderId, orderName }: { orderId: string; orderName?: 
   );
 }
 
-/** '#4 / 100' for one serial, '#4–6 / 100' for a run. */
-export const serialLabel = (s: SaleLine['serials'][number]): string => `#${s.from === s.to ? s.from : `${s.from}–${s.to}`} / ${s.editionSize}`;
-
 function SerialsCell({ order }: { order: SaleLine }) {
   const serials = order.serials ?? [];
   const flags = [
@@ -89,7 +87,11 @@ function SerialsCell({ order }: { order: SaleLine }) {
   ].filter(Boolean);
   return (
     <>
-      {serials.length === 0 ? <span className="muted">—</span> : serials.map((s) => <div key={`${s.cardId}-${s.from}`}>{serialLabel(s)}</div>)}
+      {serials.length === 0 ? (
+        <span className="muted">—</span>
+      ) : (
+        serials.map((s) => <div key={`${s.cardId}-${s.from}`}>{serialLabel([s.from, s.to], s.editionSize, '–')}</div>)
+      )}
       {flags.map((flag) => (
         <span key={flag} className="dash-badge dash-badge-red" style={{ marginInlineEnd: 4 }}>
           {flag}

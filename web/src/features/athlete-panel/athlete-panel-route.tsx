@@ -4,6 +4,7 @@
 // never the whole catalog; Approvals and Payouts load with their tab.
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { awaitsApproval } from '@shared/cards/lifecycle';
 import { ApiError } from '@/lib/api-client';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
@@ -71,7 +72,7 @@ export default function AthletePanelRoute() {
   }
   if (!profile) return <PageSpinner label="Loading your panel..." />;
   const { athlete } = profile;
-  const pending = owner.data?.cards.filter((c) => c.state === 'pending').length ?? 0;
+  const pending = owner.data?.cards.filter(awaitsApproval).length ?? 0;
 
   return (
     <section className="page container">

@@ -1,10 +1,12 @@
 // Approvals: the cards waiting for the athlete's decision, each shown exactly as fans will see it
 // (image, title, edition, price, edition size). Approve sends the image version the answer gave,
 // so an image changed since is refused (409) and must be reloaded and reviewed again; Reject needs
-// a reason (a dialog). Decided cards are listed with who decided and when, from their history.
+// a reason (a dialog). The buttons are the moves shared/cards/lifecycle.ts offers the athlete in
+// the card's state. Decided cards are listed with who decided and when, from their history.
 // The demo shows the demo athlete's cards read-only.
 import { useState } from 'react';
 import { validateReject, type OwnerCard } from '@shared/cards/cards-api';
+import { actions, awaitsApproval, stateOf } from '@shared/cards/lifecycle';
 import type { CardEvent } from '@shared/catalog/catalog-types';
 import { formatUsd } from '@shared/platform/money';
 import { ConfirmDialog } from '@/components/dialog';
@@ -121,24 +123,29 @@ function PendingCard({ card, athleteId, own, onReload, onDone }: PendingProps) {
     }
   };
 
+  const moves = actions(card, 'athlete');
   return (
     <li className="ap-pending">
       <CardPreview card={card} />
       <div className="ap-pending-actions">
         {own ? (
           <>
-            <button type="button" className="btn btn-primary" disabled={decide.isMutating} onClick={() => void approve()} aria-label={`Approve ${card.name}`}>
-              Approve
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={decide.isMutating}
-              onClick={() => setRejecting(true)}
-              aria-label={`Reject ${card.name}`}
-            >
-              Reject
-            </button>
+            {moves.includes('approve') && (
+              <button type="button" className="btn btn-primary" disabled={decide.isMutating} onClick={() => void approve()} aria-label={`Approve ${card.name}`}>
+                Approve
+              </button>
+            )}
+            {moves.includes('reject') && (
+              <button
+                type="button"
+                className="btn btn-outline"
+                disabled={decide.isMutating}
+                onClick={() => setRejecting(true)}
+                aria-label={`Reject ${card.name}`}
+              >
+                Reject
+              </button>
+            )}
           </>
         ) : (
           <SignInPrompt message="Sign in to approve or reject cards" />
@@ -190,7 +197,7 @@ function Decided({ cards }: { cards: OwnerCard[] }) {
                 <td>
                   <DateText iso={event.at} />
                 </td>
-                <td>{card.state}</td>
+                <td>{stateOf(card)}</td>
               </tr>
             );
           })}
@@ -205,8 +212,8 @@ export default function ApprovalsTab({ athleteId, own }: { athleteId: number; ow
   const [notice, setNotice] = useState<string | null>(null);
   if (error) return <ErrorBox message={error instanceof ApiError && error.status === 403 ? error.message : CARDS_ERROR} onRetry={() => void mutate()} />;
   if (!data) return <Spinner label="Loading cards to approve..." />;
-  const pending = data.cards.filter((c) => c.state === 'pending');
-  const decided = data.cards.filter((c) => c.state !== 'pending' && lastDecision(c)).sort((a, b) => lastDecision(b)!.at.localeCompare(lastDecision(a)!.at));
+  const pending = data.cards.filter(awaitsApproval);
+  const decided = data.cards.filter((c) => !awaitsApproval(c) && lastDecision(c)).sort((a, b) => lastDecision(b)!.at.localeCompare(lastDecision(a)!.at));
   return (
     <>
       <section className="panel" aria-labelledby="approvals-title">

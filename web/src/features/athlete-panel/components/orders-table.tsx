@@ -3,15 +3,17 @@
 // flagged as oversold or sold while locked), Status (default Paid).
 import type { SaleLine } from '@shared/sales/sales-api';
 import { formatUsd } from '@shared/platform/money';
+import { serialLabel } from '@shared/cards/editions';
 import { DateText } from '@/components/date-text';
 import { buyerLabel, orderStatusLabel } from '@/components/dashboard/format';
 import { OrderRef } from '@/components/dashboard/recent-orders';
-import { serialLabel } from '@/features/athlete-panel/components/sale-state';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 function Serials({ line, cardNames }: { line: SaleLine; cardNames: Map<number, string> }) {
   const multipleCards = new Set(line.serials.map((s) => s.cardId)).size > 1;
-  const parts = line.serials.map((s) => `${multipleCards ? `${cardNames.get(s.cardId) ?? `Card ${s.cardId}`} ` : ''}${serialLabel(s)}`);
+  const parts = line.serials.map(
+    (s) => `${multipleCards ? `${cardNames.get(s.cardId) ?? `Card ${s.cardId}`} ` : ''}${serialLabel([s.from, s.to], s.editionSize)}`,
+  );
   if (line.oversoldUnits > 0) parts.push(`${line.oversoldUnits} oversold (no serial)`);
   if (line.whileLockedUnits > 0) parts.push(`${line.whileLockedUnits} sold while locked`);
   if (parts.length === 0) return <span className="muted">—</span>;

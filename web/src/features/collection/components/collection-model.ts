@@ -21,13 +21,6 @@ export function pendingLocalOrders(entries: LocalCollectible[], now: number, win
   return entries.filter((e) => e.orderId && now - Date.parse(e.purchaseDate) < windowMs).length;
 }
 
-/** '#7 / 100', '#3–5 / 100' (an open edition has no N). */
-export function serialText(range: [number, number], editionSize: number | null): string {
-  const [from, to] = range;
-  const serials = from === to ? `#${from}` : `#${from}–${to}`;
-  return editionSize === null ? serials : `${serials} / ${editionSize}`;
-}
-
 /** Distinct cards held across the athletes. */
 export const heldCount = (athletes: CollectionAthlete[]): number => heldCards(athletes).size;
 

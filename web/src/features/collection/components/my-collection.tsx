@@ -7,6 +7,8 @@ import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { CollectionAthlete, CollectionSet } from '@shared/sales/collection-api';
 import { formatUsd } from '@shared/platform/money';
+import { serialLabel } from '@shared/cards/editions';
+import { isRetired } from '@shared/cards/lifecycle';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
@@ -15,7 +17,7 @@ import { PageSpinner } from '@/components/spinner';
 import { isDemoPath, paths } from '@/config/paths';
 import { readPurchasedCards, removePurchasedCard, type LocalCollectible } from '@/lib/purchased-cards';
 import { useMyCollection } from '@/features/collection/api/get-my-collection';
-import { heldCount, localOnly, pendingLocalOrders, serialText } from '@/features/collection/components/collection-model';
+import { heldCount, localOnly, pendingLocalOrders } from '@/features/collection/components/collection-model';
 import '@/features/collection/components/my-collection.css';
 
 export const LOAD_ERROR = 'Failed to load Shopify orders. Please try again later.';
@@ -42,7 +44,7 @@ function SetBlock({ athleteId, set }: { athleteId: number; set: CollectionSet })
                   <h4 className="entity-title">{card.name}</h4>
                   <div className="badge-row">
                     <span className="badge badge-muted">Missing</span>
-                    {card.state === 'retired' && <span className="badge badge-muted">Retired</span>}
+                    {isRetired(card) && <span className="badge badge-muted">Retired</span>}
                   </div>
                   <p className="price">{formatUsd(card.priceCents)}</p>
                 </div>
@@ -65,7 +67,7 @@ function SetBlock({ athleteId, set }: { athleteId: number; set: CollectionSet })
                   <p className="serials" aria-label={`Serials of ${card.name}`}>
                     {card.serials.map((range) => (
                       <span key={range[0]} className="serial">
-                        {serialText(range, card.editionSize)}
+                        {serialLabel(range, card.editionSize, '–')}
                       </span>
                     ))}
                   </p>

@@ -6,6 +6,7 @@ import { memo, useState } from 'react';
 import type { CollectiveStatsResponse, UnattributedSale } from '@shared/sales/sales-api';
 import type { MemberSummary } from '@shared/catalog/catalog-types';
 import { formatUsd } from '@shared/platform/money';
+import { isPublic } from '@shared/cards/lifecycle';
 import { countLabel } from '@shared/platform/text';
 import { yearMonthLabel } from '@shared/platform/months';
 import { DateText } from '@/components/date-text';
@@ -30,7 +31,7 @@ function AssignLine({ line, members, collectiveId }: { line: UnattributedSale; m
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const cards = useAthleteCards(athleteId ? Number(athleteId) : null);
-  const onSale = (cards.data?.cards ?? []).filter((c) => c.state === 'published' || c.state === 'retired');
+  const onSale = (cards.data?.cards ?? []).filter(isPublic);
   const key = `${line.orderId}-${line.lineItemId}`;
   return (
     <form

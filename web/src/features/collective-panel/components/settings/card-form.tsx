@@ -8,6 +8,7 @@ import type { FieldErrors } from '@shared/catalog/admin-api';
 import type { CardSet } from '@shared/catalog/catalog-types';
 import type { CardRequest, OwnerCard } from '@shared/cards/cards-api';
 import { checkUnlockRule, EDITION_NAMES, validateCardRequest } from '@shared/cards/cards-api';
+import { rejectionOf } from '@shared/cards/lifecycle';
 import { Field } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useSaveCard } from '@/features/collective-panel/api/card-writes';
@@ -133,8 +134,8 @@ export function CardForm({
       }}
     >
       <h3 className="panel-title">{title}</h3>
-      {card?.state === 'rejected' && card.rejectionReason && (
-        <p className="form-error">Rejected by the athlete: {card.rejectionReason}. Saving sends it back to draft; submit it again for approval.</p>
+      {card && rejectionOf(card) && (
+        <p className="form-error">Rejected by the athlete: {rejectionOf(card)}. Saving sends it back to draft; submit it again for approval.</p>
       )}
       <div className="dash-form">
         <Field label="Title" error={errors.name}>

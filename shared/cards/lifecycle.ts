@@ -1,0 +1,327 @@
+// The card lifecycle as one pure module (docs/decisions/0003-card-lifecycle.md): the transition
+// table of card states and moves, who makes each move, whether the owners' screens offer it, and
+// the refusal of every other (state, move) pair. The server applies `next()` (lambdas/cards/
+// cards-repo.ts), the web draws each card's buttons from `actions()` and `can()`, and every other
+// question about a card's state (may fans see it, may they buy it, is it waiting for the athlete)
+// is asked here: this file is the only place a card state is compared.
+//
+// Nothing reaches fans before the athlete approves the exact image version and the collective
+// publishes: only `approve` leads to approved (and pins the version the athlete reviewed), only
+// `publish` leads from approved to published, and any edit or new image bytes go back through
+// the athlete. A published card never changes (fans may hold it): it is retired.
+import { CARD_HISTORY_MAX } from '../catalog/catalog-types';
+import type { CardEvent, CardState, DigitalCollectible } from '../catalog/catalog-types';
+
+export type { CardState };
+
+export const CARD_STATES: readonly CardState[] = ['draft', 'pending', 'approved', 'rejected', 'published', 'retired'];
+
+/** What may happen to a card. `image-changed` is not a button: the server makes it when the bytes
+ * behind the image are no longer the version pinned for the athlete (at approval or publication). */
+export type Move = 'edit' | 'submit' | 'delete' | 'approve' | 'reject' | 'publish' | 'retire' | 'image-changed';
+export const MOVES: readonly Move[] = ['edit', 'submit', 'delete', 'approve', 'reject', 'publish', 'retire', 'image-changed'];
+
+/** Who acts on a card: the athlete's collective, or the athlete. */
+export type Role = 'collective' | 'athlete';
+
+/** Who makes each move (null: whoever's action found it, the server). */
+export const MOVER: Readonly<Record<Move, Role | null>> = {
+  edit: 'collective',
+  submit: 'collective',
+  delete: 'collective',
+  approve: 'athlete',
+  reject: 'athlete',
+  publish: 'collective',
+  retire: 'collective',
+  'image-changed': null,
+};
+
+/** An allowed move: the state it leads to (null: the card is gone), and whether the owners' screens
+ * offer it as a button. The server accepts a move the screens do not offer (an edit of a card with
+ * the athlete sends it back to draft; a card not yet on sale may be deleted; a rejected card may be
+ * sent again as it is), so a stale page or another client never fails; the screens take the direct
+ * path (edit a draft or a rejected card, submit or delete a draft). */
+export interface Transition {
+  to: CardState | null;
+  offered: boolean;
+}
+
+/** The transition table: every (state, move) pair not listed is refused (REFUSAL). */
+export const TRANSITIONS: Readonly<Record<CardState, Readonly<Partial<Record<Move, Transition>>>>> = {
+  draft: {
+    edit: { to: 'draft', offered: true },
+    submit: { to: 'pending', offered: true },
+    delete: { to: null, offered: true },
+  },
+  pending: {
+    edit: { to: 'draft', offered: false },
+    delete: { to: null, offered: false },
+    approve: { to: 'approved', offered: true },
+    reject: { to: 'rejected', offered: true },
+    'image-changed': { to: 'pending', offered: false },
+  },
+  approved: {
+    edit: { to: 'draft', offered: false },
+    delete: { to: null, offered: false },
+    publish: { to: 'published', offered: true },
+    'image-changed': { to: 'pending', offered: false },
+  },
+  rejected: {
+    edit: { to: 'draft', offered: true },
+    submit: { to: 'pending', offered: false },
+    delete: { to: null, offered: false },
+  },
+  published: {
+    retire: { to: 'retired', offered: true },
+  },
+  retired: {},
+};
+
+/** The state a card is in (absent: published, as cards stored before the lifecycle). */
+export const stateOf = (card: Pick<DigitalCollectible, 'state'>): CardState => card.state ?? 'published';
+
+/** How a refusal names the card's state. */
+const STATE_WORD: Record<CardState, string> = {
+  draft: 'a draft',
+  pending: 'awaiting the athlete’s approval',
+  approved: 'approved',
+  rejected: 'rejected',
+  published: 'published',
+  retired: 'retired',
+};
+
+/** The refusal of a move in a state the table does not list it for (409). */
+const REFUSAL: Record<Move, (state: string) => string> = {
+  edit: (s) => `This card is ${s}: fans may hold it, so it cannot change; retire it and create a new card`,
+  submit: (s) => `This card is ${s}; only a draft or a rejected card is sent for approval`,
+  delete: (s) => `This card is ${s}: it stays on record; retire it instead`,
+  approve: (s) => `This card is ${s}; only a card awaiting approval can be approved`,
+  reject: (s) => `This card is ${s}; only a card awaiting approval can be rejected`,
+  publish: (s) => `Only a card the athlete approved can be published; this one is ${s}`,
+  retire: (s) => `Only a published card is retired; this one is ${s} (delete it instead)`,
+  'image-changed': (s) => `This card is ${s}: no image version of it waits for the athlete or for publication`,
+};
+
+/** The refusal of a move made by the other side (403), in the words of the routes' ownership checks
+ * (lambdas/platform/auth.ts): the athlete's routes refuse a collective, and the other way round. */
+const WRONG_ROLE: Record<Role, string> = {
+  athlete: 'This athlete belongs to another account',
+  collective: 'This collective belongs to another account',
+};
+
+/** Refusals that depend on more than the state: the version reviewed, bytes that changed. */
+export const REFUSALS = {
+  /** Approving a version other than the one pinned at submission. */
+  staleReview: 'This card changed while you were reviewing it; review it again',
+  /** The bytes changed between submission and approval: the athlete sees the new ones. */
+  imageChangedInReview: 'The image changed since the card was sent to you; review the new image',
+  /** The bytes changed after approval: publishing sends the card back to the athlete. */
+  imageChangedAfterApproval: 'The image changed after the athlete approved it; the card is back with the athlete for approval',
+  /** The card moved on between the checks of a publication and its write. */
+  changedWhilePublishing: 'The card changed while publishing; reload and try again',
+} as const;
+
+export type Verdict = { ok: true } | { ok: false; status: 403 | 409; reason: string };
+
+const refused = (status: 403 | 409, reason: string): Extract<Verdict, { ok: false }> => ({ ok: false, status, reason });
+
+/** May `move` be made on this card (by `role`, when given)? The table's answer, with its refusal. */
+export function can(card: Pick<DigitalCollectible, 'state'>, move: Move, role?: Role): Verdict {
+  const mover = MOVER[move];
+  if (role && mover && role !== mover) return refused(403, WRONG_ROLE[mover]);
+  const state = stateOf(card);
+  return TRANSITIONS[state][move] ? { ok: true } : refused(409, REFUSAL[move](STATE_WORD[state]));
+}
+
+/** The moves the owners' screens offer `role` on this card, in the order the buttons show. */
+export function actions(card: Pick<DigitalCollectible, 'state'>, role: Role): Move[] {
+  const row = TRANSITIONS[stateOf(card)];
+  return MOVES.filter((move) => MOVER[move] === role && row[move]?.offered === true);
+}
+
+// ---- next: the card after a move -----------------------------------------------------------------
+
+/** The fields an edit sets (the request, checked elsewhere against the athlete's cards and sets). */
+export type CardFields = Pick<DigitalCollectible, 'name' | 'edition' | 'image' | 'description' | 'priceCents' | 'editionSize' | 'unlock' | 'setId'>;
+
+/** A move as a request names it, before the image's bytes are read: enough to tell a repeat or
+ * a refusal. */
+export type Request =
+  | { move: 'edit'; fields: CardFields }
+  | { move: 'submit' }
+  | { move: 'approve'; reviewedHash: string }
+  | { move: 'reject'; reason: string }
+  | { move: 'publish'; shopifyProductId?: string }
+  | { move: 'retire' }
+  | { move: 'image-changed' };
+
+/** A move with all it needs: the image versions come from fingerprinting the image's bytes. */
+export type Step =
+  | Extract<Request, { move: 'edit' | 'approve' | 'reject' | 'retire' }>
+  | { move: 'submit'; imageHash: string }
+  /** `imageHash`: the bytes' version now, which must still be the approved one. */
+  | { move: 'publish'; shopifyProductId: string; imageHash: string }
+  | { move: 'image-changed'; imageHash: string };
+
+/** Who moves the card, and when (kept in its history). */
+export interface Mover {
+  role: Role;
+  /** The account's subject ('seed' for the sample data). */
+  sub: string;
+  at: string;
+}
+
+type Refusal = Extract<Verdict, { ok: false }>;
+
+/** The card after a step: `changed` false for a repeat of a move already made or an edit that
+ * changes nothing (answered with the card as it is, so a retried request succeeds), or the refusal. */
+export type Outcome = { ok: true; card: DigitalCollectible; changed: boolean } | Refusal;
+
+/** Whether the request was already made: the card is where it would take it, with its details. */
+function isRepeat(card: DigitalCollectible, request: Request): boolean {
+  const state = stateOf(card);
+  switch (request.move) {
+    case 'submit':
+      return state === 'pending';
+    case 'approve':
+      return state === 'approved' && card.approval?.imageHash === request.reviewedHash;
+    case 'reject':
+      return state === 'rejected' && card.rejectionReason === request.reason;
+    case 'publish':
+      return state === 'published' && (!request.shopifyProductId || request.shopifyProductId === card.shopifyProductId);
+    case 'retire':
+      return state === 'retired';
+    case 'edit':
+      return (
+        TRANSITIONS[state].edit !== undefined &&
+        Object.entries(request.fields).every(([k, v]) => JSON.stringify(card[k as keyof DigitalCollectible] ?? null) === JSON.stringify(v))
+      );
+    case 'image-changed':
+      return false;
+  }
+}
+
+/**
+ * The decision on a request before the image's bytes are read: a repeat (answer the card as it
+ * is), or allowed, or the refusal (the table's; an approval must name the version pinned when the
+ * card was submitted).
+ */
+export function check(card: DigitalCollectible, request: Request, role?: Role): { ok: true; repeat: boolean } | Refusal {
+  if (isRepeat(card, request)) return { ok: true, repeat: true };
+  const verdict = can(card, request.move, role);
+  if (!verdict.ok) return verdict;
+  if (request.move === 'approve' && card.imageHash !== request.reviewedHash) return refused(409, REFUSALS.staleReview);
+  return { ok: true, repeat: false };
+}
+
+function withEvent(card: DigitalCollectible, event: CardEvent): DigitalCollectible {
+  return { ...card, history: [...(card.history ?? []), event].slice(-CARD_HISTORY_MAX) };
+}
+
+/** The card the (allowed) step makes: the table's next state, the step's fields, and the decision
+ * kept in its history. */
+function apply(card: DigitalCollectible, step: Step, { sub: by, at }: Mover): DigitalCollectible {
+  const state = TRANSITIONS[stateOf(card)][step.move]?.to ?? stateOf(card);
+  switch (step.move) {
+    case 'edit':
+      return withEvent({ ...card, ...step.fields, state, imageHash: null, approval: null, rejectionReason: null }, { action: 'edited', by, at });
+    case 'submit':
+      return withEvent({ ...card, state, imageHash: step.imageHash, rejectionReason: null }, { action: 'submitted', by, at, imageHash: step.imageHash });
+    case 'approve':
+      return withEvent(
+        { ...card, state, approval: { by, at, imageHash: step.reviewedHash }, rejectionReason: null },
+        { action: 'approved', by, at, imageHash: step.reviewedHash },
+      );
+    case 'reject':
+      return withEvent(
+        { ...card, state, rejectionReason: step.reason, approval: null },
+        { action: 'rejected', by, at, reason: step.reason, imageHash: card.imageHash ?? null },
+      );
+    case 'publish':
+      return withEvent(
+        { ...card, state, shopifyProductId: step.shopifyProductId, publishedAt: at },
+        { action: 'published', by, at, shopifyProductId: step.shopifyProductId },
+      );
+    case 'retire':
+      return withEvent({ ...card, state, retiredAt: at }, { action: 'retired', by, at });
+    case 'image-changed': {
+      // With the athlete it stays there with the new version; approved, it goes back to the athlete.
+      const back = stateOf(card) === 'pending' ? { ...card, imageHash: step.imageHash } : { ...card, state, imageHash: step.imageHash, approval: null };
+      return withEvent(back, { action: 'image-changed', by, at, imageHash: step.imageHash });
+    }
+  }
+}
+
+/** The card after `step`, or the refusal (check's, or a publication whose image is no longer the
+ * approved version). */
+export function next(card: DigitalCollectible, step: Step, mover: Mover): Outcome {
+  const checked = check(card, step, mover.role);
+  if (!checked.ok) return checked;
+  if (checked.repeat) return { ok: true, card, changed: false };
+  if (step.move === 'publish' && card.approval?.imageHash !== step.imageHash) return refused(409, REFUSALS.changedWhilePublishing);
+  return { ok: true, card: apply(card, step, mover), changed: true };
+}
+
+/** A new card: a draft, with its creation kept in its history. */
+export function draftCard(id: number, fields: CardFields, { sub: by, at }: Mover): DigitalCollectible {
+  return withEvent(
+    {
+      id,
+      shopifyProductId: '',
+      ...fields,
+      state: 'draft',
+      imageHash: null,
+      rejectionReason: null,
+      approval: null,
+      publishedAt: null,
+      retiredAt: null,
+    },
+    { action: 'created', by, at },
+  );
+}
+
+// ---- questions about a card's state --------------------------------------------------------------
+
+/** Fans may see it: published, or retired (marked retired). Drafts and cards with the athlete stay
+ * on the owner routes. */
+export const isPublic = (card: Pick<DigitalCollectible, 'state'>): boolean => {
+  const state = stateOf(card);
+  return state === 'published' || state === 'retired';
+};
+
+/** On sale: published and not retired (whether it sells now also depends on its quota and edition). */
+export const isOnSale = (card: Pick<DigitalCollectible, 'state'>): boolean => stateOf(card) === 'published';
+
+export const isRetired = (card: Pick<DigitalCollectible, 'state'>): boolean => stateOf(card) === 'retired';
+
+/** A public card's state as fans see it. */
+export const publicState = (card: Pick<DigitalCollectible, 'state'>): 'published' | 'retired' => (isRetired(card) ? 'retired' : 'published');
+
+/** Fans can buy it: on sale, unlocked (shared/cards/quota.ts) and not sold out. */
+export const isBuyable = (card: Pick<DigitalCollectible, 'state'>, sale: { locked: boolean; soldOut: boolean }): boolean =>
+  isOnSale(card) && !sale.locked && !sale.soldOut;
+
+/** Waiting for the athlete's decision (the athlete's Approvals). */
+export const awaitsApproval = (card: Pick<DigitalCollectible, 'state'>): boolean => stateOf(card) === 'pending';
+
+/** The athlete's reason while the card stays rejected (shown to the collective), else null. */
+export const rejectionOf = (card: Pick<DigitalCollectible, 'state' | 'rejectionReason'>): string | null =>
+  stateOf(card) === 'rejected' ? (card.rejectionReason ?? null) : null;
+
+/** What the owners' screens call a state; sold out is no state but follows from the edition. */
+export type ShownState = CardState | 'sold-out';
+
+const STATE_LABEL: Record<ShownState, string> = {
+  draft: 'Draft',
+  pending: 'Pending approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  published: 'Published',
+  retired: 'Retired',
+  'sold-out': 'Sold out',
+};
+
+/** The state the owners' screens show: a published card whose edition sold out shows sold out. */
+export const shownState = (card: Pick<DigitalCollectible, 'state'>, soldOut = false): ShownState => (isOnSale(card) && soldOut ? 'sold-out' : stateOf(card));
+
+export const stateLabel = (state: ShownState): string => STATE_LABEL[state];

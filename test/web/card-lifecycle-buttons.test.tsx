@@ -1,0 +1,103 @@
+// The owners' screens draw each card's buttons from the lifecycle table (shared/cards/lifecycle.ts):
+// the collective's Cards tab and the athlete's Approvals tab show exactly the moves `actions()`
+// offers in each state, every one of them allowed by `can()`.
+import { screen, within } from '@testing-library/react';
+import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
+import { CARD_STATES, actions, can, type Move } from '@shared/cards/lifecycle';
+import ApprovalsTab from '@/features/athlete-panel/components/approvals-tab';
+import { CardsManager } from '@/features/collective-panel/components/settings/cards-manager';
+import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
+import { fakeJwt } from './auth-helpers';
+import { members, ownerCards } from './dashboards/fixtures';
+import { renderRoute, stubFetch } from './dashboards/helpers';
+
+function signIn(claims: Record<string, unknown>) {
+  const all = { sub: 'user-1', email: 'u@example.com', email_verified: true, exp: Math.floor(Date.now() / 1000) + 3600, ...claims };
+  const token = fakeJwt(all);
+  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims: all } as Parameters<
+    typeof applySession
+  >[0]);
+}
+
+afterEach(() => {
+  applySession(null);
+  resetSessionForTests();
+});
+
+/** The move a control of a card's row stands for, from its accessible name. */
+function moveOf(name: string, card: string): Move | null {
+  const moves: Array<[string, Move]> = [
+    [`Edit ${card}`, 'edit'],
+    [`Submit ${card} for approval`, 'submit'],
+    [`Delete ${card}`, 'delete'],
+    [`Publish ${card}`, 'publish'],
+    [`Shopify product id for ${card}`, 'publish'],
+    [`Retire ${card}`, 'retire'],
+    [`Approve ${card}`, 'approve'],
+    [`Reject ${card}`, 'reject'],
+  ];
+  return moves.find(([label]) => label === name)?.[1] ?? null;
+}
+
+describe('the Cards tab draws each card’s buttons from the lifecycle', () => {
+  it.each(['manual', 'local'] as const)('shows exactly the collective’s moves of each state (publishing %s)', async (mode) => {
+    signIn({ 'cognito:groups': ['collective'], 'custom:collectiveId': '1' });
+    const data = ownerCards(1, mode);
+    stubFetch({ 'GET /api/collectives/1/athletes/1/cards': { body: data } });
+    renderRoute(<CardsManager collectiveId={1} members={members([1, 2])} canWrite />);
+    const table = await screen.findByRole('table', { name: 'Cards of Marcus Reed' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(data.cards.map((c) => expect.stringContaining(c.name)));
+    expect(new Set(data.cards.map((c) => c.state))).toEqual(new Set(CARD_STATES));
+    rows.forEach((row, i) => {
+      const card = data.cards[i];
+      const cell = within(row).getAllByRole('cell')[3];
+      const shown = [...within(cell).queryAllByRole('button'), ...within(cell).queryAllByRole('textbox')]
+        .map((control) => control.getAttribute('aria-label') ?? (control.id ? document.querySelector(`label[for="${control.id}"]`)?.textContent : null) ?? '')
+        .map((name) => moveOf(name, card.name))
+        .filter((move): move is Move => move !== null);
+      const expected = actions(card, 'collective');
+      expect([card.state, [...new Set(shown)]]).toEqual([card.state, expected]);
+      for (const move of expected) expect(can(card, move, 'collective')).toEqual({ ok: true });
+    });
+  });
+
+  it('shows no actions to an account that cannot change the cards', async () => {
+    signIn({ 'cognito:groups': ['collective'], 'custom:collectiveId': '1' });
+    stubFetch({ 'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1) } });
+    renderRoute(<CardsManager collectiveId={1} members={members([1, 2])} canWrite={false} />);
+    const table = await screen.findByRole('table', { name: 'Cards of Marcus Reed' });
+    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(within(table).queryAllByRole('button')).toHaveLength(0);
+  });
+});
+
+describe('the Approvals tab draws the athlete’s buttons from the lifecycle', () => {
+  const card = (id: number, state: OwnerCard['state']): OwnerCard => ({
+    ...ownerCards(1).cards[0],
+    id,
+    name: `Card ${state}`,
+    state,
+    imageHash: `hash-${id}`,
+    history: [{ action: state === 'rejected' ? 'rejected' : 'approved', by: 'athlete-sub', at: `2026-11-0${id}T00:00:00.000Z` }],
+  });
+
+  it('shows Approve and Reject on exactly the cards the athlete may decide on', async () => {
+    signIn({ sub: 'athlete-sub', 'cognito:groups': ['athlete'], 'custom:athleteId': '1' });
+    const cards = CARD_STATES.map((state, i) => card(i + 1, state));
+    const body: OwnerCardsResponse = { ...ownerCards(1), cards };
+    stubFetch({ 'GET /api/athletes/1/cards': { body } });
+    renderRoute(<ApprovalsTab athleteId={1} own />);
+    await screen.findByRole('list', { name: 'Cards waiting for your approval' });
+    for (const c of cards) {
+      const shown = screen
+        .queryAllByRole('button')
+        .map((b) => moveOf(b.getAttribute('aria-label') ?? '', c.name))
+        .filter((move): move is Move => move !== null);
+      expect([c.state, shown]).toEqual([c.state, actions(c, 'athlete')]);
+      for (const move of shown) expect(can(c, move, 'athlete')).toEqual({ ok: true });
+    }
+    // The collective's moves are never the athlete's.
+    for (const c of cards) for (const move of actions(c, 'collective')) expect(can(c, move, 'athlete').ok).toBe(false);
+  });
+});
