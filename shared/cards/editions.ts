@@ -92,15 +92,10 @@ export function allocateLine(
   return { next: line, issued, added: [], retired: [] };
 }
 
-/** The dash between a range's ends: My Collection and the collective's orders show the en dash
- * ('#4–6 / 100', as the browser tests read it); the athlete's orders table and this function's unit
- * test pin the hyphen (docs/decisions/0003-card-lifecycle.md). */
-export type SerialDash = '–' | '-';
-
-/** The serial label of every screen: '#12 / 500', '#12-14 / 500' (or '#12–14 / 500') for a range;
- * an open edition has no N ('#12'). */
-export function serialLabel([from, to]: SerialRange, editionSize: number | null, dash: SerialDash = '-'): string {
-  const serials = from === to ? `#${from}` : `#${from}${dash}${to}`;
+/** The serial label of every screen: '#12 / 500', '#12–14 / 500' for a range (an en dash, as
+ * ranges are written); an open edition has no N ('#12'). */
+export function serialLabel([from, to]: SerialRange, editionSize: number | null): string {
+  const serials = from === to ? `#${from}` : `#${from}–${to}`;
   return editionSize === null ? serials : `${serials} / ${editionSize}`;
 }
 

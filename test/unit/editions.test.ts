@@ -31,7 +31,7 @@ describe('allocateLine', () => {
 
   it('labels serials as #n / N', () => {
     expect(serialLabel([12, 12], 500)).toBe('#12 / 500');
-    expect(serialLabel([3, 5], 10)).toBe('#3-5 / 10');
+    expect(serialLabel([3, 5], 10)).toBe('#3–5 / 10');
   });
 
   it('keeps held serials plus oversold equal to the units, for any sequence of unit counts', () => {

@@ -226,7 +226,7 @@ describe('athlete panel', () => {
     panelApi({ 'GET /api/athletes/1/orders': { body: { items: lines, nextCursor: null } } });
     openPanel();
     const table = await screen.findByRole('table', { name: 'Recent orders, newest first' });
-    expect(within(table).getByText('#3-5 / 100')).toBeInTheDocument();
+    expect(within(table).getByText('#3–5 / 100')).toBeInTheDocument();
     expect(within(table).getByText('#7 / 100')).toBeInTheDocument();
     expect(within(table).getByText('1 sold while locked')).toBeInTheDocument();
   });

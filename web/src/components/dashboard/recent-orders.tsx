@@ -90,7 +90,7 @@ function SerialsCell({ order }: { order: SaleLine }) {
       {serials.length === 0 ? (
         <span className="muted">—</span>
       ) : (
-        serials.map((s) => <div key={`${s.cardId}-${s.from}`}>{serialLabel([s.from, s.to], s.editionSize, '–')}</div>)
+        serials.map((s) => <div key={`${s.cardId}-${s.from}`}>{serialLabel([s.from, s.to], s.editionSize)}</div>)
       )}
       {flags.map((flag) => (
         <span key={flag} className="dash-badge dash-badge-red" style={{ marginInlineEnd: 4 }}>

@@ -67,7 +67,7 @@ function SetBlock({ athleteId, set }: { athleteId: number; set: CollectionSet })
                   <p className="serials" aria-label={`Serials of ${card.name}`}>
                     {card.serials.map((range) => (
                       <span key={range[0]} className="serial">
-                        {serialLabel(range, card.editionSize, '–')}
+                        {serialLabel(range, card.editionSize)}
                       </span>
                     ))}
                   </p>
