@@ -1,5 +1,5 @@
 // The athlete's order lines: Order (Shopify's order name, full id on hover, copy), Date, Buyer
-// (before '@'), Amount, Serials ('#n / N', ranges '#3-5 / 100', per card; units without a serial
+// (before '@'), Amount, Serials ('#n / N', ranges '#3–5 / 100', per card; units without a serial
 // flagged as oversold or sold while locked), Status (default Paid).
 import type { SaleLine } from '@shared/sales/sales-api';
 import { formatUsd } from '@shared/platform/money';
