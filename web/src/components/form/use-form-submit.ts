@@ -129,7 +129,8 @@ export function useFormSubmit<Req, Res>(options: SubmitOptions<Req, Res>): FormS
 
 export interface FormOptions<V, Req, Res> extends Omit<SubmitOptions<Req, Res>, 'check'> {
   initial: V | (() => V);
-  check: (values: V) => Checked<Req>;
+  /** The values' verdict; `shown` is what the fields show now (a file picker's refusal, say). */
+  check: (values: V, shown: FieldErrors) => Checked<Req>;
   /** Editing a field takes its error away (the waiting list); otherwise errors stay until the next submit. */
   clearErrorOnEdit?: boolean;
 }
@@ -155,7 +156,7 @@ export interface Form<V, Res> extends FormSubmit<Res> {
 export function useForm<V extends object, Req, Res>({ initial, check, clearErrorOnEdit, ...options }: FormOptions<V, Req, Res>): Form<V, Res> {
   const [start] = useState(initial);
   const [values, setValues] = useState<V>(start);
-  const form = useFormSubmit<Req, Res>({ fields: Object.keys(start), ...options, check: () => check(values) });
+  const form: FormSubmit<Res> = useFormSubmit<Req, Res>({ fields: Object.keys(start), ...options, check: () => check(values, form.errors) });
   const set =
     <K extends keyof V>(name: K) =>
     (value: V[K]) => {

@@ -2,7 +2,6 @@
 // claim link ({origin}/claim/{code}) and the code are shown once, with Copy; the invites listed
 // with their status (pending, claimed, revoked, expired) and Revoke for a pending one.
 import { useState } from 'react';
-import type { FieldErrors } from '@shared/catalog/admin-api';
 import type { CreatedInvite, Invite, InviteState } from '@shared/onboarding/onboarding-api';
 import { validateInvite } from '@shared/onboarding/onboarding-api';
 import type { MemberSummary } from '@shared/catalog/catalog-types';
@@ -12,11 +11,13 @@ import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { Badge, type BadgeTone } from '@/components/dashboard/format';
 import { copyText } from '@/components/dashboard/recent-orders';
-import { Field } from '@/components/form/field';
+import { Field, InputField, SelectField } from '@/components/form/field';
+import { Form } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useAction } from '@/components/form/use-action';
+import { useForm } from '@/components/form/use-form-submit';
 import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/collective-panel/api/onboarding';
-import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
+import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 const STATUS: Record<InviteState, { label: string; tone: BadgeTone }> = {
@@ -59,75 +60,44 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
   const invites = useInvites(collectiveId, true);
   const create = useCreateInvite(collectiveId);
   const revoke = useRevokeInvite(collectiveId);
-  const [form, setForm] = useState({ athleteId: '', email: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [created, setCreated] = useState<CreatedInvite | null>(null);
   const [revoking, setRevoking] = useState<Invite | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const notice = useAction(WRITE_TEXTS);
+  const form = useForm({
+    initial: { athleteId: '', email: '' },
+    check: (values) => validateInvite({ athleteId: values.athleteId ? Number(values.athleteId) : undefined, email: values.email }),
+    send: (invite) => create.trigger(invite),
+    onSuccess: () => {
+      form.reset();
+    },
+    texts: WRITE_TEXTS,
+  });
+  const created = form.result;
 
   return (
     <div className="dash-main">
-      <form
-        className="panel"
-        aria-label="Invite an athlete"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setMessage(null);
-          setCreated(null);
-          const checked = validateInvite({ athleteId: form.athleteId ? Number(form.athleteId) : undefined, email: form.email });
-          setErrors(checked.errors);
-          if (Object.keys(checked.errors).length) return;
-          try {
-            setCreated(await create.trigger(checked.value));
-            setForm({ athleteId: '', email: '' });
-          } catch (error) {
-            const { fields, message: m } = errorsFrom(error);
-            setErrors(fields);
-            setMessage(m);
-          }
-        }}
-      >
+      <Form form={form} className="panel" aria-label="Invite an athlete">
         <h3 className="panel-title">Invite an athlete</h3>
         <p className="hint">The athlete signs up or in with this email and claims the invite: their account is then linked to their profile.</p>
         <div className="dash-form">
-          <Field label="Athlete" error={errors.athleteId}>
-            {(control) => (
-              <select {...control} className="input" value={form.athleteId} onChange={(e) => setForm((f) => ({ ...f, athleteId: e.target.value }))}>
-                <option value="">Choose a member</option>
-                {members.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Athlete's email" error={errors.email}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="email"
-                autoComplete="off"
-                value={form.email}
-                onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
-              />
-            )}
-          </Field>
+          <SelectField
+            label="Athlete"
+            placeholder="Choose a member"
+            options={members.map((m) => ({ value: m.id, label: m.name }))}
+            {...form.field('athleteId')}
+          />
+          <InputField label="Athlete's email" type="email" autoComplete="off" {...form.field('email')} />
         </div>
-        <FormOutcome error={message} />
-        <button type="submit" className="btn btn-primary" disabled={create.isMutating}>
-          {create.isMutating ? 'Inviting...' : 'Create Invite'}
+        <FormOutcome error={form.error} />
+        <button type="submit" className="btn btn-primary" disabled={form.submitting}>
+          {form.submitting ? 'Inviting...' : 'Create Invite'}
         </button>
-      </form>
+      </Form>
       {created && <CreatedLink invite={created} />}
       <section aria-labelledby="invites-title">
         <h3 id="invites-title" className="panel-title">
           Invites
         </h3>
-        <FormOutcome success={notice?.ok ? notice.text : null} error={notice && !notice.ok ? notice.text : null} />
+        <FormOutcome success={notice.success} error={notice.error} />
         {invites.error ? (
           <ErrorBox message={LOAD_ERROR} onRetry={() => void invites.mutate()} retryLabel="Retry" />
         ) : !invites.data ? (
@@ -194,17 +164,10 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
           confirmLabel="Revoke"
           danger
           onCancel={() => setRevoking(null)}
-          onConfirm={async () => {
+          onConfirm={() => {
             const invite = revoking;
             setRevoking(null);
-            setNotice(null);
-            try {
-              await revoke.trigger({ inviteId: invite.id });
-              setNotice({ ok: true, text: `The invite of ${invite.athleteName} was revoked: its link no longer works.` });
-            } catch (error) {
-              const { fields, message: m } = errorsFrom(error);
-              setNotice({ ok: false, text: m ?? Object.values(fields).join(' ') });
-            }
+            void notice.run(() => revoke.trigger({ inviteId: invite.id }), `The invite of ${invite.athleteName} was revoked: its link no longer works.`);
           }}
         >
           <p>
