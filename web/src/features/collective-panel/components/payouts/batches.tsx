@@ -8,93 +8,50 @@ import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { Badge } from '@/components/dashboard/format';
-import { Field } from '@/components/form/field';
+import { InputField } from '@/components/form/field';
+import { Form } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
-import { ApiError } from '@/lib/api-client';
+import { useAction } from '@/components/form/use-action';
+import { useForm } from '@/components/form/use-form-submit';
 import { downloadBatchCsv, useBatch, useMarkPayout } from '@/features/collective-panel/api/payouts';
-import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { STATUS_LABEL, STATUS_TONE, failure, today, useSubmissionKey } from '@/features/collective-panel/components/payouts/payout-parts';
+import { LOAD_ERROR, PAYOUT_TEXTS } from '@/features/collective-panel/config';
+import { STATUS_LABEL, STATUS_TONE, today } from '@/features/collective-panel/components/payouts/payout-parts';
 import { TableRegion } from '@/components/dashboard/table-region';
+
+/** The reference and day of a payout marked sent or paid, in the form's words. */
+function markErrors({ reference, date }: { reference: string; date: string }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!/^[\x20-\x7e]{1,100}$/.test(reference.trim())) errors.reference = 'Enter the ACH trace, transfer id or cheque number';
+  if (!date) errors.date = 'Choose the day';
+  else if (date > today()) errors.date = 'The day cannot be in the future';
+  return errors;
+}
 
 function MarkForm({ collectiveId, batchId, line, name }: { collectiveId: number; batchId: string; line: PayoutLineView; name: string }) {
   const mark = useMarkPayout(collectiveId);
-  const key = useSubmissionKey();
   const next: 'sent' | 'paid' = line.status === 'pending' ? 'sent' : 'paid';
-  const [form, setForm] = useState({ reference: line.sentReference ?? '', date: today() });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initial: { reference: line.sentReference ?? '', date: today() },
+    check: (values) => ({ value: { date: values.date, reference: values.reference.trim() }, errors: markErrors(values) }),
+    send: (marked, { idempotencyKey }) => mark.trigger({ batchId, athleteId: line.athleteId, status: next, ...marked, idempotencyKey }),
+    texts: PAYOUT_TEXTS,
+  });
   const label = next === 'sent' ? 'Mark sent' : 'Mark paid';
   return (
-    <form
-      className="dash-assign"
-      aria-label={`${label}: ${name}`}
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setError(null);
-        const local: Record<string, string> = {};
-        if (!/^[\x20-\x7e]{1,100}$/.test(form.reference.trim())) local.reference = 'Enter the ACH trace, transfer id or cheque number';
-        if (!form.date) local.date = 'Choose the day';
-        else if (form.date > today()) local.date = 'The day cannot be in the future';
-        setErrors(local);
-        if (Object.keys(local).length) return;
-        try {
-          await mark.trigger({
-            batchId,
-            athleteId: line.athleteId,
-            status: next,
-            date: form.date,
-            reference: form.reference.trim(),
-            idempotencyKey: key.current(),
-          });
-          key.reset();
-        } catch (err) {
-          const { fields, message } = failure(err);
-          setErrors(fields);
-          setError(message);
-        }
-      }}
-    >
-      <Field label={`Reference for ${name}`} error={errors.reference}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={form.reference}
-            onChange={(e) => {
-              key.reset();
-              setForm((f) => ({ ...f, reference: e.target.value }));
-            }}
-          />
-        )}
-      </Field>
-      <Field label={`Date ${next} for ${name}`} error={errors.date}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            className="input"
-            max={today()}
-            value={form.date}
-            onChange={(e) => {
-              key.reset();
-              setForm((f) => ({ ...f, date: e.target.value }));
-            }}
-          />
-        )}
-      </Field>
-      <button type="submit" className="btn btn-primary btn-sm" disabled={mark.isMutating}>
+    <Form form={form} className="dash-assign" aria-label={`${label}: ${name}`}>
+      <InputField label={`Reference for ${name}`} {...form.field('reference')} />
+      <InputField label={`Date ${next} for ${name}`} type="date" max={today()} {...form.field('date')} />
+      <button type="submit" className="btn btn-primary btn-sm" disabled={form.submitting}>
         {label}
       </button>
-      <FormOutcome error={error} />
-    </form>
+      <FormOutcome error={form.error} />
+    </Form>
   );
 }
 
 function BatchDetail({ collectiveId, batch, nameOf }: { collectiveId: number; batch: PayoutBatchView; nameOf: (id: number) => string }) {
   const detail = useBatch(collectiveId, batch.batchId);
-  const [csv, setCsv] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const csv = useAction({ other: 'The download failed. Please try again.' });
   if (detail.error) return <ErrorBox message={LOAD_ERROR} onRetry={() => void detail.mutate()} retryLabel="Retry" />;
   if (!detail.data) return <Spinner label="Loading payouts..." />;
   const lines = detail.data.lines ?? [];
@@ -104,24 +61,13 @@ function BatchDetail({ collectiveId, batch, nameOf }: { collectiveId: number; ba
         <button
           type="button"
           className="btn btn-outline btn-sm"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            setCsv(null);
-            try {
-              await downloadBatchCsv(collectiveId, batch.batchId);
-              setCsv({ ok: true, text: `payouts-${batch.batchId}.csv downloaded.` });
-            } catch (error) {
-              setCsv({ ok: false, text: error instanceof ApiError ? error.message : 'The download failed. Please try again.' });
-            } finally {
-              setBusy(false);
-            }
-          }}
+          disabled={csv.running}
+          onClick={() => void csv.run(() => downloadBatchCsv(collectiveId, batch.batchId), `payouts-${batch.batchId}.csv downloaded.`)}
         >
           Export CSV
         </button>
       </div>
-      <FormOutcome success={csv?.ok ? csv.text : null} error={csv && !csv.ok ? csv.text : null} />
+      <FormOutcome success={csv.success} error={csv.error} />
       <TableRegion label={`Payouts of batch ${batch.batchId}`}>
         <table className="dash-table">
           <caption className="sr-only">Payouts of batch {batch.batchId}</caption>

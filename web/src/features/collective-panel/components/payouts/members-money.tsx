@@ -7,43 +7,42 @@ import { formatUsd } from '@shared/platform/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { Badge } from '@/components/dashboard/format';
-import { Field } from '@/components/form/field';
+import { InputField } from '@/components/form/field';
+import { Form } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useAction } from '@/components/form/use-action';
+import { useForm } from '@/components/form/use-form-submit';
 import { useSetW9 } from '@/features/collective-panel/api/payouts';
+import { PAYOUT_TEXTS } from '@/features/collective-panel/config';
 import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
-import { failure, today } from '@/features/collective-panel/components/payouts/payout-parts';
+import { today } from '@/features/collective-panel/components/payouts/payout-parts';
 import { TableRegion } from '@/components/dashboard/table-region';
 
 function W9Control({ collectiveId, athleteId, year, onFile, name }: { collectiveId: number; athleteId: number; year: number; onFile: boolean; name: string }) {
   const save = useSetW9(collectiveId);
-  const [date, setDate] = useState(today());
-  const [error, setError] = useState<string | null>(null);
+  const clear = useAction(PAYOUT_TEXTS);
   const [confirming, setConfirming] = useState(false);
-  const submit = async (w9OnFile: boolean) => {
-    setError(null);
-    if (w9OnFile && (!date || date > today())) {
-      setError('Choose the day the W-9 was received');
-      return;
-    }
-    try {
-      await save.trigger({ athleteId, year, w9OnFile, date: w9OnFile ? date : null });
-    } catch (err) {
-      setError(failure(err).message);
-    }
-  };
+  const form = useForm({
+    initial: { date: today() },
+    check: ({ date }) => ({ value: date, message: !date || date > today() ? 'Choose the day the W-9 was received' : null }),
+    send: (date) => save.trigger({ athleteId, year, w9OnFile: true, date }),
+    // The server's field errors speak of the request (date, w9OnFile): all in the one line under the field.
+    fields: [],
+    texts: PAYOUT_TEXTS,
+  });
   if (onFile) {
     return (
       <>
         <button
           type="button"
           className="btn btn-ghost btn-sm"
-          disabled={save.isMutating}
+          disabled={clear.running}
           aria-label={`Clear the W-9 of ${name}`}
           onClick={() => setConfirming(true)}
         >
           Clear
         </button>
-        <FormOutcome error={error} />
+        <FormOutcome error={clear.error} />
         {confirming && (
           <ConfirmDialog
             title={`Clear the W-9 of ${name}?`}
@@ -51,7 +50,7 @@ function W9Control({ collectiveId, athleteId, year, onFile, name }: { collective
             onCancel={() => setConfirming(false)}
             onConfirm={() => {
               setConfirming(false);
-              void submit(false);
+              void clear.run(() => save.trigger({ athleteId, year, w9OnFile: false, date: null }));
             }}
           >
             <p>Record that no W-9 is on file for {year}.</p>
@@ -61,21 +60,12 @@ function W9Control({ collectiveId, athleteId, year, onFile, name }: { collective
     );
   }
   return (
-    <form
-      className="dash-assign"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit(true);
-      }}
-    >
-      <Field label={`W-9 received on (${name})`} error={error}>
-        {(control) => <input {...control} type="date" className="input" max={today()} value={date} onChange={(e) => setDate(e.target.value)} />}
-      </Field>
-      <button type="submit" className="btn btn-outline btn-sm" disabled={save.isMutating}>
+    <Form form={form} className="dash-assign">
+      <InputField label={`W-9 received on (${name})`} type="date" max={today()} {...form.field('date')} error={form.error} />
+      <button type="submit" className="btn btn-outline btn-sm" disabled={form.submitting}>
         Record W-9
       </button>
-    </form>
+    </Form>
   );
 }
 
