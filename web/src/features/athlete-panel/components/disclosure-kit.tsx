@@ -16,7 +16,7 @@ import { downloadCsv, saveFile } from '@/lib/download';
 import { disclosurePath, useDisclosure } from '@/features/athlete-panel/api/get-disclosure';
 import { useMarkReported, validateReported, type ReportedValues } from '@/features/athlete-panel/api/mark-reported';
 import { printSection } from '@/features/athlete-panel/components/print';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 export const DISCLOSURE_ERROR = 'Failed to load the disclosure record. Please try again later.';
 
@@ -72,29 +72,17 @@ function RecordView({ record }: { record: DisclosureRecord }) {
       {record.payments.length === 0 ? (
         <p className="muted">No payments received in {record.year}.</p>
       ) : (
-        <TableRegion label={`Payments received in ${record.year}`}>
-          <table className="dash-table">
-            <caption className="sr-only">Payments received in {record.year}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Reference</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.payments.map((p, i) => (
-                <tr key={`${p.date}-${i}`}>
-                  <td>
-                    <DateText iso={p.date} />
-                  </td>
-                  <td>{formatUsd(p.amountCents)}</td>
-                  <td>{p.reference ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable caption={`Payments received in ${record.year}`} columns={['Date', 'Amount', 'Reference']}>
+          {record.payments.map((p, i) => (
+            <tr key={`${p.date}-${i}`}>
+              <td>
+                <DateText iso={p.date} />
+              </td>
+              <td>{formatUsd(p.amountCents)}</td>
+              <td>{p.reference ?? '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

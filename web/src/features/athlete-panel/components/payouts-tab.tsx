@@ -12,7 +12,7 @@ import { usePayouts } from '@/features/athlete-panel/api/get-payouts';
 import { DisclosureKit } from '@/features/athlete-panel/components/disclosure-kit';
 import { usePrintScope } from '@/features/athlete-panel/components/print';
 import { Statement } from '@/features/athlete-panel/components/statement';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 export const PAYOUTS_ERROR = 'Failed to load your payouts. Please try again later.';
 const STATUS: Record<PayoutLineView['status'], string> = { pending: 'Pending', sent: 'Sent', paid: 'Paid' };
@@ -20,36 +20,22 @@ const STATUS: Record<PayoutLineView['status'], string> = { pending: 'Pending', s
 function PayoutsTable({ payouts }: { payouts: PayoutLineView[] }) {
   if (payouts.length === 0) return <p className="muted">No payouts yet.</p>;
   return (
-    <TableRegion label={'Payouts, newest first'}>
-      <table className="dash-table">
-        <caption className="sr-only">Payouts, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">Date</th>
-            <th scope="col">Reference</th>
+    <DataTable caption="Payouts, newest first" columns={['Period', 'Amount', 'Status', 'Date', 'Reference']}>
+      {payouts.map((p) => {
+        const date = p.paidDate ?? p.sentDate;
+        return (
+          <tr key={`${p.batchId}-${p.athleteId}`}>
+            <td>
+              <DateText iso={p.periodStart} /> – <DateText iso={p.periodEnd} />
+            </td>
+            <td>{formatUsd(p.amountCents)}</td>
+            <td>{STATUS[p.status]}</td>
+            <td>{date ? <DateText iso={date} /> : '—'}</td>
+            <td>{p.paidReference ?? p.sentReference ?? '—'}</td>
           </tr>
-        </thead>
-        <tbody>
-          {payouts.map((p) => {
-            const date = p.paidDate ?? p.sentDate;
-            return (
-              <tr key={`${p.batchId}-${p.athleteId}`}>
-                <td>
-                  <DateText iso={p.periodStart} /> – <DateText iso={p.periodEnd} />
-                </td>
-                <td>{formatUsd(p.amountCents)}</td>
-                <td>{STATUS[p.status]}</td>
-                <td>{date ? <DateText iso={date} /> : '—'}</td>
-                <td>{p.paidReference ?? p.sentReference ?? '—'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableRegion>
+        );
+      })}
+    </DataTable>
   );
 }
 

@@ -9,7 +9,7 @@ import { InputField } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { Spinner } from '@/components/spinner';
 import { FigureTile } from '@/components/dashboard/sales-dashboard';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 import { ApiError } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/download';
 import { statementPath, useStatement, type Period, type StatementResponse } from '@/features/athlete-panel/api/get-statement';
@@ -73,39 +73,24 @@ function StatementView({ statement }: { statement: StatementResponse }) {
       {s.entries.length === 0 ? (
         <p className="muted">No lines in this period.</p>
       ) : (
-        <TableRegion label={'Statement lines, oldest first'}>
-          <table className="dash-table">
-            <caption className="sr-only">Statement lines, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Reference</th>
-                <th scope="col">Gross</th>
-                <th scope="col">Your amount</th>
-                <th scope="col">Balance</th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.entries.map((e) => (
-                <tr key={e.seq}>
-                  <td>
-                    <DateText iso={e.at} />
-                  </td>
-                  <td>{KIND[e.kind] ?? e.kind}</td>
-                  <td>{e.orderName ?? e.batchId ?? e.donationId ?? ''}</td>
-                  <td>{e.grossCents ? formatUsd(e.grossCents) : '—'}</td>
-                  <td>
-                    <Money cents={e.athleteShareCents + e.creditCents - e.payoutCents} />
-                  </td>
-                  <td>
-                    <Money cents={e.balanceAfterCents} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable caption="Statement lines, oldest first" columns={['Date', 'Kind', 'Reference', 'Gross', 'Your amount', 'Balance']}>
+          {s.entries.map((e) => (
+            <tr key={e.seq}>
+              <td>
+                <DateText iso={e.at} />
+              </td>
+              <td>{KIND[e.kind] ?? e.kind}</td>
+              <td>{e.orderName ?? e.batchId ?? e.donationId ?? ''}</td>
+              <td>{e.grossCents ? formatUsd(e.grossCents) : '—'}</td>
+              <td>
+                <Money cents={e.athleteShareCents + e.creditCents - e.payoutCents} />
+              </td>
+              <td>
+                <Money cents={e.balanceAfterCents} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

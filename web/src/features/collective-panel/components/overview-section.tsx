@@ -20,7 +20,7 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { useAssignUnattributed } from '@/features/collective-panel/api/assign-unattributed';
 import { useAthleteCards } from '@/features/collective-panel/api/get-athlete-cards';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 /** Assigns one unattributed line to a member's card on sale. The server accepts it and settles it
  * a moment later, so the outcome says the figures follow (and the stats are read again then). */
@@ -113,44 +113,31 @@ function UnattributedSales({
       {!unattributed ? null : unattributed.recent.length === 0 ? (
         <p className="muted">Every sale is attributed to an athlete.</p>
       ) : (
-        <TableRegion label={'Unattributed sales, newest first'}>
-          <table className="dash-table">
-            <caption className="sr-only">Unattributed sales, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Order</th>
-                <th scope="col">Product</th>
-                <th scope="col">Units</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Reason</th>
-                {isOwnerCollective && <th scope="col">Assign to</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {unattributed.recent.map((line) => (
-                <tr key={`${line.orderId}-${line.lineItemId}`}>
-                  <td>
-                    <DateText iso={line.createdAt} />
-                  </td>
-                  <td>
-                    {/* Newer API versions name the order (#1001); older answers carry only its id. */}
-                    <OrderRef orderId={line.orderId} orderName={(line as { orderName?: string }).orderName} />
-                  </td>
-                  <td>{line.title}</td>
-                  <td>{line.units}</td>
-                  <td>{formatUsd(line.revenueCents)}</td>
-                  <td>{line.reason === 'ambiguous' ? 'Matches several athletes' : 'No matching card'}</td>
-                  {isOwnerCollective && (
-                    <td>
-                      <AssignLine line={line} members={members} collectiveId={collectiveId} />
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          caption="Unattributed sales, newest first"
+          columns={['Date', 'Order', 'Product', 'Units', 'Amount', 'Reason', isOwnerCollective && 'Assign to']}
+        >
+          {unattributed.recent.map((line) => (
+            <tr key={`${line.orderId}-${line.lineItemId}`}>
+              <td>
+                <DateText iso={line.createdAt} />
+              </td>
+              <td>
+                {/* Newer API versions name the order (#1001); older answers carry only its id. */}
+                <OrderRef orderId={line.orderId} orderName={(line as { orderName?: string }).orderName} />
+              </td>
+              <td>{line.title}</td>
+              <td>{line.units}</td>
+              <td>{formatUsd(line.revenueCents)}</td>
+              <td>{line.reason === 'ambiguous' ? 'Matches several athletes' : 'No matching card'}</td>
+              {isOwnerCollective && (
+                <td>
+                  <AssignLine line={line} members={members} collectiveId={collectiveId} />
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -16,7 +16,7 @@ import { useForm } from '@/components/form/use-form-submit';
 import { downloadBatchCsv, useBatch, useMarkPayout } from '@/features/collective-panel/api/payouts';
 import { LOAD_ERROR, PAYOUT_TEXTS } from '@/features/collective-panel/config';
 import { STATUS_LABEL, STATUS_TONE, today } from '@/features/collective-panel/components/payouts/payout-parts';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 /** The reference and day of a payout marked sent or paid, in the form's words. */
 function markErrors({ reference, date }: { reference: string; date: string }): Record<string, string> {
@@ -68,41 +68,26 @@ function BatchDetail({ collectiveId, batch, nameOf }: { collectiveId: number; ba
         </button>
       </div>
       <FormOutcome success={csv.success} error={csv.error} />
-      <TableRegion label={`Payouts of batch ${batch.batchId}`}>
-        <table className="dash-table">
-          <caption className="sr-only">Payouts of batch {batch.batchId}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Athlete</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Paid</th>
-              <th scope="col">Next step</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr key={line.athleteId}>
-                <th scope="row">{nameOf(line.athleteId)}</th>
-                <td>{formatUsd(line.amountCents)}</td>
-                <td>
-                  <Badge tone={STATUS_TONE[line.status]}>{STATUS_LABEL[line.status]}</Badge>
-                </td>
-                <td>{line.sentDate ? `${line.sentDate} · ${line.sentReference ?? ''}` : '—'}</td>
-                <td>{line.paidDate ? `${line.paidDate} · ${line.paidReference ?? ''}` : '—'}</td>
-                <td>
-                  {line.status === 'paid' ? (
-                    <span className="muted">Done</span>
-                  ) : (
-                    <MarkForm key={line.status} collectiveId={collectiveId} batchId={batch.batchId} line={line} name={nameOf(line.athleteId)} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+      <DataTable caption={`Payouts of batch ${batch.batchId}`} columns={['Athlete', 'Amount', 'Status', 'Sent', 'Paid', 'Next step']}>
+        {lines.map((line) => (
+          <tr key={line.athleteId}>
+            <th scope="row">{nameOf(line.athleteId)}</th>
+            <td>{formatUsd(line.amountCents)}</td>
+            <td>
+              <Badge tone={STATUS_TONE[line.status]}>{STATUS_LABEL[line.status]}</Badge>
+            </td>
+            <td>{line.sentDate ? `${line.sentDate} · ${line.sentReference ?? ''}` : '—'}</td>
+            <td>{line.paidDate ? `${line.paidDate} · ${line.paidReference ?? ''}` : '—'}</td>
+            <td>
+              {line.status === 'paid' ? (
+                <span className="muted">Done</span>
+              ) : (
+                <MarkForm key={line.status} collectiveId={collectiveId} batchId={batch.batchId} line={line} name={nameOf(line.athleteId)} />
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { useSetW9 } from '@/features/collective-panel/api/payouts';
 import { PAYOUT_TEXTS } from '@/features/collective-panel/config';
 import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
 import { today } from '@/features/collective-panel/components/payouts/payout-parts';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 function W9Control({ collectiveId, athleteId, year, onFile, name }: { collectiveId: number; athleteId: number; year: number; onFile: boolean; name: string }) {
   const save = useSetW9(collectiveId);
@@ -99,59 +99,46 @@ export function MembersMoney({
       {data.members.length === 0 ? (
         <p className="muted">No members yet.</p>
       ) : (
-        <TableRegion label={`What each member is owed, and their tax status in ${data.year}`}>
-          <table className="dash-table">
-            <caption className="sr-only">What each member is owed, and their tax status in {data.year}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Athlete</th>
-                <th scope="col">Balance owed</th>
-                <th scope="col">Payable now</th>
-                <th scope="col">Paid in {data.year}</th>
-                <th scope="col">W-9 on file</th>
-                <th scope="col">1099-NEC</th>
-                <th scope="col">NIL disclosure</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.members.map((m) => (
-                <tr key={m.athleteId}>
-                  <th scope="row">{nameOf(m.athleteId)}</th>
-                  <td>{formatUsd(m.balanceCents)}</td>
-                  <td>
-                    {formatUsd(m.payableCents)}
-                    <NotPayableYet balanceCents={m.balanceCents} payableCents={m.payableCents} />
-                  </td>
-                  <td>{formatUsd(m.year.paidCents)}</td>
-                  <td>
-                    {m.year.w9OnFile ? (
+        <DataTable
+          caption={`What each member is owed, and their tax status in ${data.year}`}
+          columns={['Athlete', 'Balance owed', 'Payable now', `Paid in ${data.year}`, 'W-9 on file', '1099-NEC', 'NIL disclosure']}
+        >
+          {data.members.map((m) => (
+            <tr key={m.athleteId}>
+              <th scope="row">{nameOf(m.athleteId)}</th>
+              <td>{formatUsd(m.balanceCents)}</td>
+              <td>
+                {formatUsd(m.payableCents)}
+                <NotPayableYet balanceCents={m.balanceCents} payableCents={m.payableCents} />
+              </td>
+              <td>{formatUsd(m.year.paidCents)}</td>
+              <td>
+                {m.year.w9OnFile ? (
+                  <>
+                    Yes
+                    {m.year.w9Date ? (
                       <>
-                        Yes
-                        {m.year.w9Date ? (
-                          <>
-                            {' '}
-                            (<DateText iso={m.year.w9Date} />)
-                          </>
-                        ) : (
-                          ''
-                        )}
+                        {' '}
+                        (<DateText iso={m.year.w9Date} />)
                       </>
                     ) : (
-                      'No'
+                      ''
                     )}
-                    {owner && (
-                      <W9Control collectiveId={collectiveId} athleteId={m.athleteId} year={data.year} onFile={m.year.w9OnFile} name={nameOf(m.athleteId)} />
-                    )}
-                  </td>
-                  <td>{m.year.form1099Required ? <Badge tone="red">1099-NEC required</Badge> : <span className="muted">Not required</span>}</td>
-                  <td>
-                    <DisclosureStatus nil={m.year.nil} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+                  </>
+                ) : (
+                  'No'
+                )}
+                {owner && (
+                  <W9Control collectiveId={collectiveId} athleteId={m.athleteId} year={data.year} onFile={m.year.w9OnFile} name={nameOf(m.athleteId)} />
+                )}
+              </td>
+              <td>{m.year.form1099Required ? <Badge tone="red">1099-NEC required</Badge> : <span className="muted">Not required</span>}</td>
+              <td>
+                <DisclosureStatus nil={m.year.nil} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

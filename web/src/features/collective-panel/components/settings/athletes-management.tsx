@@ -19,7 +19,7 @@ import { useUpdateMember } from '@/features/collective-panel/api/update-member';
 import { usePagedMembers } from '@/features/collective-panel/api/get-members';
 import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
 import { Pager } from '@/features/collective-panel/components/athletes-section';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 export const ALL_SPORTS = 'All';
 
@@ -116,73 +116,58 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
       ) : shown.length === 0 ? (
         <p className="muted">No athletes.</p>
       ) : (
-        <TableRegion label={'Athletes management'}>
-          <table className="dash-table">
-            <caption className="sr-only">Athletes management</caption>
-            <thead>
-              <tr>
-                <th scope="col">Athlete</th>
-                <th scope="col">Player Number</th>
-                <th scope="col">Sport</th>
-                <th scope="col">Position</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
+        <DataTable caption="Athletes management" columns={['Athlete', 'Player Number', 'Sport', 'Position', 'Status', 'Actions']}>
+          {shown.map((athlete) => {
+            const paused = athlete.status !== 'Active';
+            return (
+              <tr key={athlete.id}>
+                <th scope="row">
+                  <div className="dash-athlete-cell">
+                    <FallbackImage src={athlete.image} alt="" loading="lazy" />
+                    <span>{athlete.name}</span>
+                  </div>
+                </th>
+                <td>{athlete.number || '0'}</td>
+                <td>{sportLabel(athlete.sport)}</td>
+                <td>{athlete.position}</td>
+                <td>
+                  <Badge tone={memberBadgeTone(athlete.status)}>{athlete.status ?? 'Active'}</Badge>
+                </td>
+                <td>
+                  <div className="dash-actions">
+                    <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${athlete.name}`} onClick={() => setEditing(athlete)}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      aria-label={`${paused ? 'Activate' : 'Pause'} ${athlete.name}`}
+                      disabled={busyId === athlete.id}
+                      onClick={() =>
+                        run(
+                          athlete,
+                          () => update.trigger({ athleteId: athlete.id, changes: { status: paused ? 'Active' : 'Paused' } }),
+                          `${athlete.name} is now ${paused ? 'Active' : 'Paused'}.`,
+                        )
+                      }
+                    >
+                      {paused ? 'Activate' : 'Pause'}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-sm"
+                      aria-label={`Remove ${athlete.name}`}
+                      disabled={busyId === athlete.id}
+                      onClick={() => setRemoving(athlete)}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {shown.map((athlete) => {
-                const paused = athlete.status !== 'Active';
-                return (
-                  <tr key={athlete.id}>
-                    <th scope="row">
-                      <div className="dash-athlete-cell">
-                        <FallbackImage src={athlete.image} alt="" loading="lazy" />
-                        <span>{athlete.name}</span>
-                      </div>
-                    </th>
-                    <td>{athlete.number || '0'}</td>
-                    <td>{sportLabel(athlete.sport)}</td>
-                    <td>{athlete.position}</td>
-                    <td>
-                      <Badge tone={memberBadgeTone(athlete.status)}>{athlete.status ?? 'Active'}</Badge>
-                    </td>
-                    <td>
-                      <div className="dash-actions">
-                        <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${athlete.name}`} onClick={() => setEditing(athlete)}>
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-outline btn-sm"
-                          aria-label={`${paused ? 'Activate' : 'Pause'} ${athlete.name}`}
-                          disabled={busyId === athlete.id}
-                          onClick={() =>
-                            run(
-                              athlete,
-                              () => update.trigger({ athleteId: athlete.id, changes: { status: paused ? 'Active' : 'Paused' } }),
-                              `${athlete.name} is now ${paused ? 'Active' : 'Paused'}.`,
-                            )
-                          }
-                        >
-                          {paused ? 'Activate' : 'Pause'}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-danger btn-sm"
-                          aria-label={`Remove ${athlete.name}`}
-                          disabled={busyId === athlete.id}
-                          onClick={() => setRemoving(athlete)}
-                        >
-                          Remove
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableRegion>
+            );
+          })}
+        </DataTable>
       )}
       <Pager
         label="Athlete pages"

@@ -18,7 +18,7 @@ import { useAction } from '@/components/form/use-action';
 import { useForm } from '@/components/form/use-form-submit';
 import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/collective-panel/api/onboarding';
 import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 const STATUS: Record<InviteState, { label: string; tone: BadgeTone }> = {
   open: { label: 'Pending', tone: 'yellow' },
@@ -105,57 +105,40 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
         ) : invites.data.items.length === 0 ? (
           <p className="muted">No invites yet.</p>
         ) : (
-          <TableRegion label={'Invites, newest first'}>
-            <table className="dash-table">
-              <caption className="sr-only">Invites, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Athlete</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {invites.data.items.map((invite) => (
-                  <tr key={invite.id}>
-                    <th scope="row">{invite.athleteName}</th>
-                    <td>{invite.email}</td>
-                    <td>
-                      <Badge tone={STATUS[invite.state].tone}>{STATUS[invite.state].label}</Badge>
-                    </td>
-                    <td>
-                      <DateText iso={invite.createdAt} />
-                    </td>
-                    <td>
-                      {invite.state === 'claimed' && invite.claimedAt ? (
-                        <DateText iso={invite.claimedAt} suffix=" (claimed)" />
-                      ) : (
-                        <DateText iso={invite.expiresAt} />
-                      )}
-                    </td>
-                    <td>
-                      {invite.state === 'open' && (
-                        <button
-                          type="button"
-                          className="btn btn-danger btn-sm"
-                          aria-label={`Revoke the invite of ${invite.athleteName} (${invite.email})`}
-                          disabled={revoke.isMutating}
-                          onClick={() => setRevoking(invite)}
-                        >
-                          Revoke
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <DataTable caption="Invites, newest first" columns={['Athlete', 'Email', 'Status', 'Sent', 'Expires', <span className="sr-only">Actions</span>]}>
+            {invites.data.items.map((invite) => (
+              <tr key={invite.id}>
+                <th scope="row">{invite.athleteName}</th>
+                <td>{invite.email}</td>
+                <td>
+                  <Badge tone={STATUS[invite.state].tone}>{STATUS[invite.state].label}</Badge>
+                </td>
+                <td>
+                  <DateText iso={invite.createdAt} />
+                </td>
+                <td>
+                  {invite.state === 'claimed' && invite.claimedAt ? (
+                    <DateText iso={invite.claimedAt} suffix=" (claimed)" />
+                  ) : (
+                    <DateText iso={invite.expiresAt} />
+                  )}
+                </td>
+                <td>
+                  {invite.state === 'open' && (
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-sm"
+                      aria-label={`Revoke the invite of ${invite.athleteName} (${invite.email})`}
+                      disabled={revoke.isMutating}
+                      onClick={() => setRevoking(invite)}
+                    >
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       {revoking && (

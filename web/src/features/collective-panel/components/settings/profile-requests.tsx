@@ -17,7 +17,7 @@ import { useAction } from '@/components/form/use-action';
 import { useForm } from '@/components/form/use-form-submit';
 import { useDecideProfileRequest, useProfileRequests } from '@/features/collective-panel/api/onboarding';
 import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 const STATUS: Record<ProfileRequestState, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'yellow' },
@@ -81,66 +81,51 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
       ) : requests.data.items.length === 0 ? (
         <p className="muted">No profile requests.</p>
       ) : (
-        <TableRegion label={'Profile requests'}>
-          <table className="dash-table">
-            <caption className="sr-only">Profile requests</caption>
-            <thead>
-              <tr>
-                <th scope="col">Athlete</th>
-                <th scope="col">Sport</th>
-                <th scope="col">Email</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Status</th>
-                <th scope="col">Decision</th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.data.items.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">
-                    <div>{r.name}</div>
-                    {r.bio && <div className="muted small">{r.bio}</div>}
-                  </th>
-                  <td>
-                    {r.sport} · {r.position}
-                  </td>
-                  <td>{r.email}</td>
-                  <td>
-                    <DateText iso={r.createdAt} />
-                  </td>
-                  <td>
-                    <Badge tone={STATUS[r.state].tone}>{STATUS[r.state].label}</Badge>
-                    {r.state === 'declined' && r.declineReason && <p className="small">Reason: {r.declineReason}</p>}
-                  </td>
-                  <td>
-                    {r.state === 'pending' && (
-                      <div className="dash-actions">
-                        <AcceptForm
-                          request={r}
-                          busy={decide.isMutating}
-                          accept={(number) => decide.trigger({ requestId: r.id, accept: { number } })}
-                          notice={notice}
-                        />
-                        <button
-                          type="button"
-                          className="btn btn-outline btn-sm"
-                          aria-label={`Decline ${r.name}`}
-                          disabled={decide.isMutating}
-                          onClick={() => {
-                            setReason('');
-                            setDeclining(r);
-                          }}
-                        >
-                          Decline
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable caption="Profile requests" columns={['Athlete', 'Sport', 'Email', 'Sent', 'Status', 'Decision']}>
+          {requests.data.items.map((r) => (
+            <tr key={r.id}>
+              <th scope="row">
+                <div>{r.name}</div>
+                {r.bio && <div className="muted small">{r.bio}</div>}
+              </th>
+              <td>
+                {r.sport} · {r.position}
+              </td>
+              <td>{r.email}</td>
+              <td>
+                <DateText iso={r.createdAt} />
+              </td>
+              <td>
+                <Badge tone={STATUS[r.state].tone}>{STATUS[r.state].label}</Badge>
+                {r.state === 'declined' && r.declineReason && <p className="small">Reason: {r.declineReason}</p>}
+              </td>
+              <td>
+                {r.state === 'pending' && (
+                  <div className="dash-actions">
+                    <AcceptForm
+                      request={r}
+                      busy={decide.isMutating}
+                      accept={(number) => decide.trigger({ requestId: r.id, accept: { number } })}
+                      notice={notice}
+                    />
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      aria-label={`Decline ${r.name}`}
+                      disabled={decide.isMutating}
+                      onClick={() => {
+                        setReason('');
+                        setDeclining(r);
+                      }}
+                    >
+                      Decline
+                    </button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {declining && (
         <ConfirmDialog
