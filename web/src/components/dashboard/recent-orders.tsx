@@ -99,20 +99,29 @@ function SerialsCell({ order }: { order: SaleLine }) {
   );
 }
 
+/** An order line's first cells: Order, Date, Buyer, Amount. */
+export function OrderCells({ order }: { order: SaleLine }) {
+  return (
+    <>
+      <td>
+        <OrderRef orderId={order.orderId} orderName={order.orderName} />
+      </td>
+      <td>
+        <DateText iso={order.createdAt} />
+      </td>
+      <td>{buyerLabel(order.buyer)}</td>
+      <td>{formatUsd(order.amountCents)}</td>
+    </>
+  );
+}
+
 export function RecentOrdersTable({ orders, caption, showSerials = false }: { orders: SaleLine[]; caption: string; showSerials?: boolean }) {
   if (orders.length === 0) return <p className="muted">No orders yet.</p>;
   return (
     <DataTable caption={caption} columns={['Order', 'Date', 'Buyer', 'Amount', 'Status', showSerials && 'Serials']}>
       {orders.map((order) => (
         <tr key={`${order.orderId}-${order.createdAt}`}>
-          <td>
-            <OrderRef orderId={order.orderId} orderName={order.orderName} />
-          </td>
-          <td>
-            <DateText iso={order.createdAt} />
-          </td>
-          <td>{buyerLabel(order.buyer)}</td>
-          <td>{formatUsd(order.amountCents)}</td>
+          <OrderCells order={order} />
           <td>{orderStatusLabel(order.status)}</td>
           {showSerials && (
             <td>

@@ -67,44 +67,23 @@ interface Bound<T> extends FieldFrame {
 
 type Native<E> = Omit<E, 'value' | 'onChange' | 'id' | 'className' | 'required'>;
 
-export function InputField({
-  label,
-  error,
-  hint,
-  required,
-  hideLabel,
-  id,
-  className,
-  value,
-  onValue,
-  inputClassName = 'input',
-  ...input
-}: Bound<string> & Native<InputHTMLAttributes<HTMLInputElement>>) {
-  return (
-    <Field {...{ label, error, hint, required, hideLabel, id, className }}>
-      {(control) => <input {...control} {...input} className={inputClassName} value={value} onChange={(e) => onValue(e.target.value)} />}
-    </Field>
-  );
+/** A bound control's props split into its Field's, its binding and the element's own. */
+function split<P extends Bound<string>>({ label, error, hint, required, hideLabel, id, className, value, onValue, inputClassName = 'input', ...element }: P) {
+  return {
+    frame: { label, error, hint, required, hideLabel, id, className },
+    bind: { value, className: inputClassName, onChange: (e: { target: { value: string } }) => onValue(e.target.value) },
+    element,
+  };
 }
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  required,
-  hideLabel,
-  id,
-  className,
-  value,
-  onValue,
-  inputClassName = 'input',
-  ...textarea
-}: Bound<string> & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  return (
-    <Field {...{ label, error, hint, required, hideLabel, id, className }}>
-      {(control) => <textarea {...control} {...textarea} className={inputClassName} value={value} onChange={(e) => onValue(e.target.value)} />}
-    </Field>
-  );
+export function InputField(props: Bound<string> & Native<InputHTMLAttributes<HTMLInputElement>>) {
+  const { frame, bind, element } = split(props);
+  return <Field {...frame}>{(control) => <input {...control} {...element} {...bind} />}</Field>;
+}
+
+export function TextAreaField(props: Bound<string> & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const { frame, bind, element } = split(props);
+  return <Field {...frame}>{(control) => <textarea {...control} {...element} {...bind} />}</Field>;
 }
 
 export interface SelectOption {
@@ -114,24 +93,15 @@ export interface SelectOption {
 
 /** A select of `options`, after an empty first option when `placeholder` is given ('Choose a member'). */
 export function SelectField({
-  label,
-  error,
-  hint,
-  required,
-  hideLabel,
-  id,
-  className,
-  value,
-  onValue,
-  inputClassName = 'input',
   options,
   placeholder,
-  ...select
+  ...props
 }: Bound<string> & Native<SelectHTMLAttributes<HTMLSelectElement>> & { options: readonly SelectOption[]; placeholder?: string }) {
+  const { frame, bind, element } = split(props);
   return (
-    <Field {...{ label, error, hint, required, hideLabel, id, className }}>
+    <Field {...frame}>
       {(control) => (
-        <select {...control} {...select} className={inputClassName} value={value} onChange={(e) => onValue(e.target.value)}>
+        <select {...control} {...element} {...bind}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value}>

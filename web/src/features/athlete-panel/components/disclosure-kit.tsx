@@ -7,7 +7,7 @@ import { formatUsd } from '@shared/platform/money';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { InputField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { SignInPrompt } from '@/components/sign-in-required';
@@ -112,9 +112,9 @@ function MarkReported({ athleteId, year, onDone }: { athleteId: number; year: nu
         {...form.field('reference')}
         error={namedError('Reference', form.errors.reference)}
       />
-      <button type="submit" className="btn btn-primary" disabled={form.submitting}>
-        {form.submitting ? 'Saving...' : 'Mark reported'}
-      </button>
+      <SubmitButton form={form} busy="Saving...">
+        Mark reported
+      </SubmitButton>
       <FormOutcome error={form.error} />
     </Form>
   );

@@ -2,10 +2,8 @@
 // (before '@'), Amount, Serials ('#n / N', ranges '#3-5 / 100', per card; units without a serial
 // flagged as oversold or sold while locked), Status (default Paid).
 import type { SaleLine } from '@shared/sales/sales-api';
-import { formatUsd } from '@shared/platform/money';
-import { DateText } from '@/components/date-text';
-import { buyerLabel, orderStatusLabel } from '@/components/dashboard/format';
-import { OrderRef } from '@/components/dashboard/recent-orders';
+import { orderStatusLabel } from '@/components/dashboard/format';
+import { OrderCells } from '@/components/dashboard/recent-orders';
 import { serialLabel } from '@/features/athlete-panel/components/sale-state';
 import { DataTable } from '@/components/dashboard/data-table';
 
@@ -30,14 +28,7 @@ export function AthleteOrdersTable({ orders, caption, cardNames }: { orders: Sal
     <DataTable caption={caption} columns={['Order', 'Date', 'Buyer', 'Amount', 'Serials', 'Status']}>
       {orders.map((order) => (
         <tr key={`${order.orderId}-${order.createdAt}`}>
-          <td>
-            <OrderRef orderId={order.orderId} orderName={order.orderName} />
-          </td>
-          <td>
-            <DateText iso={order.createdAt} />
-          </td>
-          <td>{buyerLabel(order.buyer)}</td>
-          <td>{formatUsd(order.amountCents)}</td>
+          <OrderCells order={order} />
           <td>
             <Serials line={order} cardNames={cardNames} />
           </td>

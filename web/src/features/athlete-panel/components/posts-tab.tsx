@@ -9,7 +9,7 @@ import { POST_MAX_LENGTH } from '@shared/sales/sales-api';
 import { isBlankText } from '@shared/platform/text';
 import { ConfirmDialog } from '@/components/dialog';
 import { TextAreaField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useAction } from '@/components/form/use-action';
 import { useForm } from '@/components/form/use-form-submit';
@@ -59,9 +59,9 @@ function Composer({ athleteId }: { athleteId: number }) {
             Cancel
           </button>
         )}
-        <button type="submit" className="btn btn-primary" disabled={blank || form.submitting}>
-          {form.submitting ? 'Posting...' : 'Post'}
-        </button>
+        <SubmitButton form={form} busy="Posting..." disabled={blank}>
+          Post
+        </SubmitButton>
       </div>
     </Form>
   );
@@ -93,9 +93,9 @@ function EditPost({ athleteId, post, onClose }: { athleteId: number; post: Post;
         <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={form.submitting}>
-          {form.submitting ? 'Saving...' : 'Save'}
-        </button>
+        <SubmitButton form={form} busy="Saving..." className="btn btn-primary btn-sm">
+          Save
+        </SubmitButton>
       </div>
     </Form>
   );

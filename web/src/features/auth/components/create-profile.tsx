@@ -10,7 +10,7 @@ import type { ProfileRequest } from '@shared/onboarding/onboarding-api';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Field, InputField, SelectField, TextAreaField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { Spinner } from '@/components/spinner';
@@ -155,9 +155,9 @@ function ProfileForm({ request }: { request: ProfileRequest | null }) {
           />
         )}
       </Field>
-      <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!hydrated || form.submitting}>
-        {form.submitting ? 'Sending...' : request ? 'Send again' : 'Create Profile'}
-      </button>
+      <SubmitButton form={form} busy="Sending..." className="btn btn-primary btn-block btn-lg" disabled={!hydrated}>
+        {request ? 'Send again' : 'Create Profile'}
+      </SubmitButton>
       <FormOutcome success={form.success} error={form.error} />
     </Form>
   );

@@ -27,7 +27,7 @@ export function salesLabel(cardsSold: number, orderCount: number): string {
 }
 
 /** Previous / Next under a paged table (shown only when there is more than one page). */
-export function Pager({
+function Pager({
   page,
   hasPrevious,
   hasNext,
@@ -53,6 +53,20 @@ export function Pager({
         Next
       </button>
     </nav>
+  );
+}
+
+/** The pages of the members read (usePagedMembers). */
+export function MembersPager({ members }: { members: ReturnType<typeof usePagedMembers> }) {
+  return (
+    <Pager
+      label="Athlete pages"
+      page={members.pageNumber}
+      hasPrevious={members.hasPrevious}
+      hasNext={members.hasNext}
+      onPrevious={members.previous}
+      onNext={() => void members.next()}
+    />
   );
 }
 
@@ -146,14 +160,7 @@ export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) 
             })}
           </DataTable>
         )}
-        <Pager
-          label="Athlete pages"
-          page={members.pageNumber}
-          hasPrevious={members.hasPrevious}
-          hasNext={members.hasNext}
-          onPrevious={members.previous}
-          onNext={() => void members.next()}
-        />
+        <MembersPager members={members} />
       </section>
     </>
   );

@@ -15,7 +15,7 @@ import { continuousMonths } from '@/components/charts/months';
 import { FigureTile } from '@/components/dashboard/sales-dashboard';
 import { useTenant } from '@/lib/use-tenant';
 import { SelectField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { useAssignUnattributed } from '@/features/collective-panel/api/assign-unattributed';
@@ -65,9 +65,9 @@ function AssignLine({ line, members, collectiveId }: { line: UnattributedSale; m
         onValue={form.set('cardId')}
         disabled={form.submitting || !athleteId}
       />
-      <button type="submit" className="btn btn-outline" disabled={form.submitting}>
-        {form.submitting ? 'Assigning...' : 'Assign'}
-      </button>
+      <SubmitButton form={form} busy="Assigning..." className="btn btn-outline">
+        Assign
+      </SubmitButton>
       <FormOutcome error={form.error} success={form.success} />
     </Form>
   );

@@ -2,7 +2,7 @@
 // The outcome line is brought into view and focused (it sits below the fold on most screens).
 import { WAITLIST_SCHOOLS, validateWaitlist, type WaitlistRequest } from '@shared/onboarding/onboarding-api';
 import { InputField, SelectField, TextAreaField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { useJoinWaitlist } from '@/features/waitlist/api/join-waitlist';
@@ -64,9 +64,9 @@ export default function WaitingList() {
             placeholder="Your sport, your collective, what you would like to see..."
             {...field('details')}
           />
-          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!hydrated || form.submitting}>
-            {form.submitting ? 'Submitting...' : 'Submit'}
-          </button>
+          <SubmitButton form={form} busy="Submitting..." className="btn btn-primary btn-block btn-lg" disabled={!hydrated}>
+            Submit
+          </SubmitButton>
           <FormOutcome focus success={form.success} error={form.error} />
         </Form>
       </div>

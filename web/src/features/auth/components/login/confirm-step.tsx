@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Form } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
-import { authErrorMessage, landingPath, deliveredTo } from '@/features/auth/api/auth';
+import { authErrorMessage, landingPath } from '@/features/auth/api/auth';
 import { useConfirmSignUp, useResendSignUpCode } from '@/features/auth/api/sign-up';
 import type { LoginAction, LoginState } from '@/features/auth/components/login/login-flow';
 import { CodeField, CodeStepLinks } from '@/features/auth/components/login/step-parts';
@@ -29,15 +29,6 @@ export function ConfirmStep({ state, dispatch, next }: { state: LoginState; disp
     onFailure: ({ message }) => dispatch({ type: 'failed', error: message ?? '' }),
   });
 
-  const sendAgain = async () => {
-    try {
-      const delivery = await resend.trigger({ username: state.username });
-      dispatch({ type: 'noted', note: deliveredTo(delivery.Destination) });
-    } catch (error) {
-      dispatch({ type: 'failed', error: authErrorMessage(error, 'confirm') });
-    }
-  };
-
   const busy = form.submitting || resend.isMutating;
   return (
     <Form form={form} aria-label="Confirm your email">
@@ -47,7 +38,7 @@ export function ConfirmStep({ state, dispatch, next }: { state: LoginState; disp
       <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
         Confirm and sign in
       </button>
-      <CodeStepLinks onResend={() => void sendAgain()} busy={busy} dispatch={dispatch} />
+      <CodeStepLinks resend={resend.trigger} step="confirm" username={state.username} busy={busy} dispatch={dispatch} />
     </Form>
   );
 }

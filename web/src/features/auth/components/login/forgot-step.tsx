@@ -1,6 +1,6 @@
 // Login, forgot password: the username or email to send a reset code to.
 import type { Dispatch } from 'react';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useFormSubmit } from '@/components/form/use-form-submit';
 import { authErrorMessage, deliveredTo } from '@/features/auth/api/auth';
@@ -24,9 +24,9 @@ export function ForgotStep({ state, dispatch }: { state: LoginState; dispatch: D
       <p className="muted">We will email you a code to set a new password.</p>
       <UsernameField state={state} dispatch={dispatch} />
       <FormOutcome success={state.note} error={state.error} />
-      <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={form.submitting}>
+      <SubmitButton form={form} className="btn btn-primary btn-block btn-lg">
         Send code
-      </button>
+      </SubmitButton>
       <BackToSignIn dispatch={dispatch} />
     </Form>
   );

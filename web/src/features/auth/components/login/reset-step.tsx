@@ -6,7 +6,7 @@ import { InputField } from '@/components/form/field';
 import { Form } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
-import { authErrorMessage, PASSWORD_RULES, deliveredTo } from '@/features/auth/api/auth';
+import { authErrorMessage, PASSWORD_RULES } from '@/features/auth/api/auth';
 import { useForgotPassword, useResetPassword } from '@/features/auth/api/reset-password';
 import { useSignIn } from '@/features/auth/api/sign-in';
 import type { LoginAction, LoginState } from '@/features/auth/components/login/login-flow';
@@ -40,15 +40,6 @@ export function ResetStep({ state, dispatch, next }: { state: LoginState; dispat
     onFailure: ({ message }) => dispatch({ type: 'failed', error: message ?? '' }),
   });
 
-  const sendAgain = async () => {
-    try {
-      const delivery = await resend.trigger({ username: state.username });
-      dispatch({ type: 'noted', note: deliveredTo(delivery.Destination) });
-    } catch (error) {
-      dispatch({ type: 'failed', error: authErrorMessage(error, 'forgot') });
-    }
-  };
-
   const busy = form.submitting || resend.isMutating;
   return (
     <Form form={form} aria-label="Choose a new password">
@@ -68,7 +59,7 @@ export function ResetStep({ state, dispatch, next }: { state: LoginState; dispat
       <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
         Set new password
       </button>
-      <CodeStepLinks onResend={() => void sendAgain()} busy={busy} dispatch={dispatch} />
+      <CodeStepLinks resend={resend.trigger} step="forgot" username={state.username} busy={busy} dispatch={dispatch} />
     </Form>
   );
 }

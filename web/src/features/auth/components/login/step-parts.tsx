@@ -3,6 +3,7 @@
 import type { Dispatch } from 'react';
 import { InputField } from '@/components/form/field';
 import type { FieldBinding } from '@/components/form/use-form-submit';
+import { authErrorMessage, deliveredTo, type AuthStep } from '@/features/auth/api/auth';
 import type { LoginAction, LoginState } from '@/features/auth/components/login/login-flow';
 
 /** The username or email, which the sign-in and forgot-password steps share (the flow's state). */
@@ -31,11 +32,32 @@ export function BackToSignIn({ dispatch }: { dispatch: Dispatch<LoginAction> }) 
   );
 }
 
-/** Resend code and Back to sign in, side by side under a code step's button. */
-export function CodeStepLinks({ onResend, busy, dispatch }: { onResend: () => void; busy: boolean; dispatch: Dispatch<LoginAction> }) {
+/** Resend code and Back to sign in, side by side under a code step's button. Resend code asks
+ * `resend` for another code: where it went is the step's note, a failure its error (worded for `step`). */
+export function CodeStepLinks({
+  resend,
+  step,
+  username,
+  busy,
+  dispatch,
+}: {
+  resend: (input: { username: string }) => Promise<{ Destination?: string }>;
+  step: AuthStep;
+  username: string;
+  busy: boolean;
+  dispatch: Dispatch<LoginAction>;
+}) {
+  const sendAgain = async () => {
+    try {
+      const delivery = await resend({ username });
+      dispatch({ type: 'noted', note: deliveredTo(delivery.Destination) });
+    } catch (error) {
+      dispatch({ type: 'failed', error: authErrorMessage(error, step) });
+    }
+  };
   return (
     <div className="form-row-between">
-      <ResendCode onResend={onResend} busy={busy} />
+      <ResendCode onResend={() => void sendAgain()} busy={busy} />
       <BackToSignIn dispatch={dispatch} />
     </div>
   );

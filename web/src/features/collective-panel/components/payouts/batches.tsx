@@ -1,7 +1,7 @@
 // Payout batches: each batch's period, count and total, and (for the owner) its payouts with the
 // CSV export and each payout marked sent then paid with a reference.
 import { useState } from 'react';
-import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView } from '@shared/money/payouts-api';
+import type { PayoutBatchView, PayoutLineView } from '@shared/money/payouts-api';
 import { formatUsd } from '@shared/platform/money';
 import { periodLabel } from '@shared/money/payouts-api';
 import { DateText } from '@/components/date-text';
@@ -9,13 +9,13 @@ import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { Badge } from '@/components/dashboard/format';
 import { InputField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useAction } from '@/components/form/use-action';
 import { useForm } from '@/components/form/use-form-submit';
 import { downloadBatchCsv, useBatch, useMarkPayout } from '@/features/collective-panel/api/payouts';
 import { LOAD_ERROR, PAYOUT_TEXTS } from '@/features/collective-panel/config';
-import { STATUS_LABEL, STATUS_TONE, today } from '@/features/collective-panel/components/payouts/payout-parts';
+import { STATUS_LABEL, STATUS_TONE, today, type PayoutsPartProps } from '@/features/collective-panel/components/payouts/payout-parts';
 import { DataTable } from '@/components/dashboard/data-table';
 
 /** The reference and day of a payout marked sent or paid, in the form's words. */
@@ -41,9 +41,9 @@ function MarkForm({ collectiveId, batchId, line, name }: { collectiveId: number;
     <Form form={form} className="dash-assign" aria-label={`${label}: ${name}`}>
       <InputField label={`Reference for ${name}`} {...form.field('reference')} />
       <InputField label={`Date ${next} for ${name}`} type="date" max={today()} {...form.field('date')} />
-      <button type="submit" className="btn btn-primary btn-sm" disabled={form.submitting}>
+      <SubmitButton form={form} className="btn btn-primary btn-sm">
         {label}
-      </button>
+      </SubmitButton>
       <FormOutcome error={form.error} />
     </Form>
   );
@@ -92,17 +92,7 @@ function BatchDetail({ collectiveId, batch, nameOf }: { collectiveId: number; ba
   );
 }
 
-export function Batches({
-  collectiveId,
-  data,
-  nameOf,
-  owner,
-}: {
-  collectiveId: number;
-  data: CollectivePayoutsResponse;
-  nameOf: (id: number) => string;
-  owner: boolean;
-}) {
+export function Batches({ collectiveId, data, nameOf, owner }: PayoutsPartProps) {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <section className="panel" aria-labelledby="batches-title">

@@ -7,7 +7,7 @@ import { formatUsd } from '@shared/platform/money';
 import { lastDayOf } from '@shared/money/payouts-api';
 import { countLabel } from '@shared/platform/text';
 import { InputField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { useCreateBatch } from '@/features/collective-panel/api/payouts';
@@ -64,9 +64,9 @@ export function CreateBatchForm({ collectiveId, data }: { collectiveId: number; 
         <InputField label="Last day (UTC)" hint="Included. Today pays up to now." type="date" max={today()} {...form.field('through')} />
       </div>
       <FormOutcome success={form.success} error={form.error} />
-      <button type="submit" className="btn btn-primary" disabled={form.submitting}>
-        {form.submitting ? 'Creating...' : 'Create payout batch'}
-      </button>
+      <SubmitButton form={form} busy="Creating...">
+        Create payout batch
+      </SubmitButton>
     </Form>
   );
 }

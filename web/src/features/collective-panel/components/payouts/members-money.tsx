@@ -2,20 +2,19 @@
 // when some of it is not payable yet, when and why), payments in the year, W-9 status with its
 // control, the 1099-NEC flag and the NIL disclosure status.
 import { useState } from 'react';
-import type { CollectivePayoutsResponse } from '@shared/money/payouts-api';
 import { formatUsd } from '@shared/platform/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { Badge } from '@/components/dashboard/format';
 import { InputField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useAction } from '@/components/form/use-action';
 import { useForm } from '@/components/form/use-form-submit';
 import { useSetW9 } from '@/features/collective-panel/api/payouts';
 import { PAYOUT_TEXTS } from '@/features/collective-panel/config';
 import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
-import { today } from '@/features/collective-panel/components/payouts/payout-parts';
+import { today, type PayoutsPartProps } from '@/features/collective-panel/components/payouts/payout-parts';
 import { DataTable } from '@/components/dashboard/data-table';
 
 function W9Control({ collectiveId, athleteId, year, onFile, name }: { collectiveId: number; athleteId: number; year: number; onFile: boolean; name: string }) {
@@ -62,9 +61,9 @@ function W9Control({ collectiveId, athleteId, year, onFile, name }: { collective
   return (
     <Form form={form} className="dash-assign">
       <InputField label={`W-9 received on (${name})`} type="date" max={today()} {...form.field('date')} error={form.error} />
-      <button type="submit" className="btn btn-outline btn-sm" disabled={form.submitting}>
+      <SubmitButton form={form} className="btn btn-outline btn-sm">
         Record W-9
-      </button>
+      </SubmitButton>
     </Form>
   );
 }
@@ -80,17 +79,7 @@ function NotPayableYet({ balanceCents, payableCents }: { balanceCents: number; p
   return null;
 }
 
-export function MembersMoney({
-  collectiveId,
-  data,
-  nameOf,
-  owner,
-}: {
-  collectiveId: number;
-  data: CollectivePayoutsResponse;
-  nameOf: (id: number) => string;
-  owner: boolean;
-}) {
+export function MembersMoney({ collectiveId, data, nameOf, owner }: PayoutsPartProps) {
   return (
     <section className="panel" aria-labelledby="owed-title">
       <h3 id="owed-title" className="panel-title">

@@ -12,7 +12,7 @@ import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { SelectField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { centsOf, MoneyField } from '@/components/form/money-field';
 import { useForm } from '@/components/form/use-form-submit';
@@ -100,9 +100,9 @@ function DonationAllocations({ collectiveId, members }: { collectiveId: number; 
         <MoneyField label="Amount (USD)" {...form.field('amount')} />
       </div>
       <FormOutcome success={form.success} error={form.error} />
-      <button type="submit" className="btn btn-primary" disabled={form.submitting}>
-        {form.submitting ? 'Allocating...' : 'Allocate'}
-      </button>
+      <SubmitButton form={form} busy="Allocating...">
+        Allocate
+      </SubmitButton>
     </Form>
   );
 }

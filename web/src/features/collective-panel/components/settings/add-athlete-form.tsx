@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { PROFILE_SPORTS, validateCreateAthlete } from '@shared/catalog/admin-api';
 import { InputField, SelectField, TextAreaField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { useCreateAthlete } from '@/features/collective-panel/api/create-athlete';
@@ -45,9 +45,9 @@ export function AddAthleteForm({ collectiveId }: { collectiveId: number }) {
         <ImagePicker key={pickerKey} label="Profile Image" className="field-full" {...imagePickerOf(form)} />
       </div>
       <FormOutcome error={form.error} success={form.success} />
-      <button type="submit" className="btn btn-primary" disabled={form.submitting}>
-        {form.submitting ? 'Adding...' : 'Add Athlete'}
-      </button>
+      <SubmitButton form={form} busy="Adding...">
+        Add Athlete
+      </SubmitButton>
     </Form>
   );
 }

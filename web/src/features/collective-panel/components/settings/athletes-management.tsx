@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/dialog';
 import { FallbackImage } from '@/components/fallback-image';
 import { Badge, memberBadgeTone } from '@/components/dashboard/format';
 import { InputField, SelectField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useAction } from '@/components/form/use-action';
 import { useForm } from '@/components/form/use-form-submit';
@@ -18,7 +18,7 @@ import { useRemoveMember } from '@/features/collective-panel/api/remove-member';
 import { useUpdateMember } from '@/features/collective-panel/api/update-member';
 import { usePagedMembers } from '@/features/collective-panel/api/get-members';
 import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
-import { Pager } from '@/features/collective-panel/components/athletes-section';
+import { MembersPager } from '@/features/collective-panel/components/athletes-section';
 import { DataTable } from '@/components/dashboard/data-table';
 
 export const ALL_SPORTS = 'All';
@@ -52,9 +52,9 @@ function EditMember({ collectiveId, athlete, onDone }: { collectiveId: number; a
       </div>
       <FormOutcome error={form.error} />
       <div className="dash-actions">
-        <button type="submit" className="btn btn-primary" disabled={form.submitting}>
-          {form.submitting ? 'Saving...' : 'Save Changes'}
-        </button>
+        <SubmitButton form={form} busy="Saving...">
+          Save Changes
+        </SubmitButton>
         <button type="button" className="btn btn-ghost" onClick={() => onDone(null)}>
           Cancel
         </button>
@@ -169,14 +169,7 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
           })}
         </DataTable>
       )}
-      <Pager
-        label="Athlete pages"
-        page={members.pageNumber}
-        hasPrevious={members.hasPrevious}
-        hasNext={members.hasNext}
-        onPrevious={members.previous}
-        onNext={() => void members.next()}
-      />
+      <MembersPager members={members} />
       {removing && (
         <ConfirmDialog
           title="Remove Athlete?"

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/spinner';
 import { Badge, type BadgeTone } from '@/components/dashboard/format';
 import { copyText } from '@/components/dashboard/recent-orders';
 import { Field, InputField, SelectField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useAction } from '@/components/form/use-action';
 import { useForm } from '@/components/form/use-form-submit';
@@ -88,9 +88,9 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
           <InputField label="Athlete's email" type="email" autoComplete="off" {...form.field('email')} />
         </div>
         <FormOutcome error={form.error} />
-        <button type="submit" className="btn btn-primary" disabled={form.submitting}>
-          {form.submitting ? 'Inviting...' : 'Create Invite'}
-        </button>
+        <SubmitButton form={form} busy="Inviting...">
+          Create Invite
+        </SubmitButton>
       </Form>
       {created && <CreatedLink invite={created} />}
       <section aria-labelledby="invites-title">

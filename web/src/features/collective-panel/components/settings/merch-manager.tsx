@@ -6,7 +6,7 @@ import { formatUsd } from '@shared/platform/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { FallbackImage } from '@/components/fallback-image';
 import { InputField } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { centsOf, dollarsText, MoneyField } from '@/components/form/money-field';
 import { useAction } from '@/components/form/use-action';
@@ -53,9 +53,9 @@ function MerchForm({
       </div>
       <FormOutcome error={form.error} />
       <div className="dash-actions">
-        <button type="submit" className="btn btn-primary" disabled={form.submitting}>
-          {form.submitting ? 'Saving...' : item ? 'Save Item' : 'Add Item'}
-        </button>
+        <SubmitButton form={form} busy="Saving...">
+          {item ? 'Save Item' : 'Add Item'}
+        </SubmitButton>
         <button type="button" className="btn btn-ghost" onClick={() => onDone(null)}>
           Cancel
         </button>

@@ -3,7 +3,7 @@ import { validateSchoolColors } from '@shared/catalog/admin-api';
 import type { School, SchoolColors } from '@shared/catalog/catalog-types';
 import { DEFAULT_SCHOOL_COLORS } from '@shared/catalog/catalog-types';
 import { Field } from '@/components/form/field';
-import { Form } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { useSaveSchoolColors } from '@/features/collective-panel/api/save-school-colors';
@@ -63,9 +63,9 @@ export function SchoolColorsForm({ collectiveId, school }: { collectiveId: numbe
         </div>
       </div>
       <FormOutcome error={form.error} success={form.success} />
-      <button type="submit" className="btn btn-primary" disabled={form.submitting}>
-        {form.submitting ? 'Saving...' : 'Save Colors'}
-      </button>
+      <SubmitButton form={form} busy="Saving...">
+        Save Colors
+      </SubmitButton>
     </Form>
   );
 }
