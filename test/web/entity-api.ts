@@ -7,7 +7,7 @@ import type { MeCollectionResponse } from '@shared/sales/collection-api';
 import { athleteSummary, isPublicCard, schoolSummary, type Athlete, type Catalog } from '@shared/catalog/catalog-types';
 import { compareRoster, searchAthletes, searchRoster, searchSchools } from '@shared/catalog/search';
 import { SAMPLE_CATALOG } from '@shared/catalog/seed-data';
-import type { ApiHandler, FakeResponse } from './render-app';
+import type { ApiHandler, FakeResponse } from './harness';
 
 export interface EntityApiOptions {
   catalog?: Catalog;
@@ -139,6 +139,3 @@ export function entityApi(options: EntityApiOptions = {}): ApiHandler {
     return notFound(path);
   };
 }
-
-/** The paths a mocked fetch was called with. */
-export const requestedPaths = (fetch: jest.Mock): string[] => fetch.mock.calls.map((c) => String(c[0]));
