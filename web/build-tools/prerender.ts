@@ -28,7 +28,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
-import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR } from '@shared/platform/page-render';
+import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR } from '../../shared/platform/page-render';
 import { build, type Alias, type Plugin, type ResolvedConfig } from 'vite';
 
 interface ScreenInfo {
