@@ -217,10 +217,3 @@ export function validateMerch(body: Record<string, unknown>): Validated<MerchReq
   const image = imageUrl(body.image, errors, true) ?? '';
   return { value: { name, priceCents: typeof price === 'number' ? price : 0, image }, errors };
 }
-
-/** Parses a dollars text field ("25", "25.5", "25.50") into cents, or null. */
-export function dollarsTextToCents(value: string): number | null {
-  const m = /^\s*\$?(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(value);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}

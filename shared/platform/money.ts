@@ -17,6 +17,20 @@ export function parseMoneyToCents(value: unknown): number | null {
   return sign && cents !== 0 ? -cents : cents;
 }
 
+/** What a person types in a price or amount field ("25", "25.5", "$1,250.00") as integer cents,
+ * by parseMoneyToCents's rules: an optional $, digits (thousands commas allowed), at most two
+ * decimals. Null for anything else: blank, a sign, a third decimal (a typo to show, not to round). */
+export function parseTypedDollars(text: string): number | null {
+  const match = /^\s*\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*$/.exec(text);
+  return match ? parseMoneyToCents(match[1].replace(/,/g, '') + (match[2] ?? '')) : null;
+}
+
+/** Integer cents as a money field shows them to edit: 2500 -> "25.00" (no $ or commas: parseTypedDollars reads it back). */
+export function typedDollars(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 export function dollarsToCents(dollars: number): number {
   const cents = parseMoneyToCents(dollars);
   if (cents === null) throw new Error(`not a money amount: ${dollars}`);

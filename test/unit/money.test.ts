@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { athleteShareCents, formatUsd, parseMoneyToCents } from '#shared/platform/money';
+import { athleteShareCents, formatUsd, parseMoneyToCents, parseTypedDollars, typedDollars } from '#shared/platform/money';
 
 describe('parseMoneyToCents', () => {
   it.each([
@@ -27,6 +27,29 @@ describe('parseMoneyToCents', () => {
         return parseMoneyToCents(text) === cents;
       }),
     );
+  });
+});
+
+describe('parseTypedDollars', () => {
+  it.each([
+    ['25', 2500],
+    ['25.5', 2550],
+    ['19.99', 1999],
+    [' $1,250.00 ', 125000],
+    ['1000', 100000],
+    ['0', 0],
+  ])('reads %p as %p cents', (input, cents) => {
+    expect(parseTypedDollars(input)).toBe(cents);
+  });
+
+  it.each(['', ' ', 'abc', '1.234', '-5', '.5', '25.', '1,00', '$', '12345678901234'])('rejects %p', (input) => {
+    expect(parseTypedDollars(input)).toBeNull();
+  });
+
+  it('reads back what typedDollars shows', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (cents) => parseTypedDollars(typedDollars(cents)) === cents));
+    expect(typedDollars(2500)).toBe('25.00');
+    expect(typedDollars(5)).toBe('0.05');
   });
 });
 

@@ -2,30 +2,13 @@
 // the Approvals tab (approve the shown image version, 409 reload, reject with a reason in a
 // dialog, decided cards with who and when), the Payouts tab (balance, negative carried forward,
 // next payout, statement, NIL disclosure alert and Mark reported) and the read-only demo.
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AthletePayoutsResponse, DisclosureRecord } from '@shared/money/payouts-api';
 import type { SaleLine } from '@shared/sales/sales-api';
 import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
 import AthletePanelRoute from '@/features/athlete-panel/athlete-panel-route';
-import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
-import { fakeJwt } from './auth-helpers';
 import { athleteStats, profileWithSales, saleLines } from './dashboards/fixtures';
-import { renderRoute, settled, stubFetch, type FetchStub } from './dashboards/helpers';
-
-function signInAsAthlete(athleteId: number) {
-  const claims = {
-    sub: 'athlete-sub',
-    email: 'a@example.com',
-    email_verified: true,
-    'cognito:groups': ['athlete'],
-    'custom:athleteId': String(athleteId),
-    exp: Math.floor(Date.now() / 1000) + 3600,
-  };
-  const token = fakeJwt(claims);
-  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
-    typeof applySession
-  >[0]);
-}
+import { renderRoute, fakeApi, type FakeApi, type Routes, signInAs, signOut, settleAndSignOut } from './harness';
 
 const IMG = '/uploads/00000000-0000-4000-8000-000000000001.png';
 const ownerCard = (id: number, state: OwnerCard['state'], over: Partial<OwnerCard> = {}): OwnerCard => ({
@@ -157,8 +140,8 @@ const statement = {
   athlete: { id: 1, name: 'Sample', school: 'Drift U' },
 };
 
-function panelApi(over: Record<string, Parameters<typeof stubFetch>[0][string]> = {}): FetchStub {
-  return stubFetch({
+function panelApi(over: Routes = {}): FakeApi {
+  return fakeApi({
     'GET /api/athletes/1': { body: profileWithSales(1) },
     'GET /api/athletes/1/cards': { body: ownerCards([]) },
     'GET /api/athletes/1/stats': { body: athleteStats() },
@@ -173,15 +156,8 @@ function panelApi(over: Record<string, Parameters<typeof stubFetch>[0][string]> 
 const openPanel = (tab = '') => renderRoute(<AthletePanelRoute />, { path: '/athlete', at: `/athlete${tab ? `?tab=${tab}` : ''}` });
 
 describe('athlete panel', () => {
-  beforeEach(() => signInAsAthlete(1));
-  afterEach(async () => {
-    // Each test ends once the panel has settled (every section's answer rendered), and the panel
-    // is gone before the session is: nothing updates it after the test, outside act().
-    await settled();
-    cleanup();
-    applySession(null);
-    resetSessionForTests();
-  });
+  beforeEach(() => signInAs('athlete', 1));
+  afterEach(settleAndSignOut);
 
   it("reads the athlete's profile, never the whole catalog, and shows each card's sale state", async () => {
     const profile = profileWithSales(1);
@@ -436,8 +412,7 @@ describe('athlete panel', () => {
   });
 
   it('keeps the demo read-only: no Approve button, no Mark reported', async () => {
-    applySession(null);
-    resetSessionForTests();
+    signOut();
     panelApi({
       'GET /api/athletes/1/cards': { body: ownerCards([ownerCard(4, 'pending')]) },
       'GET /api/athletes/1/disclosure': { body: disclosure({ crossedAt: '2026-11-10T10:00:00.000Z', deadline: '2026-11-17' }) },

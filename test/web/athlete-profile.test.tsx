@@ -8,8 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { SAMPLE_ATHLETES } from '@shared/catalog/seed-data';
 import { tierFor } from '@shared/catalog/tiers';
 import { excerpt, visibleAchievements } from '@/lib/text';
-import { entityApi, requestedPaths } from './entity-api';
-import { mockApi, renderRoute } from './render-app';
+import { entityApi } from './entity-api';
+import { requestedPaths, fakeApi, renderRoute } from './harness';
 
 jest.setTimeout(20_000);
 
@@ -77,7 +77,7 @@ describe('athlete profile route', () => {
   let fetch: jest.Mock;
   beforeEach(() => {
     // Marcus's Gold has unlocked and sold some; his Signature is still locked at 7 of 10 Gold.
-    fetch = mockApi(
+    fetch = fakeApi(
       entityApi({
         cards: {
           '1:1': { sold: 40, issued: 40, remaining: 460 },
@@ -134,7 +134,7 @@ describe('athlete profile route', () => {
   });
 
   it('marks a sold-out card and a retired card, neither buyable', async () => {
-    mockApi(
+    fakeApi(
       entityApi({
         cards: {
           '2:1': { sold: 500, issued: 500, remaining: 0, soldOut: true, buyable: false },
@@ -177,7 +177,7 @@ describe('athlete profile route', () => {
   it('shows the error with Try Again when the athlete fails to load, then the page', async () => {
     let fail = true;
     const api = entityApi();
-    mockApi((path, init) => (fail && path === '/api/athletes/3' ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : api(path, init)));
+    fakeApi((path, init) => (fail && path === '/api/athletes/3' ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : api(path, init)));
     const user = userEvent.setup();
     renderRoute('/athlete/3');
     expect(await screen.findByText('Failed to load the athlete. Please try again later.')).toBeInTheDocument();
@@ -188,7 +188,7 @@ describe('athlete profile route', () => {
 
   it('shows recent posts newest first on the media page', async () => {
     const api = entityApi();
-    mockApi((path, init) => {
+    fakeApi((path, init) => {
       if (path === '/api/athletes/3/posts')
         return {
           body: {

@@ -1,23 +1,18 @@
 // A fake Cognito for component tests: answers /config.json and the user-pool JSON API (the calls
-// the web app makes) from an in-memory user list, with unsigned JWTs carrying Cognito's claims.
+// the web app makes) from an in-memory user list, with unsigned JWTs carrying Cognito's claims,
+// through the harness's fetch fake (harness.tsx), which answers everything else with `api`.
 // Sign-in is real SRP: the server side of the local identity provider (scripts/local/srp.ts)
 // checks the web client's password claim.
-import { catalogHandler, mockApi, type ApiHandler, type FakeResponse } from './render-app';
 import { resetRuntimeConfig } from '@/lib/runtime-config';
 import { resetSessionForTests, SESSION_KEY } from '@/lib/auth/session-store';
 import { claimSignature, createVerifier, poolNameOf, serverB, serverKey } from '../../scripts/local/srp';
+import { catalogHandler, fakeApi, fakeJwt, type ApiHandler, type FakeResponse } from './harness';
 
 export const ENDPOINT = 'http://127.0.0.1:3999/local-cognito/';
 export const CONFIG = {
   auth: { region: 'us-east-2', userPoolId: 'us-east-2_LocalPool', clientId: 'localwebclient', endpoint: ENDPOINT, googleEnabled: false },
   demo: { athleteId: 1, collectiveId: 1 },
 };
-
-const b64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-
-export function fakeJwt(claims: Record<string, unknown>): string {
-  return `${b64url({ alg: 'RS256', kid: 'test' })}.${b64url(claims)}.sig`;
-}
 
 export interface FakeUser {
   username: string;
@@ -162,7 +157,7 @@ export function installFakeCognito({
         return fail('InvalidActionException');
     }
   };
-  fake.api = mockApi((path, init) => {
+  fake.api = fakeApi((path, init) => {
     if (path === '/config.json') return config === null ? { status: 404 } : { body: config };
     if (path.startsWith('/local-cognito/') || path === ENDPOINT) {
       const op = String((init?.headers as Record<string, string>)['X-Amz-Target'])

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { INVALID_CREDENTIALS } from '@/features/auth/api/auth';
 import { getSession } from '@/lib/auth/session-store';
 import { installFakeCognito, resetAuth, type FakeCognito } from './auth-helpers';
-import { renderRoute } from './render-app';
+import { renderRoute } from './harness';
 
 let fake: FakeCognito;
 

@@ -8,9 +8,9 @@ import { apiFetch, resolveApiPath } from '@/lib/api-client';
 import { applySession, getSession, refreshSession, REFRESH_MARGIN_MS, sessionFromResult, signOut, type Session } from '@/lib/auth/session-store';
 import { signIn } from '@/lib/auth/cognito';
 import { useTenant } from '@/lib/use-tenant';
-import { CONFIG, fakeJwt, installFakeCognito, resetAuth, storedSession, type FakeCognito } from './auth-helpers';
+import { CONFIG, installFakeCognito, resetAuth, storedSession, type FakeCognito } from './auth-helpers';
 import { entityApi } from './entity-api';
-import { catalogHandler, renderRoute, type ApiHandler } from './render-app';
+import { fakeJwt, catalogHandler, renderRoute, type ApiHandler } from './harness';
 
 let fake: FakeCognito;
 

@@ -6,23 +6,10 @@ import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
 import { CARD_STATES, actions, can, type Move } from '@shared/cards/lifecycle';
 import ApprovalsTab from '@/features/athlete-panel/components/approvals-tab';
 import { CardsManager } from '@/features/collective-panel/components/settings/cards-manager';
-import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
-import { fakeJwt } from './auth-helpers';
 import { members, ownerCards } from './dashboards/fixtures';
-import { renderRoute, stubFetch } from './dashboards/helpers';
+import { fakeApi, renderRoute, settleAndSignOut, signIn } from './harness';
 
-function signIn(claims: Record<string, unknown>) {
-  const all = { sub: 'user-1', email: 'u@example.com', email_verified: true, exp: Math.floor(Date.now() / 1000) + 3600, ...claims };
-  const token = fakeJwt(all);
-  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims: all } as Parameters<
-    typeof applySession
-  >[0]);
-}
-
-afterEach(() => {
-  applySession(null);
-  resetSessionForTests();
-});
+afterEach(() => settleAndSignOut());
 
 /** The move a control of a card's row stands for, from its accessible name. */
 function moveOf(name: string, card: string): Move | null {
@@ -43,7 +30,7 @@ describe('the Cards tab draws each card’s buttons from the lifecycle', () => {
   it.each(['manual', 'local'] as const)('shows exactly the collective’s moves of each state (publishing %s)', async (mode) => {
     signIn({ 'cognito:groups': ['collective'], 'custom:collectiveId': '1' });
     const data = ownerCards(1, mode);
-    stubFetch({ 'GET /api/collectives/1/athletes/1/cards': { body: data } });
+    fakeApi({ 'GET /api/collectives/1/athletes/1/cards': { body: data } });
     renderRoute(<CardsManager collectiveId={1} members={members([1, 2])} canWrite />);
     const table = await screen.findByRole('table', { name: 'Cards of Marcus Reed' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -64,7 +51,7 @@ describe('the Cards tab draws each card’s buttons from the lifecycle', () => {
 
   it('shows no actions to an account that cannot change the cards', async () => {
     signIn({ 'cognito:groups': ['collective'], 'custom:collectiveId': '1' });
-    stubFetch({ 'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1) } });
+    fakeApi({ 'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1) } });
     renderRoute(<CardsManager collectiveId={1} members={members([1, 2])} canWrite={false} />);
     const table = await screen.findByRole('table', { name: 'Cards of Marcus Reed' });
     expect(within(table).queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
@@ -86,7 +73,7 @@ describe('the Approvals tab draws the athlete’s buttons from the lifecycle', (
     signIn({ sub: 'athlete-sub', 'cognito:groups': ['athlete'], 'custom:athleteId': '1' });
     const cards = CARD_STATES.map((state, i) => card(i + 1, state));
     const body: OwnerCardsResponse = { ...ownerCards(1), cards };
-    stubFetch({ 'GET /api/athletes/1/cards': { body } });
+    fakeApi({ 'GET /api/athletes/1/cards': { body } });
     renderRoute(<ApprovalsTab athleteId={1} own />);
     await screen.findByRole('list', { name: 'Cards waiting for your approval' });
     for (const c of cards) {

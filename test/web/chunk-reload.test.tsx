@@ -2,7 +2,6 @@
 // error screen every route shows instead of the router's default one.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { entityApi } from './entity-api';
-import { mockApi, renderRoute } from './render-app';
 import { ErrorScreen } from '@/components/route-error';
 import { ApiError } from '@/lib/api-client';
 import {
@@ -14,6 +13,7 @@ import {
   resetReloadStateForTests,
   type ReloadEnv,
 } from '@/lib/chunk-reload';
+import { fakeApi, renderRoute } from './harness';
 
 jest.setTimeout(20_000);
 
@@ -159,7 +159,7 @@ describe('errors inside the routes', () => {
   it('shows the designed screen inside the layout when a screen fails to render, and recovers on the next page', async () => {
     // Prepare: What We Offer throws while rendering (jest.mock at the top of this file).
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockApi(entityApi());
+    fakeApi(entityApi());
     renderRoute('/what-we-offer');
 
     // Act / Assess: the designed screen, with the marketing header still there.

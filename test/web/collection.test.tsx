@@ -7,8 +7,8 @@ import { athleteSummary } from '@shared/catalog/catalog-types';
 import { SAMPLE_ATHLETES } from '@shared/catalog/seed-data';
 import { PURCHASED_CARDS_KEY, type LocalCollectible } from '@/lib/purchased-cards';
 import { resetRuntimeConfig } from '@/lib/runtime-config';
-import { entityApi, requestedPaths, type EntityApiOptions } from './entity-api';
-import { mockApi, renderRoute } from './render-app';
+import { entityApi, type EntityApiOptions } from './entity-api';
+import { requestedPaths, fakeApi, renderRoute } from './harness';
 
 jest.setTimeout(20_000);
 
@@ -52,7 +52,7 @@ const local = (id: string, extra: Partial<LocalCollectible> = {}): LocalCollecti
 
 function api(collection: MeCollectionResponse[] | 'fail', options: EntityApiOptions = {}) {
   const fake = entityApi({ ...options, collection: collection === 'fail' ? undefined : collection });
-  return mockApi((path, init) => {
+  return fakeApi((path, init) => {
     if (collection === 'fail' && /^\/api(\/demo)?\/me\/collection/.test(path)) return { status: 500, body: { error: { code: 'internal', message: 'x' } } };
     return fake(path, init);
   });
@@ -154,7 +154,7 @@ describe('my collection', () => {
   it('shows the refresh error when a refresh fails after a load', async () => {
     let fail = false;
     const fake = entityApi({ collection: [{ items: [collected(1, { 2: [[1, 1]] })], nextCursor: null }] });
-    mockApi((path, init) => (fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : fake(path, init)));
+    fakeApi((path, init) => (fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : fake(path, init)));
     const user = userEvent.setup();
     renderRoute('/mycards');
     await screen.findByText('Marcus Reed - Card #2');
@@ -175,7 +175,7 @@ describe('card purchase page', () => {
 
   it('buys through the local checkout, shows Purchase Successful! and redirects to My Cards', async () => {
     const fake = entityApi();
-    const fetch = mockApi((path, init) => {
+    const fetch = fakeApi((path, init) => {
       if (path === '/api/checkout' && init?.method === 'POST') return { status: 201, body: { orderId: 'o-99', orderName: '#1099' } };
       return fake(path, init);
     });
@@ -202,7 +202,7 @@ describe('card purchase page', () => {
     });
     try {
       const fake = entityApi();
-      mockApi((path, init) => {
+      fakeApi((path, init) => {
         if (path === '/api/checkout' && init?.method === 'POST') return { status: 201, body: { orderId: 'o-98', orderName: '#1098' } };
         return fake(path, init);
       });
@@ -241,7 +241,7 @@ describe('card purchase page', () => {
 
   it("shows the checkout's 409 message and the card's new state", async () => {
     let soldOut = false;
-    mockApi((path, init) => {
+    fakeApi((path, init) => {
       if (path === '/api/checkout' && init?.method === 'POST') {
         soldOut = true;
         return { status: 409, body: { error: { code: 'sold_out', message: 'This card is sold out' } } };

@@ -3,33 +3,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CardsManager } from '@/features/collective-panel/components/settings/cards-manager';
 import { dollarsToCents } from '@/features/collective-panel/components/settings/card-form';
-import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
-import { fakeJwt } from './auth-helpers';
 import { members, ownerCards } from './dashboards/fixtures';
-import { renderRoute, stubFetch } from './dashboards/helpers';
+import { renderRoute, fakeApi, signInAs, signOut } from './harness';
 
 jest.setTimeout(30_000);
 
-function signInAsCollective(collectiveId: number) {
-  const claims = {
-    sub: 'c1',
-    email: 'c@demo.local',
-    email_verified: true,
-    'cognito:groups': ['collective'],
-    'custom:collectiveId': String(collectiveId),
-    exp: Math.floor(Date.now() / 1000) + 3600,
-  };
-  const token = fakeJwt(claims);
-  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
-    typeof applySession
-  >[0]);
-}
-
-beforeEach(() => signInAsCollective(1));
-afterEach(() => {
-  applySession(null);
-  resetSessionForTests();
-});
+beforeEach(() => signInAs('collective', 1));
+afterEach(signOut);
 
 const renderCards = () => renderRoute(<CardsManager collectiveId={1} members={members([1, 2])} canWrite />);
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'card.png', { type: 'image/png' });
@@ -49,7 +29,7 @@ describe('dollarsToCents', () => {
 
 describe('Cards tab', () => {
   it('lists every state of a member’s cards with the rejection reason, sold out and the history', async () => {
-    stubFetch({ 'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1) } });
+    fakeApi({ 'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1) } });
     renderCards();
     const table = await screen.findByRole('table', { name: 'Cards of Marcus Reed' });
     const states = within(table)
@@ -69,7 +49,7 @@ describe('Cards tab', () => {
   });
 
   it('checks the form with the server’s rules: a price of 0, an edition of 0, a non-image file, no image', async () => {
-    const stub = stubFetch({ 'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1) } });
+    const stub = fakeApi({ 'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1) } });
     renderCards();
     fireEvent.click(await screen.findByRole('button', { name: 'New Card' }));
     const form = screen.getByRole('form', { name: 'New card' });
@@ -93,7 +73,7 @@ describe('Cards tab', () => {
 
   it('uploads the image, sends the price in cents and an unlock rule, and shows the server’s field errors without losing the form', async () => {
     let attempt = 0;
-    const stub = stubFetch({
+    const stub = fakeApi({
       'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1) },
       'POST /api/uploads': {
         body: {
@@ -145,7 +125,7 @@ describe('Cards tab', () => {
   });
 
   it('publishes with the Shopify product id when publishing is manual and says on sale only when the answer is published', async () => {
-    const stub = stubFetch({
+    const stub = fakeApi({
       'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1, 'manual') },
       'POST /api/collectives/1/athletes/1/cards/3/publish': { body: { ...ownerCards(1).cards[2], state: 'published' } },
     });
@@ -160,7 +140,7 @@ describe('Cards tab', () => {
   });
 
   it('publishes without a product id in local mode and does not claim on sale when the answer is not published', async () => {
-    stubFetch({
+    fakeApi({
       'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1, 'local') },
       'POST /api/collectives/1/athletes/1/cards/3/publish': { body: { ...ownerCards(1).cards[2], state: 'pending' } },
     });
@@ -170,7 +150,7 @@ describe('Cards tab', () => {
   });
 
   it('submits a draft and shows a refusal with its message', async () => {
-    stubFetch({
+    fakeApi({
       'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1) },
       'POST /api/collectives/1/athletes/1/cards/1/submit': { status: 409, body: { error: { code: 'conflict', message: 'The image is missing' } } },
     });
@@ -180,7 +160,7 @@ describe('Cards tab', () => {
   });
 
   it('closes a set after a confirmation that explains Top Fans', async () => {
-    const stub = stubFetch({
+    const stub = fakeApi({
       'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1) },
       'POST /api/collectives/1/athletes/1/sets/1/close': { body: { id: 1, name: '2026 Season', cardIds: [5], closedAt: '2026-11-20T00:00:00.000Z' } },
     });
@@ -195,7 +175,7 @@ describe('Cards tab', () => {
 
   it('shows a load error with Retry', async () => {
     let fail = true;
-    stubFetch({
+    fakeApi({
       'GET /api/collectives/1/athletes/1/cards': () => (fail ? { status: 500, body: { error: { code: 'x', message: 'x' } } } : { body: ownerCards(1) }),
     });
     renderCards();

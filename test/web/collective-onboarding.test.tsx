@@ -5,7 +5,7 @@ import type { Invite, ProfileRequest } from '@shared/onboarding/onboarding-api';
 import { InvitesManager } from '@/features/collective-panel/components/settings/invites-manager';
 import { ProfileRequests } from '@/features/collective-panel/components/settings/profile-requests';
 import { members } from './dashboards/fixtures';
-import { renderRoute, stubFetch } from './dashboards/helpers';
+import { renderRoute, fakeApi } from './harness';
 
 jest.setTimeout(30_000);
 
@@ -44,7 +44,7 @@ describe('Invites', () => {
     const writeText = jest.fn(async () => undefined);
     Object.assign(navigator, { clipboard: { writeText } });
     const items = [invite('a', 'open'), invite('b', 'claimed'), invite('c', 'revoked'), invite('d', 'expired')];
-    const stub = stubFetch({
+    const stub = fakeApi({
       'GET /api/collectives/1/invites': () => ({ body: { items } }),
       'POST /api/collectives/1/invites': {
         status: 201,
@@ -83,7 +83,7 @@ describe('Invites', () => {
 
   it('revokes a pending invite after a confirmation and shows a failed list with Retry', async () => {
     let fail = true;
-    const stub = stubFetch({
+    const stub = fakeApi({
       'GET /api/collectives/1/invites': () =>
         fail ? { status: 503, body: { error: { code: 'x', message: 'x' } } } : { body: { items: [invite('a', 'open')] } },
       [`POST /api/collectives/1/invites/${'a'.repeat(64)}/revoke`]: { body: invite('a', 'revoked') },
@@ -101,7 +101,7 @@ describe('Invites', () => {
 
 describe('Profile requests', () => {
   it('accepts with a checked jersey number and declines with a reason', async () => {
-    const stub = stubFetch({
+    const stub = fakeApi({
       'GET /api/collectives/1/profile-requests': { body: { items: [request('r1', 'pending'), request('r2', 'pending'), request('r3', 'declined')] } },
       'POST /api/collectives/1/profile-requests/r1/accept': { body: { ...request('r1', 'accepted'), athleteId: 40 } },
       'POST /api/collectives/1/profile-requests/r2/decline': { body: request('r2', 'declined') },
@@ -129,7 +129,7 @@ describe('Profile requests', () => {
   });
 
   it('says when there are no requests', async () => {
-    stubFetch({ 'GET /api/collectives/1/profile-requests': { body: { items: [] } } });
+    fakeApi({ 'GET /api/collectives/1/profile-requests': { body: { items: [] } } });
     renderRoute(<ProfileRequests collectiveId={1} />);
     expect(await screen.findByText('No profile requests.')).toBeInTheDocument();
   });

@@ -4,32 +4,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CollectivePayoutsResponse, PayoutBatchView, YearStatusView } from '@shared/money/payouts-api';
 import { PayoutsSection } from '@/features/collective-panel/components/payouts/payouts-section';
-import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
-import { fakeJwt } from './auth-helpers';
 import { members } from './dashboards/fixtures';
-import { renderRoute, stubFetch } from './dashboards/helpers';
+import { renderRoute, fakeApi, signInAs, signOut } from './harness';
 
 jest.setTimeout(30_000);
 
-function signInAsCollective(collectiveId: number) {
-  const claims = {
-    sub: 'c1',
-    email: 'c@demo.local',
-    email_verified: true,
-    'cognito:groups': ['collective'],
-    'custom:collectiveId': String(collectiveId),
-    exp: Math.floor(Date.now() / 1000) + 3600,
-  };
-  const token = fakeJwt(claims);
-  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
-    typeof applySession
-  >[0]);
-}
-
-afterEach(() => {
-  applySession(null);
-  resetSessionForTests();
-});
+afterEach(signOut);
 
 const year = (over: Partial<YearStatusView> = {}, nil: Partial<YearStatusView['nil']> = {}): YearStatusView => ({
   year: 2026,
@@ -103,7 +83,7 @@ const renderPayouts = () => renderRoute(<PayoutsSection collectiveId={1} members
 
 describe('Payouts', () => {
   it('shows balances, tax status, the NIL alert with its deadline, and no writes for visitors', async () => {
-    stubFetch({ 'GET /api/collectives/1/payouts': { body: payouts() } });
+    fakeApi({ 'GET /api/collectives/1/payouts': { body: payouts() } });
     renderPayouts();
     expect(await screen.findByRole('alert', { name: 'NIL disclosure due' })).toHaveTextContent(
       'Marcus Reed passed $600.00 in 2026 on Oct 2, 2026: report it by Nov 1, 2026.',
@@ -123,9 +103,9 @@ describe('Payouts', () => {
   });
 
   it('creates a batch for the default period, through today, retries with the same idempotency key, and shows the server’s period errors', async () => {
-    signInAsCollective(1);
+    signInAs('collective', 1);
     let attempt = 0;
-    const stub = stubFetch({
+    const stub = fakeApi({
       'GET /api/collectives/1/payouts': { body: payouts() },
       'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
       'POST /api/collectives/1/payouts/batches': () => {
@@ -178,8 +158,8 @@ describe('Payouts', () => {
   });
 
   it('sends a past week as its first day and the day after its last day', async () => {
-    signInAsCollective(1);
-    const stub = stubFetch({
+    signInAs('collective', 1);
+    const stub = fakeApi({
       'GET /api/collectives/1/payouts': { body: payouts() },
       'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
       'POST /api/collectives/1/payouts/batches': { status: 201, body: { ...batchDetail(), lineCount: 1, totalCents: 70000 } },
@@ -194,10 +174,10 @@ describe('Payouts', () => {
   });
 
   it('marks a payout sent then paid with a reference and downloads the batch CSV with the bearer token', async () => {
-    signInAsCollective(1);
+    signInAs('collective', 1);
     let status: 'pending' | 'sent' | 'paid' = 'pending';
     const csvCalls: Array<{ url: string; auth: string | undefined }> = [];
-    const stub = stubFetch({
+    const stub = fakeApi({
       'GET /api/collectives/1/payouts': { body: payouts() },
       'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
       [`GET /api/collectives/1/payouts/batches/${BATCH}`]: () => ({ body: batchDetail(status) }),
@@ -237,8 +217,8 @@ describe('Payouts', () => {
   });
 
   it('allocates part of a donation listed in the transactions to a member', async () => {
-    signInAsCollective(1);
-    const stub = stubFetch({
+    signInAs('collective', 1);
+    const stub = fakeApi({
       'GET /api/collectives/1/payouts': { body: { ...payouts(), batches: [] } },
       'GET /api/collectives/1/transactions?limit=20': {
         body: {
@@ -272,7 +252,7 @@ describe('Payouts', () => {
   });
 
   it('shows a load error with Retry', async () => {
-    stubFetch({ 'GET /api/collectives/1/payouts': { status: 500, body: { error: { code: 'x', message: 'x' } } } });
+    fakeApi({ 'GET /api/collectives/1/payouts': { status: 500, body: { error: { code: 'x', message: 'x' } } } });
     renderPayouts();
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByText('Failed to load data. Please try again later.')).toBeInTheDocument();

@@ -4,16 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { arrowState, Carousel } from '@/components/carousel';
 import { isNearBottom } from '@/components/demo-shell';
 import { writeDemoRole } from '@/lib/demo-role';
-import { applySession, getSession, resetSessionForTests } from '@/lib/auth/session-store';
-import { fakeJwt } from './auth-helpers';
-import { entityApi, requestedPaths } from './entity-api';
-import { mockApi, renderRoute } from './render-app';
+import { getSession } from '@/lib/auth/session-store';
+import { entityApi } from './entity-api';
+import { fakeApi, renderRoute, requestedPaths, signIn, signOut } from './harness';
 
 jest.setTimeout(20_000);
 
 beforeEach(() => {
   localStorage.clear();
-  mockApi(entityApi());
+  fakeApi(entityApi());
 });
 
 describe('demo role dropdown', () => {
@@ -65,26 +64,12 @@ describe('demo role dropdown', () => {
 });
 
 describe('the demo switcher is for the demo, never for a signed-in account', () => {
-  const signIn = (groups: string[], extra: Record<string, string> = {}) => {
-    const claims = {
-      sub: `u-${groups.join('-') || 'fan'}`,
-      email: 'newfan@example.com',
-      email_verified: true,
-      'cognito:username': 'newfan',
-      'cognito:groups': groups,
-      exp: Math.floor(Date.now() / 1000) + 3600,
-      ...extra,
-    };
-    const token = fakeJwt(claims);
-    applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
-      typeof applySession
-    >[0]);
-  };
+  const signInWith = (groups: string[]) =>
+    signIn({ sub: `u-${groups.join('-') || 'fan'}`, email: 'newfan@example.com', 'cognito:username': 'newfan', 'cognito:groups': groups });
   // The screen goes first: signing out under a mounted screen updates it outside act().
   afterEach(() => {
     cleanup();
-    applySession(null);
-    resetSessionForTests();
+    signOut();
   });
 
   it.each([
@@ -94,7 +79,7 @@ describe('the demo switcher is for the demo, never for a signed-in account', () 
     [['collective'], '/demo/learn', 'Dashboard', '/collective'],
     [['operator'], '/demo/learn', 'Console', '/operator'],
   ])('a signed-in account in %j on %s sees no Demo menu and its own %s button', async (groups, at, label, href) => {
-    signIn(groups);
+    signInWith(groups);
     renderRoute(at);
     expect(await screen.findByRole('link', { name: label })).toHaveAttribute('href', href);
     expect(screen.queryByRole('button', { name: /Demo/ })).not.toBeInTheDocument();
@@ -174,23 +159,11 @@ describe('phone menu sign-out', () => {
   // The screen goes first: signing out under a mounted screen updates it outside act().
   afterEach(() => {
     cleanup();
-    applySession(null);
-    resetSessionForTests();
+    signOut();
   });
 
   it('signs out from the More menu although the menu closes on the way to /demo', async () => {
-    const claims = {
-      sub: 'b1',
-      email: 'fan@example.com',
-      email_verified: true,
-      'cognito:username': 'fan',
-      'cognito:groups': ['buyer'],
-      exp: Math.floor(Date.now() / 1000) + 3600,
-    };
-    const token = fakeJwt(claims);
-    applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
-      typeof applySession
-    >[0]);
+    signIn({ sub: 'b1', email: 'fan@example.com', 'cognito:username': 'fan', 'cognito:groups': ['buyer'] });
     const user = userEvent.setup();
     const { location } = renderRoute('/demo/learn');
     await user.click(await screen.findByRole('button', { name: 'More' }));
@@ -204,6 +177,20 @@ describe('phone menu sign-out', () => {
 });
 
 describe('carousel', () => {
+  /** A carousel of two items whose track is 1023 px wide out of 2000. */
+  const renderTrack = () => {
+    render(
+      <Carousel label="Things">
+        <div>one</div>
+        <div>two</div>
+      </Carousel>,
+    );
+    const track = screen.getByText('one').parentElement!;
+    Object.defineProperty(track, 'clientWidth', { configurable: true, value: 1023 });
+    Object.defineProperty(track, 'scrollWidth', { configurable: true, value: 2000 });
+    return track;
+  };
+
   it('computes disabled ends', () => {
     expect(arrowState({ scrollLeft: 0, clientWidth: 1023, scrollWidth: 2000 })).toEqual({ atStart: true, atEnd: false });
     expect(arrowState({ scrollLeft: 977, clientWidth: 1023, scrollWidth: 2000 })).toEqual({ atStart: false, atEnd: true });
@@ -217,15 +204,7 @@ describe('carousel', () => {
   });
 
   it('re-evaluates the arrows when the window is resized', () => {
-    render(
-      <Carousel label="Things">
-        <div>one</div>
-        <div>two</div>
-      </Carousel>,
-    );
-    const track = screen.getByText('one').parentElement!;
-    Object.defineProperty(track, 'clientWidth', { configurable: true, value: 1023 });
-    Object.defineProperty(track, 'scrollWidth', { configurable: true, value: 2000 });
+    const track = renderTrack();
     track.scrollLeft = 2;
     fireEvent(window, new Event('resize'));
     expect(screen.getByRole('button', { name: 'Previous Things' })).toBeDisabled();
@@ -237,15 +216,7 @@ describe('carousel', () => {
   });
 
   it('disables the previous arrow at the start and the next arrow at the end', () => {
-    render(
-      <Carousel label="Things">
-        <div>one</div>
-        <div>two</div>
-      </Carousel>,
-    );
-    const track = screen.getByText('one').parentElement!;
-    Object.defineProperty(track, 'clientWidth', { configurable: true, value: 1023 });
-    Object.defineProperty(track, 'scrollWidth', { configurable: true, value: 2000 });
+    const track = renderTrack();
     fireEvent.scroll(track, { target: { scrollLeft: 0 } });
     expect(screen.getByRole('button', { name: 'Previous Things' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next Things' })).toBeEnabled();
@@ -258,7 +229,7 @@ describe('carousel', () => {
 
 describe('demo home and not found', () => {
   it('features up to 6 schools and the last 6 athletes (GET /api/featured)', async () => {
-    const fetch = mockApi(entityApi());
+    const fetch = fakeApi(entityApi());
     renderRoute('/demo');
     const athletes = await screen.findByRole('region', { name: 'Featured Athletes' });
     const names = within(athletes)
@@ -273,7 +244,7 @@ describe('demo home and not found', () => {
   it('keeps placeholder cards while loading, then shows the error with Try Again, then the carousels', async () => {
     let fail = true;
     const api = entityApi();
-    mockApi((path, init) => (fail && path === '/api/featured' ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : api(path, init)));
+    fakeApi((path, init) => (fail && path === '/api/featured' ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : api(path, init)));
     const user = userEvent.setup();
     renderRoute('/demo');
     expect(await screen.findByText('Failed to load the featured athletes and schools. Please try again later.')).toBeInTheDocument();
@@ -284,7 +255,7 @@ describe('demo home and not found', () => {
   });
 
   it('says so when there is nothing to feature', async () => {
-    mockApi(entityApi({ override: (path) => (path === '/api/featured' ? { body: { schools: [], athletes: [] } } : undefined) }));
+    fakeApi(entityApi({ override: (path) => (path === '/api/featured' ? { body: { schools: [], athletes: [] } } : undefined) }));
     renderRoute('/demo');
     expect(await screen.findByText('No schools yet.')).toBeInTheDocument();
     expect(screen.getByText('No athletes yet.')).toBeInTheDocument();

@@ -8,7 +8,7 @@ import { athleteSummary, schoolSummary, type Athlete, type Catalog } from '@shar
 import { isPublic } from '@shared/cards/lifecycle';
 import { compareRoster, searchAthletes, searchRoster, searchSchools } from '@shared/catalog/search';
 import { SAMPLE_CATALOG } from '@shared/catalog/seed-data';
-import type { ApiHandler, FakeResponse } from './render-app';
+import type { ApiHandler, FakeResponse } from './harness';
 
 export interface EntityApiOptions {
   catalog?: Catalog;
@@ -140,6 +140,3 @@ export function entityApi(options: EntityApiOptions = {}): ApiHandler {
     return notFound(path);
   };
 }
-
-/** The paths a mocked fetch was called with. */
-export const requestedPaths = (fetch: jest.Mock): string[] => fetch.mock.calls.map((c) => String(c[0]));

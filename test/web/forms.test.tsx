@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { validateProfile } from '@/features/auth/api/create-profile';
 import { INVALID_CREDENTIALS, validateSignup } from '@/features/auth/api/auth';
 import { validateWaitlist } from '@shared/onboarding/onboarding-api';
-import { mockApi, renderRoute } from './render-app';
+import { fakeApi, renderRoute } from './harness';
 
 describe('form rules', () => {
   it('requires first name, last name and a valid email on the waiting list', () => {
@@ -49,7 +49,7 @@ describe('waiting list route', () => {
 
   it('shows field errors, then submits and shows the success text', async () => {
     let release: () => void = () => undefined;
-    const api = mockApi((path, init) => {
+    const api = fakeApi((path, init) => {
       if (path === '/api/waitlist') return new Promise((resolve) => (release = () => resolve({ status: 201, body: { ok: true } })));
       return { status: 404, body: { error: { code: 'not_found', message: String(init?.method) } } };
     });
@@ -83,7 +83,7 @@ describe('waiting list route', () => {
   });
 
   it('shows the error text and the server field error on a 400', async () => {
-    mockApi(() => ({ status: 400, body: { error: { code: 'validation', message: 'bad', fields: { email: 'Email domain is not accepted.' } } } }));
+    fakeApi(() => ({ status: 400, body: { error: { code: 'validation', message: 'bad', fields: { email: 'Email domain is not accepted.' } } } }));
     const user = userEvent.setup();
     renderRoute('/demo/waiting-list');
     await user.type(await screen.findByLabelText(/First name/), 'A');
@@ -100,7 +100,7 @@ describe('waiting list route', () => {
 
 describe('login, signup and create-profile routes', () => {
   beforeEach(() => {
-    mockApi();
+    fakeApi();
     localStorage.clear();
   });
 

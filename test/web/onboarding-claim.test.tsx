@@ -1,14 +1,13 @@
 // /claim/:code: signed out it keeps the code through sign-in and sign-up; signed in it shows the
 // invite, claims it, refreshes the session so the athlete role shows and lands on /athlete; the
 // server's refusals are shown with their messages.
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAMPLE_CATALOG } from '@shared/catalog/seed-data';
 import type { InvitePreview } from '@shared/onboarding/onboarding-api';
-import { applySession, resetSessionForTests, sessionFromResult } from '@/lib/auth/session-store';
 import { resetRuntimeConfig } from '@/lib/runtime-config';
-import { fakeJwt, installFakeCognito, type FakeCognito } from './auth-helpers';
-import { catalogHandler, renderRoute, type ApiHandler } from './render-app';
+import { installFakeCognito, resetAuth, type FakeCognito } from './auth-helpers';
+import { catalogHandler, renderRoute, signIn, signOut, type ApiHandler } from './harness';
 
 const CODE = 'abcdefghijklmnopqrstuvwx';
 const athlete = SAMPLE_CATALOG.athletes[0];
@@ -31,22 +30,11 @@ function install(api: ApiHandler) {
   fake = installFakeCognito({ users: [{ ...NEW_USER }], api: (path, init) => api(path, init) ?? catalogHandler(path, init) });
 }
 
-function signInAsNewUser() {
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  const claims = { sub: 'sub-newbie', exp, email: NEW_USER.email, email_verified: true, 'cognito:username': 'newbie', 'cognito:groups': ['buyer'] };
-  applySession(
-    sessionFromResult({ IdToken: fakeJwt(claims), AccessToken: fakeJwt({ sub: 'sub-newbie', exp }), RefreshToken: 'refresh-newbie', ExpiresIn: 3600 }, false),
-  );
-}
+const signInAsNewUser = () =>
+  signIn({ sub: 'sub-newbie', email: NEW_USER.email, 'cognito:username': 'newbie', 'cognito:groups': ['buyer'] }, { refreshToken: 'refresh-newbie' });
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  resetSessionForTests();
-});
-afterEach(() => {
-  act(() => applySession(null));
-});
+beforeEach(resetAuth);
+afterEach(signOut);
 
 describe('claim an invite', () => {
   it('asks a signed-out visitor to sign in or up and keeps the code in next', async () => {

@@ -5,10 +5,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProfileRequest } from '@shared/onboarding/onboarding-api';
-import { applySession, resetSessionForTests, sessionFromResult } from '@/lib/auth/session-store';
 import { resetRuntimeConfig } from '@/lib/runtime-config';
-import { fakeJwt, installFakeCognito, type FakeCognito } from './auth-helpers';
-import { catalogHandler, renderRoute, type ApiHandler } from './render-app';
+import { installFakeCognito, resetAuth, type FakeCognito } from './auth-helpers';
+import { catalogHandler, renderRoute, signIn, signOut, type ApiHandler } from './harness';
 
 jest.setTimeout(30_000);
 
@@ -20,13 +19,8 @@ function install(api: ApiHandler) {
   fake = installFakeCognito({ api: (path, init) => api(path, init) ?? catalogHandler(path, init) });
 }
 
-function signIn() {
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  const claims = { sub: 'sub-sam', exp, email: 'sam@example.com', email_verified: true, 'cognito:username': 'sam', 'cognito:groups': ['buyer'] };
-  applySession(
-    sessionFromResult({ IdToken: fakeJwt(claims), AccessToken: fakeJwt({ sub: 'sub-sam', exp }), RefreshToken: 'refresh-sam', ExpiresIn: 3600 }, false),
-  );
-}
+const signInAsSam = () =>
+  signIn({ sub: 'sub-sam', email: 'sam@example.com', 'cognito:username': 'sam', 'cognito:groups': ['buyer'] }, { refreshToken: 'refresh-sam' });
 
 const stored = (over: Partial<ProfileRequest> = {}): ProfileRequest => ({
   id: 'r1',
@@ -55,14 +49,8 @@ const schools = {
   },
 };
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  resetSessionForTests();
-});
-afterEach(() => {
-  act(() => applySession(null));
-});
+beforeEach(resetAuth);
+afterEach(signOut);
 
 describe('create-profile', () => {
   it('says sign-in is needed and links to sign in and sign up, back to this page', async () => {
@@ -98,7 +86,7 @@ describe('create-profile', () => {
       }
       return undefined as never;
     });
-    signIn();
+    signInAsSam();
     const user = userEvent.setup();
     renderRoute('/create-profile');
     const submit = await screen.findByRole('button', { name: 'Create Profile' }, { timeout: 5000 });
@@ -129,7 +117,7 @@ describe('create-profile', () => {
         return { status: 400, body: { error: { code: 'validation', message: 'Invalid input', fields: { schoolId: 'Choose your school from the list' } } } };
       return undefined as never;
     });
-    signIn();
+    signInAsSam();
     const user = userEvent.setup();
     renderRoute('/create-profile');
     await user.type(await screen.findByLabelText(/^Name/, {}, { timeout: 5000 }), 'Sam');
@@ -150,7 +138,7 @@ describe('create-profile', () => {
       if (path === '/api/profile-requests/mine') return { body: { request } };
       return undefined as never;
     });
-    signIn();
+    signInAsSam();
     const view = renderRoute('/create-profile');
     expect(await screen.findByText('Accepted', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open your athlete panel' })).toBeInTheDocument();
@@ -169,7 +157,7 @@ describe('create-profile', () => {
       if (path === '/api/profile-requests/mine') return { body: { request: null } };
       return undefined as never;
     });
-    signIn();
+    signInAsSam();
     const user = userEvent.setup();
     renderRoute('/create-profile');
     expect(await screen.findByText('Failed to load the schools. Please try again.', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -180,11 +168,7 @@ describe('create-profile', () => {
 
   it('tells an account already linked to an athlete to open its panel instead of the form', async () => {
     install((path) => (path === '/api/profile-requests/mine' ? { body: { request: null } } : (undefined as never)));
-    const exp = Math.floor(Date.now() / 1000) + 3600;
-    const claims = { sub: 'sub-a', exp, email: 'a@example.com', email_verified: true, 'cognito:groups': ['athlete'], 'custom:athleteId': '1' };
-    applySession(
-      sessionFromResult({ IdToken: fakeJwt(claims), AccessToken: fakeJwt({ sub: 'sub-a', exp }), RefreshToken: 'refresh-a', ExpiresIn: 3600 }, false),
-    );
+    signIn({ sub: 'sub-a', email: 'a@example.com', 'cognito:groups': ['athlete'], 'custom:athleteId': '1' }, { refreshToken: 'refresh-a' });
     renderRoute('/create-profile');
     expect(await screen.findByText(/This account already belongs to an athlete/, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open your athlete panel' })).toHaveAttribute('href', '/athlete');

@@ -3,8 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAMPLE_ATHLETES, SAMPLE_CATALOG } from '@shared/catalog/seed-data';
-import { entityApi, requestedPaths } from './entity-api';
-import { mockApi, renderRoute } from './render-app';
+import { entityApi } from './entity-api';
+import { requestedPaths, fakeApi, renderRoute } from './harness';
 
 jest.setTimeout(20_000);
 
@@ -18,7 +18,7 @@ function rowNames(): string[] {
 describe('sport roster route', () => {
   let fetch: jest.Mock;
   beforeEach(() => {
-    fetch = mockApi(entityApi());
+    fetch = fakeApi(entityApi());
   });
 
   afterEach(() => {
@@ -69,7 +69,7 @@ describe('sport roster route', () => {
       name: `Player ${String(i).padStart(2, '0')}`,
       number: String(20 + i),
     }));
-    fetch = mockApi(entityApi({ catalog: { ...SAMPLE_CATALOG, athletes: [...SAMPLE_CATALOG.athletes, ...extra] } }));
+    fetch = fakeApi(entityApi({ catalog: { ...SAMPLE_CATALOG, athletes: [...SAMPLE_CATALOG.athletes, ...extra] } }));
     const user = userEvent.setup();
     renderRoute('/school/2/sport/Football');
     expect(await screen.findByText('32 Athlete(s)', {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('sport roster route', () => {
   it('shows the error with Try Again when the roster fails, then the roster', async () => {
     let fail = true;
     const api = entityApi();
-    mockApi((path, init) => (fail ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : api(path, init)));
+    fakeApi((path, init) => (fail ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : api(path, init)));
     const user = userEvent.setup();
     renderRoute('/school/2/sport/Football');
     expect(await screen.findByText('Failed to load the roster. Please try again later.', {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe('sport roster route', () => {
 describe('school route', () => {
   let fetch: jest.Mock;
   beforeEach(() => {
-    fetch = mockApi(entityApi());
+    fetch = fakeApi(entityApi());
   });
 
   it('shows a roster per sport with View Team Roster and View More/View Less, and the merch', async () => {

@@ -6,8 +6,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { preloadRoute } from '@/app/route-screens';
 import { AppRoutes } from '@/app/router';
 import { fillPath } from '@/lib/lazy-screen';
-import { entityApi, requestedPaths } from './entity-api';
-import { mockApi } from './render-app';
+import { entityApi } from './entity-api';
+import { requestedPaths, fakeApi } from './harness';
 
 jest.setTimeout(20_000);
 
@@ -33,13 +33,13 @@ describe('preloadRoute', () => {
     ['/search', []],
     ['/school/2/sport/Football', []],
   ])('%s reads %j first', async (path, expected) => {
-    const fetch = mockApi(entityApi());
+    const fetch = fakeApi(entityApi());
     await preloadRoute(path, { withData: true });
     expect(requestedPaths(fetch).filter((p) => p.startsWith('/api/'))).toEqual(expected);
   });
 
   it('reads nothing for a prerendered page (it hydrates without data)', async () => {
-    const fetch = mockApi(entityApi());
+    const fetch = fakeApi(entityApi());
     await preloadRoute('/demo', { withData: false });
     expect(requestedPaths(fetch)).toEqual([]);
   });
@@ -48,7 +48,7 @@ describe('preloadRoute', () => {
     ['/athlete/999', ['/api/athletes/999']],
     ['/athlete-media/999', ['/api/athletes/999', '/api/athletes/999/posts']],
   ])('reads an unknown athlete once on a deep link to %s, then redirects home', async (path, expected) => {
-    const fetch = mockApi(entityApi());
+    const fetch = fakeApi(entityApi());
     await preloadRoute(path, { withData: true });
     render(
       <MemoryRouter initialEntries={[path]}>
@@ -65,7 +65,7 @@ describe('preloadRoute', () => {
   });
 
   it('renders a primed deep link from the cache, without asking again', async () => {
-    const fetch = mockApi(entityApi());
+    const fetch = fakeApi(entityApi());
     await preloadRoute('/athlete/2', { withData: true });
     expect(requestedPaths(fetch)).toEqual(['/api/athletes/2']);
     // The app's own (default) SWR cache, as main.tsx renders it: the screen reads the key the route primed.

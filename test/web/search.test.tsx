@@ -3,15 +3,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAMPLE_ATHLETES, SAMPLE_CATALOG } from '@shared/catalog/seed-data';
-import { entityApi, requestedPaths } from './entity-api';
-import { mockApi, renderRoute } from './render-app';
+import { entityApi } from './entity-api';
+import { requestedPaths, fakeApi, renderRoute } from './harness';
 
 jest.setTimeout(20_000);
 
 describe('search route', () => {
   let fetch: jest.Mock;
   beforeEach(() => {
-    fetch = mockApi(entityApi());
+    fetch = fakeApi(entityApi());
   });
 
   it('reads the query from the URL and shows both sections for a school name', async () => {
@@ -63,7 +63,7 @@ describe('search route', () => {
   it('shows an error with retry when the search fails', async () => {
     let fail = true;
     const api = entityApi();
-    mockApi((path, init) => (fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : api(path, init)));
+    fakeApi((path, init) => (fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : api(path, init)));
     const user = userEvent.setup();
     renderRoute('/search?query=reed');
     expect(await screen.findByText('Failed to search. Please try again later.')).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('search route', () => {
 
   it('loads more of one list with its own cursor, keeping the query', async () => {
     const extra = Array.from({ length: 30 }, (_, i) => ({ ...SAMPLE_ATHLETES[0], id: 200 + i, name: `Alex Player ${i}` }));
-    fetch = mockApi(entityApi({ catalog: { ...SAMPLE_CATALOG, athletes: [...SAMPLE_CATALOG.athletes, ...extra] } }));
+    fetch = fakeApi(entityApi({ catalog: { ...SAMPLE_CATALOG, athletes: [...SAMPLE_CATALOG.athletes, ...extra] } }));
     const user = userEvent.setup();
     const { router } = renderRoute('/search?query=alex');
     expect(await screen.findByText('30 athletes and 0 schools')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('search route', () => {
     const extra = Array.from({ length: 30 }, (_, i) => ({ ...SAMPLE_ATHLETES[0], id: 200 + i, name: `Alex Player ${i}` }));
     let failMore = true;
     const api = entityApi({ catalog: { ...SAMPLE_CATALOG, athletes: [...SAMPLE_CATALOG.athletes, ...extra] } });
-    mockApi((path, init) => (failMore && path.includes('cursor=') ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : api(path, init)));
+    fakeApi((path, init) => (failMore && path.includes('cursor=') ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : api(path, init)));
     const user = userEvent.setup();
     renderRoute('/search?query=alex');
     const athletes = await screen.findByRole('region', { name: 'Athletes' });

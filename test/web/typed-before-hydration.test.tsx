@@ -8,7 +8,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import WaitingList, { SUCCESS_TEXT } from '@/features/waitlist/components/waiting-list';
 import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
-import { mockApi } from './render-app';
+import { fakeApi } from './harness';
 
 let container: HTMLElement;
 let root: Root | null = null;
@@ -98,7 +98,7 @@ describe('useTypedBeforeHydration', () => {
 
 describe('the waiting list filled in before hydration', () => {
   it('keeps every answer and sends them with the submit', async () => {
-    const api = mockApi((path) => (path === '/api/waitlist' ? { status: 201, body: { ok: true } } : { status: 404, body: {} }));
+    const api = fakeApi((path) => (path === '/api/waitlist' ? { status: 201, body: { ok: true } } : { status: 404, body: {} }));
     Element.prototype.scrollIntoView = () => undefined;
     prerender(<WaitingList />);
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();

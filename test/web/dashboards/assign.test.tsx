@@ -3,10 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UnattributedSale } from '@shared/sales/sales-api';
 import { OverviewSection } from '@/features/collective-panel/components/overview-section';
 import { useCollectiveStats } from '@/features/collective-panel/api/get-collective-stats';
-import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
-import { fakeJwt } from '../auth-helpers';
 import { collectiveStats, members as memberList, ownerCards } from './fixtures';
-import { renderRoute, stubFetch } from './helpers';
+import { renderRoute, fakeApi, signInAs, signOut } from '../harness';
 
 const line = {
   orderId: '9007199254740993',
@@ -20,25 +18,7 @@ const line = {
   reason: 'unmatched',
 } as UnattributedSale;
 
-function signInAsCollective(collectiveId: number) {
-  const claims = {
-    sub: 'c1',
-    email: 'c@demo.local',
-    email_verified: true,
-    'cognito:groups': ['collective'],
-    'custom:collectiveId': String(collectiveId),
-    exp: Math.floor(Date.now() / 1000) + 3600,
-  };
-  const token = fakeJwt(claims);
-  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
-    typeof applySession
-  >[0]);
-}
-
-afterEach(() => {
-  applySession(null);
-  resetSessionForTests();
-});
+afterEach(signOut);
 
 /** The overview as the panel shows it: with the stats read by the panel (what a refresh reads again). */
 function Panel(props: Required<Parameters<typeof OverviewSection>[0]>) {
@@ -51,9 +31,9 @@ describe('unattributed sales', () => {
   const members = () => memberList([1, 2]);
 
   it('assigns a line to a published card, says the figures update in a moment and reads the stats again after settling', async () => {
-    signInAsCollective(1);
+    signInAs('collective', 1);
     let body: unknown = null;
-    const stub = stubFetch({
+    const stub = fakeApi({
       'POST /api/collectives/1/unattributed/assign': (init) => {
         body = JSON.parse(String(init?.body));
         return { status: 202, body: { ok: true, outcome: 'applied' } };
@@ -78,8 +58,8 @@ describe('unattributed sales', () => {
   }, 20_000);
 
   it('shows the server refusal and keeps the choice', async () => {
-    signInAsCollective(1);
-    stubFetch({
+    signInAs('collective', 1);
+    fakeApi({
       'POST /api/collectives/1/unattributed/assign': {
         status: 409,
         body: { error: { code: 'conflict', message: 'This sale is already attributed to an athlete' } },
@@ -96,7 +76,7 @@ describe('unattributed sales', () => {
   });
 
   it('shows visitors the list without the assign control', () => {
-    stubFetch({});
+    fakeApi({});
     renderRoute(<OverviewSection stats={stats()} members={members()} />);
     expect(screen.getByText('Mystery box')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();

@@ -4,7 +4,7 @@ import { CardCarousel, visibleCards, wrapIndex } from '@/components/dashboard/ca
 import { RecentOrdersTable } from '@/components/dashboard/recent-orders';
 import { MyCardsTab } from '@/features/athlete-panel/components/my-cards-tab';
 import { profileWithSales, athleteStats, saleLines } from './fixtures';
-import { renderRoute, stubFetch } from './helpers';
+import { renderRoute, fakeApi } from '../harness';
 
 const cards = (n: number) =>
   Array.from({ length: n }, (_, i) => ({
@@ -126,7 +126,7 @@ describe('recent orders', () => {
 
   it('lists the first 5 orders and pages through all of them with View All Orders', async () => {
     const all = saleLines(23);
-    stubFetch({
+    fakeApi({
       'GET /api/athletes/1/stats': { body: athleteStats() },
       'GET /api/athletes/1/orders?limit=6': { body: { items: all.slice(0, 6), nextCursor: 'c6' } },
       'GET /api/athletes/1/orders?limit=20': { body: { items: all.slice(0, 20), nextCursor: 'c20' } },
@@ -148,7 +148,7 @@ describe('recent orders', () => {
   });
 
   it("shows the spec's sales dashboard: Total Cards Sold, Total Revenue with the average price, Total Fans, and the net beside them", async () => {
-    stubFetch({
+    fakeApi({
       'GET /api/athletes/1/stats': { body: athleteStats() },
       'GET /api/athletes/1/orders?limit=6': { body: { items: saleLines(2), nextCursor: null } },
     });
@@ -164,7 +164,7 @@ describe('recent orders', () => {
 
   it('hides View All Orders with 5 orders or fewer, and shows the error with Try Again', async () => {
     let fail = true;
-    stubFetch({
+    fakeApi({
       'GET /api/athletes/1/stats': () => (fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: athleteStats() }),
       'GET /api/athletes/1/orders?limit=6': { body: { items: saleLines(5), nextCursor: null } },
     });

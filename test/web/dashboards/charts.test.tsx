@@ -6,7 +6,7 @@ import { OverviewSection } from '@/features/collective-panel/components/overview
 import { continuousMonths, monthRange } from '@/components/charts/months';
 import { compactUsd, yTop } from '@/components/charts/line-chart-impl';
 import { collectiveStats, members } from './fixtures';
-import { renderRoute, settled, stubFetch } from './helpers';
+import { renderRoute, settled, fakeApi } from '../harness';
 
 describe('month axes', () => {
   it('lists every month between two months, across a year end', () => {
@@ -49,7 +49,7 @@ describe('Monthly Earnings on the collective overview', () => {
       { month: '2026-01', totalCents: 1000, athleteCents: 970, donationsCents: 0 },
       { month: '2026-04', totalCents: 5000, athleteCents: 0, donationsCents: 5000 },
     ];
-    stubFetch({}); // /config.json: none, the open demo
+    fakeApi({}); // /config.json: none, the open demo
     const { container } = renderRoute(<OverviewSection stats={stats} members={members()} />);
     const table = screen.getByRole('table', { name: 'Monthly Earnings' });
     expect(

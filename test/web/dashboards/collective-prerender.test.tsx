@@ -9,7 +9,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import CollectivePanelRoute from '@/features/collective-panel/collective-panel-route';
 import { collectiveResponse, collectiveStats, members } from './fixtures';
-import { stubFetch } from './helpers';
+import { fakeApi } from '../harness';
 
 jest.setTimeout(30_000);
 
@@ -49,7 +49,7 @@ describe('prerendered collective dashboard', () => {
     ['/demo/collective', 'Collective figures'],
     ['/demo/collective?section=athletes', 'Athlete totals'],
   ])('hydrates %s without a mismatch, then shows its section with the data', async (at, tilesLabel) => {
-    stubFetch({
+    fakeApi({
       'GET /api/collectives/1/stats': { body: collectiveStats() },
       'GET /api/collectives/1': { body: collectiveResponse() },
       'GET /api/collectives/1/members': { body: { items: members(), nextCursor: null } },

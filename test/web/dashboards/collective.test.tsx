@@ -5,28 +5,11 @@ import CollectiveAthleteRoute from '@/features/collective-panel/collective-athle
 import { transactionBadgeTone } from '@/components/dashboard/format';
 import { formatUsd } from '@shared/platform/money';
 import { profileWithSales, catalog, collectiveResponse, collectiveStats, athleteStats, members, saleLines } from './fixtures';
-import { renderRoute, settled, stubFetch, type Handler } from './helpers';
-import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
-import { fakeJwt } from '../auth-helpers';
+import { renderRoute, settled, fakeApi, type Handler, signInAs, signOut } from '../harness';
 
 // The machine is shared: lazy sections and several reads per screen take a few seconds there
 // (findBy/waitFor included: their 1 s default failed the first test under load).
 jest.setTimeout(30_000);
-
-function signInAsCollective(collectiveId: number) {
-  const claims = {
-    sub: 'c1',
-    email: 'collective@demo.local',
-    email_verified: true,
-    'cognito:groups': ['collective'],
-    'custom:collectiveId': String(collectiveId),
-    exp: Math.floor(Date.now() / 1000) + 3600,
-  };
-  const token = fakeJwt(claims);
-  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
-    typeof applySession
-  >[0]);
-}
 
 /** The members route as the server answers it: filtered by query (name, sport or position) and sport. */
 const membersRoute: Handler = (_init, url) => {
@@ -40,7 +23,7 @@ const membersRoute: Handler = (_init, url) => {
 };
 
 function api(extra: Record<string, Handler | { status?: number; body?: unknown }> = {}) {
-  return stubFetch({
+  return fakeApi({
     'GET /api/collectives/1/stats': { body: collectiveStats() },
     'GET /api/collectives/1': { body: collectiveResponse() },
     'GET /api/collectives/1/members': membersRoute,
@@ -336,7 +319,7 @@ describe('collective athlete view', () => {
   });
 
   it('returns the signed-in collective to its own dashboard', async () => {
-    signInAsCollective(1);
+    signInAs('collective', 1);
     try {
       api({
         'GET /api/athletes/1/stats': { body: athleteStats() },
@@ -349,8 +332,7 @@ describe('collective athlete view', () => {
     } finally {
       // The view is gone before the session is (signing out under it re-renders it outside act()).
       cleanup();
-      applySession(null);
-      resetSessionForTests();
+      signOut();
     }
   });
 

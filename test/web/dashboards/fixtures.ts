@@ -3,9 +3,10 @@
 import type { AthleteProfileResponse, CardView } from '@shared/catalog/catalog-api';
 import type { AthleteStatsResponse, CollectiveStatsResponse, SaleLine, UnattributedSale } from '@shared/sales/sales-api';
 import type { CollectiveMembersResponse, CollectiveResponse } from '@shared/catalog/catalog-api';
-import type { MemberSummary } from '@shared/catalog/catalog-types';
+import { athleteSummary, type MemberSummary } from '@shared/catalog/catalog-types';
 import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
 import { SAMPLE_CATALOG } from '@shared/catalog/seed-data';
+import { cardView } from '../entity-api';
 
 export const catalog = () => JSON.parse(JSON.stringify(SAMPLE_CATALOG)) as typeof SAMPLE_CATALOG;
 
@@ -82,30 +83,22 @@ export const collectiveStats = (): CollectiveStatsResponse => ({
 
 /** GET /api/athletes/{id} of a sample athlete for the athlete panel: its cards on sale, 2 sold each, with a sale state changed per card id by `over`. */
 export function profileWithSales(athleteId = 1, over: Record<number, Partial<CardView>> = {}): AthleteProfileResponse {
-  const { digitalcollectibles, sets, ...athlete } = catalog().athletes.find((a) => a.id === athleteId)!;
-  const cards: CardView[] = digitalcollectibles.map((c) => ({
-    id: c.id,
-    shopifyProductId: c.shopifyProductId,
-    name: c.name,
-    description: c.description,
-    image: c.image,
-    priceCents: c.priceCents,
-    setId: c.setId ?? null,
-    edition: c.edition ?? null,
-    editionSize: c.editionSize ?? null,
-    state: 'published',
-    publishedAt: null,
-    retiredAt: null,
-    sold: 2,
-    issued: 2,
-    remaining: c.editionSize ? c.editionSize - 2 : null,
-    soldOut: false,
-    oversold: 0,
-    unlock: null,
-    locked: false,
-    buyable: true,
-    ...over[c.id],
-  }));
+  const full = catalog().athletes.find((a) => a.id === athleteId)!;
+  const { digitalcollectibles, sets, ...athlete } = full;
+  const cards = digitalcollectibles.map((c) =>
+    cardView(full, c.id, {
+      state: 'published',
+      publishedAt: null,
+      retiredAt: null,
+      sold: 2,
+      issued: 2,
+      remaining: c.editionSize ? c.editionSize - 2 : null,
+      unlock: null,
+      locked: false,
+      buyable: true,
+      ...over[c.id],
+    }),
+  );
   return { athlete, cards, sets: sets ?? [] };
 }
 
@@ -116,16 +109,7 @@ export const members = (ids = [1, 2, 3, 10, 11]): MemberSummary[] =>
   catalog()
     .athletes.filter((a) => ids.includes(a.id))
     .map((a) => ({
-      id: a.id,
-      name: a.name,
-      schoolId: a.schoolId,
-      school: a.school,
-      sport: a.sport,
-      position: a.position,
-      number: a.number,
-      image: a.image,
-      level: a.level,
-      stats: { year: a.stats.year },
+      ...athleteSummary(a),
       status: a.status,
       joinDate: a.joinDate,
       cardCount: a.digitalcollectibles.length,
@@ -163,18 +147,7 @@ export const ownerCards = (athleteId = 1, publishMode: OwnerCardsResponse['publi
     ...over,
   });
   return {
-    athlete: {
-      id: a.id,
-      name: a.name,
-      schoolId: a.schoolId,
-      school: a.school,
-      sport: a.sport,
-      position: a.position,
-      number: a.number,
-      image: a.image,
-      level: a.level,
-      stats: { year: a.stats.year },
-    },
+    athlete: athleteSummary(a),
     cards: [
       card(1, 'draft'),
       card(2, 'pending'),

@@ -1,30 +1,12 @@
 // Posts: composer rules, the per-post menu (one open at a time, closes outside), the delete confirmation, real edits.
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Post } from '@shared/sales/sales-api';
 import { FADE_DELAY_MS, PostsTab } from '@/features/athlete-panel/components/posts-tab';
-import { applySession, resetSessionForTests } from '@/lib/auth/session-store';
-import { fakeJwt } from '../auth-helpers';
-import { renderRoute, settled, stubFetch } from './helpers';
-
-/** Posting needs the athlete's own sign-in. */
-function signInAsAthlete(athleteId: number) {
-  const claims = {
-    sub: 'a1',
-    email: 'athlete@demo.local',
-    email_verified: true,
-    'cognito:groups': ['athlete'],
-    'custom:athleteId': String(athleteId),
-    exp: Math.floor(Date.now() / 1000) + 3600,
-  };
-  const token = fakeJwt(claims);
-  applySession({ idToken: token, accessToken: token, refreshToken: '', expiresAt: Date.now() + 3600_000, remember: false, claims } as Parameters<
-    typeof applySession
-  >[0]);
-}
+import { renderRoute, fakeApi, signInAs, signOut, settleAndSignOut } from '../harness';
 
 function postsApi(initial: Post[]) {
   let posts = [...initial];
-  const stub = stubFetch({
+  const stub = fakeApi({
     'GET /api/athletes/1/posts': () => ({ body: { items: posts } }),
     'POST /api/athletes/1/posts': (init) => {
       const { content } = JSON.parse(String(init?.body));
@@ -58,18 +40,11 @@ const samplePosts: Post[] = [
 ];
 
 describe('athlete posts', () => {
-  beforeEach(() => signInAsAthlete(1));
-  afterEach(async () => {
-    // The tab has settled and is gone before the session is: signing out under a mounted tab
-    // re-rendered it after the test, outside act().
-    await settled();
-    cleanup();
-    applySession(null);
-    resetSessionForTests();
-  });
+  beforeEach(() => signInAs('athlete', 1));
+  afterEach(settleAndSignOut);
 
   it('asks visitors who are not this athlete to sign in instead of showing the composer', async () => {
-    applySession(null);
+    signOut();
     postsApi(samplePosts);
     renderRoute(<PostsTab athleteId={1} />);
     expect(await screen.findByText('First post')).toBeInTheDocument();

@@ -89,5 +89,10 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   return body as T;
 }
 
-export const apiSend = <T>(path: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown) =>
-  apiFetch<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+export const apiSend = <T>(path: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown, headers?: Record<string, string>) =>
+  apiFetch<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body), headers });
+
+/** A write that must happen once: its submission's key (components/form/use-form-submit.ts) as the
+ * Idempotency-Key header, and in the body (`idempotencyKey`) for the routes that read it there. */
+export const apiSendOnce = <T>(path: string, method: 'POST' | 'PUT', body: Record<string, unknown>, idempotencyKey: string) =>
+  apiSend<T>(path, method, { ...body, idempotencyKey }, { 'Idempotency-Key': idempotencyKey });

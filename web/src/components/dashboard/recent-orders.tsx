@@ -8,7 +8,7 @@ import { formatUsd } from '@shared/platform/money';
 import { serialLabel } from '@shared/cards/editions';
 import { DateText } from '@/components/date-text';
 import { buyerLabel, orderLabel, orderStatusLabel } from '@/components/dashboard/format';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 /** Copies text to the clipboard (Clipboard API, else a selected textarea). */
 export async function copyText(text: string): Promise<boolean> {
@@ -101,43 +101,37 @@ function SerialsCell({ order }: { order: SaleLine }) {
   );
 }
 
+/** An order line's first cells: Order, Date, Buyer, Amount. */
+export function OrderCells({ order }: { order: SaleLine }) {
+  return (
+    <>
+      <td>
+        <OrderRef orderId={order.orderId} orderName={order.orderName} />
+      </td>
+      <td>
+        <DateText iso={order.createdAt} />
+      </td>
+      <td>{buyerLabel(order.buyer)}</td>
+      <td>{formatUsd(order.amountCents)}</td>
+    </>
+  );
+}
+
 export function RecentOrdersTable({ orders, caption, showSerials = false }: { orders: SaleLine[]; caption: string; showSerials?: boolean }) {
   if (orders.length === 0) return <p className="muted">No orders yet.</p>;
   return (
-    <TableRegion label={caption}>
-      <table className="dash-table">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Date</th>
-            <th scope="col">Buyer</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            {showSerials && <th scope="col">Serials</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={`${order.orderId}-${order.createdAt}`}>
-              <td>
-                <OrderRef orderId={order.orderId} orderName={order.orderName} />
-              </td>
-              <td>
-                <DateText iso={order.createdAt} />
-              </td>
-              <td>{buyerLabel(order.buyer)}</td>
-              <td>{formatUsd(order.amountCents)}</td>
-              <td>{orderStatusLabel(order.status)}</td>
-              {showSerials && (
-                <td>
-                  <SerialsCell order={order} />
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+    <DataTable caption={caption} columns={['Order', 'Date', 'Buyer', 'Amount', 'Status', showSerials && 'Serials']}>
+      {orders.map((order) => (
+        <tr key={`${order.orderId}-${order.createdAt}`}>
+          <OrderCells order={order} />
+          <td>{orderStatusLabel(order.status)}</td>
+          {showSerials && (
+            <td>
+              <SerialsCell order={order} />
+            </td>
+          )}
+        </tr>
+      ))}
+    </DataTable>
   );
 }

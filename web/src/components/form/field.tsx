@@ -1,9 +1,10 @@
-// The one form field of the web app: a label, the control, an optional hint and the field's error,
+// The form kit's fields: a label, the control, an optional hint and the field's error under it,
 // linked for assistive technology (the control gets the id, aria-invalid, aria-describedby and
-// aria-required). The control itself is the caller's (input, select, textarea, file input), given
-// these props through the render function:
+// aria-required). `Field` takes any control through a render function:
 //   <Field label="Email" error={errors.email} required>{(control) => <input {...control} className="input" />}</Field>
-import { useId, type ReactNode } from 'react';
+// InputField, TextAreaField and SelectField are the usual controls in it, bound to a form by
+// `{...form.field('name')}` (use-form-submit.ts) or given value/onValue/error.
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 export interface FieldControlProps {
   id: string;
@@ -12,7 +13,7 @@ export interface FieldControlProps {
   'aria-required': true | undefined;
 }
 
-interface FieldProps {
+export interface FieldFrame {
   label: ReactNode;
   error?: string | null;
   hint?: ReactNode;
@@ -21,7 +22,11 @@ interface FieldProps {
   hideLabel?: boolean;
   /** A fixed id for the control (to focus it from elsewhere); generated otherwise. */
   id?: string;
+  /** The field's class (beside `field`), e.g. field-full. */
   className?: string;
+}
+
+interface FieldProps extends FieldFrame {
   children: (control: FieldControlProps) => ReactNode;
 }
 
@@ -49,5 +54,62 @@ export function Field({ label, error, hint, required, hideLabel, id, className, 
         </p>
       )}
     </div>
+  );
+}
+
+/** What a bound control takes besides its element's own attributes. */
+interface Bound<T> extends FieldFrame {
+  value: T;
+  onValue: (value: T) => void;
+  /** The control's class: `input` unless given. */
+  inputClassName?: string;
+}
+
+type Native<E> = Omit<E, 'value' | 'onChange' | 'id' | 'className' | 'required'>;
+
+/** A bound control's props split into its Field's, its binding and the element's own. */
+function split<P extends Bound<string>>({ label, error, hint, required, hideLabel, id, className, value, onValue, inputClassName = 'input', ...element }: P) {
+  return {
+    frame: { label, error, hint, required, hideLabel, id, className },
+    bind: { value, className: inputClassName, onChange: (e: { target: { value: string } }) => onValue(e.target.value) },
+    element,
+  };
+}
+
+export function InputField(props: Bound<string> & Native<InputHTMLAttributes<HTMLInputElement>>) {
+  const { frame, bind, element } = split(props);
+  return <Field {...frame}>{(control) => <input {...control} {...element} {...bind} />}</Field>;
+}
+
+export function TextAreaField(props: Bound<string> & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const { frame, bind, element } = split(props);
+  return <Field {...frame}>{(control) => <textarea {...control} {...element} {...bind} />}</Field>;
+}
+
+export interface SelectOption {
+  value: string | number;
+  label: ReactNode;
+}
+
+/** A select of `options`, after an empty first option when `placeholder` is given ('Choose a member'). */
+export function SelectField({
+  options,
+  placeholder,
+  ...props
+}: Bound<string> & Native<SelectHTMLAttributes<HTMLSelectElement>> & { options: readonly SelectOption[]; placeholder?: string }) {
+  const { frame, bind, element } = split(props);
+  return (
+    <Field {...frame}>
+      {(control) => (
+        <select {...control} {...element} {...bind}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

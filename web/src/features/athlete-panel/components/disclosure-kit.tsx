@@ -1,21 +1,22 @@
 // The NIL disclosure kit: for a year, what the athlete's payor (its collective) paid and owes
 // (running totals), the alert once $600 is crossed with the deadline to report, exports (JSON,
 // CSV, a printable page) and "Mark reported" with the day and the NIL Go or school reference.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { DisclosureRecord } from '@shared/money/payouts-api';
 import { formatUsd } from '@shared/platform/money';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
-import { Field } from '@/components/form/field';
+import { InputField } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useForm } from '@/components/form/use-form-submit';
 import { SignInPrompt } from '@/components/sign-in-required';
 import { Spinner } from '@/components/spinner';
-import { ApiError } from '@/lib/api-client';
 import { downloadCsv, saveFile } from '@/lib/download';
 import { disclosurePath, useDisclosure } from '@/features/athlete-panel/api/get-disclosure';
 import { useMarkReported, validateReported, type ReportedValues } from '@/features/athlete-panel/api/mark-reported';
 import { printSection } from '@/features/athlete-panel/components/print';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 export const DISCLOSURE_ERROR = 'Failed to load the disclosure record. Please try again later.';
 
@@ -71,29 +72,17 @@ function RecordView({ record }: { record: DisclosureRecord }) {
       {record.payments.length === 0 ? (
         <p className="muted">No payments received in {record.year}.</p>
       ) : (
-        <TableRegion label={`Payments received in ${record.year}`}>
-          <table className="dash-table">
-            <caption className="sr-only">Payments received in {record.year}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Reference</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.payments.map((p, i) => (
-                <tr key={`${p.date}-${i}`}>
-                  <td>
-                    <DateText iso={p.date} />
-                  </td>
-                  <td>{formatUsd(p.amountCents)}</td>
-                  <td>{p.reference ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable caption={`Payments received in ${record.year}`} columns={['Date', 'Amount', 'Reference']}>
+          {record.payments.map((p, i) => (
+            <tr key={`${p.date}-${i}`}>
+              <td>
+                <DateText iso={p.date} />
+              </td>
+              <td>{formatUsd(p.amountCents)}</td>
+              <td>{p.reference ?? '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );
@@ -105,46 +94,29 @@ export const namedError = (label: string, message: string | undefined): string |
 
 function MarkReported({ athleteId, year, onDone }: { athleteId: number; year: number; onDone: (message: string) => void }) {
   const mark = useMarkReported(athleteId, year);
-  const [values, setValues] = useState<ReportedValues>({ date: new Date().toISOString().slice(0, 10), reference: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof ReportedValues, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateReported(values);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
-    try {
-      await mark.trigger(values);
-      onDone(`Marked ${year} as reported (ref ${values.reference.trim()}).`);
-    } catch (err) {
-      setErrors(err instanceof ApiError ? err.fields : {});
-      setFailure(err instanceof Error ? `${err.message} Check the fields and try again.` : 'Saving failed. Try again.');
-    }
-  };
+  const form = useForm({
+    initial: { date: new Date().toISOString().slice(0, 10), reference: '' },
+    check: (values: ReportedValues) => ({ value: values, errors: validateReported(values) }),
+    send: (values) => mark.trigger(values),
+    onSuccess: (_record, values) => onDone(`Marked ${year} as reported (ref ${values.reference.trim()}).`),
+    texts: { failed: (error) => (error instanceof Error ? `${error.message} Check the fields and try again.` : 'Saving failed. Try again.') },
+  });
   return (
-    <form className="ap-reported no-print" noValidate aria-label={`Mark ${year} reported`} onSubmit={(e) => void submit(e)}>
-      <Field label="Reported on" required error={namedError('Reported on', errors.date)}>
-        {(control) => (
-          <input {...control} className="input" type="date" value={values.date} onChange={(e) => setValues((v) => ({ ...v, date: e.target.value }))} />
-        )}
-      </Field>
-      <Field label="Reference" required hint="The NIL Go or school reference of your report." error={namedError('Reference', errors.reference)}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            maxLength={100}
-            value={values.reference}
-            onChange={(e) => setValues((v) => ({ ...v, reference: e.target.value }))}
-          />
-        )}
-      </Field>
-      <button type="submit" className="btn btn-primary" disabled={mark.isMutating}>
-        {mark.isMutating ? 'Saving...' : 'Mark reported'}
-      </button>
-      <FormOutcome error={failure} />
-    </form>
+    <Form form={form} className="ap-reported no-print" aria-label={`Mark ${year} reported`}>
+      <InputField label="Reported on" required type="date" {...form.field('date')} error={namedError('Reported on', form.errors.date)} />
+      <InputField
+        label="Reference"
+        required
+        hint="The NIL Go or school reference of your report."
+        maxLength={100}
+        {...form.field('reference')}
+        error={namedError('Reference', form.errors.reference)}
+      />
+      <SubmitButton form={form} busy="Saving...">
+        Mark reported
+      </SubmitButton>
+      <FormOutcome error={form.error} />
+    </Form>
   );
 }
 

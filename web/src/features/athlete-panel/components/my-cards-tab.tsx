@@ -16,7 +16,7 @@ import { useAthleteStats } from '@/features/athlete-panel/api/get-athlete-stats'
 import { LIVE_REFRESH_MS } from '@/features/athlete-panel/config';
 import { AthleteOrdersTable } from '@/features/athlete-panel/components/orders-table';
 import { saleStateLabel } from '@/features/athlete-panel/components/sale-state';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 export const RECENT_ORDERS = 5;
 export const SALES_ERROR = 'Failed to load your sales data. Please try again later.';
@@ -27,30 +27,18 @@ const asCollectible = (card: CardView): DigitalCollectible => ({ ...card, editio
 function SaleStates({ cards }: { cards: CardView[] }) {
   if (cards.length === 0) return null;
   return (
-    <TableRegion label={'Sale state of each card'}>
-      <table className="dash-table">
-        <caption className="sr-only">Sale state of each card</caption>
-        <thead>
-          <tr>
-            <th scope="col">Card</th>
-            <th scope="col">Price</th>
-            <th scope="col">Sale state</th>
-          </tr>
-        </thead>
-        <tbody>
-          {cards.map((card) => (
-            <tr key={card.id}>
-              <td>
-                {card.name}
-                {card.edition ? <span className="muted small"> · {card.edition}</span> : null}
-              </td>
-              <td>{formatUsd(card.priceCents)}</td>
-              <td>{saleStateLabel(card, cards)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+    <DataTable caption="Sale state of each card" columns={['Card', 'Price', 'Sale state']}>
+      {cards.map((card) => (
+        <tr key={card.id}>
+          <td>
+            {card.name}
+            {card.edition ? <span className="muted small"> · {card.edition}</span> : null}
+          </td>
+          <td>{formatUsd(card.priceCents)}</td>
+          <td>{saleStateLabel(card, cards)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

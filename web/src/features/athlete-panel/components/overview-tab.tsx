@@ -7,7 +7,7 @@ import { LineChart } from '@/components/charts/lazy-charts';
 import { continuousMonths } from '@/components/charts/months';
 import { FigureTile } from '@/components/dashboard/sales-dashboard';
 import { useAthleteDonations } from '@/features/athlete-panel/api/get-athlete-donations';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 export const DONATIONS_ERROR = 'Failed to load your donations. Please try again later.';
 
@@ -51,27 +51,15 @@ export function CommentsTab({ athleteId }: { athleteId: number }) {
       {data.comments.length === 0 ? (
         <p className="muted">No comments yet.</p>
       ) : (
-        <TableRegion label={'Donor comments'}>
-          <table className="dash-table">
-            <caption className="sr-only">Donor comments</caption>
-            <thead>
-              <tr>
-                <th scope="col">Donor</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Comment</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.comments.map((c, i) => (
-                <tr key={`${c.donorName}-${i}`}>
-                  <td>{c.donorName}</td>
-                  <td>{formatUsd(c.amountCents)}</td>
-                  <td>{c.comment}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable caption="Donor comments" columns={['Donor', 'Amount', 'Comment']}>
+          {data.comments.map((c, i) => (
+            <tr key={`${c.donorName}-${i}`}>
+              <td>{c.donorName}</td>
+              <td>{formatUsd(c.amountCents)}</td>
+              <td>{c.comment}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -8,11 +8,13 @@ import type { Post } from '@shared/sales/sales-api';
 import { POST_MAX_LENGTH } from '@shared/sales/sales-api';
 import { isBlankText } from '@shared/platform/text';
 import { ConfirmDialog } from '@/components/dialog';
-import { Field } from '@/components/form/field';
+import { TextAreaField } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useAction } from '@/components/form/use-action';
+import { useForm } from '@/components/form/use-form-submit';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
-import { ApiError } from '@/lib/api-client';
 import { DateText } from '@/components/date-text';
 import { useCreatePost } from '@/features/athlete-panel/api/create-post';
 import { useDeletePost } from '@/features/athlete-panel/api/delete-post';
@@ -22,59 +24,80 @@ import { useUpdatePost } from '@/features/athlete-panel/api/update-post';
 export const FADE_DELAY_MS = 50;
 export const DELETE_TEXT = 'This cannot be undone and your post will be removed from your profile.';
 
-function messageOf(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'Something went wrong. Please try again.';
-  if (error.status === 401) return 'Sign in as the athlete to post.';
-  if (error.status === 403) return 'This account cannot post for this athlete.';
-  return error.fields.content ?? error.message;
-}
+/** The athlete's writes in its own words where the server's would not say what to do; a field
+ * error (the content) joins the message shown under the text. */
+const POST_TEXTS = { unauthorized: 'Sign in as the athlete to post.', forbidden: 'This account cannot post for this athlete.' };
 
 function Composer({ athleteId }: { athleteId: number }) {
   const create = useCreatePost(athleteId);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initial: { content: '' },
+    check: ({ content }) => ({ value: { content }, message: isBlankText(content) ? 'Write something before posting' : null }),
+    send: (post) => create.trigger(post),
+    onSuccess: () => {
+      form.reset();
+    },
+    fields: [],
+    texts: POST_TEXTS,
+  });
   // Whitespace-only text and text made only of invisible characters (zero-width spaces...) are blank.
-  const blank = isBlankText(text);
+  const blank = isBlankText(form.values.content);
   return (
-    <form
-      className="panel dash-composer"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        if (blank || create.isMutating) return;
-        setError(null);
-        try {
-          await create.trigger({ content: text });
-          setText('');
-        } catch (err) {
-          setError(messageOf(err));
-        }
-      }}
-    >
-      <Field label="New post" hideLabel>
-        {(control) => (
-          <textarea
-            {...control}
-            aria-invalid={error ? true : undefined}
-            className="input"
-            placeholder="What's happening?"
-            value={text}
-            maxLength={POST_MAX_LENGTH}
-            onChange={(e) => setText(e.target.value)}
-          />
-        )}
-      </Field>
-      <FormOutcome error={error} />
+    <Form form={form} className="panel dash-composer">
+      <TextAreaField
+        label="New post"
+        hideLabel
+        aria-invalid={form.error ? true : undefined}
+        placeholder="What's happening?"
+        maxLength={POST_MAX_LENGTH}
+        {...form.field('content')}
+      />
+      <FormOutcome error={form.error} />
       <div className="dash-composer-actions">
         {!blank && (
-          <button type="button" className="btn btn-ghost" onClick={() => setText('')}>
+          <button type="button" className="btn btn-ghost" onClick={form.reset}>
             Cancel
           </button>
         )}
-        <button type="submit" className="btn btn-primary" disabled={blank || create.isMutating}>
-          {create.isMutating ? 'Posting...' : 'Post'}
-        </button>
+        <SubmitButton form={form} busy="Posting..." disabled={blank}>
+          Post
+        </SubmitButton>
       </div>
-    </form>
+    </Form>
+  );
+}
+
+/** A post's text edited in place: saved, or Cancel. */
+function EditPost({ athleteId, post, onClose }: { athleteId: number; post: Post; onClose: () => void }) {
+  const update = useUpdatePost(athleteId);
+  const form = useForm({
+    initial: { content: post.content },
+    check: ({ content }) => ({ value: content, message: isBlankText(content) ? 'Write something before saving' : null }),
+    send: (content) => update.trigger({ postId: post.id, content }),
+    onSuccess: onClose,
+    fields: [],
+    texts: POST_TEXTS,
+  });
+  return (
+    <Form form={form}>
+      <TextAreaField
+        label="Edit post"
+        hideLabel
+        aria-invalid={form.error ? true : undefined}
+        maxLength={POST_MAX_LENGTH}
+        autoFocus
+        {...form.field('content')}
+      />
+      <FormOutcome error={form.error} />
+      <div className="dash-composer-actions">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onClose}>
+          Cancel
+        </button>
+        <SubmitButton form={form} busy="Saving..." className="btn btn-primary btn-sm">
+          Save
+        </SubmitButton>
+      </div>
+    </Form>
   );
 }
 
@@ -88,11 +111,8 @@ interface ItemProps {
 }
 
 function PostItem({ athleteId, post, menuOpen, onToggleMenu, onCloseMenu, onDelete }: ItemProps) {
-  const update = useUpdatePost(athleteId);
   const [visible, setVisible] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(post.content);
-  const [error, setError] = useState<string | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const menuId = useId();
 
@@ -137,8 +157,6 @@ function PostItem({ athleteId, post, menuOpen, onToggleMenu, onCloseMenu, onDele
                 type="button"
                 onClick={() => {
                   onCloseMenu();
-                  setDraft(post.content);
-                  setError(null);
                   setEditing(true);
                 }}
               >
@@ -157,49 +175,7 @@ function PostItem({ athleteId, post, menuOpen, onToggleMenu, onCloseMenu, onDele
           )}
         </div>
       </div>
-      {editing ? (
-        <form
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (isBlankText(draft)) {
-              setError('Write something before saving');
-              return;
-            }
-            setError(null);
-            try {
-              await update.trigger({ postId: post.id, content: draft });
-              setEditing(false);
-            } catch (err) {
-              setError(messageOf(err));
-            }
-          }}
-        >
-          <Field label="Edit post" hideLabel>
-            {(control) => (
-              <textarea
-                {...control}
-                aria-invalid={error ? true : undefined}
-                className="input"
-                value={draft}
-                maxLength={POST_MAX_LENGTH}
-                onChange={(e) => setDraft(e.target.value)}
-                autoFocus
-              />
-            )}
-          </Field>
-          <FormOutcome error={error} />
-          <div className="dash-composer-actions">
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary btn-sm" disabled={update.isMutating}>
-              {update.isMutating ? 'Saving...' : 'Save'}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <p>{post.content}</p>
-      )}
+      {editing ? <EditPost athleteId={athleteId} post={post} onClose={() => setEditing(false)} /> : <p>{post.content}</p>}
     </li>
   );
 }
@@ -210,7 +186,7 @@ export function PostsTab({ athleteId }: { athleteId: number }) {
   const { isOwnerAthlete } = useTenant();
   const [openMenu, setOpenMenu] = useState<number | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Post | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deletion = useAction(POST_TEXTS);
 
   if (error) return <ErrorBox message="Failed to load your posts. Please try again later." onRetry={() => void mutate()} />;
 
@@ -221,7 +197,7 @@ export function PostsTab({ athleteId }: { athleteId: number }) {
         Posts
       </h2>
       {isOwnerAthlete ? <Composer athleteId={athleteId} /> : <SignInPrompt message="Sign in as this athlete to post" />}
-      <FormOutcome error={deleteError} />
+      <FormOutcome error={deletion.error} />
       {!data ? (
         <Spinner label="Loading posts..." />
       ) : posts.length === 0 ? (
@@ -247,15 +223,10 @@ export function PostsTab({ athleteId }: { athleteId: number }) {
           confirmLabel="Delete"
           danger
           onCancel={() => setPendingDelete(null)}
-          onConfirm={async () => {
+          onConfirm={() => {
             const post = pendingDelete;
             setPendingDelete(null);
-            setDeleteError(null);
-            try {
-              await remove.trigger({ postId: post.id });
-            } catch (err) {
-              setDeleteError(messageOf(err));
-            }
+            void deletion.run(() => remove.trigger({ postId: post.id }));
           }}
         >
           <p>{DELETE_TEXT}</p>

@@ -23,19 +23,13 @@ export interface ProfileValues {
 
 export type ProfileErrors = Partial<Record<keyof ProfileValues, string>>;
 
-/** The server's field names on the form's fields. */
-const FIELD: Record<string, keyof ProfileValues> = {
-  name: 'name',
-  sport: 'sport',
-  schoolId: 'school',
-  position: 'position',
-  bio: 'bio',
-  image: 'profileImage',
-};
+/** The server's field names that are not the form's. */
+export const SERVER_FIELDS: Record<string, keyof ProfileValues> = { schoolId: 'school', image: 'profileImage' };
 
-export function formErrors(fields: Record<string, string>): ProfileErrors {
+/** The shared validator's errors on the form's fields. */
+function formErrors(fields: Record<string, string>): ProfileErrors {
   const errors: ProfileErrors = {};
-  for (const [field, message] of Object.entries(fields)) errors[FIELD[field] ?? 'name'] = message;
+  for (const [field, message] of Object.entries(fields)) errors[SERVER_FIELDS[field] ?? (field as keyof ProfileValues)] = message;
   return errors;
 }
 

@@ -4,25 +4,25 @@
 // the request's status: pending (sending again replaces it), accepted (the athlete panel opens after
 // the session is refreshed) or declined with the collective's reason. Signed out, it says sign-in is
 // needed and links to sign in / sign up; that is also what the prerendered HTML shows.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProfileRequest } from '@shared/onboarding/onboarding-api';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
-import { Field } from '@/components/form/field';
+import { Field, InputField, SelectField, TextAreaField } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useForm } from '@/components/form/use-form-submit';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { refreshSession, useSession } from '@/lib/auth/session-store';
 import {
-  formErrors,
   PROFILE_SPORTS,
+  SERVER_FIELDS,
   useCreateProfile,
   useMyProfileRequest,
   useProfileSchools,
   validateProfile,
-  type ProfileErrors,
   type ProfileValues,
 } from '@/features/auth/api/create-profile';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -108,47 +108,20 @@ function ProfileForm({ request }: { request: ProfileRequest | null }) {
   const hydrated = useHydrated();
   const schools = useProfileSchools();
   const create = useCreateProfile();
-  const [values, setValues] = useState<ProfileValues>(() => valuesOf(request));
-  const [errors, setErrors] = useState<ProfileErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const set = (k: Exclude<keyof ProfileValues, 'profileImage'>) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateProfile(values);
-    setErrors(found);
-    setDone(false);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
-    try {
-      await create.trigger({ values, image: request?.image ?? null });
-      setDone(true);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(formErrors(err.fields));
-        setFailure(Object.keys(err.fields).length ? `${err.message}: check the fields marked.` : err.message);
-      } else setFailure('Sending failed. Please try again.');
-    }
-  };
+  const form = useForm({
+    initial: () => valuesOf(request),
+    check: (values) => ({ value: values, errors: validateProfile(values) }),
+    send: (values) => create.trigger({ values, image: request?.image ?? null }),
+    onSuccess: () => PROFILE_RECEIVED,
+    serverFields: SERVER_FIELDS,
+    texts: { invalid: (error) => `${(error as Error).message}: check the fields marked.`, other: 'Sending failed. Please try again.' },
+  });
+  const { values } = form;
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Create Athlete Profile">
-      <Field label="Name" required error={errors.name}>
-        {(control) => <input {...control} className="input" name="name" maxLength={80} value={values.name} onChange={set('name')} />}
-      </Field>
-      <Field label="Sport" required error={errors.sport}>
-        {(control) => (
-          <select {...control} className="input" value={values.sport} onChange={set('sport')}>
-            <option value="">Select a sport</option>
-            {PROFILE_SPORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+    <Form form={form} aria-label="Create Athlete Profile">
+      <InputField label="Name" required name="name" maxLength={80} {...form.field('name')} />
+      <SelectField label="Sport" required placeholder="Select a sport" options={PROFILE_SPORTS} {...form.field('sport')} />
       {schools.error ? (
         <ErrorBox message="Failed to load the schools. Please try again." onRetry={() => void schools.mutate()} />
       ) : !schools.data ? (
@@ -156,28 +129,20 @@ function ProfileForm({ request }: { request: ProfileRequest | null }) {
       ) : schools.data.items.length === 0 ? (
         <p className="muted">No school on Drift takes profile requests yet.</p>
       ) : (
-        <Field label="School" required error={errors.school} hint="Schools with a collective on Drift.">
-          {(control) => (
-            <select {...control} className="input" value={values.school} onChange={set('school')}>
-              <option value="">Select your school</option>
-              {schools.data!.items.map((s) => (
-                <option key={s.id} value={String(s.id)}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="School"
+          required
+          hint="Schools with a collective on Drift."
+          placeholder="Select your school"
+          options={schools.data.items.map((s) => ({ value: String(s.id), label: s.name }))}
+          {...form.field('school')}
+        />
       )}
-      <Field label="Position" required error={errors.position}>
-        {(control) => <input {...control} className="input" name="position" maxLength={40} value={values.position} onChange={set('position')} />}
-      </Field>
-      <Field label="Bio" error={errors.bio}>
-        {(control) => <textarea {...control} className="input" rows={4} maxLength={1000} value={values.bio} onChange={set('bio')} />}
-      </Field>
+      <InputField label="Position" required name="position" maxLength={40} {...form.field('position')} />
+      <TextAreaField label="Bio" rows={4} maxLength={1000} {...form.field('bio')} />
       <Field
         label="Profile image"
-        error={errors.profileImage}
+        error={form.errors.profileImage}
         hint={request?.image && !values.profileImage ? 'Your earlier image is kept unless you choose another.' : 'PNG, JPG or GIF.'}
       >
         {(control) => (
@@ -186,15 +151,15 @@ function ProfileForm({ request }: { request: ProfileRequest | null }) {
             className="input"
             type="file"
             accept="image/png,image/jpeg,image/gif"
-            onChange={(e) => setValues((v) => ({ ...v, profileImage: e.target.files?.[0] ?? null }))}
+            onChange={(e) => form.set('profileImage')(e.target.files?.[0] ?? null)}
           />
         )}
       </Field>
-      <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={!hydrated || create.isMutating}>
-        {create.isMutating ? 'Sending...' : request ? 'Send again' : 'Create Profile'}
-      </button>
-      <FormOutcome success={done ? PROFILE_RECEIVED : null} error={failure} />
-    </form>
+      <SubmitButton form={form} busy="Sending..." className="btn btn-primary btn-block btn-lg" disabled={!hydrated}>
+        {request ? 'Send again' : 'Create Profile'}
+      </SubmitButton>
+      <FormOutcome success={form.success} error={form.error} />
+    </Form>
   );
 }
 

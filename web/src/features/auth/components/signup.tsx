@@ -1,13 +1,16 @@
 // Signup (/signup): username, email, password and confirm password (all required, 'Passwords do
 // not match.'), then the code Cognito emails, then signed in and on to My Collection.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Field } from '@/components/form/field';
+import { InputField } from '@/components/form/field';
+import { Form } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useForm } from '@/components/form/use-form-submit';
 import { paths } from '@/config/paths';
-import { authErrorMessage, PASSWORD_RULES, safeNext, validateSignup, type SignupErrors, type SignupValues, deliveredTo } from '@/features/auth/api/auth';
+import { authErrorMessage, PASSWORD_RULES, safeNext, validateSignup, type SignupValues, deliveredTo } from '@/features/auth/api/auth';
 import { useConfirmSignUp, useResendSignUpCode, useSignUp } from '@/features/auth/api/sign-up';
 import { GoogleButton } from '@/features/auth/components/google-button';
+import { CodeField, ResendCode } from '@/features/auth/components/login/step-parts';
 
 const FIELDS: Array<{ name: keyof SignupValues; label: string; type: string; autoComplete: string; hint?: string }> = [
   { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
@@ -23,52 +26,39 @@ export default function Signup() {
   const signUp = useSignUp();
   const confirm = useConfirmSignUp();
   const resend = useResendSignUpCode();
-  const [values, setValues] = useState<SignupValues>({ username: '', email: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<SignupErrors>({});
   const [step, setStep] = useState<'form' | 'code'>('form');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const busy = signUp.isMutating || confirm.isMutating || resend.isMutating;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateSignup(values);
-    setErrors(found);
-    setNote(null);
-    setError(null);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const delivery = await signUp.trigger(values);
+  const account = useForm({
+    initial: { username: '', email: '', password: '', confirmPassword: '' } as SignupValues,
+    check: (values) => ({ value: values, errors: validateSignup(values) }),
+    send: (values) => signUp.trigger(values),
+    onSuccess: (delivery) => {
       setStep('code');
       setNote(`${deliveredTo(delivery.Destination)} Enter it below to confirm your email.`);
-    } catch (err) {
-      setError(authErrorMessage(err, 'signUp'));
-    }
-  };
-
-  const submitCode = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!code.trim()) {
-      setError('Enter the code from the email.');
-      return;
-    }
-    setError(null);
-    try {
-      await confirm.trigger({ username: values.username, password: values.password, code, remember: false });
-      navigate(next ?? paths.myCards.getHref(), { replace: true });
-    } catch (err) {
-      setError(authErrorMessage(err, 'confirm'));
-    }
-  };
+    },
+    texts: { failed: (error) => authErrorMessage(error, 'signUp') },
+  });
+  const { username, password } = account.values;
+  const code = useForm({
+    initial: { code: '' },
+    check: (values) => ({
+      value: { username, password, code: values.code, remember: false },
+      message: values.code.trim() ? null : 'Enter the code from the email.',
+    }),
+    send: (input) => confirm.trigger(input),
+    onSuccess: () => void navigate(next ?? paths.myCards.getHref(), { replace: true }),
+    texts: { failed: (error) => authErrorMessage(error, 'confirm') },
+  });
+  const busy = account.submitting || code.submitting || resend.isMutating;
 
   const sendAgain = async () => {
-    setError(null);
+    code.setError(null);
     try {
-      const delivery = await resend.trigger({ username: values.username });
+      const delivery = await resend.trigger({ username });
       setNote(deliveredTo(delivery.Destination));
     } catch (err) {
-      setError(authErrorMessage(err, 'confirm'));
+      code.setError(authErrorMessage(err, 'confirm'));
     }
   };
 
@@ -80,52 +70,35 @@ export default function Signup() {
           <>
             <p className="muted">Collect official cards and support the athletes you follow.</p>
             <GoogleButton label="Sign up with Google" next={next} />
-            <form noValidate onSubmit={(e) => void submit(e)} aria-label="Sign up">
+            <Form form={account} aria-label="Sign up">
               {FIELDS.map((f) => (
-                <Field key={f.name} label={f.label} required hint={f.hint} error={errors[f.name]}>
-                  {(control) => (
-                    <input
-                      {...control}
-                      className="input"
-                      name={f.name}
-                      type={f.type}
-                      autoComplete={f.autoComplete}
-                      value={values[f.name]}
-                      onChange={(event) => setValues((v) => ({ ...v, [f.name]: event.target.value }))}
-                    />
-                  )}
-                </Field>
+                <InputField
+                  key={f.name}
+                  label={f.label}
+                  required
+                  hint={f.hint}
+                  name={f.name}
+                  type={f.type}
+                  autoComplete={f.autoComplete}
+                  {...account.field(f.name)}
+                />
               ))}
-              <FormOutcome success={note} error={error} />
+              <FormOutcome success={note} error={account.error} />
               <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
                 {busy ? 'Creating account...' : 'Sign Up'}
               </button>
-            </form>
+            </Form>
           </>
         ) : (
-          <form noValidate onSubmit={(e) => void submitCode(e)} aria-label="Confirm your email">
+          <Form form={code} aria-label="Confirm your email">
             <h2 className="section-title">Confirm your email</h2>
-            <Field label="Verification code" required>
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                />
-              )}
-            </Field>
-            <FormOutcome success={note} error={error} />
+            <CodeField {...code.field('code')} />
+            <FormOutcome success={note} error={code.error} />
             <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
               Confirm and sign in
             </button>
-            <button type="button" className="link-button" onClick={() => void sendAgain()} disabled={busy}>
-              Resend code
-            </button>
-          </form>
+            <ResendCode onResend={() => void sendAgain()} busy={busy} />
+          </Form>
         )}
         <p className="center small">
           Already have an account? <Link to={next ? `${paths.login.getHref()}?next=${encodeURIComponent(next)}` : paths.login.getHref()}>Sign in</Link>

@@ -2,25 +2,15 @@
 // (demo twin for visitors: balances, tax status, NIL disclosure, batches), a batch with its
 // payouts, the batch's CSV (owner, with the bearer token), and the writes: create a batch for a
 // period, mark a payout sent then paid, the W-9 status of a year, a donation's allocations. Every
-// money-moving write carries an idempotency key made once per form submission (idempotencyKey()),
-// so a retry of the same submission never pays twice.
+// money-moving write carries its form submission's idempotency key (the form kit's, kept for the
+// submission's retries: components/form/use-form-submit.ts), so a retry never pays twice.
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, YearStatusView } from '@shared/money/payouts-api';
-import { apiFetch, apiSend } from '@/lib/api-client';
+import { apiFetch, apiSend, apiSendOnce } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/download';
 import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
 import { useCollectiveBase } from '@/features/collective-panel/api/tenant-paths';
-
-/** A fresh key for one submission (8-100 of letters, digits, - _ : .). */
-export function idempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  if (c && typeof c.getRandomValues === 'function') c.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 export function usePayouts() {
   const { base } = useCollectiveBase();
@@ -38,8 +28,8 @@ export function useCreateBatch(collectiveId: number) {
   const refresh = useRefreshCollective(collectiveId);
   return useSWRMutation(
     `/collectives/${collectiveId}/payouts/batches:create`,
-    async (_key: string, { arg }: { arg: { periodStart: string; periodEnd: string; idempotencyKey: string } }) => {
-      const batch = await apiSend<PayoutBatchView>(`/collectives/${collectiveId}/payouts/batches`, 'POST', arg);
+    async (_key: string, { arg: { idempotencyKey, ...period } }: { arg: { periodStart: string; periodEnd: string; idempotencyKey: string } }) => {
+      const batch = await apiSendOnce<PayoutBatchView>(`/collectives/${collectiveId}/payouts/batches`, 'POST', period, idempotencyKey);
       await refresh();
       return batch;
     },
@@ -55,8 +45,8 @@ export function useMarkPayout(collectiveId: number) {
       _key: string,
       { arg }: { arg: { batchId: string; athleteId: number; status: 'sent' | 'paid'; date: string; reference: string; idempotencyKey: string } },
     ) => {
-      const { batchId, athleteId, ...body } = arg;
-      const line = await apiSend<PayoutLineView>(`${batchPath(collectiveId, batchId)}/payouts/${athleteId}`, 'POST', body);
+      const { batchId, athleteId, idempotencyKey, ...body } = arg;
+      const line = await apiSendOnce<PayoutLineView>(`${batchPath(collectiveId, batchId)}/payouts/${athleteId}`, 'POST', body, idempotencyKey);
       await refresh();
       return line;
     },
@@ -85,13 +75,11 @@ export function useAllocateDonation(collectiveId: number) {
   return useSWRMutation(
     `/collectives/${collectiveId}/donations:allocate`,
     async (_key: string, { arg }: { arg: { donationId: string; allocations: Array<{ athleteId: number; amountCents: number }>; idempotencyKey: string } }) => {
-      const result = await apiSend<{ allocatedCents: number; remainingCents: number }>(
+      const result = await apiSendOnce<{ allocatedCents: number; remainingCents: number }>(
         `/collectives/${collectiveId}/donations/${arg.donationId}/allocations`,
         'POST',
-        {
-          allocations: arg.allocations,
-          idempotencyKey: arg.idempotencyKey,
-        },
+        { allocations: arg.allocations },
+        arg.idempotencyKey,
       );
       await refresh();
       return result;

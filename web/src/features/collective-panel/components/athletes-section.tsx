@@ -17,7 +17,7 @@ import { usePagedMembers } from '@/features/collective-panel/api/get-members';
 import { usePayouts } from '@/features/collective-panel/api/payouts';
 import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 export const NO_MATCH = 'No athletes found matching your search.';
 
@@ -27,7 +27,7 @@ export function salesLabel(cardsSold: number, orderCount: number): string {
 }
 
 /** Previous / Next under a paged table (shown only when there is more than one page). */
-export function Pager({
+function Pager({
   page,
   hasPrevious,
   hasNext,
@@ -53,6 +53,20 @@ export function Pager({
         Next
       </button>
     </nav>
+  );
+}
+
+/** The pages of the members read (usePagedMembers). */
+export function MembersPager({ members }: { members: ReturnType<typeof usePagedMembers> }) {
+  return (
+    <Pager
+      label="Athlete pages"
+      page={members.pageNumber}
+      hasPrevious={members.hasPrevious}
+      hasNext={members.hasNext}
+      onPrevious={members.previous}
+      onNext={() => void members.next()}
+    />
   );
 }
 
@@ -112,65 +126,41 @@ export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) 
             {deferredQuery.trim() ? NO_MATCH : 'No athletes in this collective yet.'}
           </p>
         ) : (
-          <TableRegion label={'Collective athletes'}>
-            <table className="dash-table">
-              <caption className="sr-only">Collective athletes</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Athlete</th>
-                  <th scope="col">Sport</th>
-                  <th scope="col">Position</th>
-                  <th scope="col">Cards</th>
-                  <th scope="col">Sales</th>
-                  <th scope="col">Gross</th>
-                  <th scope="col">Net (97%)</th>
-                  <th scope="col">NIL disclosure</th>
-                  <th scope="col">
-                    <span className="sr-only">Details</span>
+          <DataTable
+            caption="Collective athletes"
+            columns={['Athlete', 'Sport', 'Position', 'Cards', 'Sales', 'Gross', 'Net (97%)', 'NIL disclosure', <span className="sr-only">Details</span>]}
+          >
+            {shown.map((athlete) => {
+              const f = figures.get(athlete.id);
+              return (
+                <tr key={athlete.id}>
+                  <th scope="row">
+                    <div className="dash-athlete-cell">
+                      <FallbackImage src={athlete.image} alt="" loading="lazy" />
+                      <div>
+                        <div>{athlete.name}</div>
+                        <div className="muted small">{athlete.stats.year}</div>
+                      </div>
+                    </div>
                   </th>
+                  <td>{athlete.sport}</td>
+                  <td>{athlete.position}</td>
+                  <td>{athlete.cardCount}</td>
+                  <td>{salesLabel(f?.cardsSold ?? 0, f?.orderCount ?? 0)}</td>
+                  <td>{formatUsd(f?.revenueCents ?? 0)}</td>
+                  <td>{formatUsd(f?.earningsCents ?? 0)}</td>
+                  <td>{years.get(athlete.id) ? <DisclosureStatus nil={years.get(athlete.id)!.nil} /> : <span className="muted">—</span>}</td>
+                  <td>
+                    <Link className="link" to={detailsHref(athlete.id)} aria-label={`View Details of ${athlete.name}`}>
+                      View Details
+                    </Link>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {shown.map((athlete) => {
-                  const f = figures.get(athlete.id);
-                  return (
-                    <tr key={athlete.id}>
-                      <th scope="row">
-                        <div className="dash-athlete-cell">
-                          <FallbackImage src={athlete.image} alt="" loading="lazy" />
-                          <div>
-                            <div>{athlete.name}</div>
-                            <div className="muted small">{athlete.stats.year}</div>
-                          </div>
-                        </div>
-                      </th>
-                      <td>{athlete.sport}</td>
-                      <td>{athlete.position}</td>
-                      <td>{athlete.cardCount}</td>
-                      <td>{salesLabel(f?.cardsSold ?? 0, f?.orderCount ?? 0)}</td>
-                      <td>{formatUsd(f?.revenueCents ?? 0)}</td>
-                      <td>{formatUsd(f?.earningsCents ?? 0)}</td>
-                      <td>{years.get(athlete.id) ? <DisclosureStatus nil={years.get(athlete.id)!.nil} /> : <span className="muted">—</span>}</td>
-                      <td>
-                        <Link className="link" to={detailsHref(athlete.id)} aria-label={`View Details of ${athlete.name}`}>
-                          View Details
-                        </Link>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableRegion>
+              );
+            })}
+          </DataTable>
         )}
-        <Pager
-          label="Athlete pages"
-          page={members.pageNumber}
-          hasPrevious={members.hasPrevious}
-          hasNext={members.hasNext}
-          onPrevious={members.previous}
-          onNext={() => void members.next()}
-        />
+        <MembersPager members={members} />
       </section>
     </>
   );

@@ -2,7 +2,7 @@
 // athletes' 97%, net of the platform's share), the five tiles and the unattributed sales, all from
 // the one stats response. Before it arrives (and in the prerendered page), every part already
 // stands in its place with its title, labels and reserved size, so nothing moves when the figures come.
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import type { CollectiveStatsResponse, UnattributedSale } from '@shared/sales/sales-api';
 import type { MemberSummary } from '@shared/catalog/catalog-types';
 import { formatUsd } from '@shared/platform/money';
@@ -14,82 +14,63 @@ import { OrderRef } from '@/components/dashboard/recent-orders';
 import { DoughnutChart, LineChart } from '@/components/charts/lazy-charts';
 import { continuousMonths } from '@/components/charts/months';
 import { FigureTile } from '@/components/dashboard/sales-dashboard';
-import { ApiError } from '@/lib/api-client';
 import { useTenant } from '@/lib/use-tenant';
-import { Field } from '@/components/form/field';
+import { SelectField } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useForm } from '@/components/form/use-form-submit';
 import { useAssignUnattributed } from '@/features/collective-panel/api/assign-unattributed';
 import { useAthleteCards } from '@/features/collective-panel/api/get-athlete-cards';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 /** Assigns one unattributed line to a member's card on sale. The server accepts it and settles it
  * a moment later, so the outcome says the figures follow (and the stats are read again then). */
 function AssignLine({ line, members, collectiveId }: { line: UnattributedSale; members: MemberSummary[]; collectiveId: number }) {
   const assign = useAssignUnattributed(collectiveId);
-  const [athleteId, setAthleteId] = useState('');
-  const [cardId, setCardId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const form = useForm({
+    initial: { athleteId: '', cardId: '' },
+    check: ({ athleteId, cardId }) => ({
+      value: { orderId: line.orderId, lineItemId: line.lineItemId, athleteId: Number(athleteId), cardId: Number(cardId) },
+      message: athleteId && cardId ? null : athleteId ? 'Choose a card' : 'Choose an athlete and a card',
+    }),
+    send: (request) => assign.trigger(request),
+    onSuccess: (result) => (result.pending ? 'Assigned. The figures update in a moment.' : 'This sale was already assigned to that card.'),
+    // The choices have no error of their own: everything is said on the outcome line.
+    fields: [],
+    texts: { other: 'Could not assign the sale. Please try again.' },
+  });
+  const { athleteId, cardId } = form.values;
   const cards = useAthleteCards(athleteId ? Number(athleteId) : null);
   const onSale = (cards.data?.cards ?? []).filter(isPublic);
   const key = `${line.orderId}-${line.lineItemId}`;
   return (
-    <form
-      className="dash-assign"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setDone(null);
-        if (!athleteId || !cardId) {
-          setError(athleteId ? 'Choose a card' : 'Choose an athlete and a card');
-          return;
-        }
-        setError(null);
-        try {
-          const result = await assign.trigger({ orderId: line.orderId, lineItemId: line.lineItemId, athleteId: Number(athleteId), cardId: Number(cardId) });
-          setDone(result.pending ? 'Assigned. The figures update in a moment.' : 'This sale was already assigned to that card.');
-        } catch (err) {
-          setError(err instanceof ApiError ? err.message : 'Could not assign the sale. Please try again.');
-        }
-      }}
-    >
-      <Field label={`Athlete for ${line.title}`} hideLabel id={`assign-athlete-${key}`}>
-        {(control) => (
-          <select
-            {...control}
-            className="input"
-            value={athleteId}
-            onChange={(e) => {
-              setAthleteId(e.target.value);
-              setCardId('');
-            }}
-            disabled={assign.isMutating}
-          >
-            <option value="">Choose an athlete…</option>
-            {members.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label={`Card for ${line.title}`} hideLabel id={`assign-${key}`} error={cards.error ? 'Could not load the cards.' : undefined}>
-        {(control) => (
-          <select {...control} className="input" value={cardId} onChange={(e) => setCardId(e.target.value)} disabled={assign.isMutating || !athleteId}>
-            <option value="">{athleteId && !cards.data && !cards.error ? 'Loading cards…' : 'Choose a card…'}</option>
-            {onSale.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <button type="submit" className="btn btn-outline" disabled={assign.isMutating}>
-        {assign.isMutating ? 'Assigning...' : 'Assign'}
-      </button>
-      <FormOutcome error={error} success={done} />
-    </form>
+    <Form form={form} className="dash-assign">
+      <SelectField
+        label={`Athlete for ${line.title}`}
+        hideLabel
+        id={`assign-athlete-${key}`}
+        placeholder="Choose an athlete…"
+        options={members.map((m) => ({ value: m.id, label: m.name }))}
+        value={athleteId}
+        onValue={(chosen) => form.setValues(() => ({ athleteId: chosen, cardId: '' }))}
+        disabled={form.submitting}
+      />
+      <SelectField
+        label={`Card for ${line.title}`}
+        hideLabel
+        id={`assign-${key}`}
+        error={cards.error ? 'Could not load the cards.' : undefined}
+        placeholder={athleteId && !cards.data && !cards.error ? 'Loading cards…' : 'Choose a card…'}
+        options={onSale.map((c) => ({ value: c.id, label: c.name }))}
+        value={cardId}
+        onValue={form.set('cardId')}
+        disabled={form.submitting || !athleteId}
+      />
+      <SubmitButton form={form} busy="Assigning..." className="btn btn-outline">
+        Assign
+      </SubmitButton>
+      <FormOutcome error={form.error} success={form.success} />
+    </Form>
   );
 }
 
@@ -133,44 +114,31 @@ function UnattributedSales({
       {!unattributed ? null : unattributed.recent.length === 0 ? (
         <p className="muted">Every sale is attributed to an athlete.</p>
       ) : (
-        <TableRegion label={'Unattributed sales, newest first'}>
-          <table className="dash-table">
-            <caption className="sr-only">Unattributed sales, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Order</th>
-                <th scope="col">Product</th>
-                <th scope="col">Units</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Reason</th>
-                {isOwnerCollective && <th scope="col">Assign to</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {unattributed.recent.map((line) => (
-                <tr key={`${line.orderId}-${line.lineItemId}`}>
-                  <td>
-                    <DateText iso={line.createdAt} />
-                  </td>
-                  <td>
-                    {/* Newer API versions name the order (#1001); older answers carry only its id. */}
-                    <OrderRef orderId={line.orderId} orderName={(line as { orderName?: string }).orderName} />
-                  </td>
-                  <td>{line.title}</td>
-                  <td>{line.units}</td>
-                  <td>{formatUsd(line.revenueCents)}</td>
-                  <td>{line.reason === 'ambiguous' ? 'Matches several athletes' : 'No matching card'}</td>
-                  {isOwnerCollective && (
-                    <td>
-                      <AssignLine line={line} members={members} collectiveId={collectiveId} />
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          caption="Unattributed sales, newest first"
+          columns={['Date', 'Order', 'Product', 'Units', 'Amount', 'Reason', isOwnerCollective && 'Assign to']}
+        >
+          {unattributed.recent.map((line) => (
+            <tr key={`${line.orderId}-${line.lineItemId}`}>
+              <td>
+                <DateText iso={line.createdAt} />
+              </td>
+              <td>
+                {/* Newer API versions name the order (#1001); older answers carry only its id. */}
+                <OrderRef orderId={line.orderId} orderName={(line as { orderName?: string }).orderName} />
+              </td>
+              <td>{line.title}</td>
+              <td>{line.units}</td>
+              <td>{formatUsd(line.revenueCents)}</td>
+              <td>{line.reason === 'ambiguous' ? 'Matches several athletes' : 'No matching card'}</td>
+              {isOwnerCollective && (
+                <td>
+                  <AssignLine line={line} members={members} collectiveId={collectiveId} />
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

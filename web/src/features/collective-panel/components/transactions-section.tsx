@@ -5,7 +5,7 @@ import { DateText } from '@/components/date-text';
 import { Badge, transactionBadgeTone, transactionDetails } from '@/components/dashboard/format';
 import { useTransactions } from '@/features/collective-panel/api/get-transactions';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 export function TransactionsSection({ collectiveId }: { collectiveId: number }) {
   const { data, error, size, setSize, isValidating, mutate } = useTransactions(collectiveId);
@@ -29,37 +29,22 @@ export function TransactionsSection({ collectiveId }: { collectiveId: number }) 
         <p className="muted">No transactions yet.</p>
       ) : (
         <>
-          <TableRegion label={'Transactions and donations, newest first'}>
-            <table className="dash-table">
-              <caption className="sr-only">Transactions and donations, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Details</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((t) => (
-                  <tr key={t.id}>
-                    <td>
-                      <DateText iso={t.date} />
-                    </td>
-                    <td>{t.name}</td>
-                    <td>{transactionDetails(t.details)}</td>
-                    <td>{formatUsd(t.amountCents)}</td>
-                    <td>{t.type}</td>
-                    <td>
-                      <Badge tone={transactionBadgeTone(t.status)}>{t.status}</Badge>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <DataTable caption="Transactions and donations, newest first" columns={['Date', 'Name', 'Details', 'Amount', 'Type', 'Status']}>
+            {items.map((t) => (
+              <tr key={t.id}>
+                <td>
+                  <DateText iso={t.date} />
+                </td>
+                <td>{t.name}</td>
+                <td>{transactionDetails(t.details)}</td>
+                <td>{formatUsd(t.amountCents)}</td>
+                <td>{t.type}</td>
+                <td>
+                  <Badge tone={transactionBadgeTone(t.status)}>{t.status}</Badge>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           {hasMore && (
             <button type="button" className="btn btn-outline dash-pager" disabled={isValidating} onClick={() => void setSize(size + 1)}>
               {isValidating ? 'Loading...' : 'Load More'}

@@ -8,7 +8,7 @@ import type { UnattributedSale } from '@shared/sales/sales-api';
 import { formatUsd } from '@shared/platform/money';
 import { DateText } from '@/components/date-text';
 import { OrderRef } from '@/components/dashboard/recent-orders';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 import '@/components/dashboard/dashboard.css';
 import '@/features/operator/components/operator.css';
 import { ErrorBox } from '@/components/error-box';
@@ -91,39 +91,28 @@ function PlatformInbox() {
           : `${first.units} ${first.units === 1 ? 'unit' : 'units'} for ${formatUsd(first.revenueCents)} name no school. Send each sale to the collective it belongs to; that collective then assigns it to a card.`}
       </p>
       {lines.length > 0 && (
-        <TableRegion label="Sales that name no school">
-          <table className="dash-table">
-            <caption className="sr-only">Sales that name no school, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Order</th>
-                <th scope="col">Product</th>
-                <th scope="col">Units</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Send to</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={`${line.orderId}-${line.lineItemId}`}>
-                  <td>
-                    <DateText iso={line.createdAt} />
-                  </td>
-                  <td>
-                    <OrderRef orderId={line.orderId} orderName={line.orderName} />
-                  </td>
-                  <td>{line.title}</td>
-                  <td>{line.units}</td>
-                  <td>{formatUsd(line.revenueCents)}</td>
-                  <td>
-                    <SendLine line={line} collectives={directory} onSent={() => inbox.mutate()} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable
+          label="Sales that name no school"
+          caption="Sales that name no school, newest first"
+          columns={['Date', 'Order', 'Product', 'Units', 'Amount', 'Send to']}
+        >
+          {lines.map((line) => (
+            <tr key={`${line.orderId}-${line.lineItemId}`}>
+              <td>
+                <DateText iso={line.createdAt} />
+              </td>
+              <td>
+                <OrderRef orderId={line.orderId} orderName={line.orderName} />
+              </td>
+              <td>{line.title}</td>
+              <td>{line.units}</td>
+              <td>{formatUsd(line.revenueCents)}</td>
+              <td>
+                <SendLine line={line} collectives={directory} onSent={() => inbox.mutate()} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {more && (
         <button type="button" className="btn btn-outline" disabled={inbox.isValidating} onClick={() => void inbox.setSize(inbox.size + 1)}>

@@ -1,118 +1,65 @@
 // Login, new password: the emailed code and the new password twice; then signed in with it (or
 // back to sign in with a note if that fails).
-import { useState, type Dispatch } from 'react';
+import type { Dispatch } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Field } from '@/components/form/field';
+import { InputField } from '@/components/form/field';
+import { Form } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
-import { authErrorMessage, PASSWORD_RULES, deliveredTo } from '@/features/auth/api/auth';
+import { useForm } from '@/components/form/use-form-submit';
+import { authErrorMessage, PASSWORD_RULES } from '@/features/auth/api/auth';
 import { useForgotPassword, useResetPassword } from '@/features/auth/api/reset-password';
 import { useSignIn } from '@/features/auth/api/sign-in';
 import type { LoginAction, LoginState } from '@/features/auth/components/login/login-flow';
+import { CodeField, CodeStepLinks } from '@/features/auth/components/login/step-parts';
+
+function problemOf({ code, password, confirmation }: { code: string; password: string; confirmation: string }): string | null {
+  if (!code.trim() || !password) return 'Enter the code from the email and a new password.';
+  if (password !== confirmation) return 'Passwords do not match.';
+  return null;
+}
 
 export function ResetStep({ state, dispatch, next }: { state: LoginState; dispatch: Dispatch<LoginAction>; next: string | null }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const resend = useForgotPassword();
   const signIn = useSignIn();
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const busy = reset.isMutating || resend.isMutating || signIn.isMutating;
-
-  const submit = async () => {
-    if (!code.trim() || !password) {
-      dispatch({ type: 'failed', error: 'Enter the code from the email and a new password.' });
-      return;
-    }
-    if (password !== confirmation) {
-      dispatch({ type: 'failed', error: 'Passwords do not match.' });
-      return;
-    }
-    try {
-      await reset.trigger({ username: state.username, code, password });
-    } catch (error) {
-      dispatch({ type: 'failed', error: authErrorMessage(error, 'reset') });
-      return;
-    }
-    try {
-      const to = await signIn.trigger({ username: state.username, password, remember: state.remember, next });
+  const form = useForm({
+    initial: { code: '', password: '', confirmation: '' },
+    check: (values) => ({ value: { username: state.username, code: values.code, password: values.password }, message: problemOf(values) }),
+    // The new password, then signed in with it: where to go, or null when signing in failed.
+    send: async (input) => {
+      await reset.trigger(input);
+      return signIn.trigger({ username: input.username, password: input.password, remember: state.remember, next }).catch(() => null);
+    },
+    onSuccess: (to) => {
+      if (to === null) return void dispatch({ type: 'passwordChanged', note: 'Your password has been changed. Sign in with your new password.' });
       dispatch({ type: 'leaving' });
       navigate(to, { replace: true });
-    } catch {
-      dispatch({ type: 'passwordChanged', note: 'Your password has been changed. Sign in with your new password.' });
-    }
-  };
+    },
+    texts: { failed: (error) => authErrorMessage(error, 'reset') },
+    onFailure: ({ message }) => dispatch({ type: 'failed', error: message ?? '' }),
+  });
 
-  const sendAgain = async () => {
-    try {
-      const delivery = await resend.trigger({ username: state.username });
-      dispatch({ type: 'noted', note: deliveredTo(delivery.Destination) });
-    } catch (error) {
-      dispatch({ type: 'failed', error: authErrorMessage(error, 'forgot') });
-    }
-  };
-
+  const busy = form.submitting || resend.isMutating;
   return (
-    <form
-      noValidate
-      aria-label="Choose a new password"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <Form form={form} aria-label="Choose a new password">
       <h2 className="section-title">Choose a new password</h2>
-      <Field label="Verification code" required>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="New password" required hint={`Use ${PASSWORD_RULES}.`}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Confirm new password" required>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            name="confirmNewPassword"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-          />
-        )}
-      </Field>
+      <CodeField {...form.field('code')} />
+      <InputField
+        label="New password"
+        required
+        hint={`Use ${PASSWORD_RULES}.`}
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        {...form.field('password')}
+      />
+      <InputField label="Confirm new password" required name="confirmNewPassword" type="password" autoComplete="new-password" {...form.field('confirmation')} />
       <FormOutcome success={state.note} error={state.error} />
       <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy}>
         Set new password
       </button>
-      <div className="form-row-between">
-        <button type="button" className="link-button" onClick={() => void sendAgain()} disabled={busy}>
-          Resend code
-        </button>
-        <button type="button" className="link-button" onClick={() => dispatch({ type: 'go', step: 'signIn' })}>
-          Back to sign in
-        </button>
-      </div>
-    </form>
+      <CodeStepLinks resend={resend.trigger} step="forgot" username={state.username} busy={busy} dispatch={dispatch} />
+    </Form>
   );
 }

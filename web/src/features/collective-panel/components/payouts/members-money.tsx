@@ -2,48 +2,46 @@
 // when some of it is not payable yet, when and why), payments in the year, W-9 status with its
 // control, the 1099-NEC flag and the NIL disclosure status.
 import { useState } from 'react';
-import type { CollectivePayoutsResponse } from '@shared/money/payouts-api';
 import { formatUsd } from '@shared/platform/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { Badge } from '@/components/dashboard/format';
-import { Field } from '@/components/form/field';
+import { InputField } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useAction } from '@/components/form/use-action';
+import { useForm } from '@/components/form/use-form-submit';
 import { useSetW9 } from '@/features/collective-panel/api/payouts';
+import { PAYOUT_TEXTS } from '@/features/collective-panel/config';
 import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
-import { failure, today } from '@/features/collective-panel/components/payouts/payout-parts';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { today, type PayoutsPartProps } from '@/features/collective-panel/components/payouts/payout-parts';
+import { DataTable } from '@/components/dashboard/data-table';
 
 function W9Control({ collectiveId, athleteId, year, onFile, name }: { collectiveId: number; athleteId: number; year: number; onFile: boolean; name: string }) {
   const save = useSetW9(collectiveId);
-  const [date, setDate] = useState(today());
-  const [error, setError] = useState<string | null>(null);
+  const clear = useAction(PAYOUT_TEXTS);
   const [confirming, setConfirming] = useState(false);
-  const submit = async (w9OnFile: boolean) => {
-    setError(null);
-    if (w9OnFile && (!date || date > today())) {
-      setError('Choose the day the W-9 was received');
-      return;
-    }
-    try {
-      await save.trigger({ athleteId, year, w9OnFile, date: w9OnFile ? date : null });
-    } catch (err) {
-      setError(failure(err).message);
-    }
-  };
+  const form = useForm({
+    initial: { date: today() },
+    check: ({ date }) => ({ value: date, message: !date || date > today() ? 'Choose the day the W-9 was received' : null }),
+    send: (date) => save.trigger({ athleteId, year, w9OnFile: true, date }),
+    // The server's field errors speak of the request (date, w9OnFile): all in the one line under the field.
+    fields: [],
+    texts: PAYOUT_TEXTS,
+  });
   if (onFile) {
     return (
       <>
         <button
           type="button"
           className="btn btn-ghost btn-sm"
-          disabled={save.isMutating}
+          disabled={clear.running}
           aria-label={`Clear the W-9 of ${name}`}
           onClick={() => setConfirming(true)}
         >
           Clear
         </button>
-        <FormOutcome error={error} />
+        <FormOutcome error={clear.error} />
         {confirming && (
           <ConfirmDialog
             title={`Clear the W-9 of ${name}?`}
@@ -51,7 +49,7 @@ function W9Control({ collectiveId, athleteId, year, onFile, name }: { collective
             onCancel={() => setConfirming(false)}
             onConfirm={() => {
               setConfirming(false);
-              void submit(false);
+              void clear.run(() => save.trigger({ athleteId, year, w9OnFile: false, date: null }));
             }}
           >
             <p>Record that no W-9 is on file for {year}.</p>
@@ -61,21 +59,12 @@ function W9Control({ collectiveId, athleteId, year, onFile, name }: { collective
     );
   }
   return (
-    <form
-      className="dash-assign"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit(true);
-      }}
-    >
-      <Field label={`W-9 received on (${name})`} error={error}>
-        {(control) => <input {...control} type="date" className="input" max={today()} value={date} onChange={(e) => setDate(e.target.value)} />}
-      </Field>
-      <button type="submit" className="btn btn-outline btn-sm" disabled={save.isMutating}>
+    <Form form={form} className="dash-assign">
+      <InputField label={`W-9 received on (${name})`} type="date" max={today()} {...form.field('date')} error={form.error} />
+      <SubmitButton form={form} className="btn btn-outline btn-sm">
         Record W-9
-      </button>
-    </form>
+      </SubmitButton>
+    </Form>
   );
 }
 
@@ -90,17 +79,7 @@ function NotPayableYet({ balanceCents, payableCents }: { balanceCents: number; p
   return null;
 }
 
-export function MembersMoney({
-  collectiveId,
-  data,
-  nameOf,
-  owner,
-}: {
-  collectiveId: number;
-  data: CollectivePayoutsResponse;
-  nameOf: (id: number) => string;
-  owner: boolean;
-}) {
+export function MembersMoney({ collectiveId, data, nameOf, owner }: PayoutsPartProps) {
   return (
     <section className="panel" aria-labelledby="owed-title">
       <h3 id="owed-title" className="panel-title">
@@ -109,59 +88,46 @@ export function MembersMoney({
       {data.members.length === 0 ? (
         <p className="muted">No members yet.</p>
       ) : (
-        <TableRegion label={`What each member is owed, and their tax status in ${data.year}`}>
-          <table className="dash-table">
-            <caption className="sr-only">What each member is owed, and their tax status in {data.year}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Athlete</th>
-                <th scope="col">Balance owed</th>
-                <th scope="col">Payable now</th>
-                <th scope="col">Paid in {data.year}</th>
-                <th scope="col">W-9 on file</th>
-                <th scope="col">1099-NEC</th>
-                <th scope="col">NIL disclosure</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.members.map((m) => (
-                <tr key={m.athleteId}>
-                  <th scope="row">{nameOf(m.athleteId)}</th>
-                  <td>{formatUsd(m.balanceCents)}</td>
-                  <td>
-                    {formatUsd(m.payableCents)}
-                    <NotPayableYet balanceCents={m.balanceCents} payableCents={m.payableCents} />
-                  </td>
-                  <td>{formatUsd(m.year.paidCents)}</td>
-                  <td>
-                    {m.year.w9OnFile ? (
+        <DataTable
+          caption={`What each member is owed, and their tax status in ${data.year}`}
+          columns={['Athlete', 'Balance owed', 'Payable now', `Paid in ${data.year}`, 'W-9 on file', '1099-NEC', 'NIL disclosure']}
+        >
+          {data.members.map((m) => (
+            <tr key={m.athleteId}>
+              <th scope="row">{nameOf(m.athleteId)}</th>
+              <td>{formatUsd(m.balanceCents)}</td>
+              <td>
+                {formatUsd(m.payableCents)}
+                <NotPayableYet balanceCents={m.balanceCents} payableCents={m.payableCents} />
+              </td>
+              <td>{formatUsd(m.year.paidCents)}</td>
+              <td>
+                {m.year.w9OnFile ? (
+                  <>
+                    Yes
+                    {m.year.w9Date ? (
                       <>
-                        Yes
-                        {m.year.w9Date ? (
-                          <>
-                            {' '}
-                            (<DateText iso={m.year.w9Date} />)
-                          </>
-                        ) : (
-                          ''
-                        )}
+                        {' '}
+                        (<DateText iso={m.year.w9Date} />)
                       </>
                     ) : (
-                      'No'
+                      ''
                     )}
-                    {owner && (
-                      <W9Control collectiveId={collectiveId} athleteId={m.athleteId} year={data.year} onFile={m.year.w9OnFile} name={nameOf(m.athleteId)} />
-                    )}
-                  </td>
-                  <td>{m.year.form1099Required ? <Badge tone="red">1099-NEC required</Badge> : <span className="muted">Not required</span>}</td>
-                  <td>
-                    <DisclosureStatus nil={m.year.nil} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+                  </>
+                ) : (
+                  'No'
+                )}
+                {owner && (
+                  <W9Control collectiveId={collectiveId} athleteId={m.athleteId} year={data.year} onFile={m.year.w9OnFile} name={nameOf(m.athleteId)} />
+                )}
+              </td>
+              <td>{m.year.form1099Required ? <Badge tone="red">1099-NEC required</Badge> : <span className="muted">Not required</span>}</td>
+              <td>
+                <DisclosureStatus nil={m.year.nil} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -1,96 +1,53 @@
 // Add Athlete Profile: name, sport, position, player number, optional bio and profile image.
 // Checked here with the server's rules, then the image is uploaded and the profile created.
 import { useState } from 'react';
-import type { FieldErrors } from '@shared/catalog/admin-api';
 import { PROFILE_SPORTS, validateCreateAthlete } from '@shared/catalog/admin-api';
-import { Field } from '@/components/form/field';
+import { InputField, SelectField, TextAreaField } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useForm } from '@/components/form/use-form-submit';
 import { useCreateAthlete } from '@/features/collective-panel/api/create-athlete';
+import { WRITE_TEXTS } from '@/features/collective-panel/config';
 import { sportLabel } from '@/features/collective-panel/components/settings/athletes-management';
-import { errorsFrom, ImagePicker } from '@/features/collective-panel/components/settings/form-parts';
+import { IMAGE_FIELDS, ImagePicker, imagePickerOf, pickerProblem } from '@/features/collective-panel/components/settings/form-parts';
 
-const EMPTY = { name: '', sport: '', position: '', number: '', bio: '' };
+const EMPTY = { name: '', sport: '', position: '', number: '', bio: '', image: null as File | null };
+const SPORTS = PROFILE_SPORTS.map((s) => ({ value: s, label: sportLabel(s) }));
 
 export function AddAthleteForm({ collectiveId }: { collectiveId: number }) {
-  const [form, setForm] = useState(EMPTY);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileKey, setFileKey] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [pickerKey, setPickerKey] = useState(0);
   const create = useCreateAthlete(collectiveId);
-  const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const form = useForm({
+    initial: EMPTY,
+    check: ({ image, ...profile }, shown) => {
+      const checked = validateCreateAthlete(profile);
+      return { value: { profile: checked.value, image }, errors: { ...checked.errors, image: pickerProblem(shown, image) } };
+    },
+    send: (request) => create.trigger(request),
+    onSuccess: (created) => {
+      form.reset();
+      setPickerKey((k) => k + 1);
+      return `${created.name} was added to the collective.`;
+    },
+    serverFields: IMAGE_FIELDS,
+    texts: WRITE_TEXTS,
+  });
 
   return (
-    <form
-      className="panel"
-      aria-label="Add Athlete Profile"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setSuccess(null);
-        setMessage(null);
-        const checked = validateCreateAthlete(form);
-        const imageError = errors.image && !file ? errors.image : undefined;
-        const clientErrors = { ...checked.errors, ...(imageError ? { image: imageError } : {}) };
-        setErrors(clientErrors);
-        if (Object.keys(clientErrors).length) return;
-        try {
-          const created = await create.trigger({ profile: checked.value, image: file });
-          setForm(EMPTY);
-          setFile(null);
-          setFileKey((k) => k + 1);
-          setErrors({});
-          setSuccess(`${created.name} was added to the collective.`);
-        } catch (error) {
-          const { fields, message: m } = errorsFrom(error);
-          setErrors(fields);
-          setMessage(m);
-        }
-      }}
-    >
+    <Form form={form} className="panel" aria-label="Add Athlete Profile">
       <h3 className="panel-title">Add Athlete Profile</h3>
       <div className="dash-form">
-        <Field label="Athlete Name" error={errors.name}>
-          {(control) => <input {...control} className="input" autoComplete="off" value={form.name} onChange={set('name')} />}
-        </Field>
-        <Field label="Sport" error={errors.sport}>
-          {(control) => (
-            <select {...control} className="input" value={form.sport} onChange={set('sport')}>
-              <option value="">Select a sport</option>
-              {PROFILE_SPORTS.map((s) => (
-                <option key={s} value={s}>
-                  {sportLabel(s)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Position" error={errors.position}>
-          {(control) => <input {...control} className="input" value={form.position} onChange={set('position')} />}
-        </Field>
-        <Field label="Player Number" error={errors.number}>
-          {(control) => <input {...control} className="input" inputMode="numeric" value={form.number} onChange={set('number')} />}
-        </Field>
-        <Field label="Bio (optional)" error={errors.bio} className="field-full">
-          {(control) => <textarea {...control} className="input" rows={3} value={form.bio} onChange={set('bio')} />}
-        </Field>
-        <ImagePicker
-          key={fileKey}
-          label="Profile Image"
-          className="field-full"
-          file={file}
-          error={errors.image}
-          onChange={(chosen, problem) => {
-            setFile(chosen);
-            setErrors(({ image: _drop, ...rest }) => (problem ? { ...rest, image: problem } : rest));
-          }}
-        />
+        <InputField label="Athlete Name" autoComplete="off" {...form.field('name')} />
+        <SelectField label="Sport" placeholder="Select a sport" options={SPORTS} {...form.field('sport')} />
+        <InputField label="Position" {...form.field('position')} />
+        <InputField label="Player Number" inputMode="numeric" {...form.field('number')} />
+        <TextAreaField label="Bio (optional)" className="field-full" rows={3} {...form.field('bio')} />
+        <ImagePicker key={pickerKey} label="Profile Image" className="field-full" {...imagePickerOf(form)} />
       </div>
-      <FormOutcome error={message} success={success} />
-      <button type="submit" className="btn btn-primary" disabled={create.isMutating}>
-        {create.isMutating ? 'Adding...' : 'Add Athlete'}
-      </button>
-    </form>
+      <FormOutcome error={form.error} success={form.success} />
+      <SubmitButton form={form} busy="Adding...">
+        Add Athlete
+      </SubmitButton>
+    </Form>
   );
 }

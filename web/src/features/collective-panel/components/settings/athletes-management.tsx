@@ -2,7 +2,6 @@
 // pause/activate and remove (with confirmation) members. Every action persists through the admin
 // API and errors show inline.
 import { useId, useState } from 'react';
-import type { FieldErrors } from '@shared/catalog/admin-api';
 import { PROFILE_SPORTS, validateUpdateMember } from '@shared/catalog/admin-api';
 import type { MemberSummary } from '@shared/catalog/catalog-types';
 import { ErrorBox } from '@/components/error-box';
@@ -10,15 +9,17 @@ import { Spinner } from '@/components/spinner';
 import { ConfirmDialog } from '@/components/dialog';
 import { FallbackImage } from '@/components/fallback-image';
 import { Badge, memberBadgeTone } from '@/components/dashboard/format';
-import { Field } from '@/components/form/field';
+import { InputField, SelectField } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useAction } from '@/components/form/use-action';
+import { useForm } from '@/components/form/use-form-submit';
 import { useRemoveMember } from '@/features/collective-panel/api/remove-member';
 import { useUpdateMember } from '@/features/collective-panel/api/update-member';
 import { usePagedMembers } from '@/features/collective-panel/api/get-members';
-import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { Pager } from '@/features/collective-panel/components/athletes-section';
-import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
+import { MembersPager } from '@/features/collective-panel/components/athletes-section';
+import { DataTable } from '@/components/dashboard/data-table';
 
 export const ALL_SPORTS = 'All';
 
@@ -31,66 +32,34 @@ export function sportOptions(sports: string[]): string[] {
 export const sportLabel = (sport: string) => (sport === 'Track and Field' ? 'Track & Field' : sport);
 
 function EditMember({ collectiveId, athlete, onDone }: { collectiveId: number; athlete: MemberSummary; onDone: (message: string | null) => void }) {
-  const [form, setForm] = useState({ name: athlete.name, number: athlete.number, sport: athlete.sport, position: athlete.position });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
   const update = useUpdateMember(collectiveId);
-  const sports: string[] = PROFILE_SPORTS.includes(athlete.sport as (typeof PROFILE_SPORTS)[number]) ? [...PROFILE_SPORTS] : [...PROFILE_SPORTS, athlete.sport];
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const sports = PROFILE_SPORTS.includes(athlete.sport as (typeof PROFILE_SPORTS)[number]) ? [...PROFILE_SPORTS] : [...PROFILE_SPORTS, athlete.sport];
+  const form = useForm({
+    initial: { name: athlete.name, number: athlete.number, sport: athlete.sport, position: athlete.position },
+    check: (values) => validateUpdateMember(values, athlete.sport),
+    send: (changes) => update.trigger({ athleteId: athlete.id, changes }),
+    onSuccess: (_updated, changes) => onDone(`${changes.name ?? athlete.name} was updated.`),
+    texts: WRITE_TEXTS,
+  });
   return (
-    <form
-      className="panel"
-      aria-label={`Edit ${athlete.name}`}
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const checked = validateUpdateMember(form, athlete.sport);
-        setErrors(checked.errors);
-        setMessage(null);
-        if (Object.keys(checked.errors).length) return;
-        try {
-          await update.trigger({ athleteId: athlete.id, changes: checked.value });
-          onDone(`${checked.value.name ?? athlete.name} was updated.`);
-        } catch (error) {
-          const { fields, message: m } = errorsFrom(error);
-          setErrors(fields);
-          setMessage(m);
-        }
-      }}
-    >
+    <Form form={form} className="panel" aria-label={`Edit ${athlete.name}`}>
       <h3 className="panel-title">Edit {athlete.name}</h3>
       <div className="dash-form">
-        <Field label="Athlete Name" error={errors.name}>
-          {(control) => <input {...control} className="input" value={form.name} onChange={set('name')} />}
-        </Field>
-        <Field label="Player Number" error={errors.number}>
-          {(control) => <input {...control} className="input" inputMode="numeric" value={form.number} onChange={set('number')} />}
-        </Field>
-        <Field label="Sport" error={errors.sport}>
-          {(control) => (
-            <select {...control} className="input" value={form.sport} onChange={set('sport')}>
-              {sports.map((s) => (
-                <option key={s} value={s}>
-                  {sportLabel(s)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Position" error={errors.position}>
-          {(control) => <input {...control} className="input" value={form.position} onChange={set('position')} />}
-        </Field>
+        <InputField label="Athlete Name" {...form.field('name')} />
+        <InputField label="Player Number" inputMode="numeric" {...form.field('number')} />
+        <SelectField label="Sport" options={sports.map((s) => ({ value: s, label: sportLabel(s) }))} {...form.field('sport')} />
+        <InputField label="Position" {...form.field('position')} />
       </div>
-      <FormOutcome error={message} />
+      <FormOutcome error={form.error} />
       <div className="dash-actions">
-        <button type="submit" className="btn btn-primary" disabled={update.isMutating}>
-          {update.isMutating ? 'Saving...' : 'Save Changes'}
-        </button>
+        <SubmitButton form={form} busy="Saving...">
+          Save Changes
+        </SubmitButton>
         <button type="button" className="btn btn-ghost" onClick={() => onDone(null)}>
           Cancel
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -99,26 +68,19 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
   const [editing, setEditing] = useState<MemberSummary | null>(null);
   const [removing, setRemoving] = useState<MemberSummary | null>(null);
   const [actingOn, setActingOn] = useState<number | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const notice = useAction(WRITE_TEXTS);
   const update = useUpdateMember(collectiveId);
   const remove = useRemoveMember(collectiveId);
-  const busyId = update.isMutating || remove.isMutating ? actingOn : null;
+  const busyId = notice.running ? actingOn : null;
   const filterId = useId();
   const options = sportOptions(sports);
   const members = usePagedMembers({ sport: sport === ALL_SPORTS ? undefined : sport });
   const shown = members.data?.items ?? [];
 
   /** A row action (pause, activate, remove): one outcome line for the table. */
-  async function run(athlete: MemberSummary, action: () => Promise<unknown>, done: string) {
+  function run(athlete: MemberSummary, action: () => Promise<unknown>, done: string) {
     setActingOn(athlete.id);
-    setNotice(null);
-    try {
-      await action();
-      setNotice({ kind: 'ok', text: done });
-    } catch (error) {
-      const { fields, message } = errorsFrom(error);
-      setNotice({ kind: 'error', text: message ?? Object.values(fields).join(' ') });
-    }
+    void notice.run(action, done);
   }
 
   return (
@@ -135,7 +97,7 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
           </select>
         </div>
       </div>
-      <FormOutcome success={notice?.kind === 'ok' ? notice.text : null} error={notice?.kind === 'error' ? notice.text : null} />
+      <FormOutcome success={notice.success} error={notice.error} />
       {editing && (
         <EditMember
           key={editing.id}
@@ -143,7 +105,7 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
           athlete={editing}
           onDone={(message) => {
             setEditing(null);
-            if (message) setNotice({ kind: 'ok', text: message });
+            if (message) notice.show(message);
           }}
         />
       )}
@@ -154,82 +116,60 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
       ) : shown.length === 0 ? (
         <p className="muted">No athletes.</p>
       ) : (
-        <TableRegion label={'Athletes management'}>
-          <table className="dash-table">
-            <caption className="sr-only">Athletes management</caption>
-            <thead>
-              <tr>
-                <th scope="col">Athlete</th>
-                <th scope="col">Player Number</th>
-                <th scope="col">Sport</th>
-                <th scope="col">Position</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
+        <DataTable caption="Athletes management" columns={['Athlete', 'Player Number', 'Sport', 'Position', 'Status', 'Actions']}>
+          {shown.map((athlete) => {
+            const paused = athlete.status !== 'Active';
+            return (
+              <tr key={athlete.id}>
+                <th scope="row">
+                  <div className="dash-athlete-cell">
+                    <FallbackImage src={athlete.image} alt="" loading="lazy" />
+                    <span>{athlete.name}</span>
+                  </div>
+                </th>
+                <td>{athlete.number || '0'}</td>
+                <td>{sportLabel(athlete.sport)}</td>
+                <td>{athlete.position}</td>
+                <td>
+                  <Badge tone={memberBadgeTone(athlete.status)}>{athlete.status ?? 'Active'}</Badge>
+                </td>
+                <td>
+                  <div className="dash-actions">
+                    <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${athlete.name}`} onClick={() => setEditing(athlete)}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      aria-label={`${paused ? 'Activate' : 'Pause'} ${athlete.name}`}
+                      disabled={busyId === athlete.id}
+                      onClick={() =>
+                        run(
+                          athlete,
+                          () => update.trigger({ athleteId: athlete.id, changes: { status: paused ? 'Active' : 'Paused' } }),
+                          `${athlete.name} is now ${paused ? 'Active' : 'Paused'}.`,
+                        )
+                      }
+                    >
+                      {paused ? 'Activate' : 'Pause'}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-sm"
+                      aria-label={`Remove ${athlete.name}`}
+                      disabled={busyId === athlete.id}
+                      onClick={() => setRemoving(athlete)}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {shown.map((athlete) => {
-                const paused = athlete.status !== 'Active';
-                return (
-                  <tr key={athlete.id}>
-                    <th scope="row">
-                      <div className="dash-athlete-cell">
-                        <FallbackImage src={athlete.image} alt="" loading="lazy" />
-                        <span>{athlete.name}</span>
-                      </div>
-                    </th>
-                    <td>{athlete.number || '0'}</td>
-                    <td>{sportLabel(athlete.sport)}</td>
-                    <td>{athlete.position}</td>
-                    <td>
-                      <Badge tone={memberBadgeTone(athlete.status)}>{athlete.status ?? 'Active'}</Badge>
-                    </td>
-                    <td>
-                      <div className="dash-actions">
-                        <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${athlete.name}`} onClick={() => setEditing(athlete)}>
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-outline btn-sm"
-                          aria-label={`${paused ? 'Activate' : 'Pause'} ${athlete.name}`}
-                          disabled={busyId === athlete.id}
-                          onClick={() =>
-                            void run(
-                              athlete,
-                              () => update.trigger({ athleteId: athlete.id, changes: { status: paused ? 'Active' : 'Paused' } }),
-                              `${athlete.name} is now ${paused ? 'Active' : 'Paused'}.`,
-                            )
-                          }
-                        >
-                          {paused ? 'Activate' : 'Pause'}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-danger btn-sm"
-                          aria-label={`Remove ${athlete.name}`}
-                          disabled={busyId === athlete.id}
-                          onClick={() => setRemoving(athlete)}
-                        >
-                          Remove
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableRegion>
+            );
+          })}
+        </DataTable>
       )}
-      <Pager
-        label="Athlete pages"
-        page={members.pageNumber}
-        hasPrevious={members.hasPrevious}
-        hasNext={members.hasNext}
-        onPrevious={members.previous}
-        onNext={() => void members.next()}
-      />
+      <MembersPager members={members} />
       {removing && (
         <ConfirmDialog
           title="Remove Athlete?"
@@ -240,7 +180,7 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
             const athlete = removing;
             setRemoving(null);
             if (editing?.id === athlete.id) setEditing(null);
-            void run(athlete, () => remove.trigger({ athleteId: athlete.id }), `${athlete.name} was removed from ${collectiveName}.`);
+            run(athlete, () => remove.trigger({ athleteId: athlete.id }), `${athlete.name} was removed from ${collectiveName}.`);
           }}
         >
           <p>

@@ -1,20 +1,42 @@
 // Small form pieces of the settings tabs: the image picker (type and size checked before upload)
-// and reading field errors out of an API error. Fields are components/form/field.tsx.
+// and, for the card forms not on the form kit yet, a failed write's field errors and message (the
+// kit's mapping, components/form/form-errors.ts, with the collective's texts). Fields are
+// components/form/field.tsx.
 import { useEffect, useState } from 'react';
 import type { FieldErrors } from '@shared/catalog/admin-api';
 import { checkImageFile } from '@shared/catalog/admin-api';
 import { Field } from '@/components/form/field';
-import { ApiError } from '@/lib/api-client';
+import { describeFailure } from '@/components/form/form-errors';
+import { WRITE_TEXTS } from '@/features/collective-panel/config';
+
+/** An upload's error names the file; the forms show it on their image. */
+export const IMAGE_FIELDS = { file: 'image' } as const;
+
+/** A kit form with an `image` value (useForm, components/form/use-form-submit.ts). */
+interface ImageForm {
+  values: { image: File | null };
+  errors: FieldErrors;
+  set: (name: 'image') => (value: File | null) => void;
+  setFieldError: (name: string, message: string | null) => void;
+}
+
+/** ImagePicker's props bound to `form`'s image: a refused file's problem shows on the field. */
+export const imagePickerOf = (form: ImageForm) => ({
+  file: form.values.image,
+  error: form.errors.image,
+  onChange: (file: File | null, problem: string | null) => {
+    form.set('image')(file);
+    form.setFieldError('image', problem);
+  },
+});
+
+/** The picker's problem (in the errors shown) stays an error of the next submit until another file is chosen. */
+export const pickerProblem = (shown: FieldErrors, file: File | null): string | undefined => (file ? undefined : shown.image);
 
 export function errorsFrom(error: unknown): { fields: FieldErrors; message: string | null } {
-  if (error instanceof ApiError && error.status === 401) return { fields: {}, message: 'Sign in as the collective to make changes.' };
-  if (error instanceof ApiError && error.status === 403) return { fields: {}, message: 'This account cannot change this collective.' };
-  if (error instanceof ApiError) {
-    const fields = { ...error.fields };
-    if (fields.file) fields.image = fields.file;
-    return { fields, message: Object.keys(fields).length ? null : error.message };
-  }
-  return { fields: {}, message: 'Something went wrong. Please try again.' };
+  const failure = describeFailure(error, WRITE_TEXTS);
+  if (failure.fields.file) failure.fields.image = failure.fields.file;
+  return failure;
 }
 
 export const IMAGE_HINT = 'PNG, JPG, GIF up to 10MB';

@@ -2,7 +2,6 @@
 // claim link ({origin}/claim/{code}) and the code are shown once, with Copy; the invites listed
 // with their status (pending, claimed, revoked, expired) and Revoke for a pending one.
 import { useState } from 'react';
-import type { FieldErrors } from '@shared/catalog/admin-api';
 import type { CreatedInvite, Invite, InviteState } from '@shared/onboarding/onboarding-api';
 import { validateInvite } from '@shared/onboarding/onboarding-api';
 import type { MemberSummary } from '@shared/catalog/catalog-types';
@@ -12,12 +11,14 @@ import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { Badge, type BadgeTone } from '@/components/dashboard/format';
 import { copyText } from '@/components/dashboard/recent-orders';
-import { Field } from '@/components/form/field';
+import { Field, InputField, SelectField } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useAction } from '@/components/form/use-action';
+import { useForm } from '@/components/form/use-form-submit';
 import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/collective-panel/api/onboarding';
-import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
+import { DataTable } from '@/components/dashboard/data-table';
 
 const STATUS: Record<InviteState, { label: string; tone: BadgeTone }> = {
   open: { label: 'Pending', tone: 'yellow' },
@@ -59,75 +60,44 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
   const invites = useInvites(collectiveId, true);
   const create = useCreateInvite(collectiveId);
   const revoke = useRevokeInvite(collectiveId);
-  const [form, setForm] = useState({ athleteId: '', email: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [created, setCreated] = useState<CreatedInvite | null>(null);
   const [revoking, setRevoking] = useState<Invite | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const notice = useAction(WRITE_TEXTS);
+  const form = useForm({
+    initial: { athleteId: '', email: '' },
+    check: (values) => validateInvite({ athleteId: values.athleteId ? Number(values.athleteId) : undefined, email: values.email }),
+    send: (invite) => create.trigger(invite),
+    onSuccess: () => {
+      form.reset();
+    },
+    texts: WRITE_TEXTS,
+  });
+  const created = form.result;
 
   return (
     <div className="dash-main">
-      <form
-        className="panel"
-        aria-label="Invite an athlete"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setMessage(null);
-          setCreated(null);
-          const checked = validateInvite({ athleteId: form.athleteId ? Number(form.athleteId) : undefined, email: form.email });
-          setErrors(checked.errors);
-          if (Object.keys(checked.errors).length) return;
-          try {
-            setCreated(await create.trigger(checked.value));
-            setForm({ athleteId: '', email: '' });
-          } catch (error) {
-            const { fields, message: m } = errorsFrom(error);
-            setErrors(fields);
-            setMessage(m);
-          }
-        }}
-      >
+      <Form form={form} className="panel" aria-label="Invite an athlete">
         <h3 className="panel-title">Invite an athlete</h3>
         <p className="hint">The athlete signs up or in with this email and claims the invite: their account is then linked to their profile.</p>
         <div className="dash-form">
-          <Field label="Athlete" error={errors.athleteId}>
-            {(control) => (
-              <select {...control} className="input" value={form.athleteId} onChange={(e) => setForm((f) => ({ ...f, athleteId: e.target.value }))}>
-                <option value="">Choose a member</option>
-                {members.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Athlete's email" error={errors.email}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="email"
-                autoComplete="off"
-                value={form.email}
-                onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
-              />
-            )}
-          </Field>
+          <SelectField
+            label="Athlete"
+            placeholder="Choose a member"
+            options={members.map((m) => ({ value: m.id, label: m.name }))}
+            {...form.field('athleteId')}
+          />
+          <InputField label="Athlete's email" type="email" autoComplete="off" {...form.field('email')} />
         </div>
-        <FormOutcome error={message} />
-        <button type="submit" className="btn btn-primary" disabled={create.isMutating}>
-          {create.isMutating ? 'Inviting...' : 'Create Invite'}
-        </button>
-      </form>
+        <FormOutcome error={form.error} />
+        <SubmitButton form={form} busy="Inviting...">
+          Create Invite
+        </SubmitButton>
+      </Form>
       {created && <CreatedLink invite={created} />}
       <section aria-labelledby="invites-title">
         <h3 id="invites-title" className="panel-title">
           Invites
         </h3>
-        <FormOutcome success={notice?.ok ? notice.text : null} error={notice && !notice.ok ? notice.text : null} />
+        <FormOutcome success={notice.success} error={notice.error} />
         {invites.error ? (
           <ErrorBox message={LOAD_ERROR} onRetry={() => void invites.mutate()} retryLabel="Retry" />
         ) : !invites.data ? (
@@ -135,57 +105,40 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
         ) : invites.data.items.length === 0 ? (
           <p className="muted">No invites yet.</p>
         ) : (
-          <TableRegion label={'Invites, newest first'}>
-            <table className="dash-table">
-              <caption className="sr-only">Invites, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Athlete</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {invites.data.items.map((invite) => (
-                  <tr key={invite.id}>
-                    <th scope="row">{invite.athleteName}</th>
-                    <td>{invite.email}</td>
-                    <td>
-                      <Badge tone={STATUS[invite.state].tone}>{STATUS[invite.state].label}</Badge>
-                    </td>
-                    <td>
-                      <DateText iso={invite.createdAt} />
-                    </td>
-                    <td>
-                      {invite.state === 'claimed' && invite.claimedAt ? (
-                        <DateText iso={invite.claimedAt} suffix=" (claimed)" />
-                      ) : (
-                        <DateText iso={invite.expiresAt} />
-                      )}
-                    </td>
-                    <td>
-                      {invite.state === 'open' && (
-                        <button
-                          type="button"
-                          className="btn btn-danger btn-sm"
-                          aria-label={`Revoke the invite of ${invite.athleteName} (${invite.email})`}
-                          disabled={revoke.isMutating}
-                          onClick={() => setRevoking(invite)}
-                        >
-                          Revoke
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <DataTable caption="Invites, newest first" columns={['Athlete', 'Email', 'Status', 'Sent', 'Expires', <span className="sr-only">Actions</span>]}>
+            {invites.data.items.map((invite) => (
+              <tr key={invite.id}>
+                <th scope="row">{invite.athleteName}</th>
+                <td>{invite.email}</td>
+                <td>
+                  <Badge tone={STATUS[invite.state].tone}>{STATUS[invite.state].label}</Badge>
+                </td>
+                <td>
+                  <DateText iso={invite.createdAt} />
+                </td>
+                <td>
+                  {invite.state === 'claimed' && invite.claimedAt ? (
+                    <DateText iso={invite.claimedAt} suffix=" (claimed)" />
+                  ) : (
+                    <DateText iso={invite.expiresAt} />
+                  )}
+                </td>
+                <td>
+                  {invite.state === 'open' && (
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-sm"
+                      aria-label={`Revoke the invite of ${invite.athleteName} (${invite.email})`}
+                      disabled={revoke.isMutating}
+                      onClick={() => setRevoking(invite)}
+                    >
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       {revoking && (
@@ -194,17 +147,10 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
           confirmLabel="Revoke"
           danger
           onCancel={() => setRevoking(null)}
-          onConfirm={async () => {
+          onConfirm={() => {
             const invite = revoking;
             setRevoking(null);
-            setNotice(null);
-            try {
-              await revoke.trigger({ inviteId: invite.id });
-              setNotice({ ok: true, text: `The invite of ${invite.athleteName} was revoked: its link no longer works.` });
-            } catch (error) {
-              const { fields, message: m } = errorsFrom(error);
-              setNotice({ ok: false, text: m ?? Object.values(fields).join(' ') });
-            }
+            void notice.run(() => revoke.trigger({ inviteId: invite.id }), `The invite of ${invite.athleteName} was revoked: its link no longer works.`);
           }}
         >
           <p>

@@ -1,16 +1,20 @@
 // Merchandise: the school's items with edit and delete (confirmed), and Add New Merchandise.
 import { useState } from 'react';
-import type { FieldErrors } from '@shared/catalog/admin-api';
-import { dollarsTextToCents, validateMerch } from '@shared/catalog/admin-api';
+import { validateMerch } from '@shared/catalog/admin-api';
 import type { MerchItem, School } from '@shared/catalog/catalog-types';
 import { formatUsd } from '@shared/platform/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { FallbackImage } from '@/components/fallback-image';
-import { Field } from '@/components/form/field';
+import { InputField } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { centsOf, dollarsText, MoneyField } from '@/components/form/money-field';
+import { useAction } from '@/components/form/use-action';
+import { useForm } from '@/components/form/use-form-submit';
 import { useDeleteMerch } from '@/features/collective-panel/api/delete-merch';
 import { useSaveMerch } from '@/features/collective-panel/api/save-merch';
-import { errorsFrom, ImagePicker } from '@/features/collective-panel/components/settings/form-parts';
+import { WRITE_TEXTS } from '@/features/collective-panel/config';
+import { IMAGE_FIELDS, ImagePicker, imagePickerOf, pickerProblem } from '@/features/collective-panel/components/settings/form-parts';
 
 function MerchForm({
   collectiveId,
@@ -23,76 +27,47 @@ function MerchForm({
   item: MerchItem | null;
   onDone: (message: string | null) => void;
 }) {
-  const [name, setName] = useState(item?.name ?? '');
-  const [price, setPrice] = useState(item ? (item.priceCents / 100).toFixed(2) : '');
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
   const save = useSaveMerch(collectiveId, school.id);
+  const form = useForm({
+    initial: { name: item?.name ?? '', priceCents: dollarsText(item?.priceCents), image: null as File | null },
+    check: ({ name, priceCents, image }, shown) => {
+      const cents = centsOf(priceCents) ?? null;
+      // Until an image is uploaded, the item keeps its image (or shows the school's logo).
+      const checked = validateMerch({ name, priceCents: cents ?? -1, image: item?.image ?? school.logo });
+      if (cents === null) checked.errors.priceCents = 'Enter a price like 25.00';
+      return { value: { merchId: item?.id ?? null, item: checked.value, image }, errors: { ...checked.errors, image: pickerProblem(shown, image) } };
+    },
+    send: (request) => save.trigger(request),
+    onSuccess: (saved) => onDone(item ? `${saved.name} was updated.` : `${saved.name} was added.`),
+    serverFields: IMAGE_FIELDS,
+    texts: WRITE_TEXTS,
+  });
   const title = item ? `Edit ${item.name}` : 'Add New Merchandise';
   return (
-    <form
-      className="panel"
-      aria-label={title}
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setMessage(null);
-        const cents = dollarsTextToCents(price);
-        // Until an image is uploaded, the item keeps its image (or shows the school's logo).
-        const checked = validateMerch({ name, priceCents: cents ?? -1, image: item?.image ?? school.logo });
-        if (cents === null) checked.errors.priceCents = 'Enter a price like 25.00';
-        if (errors.image && !file) checked.errors.image = errors.image;
-        setErrors(checked.errors);
-        if (Object.keys(checked.errors).length) return;
-        try {
-          const saved = await save.trigger({ merchId: item?.id ?? null, item: checked.value, image: file });
-          onDone(item ? `${saved.name} was updated.` : `${saved.name} was added.`);
-        } catch (error) {
-          const { fields, message: m } = errorsFrom(error);
-          setErrors(fields);
-          setMessage(m);
-        }
-      }}
-    >
+    <Form form={form} className="panel" aria-label={title}>
       <h3 className="panel-title">{title}</h3>
       <div className="dash-form">
-        <Field label="Item Name" error={errors.name}>
-          {(control) => <input {...control} className="input" value={name} onChange={(e) => setName(e.target.value)} />}
-        </Field>
-        <Field label="Price (USD)" error={errors.priceCents}>
-          {(control) => (
-            <input {...control} className="input" inputMode="decimal" placeholder="25.00" value={price} onChange={(e) => setPrice(e.target.value)} />
-          )}
-        </Field>
-        <ImagePicker
-          label="Item Image"
-          className="field-full"
-          file={file}
-          error={errors.image}
-          onChange={(chosen, problem) => {
-            setFile(chosen);
-            setErrors(({ image: _drop, ...rest }) => (problem ? { ...rest, image: problem } : rest));
-          }}
-        />
+        <InputField label="Item Name" {...form.field('name')} />
+        <MoneyField label="Price (USD)" placeholder="25.00" {...form.field('priceCents')} />
+        <ImagePicker label="Item Image" className="field-full" {...imagePickerOf(form)} />
       </div>
-      <FormOutcome error={message} />
+      <FormOutcome error={form.error} />
       <div className="dash-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isMutating}>
-          {save.isMutating ? 'Saving...' : item ? 'Save Item' : 'Add Item'}
-        </button>
+        <SubmitButton form={form} busy="Saving...">
+          {item ? 'Save Item' : 'Add Item'}
+        </SubmitButton>
         <button type="button" className="btn btn-ghost" onClick={() => onDone(null)}>
           Cancel
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 
 export function MerchManager({ collectiveId, school, items }: { collectiveId: number; school: School; items: MerchItem[] }) {
   const [editing, setEditing] = useState<MerchItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MerchItem | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const notice = useAction(WRITE_TEXTS);
   const remove = useDeleteMerch(collectiveId, school.id);
   const sorted = [...items].sort((a, b) => a.id - b.id);
   return (
@@ -105,14 +80,14 @@ export function MerchManager({ collectiveId, school, items }: { collectiveId: nu
           type="button"
           className="btn btn-primary"
           onClick={() => {
-            setNotice(null);
+            notice.show(null);
             setEditing('new');
           }}
         >
           Add New Merchandise
         </button>
       </div>
-      <FormOutcome success={notice?.kind === 'ok' ? notice.text : null} error={notice?.kind === 'error' ? notice.text : null} />
+      <FormOutcome success={notice.success} error={notice.error} />
       {editing && (
         <MerchForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -121,7 +96,7 @@ export function MerchManager({ collectiveId, school, items }: { collectiveId: nu
           item={editing === 'new' ? null : editing}
           onDone={(text) => {
             setEditing(null);
-            if (text) setNotice({ kind: 'ok', text });
+            if (text) notice.show(text);
           }}
         />
       )}
@@ -152,16 +127,11 @@ export function MerchManager({ collectiveId, school, items }: { collectiveId: nu
           confirmLabel="Delete"
           danger
           onCancel={() => setDeleting(null)}
-          onConfirm={async () => {
+          onConfirm={() => {
             const item = deleting;
             setDeleting(null);
             if (editing !== 'new' && editing?.id === item.id) setEditing(null);
-            try {
-              await remove.trigger({ merchId: item.id });
-              setNotice({ kind: 'ok', text: `${item.name} was deleted.` });
-            } catch (error) {
-              setNotice({ kind: 'error', text: errorsFrom(error).message ?? 'The item could not be deleted.' });
-            }
+            void notice.run(() => remove.trigger({ merchId: item.id }), `${item.name} was deleted.`);
           }}
         >
           <p>{deleting.name} will be removed from the school page.</p>

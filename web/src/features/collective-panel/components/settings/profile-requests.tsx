@@ -10,12 +10,14 @@ import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { Badge, type BadgeTone } from '@/components/dashboard/format';
-import { Field } from '@/components/form/field';
+import { InputField, TextAreaField } from '@/components/form/field';
+import { Form } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useAction } from '@/components/form/use-action';
+import { useForm } from '@/components/form/use-form-submit';
 import { useDecideProfileRequest, useProfileRequests } from '@/features/collective-panel/api/onboarding';
-import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
+import { DataTable } from '@/components/dashboard/data-table';
 
 const STATUS: Record<ProfileRequestState, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'yellow' },
@@ -23,28 +25,38 @@ const STATUS: Record<ProfileRequestState, { label: string; tone: BadgeTone }> = 
   declined: { label: 'Declined', tone: 'red' },
 };
 
-function AcceptForm({ request, busy, onAccept }: { request: ProfileRequest; busy: boolean; onAccept: (number: string) => Promise<string | null> }) {
-  const [number, setNumber] = useState('');
-  const [error, setError] = useState<string | null>(null);
+type Notice = ReturnType<typeof useAction>;
+
+/** Accept with the jersey number: its error under the field, the outcome on the list's line. */
+function AcceptForm({
+  request,
+  busy,
+  accept,
+  notice,
+}: {
+  request: ProfileRequest;
+  busy: boolean;
+  accept: (number: string) => Promise<unknown>;
+  notice: Notice;
+}) {
+  const form = useForm({
+    initial: { number: '' },
+    check: (values) => validateAccept(values),
+    send: ({ number }) => {
+      notice.show(null);
+      return accept(number);
+    },
+    onSuccess: () => notice.show(`${request.name} was added to the collective and their account linked.`),
+    onFailure: ({ message }) => message && notice.show(null, message),
+    texts: WRITE_TEXTS,
+  });
   return (
-    <form
-      className="dash-assign"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const checked = validateAccept({ number });
-        setError(checked.errors.number ?? null);
-        if (checked.errors.number) return;
-        setError(await onAccept(checked.value.number));
-      }}
-    >
-      <Field label={`Player number for ${request.name}`} error={error}>
-        {(control) => <input {...control} className="input" inputMode="numeric" value={number} onChange={(e) => setNumber(e.target.value)} />}
-      </Field>
+    <Form form={form} className="dash-assign">
+      <InputField label={`Player number for ${request.name}`} inputMode="numeric" {...form.field('number')} />
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
         Accept
       </button>
-    </form>
+    </Form>
   );
 }
 
@@ -53,21 +65,7 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
   const decide = useDecideProfileRequest(collectiveId);
   const [declining, setDeclining] = useState<ProfileRequest | null>(null);
   const [reason, setReason] = useState('');
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-
-  async function accept(request: ProfileRequest, number: string): Promise<string | null> {
-    setNotice(null);
-    try {
-      await decide.trigger({ requestId: request.id, accept: { number } });
-      setNotice({ ok: true, text: `${request.name} was added to the collective and their account linked.` });
-      return null;
-    } catch (error) {
-      const { fields, message } = errorsFrom(error);
-      if (fields.number) return fields.number;
-      setNotice({ ok: false, text: message ?? Object.values(fields).join(' ') });
-      return null;
-    }
-  }
+  const notice = useAction(WRITE_TEXTS);
 
   return (
     <section className="dash-main" aria-labelledby="requests-title">
@@ -75,7 +73,7 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
         Profile requests
       </h3>
       <p className="hint">Athletes of your school who asked for a profile at /create-profile.</p>
-      <FormOutcome success={notice?.ok ? notice.text : null} error={notice && !notice.ok ? notice.text : null} />
+      <FormOutcome success={notice.success} error={notice.error} />
       {requests.error ? (
         <ErrorBox message={LOAD_ERROR} onRetry={() => void requests.mutate()} retryLabel="Retry" />
       ) : !requests.data ? (
@@ -83,61 +81,51 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
       ) : requests.data.items.length === 0 ? (
         <p className="muted">No profile requests.</p>
       ) : (
-        <TableRegion label={'Profile requests'}>
-          <table className="dash-table">
-            <caption className="sr-only">Profile requests</caption>
-            <thead>
-              <tr>
-                <th scope="col">Athlete</th>
-                <th scope="col">Sport</th>
-                <th scope="col">Email</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Status</th>
-                <th scope="col">Decision</th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.data.items.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">
-                    <div>{r.name}</div>
-                    {r.bio && <div className="muted small">{r.bio}</div>}
-                  </th>
-                  <td>
-                    {r.sport} · {r.position}
-                  </td>
-                  <td>{r.email}</td>
-                  <td>
-                    <DateText iso={r.createdAt} />
-                  </td>
-                  <td>
-                    <Badge tone={STATUS[r.state].tone}>{STATUS[r.state].label}</Badge>
-                    {r.state === 'declined' && r.declineReason && <p className="small">Reason: {r.declineReason}</p>}
-                  </td>
-                  <td>
-                    {r.state === 'pending' && (
-                      <div className="dash-actions">
-                        <AcceptForm request={r} busy={decide.isMutating} onAccept={(number) => accept(r, number)} />
-                        <button
-                          type="button"
-                          className="btn btn-outline btn-sm"
-                          aria-label={`Decline ${r.name}`}
-                          disabled={decide.isMutating}
-                          onClick={() => {
-                            setReason('');
-                            setDeclining(r);
-                          }}
-                        >
-                          Decline
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable caption="Profile requests" columns={['Athlete', 'Sport', 'Email', 'Sent', 'Status', 'Decision']}>
+          {requests.data.items.map((r) => (
+            <tr key={r.id}>
+              <th scope="row">
+                <div>{r.name}</div>
+                {r.bio && <div className="muted small">{r.bio}</div>}
+              </th>
+              <td>
+                {r.sport} · {r.position}
+              </td>
+              <td>{r.email}</td>
+              <td>
+                <DateText iso={r.createdAt} />
+              </td>
+              <td>
+                <Badge tone={STATUS[r.state].tone}>{STATUS[r.state].label}</Badge>
+                {r.state === 'declined' && r.declineReason && <p className="small">Reason: {r.declineReason}</p>}
+              </td>
+              <td>
+                {r.state === 'pending' && (
+                  <div className="dash-actions">
+                    <AcceptForm
+                      request={r}
+                      busy={decide.isMutating}
+                      accept={(number) => decide.trigger({ requestId: r.id, accept: { number } })}
+                      notice={notice}
+                    />
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      aria-label={`Decline ${r.name}`}
+                      disabled={decide.isMutating}
+                      onClick={() => {
+                        setReason('');
+                        setDeclining(r);
+                      }}
+                    >
+                      Decline
+                    </button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {declining && (
         <ConfirmDialog
@@ -145,24 +133,21 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
           confirmLabel="Decline"
           danger
           onCancel={() => setDeclining(null)}
-          onConfirm={async () => {
+          onConfirm={() => {
             const request = declining;
             setDeclining(null);
-            setNotice(null);
-            try {
-              await decide.trigger({ requestId: request.id, decline: reason.trim() ? { reason: reason.trim() } : {} });
-              setNotice({ ok: true, text: `The request of ${request.name} was declined.` });
-            } catch (error) {
-              const { fields, message } = errorsFrom(error);
-              setNotice({ ok: false, text: message ?? Object.values(fields).join(' ') });
-            }
+            const decline = reason.trim() ? { reason: reason.trim() } : {};
+            void notice.run(() => decide.trigger({ requestId: request.id, decline }), `The request of ${request.name} was declined.`);
           }}
         >
-          <Field label="Reason (the requester sees it)" hint={`Optional, at most ${REJECTION_REASON_MAX} characters`}>
-            {(control) => (
-              <textarea {...control} className="input" rows={3} maxLength={REJECTION_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
-            )}
-          </Field>
+          <TextAreaField
+            label="Reason (the requester sees it)"
+            hint={`Optional, at most ${REJECTION_REASON_MAX} characters`}
+            rows={3}
+            maxLength={REJECTION_REASON_MAX}
+            value={reason}
+            onValue={setReason}
+          />
         </ConfirmDialog>
       )}
     </section>

@@ -1,13 +1,13 @@
 // School Colors: primary, secondary and accent with pickers and a live preview; Save Colors persists them.
-import { useState } from 'react';
-import type { FieldErrors } from '@shared/catalog/admin-api';
 import { validateSchoolColors } from '@shared/catalog/admin-api';
 import type { School, SchoolColors } from '@shared/catalog/catalog-types';
 import { DEFAULT_SCHOOL_COLORS } from '@shared/catalog/catalog-types';
 import { Field } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useForm } from '@/components/form/use-form-submit';
 import { useSaveSchoolColors } from '@/features/collective-panel/api/save-school-colors';
-import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
+import { WRITE_TEXTS } from '@/features/collective-panel/config';
 
 const FIELDS: Array<{ key: keyof SchoolColors; label: string }> = [
   { key: 'primary', label: 'Primary Color' },
@@ -16,50 +16,36 @@ const FIELDS: Array<{ key: keyof SchoolColors; label: string }> = [
 ];
 
 export function SchoolColorsForm({ collectiveId, school }: { collectiveId: number; school: School }) {
-  const [colors, setColors] = useState<SchoolColors>(school.colors ?? DEFAULT_SCHOOL_COLORS);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
   const save = useSaveSchoolColors(collectiveId, school.id);
+  const form = useForm({
+    initial: school.colors ?? DEFAULT_SCHOOL_COLORS,
+    check: (colors) => validateSchoolColors({ ...colors }),
+    send: (colors) => save.trigger(colors),
+    onSuccess: (_saved, colors) => {
+      form.setValues(() => colors);
+      return `Colors saved for ${school.name}.`;
+    },
+    texts: WRITE_TEXTS,
+  });
+  const colors = form.values;
   const valid = (v: string) => /^#[0-9A-Fa-f]{6}$/.test(v);
   const safe = (key: keyof SchoolColors) => (valid(colors[key]) ? colors[key] : DEFAULT_SCHOOL_COLORS[key]);
 
   return (
-    <form
-      className="panel"
-      aria-label="School Colors"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setSuccess(null);
-        setMessage(null);
-        const checked = validateSchoolColors({ ...colors });
-        setErrors(checked.errors);
-        if (Object.keys(checked.errors).length) return;
-        try {
-          await save.trigger(checked.value);
-          setColors(checked.value);
-          setSuccess(`Colors saved for ${school.name}.`);
-        } catch (error) {
-          const { fields, message: m } = errorsFrom(error);
-          setErrors(fields);
-          setMessage(m);
-        }
-      }}
-    >
+    <Form form={form} className="panel" aria-label="School Colors">
       <h3 className="panel-title">School Colors — {school.name}</h3>
       <div className="dash-colors">
         {FIELDS.map(({ key, label }) => (
-          <Field key={key} label={label} error={errors[key]}>
+          <Field key={key} label={label} error={form.errors[key]}>
             {(control) => (
               <div className="dash-color-input">
                 <input
                   type="color"
                   aria-label={`${label} picker`}
                   value={safe(key).toLowerCase()}
-                  onChange={(e) => setColors((c) => ({ ...c, [key]: e.target.value.toUpperCase() }))}
+                  onChange={(e) => form.set(key)(e.target.value.toUpperCase())}
                 />
-                <input {...control} className="input" value={colors[key]} maxLength={7} onChange={(e) => setColors((c) => ({ ...c, [key]: e.target.value }))} />
+                <input {...control} className="input" value={colors[key]} maxLength={7} onChange={(e) => form.set(key)(e.target.value)} />
               </div>
             )}
           </Field>
@@ -76,10 +62,10 @@ export function SchoolColorsForm({ collectiveId, school }: { collectiveId: numbe
           </span>
         </div>
       </div>
-      <FormOutcome error={message} success={success} />
-      <button type="submit" className="btn btn-primary" disabled={save.isMutating}>
-        {save.isMutating ? 'Saving...' : 'Save Colors'}
-      </button>
-    </form>
+      <FormOutcome error={form.error} success={form.success} />
+      <SubmitButton form={form} busy="Saving...">
+        Save Colors
+      </SubmitButton>
+    </Form>
   );
 }
