@@ -8,7 +8,7 @@ import type { AthleteSummary, Collective, School } from '#shared/catalog/catalog
 import type { AthleteProfile } from './catalog-items';
 import { athleteFromItems } from './catalog-items';
 import type { AthleteBrief, CatalogReader } from './catalog-reader';
-import { dynamoIngestStore as store } from '#lambdas/platform/store';
+import { dynamoStore as store } from '#lambdas/platform/store';
 import type { Item } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
 

@@ -12,7 +12,7 @@ import { collectiveOfAthlete, requireAthlete, requireCollective } from '#lambdas
 import { BadRequest, Forbidden, ValidationError } from '#lambdas/platform/errors';
 import type { Event, Result } from '#lambdas/platform/http';
 import { header, intParam, json, jsonBody, routes } from '#lambdas/platform/http';
-import { dynamoIngestStore as store } from '#lambdas/platform/store';
+import { dynamoStore as store } from '#lambdas/platform/store';
 import { metric } from '#lambdas/platform/metrics';
 import {
   allocateDonation,

@@ -1,0 +1,61 @@
+// The store port on DynamoDB Local and in memory: every conformance case (test/support/store-cases.ts)
+// has the same outcome on both, and the one each case expects, so a repository tested over the
+// memory store behaves as it does on the table. The reads too: Query ranges and GSI1.
+import { resetDdbClient } from '#lambdas/platform/dynamodb';
+import { createMemoryStore } from '#lambdas/platform/memory-store';
+import { dynamoStore } from '#lambdas/platform/store';
+import type { Store } from '#lambdas/platform/store';
+import { createTestTable, type TestTable } from '../support/dynamo';
+import { comparable, expected, runCase, storeCases } from '../support/store-cases';
+
+let table: TestTable;
+
+beforeAll(async () => {
+  resetDdbClient();
+  table = await createTestTable({ seedCatalog: false });
+});
+
+afterAll(async () => {
+  await table.drop();
+});
+
+describe('the store port on DynamoDB Local and in memory', () => {
+  const memory = createMemoryStore();
+  const cases = storeCases('CONFORM#');
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const [onTable, inMemory] = [await runCase(dynamoStore, c), await runCase(memory, c)];
+    expect(onTable).toEqual(inMemory);
+    expect(onTable).toEqual(expected(c));
+  });
+
+  async function reads(store: Store) {
+    const items = ['b', 'a', 'c', 'ab', 'ba'].map((sk, i) => ({ PK: 'READS#1', SK: sk, GSI1PK: 'READS#LIST', GSI1SK: `${sk}#${i}`, n: i }));
+    await store.transact(items.map((put) => ({ put })));
+    const sks = (list: Array<Record<string, unknown>>, field = 'SK') => list.map((i) => i[field]);
+    return comparable({
+      all: sks(await store.query('READS#1', 10)),
+      limited: sks(await store.query('READS#1', 2, { descending: true })),
+      prefix: sks(await store.query('READS#1', 10, { beginsWith: 'a' })),
+      below: sks(await store.query('READS#1', 10, { below: 'b' })),
+      from: sks(await store.query('READS#1', 10, { from: 'ab', below: 'c' })),
+      index: sks(await store.queryIndex('READS#LIST', 10), 'GSI1SK'),
+      indexLimited: sks(await store.queryIndex('READS#LIST', 2, { descending: true, beginsWith: 'b' }), 'GSI1SK'),
+      got: [...(await store.get([items[0], items[0], { PK: 'READS#1', SK: 'zzz' }])).keys()],
+    });
+  }
+
+  it('reads alike: Query ranges, limits and order, GSI1, BatchGet of a key named twice', async () => {
+    const [onTable, inMemory] = [await reads(dynamoStore), await reads(createMemoryStore())];
+    expect(onTable).toEqual(inMemory);
+    expect(onTable).toEqual({
+      all: ['a', 'ab', 'b', 'ba', 'c'],
+      limited: ['c', 'ba'],
+      prefix: ['a', 'ab'],
+      below: ['a', 'ab'],
+      from: ['ab', 'b', 'ba'],
+      index: ['a#1', 'ab#3', 'b#0', 'ba#4', 'c#2'],
+      indexLimited: ['ba#4', 'b#0'],
+      got: ['READS#1|b'],
+    });
+  });
+});
