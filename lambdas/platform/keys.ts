@@ -18,6 +18,8 @@ const pad = (n: number, width = 6) => String(n).padStart(width, '0');
 /** An athlete's catalog partition: its profile, cards and sets (one Query). */
 /** Before data version 3 the whole catalog was this one partition (read only to refuse old data). */
 export const legacyCatalogPartition = 'CATALOG';
+/** Whether a partition is the catalog's (any of the families above). */
+export const isCatalogPartition = (pk: string) => pk.startsWith('CATALOG#');
 export const catalogAthletePartition = (id: number) => `CATALOG#ATHLETE#${id}`;
 /** The profile, listed on GSI1 in id order (featured athletes, tools). */
 export const catalogAthlete = (id: number) => ({ PK: `CATALOG#ATHLETE#${id}`, SK: 'PROFILE' });
