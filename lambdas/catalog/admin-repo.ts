@@ -1,8 +1,9 @@
 // Catalog writes of the dashboards: collective membership and member profiles, new athlete
 // profiles, school colours and merchandise. Each write is one transaction over the entity's item
 // and every item derived from it (roster entry and sport counts, member entry, name index, search
-// snapshot chunk and its manifest; catalog-items.ts), guarded by the profile's version, so
-// concurrent edits never lose an update and derived items never drift. No write reads the whole
+// snapshot chunk and its manifest; catalog-items.ts), guarded by the profile's version read in
+// the same Query as the athlete it writes, so concurrent edits never lose an update and derived
+// items never drift. No write reads the whole
 // catalog; reads here are consistent. Keys come from keys.ts only. Written over the store port
 // (lambdas/platform/store.ts): catalogWriter(store) runs on the table (the exports below) or in
 // memory (test/unit/admin-repo.test.ts).
@@ -167,12 +168,17 @@ export function catalogWriter(store: Store) {
   const getCollective = async (id: number) => (await getItem(keys.catalogCollective(id)))?.data as Collective | undefined;
   const getSchool = async (id: number) => (await getItem(keys.catalogSchool(id)))?.data as School | undefined;
 
-  /** The athlete with its cards and sets (consistent): one Query of its partition. */
-  async function getAthleteRecord(id: number): Promise<Athlete | null> {
+  /** The athlete with its cards and sets, and its profile item's version as stored (the lock of
+   * every athlete write, read with the data it guards): one consistent Query of its partition. */
+  async function readAthlete(id: number): Promise<{ athlete: Athlete | null; version: unknown }> {
     const items = await store.query(keys.catalogAthletePartition(id), LIMITS.athleteItems + 1);
     if (items.length > LIMITS.athleteItems) throw new Error(`${keys.catalogAthletePartition(id)}: more than ${LIMITS.athleteItems} items in one read`);
-    return athleteFromItems(items);
+    const profile = items.find((i) => i.SK === keys.catalogAthlete(id).SK);
+    return { athlete: athleteFromItems(items), version: profile?.version };
   }
+
+  /** The athlete with its cards and sets (consistent). */
+  const getAthleteRecord = async (id: number): Promise<Athlete | null> => (await readAthlete(id)).athlete;
 
   async function requireCollective(id: number): Promise<Collective> {
     const collective = await getCollective(id);
@@ -202,11 +208,11 @@ export function catalogWriter(store: Store) {
     }
   }
 
-  /** The profile's version (the optimistic lock of every athlete write). */
-  async function profileVersion(athleteId: number): Promise<number> {
-    const item = await getItem(keys.catalogAthlete(athleteId));
-    if (!item) throw new NotFound(`Athlete ${athleteId}`);
-    return Number(item.version ?? 1);
+  /** An athlete to edit and the version its write is guarded by (1 for a profile without one). */
+  async function editableAthlete(athleteId: number): Promise<{ before: Athlete; version: number }> {
+    const { athlete, version } = await readAthlete(athleteId);
+    if (!athlete) throw new NotFound(`Athlete ${athleteId}`);
+    return { before: athlete, version: Number(version ?? 1) };
   }
 
   /** A catalog write whose lock moved reads again and retries, ATTEMPTS times, then `conflict` (409). */
@@ -223,8 +229,9 @@ export function catalogWriter(store: Store) {
    */
   async function saveAthlete(athlete: Athlete): Promise<void> {
     await retrying(`Athlete ${athlete.id} changed while saving; try again`, async () => {
-      const [before, item] = await Promise.all([getAthleteRecord(athlete.id), getItem(keys.catalogAthlete(athlete.id))]);
-      const version = Number(item?.version ?? 0);
+      const read = await readAthlete(athlete.id);
+      const before = read.athlete;
+      const version = Number(read.version ?? 0);
       const writes: Write[] = [before ? profileWrite(athlete, version) : { put: athleteProfileItem(athlete, 1), condition: { notExists: true } }];
       const cardIds = new Set(athlete.digitalcollectibles.map((c) => c.id));
       const setIds = new Set((athlete.sets ?? []).map((s) => s.id));
@@ -254,8 +261,7 @@ export function catalogWriter(store: Store) {
   async function updateMember(collectiveId: number, athleteId: number, patch: UpdateMemberRequest): Promise<Athlete> {
     await requireMember(collectiveId, athleteId);
     return retrying('The athlete changed while saving; try again', async () => {
-      const [before, version] = await Promise.all([getAthleteRecord(athleteId), profileVersion(athleteId)]);
-      if (!before) throw new NotFound(`Athlete ${athleteId}`);
+      const { before, version } = await editableAthlete(athleteId);
       const fields = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
       const after: Athlete = { ...before, ...fields };
       await store.transact([profileWrite(after, version), ...derivedChanges(before, after)]);
@@ -269,8 +275,7 @@ export function catalogWriter(store: Store) {
     return retrying('The collective changed while removing the athlete; try again', async () => {
       const collective = await requireMember(collectiveId, athleteId);
       const index = collective.members.indexOf(athleteId);
-      const [before, version] = await Promise.all([getAthleteRecord(athleteId), profileVersion(athleteId)]);
-      if (!before) throw new NotFound(`Athlete ${athleteId}`);
+      const { before, version } = await editableAthlete(athleteId);
       const after: Athlete = { ...before, collectiveId: null };
       const members = { '#data': 'data', '#members': 'members' };
       await store.transact([

@@ -1,6 +1,7 @@
 // The catalog's writes (lambdas/catalog/admin-repo.ts) over the in-memory store: the repository's
 // own code, on the store port, without DynamoDB. Every write keeps the derived items (rosters, sport
-// counts, members, name index, search snapshot) equal to a recomputation from the entities.
+// counts, members, name index, search snapshot) equal to a recomputation from the entities, and
+// concurrent edits of one athlete both land.
 import { catalogWriter } from '#lambdas/catalog/admin-repo';
 import { catalogItems, chunkVersionAttribute, parseSearchEntry } from '#lambdas/catalog/catalog-items';
 import * as keys from '#lambdas/platform/keys';
@@ -43,6 +44,14 @@ describe('admin-repo on the memory store', () => {
     expect(item(keys.catalogAthlete(3))).toMatchObject({ version: 2 });
     expect(item(keys.catalogRoster(2, before.sport, before.number, before.name, 3))).toBeUndefined();
     expect(item(keys.catalogRoster(2, 'Soccer', '77', before.name, 3))).toBeDefined();
+    expect(driftOf(store.all())).toEqual([]);
+  });
+
+  it('lands two concurrent edits of one athlete: the loser reads again and retries', async () => {
+    let turn = 0;
+    const { store, repo } = setup({ yieldBetween: () => new Promise((r) => (turn++ % 2 ? setImmediate(r) : r(undefined))) });
+    await Promise.all([repo.updateMember(1, 1, { status: 'Paused' }), repo.updateMember(1, 1, { number: '12' })]);
+    expect(await repo.getAthleteRecord(1)).toMatchObject({ status: 'Paused', number: '12' });
     expect(driftOf(store.all())).toEqual([]);
   });
 
