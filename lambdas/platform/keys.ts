@@ -80,7 +80,9 @@ export const pendingPartitions = () => Array.from({ length: PENDING_SHARDS }, (_
 export const pendingOrder = (orderId: string) => ({ PK: `PENDING#${Number(orderId.slice(-1)) % PENDING_SHARDS || 0}`, SK: `ORDER#${orderId}` });
 /** Signed deliveries refused for an operator (another currency, unstorable, malformed). */
 export const parkedPartition = 'PARKED';
-export const parked = (id: string) => ({ PK: 'PARKED', SK: id });
+/** An order's parked delivery, or a delivery whose order id could not be read (by its webhook id). */
+export const parkedOrder = (orderId: string) => ({ PK: 'PARKED', SK: `ORDER#${orderId}` });
+export const parkedDelivery = (webhookId: string) => ({ PK: 'PARKED', SK: `WEBHOOK#${webhookId}` });
 export const buyerOrdersIndex = (buyerKey: string, createdAt: string, orderId: string) => ({ GSI1PK: `BUYER#${buyerKey}`, GSI1SK: `${createdAt}#${orderId}` });
 export const buyerPartition = (buyerKey: string) => `BUYER#${buyerKey}`;
 export const athletePartition = (athleteId: number) => `ATHLETE#${athleteId}`;
@@ -183,6 +185,13 @@ export const webhook = (webhookId: string) => ({ PK: `WEBHOOK#${webhookId}`, SK:
 export const reconcileCheckpoint = { PK: 'RECONCILE', SK: 'CHECKPOINT' };
 export const reconcileOrderDelivery = (orderId: string, updatedAt: string) => `reconcile:order:${orderId}:${updatedAt}`;
 export const reconcileRefundDelivery = (refundId: string) => `reconcile:refund:${refundId}`;
+
+/** Local mode's own items (scripts/lib/seed.ts): no deployed function writes them, so they have no
+ * write pattern (key-access.ts) and sit in this object rather than among the builders above. */
+export const localMode = {
+  /** The data format local mode's .data/ holds (LOCAL_DATA_VERSION). */
+  dataVersion: { PK: 'LOCALMODE', SK: 'DATA_VERSION' },
+};
 
 export const GSI1 = 'GSI1';
 

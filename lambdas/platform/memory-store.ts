@@ -115,6 +115,10 @@ export function createMemoryStore(options: { yieldBetween?: () => Promise<void> 
       const item = commit([write]).get(keyString(keyOfWrite(write)));
       return 'update' in write && item ? structuredClone(item) : undefined;
     },
+    async putBatch(batch) {
+      await pause();
+      for (const item of batch) items.set(keyString(item as unknown as Key), structuredClone(item));
+    },
     async query(pk, limit, range = {}) {
       await pause();
       return select(false, pk, limit, range);

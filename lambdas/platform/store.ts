@@ -1,11 +1,12 @@
 // The store port: what every repository needs of the table, as one small interface (consistent
-// reads of a few items, one all-or-nothing transaction, one write on its own, a Query of one
-// partition or of GSI1), its conditions, the one conflict predicate and the one retry loop.
+// reads of a few items, one all-or-nothing transaction, one write on its own, a bulk load, a
+// Query of one partition or of GSI1), its conditions, the one conflict predicate and the one
+// retry loop.
 // DynamoDB implements it in production (dynamoStore, below); an in-memory store implements it for
 // the property tests, the repositories' unit tests and the benchmark loader
 // (lambdas/platform/memory-store.ts), so they all run the repositories' own code.
 // docs/decisions/0004-write-discipline.md says who uses what.
-import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './dynamodb';
 import { RetryLater } from './errors';
@@ -89,6 +90,9 @@ export interface Store {
   /** One put, update or delete on its own (half a transaction's cost): StoreConflict when its
    * condition fails. Answers the item after an update (undefined after a put or a delete). */
   write(write: Write): Promise<Item | undefined>;
+  /** Up to 25 items put in one request, unconditionally and not all or nothing: a bulk load
+   * (seeding, tools), never a request path's write. */
+  putBatch(items: Item[]): Promise<void>;
   /** Up to `limit` items of one partition, in sort key order (consistent). */
   query(pk: string, limit: number, range?: QueryRange): Promise<Item[]>;
   /** Up to `limit` items of one GSI1 partition, in GSI1SK order (eventually consistent in DynamoDB). */
@@ -354,6 +358,17 @@ export const dynamoStore: Store = {
       return undefined;
     } catch (error) {
       throw storeError(error);
+    }
+  },
+  async putBatch(items) {
+    if (items.length > 25) throw new Error(`a batch holds at most 25 items, not ${items.length}`);
+    let pending = items.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      // Unprocessed items (throttling), not conflicts: retried here with their own backoff.
+      if (attempt > 10) throw new Error('BatchWrite: items still unprocessed after 10 attempts');
+      if (attempt > 0) await sleepMs(20 * 2 ** attempt);
+      const result = await ddb().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (result.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
     }
   },
   query: (pk, limit, range = {}) => queryItems(false, pk, limit, range),

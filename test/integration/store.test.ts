@@ -1,6 +1,6 @@
 // The store port on DynamoDB Local and in memory: every conformance case (test/support/store-cases.ts)
 // has the same outcome on both, and the one each case expects, so a repository tested over the
-// memory store behaves as it does on the table. The reads too: Query ranges and GSI1.
+// memory store behaves as it does on the table. The bulk load and the reads too: Query ranges and GSI1.
 import { resetDdbClient } from '#lambdas/platform/dynamodb';
 import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { dynamoStore } from '#lambdas/platform/store';
@@ -30,7 +30,7 @@ describe('the store port on DynamoDB Local and in memory', () => {
 
   async function reads(store: Store) {
     const items = ['b', 'a', 'c', 'ab', 'ba'].map((sk, i) => ({ PK: 'READS#1', SK: sk, GSI1PK: 'READS#LIST', GSI1SK: `${sk}#${i}`, n: i }));
-    await store.transact(items.map((put) => ({ put })));
+    await store.putBatch(items);
     const sks = (list: Array<Record<string, unknown>>, field = 'SK') => list.map((i) => i[field]);
     return comparable({
       all: sks(await store.query('READS#1', 10)),
@@ -44,7 +44,7 @@ describe('the store port on DynamoDB Local and in memory', () => {
     });
   }
 
-  it('reads alike: Query ranges, limits and order, GSI1, BatchGet of a key named twice', async () => {
+  it('loads and reads alike: a batch put, Query ranges, limits and order, GSI1, BatchGet of a key named twice', async () => {
     const [onTable, inMemory] = [await reads(dynamoStore), await reads(createMemoryStore())];
     expect(onTable).toEqual(inMemory);
     expect(onTable).toEqual({
