@@ -37,7 +37,7 @@ export const dynamoCatalogReader: CatalogReader = {
   },
   async schoolsDirectory() {
     if (!directory || Date.now() - directory.at > DIRECTORY_MS) {
-      const items = await store.query(keys.catalogSchoolsPartition, MAX_ITEMS, { beginsWith: 'SCHOOL#' });
+      const items = await store.query(keys.catalogSchoolsPartition, MAX_ITEMS, { beginsWith: keys.catalogSchoolPrefix });
       directory = { at: Date.now(), schools: items.map((i) => ({ id: (i.data as School).id, name: (i.data as School).name })) };
     }
     return directory.schools;

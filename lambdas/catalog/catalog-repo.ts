@@ -267,7 +267,7 @@ export async function sportRoster(schoolId: number, sport: string, q: RosterQuer
 /** GET /api/featured: the first schools and the last athletes of the catalog (two bounded Queries). */
 export async function featured(): Promise<FeaturedResponse> {
   const [schools, athletes] = await Promise.all([
-    queryPage({ pk: keys.catalogSchoolsPartition, beginsWith: 'SCHOOL#', limit: LIMITS.featured }),
+    queryPage({ pk: keys.catalogSchoolsPartition, beginsWith: keys.catalogSchoolPrefix, limit: LIMITS.featured }),
     queryPage({ pk: keys.catalogAthletesListing, index: true, forward: false, limit: LIMITS.featured }),
   ]);
   return {
@@ -356,8 +356,8 @@ export class CatalogTooLarge extends HttpError {
 async function queryCatalog(): Promise<Catalog> {
   const [athleteItems, schoolItems, collectiveItems] = await Promise.all([
     queryPage({ pk: keys.catalogAthletesListing, index: true, limit: LIMITS.catalogRouteAthletes + 1 }),
-    queryPage({ pk: keys.catalogSchoolsPartition, beginsWith: 'SCHOOL#', limit: LIMITS.catalogRouteSchools + 1 }),
-    queryAll({ pk: keys.catalogCollectivesPartition, beginsWith: 'COLLECTIVE#' }, 10_000),
+    queryPage({ pk: keys.catalogSchoolsPartition, beginsWith: keys.catalogSchoolPrefix, limit: LIMITS.catalogRouteSchools + 1 }),
+    queryAll({ pk: keys.catalogCollectivesPartition, beginsWith: keys.catalogCollectivePrefix }, 10_000),
   ]);
   if (athleteItems.items.length > LIMITS.catalogRouteAthletes || schoolItems.items.length > LIMITS.catalogRouteSchools) throw new CatalogTooLarge();
   const schools = schoolItems.items.map((i) => i.data as School);

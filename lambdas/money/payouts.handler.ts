@@ -30,6 +30,7 @@ import {
   statement,
 } from './payouts';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
+import * as keys from '#lambdas/platform/keys';
 
 const now = () => new Date().toISOString();
 const override1099 = () => (process.env.FORM_1099_THRESHOLD_CENTS ? Number(process.env.FORM_1099_THRESHOLD_CENTS) : undefined);
@@ -117,7 +118,7 @@ const athleteStatement = async (event: Event) => {
   if (!from) fields.from = 'must be a date (YYYY-MM-DD)';
   if (!to) fields.to = 'must be a date (YYYY-MM-DD)';
   if (from && to && (to <= from || Date.parse(to) - Date.parse(from) > 366 * 86_400_000)) fields.to = 'must be after from, at most a year later';
-  if (q.after !== undefined && !/^LEDGER#[\dT:.Z-]{20,30}#\d{10}$/.test(q.after)) fields.after = 'is not valid';
+  if (q.after !== undefined && !keys.isLedgerSortKey(q.after)) fields.after = 'is not valid';
   if (Object.keys(fields).length) throw new ValidationError(fields);
   const s = await statement(store, athleteId, from!, to!, { after: q.after });
   if (q.format === 'csv') {

@@ -81,7 +81,7 @@ const DECIDE_AGAIN = { attempts: 25, backoff: noBackoff };
 
 /** What an athlete had earned (sale shares, reversals and allocations) by `end` (exclusive). */
 async function earnedBefore(store: Store, athleteId: number, end: string): Promise<number> {
-  const [last] = await store.query(`ATHLETE#${athleteId}`, 1, { beginsWith: 'LEDGER#', below: `LEDGER#${end}`, descending: true });
+  const [last] = await store.query(keys.athletePartition(athleteId), 1, { beginsWith: keys.ledgerPrefix, below: keys.ledgerBound(end), descending: true });
   return last ? Number(last.salesAfterCents) - Number(last.reversalsAfterCents) + Number(last.creditsAfterCents) : 0;
 }
 
@@ -211,7 +211,7 @@ export async function createBatch(store: Store, input: CreateBatchInput): Promis
       input.now,
     );
   }
-  const lines = await store.query(`COLLECTIVE#${collectiveId}`, 10_000, { beginsWith: keys.payoutLinePrefix(batchId) });
+  const lines = await store.query(keys.collectiveRecordsPartition(collectiveId), 10_000, { beginsWith: keys.payoutLinePrefix(batchId) });
   if (lines.length === 0) {
     // Another batch took these amounts between the check and the locks: nothing half-written.
     await store.transact([{ delete: keys.payoutBatch(collectiveId, batchId) }]);
@@ -256,12 +256,12 @@ async function claimBatch(store: Store, input: CreateBatchInput): Promise<{ batc
 export async function readBatch(store: Store, collectiveId: number, batchId: string): Promise<PayoutBatch> {
   const item = (await store.get([keys.payoutBatch(collectiveId, batchId)])).get(keyString(keys.payoutBatch(collectiveId, batchId)));
   if (!item) throw new NotFound(`Payout batch ${batchId}`);
-  const lines = await store.query(`COLLECTIVE#${collectiveId}`, 10_000, { beginsWith: keys.payoutLinePrefix(batchId) });
+  const lines = await store.query(keys.collectiveRecordsPartition(collectiveId), 10_000, { beginsWith: keys.payoutLinePrefix(batchId) });
   return { ...batchOf(item), lines: lines.map(lineOf) };
 }
 
 export async function listBatches(store: Store, collectiveId: number, limit = 20): Promise<PayoutBatch[]> {
-  const items = await store.query(`COLLECTIVE#${collectiveId}`, limit, { beginsWith: keys.payoutBatchPrefix, descending: true });
+  const items = await store.query(keys.collectiveRecordsPartition(collectiveId), limit, { beginsWith: keys.payoutBatchPrefix, descending: true });
   return items.map(batchOf);
 }
 
@@ -366,7 +366,7 @@ export async function athleteMoney(store: Store, athleteId: number, year: number
   const yearKey = keys.athleteYear(athleteId, year);
   const got = await store.get([totalKey, yearKey]);
   const head = ledgerHeadOf(got.get(keyString(totalKey))?.ledger);
-  const payouts = (await store.query(`ATHLETE#${athleteId}`, 20, { beginsWith: keys.athletePayoutPrefix, descending: true })).map(lineOf);
+  const payouts = (await store.query(keys.athletePartition(athleteId), 20, { beginsWith: keys.athletePayoutPrefix, descending: true })).map(lineOf);
   return {
     balanceCents: balanceOf(head),
     earnedCents: head.salesCents - head.reversalsCents + head.creditsCents,
@@ -410,12 +410,12 @@ export async function statement(
   to: string,
   options: { after?: string; limit?: number } = {},
 ): Promise<Statement> {
-  const pk = `ATHLETE#${athleteId}`;
+  const pk = keys.athletePartition(athleteId);
   const limit = options.limit ?? 200;
   const [[before], [last], page] = await Promise.all([
-    store.query(pk, 1, { beginsWith: 'LEDGER#', below: `LEDGER#${from}`, descending: true }),
-    store.query(pk, 1, { beginsWith: 'LEDGER#', below: `LEDGER#${to}`, descending: true }),
-    store.query(pk, limit + 1, { from: options.after ? `${options.after}\u0000` : `LEDGER#${from}`, below: `LEDGER#${to}` }),
+    store.query(pk, 1, { beginsWith: keys.ledgerPrefix, below: keys.ledgerBound(from), descending: true }),
+    store.query(pk, 1, { beginsWith: keys.ledgerPrefix, below: keys.ledgerBound(to), descending: true }),
+    store.query(pk, limit + 1, { from: options.after ? `${options.after}\u0000` : keys.ledgerBound(from), below: keys.ledgerBound(to) }),
   ]);
   const at = (item: Item | undefined) => ({
     sales: Number(item?.salesAfterCents ?? 0),
@@ -425,7 +425,7 @@ export async function statement(
     balance: Number(item?.balanceAfterCents ?? 0),
   });
   const start = at(before);
-  const end = last && String(last.SK) >= `LEDGER#${from}` ? at(last) : start;
+  const end = last && String(last.SK) >= keys.ledgerBound(from) ? at(last) : start;
   const entries = page.slice(0, limit).map((i) => i as unknown as LedgerEntry);
   return {
     athleteId,

@@ -35,7 +35,7 @@ export async function collectiveStats(collectiveId: number, now = new Date()): P
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': keys.collectivePartition(collectiveId) },
   });
-  const meta = items.find((i) => i.GSI1SK === 'META');
+  const meta = items.find((i) => keys.collectiveFigureOf(String(i.GSI1SK)) === 'collective');
   if (!meta) throw new NotFound(`Collective ${collectiveId}`);
   const collective = meta.data as Collective;
   const members = new Set(collective.members);
@@ -53,11 +53,11 @@ export async function collectiveStats(collectiveId: number, now = new Date()): P
   let donationsThisMonth = 0;
   let donationsTotal = 0;
   for (const item of items) {
-    const sk = String(item.GSI1SK);
-    if (sk.startsWith('ATHLETE#')) {
+    const figure = keys.collectiveFigureOf(String(item.GSI1SK));
+    if (figure === 'athleteTotal' || figure === 'athleteMonth') {
       const athleteId = Number(item.athleteId);
       if (!members.has(athleteId)) continue; // stale tag of a former member
-      if (sk.endsWith('#TOTAL')) {
+      if (figure === 'athleteTotal') {
         athletes.set(athleteId, {
           cardsSold: Number(item.cardsSold ?? 0),
           revenueCents: Number(item.revenueCents ?? 0),
@@ -67,7 +67,7 @@ export async function collectiveStats(collectiveId: number, now = new Date()): P
         const m = monthOf(String(item.month));
         m.revenueCents += Number(item.revenueCents ?? 0);
       }
-    } else if (sk.startsWith('DON#M#')) {
+    } else if (figure === 'donationMonth') {
       const m = monthOf(String(item.month));
       m.donationsCents += Number(item.amountCents ?? 0);
       donationsCount += Number(item.count ?? 0);
@@ -168,8 +168,8 @@ export async function collectiveTransactions(
     }),
   );
   const items = (page.Items ?? []).map((item): Transaction => {
-    const sk = String(item.GSI1SK);
-    if (sk.includes('#SALE#')) {
+    const kind = keys.transactionOf(String(item.GSI1SK));
+    if (kind === 'sale') {
       const athlete = athletesById.get(Number(item.athleteId));
       return {
         id: `${item.orderId}-${item.athleteId}`,
@@ -181,7 +181,7 @@ export async function collectiveTransactions(
         status: item.status === 'Paid' ? 'Completed' : item.status,
       };
     }
-    if (sk.includes('#DON#')) {
+    if (kind === 'donation') {
       const allocated = Object.keys((item.allocations as Record<string, number> | undefined) ?? {}).length;
       const details = allocated ? `${item.notes} · allocated to ${allocated} ${allocated === 1 ? 'member' : 'members'}` : item.notes;
       return {

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('the store port on DynamoDB Local and in memory', () => {
   const memory = createMemoryStore();
-  const cases = storeCases('CONFORM#');
+  const cases = storeCases('conform:');
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const [onTable, inMemory] = [await runCase(dynamoStore, c), await runCase(memory, c)];
     expect(onTable).toEqual(inMemory);
@@ -29,18 +29,18 @@ describe('the store port on DynamoDB Local and in memory', () => {
   });
 
   async function reads(store: Store) {
-    const items = ['b', 'a', 'c', 'ab', 'ba'].map((sk, i) => ({ PK: 'READS#1', SK: sk, GSI1PK: 'READS#LIST', GSI1SK: `${sk}#${i}`, n: i }));
+    const items = ['b', 'a', 'c', 'ab', 'ba'].map((sk, i) => ({ PK: 'reads:1', SK: sk, GSI1PK: 'reads:list', GSI1SK: `${sk}#${i}`, n: i }));
     await store.putBatch(items);
     const sks = (list: Array<Record<string, unknown>>, field = 'SK') => list.map((i) => i[field]);
     return comparable({
-      all: sks(await store.query('READS#1', 10)),
-      limited: sks(await store.query('READS#1', 2, { descending: true })),
-      prefix: sks(await store.query('READS#1', 10, { beginsWith: 'a' })),
-      below: sks(await store.query('READS#1', 10, { below: 'b' })),
-      from: sks(await store.query('READS#1', 10, { from: 'ab', below: 'c' })),
-      index: sks(await store.queryIndex('READS#LIST', 10), 'GSI1SK'),
-      indexLimited: sks(await store.queryIndex('READS#LIST', 2, { descending: true, beginsWith: 'b' }), 'GSI1SK'),
-      got: [...(await store.get([items[0], items[0], { PK: 'READS#1', SK: 'zzz' }])).keys()],
+      all: sks(await store.query('reads:1', 10)),
+      limited: sks(await store.query('reads:1', 2, { descending: true })),
+      prefix: sks(await store.query('reads:1', 10, { beginsWith: 'a' })),
+      below: sks(await store.query('reads:1', 10, { below: 'b' })),
+      from: sks(await store.query('reads:1', 10, { from: 'ab', below: 'c' })),
+      index: sks(await store.queryIndex('reads:list', 10), 'GSI1SK'),
+      indexLimited: sks(await store.queryIndex('reads:list', 2, { descending: true, beginsWith: 'b' }), 'GSI1SK'),
+      got: [...(await store.get([items[0], items[0], { PK: 'reads:1', SK: 'zzz' }])).keys()],
     });
   }
 
@@ -55,7 +55,7 @@ describe('the store port on DynamoDB Local and in memory', () => {
       from: ['ab', 'b', 'ba'],
       index: ['a#1', 'ab#3', 'b#0', 'ba#4', 'c#2'],
       indexLimited: ['ba#4', 'b#0'],
-      got: ['READS#1|b'],
+      got: ['reads:1|b'],
     });
   });
 });

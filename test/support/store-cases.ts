@@ -4,6 +4,7 @@
 // outcome of both, so the repositories that run in memory in unit tests run as they do in AWS.
 import type { Item, Key, Store, Write } from '#lambdas/platform/store';
 import { StoreConflict, keyString } from '#lambdas/platform/store';
+import { athleteGroupId } from '#shared/orders/contribution';
 
 export interface StoreCase {
   name: string;
@@ -49,7 +50,7 @@ export function storeCases(prefix: string): StoreCase[] {
   conditionCase('version equals 0: absent item', null, { field: 'version', equals: 0 }, true);
   conditionCase('version equals 0: a version', { version: 1 }, { field: 'version', equals: 0 }, false);
   conditionCase('absentField: absent', { other: 1 }, { absentField: 'pending' }, true);
-  conditionCase('absentField: present', { pending: new Set(['A#1']) }, { absentField: 'pending' }, false);
+  conditionCase('absentField: present', { pending: new Set([athleteGroupId(1)]) }, { absentField: 'pending' }, false);
   conditionCase('is: equal string', { state: 'open' }, { field: 'state', is: 'open' }, true);
   conditionCase('is: other string', { state: 'claimed' }, { field: 'state', is: 'open' }, false);
   conditionCase('is: absent field', { other: 1 }, { field: 'state', is: 'open' }, false);

@@ -8,7 +8,7 @@ import { expected, runCase, storeCases } from '../support/store-cases';
 
 describe('memory store: conditions and updates', () => {
   const store = createMemoryStore();
-  it.each(storeCases('CASE#').map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+  it.each(storeCases('store-case:').map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     expect(await runCase(store, c)).toEqual(expected(c));
   });
 
@@ -16,8 +16,8 @@ describe('memory store: conditions and updates', () => {
     const index = createMemoryStore();
     await index.transact(
       ['c', 'a', 'b', 'ab']
-        .map((sk, i) => ({ put: { PK: `IDX#${i}`, SK: 'X', GSI1PK: 'LIST', GSI1SK: sk } }))
-        .concat([{ put: { PK: 'IDX#9', SK: 'X', GSI1PK: 'OTHER', GSI1SK: 'a' } }]),
+        .map((sk, i) => ({ put: { PK: `index:${i}`, SK: 'X', GSI1PK: 'LIST', GSI1SK: sk } }))
+        .concat([{ put: { PK: 'index:9', SK: 'X', GSI1PK: 'OTHER', GSI1SK: 'a' } }]),
     );
     const sks = async (...args: Parameters<typeof index.queryIndex>) => (await index.queryIndex(...args)).map((i) => i.GSI1SK);
     expect(await sks('LIST', 10)).toEqual(['a', 'ab', 'b', 'c']);
@@ -27,7 +27,7 @@ describe('memory store: conditions and updates', () => {
   });
 
   it('refuses a transaction that touches one item twice', async () => {
-    const key = { PK: 'TWICE', SK: 'X' };
+    const key = { PK: 'twice', SK: 'X' };
     await expect(createMemoryStore().transact([{ put: { ...key } }, { delete: key }])).rejects.toThrow(/touches one item twice/);
   });
 });
