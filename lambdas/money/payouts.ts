@@ -4,8 +4,9 @@
 // step) together with what it records, in one transaction, and is idempotent: a retried request
 // with the same idempotency key changes nothing twice. Written over the store interface, so the
 // property tests run this code in memory.
-import type { PayoutBatchView, PayoutLineView } from '#shared/money/payouts-api';
+import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView, PayoutLineView } from '#shared/money/payouts-api';
 import type { Statement } from '#shared/money/payouts-api';
+import { defaultPeriod, latestBatchEnd, payableUntil } from '#shared/money/payout-rules';
 import { createHash } from 'node:crypto';
 import {
   NIL_DISCLOSURE_BUSINESS_DAYS,
@@ -93,35 +94,8 @@ export async function payableBefore(store: Store, athleteId: number, end: string
   return Math.max(0, (await earnedBefore(store, athleteId, end)) - head.payoutsCents);
 }
 
-// ---- payout periods ----------------------------------------------------------------------------
-// A period's end is exclusive, and a period may run through today: its end may be the start of
-// tomorrow (UTC) at the latest. A batch pays what was earned before its period's end or before the
-// moment it is created, whichever comes first: a period that has not ended yet pays everything
-// earned so far, and what is earned later in it stays owed for the next batch (which may name the
-// same period). So a balance shown as owed is payable at once, with the default period.
-
-const DAY_MS = 86_400_000;
-const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
-
-/** The latest end a period may have at `now`: the start of tomorrow (UTC), a period "through today". */
-export function latestPeriodEnd(now: Date): string {
-  return new Date(startOfDay(now.getTime()) + DAY_MS).toISOString();
-}
-
-/** What a batch of the period ending at `periodEnd`, created at `createdAt`, pays up to (exclusive). */
-export const payableUntil = (periodEnd: string, createdAt: string): string => (periodEnd < createdAt ? periodEnd : createdAt);
-
-/**
- * The default period of a collective's next batch: from the day its latest batch ended (the last
- * 30 days when it has none) through today, so it pays everything owed now. At most a year long.
- */
-export function defaultPeriod(now: Date, latestBatchEnd: string | null): { periodStart: string; periodEnd: string } {
-  const today = startOfDay(now.getTime());
-  const end = today + DAY_MS;
-  const from = latestBatchEnd ? startOfDay(Date.parse(latestBatchEnd)) : today - 30 * DAY_MS;
-  const start = Math.max(Math.min(from, today), end - 366 * DAY_MS);
-  return { periodStart: new Date(start).toISOString(), periodEnd: new Date(end).toISOString() };
-}
+// Payout periods (what a batch may cover and pays up to) are pure rules: shared/money/payout-rules.ts.
+export { defaultPeriod, latestPeriodEnd, payableUntil } from '#shared/money/payout-rules';
 
 const lineOf = (item: Item): PayoutLine => ({
   batchId: String(item.batchId),
@@ -374,6 +348,37 @@ export async function athleteMoney(store: Store, athleteId: number, year: number
     year: yearStatusOf(year, head, got.get(keyString(yearKey)), override1099),
     payouts,
   };
+}
+
+/** An athlete's Payouts tab: its money (athleteMoney) and the next payout it waits for (the oldest
+ * of its recent payouts not paid yet). */
+export async function athletePayouts(store: Store, athleteId: number, year: number, override1099?: number): Promise<AthletePayoutsResponse> {
+  const money = await athleteMoney(store, athleteId, year, override1099);
+  const next = money.payouts.filter((p) => p.status !== 'paid').at(-1) ?? null;
+  return { athleteId, ...money, nextPayout: next };
+}
+
+/** A collective's Payouts section at `at`: its batches, the default period of its next batch, and
+ * for each member its balance, what a batch created now with the default period pays it, its year
+ * status and its last payout. */
+export async function collectivePayouts(
+  store: Store,
+  collective: { id: number; members: number[] },
+  year: number,
+  at: Date,
+  override1099?: number,
+): Promise<CollectivePayoutsResponse> {
+  const batches = await listBatches(store, collective.id);
+  // Through today: what a batch created now with the default period pays each member.
+  const period = defaultPeriod(at, latestBatchEnd(batches));
+  const until = payableUntil(period.periodEnd, at.toISOString());
+  const members = await Promise.all(
+    collective.members.map(async (athleteId) => {
+      const [money, payable] = await Promise.all([athleteMoney(store, athleteId, year, override1099), payableBefore(store, athleteId, until)]);
+      return { athleteId, balanceCents: money.balanceCents, payableCents: payable, year: money.year, lastPayout: money.payouts[0] ?? null };
+    }),
+  );
+  return { collectiveId: collective.id, year, defaultPeriod: period, members, batches };
 }
 
 export async function setW9(store: Store, athleteId: number, year: number, onFile: boolean, date: string | null, by: string, now: string): Promise<void> {
