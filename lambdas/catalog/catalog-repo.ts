@@ -18,8 +18,8 @@ import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { HttpError } from '#lambdas/platform/errors';
 import { encodeCursor } from '#lambdas/platform/http';
 import * as keys from '#lambdas/platform/keys';
-import { dynamoStore } from '#lambdas/platform/store';
-import type { Store } from '#lambdas/platform/store';
+import { dynamoBulkStore } from '#lambdas/platform/store';
+import type { BulkStore } from '#lambdas/platform/store';
 
 export interface ReadOptions {
   /** A strongly consistent read (owner routes, writers); public reads are eventually consistent. */
@@ -406,12 +406,12 @@ interface LoadOptions {
   concurrency?: number;
   onProgress?: (written: number, total: number) => void;
   /** The table (default) or a memory store. */
-  store?: Store;
+  store?: BulkStore;
 }
 
 /** A bulk load of items: batches of 25 (store.putBatch), a few in flight. */
 export async function batchWriteItems(items: Item[], options: LoadOptions = {}): Promise<void> {
-  const store = options.store ?? dynamoStore;
+  const store = options.store ?? dynamoBulkStore;
   const batches: Item[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
   let written = 0;

@@ -4,10 +4,10 @@
 // repositories' unit tests and the benchmark loader (which folds the engine over 100k orders in
 // memory).
 import { applyUpdate, conditionHolds, sameValue } from './memory-expressions';
-import type { Condition, Item, Key, QueryRange, Store, Write } from './store';
+import type { BulkStore, Condition, Item, Key, QueryRange, Store, Write } from './store';
 import { StoreConflict, keyString } from './store';
 
-export interface MemoryStore extends Store {
+export interface MemoryStore extends Store, BulkStore {
   items: Map<string, Item>;
   /** Every item, sorted by key (what a Scan would return). */
   all(): Item[];

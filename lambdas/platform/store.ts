@@ -1,7 +1,7 @@
 // The store port: what every repository needs of the table, as one small interface (consistent
-// reads of a few items, one all-or-nothing transaction, one write on its own, a bulk load, a
-// Query of one partition or of GSI1), its conditions, the one conflict predicate and the one
-// retry loop.
+// reads of a few items, one all-or-nothing transaction, one write on its own, a Query of one
+// partition or of GSI1; apart, a bulk load), its conditions, the one conflict predicate and the
+// one retry loop.
 // DynamoDB implements it in production (dynamoStore, below); an in-memory store implements it for
 // the property tests, the repositories' unit tests and the benchmark loader
 // (lambdas/platform/memory-store.ts), so they all run the repositories' own code.
@@ -90,13 +90,17 @@ export interface Store {
   /** One put, update or delete on its own (half a transaction's cost): StoreConflict when its
    * condition fails. Answers the item after an update (undefined after a put or a delete). */
   write(write: Write): Promise<Item | undefined>;
-  /** Up to 25 items put in one request, unconditionally and not all or nothing: a bulk load
-   * (seeding, tools), never a request path's write. */
-  putBatch(items: Item[]): Promise<void>;
   /** Up to `limit` items of one partition, in sort key order (consistent). */
   query(pk: string, limit: number, range?: QueryRange): Promise<Item[]>;
   /** Up to `limit` items of one GSI1 partition, in GSI1SK order (eventually consistent in DynamoDB). */
   queryIndex(gsi1pk: string, limit: number, range?: QueryRange): Promise<Item[]>;
+}
+
+/** A bulk load (seeding, tools; never a request path's write), apart from Store so the functions'
+ * bundles do not carry BatchWriteItem: up to 25 items put in one request, unconditionally and not
+ * all or nothing. */
+export interface BulkStore {
+  putBatch(items: Item[]): Promise<void>;
 }
 
 /** The port's name when only ingestion used it (test/unit/ingestion.property.test.ts still says it). */
@@ -360,6 +364,12 @@ export const dynamoStore: Store = {
       throw storeError(error);
     }
   },
+  query: (pk, limit, range = {}) => queryItems(false, pk, limit, range),
+  queryIndex: (gsi1pk, limit, range = {}) => queryItems(true, gsi1pk, limit, range),
+};
+
+/** The bulk load on the Orders table. */
+export const dynamoBulkStore: BulkStore = {
   async putBatch(items) {
     if (items.length > 25) throw new Error(`a batch holds at most 25 items, not ${items.length}`);
     let pending = items.map((Item) => ({ PutRequest: { Item } }));
@@ -371,6 +381,4 @@ export const dynamoStore: Store = {
       pending = (result.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
     }
   },
-  query: (pk, limit, range = {}) => queryItems(false, pk, limit, range),
-  queryIndex: (gsi1pk, limit, range = {}) => queryItems(true, gsi1pk, limit, range),
 };
