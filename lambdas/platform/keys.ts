@@ -3,7 +3,10 @@
 // the sort key prefixes and bounds the reads use, the parsers of keys read back (the settle
 // stream, verify, the collective's figures), the cursors' shapes and the write permissions' PK
 // patterns. No other file writes a key prefix: ESLint refuses one in lambdas/ and scripts/
-// (eslint.config.js, "keys.ts owns every key string").
+// (eslint.config.js, "keys.ts owns every key string"; lambdas/cards/ uses these builders and is
+// exempt until the cards lifecycle work puts it on the store port). An applied snapshot's group
+// id (`A#<athlete>`, `U#<school>`) is ingestion's own notion: shared/orders/contribution.ts makes
+// and reads it, appliedGroup puts it in a key.
 //
 // One named export per builder, so each bundle keeps only the builders it uses (callers write
 // `import * as keys from '#lambdas/platform/keys'` and `keys.order(id)`).
