@@ -14,7 +14,7 @@ export interface MemoryStore extends Store, BulkStore {
 }
 
 /** A structured condition, as DynamoDB evaluates its expression (store.ts conditionText). */
-export function holds(item: Item | undefined, condition: Condition | undefined): boolean {
+function holds(item: Item | undefined, condition: Condition | undefined): boolean {
   if (!condition) return true;
   if ('notExists' in condition) return item === undefined;
   if ('exists' in condition) return item !== undefined;
