@@ -109,6 +109,32 @@ const sharedDomains = SHARED_DOMAINS.map((domain) => {
 // Nothing lives at the top of shared/: every file belongs to a domain.
 const sharedIsPure = { files: ['shared/*.ts'], rules: { 'no-restricted-imports': ['error', SHARED_PURITY] } };
 
+// ---- keys.ts owns every key string ----
+// A table key (a PK, SK or GSI1 value, a sort key prefix) is built and read back by
+// lambdas/platform/keys.ts only (docs/decisions/0004-write-discipline.md): elsewhere in lambdas/
+// and scripts/, a string or template that starts with an upper-case prefix and '#' ('LEDGER#',
+// `ATHLETE#${id}`), or a template part that is a key segment after an interpolation
+// (`${createdAt}#SALE#...`), is refused.
+const KEY_PREFIX = '/^[A-Z][A-Z0-9_]*#/';
+const KEY_SEGMENT = '/^#[A-Z][A-Z0-9_]*#/';
+const KEY_MESSAGE = 'Table keys are built and read by lambdas/platform/keys.ts only: use (or add) its builder, prefix or parser.';
+const keyStrings = {
+  files: ['lambdas/**/*.ts', 'scripts/**/*.ts'],
+  ignores: [
+    'lambdas/platform/keys.ts',
+    // The card lifecycle's repository is converted in the cards lifecycle work (issue 21, item 2).
+    'lambdas/cards/**',
+  ],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: `Literal[value=${KEY_PREFIX}]`, message: KEY_MESSAGE },
+      { selector: `TemplateLiteral[quasis.0.value.raw=${KEY_PREFIX}]`, message: KEY_MESSAGE },
+      { selector: `TemplateElement[value.raw=${KEY_SEGMENT}]`, message: KEY_MESSAGE },
+    ],
+  },
+};
+
 module.exports = tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'cdk.out/', '.data/', 'coverage/', 'web/dist/', 'web/dist-server/', 'web/public/'] },
   js.configs.recommended,
@@ -147,6 +173,7 @@ module.exports = tseslint.config(
   sharedIsPure,
   ...sharedDomains,
   ...lambdaDomains,
+  keyStrings,
   {
     // Tests read JSON bodies of many shapes.
     files: ['test/**/*.ts', 'test/**/*.tsx'],

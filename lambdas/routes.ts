@@ -1,6 +1,7 @@
 // Every HTTP route and the function that serves it. The CDK api construct and the local server
 // both read this table, so a route exists in AWS exactly when it exists locally.
 import { ACCEPT_PARTITIONS, CATALOG_PARTITIONS, INGESTION_PARTITIONS } from '#lambdas/platform/key-access';
+import { partitionPatterns as p } from '#lambdas/platform/keys';
 
 export type FunctionName =
   | 'catalog'
@@ -155,18 +156,18 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
 export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> = {
   catalog: [],
   athletes: [],
-  posts: ['ATHLETE#*'], // the athlete's posts and post counter
+  posts: [p.athlete], // the athlete's posts and post counter
   collectives: [],
-  waitlist: ['WAITLIST#*'],
+  waitlist: [p.waitlist],
   me: [],
   webhook: ACCEPT_PARTITIONS, // stage 1 only: the settle function applies the effects
   checkout: INGESTION_PARTITIONS,
   admin: CATALOG_PARTITIONS, // every catalog item: athletes, cards, schools, collectives, merch and their indexes
   unattributed: INGESTION_PARTITIONS,
-  payouts: ['ATHLETE#*', 'COLLECTIVE#*'], // ledger entries and totals, payouts, year status; batches and allocations
+  payouts: [p.athlete, p.collective], // ledger entries and totals, payouts, year status; batches and allocations
   search: [],
-  cards: ['CATALOG#ATHLETE#*', 'CATALOG#PRODUCT#*', 'CATALOG#COLLECTIVE#*', 'ATHLETE#*'], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total
-  onboarding: [...CATALOG_PARTITIONS, 'INVITE#*', 'PROFILEREQ#*', 'ACCOUNT#*'], // invites, profile requests, account links; an accepted request creates the athlete
+  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total
+  onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account], // invites, profile requests, account links; an accepted request creates the athlete
   operator: INGESTION_PARTITIONS, // routing a line of the platform inbox is an ingestion event on its order
 };
 

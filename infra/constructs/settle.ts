@@ -14,6 +14,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { INGESTION_PARTITIONS } from '#lambdas/platform/key-access';
+import { pendingPrefix } from '#lambdas/platform/keys';
 import { ApiFunction } from './api-function';
 
 export const SETTLE_ENTRY = 'lambdas/orders/settle.handler.ts';
@@ -67,7 +68,7 @@ export class Settle extends Construct {
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.deadLetters),
         filters: [
-          FilterCriteria.filter({ eventName: FilterRule.or('INSERT', 'MODIFY'), dynamodb: { Keys: { PK: { S: FilterRule.beginsWith('PENDING#') } } } }),
+          FilterCriteria.filter({ eventName: FilterRule.or('INSERT', 'MODIFY'), dynamodb: { Keys: { PK: { S: FilterRule.beginsWith(pendingPrefix) } } } }),
         ],
       }),
     );

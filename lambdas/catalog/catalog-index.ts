@@ -8,7 +8,7 @@ import type { AthleteSummary, Collective, School } from '#shared/catalog/catalog
 import type { AthleteProfile } from './catalog-items';
 import { athleteFromItems } from './catalog-items';
 import type { AthleteBrief, CatalogReader } from './catalog-reader';
-import { dynamoIngestStore as store } from '#lambdas/platform/store';
+import { dynamoStore as store } from '#lambdas/platform/store';
 import type { Item } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
 
@@ -37,7 +37,7 @@ export const dynamoCatalogReader: CatalogReader = {
   },
   async schoolsDirectory() {
     if (!directory || Date.now() - directory.at > DIRECTORY_MS) {
-      const items = await store.query(keys.catalogSchoolsPartition, MAX_ITEMS, { beginsWith: 'SCHOOL#' });
+      const items = await store.query(keys.catalogSchoolsPartition, MAX_ITEMS, { beginsWith: keys.catalogSchoolPrefix });
       directory = { at: Date.now(), schools: items.map((i) => ({ id: (i.data as School).id, name: (i.data as School).name })) };
     }
     return directory.schools;

@@ -131,7 +131,7 @@ export function athleteOwnItems(athlete: Athlete, version = 1): Item[] {
 
 /** An athlete read back from its partition's items (profile, cards, sets), or null without a profile. */
 export function athleteFromItems(items: Item[]): Athlete | null {
-  const profile = items.find((i) => i.SK === 'PROFILE');
+  const profile = items.find((i) => keys.isCatalogProfile(String(i.SK)));
   if (!profile) return null;
   // In id order: the sort keys pad the ids (a Query returns them sorted).
   const cards = items.filter((i) => String(i.SK).startsWith(keys.catalogCardPrefix)).map((i) => i.data as DigitalCollectible);
@@ -197,7 +197,7 @@ export function catalogFromItems(items: Item[]): Catalog {
   const catalog: Catalog = { athletes: [], schools: [], collectives: [], merch: [] };
   for (const item of items) {
     const partition = String(item.PK);
-    if (partition.startsWith('CATALOG#ATHLETE#')) byAthlete.set(partition, [...(byAthlete.get(partition) ?? []), item]);
+    if (keys.isCatalogAthletePartition(partition)) byAthlete.set(partition, [...(byAthlete.get(partition) ?? []), item]);
     else if (item.type === 'school') catalog.schools.push(item.data as School);
     else if (item.type === 'collective') catalog.collectives.push(item.data as Collective);
     else if (item.type === 'merch') catalog.merch.push(item.data as MerchItem);

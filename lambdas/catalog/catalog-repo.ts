@@ -1,8 +1,10 @@
 // The catalog in the table, one item per entity (keys.ts lists the families, catalog-items.ts
 // builds the items): targeted reads for the request paths, each a GetItem or a bounded Query (or
-// a BatchGet of known keys for ingestion), and the bulk load of a whole catalog for seeding.
-// Public reads are eventually consistent; owner reads and writers' reads pass `consistent`.
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+// a BatchGet of known keys for ingestion), and the bulk load of a whole catalog for seeding
+// (through the store port). The reads use the document client: public reads are eventually
+// consistent, some project or filter, and pages continue from a cursor, which the store port's
+// consistent reads do not do; owner reads and writers' reads pass `consistent`.
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AthleteProfileResponse, FeaturedResponse, SchoolPageResponse, SportRosterResponse } from '#shared/catalog/catalog-api';
 import type { Athlete, AthleteSummary, Catalog, Collective, MemberSummary, MerchItem, School } from '#shared/catalog/catalog-types';
@@ -16,6 +18,8 @@ import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { HttpError } from '#lambdas/platform/errors';
 import { encodeCursor } from '#lambdas/platform/http';
 import * as keys from '#lambdas/platform/keys';
+import { dynamoBulkStore } from '#lambdas/platform/store';
+import type { BulkStore } from '#lambdas/platform/store';
 
 export interface ReadOptions {
   /** A strongly consistent read (owner routes, writers); public reads are eventually consistent. */
@@ -263,7 +267,7 @@ export async function sportRoster(schoolId: number, sport: string, q: RosterQuer
 /** GET /api/featured: the first schools and the last athletes of the catalog (two bounded Queries). */
 export async function featured(): Promise<FeaturedResponse> {
   const [schools, athletes] = await Promise.all([
-    queryPage({ pk: keys.catalogSchoolsPartition, beginsWith: 'SCHOOL#', limit: LIMITS.featured }),
+    queryPage({ pk: keys.catalogSchoolsPartition, beginsWith: keys.catalogSchoolPrefix, limit: LIMITS.featured }),
     queryPage({ pk: keys.catalogAthletesListing, index: true, forward: false, limit: LIMITS.featured }),
   ]);
   return {
@@ -352,8 +356,8 @@ export class CatalogTooLarge extends HttpError {
 async function queryCatalog(): Promise<Catalog> {
   const [athleteItems, schoolItems, collectiveItems] = await Promise.all([
     queryPage({ pk: keys.catalogAthletesListing, index: true, limit: LIMITS.catalogRouteAthletes + 1 }),
-    queryPage({ pk: keys.catalogSchoolsPartition, beginsWith: 'SCHOOL#', limit: LIMITS.catalogRouteSchools + 1 }),
-    queryAll({ pk: keys.catalogCollectivesPartition, beginsWith: 'COLLECTIVE#' }, 10_000),
+    queryPage({ pk: keys.catalogSchoolsPartition, beginsWith: keys.catalogSchoolPrefix, limit: LIMITS.catalogRouteSchools + 1 }),
+    queryAll({ pk: keys.catalogCollectivesPartition, beginsWith: keys.catalogCollectivePrefix }, 10_000),
   ]);
   if (athleteItems.items.length > LIMITS.catalogRouteAthletes || schoolItems.items.length > LIMITS.catalogRouteSchools) throw new CatalogTooLarge();
   const schools = schoolItems.items.map((i) => i.data as School);
@@ -398,32 +402,28 @@ export async function hasCatalog(): Promise<boolean> {
 
 // ---- bulk load -----------------------------------------------------------------------------------
 
-/** BatchWrite of items, a few batches in flight, unprocessed items retried. */
-export async function batchWriteItems(
-  items: Item[],
-  options: { concurrency?: number; onProgress?: (written: number, total: number) => void } = {},
-): Promise<void> {
+interface LoadOptions {
+  concurrency?: number;
+  onProgress?: (written: number, total: number) => void;
+  /** The table (default) or a memory store. */
+  store?: BulkStore;
+}
+
+/** A bulk load of items: batches of 25 (store.putBatch), a few in flight. */
+export async function batchWriteItems(items: Item[], options: LoadOptions = {}): Promise<void> {
+  const store = options.store ?? dynamoBulkStore;
   const batches: Item[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
   let written = 0;
   await mapLimit(batches, options.concurrency ?? 4, async (batch) => {
-    let pending = batch.map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 10) throw new Error('BatchWrite: items still unprocessed after 10 attempts');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const result = await ddb().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-      pending = (result.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
-    }
+    await store.putBatch(batch);
     written += batch.length;
     options.onProgress?.(written, items.length);
   });
 }
 
 /** Writes a whole catalog into an empty table (seeding, tests, benchmarks). */
-export async function putCatalog(
-  catalog: Catalog,
-  options: { concurrency?: number; onProgress?: (written: number, total: number) => void } = {},
-): Promise<void> {
+export async function putCatalog(catalog: Catalog, options: LoadOptions = {}): Promise<void> {
   await batchWriteItems(catalogItems(catalog), options);
   invalidateCatalogCache();
 }

@@ -43,7 +43,7 @@ async function allSchools(): Promise<School[]> {
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.catalogSchoolsPartition, ':prefix': 'SCHOOL#' },
+        ExpressionAttributeValues: { ':pk': keys.catalogSchoolsPartition, ':prefix': keys.catalogSchoolPrefix },
         ExclusiveStartKey: startKey,
       }),
     );

@@ -3,33 +3,41 @@
 // athlete's Payouts tab (balance, payouts, statements as JSON or CSV, the NIL disclosure record).
 // A collective manages only its members; an athlete sees only its own money. Every money-moving
 // write needs an idempotency key (the Idempotency-Key header or `idempotencyKey` in the body).
-import type { CollectivePayoutsResponse, DisclosureRecord } from '#shared/money/payouts-api';
-import { csvDocument } from '#shared/platform/csv';
-import { periodLabel, reportedErrors, type StatementResponse } from '#shared/money/payouts-api';
-import { formatUsd } from '#shared/platform/money';
+// This file parses requests, authorises them and maps answers to HTTP; the payout rules are
+// lambdas/money/payouts.ts and, where pure, shared/money/payout-rules.ts and payout-documents.ts.
+import type { DisclosureRecord } from '#shared/money/payouts-api';
+import { reportedErrors, type StatementResponse } from '#shared/money/payouts-api';
+import { batchCsv, disclosureCsv, disclosureRecordOf, statementCsv } from '#shared/money/payout-documents';
+import {
+  MAX_ALLOCATIONS,
+  allocationAmountError,
+  batchPeriodErrors,
+  markErrors,
+  namesAMemberTwice,
+  statementRangeErrors,
+  w9Error,
+} from '#shared/money/payout-rules';
 import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
 import { collectiveOfAthlete, requireAthlete, requireCollective } from '#lambdas/catalog/catalog-lookup';
 import { BadRequest, Forbidden, ValidationError } from '#lambdas/platform/errors';
 import type { Event, Result } from '#lambdas/platform/http';
 import { header, intParam, json, jsonBody, routes } from '#lambdas/platform/http';
-import { dynamoIngestStore as store } from '#lambdas/platform/store';
+import { dynamoStore as store } from '#lambdas/platform/store';
 import { metric } from '#lambdas/platform/metrics';
 import {
   allocateDonation,
   athleteMoney,
+  athletePayouts,
+  collectivePayouts,
   createBatch,
-  defaultPeriod,
-  latestPeriodEnd,
-  listBatches,
   markDisclosureReported,
   markPayout,
-  payableBefore,
-  payableUntil,
   readBatch,
   setW9,
   statement,
 } from './payouts';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
+import * as keys from '#lambdas/platform/keys';
 
 const now = () => new Date().toISOString();
 const override1099 = () => (process.env.FORM_1099_THRESHOLD_CENTS ? Number(process.env.FORM_1099_THRESHOLD_CENTS) : undefined);
@@ -63,6 +71,10 @@ function yearParam(event: Event, fallback: number): number {
   return Number(raw);
 }
 
+function check(fields: Record<string, string>): void {
+  if (Object.keys(fields).length) throw new ValidationError(fields);
+}
+
 const csv = (name: string, body: string): Result => ({
   statusCode: 200,
   headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
@@ -75,35 +87,20 @@ async function memberOf(collectiveId: number, athleteId: number) {
   return collective;
 }
 
-const collectivePayouts = async (event: Event) => {
+const collectivePayoutsRoute = async (event: Event) => {
   const collectiveId = intParam(event, 'id');
   await authorizeCollectiveRead(event, collectiveId);
   const collective = await requireCollective(collectiveId);
   const year = yearParam(event, new Date().getUTCFullYear());
-  const at = new Date();
-  const batches = await listBatches(store, collectiveId);
-  const latestEnd = batches.reduce<string | null>((latest, b) => (latest && latest > b.periodEnd ? latest : b.periodEnd), null);
-  // Through today: what a batch created now with the default period pays each member.
-  const period = defaultPeriod(at, latestEnd);
-  const until = payableUntil(period.periodEnd, at.toISOString());
-  const members = await Promise.all(
-    collective.members.map(async (athleteId) => {
-      const [money, payable] = await Promise.all([athleteMoney(store, athleteId, year, override1099()), payableBefore(store, athleteId, until)]);
-      return { athleteId, balanceCents: money.balanceCents, payableCents: payable, year: money.year, lastPayout: money.payouts[0] ?? null };
-    }),
-  );
-  const response: CollectivePayoutsResponse = { collectiveId, year, defaultPeriod: period, members, batches };
-  return json(200, response);
+  return json(200, await collectivePayouts(store, { id: collectiveId, members: collective.members }, year, new Date(), override1099()));
 };
 
-const athletePayouts = async (event: Event) => {
+const athletePayoutsRoute = async (event: Event) => {
   const athleteId = intParam(event, 'id');
   await requireAthlete(athleteId);
   await authorizeAthleteRead(event, athleteId);
   const year = yearParam(event, new Date().getUTCFullYear());
-  const money = await athleteMoney(store, athleteId, year, override1099());
-  const next = money.payouts.filter((p) => p.status !== 'paid').at(-1) ?? null;
-  return json(200, { athleteId, ...money, nextPayout: next });
+  return json(200, await athletePayouts(store, athleteId, year, override1099()));
 };
 
 const athleteStatement = async (event: Event) => {
@@ -113,32 +110,11 @@ const athleteStatement = async (event: Event) => {
   const q = event.queryStringParameters ?? {};
   const from = instantOf(q.from);
   const to = instantOf(q.to);
-  const fields: Record<string, string> = {};
-  if (!from) fields.from = 'must be a date (YYYY-MM-DD)';
-  if (!to) fields.to = 'must be a date (YYYY-MM-DD)';
-  if (from && to && (to <= from || Date.parse(to) - Date.parse(from) > 366 * 86_400_000)) fields.to = 'must be after from, at most a year later';
-  if (q.after !== undefined && !/^LEDGER#[\dT:.Z-]{20,30}#\d{10}$/.test(q.after)) fields.after = 'is not valid';
-  if (Object.keys(fields).length) throw new ValidationError(fields);
+  const fields = statementRangeErrors(from, to);
+  if (q.after !== undefined && !keys.isLedgerSortKey(q.after)) fields.after = 'is not valid';
+  check(fields);
   const s = await statement(store, athleteId, from!, to!, { after: q.after });
-  if (q.format === 'csv') {
-    const rows = s.entries.map((e) => [
-      e.at,
-      e.kind,
-      e.orderName ?? e.batchId ?? e.donationId ?? '',
-      (e.grossCents / 100).toFixed(2),
-      ((e.athleteShareCents + e.creditCents - e.payoutCents) / 100).toFixed(2),
-      (e.balanceAfterCents / 100).toFixed(2),
-    ]);
-    const summary = [
-      ['Opening balance', '', '', '', '', (s.openingBalanceCents / 100).toFixed(2)],
-      ...rows,
-      ['Closing balance', '', '', '', '', (s.closingBalanceCents / 100).toFixed(2)],
-    ];
-    return csv(
-      `statement-${athlete.handle || athleteId}-${from!.slice(0, 10)}.csv`,
-      csvDocument(['date', 'kind', 'reference', 'gross', 'athlete amount', 'balance'], summary),
-    );
-  }
+  if (q.format === 'csv') return csv(`statement-${athlete.handle || athleteId}-${from!.slice(0, 10)}.csv`, statementCsv(s));
   const answer: StatementResponse = { ...s, athlete: { id: athlete.id, name: athlete.name, school: athlete.school } };
   return json(200, answer);
 };
@@ -147,26 +123,7 @@ async function disclosureRecord(athleteId: number, year: number): Promise<Disclo
   const athlete = await requireAthlete(athleteId);
   const money = await athleteMoney(store, athleteId, year, override1099());
   const collective = await collectiveOfAthlete(athleteId);
-  const payments = money.payouts
-    .filter((p) => p.status === 'paid' && p.paidDate?.startsWith(String(year)))
-    .map((p) => ({ date: p.paidDate!, amountCents: p.amountCents, reference: p.paidReference }));
-  return {
-    athlete: { id: athlete.id, name: athlete.name, school: athlete.school, sport: athlete.sport },
-    payor: { name: collective?.name ?? 'Drift NIL collective', contact: collective?.contactEmail ?? null },
-    year,
-    services: 'Licence of the athlete’s name, image and likeness on official digital trading cards sold through Drift (royalties on card sales)',
-    compensation:
-      '97% of net card sales (what buyers paid after discounts, refunds and included taxes), rounded on the running total; plus donations the collective allocates to the athlete',
-    term: `Ongoing while the athlete’s cards are on sale; this record covers ${year}-01-01 to ${year}-12-31`,
-    earnedCents: money.year.earnedCents,
-    paidCents: money.year.paidCents,
-    payments,
-    thresholdCents: money.year.nil.thresholdCents,
-    crossedAt: money.year.nil.crossedAt,
-    deadline: money.year.nil.deadline,
-    reportedDate: money.year.nil.reportedDate,
-    reference: money.year.nil.reference,
-  };
+  return disclosureRecordOf(athlete, collective, money, year);
 }
 
 const disclosure = async (event: Event) => {
@@ -175,31 +132,13 @@ const disclosure = async (event: Event) => {
   await authorizeAthleteRead(event, athleteId);
   const year = yearParam(event, new Date().getUTCFullYear());
   const record = await disclosureRecord(athleteId, year);
-  if (event.queryStringParameters?.format === 'csv') {
-    const rows: string[][] = [
-      ['Athlete', record.athlete.name],
-      ['School', record.athlete.school],
-      ['Sport', record.athlete.sport],
-      ['Payor', record.payor.name],
-      ['Payor contact', record.payor.contact ?? ''],
-      ['Nature of the services', record.services],
-      ['Compensation structure', record.compensation],
-      ['Term', record.term],
-      ['Earned in the year', formatUsd(record.earnedCents)],
-      ['Paid in the year', formatUsd(record.paidCents)],
-      ...record.payments.map((p) => [`Payment ${p.date}`, `${formatUsd(p.amountCents)}${p.reference ? ` (ref ${p.reference})` : ''}`]),
-      ['Disclosure threshold reached', record.crossedAt ?? 'not reached'],
-      ['Deadline to report', record.deadline ?? ''],
-      ['Reported', record.reportedDate ? `${record.reportedDate} (ref ${record.reference})` : 'not yet'],
-    ];
-    return csv(`nil-disclosure-${athleteId}-${year}.csv`, csvDocument(['field', 'value'], rows));
-  }
+  if (event.queryStringParameters?.format === 'csv') return csv(`nil-disclosure-${athleteId}-${year}.csv`, disclosureCsv(record));
   return json(200, record);
 };
 
 export const handler = routes({
-  'GET /api/collectives/{id}/payouts': collectivePayouts,
-  'GET /api/demo/collectives/{id}/payouts': collectivePayouts,
+  'GET /api/collectives/{id}/payouts': collectivePayoutsRoute,
+  'GET /api/demo/collectives/{id}/payouts': collectivePayoutsRoute,
 
   'POST /api/collectives/{id}/payouts/batches': async (event) => {
     const collectiveId = intParam(event, 'id');
@@ -209,14 +148,7 @@ export const handler = routes({
     const collective = await requireCollective(collectiveId);
     const periodStart = instantOf(body.periodStart);
     const periodEnd = instantOf(body.periodEnd);
-    const fields: Record<string, string> = {};
-    if (!periodStart) fields.periodStart = 'must be a date (YYYY-MM-DD)';
-    if (!periodEnd) fields.periodEnd = 'must be a date (YYYY-MM-DD)';
-    if (periodStart && periodEnd && periodEnd <= periodStart) fields.periodEnd = 'must be after the start';
-    if (periodStart && periodEnd && Date.parse(periodEnd) - Date.parse(periodStart) > 366 * 86_400_000) fields.periodEnd = 'a period spans at most a year';
-    if (periodEnd && periodEnd > latestPeriodEnd(new Date()))
-      fields.periodEnd = 'must not be in the future: a period may run through today (its end, exclusive, is tomorrow at the latest)';
-    if (Object.keys(fields).length) throw new ValidationError(fields);
+    check(batchPeriodErrors(periodStart, periodEnd, new Date()));
     const { batch, created } = await createBatch(store, {
       collectiveId,
       members: collective.members,
@@ -240,20 +172,9 @@ export const handler = routes({
     const collectiveId = intParam(event, 'id');
     requireCollectiveOwner(event, collectiveId);
     const batch = await readBatch(store, collectiveId, batchIdParam(event));
-    const rows = await Promise.all(
-      (batch.lines ?? []).map(async (line) => {
-        const athlete = await requireAthlete(line.athleteId).catch(() => null);
-        return [
-          athlete?.name ?? `Athlete ${line.athleteId}`,
-          athlete?.school ?? '',
-          (line.amountCents / 100).toFixed(2),
-          periodLabel(batch.periodStart, batch.periodEnd),
-          batch.batchId,
-          line.paidReference ?? line.sentReference ?? '',
-        ];
-      }),
-    );
-    return csv(`payouts-${batch.batchId}.csv`, csvDocument(['athlete', 'school', 'amount', 'period', 'batch id', 'reference'], rows));
+    const lines = batch.lines ?? [];
+    const athletes = await Promise.all(lines.map((line) => requireAthlete(line.athleteId).catch(() => null)));
+    return csv(`payouts-${batch.batchId}.csv`, batchCsv(batch, new Map(lines.map((line, i) => [line.athleteId, athletes[i]]))));
   },
 
   'POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}': async (event) => {
@@ -262,15 +183,10 @@ export const handler = routes({
     const principal = requireCollectiveOwner(event, collectiveId);
     const body = jsonBody(event, 4096);
     const key = idempotencyKey(event, body);
-    const fields: Record<string, string> = {};
     const status = body.status === 'sent' || body.status === 'paid' ? body.status : null;
     const date = dayOf(body.date);
     const reference = typeof body.reference === 'string' ? body.reference.trim() : '';
-    if (!status) fields.status = "must be 'sent' or 'paid'";
-    if (!date) fields.date = 'must be a day (YYYY-MM-DD)';
-    else if (date > now().slice(0, 10)) fields.date = 'must not be in the future';
-    if (!/^[\x20-\x7e]{1,100}$/.test(reference)) fields.reference = 'is required: the ACH trace, transfer id or cheque number (at most 100 characters)';
-    if (Object.keys(fields).length) throw new ValidationError(fields);
+    check(markErrors(status, date, reference, now().slice(0, 10)));
     await memberOf(collectiveId, athleteId);
     return json(
       200,
@@ -296,9 +212,8 @@ export const handler = routes({
     const body = jsonBody(event, 1024);
     if (typeof body.w9OnFile !== 'boolean') throw new ValidationError({ w9OnFile: 'must be true or false' });
     const date = body.w9OnFile ? dayOf(body.date) : null;
-    if (body.w9OnFile && !date) throw new ValidationError({ date: 'must be the day the W-9 was received (YYYY-MM-DD)' });
-    if ('taxpayerId' in body || 'tin' in body || 'ssn' in body)
-      throw new ValidationError({ taxpayerId: 'is never stored here: keep the W-9 itself in your own records' });
+    const w9 = w9Error(body.w9OnFile, date, body);
+    if (w9) throw new ValidationError(w9);
     await memberOf(collectiveId, athleteId);
     await setW9(store, athleteId, year, body.w9OnFile, date, principal.sub, now());
     return json(200, (await athleteMoney(store, athleteId, year, override1099())).year);
@@ -313,22 +228,22 @@ export const handler = routes({
     const key = idempotencyKey(event, body);
     const collective = await requireCollective(collectiveId);
     const raw = Array.isArray(body.allocations) ? body.allocations : null;
-    if (!raw || raw.length === 0 || raw.length > 200) throw new ValidationError({ allocations: 'must list 1 to 200 members with an amount' });
+    if (!raw || raw.length === 0 || raw.length > MAX_ALLOCATIONS) throw new ValidationError({ allocations: 'must list 1 to 200 members with an amount' });
     const allocations = raw.map((a, i) => {
       const athleteId = Number((a as Record<string, unknown>)?.athleteId);
       const amountCents = Number((a as Record<string, unknown>)?.amountCents);
-      if (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > 1_000_000_000)
-        throw new ValidationError({ [`allocations[${i}].amountCents`]: 'must be a positive whole number of cents (at most $10,000,000)' });
+      const amountError = allocationAmountError(amountCents);
+      if (amountError) throw new ValidationError({ [`allocations[${i}].amountCents`]: amountError });
       if (!Number.isSafeInteger(athleteId) || !collective.members.includes(athleteId))
         throw new Forbidden(`Athlete ${athleteId} is not a member of your collective`);
       return { athleteId, amountCents };
     });
-    if (new Set(allocations.map((a) => a.athleteId)).size !== allocations.length) throw new ValidationError({ allocations: 'names a member twice' });
+    if (namesAMemberTwice(allocations)) throw new ValidationError({ allocations: 'names a member twice' });
     return json(200, await allocateDonation(store, { collectiveId, donationId, allocations, idempotencyKey: key, by: principal.sub, now }));
   },
 
-  'GET /api/athletes/{id}/payouts': athletePayouts,
-  'GET /api/demo/athletes/{id}/payouts': athletePayouts,
+  'GET /api/athletes/{id}/payouts': athletePayoutsRoute,
+  'GET /api/demo/athletes/{id}/payouts': athletePayoutsRoute,
   'GET /api/athletes/{id}/statement': athleteStatement,
   'GET /api/demo/athletes/{id}/statement': athleteStatement,
   'GET /api/athletes/{id}/disclosure': disclosure,
@@ -341,8 +256,7 @@ export const handler = routes({
     const principal = requirePrincipal(event);
     const year = yearParam(event, 0);
     const body = jsonBody(event, 1024);
-    const fields = reportedErrors(body, now().slice(0, 10));
-    if (Object.keys(fields).length) throw new ValidationError(fields);
+    check(reportedErrors(body, now().slice(0, 10)));
     const date = String(body.date).trim();
     const reference = String(body.reference).trim();
     await markDisclosureReported(store, athleteId, year, date, reference, principal.sub, now());

@@ -4,8 +4,9 @@
 // step) together with what it records, in one transaction, and is idempotent: a retried request
 // with the same idempotency key changes nothing twice. Written over the store interface, so the
 // property tests run this code in memory.
-import type { PayoutBatchView, PayoutLineView } from '#shared/money/payouts-api';
+import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView, PayoutLineView } from '#shared/money/payouts-api';
 import type { Statement } from '#shared/money/payouts-api';
+import { defaultPeriod, latestBatchEnd, payableUntil } from '#shared/money/payout-rules';
 import { createHash } from 'node:crypto';
 import {
   NIL_DISCLOSURE_BUSINESS_DAYS,
@@ -18,8 +19,8 @@ import {
 import type { LedgerChange, LedgerEntry, LedgerHead } from '#shared/money/ledger';
 import { athleteStateOf, ledgerAttributes, ledgerHeadOf } from './athlete-total';
 import { Conflict, NotFound, RetryLater, ValidationError } from '#lambdas/platform/errors';
-import { StoreConflict, keyString, versionIs } from '#lambdas/platform/store';
-import type { IngestStore, Item, Write } from '#lambdas/platform/store';
+import { StoreConflict, jitteredBackoff, keyString, noBackoff, retryOnConflict, versionIs } from '#lambdas/platform/store';
+import type { Item, Key, Store, Write } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
 
 // The stored payout lines and batches are exactly what the API answers (shared/api.ts).
@@ -28,91 +29,73 @@ export type PayoutBatch = PayoutBatchView;
 export type PayoutStatus = PayoutLine['status'];
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Appends one ledger entry (a payout or an allocation) under the athlete's lock, with `also`
  * written in the same transaction. `change` sees the current head and may decline (null). Returns
  * 'replayed' when a write of `also` that must not exist already does (the request ran before). */
 export async function appendUnderLock(
-  store: IngestStore,
+  store: Store,
   athleteId: number,
   collectiveId: number | null,
   change: (head: LedgerHead) => LedgerChange | null,
   also: (entry: LedgerEntry) => Write[],
   now: () => string,
 ): Promise<LedgerEntry | 'declined' | 'replayed'> {
-  for (let attempt = 1; attempt <= 25; attempt++) {
-    const totalKey = keys.aggTotal(athleteId);
-    const state = athleteStateOf((await store.get([totalKey])).get(keyString(totalKey)));
-    const wanted = change(state.ledger);
-    if (!wanted) return 'declined';
-    const { entry, head } = appendEntry(state.ledger, wanted, { athleteId, collectiveId, now: now() });
-    const extra = also(entry);
-    const writes: Write[] = [
-      { update: totalKey, set: { athleteId, version: state.version + 1, ...ledgerAttributes(head) }, condition: versionIs(state.version) },
-      { put: { ...keys.ledger(athleteId, entry.at, entry.seq), type: 'ledger', ...entry }, condition: { notExists: true } },
-      ...extra,
-    ];
-    try {
-      await store.transact(writes);
-      return entry;
-    } catch (error) {
-      if (!(error instanceof StoreConflict)) throw error;
-      const replayed = error.failed.some((i) => i >= 2 && 'put' in writes[i] && writes[i].condition && 'notExists' in writes[i].condition!);
-      if (replayed) {
-        const failedPuts = error.failed.filter((i) => i >= 2).map((i) => writes[i] as { put: Item });
-        const existing = await store.get(failedPuts.map((w) => ({ PK: String(w.put.PK), SK: String(w.put.SK) })));
-        if (existing.size === failedPuts.length) return 'replayed';
+  return retryOnConflict(
+    async () => {
+      const totalKey = keys.aggTotal(athleteId);
+      const state = athleteStateOf((await store.get([totalKey])).get(keyString(totalKey)));
+      const wanted = change(state.ledger);
+      if (!wanted) return 'declined';
+      const { entry, head } = appendEntry(state.ledger, wanted, { athleteId, collectiveId, now: now() });
+      const extra = also(entry);
+      const writes: Write[] = [
+        { update: totalKey, set: { athleteId, version: state.version + 1, ...ledgerAttributes(head) }, condition: versionIs(state.version) },
+        { put: { ...keys.ledger(athleteId, entry.at, entry.seq), type: 'ledger', ...entry }, condition: { notExists: true } },
+        ...extra,
+      ];
+      try {
+        await store.transact(writes);
+        return entry;
+      } catch (error) {
+        if (error instanceof StoreConflict && (await replayed(store, writes, error))) return 'replayed';
+        throw error;
       }
-      await sleep(Math.min(200, 5 * 2 ** Math.min(attempt, 6)) * (0.5 + Math.random()));
-    }
-  }
-  throw new RetryLater(`athlete ${athleteId} is busy; retry later`);
+    },
+    { attempts: 25, backoff: jitteredBackoff(5, 200), onExhausted: () => new RetryLater(`athlete ${athleteId} is busy; retry later`) },
+  );
 }
 
+/** Whether a conflict of appendUnderLock's writes is a replay: a write of `also` that must not
+ * exist already does, every one of them (the request ran before). */
+async function replayed(store: Store, writes: Write[], conflict: StoreConflict): Promise<boolean> {
+  const mustBeNew = conflict.failed.filter((i) => i >= 2 && 'put' in writes[i] && writes[i].condition && 'notExists' in writes[i].condition!);
+  if (!mustBeNew.length) return false;
+  const failedPuts = conflict.failed.filter((i) => i >= 2).map((i) => writes[i] as { put: Item });
+  const existing = await store.get(failedPuts.map((w) => ({ PK: String(w.put.PK), SK: String(w.put.SK) })));
+  return existing.size === failedPuts.length;
+}
+
+/** Attempts of a write that decides again from what it reads after a conflict (each conflict is
+ * another request's write landing first, so a few are enough). */
+const DECIDE_AGAIN = { attempts: 25, backoff: noBackoff };
+
 /** What an athlete had earned (sale shares, reversals and allocations) by `end` (exclusive). */
-async function earnedBefore(store: IngestStore, athleteId: number, end: string): Promise<number> {
-  const [last] = await store.query(`ATHLETE#${athleteId}`, 1, { beginsWith: 'LEDGER#', below: `LEDGER#${end}`, descending: true });
+async function earnedBefore(store: Store, athleteId: number, end: string): Promise<number> {
+  const [last] = await store.query(keys.athletePartition(athleteId), 1, { beginsWith: keys.ledgerPrefix, below: keys.ledgerBound(end), descending: true });
   return last ? Number(last.salesAfterCents) - Number(last.reversalsAfterCents) + Number(last.creditsAfterCents) : 0;
 }
 
 /** The amount a batch ending at `end` may pay an athlete: earned by then, less everything batches
  * have already taken (a negative balance, after a reversal, carries forward as 0 here). */
-export async function payableBefore(store: IngestStore, athleteId: number, end: string): Promise<number> {
+export async function payableBefore(store: Store, athleteId: number, end: string): Promise<number> {
   const totalKey = keys.aggTotal(athleteId);
   const head = athleteStateOf((await store.get([totalKey])).get(keyString(totalKey))).ledger;
   return Math.max(0, (await earnedBefore(store, athleteId, end)) - head.payoutsCents);
 }
 
-// ---- payout periods ----------------------------------------------------------------------------
-// A period's end is exclusive, and a period may run through today: its end may be the start of
-// tomorrow (UTC) at the latest. A batch pays what was earned before its period's end or before the
-// moment it is created, whichever comes first: a period that has not ended yet pays everything
-// earned so far, and what is earned later in it stays owed for the next batch (which may name the
-// same period). So a balance shown as owed is payable at once, with the default period.
-
-const DAY_MS = 86_400_000;
-const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
-
-/** The latest end a period may have at `now`: the start of tomorrow (UTC), a period "through today". */
-export function latestPeriodEnd(now: Date): string {
-  return new Date(startOfDay(now.getTime()) + DAY_MS).toISOString();
-}
-
-/** What a batch of the period ending at `periodEnd`, created at `createdAt`, pays up to (exclusive). */
-export const payableUntil = (periodEnd: string, createdAt: string): string => (periodEnd < createdAt ? periodEnd : createdAt);
-
-/**
- * The default period of a collective's next batch: from the day its latest batch ended (the last
- * 30 days when it has none) through today, so it pays everything owed now. At most a year long.
- */
-export function defaultPeriod(now: Date, latestBatchEnd: string | null): { periodStart: string; periodEnd: string } {
-  const today = startOfDay(now.getTime());
-  const end = today + DAY_MS;
-  const from = latestBatchEnd ? startOfDay(Date.parse(latestBatchEnd)) : today - 30 * DAY_MS;
-  const start = Math.max(Math.min(from, today), end - 366 * DAY_MS);
-  return { periodStart: new Date(start).toISOString(), periodEnd: new Date(end).toISOString() };
-}
+// Payout periods (what a batch may cover and pays up to) are pure rules: shared/money/payout-rules.ts.
+export { defaultPeriod, latestPeriodEnd, payableUntil } from '#shared/money/payout-rules';
 
 const lineOf = (item: Item): PayoutLine => ({
   batchId: String(item.batchId),
@@ -157,40 +140,15 @@ export interface CreateBatchInput {
  * idempotency key returns the same batch (a retry finishes what a crash left); another key used
  * for the same money finds nothing left to pay (409); nothing to pay at all is a 400.
  */
-export async function createBatch(store: IngestStore, input: CreateBatchInput): Promise<{ batch: PayoutBatch; created: boolean }> {
+export async function createBatch(store: Store, input: CreateBatchInput): Promise<{ batch: PayoutBatch; created: boolean }> {
   const { collectiveId, periodStart, periodEnd } = input;
-  const keyItem = keys.payoutBatchKey(collectiveId, hash(input.idempotencyKey));
-  const request = { periodStart, periodEnd };
-  const existingKey = (await store.get([keyItem])).get(keyString(keyItem));
-  let batchId: string;
-  let created = false;
-  if (existingKey) {
-    if (existingKey.periodStart !== periodStart || existingKey.periodEnd !== periodEnd)
-      throw new Conflict('This idempotency key already created a batch for another period');
-    batchId = String(existingKey.batchId);
-    const batch = (await store.get([keys.payoutBatch(collectiveId, batchId)])).get(keyString(keys.payoutBatch(collectiveId, batchId)));
-    if (batch && batch.status === 'created') return { batch: await readBatch(store, collectiveId, batchId), created: false };
-    if (!batch) throw new Conflict('This idempotency key was used by a batch that found nothing to pay; use a new key');
-  } else {
-    const at = input.now();
-    const payable = await Promise.all(input.members.map((id) => payableBefore(store, id, payableUntil(periodEnd, at))));
-    if (payable.every((cents) => cents <= 0))
-      throw new ValidationError({ period: 'Nothing to pay for this period: no member has earnings that are not already in a batch' });
-    batchId = `${at.replace(/[-:.TZ]/g, '').slice(0, 14)}-${hash(`${input.idempotencyKey}|${collectiveId}`).slice(0, 8)}`;
-    try {
-      await store.transact([
-        { put: { ...keyItem, batchId, ...request, createdAt: at }, condition: { notExists: true } },
-        {
-          put: { ...keys.payoutBatch(collectiveId, batchId), batchId, collectiveId, ...request, createdAt: at, createdBy: input.by, status: 'creating' },
-          condition: { notExists: true },
-        },
-      ]);
-      created = true;
-    } catch (error) {
-      if (!(error instanceof StoreConflict)) throw error;
-      return createBatch(store, input); // a concurrent request with the same key: follow it
-    }
-  }
+  // A concurrent request with the same key: follow it.
+  const claim = await retryOnConflict(() => claimBatch(store, input), {
+    ...DECIDE_AGAIN,
+    onExhausted: () => new RetryLater('Another request with this idempotency key is creating the batch; retry later'),
+  });
+  if (claim.finished) return { batch: claim.finished, created: false };
+  const { batchId, created } = claim;
 
   const batchItem = (await store.get([keys.payoutBatch(collectiveId, batchId)])).get(keyString(keys.payoutBatch(collectiveId, batchId)))!;
   const createdAt = String(batchItem.createdAt);
@@ -227,7 +185,7 @@ export async function createBatch(store: IngestStore, input: CreateBatchInput): 
       input.now,
     );
   }
-  const lines = await store.query(`COLLECTIVE#${collectiveId}`, 10_000, { beginsWith: keys.payoutLinePrefix(batchId) });
+  const lines = await store.query(keys.collectiveRecordsPartition(collectiveId), 10_000, { beginsWith: keys.payoutLinePrefix(batchId) });
   if (lines.length === 0) {
     // Another batch took these amounts between the check and the locks: nothing half-written.
     await store.transact([{ delete: keys.payoutBatch(collectiveId, batchId) }]);
@@ -238,15 +196,46 @@ export async function createBatch(store: IngestStore, input: CreateBatchInput): 
   return { batch: { ...batchOf({ ...batchItem, status: 'created', totalCents, lineCount: lines.length }), lines: lines.map(lineOf) }, created };
 }
 
-export async function readBatch(store: IngestStore, collectiveId: number, batchId: string): Promise<PayoutBatch> {
+/** The batch an idempotency key names: created here (its key and a 'creating' batch item), or
+ * found (an existing key: its finished batch, or the batch a crash left to finish). */
+async function claimBatch(store: Store, input: CreateBatchInput): Promise<{ batchId: string; created: boolean; finished?: PayoutBatch }> {
+  const { collectiveId, periodStart, periodEnd } = input;
+  const keyItem = keys.payoutBatchKey(collectiveId, hash(input.idempotencyKey));
+  const request = { periodStart, periodEnd };
+  const existingKey = (await store.get([keyItem])).get(keyString(keyItem));
+  if (existingKey) {
+    if (existingKey.periodStart !== periodStart || existingKey.periodEnd !== periodEnd)
+      throw new Conflict('This idempotency key already created a batch for another period');
+    const batchId = String(existingKey.batchId);
+    const batch = (await store.get([keys.payoutBatch(collectiveId, batchId)])).get(keyString(keys.payoutBatch(collectiveId, batchId)));
+    if (batch && batch.status === 'created') return { batchId, created: false, finished: await readBatch(store, collectiveId, batchId) };
+    if (!batch) throw new Conflict('This idempotency key was used by a batch that found nothing to pay; use a new key');
+    return { batchId, created: false };
+  }
+  const at = input.now();
+  const payable = await Promise.all(input.members.map((id) => payableBefore(store, id, payableUntil(periodEnd, at))));
+  if (payable.every((cents) => cents <= 0))
+    throw new ValidationError({ period: 'Nothing to pay for this period: no member has earnings that are not already in a batch' });
+  const batchId = `${at.replace(/[-:.TZ]/g, '').slice(0, 14)}-${hash(`${input.idempotencyKey}|${collectiveId}`).slice(0, 8)}`;
+  await store.transact([
+    { put: { ...keyItem, batchId, ...request, createdAt: at }, condition: { notExists: true } },
+    {
+      put: { ...keys.payoutBatch(collectiveId, batchId), batchId, collectiveId, ...request, createdAt: at, createdBy: input.by, status: 'creating' },
+      condition: { notExists: true },
+    },
+  ]);
+  return { batchId, created: true };
+}
+
+export async function readBatch(store: Store, collectiveId: number, batchId: string): Promise<PayoutBatch> {
   const item = (await store.get([keys.payoutBatch(collectiveId, batchId)])).get(keyString(keys.payoutBatch(collectiveId, batchId)));
   if (!item) throw new NotFound(`Payout batch ${batchId}`);
-  const lines = await store.query(`COLLECTIVE#${collectiveId}`, 10_000, { beginsWith: keys.payoutLinePrefix(batchId) });
+  const lines = await store.query(keys.collectiveRecordsPartition(collectiveId), 10_000, { beginsWith: keys.payoutLinePrefix(batchId) });
   return { ...batchOf(item), lines: lines.map(lineOf) };
 }
 
-export async function listBatches(store: IngestStore, collectiveId: number, limit = 20): Promise<PayoutBatch[]> {
-  const items = await store.query(`COLLECTIVE#${collectiveId}`, limit, { beginsWith: keys.payoutBatchPrefix, descending: true });
+export async function listBatches(store: Store, collectiveId: number, limit = 20): Promise<PayoutBatch[]> {
+  const items = await store.query(keys.collectiveRecordsPartition(collectiveId), limit, { beginsWith: keys.payoutBatchPrefix, descending: true });
   return items.map(batchOf);
 }
 
@@ -266,7 +255,15 @@ export interface MarkInput {
 
 /** Marks one payout sent, then paid (paying also records it sent). Paid payments count toward the
  * year's 1099-NEC total. The same request again changes nothing; marking again is a 409. */
-export async function markPayout(store: IngestStore, input: MarkInput): Promise<PayoutLine> {
+export function markPayout(store: Store, input: MarkInput): Promise<PayoutLine> {
+  // A concurrent mark: decide again.
+  return retryOnConflict(() => markOnce(store, input), {
+    ...DECIDE_AGAIN,
+    onExhausted: () => new RetryLater(`the payout of athlete ${input.athleteId} is busy; retry later`),
+  });
+}
+
+async function markOnce(store: Store, input: MarkInput): Promise<PayoutLine> {
   const key = keys.payoutLine(input.collectiveId, input.batchId, input.athleteId);
   const item = (await store.get([key])).get(keyString(key));
   if (!item) throw new NotFound(`Payout of athlete ${input.athleteId} in batch ${input.batchId}`);
@@ -299,12 +296,7 @@ export async function markPayout(store: IngestStore, input: MarkInput): Promise<
       set: { athleteId: input.athleteId, year: Number(input.date.slice(0, 4)) },
       add: { paidCents: line.amountCents, payments: 1 },
     });
-  try {
-    await store.transact(writes);
-  } catch (error) {
-    if (error instanceof StoreConflict) return markPayout(store, input); // a concurrent mark: decide again
-    throw error;
-  }
+  await store.transact(writes);
   return { ...line, ...(fields as Partial<PayoutLine>) };
 }
 
@@ -343,12 +335,12 @@ export function yearStatusOf(year: number, head: LedgerHead, yearItem: Item | un
 
 /** An athlete's balance, year status and recent payouts: its total item, its year item and one
  * bounded Query of its own payouts. */
-export async function athleteMoney(store: IngestStore, athleteId: number, year: number, override1099?: number) {
+export async function athleteMoney(store: Store, athleteId: number, year: number, override1099?: number) {
   const totalKey = keys.aggTotal(athleteId);
   const yearKey = keys.athleteYear(athleteId, year);
   const got = await store.get([totalKey, yearKey]);
   const head = ledgerHeadOf(got.get(keyString(totalKey))?.ledger);
-  const payouts = (await store.query(`ATHLETE#${athleteId}`, 20, { beginsWith: keys.athletePayoutPrefix, descending: true })).map(lineOf);
+  const payouts = (await store.query(keys.athletePartition(athleteId), 20, { beginsWith: keys.athletePayoutPrefix, descending: true })).map(lineOf);
   return {
     balanceCents: balanceOf(head),
     earnedCents: head.salesCents - head.reversalsCents + head.creditsCents,
@@ -358,14 +350,45 @@ export async function athleteMoney(store: IngestStore, athleteId: number, year: 
   };
 }
 
-export async function setW9(store: IngestStore, athleteId: number, year: number, onFile: boolean, date: string | null, by: string, now: string): Promise<void> {
+/** An athlete's Payouts tab: its money (athleteMoney) and the next payout it waits for (the oldest
+ * of its recent payouts not paid yet). */
+export async function athletePayouts(store: Store, athleteId: number, year: number, override1099?: number): Promise<AthletePayoutsResponse> {
+  const money = await athleteMoney(store, athleteId, year, override1099);
+  const next = money.payouts.filter((p) => p.status !== 'paid').at(-1) ?? null;
+  return { athleteId, ...money, nextPayout: next };
+}
+
+/** A collective's Payouts section at `at`: its batches, the default period of its next batch, and
+ * for each member its balance, what a batch created now with the default period pays it, its year
+ * status and its last payout. */
+export async function collectivePayouts(
+  store: Store,
+  collective: { id: number; members: number[] },
+  year: number,
+  at: Date,
+  override1099?: number,
+): Promise<CollectivePayoutsResponse> {
+  const batches = await listBatches(store, collective.id);
+  // Through today: what a batch created now with the default period pays each member.
+  const period = defaultPeriod(at, latestBatchEnd(batches));
+  const until = payableUntil(period.periodEnd, at.toISOString());
+  const members = await Promise.all(
+    collective.members.map(async (athleteId) => {
+      const [money, payable] = await Promise.all([athleteMoney(store, athleteId, year, override1099), payableBefore(store, athleteId, until)]);
+      return { athleteId, balanceCents: money.balanceCents, payableCents: payable, year: money.year, lastPayout: money.payouts[0] ?? null };
+    }),
+  );
+  return { collectiveId: collective.id, year, defaultPeriod: period, members, batches };
+}
+
+export async function setW9(store: Store, athleteId: number, year: number, onFile: boolean, date: string | null, by: string, now: string): Promise<void> {
   await store.transact([
     { update: keys.athleteYear(athleteId, year), set: { athleteId, year, w9OnFile: onFile, w9Date: onFile ? date : null, w9By: by, w9At: now } },
   ]);
 }
 
 export async function markDisclosureReported(
-  store: IngestStore,
+  store: Store,
   athleteId: number,
   year: number,
   date: string,
@@ -386,18 +409,18 @@ export type { Statement } from '#shared/money/payouts-api';
 /** A statement for [from, to): opening and closing from the two boundary entries (the running
  * totals every entry carries), the period's entries a page at a time. Never reads other periods. */
 export async function statement(
-  store: IngestStore,
+  store: Store,
   athleteId: number,
   from: string,
   to: string,
   options: { after?: string; limit?: number } = {},
 ): Promise<Statement> {
-  const pk = `ATHLETE#${athleteId}`;
+  const pk = keys.athletePartition(athleteId);
   const limit = options.limit ?? 200;
   const [[before], [last], page] = await Promise.all([
-    store.query(pk, 1, { beginsWith: 'LEDGER#', below: `LEDGER#${from}`, descending: true }),
-    store.query(pk, 1, { beginsWith: 'LEDGER#', below: `LEDGER#${to}`, descending: true }),
-    store.query(pk, limit + 1, { from: options.after ? `${options.after}\u0000` : `LEDGER#${from}`, below: `LEDGER#${to}` }),
+    store.query(pk, 1, { beginsWith: keys.ledgerPrefix, below: keys.ledgerBound(from), descending: true }),
+    store.query(pk, 1, { beginsWith: keys.ledgerPrefix, below: keys.ledgerBound(to), descending: true }),
+    store.query(pk, limit + 1, { from: options.after ? `${options.after}\u0000` : keys.ledgerBound(from), below: keys.ledgerBound(to) }),
   ]);
   const at = (item: Item | undefined) => ({
     sales: Number(item?.salesAfterCents ?? 0),
@@ -407,7 +430,7 @@ export async function statement(
     balance: Number(item?.balanceAfterCents ?? 0),
   });
   const start = at(before);
-  const end = last && String(last.SK) >= `LEDGER#${from}` ? at(last) : start;
+  const end = last && String(last.SK) >= keys.ledgerBound(from) ? at(last) : start;
   const entries = page.slice(0, limit).map((i) => i as unknown as LedgerEntry);
   return {
     athleteId,
@@ -462,52 +485,12 @@ export const requestCents = (record: AllocationRequestRecord | number): number =
  * the same key with other content (another member, another split) is refused (409) before anything
  * is credited, so the credits of one key are always the content it reserved.
  */
-export async function allocateDonation(store: IngestStore, input: AllocationInput): Promise<{ allocatedCents: number; remainingCents: number }> {
-  const ref = (await store.get([keys.donationRef(input.collectiveId, input.donationId)])).get(
-    keyString(keys.donationRef(input.collectiveId, input.donationId)),
-  );
-  if (!ref) throw new NotFound(`Donation ${input.donationId}`);
-  const donationKey = keys.donation(input.collectiveId, String(ref.date), input.donationId);
-  const donation = (await store.get([donationKey])).get(keyString(donationKey));
-  if (!donation) throw new NotFound(`Donation ${input.donationId}`);
-  const requestHash = hash(input.idempotencyKey);
-  const total = input.allocations.reduce((n, a) => n + a.amountCents, 0);
-  const content = allocationContent(input.allocations);
-  const requests = (donation.allocationRequests as Record<string, AllocationRequestRecord | number> | undefined) ?? {};
-  const stored = requests[requestHash];
-  if (stored !== undefined) {
-    const sameContent =
-      typeof stored === 'number'
-        ? // A record without its content: only a replay of a request that finished is accepted.
-          stored === total && (await creditedUnder(store, input, requestHash)) === input.allocations.length
-        : stored.content === content && Number(stored.cents) === total;
-    if (!sameContent) throw new Conflict('This idempotency key already allocated this donation differently: use a new key for a new allocation');
-  } else {
-    const allocated = Number(donation.allocatedCents ?? 0);
-    const amount = Number(donation.amountCents);
-    if (allocated + total > amount) throw new Conflict(`Only ${amount - allocated} cents of this donation are left to allocate`);
-    const allocations = (donation.allocations as Record<string, number> | undefined) ?? {};
-    const next = { ...allocations };
-    for (const a of input.allocations) next[String(a.athleteId)] = (next[String(a.athleteId)] ?? 0) + a.amountCents;
-    const record: AllocationRequestRecord = { cents: total, content };
-    try {
-      await store.transact([
-        {
-          update: donationKey,
-          set: {
-            allocatedCents: allocated + total,
-            allocations: next,
-            allocationRequests: { ...requests, [requestHash]: record },
-            allocationVersion: Number(donation.allocationVersion ?? 0) + 1,
-          },
-          condition: versionIs(Number(donation.allocationVersion ?? 0), 'allocationVersion'),
-        },
-      ]);
-    } catch (error) {
-      if (error instanceof StoreConflict) return allocateDonation(store, input); // a concurrent allocation: decide again
-      throw error;
-    }
-  }
+export async function allocateDonation(store: Store, input: AllocationInput): Promise<{ allocatedCents: number; remainingCents: number }> {
+  // A concurrent allocation: decide again.
+  const { donationKey, requestHash } = await retryOnConflict(() => reserveAllocation(store, input), {
+    ...DECIDE_AGAIN,
+    onExhausted: () => new RetryLater(`donation ${input.donationId} is busy; retry later`),
+  });
   for (const a of input.allocations) {
     await appendUnderLock(
       store,
@@ -535,8 +518,53 @@ export async function allocateDonation(store: IngestStore, input: AllocationInpu
   return { allocatedCents: Number(after.allocatedCents ?? 0), remainingCents: Number(after.amountCents) - Number(after.allocatedCents ?? 0) };
 }
 
+/** Reserves the request on the donation (or finds it reserved with the same content). */
+async function reserveAllocation(store: Store, input: AllocationInput): Promise<{ donationKey: Key; requestHash: string }> {
+  const ref = (await store.get([keys.donationRef(input.collectiveId, input.donationId)])).get(
+    keyString(keys.donationRef(input.collectiveId, input.donationId)),
+  );
+  if (!ref) throw new NotFound(`Donation ${input.donationId}`);
+  const donationKey = keys.donation(input.collectiveId, String(ref.date), input.donationId);
+  const donation = (await store.get([donationKey])).get(keyString(donationKey));
+  if (!donation) throw new NotFound(`Donation ${input.donationId}`);
+  const requestHash = hash(input.idempotencyKey);
+  const total = input.allocations.reduce((n, a) => n + a.amountCents, 0);
+  const content = allocationContent(input.allocations);
+  const requests = (donation.allocationRequests as Record<string, AllocationRequestRecord | number> | undefined) ?? {};
+  const stored = requests[requestHash];
+  if (stored !== undefined) {
+    const sameContent =
+      typeof stored === 'number'
+        ? // A record without its content: only a replay of a request that finished is accepted.
+          stored === total && (await creditedUnder(store, input, requestHash)) === input.allocations.length
+        : stored.content === content && Number(stored.cents) === total;
+    if (!sameContent) throw new Conflict('This idempotency key already allocated this donation differently: use a new key for a new allocation');
+  } else {
+    const allocated = Number(donation.allocatedCents ?? 0);
+    const amount = Number(donation.amountCents);
+    if (allocated + total > amount) throw new Conflict(`Only ${amount - allocated} cents of this donation are left to allocate`);
+    const allocations = (donation.allocations as Record<string, number> | undefined) ?? {};
+    const next = { ...allocations };
+    for (const a of input.allocations) next[String(a.athleteId)] = (next[String(a.athleteId)] ?? 0) + a.amountCents;
+    const record: AllocationRequestRecord = { cents: total, content };
+    await store.transact([
+      {
+        update: donationKey,
+        set: {
+          allocatedCents: allocated + total,
+          allocations: next,
+          allocationRequests: { ...requests, [requestHash]: record },
+          allocationVersion: Number(donation.allocationVersion ?? 0) + 1,
+        },
+        condition: versionIs(Number(donation.allocationVersion ?? 0), 'allocationVersion'),
+      },
+    ]);
+  }
+  return { donationKey, requestHash };
+}
+
 /** How many of a request's members already hold their credit record (for records without content). */
-async function creditedUnder(store: IngestStore, input: AllocationInput, requestHash: string): Promise<number> {
+async function creditedUnder(store: Store, input: AllocationInput, requestHash: string): Promise<number> {
   const wanted = input.allocations.map((a) => keys.allocation(input.collectiveId, input.donationId, a.athleteId, requestHash));
   return (await store.get(wanted)).size;
 }

@@ -7,7 +7,7 @@
 // One account per athlete (the ACCOUNT#ATHLETE item), written in the same transaction as the claim
 // or the acceptance, so an invite is claimed once and an athlete never gets two accounts.
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   AcceptProfileRequest,
   ClaimResponse,
@@ -21,20 +21,20 @@ import type {
 import { INVITE_DAYS, maskEmail } from '#shared/onboarding/onboarding-api';
 import type { Athlete, Collective, School } from '#shared/catalog/catalog-types';
 import { athleteSummary } from '#shared/catalog/catalog-types';
-import type { TxItem } from '#lambdas/catalog/admin-repo';
-import { createMemberAthlete } from '#lambdas/catalog/admin-repo';
+import { catalogWriter } from '#lambdas/catalog/admin-repo';
+import type { CatalogWriter } from '#lambdas/catalog/admin-repo';
 import type { Principal } from '#lambdas/platform/auth';
 import type { Item } from '#lambdas/catalog/catalog-items';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { Conflict, Forbidden, HttpError, NotFound, ValidationError } from '#lambdas/platform/errors';
 import { identityAdmin } from '#lambdas/identity/identity-admin';
 import * as keys from '#lambdas/platform/keys';
+import { StoreConflict, dynamoStore, keyString } from '#lambdas/platform/store';
+import type { Key, Store, Write } from '#lambdas/platform/store';
 
 const LIST_LIMIT = 100;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const isConditionFailure = (error: unknown) =>
-  ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as { name?: string }).name ?? '');
 
 class Gone extends HttpError {
   constructor(message: string) {
@@ -42,45 +42,16 @@ class Gone extends HttpError {
   }
 }
 
-async function getItem(key: { PK: string; SK: string }): Promise<Item | undefined> {
-  return (await ddb().send(new GetCommand({ TableName: tableName(), Key: { PK: key.PK, SK: key.SK }, ConsistentRead: true }))).Item;
-}
-
-const collectiveOf = async (id: number) => (await getItem(keys.catalogCollective(id)))?.data as Collective | undefined;
-const schoolOf = async (id: number) => (await getItem(keys.catalogSchool(id)))?.data as School | undefined;
-const athleteOf = async (id: number) => (await getItem(keys.catalogAthlete(id)))?.data as Omit<Athlete, 'digitalcollectibles'> | undefined;
-
-async function queryIndex(partition: string): Promise<Item[]> {
-  const page = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: keys.GSI1,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: LIST_LIMIT,
-    }),
-  );
-  return page.Items ?? [];
-}
-
 /** The account link of an athlete: written once (or again by the same account). */
-const accountLink = (athleteId: number, principal: Principal, at: string, via: string): TxItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: { ...keys.athleteAccount(athleteId), athleteId, sub: principal.sub, username: principal.username, linkedAt: at, via },
-    ConditionExpression: 'attribute_not_exists(PK) OR #sub = :sub',
-    ExpressionAttributeNames: { '#sub': 'sub' },
-    ExpressionAttributeValues: { ':sub': principal.sub },
-  },
+const accountLink = (athleteId: number, principal: Principal, at: string, via: string): Write => ({
+  put: { ...keys.athleteAccount(athleteId), athleteId, sub: principal.sub, username: principal.username, linkedAt: at, via },
+  condition: { or: [{ notExists: true }, { field: 'sub', is: principal.sub }] },
 });
 
 function requireVerifiedEmail(principal: Principal): string {
   if (!principal.email || !principal.emailVerified) throw new Forbidden('Verify your email address first');
   return principal.email;
 }
-
-// ---- invites -----------------------------------------------------------------------------------
 
 function inviteState(item: Item, now: Date): Invite['state'] {
   const state = String(item.state) as Invite['state'];
@@ -101,83 +72,6 @@ function inviteOf(item: Item, now: Date): Invite {
   };
 }
 
-export async function createInvite(collectiveId: number, request: InviteRequest, principal: Principal, now = new Date()): Promise<CreatedInvite> {
-  const athlete = await athleteOf(request.athleteId);
-  if (!athlete) throw new NotFound(`Athlete ${request.athleteId}`);
-  if (athlete.collectiveId !== collectiveId) throw new Forbidden(`${athlete.name} is not a member of this collective`);
-  const linked = await getItem(keys.athleteAccount(request.athleteId));
-  if (linked) throw new Conflict(`${athlete.name} already has an account on Drift`);
-  const code = randomBytes(18).toString('base64url');
-  const codeHash = sha256(code);
-  const createdAt = now.toISOString();
-  const item: Item = {
-    ...keys.invite(codeHash),
-    ...keys.collectiveInvites(collectiveId, createdAt),
-    type: 'invite',
-    codeHash,
-    collectiveId,
-    athleteId: request.athleteId,
-    athleteName: athlete.name,
-    email: request.email,
-    state: 'open',
-    createdAt,
-    createdBy: principal.sub,
-    expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000).toISOString(),
-    claimedAt: null,
-    claimedBy: null,
-  };
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' }));
-  return { ...inviteOf(item, now), code, claimPath: `/claim/${code}` };
-}
-
-export async function listInvites(collectiveId: number, now = new Date()): Promise<Invite[]> {
-  return (await queryIndex(keys.collectiveInvitesPartition(collectiveId))).map((i) => inviteOf(i, now));
-}
-
-export async function revokeInvite(collectiveId: number, inviteId: string, now = new Date()): Promise<Invite> {
-  if (!/^[0-9a-f]{64}$/.test(inviteId)) throw new NotFound('Invite');
-  try {
-    const result = await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.invite(inviteId),
-        UpdateExpression: 'SET #state = :revoked, revokedAt = :at',
-        ConditionExpression: 'collectiveId = :collective AND #state = :open',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':revoked': 'revoked', ':open': 'open', ':collective': collectiveId, ':at': now.toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return inviteOf(result.Attributes!, now);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const item = await getItem(keys.invite(inviteId));
-    if (!item || Number(item.collectiveId) !== collectiveId) throw new NotFound('Invite');
-    if (item.state === 'revoked') return inviteOf(item, now);
-    throw new Conflict('This invite has already been claimed');
-  }
-}
-
-async function inviteByCode(code: string): Promise<Item> {
-  if (!/^[\w-]{16,64}$/.test(code)) throw new NotFound('Invite');
-  const item = await getItem(keys.invite(sha256(code)));
-  if (!item) throw new NotFound('Invite');
-  return item;
-}
-
-export async function previewInvite(code: string, now = new Date()): Promise<InvitePreview> {
-  const item = await inviteByCode(code);
-  const [athlete, collective] = await Promise.all([athleteOf(Number(item.athleteId)), collectiveOf(Number(item.collectiveId))]);
-  if (!athlete) throw new NotFound('Invite');
-  return {
-    athlete: athleteSummary(athlete),
-    collectiveName: collective?.name ?? '',
-    email: maskEmail(String(item.email)),
-    state: inviteState(item, now),
-    expiresAt: String(item.expiresAt),
-  };
-}
-
 async function link(principal: Principal, athleteId: number): Promise<void> {
   try {
     await identityAdmin().link(principal.username, { kind: 'athlete', athleteId });
@@ -185,53 +79,6 @@ async function link(principal: Principal, athleteId: number): Promise<void> {
     throw new HttpError(502, 'link_failed', `Your account could not be linked yet (${(error as Error).message}); try again`);
   }
 }
-
-/** Claims an invite with the signed-in account (the invited email, verified): once. */
-export async function claimInvite(code: string, principal: Principal, now = new Date()): Promise<ClaimResponse> {
-  const item = await inviteByCode(code);
-  const athleteId = Number(item.athleteId);
-  if (item.state === 'claimed') {
-    // The same account again (a retry after a failed link) is fine; anyone else is refused.
-    if (item.claimedBy !== principal.sub) throw new Conflict('This invite has already been claimed');
-    await link(principal, athleteId);
-    return { athleteId };
-  }
-  if (item.state === 'revoked') throw new Gone('This invite was withdrawn by the collective; ask it for a new one');
-  if (inviteState(item, now) === 'expired') throw new Gone('This invite has expired; ask the collective for a new one');
-  const email = requireVerifiedEmail(principal);
-  if (email !== String(item.email)) throw new Forbidden(`This invite was sent to ${maskEmail(String(item.email))}; sign in with that account to claim it`);
-  if (principal.athleteId !== null && principal.athleteId !== athleteId) throw new Conflict('This account is already linked to another athlete');
-  const at = now.toISOString();
-  try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.invite(String(item.codeHash)),
-              UpdateExpression: 'SET #state = :claimed, claimedAt = :at, claimedBy = :sub',
-              ConditionExpression: '#state = :open',
-              ExpressionAttributeNames: { '#state': 'state' },
-              ExpressionAttributeValues: { ':claimed': 'claimed', ':open': 'open', ':at': at, ':sub': principal.sub },
-            },
-          },
-          accountLink(athleteId, principal, at, `invite:${String(item.codeHash).slice(0, 12)}`),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const again = await getItem(keys.invite(String(item.codeHash)));
-    if (again?.state === 'claimed' && again.claimedBy === principal.sub) return claimInvite(code, principal, now);
-    if (again?.state === 'claimed') throw new Conflict('This invite has already been claimed');
-    throw new Conflict('Another account is already linked to this athlete');
-  }
-  await link(principal, athleteId);
-  return { athleteId };
-}
-
-// ---- profile requests --------------------------------------------------------------------------
 
 /** A request's id: derived from the account (one request per account), not revealing it. */
 export const profileRequestId = (sub: string) => sha256(`profile-request:${sub}`).slice(0, 32);
@@ -255,7 +102,314 @@ function requestOf(item: Item): ProfileRequest {
   };
 }
 
-/** Schools with at least one collective on Drift (where a request can go), by name. */
+const requesterOf = (item: Item): Principal => ({
+  sub: String(item.sub),
+  username: String(item.username),
+  email: String(item.email),
+  emailVerified: true,
+  groups: [],
+  athleteId: null,
+  collectiveId: null,
+});
+
+/** Onboarding over a store (the table: the exports below; memory: tests), creating athletes
+ * through the catalog writer over the same store. */
+export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWriter(store)) {
+  const getItem = async (key: Key): Promise<Item | undefined> => (await store.get([key])).get(keyString(key));
+  const collectiveOf = async (id: number) => (await getItem(keys.catalogCollective(id)))?.data as Collective | undefined;
+  const schoolOf = async (id: number) => (await getItem(keys.catalogSchool(id)))?.data as School | undefined;
+  const athleteOf = async (id: number) => (await getItem(keys.catalogAthlete(id)))?.data as Omit<Athlete, 'digitalcollectibles'> | undefined;
+  /** A GSI1 list, newest first. */
+  const listed = (partition: string) => store.queryIndex(partition, LIST_LIMIT, { descending: true });
+
+  // ---- invites ---------------------------------------------------------------------------------
+
+  async function createInvite(collectiveId: number, request: InviteRequest, principal: Principal, now = new Date()): Promise<CreatedInvite> {
+    const athlete = await athleteOf(request.athleteId);
+    if (!athlete) throw new NotFound(`Athlete ${request.athleteId}`);
+    if (athlete.collectiveId !== collectiveId) throw new Forbidden(`${athlete.name} is not a member of this collective`);
+    const linked = await getItem(keys.athleteAccount(request.athleteId));
+    if (linked) throw new Conflict(`${athlete.name} already has an account on Drift`);
+    const code = randomBytes(18).toString('base64url');
+    const codeHash = sha256(code);
+    const createdAt = now.toISOString();
+    const item: Item = {
+      ...keys.invite(codeHash),
+      ...keys.collectiveInvites(collectiveId, createdAt),
+      type: 'invite',
+      codeHash,
+      collectiveId,
+      athleteId: request.athleteId,
+      athleteName: athlete.name,
+      email: request.email,
+      state: 'open',
+      createdAt,
+      createdBy: principal.sub,
+      expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000).toISOString(),
+      claimedAt: null,
+      claimedBy: null,
+    };
+    await store.write({ put: item, condition: { notExists: true } });
+    return { ...inviteOf(item, now), code, claimPath: `/claim/${code}` };
+  }
+
+  async function listInvites(collectiveId: number, now = new Date()): Promise<Invite[]> {
+    return (await listed(keys.collectiveInvitesPartition(collectiveId))).map((i) => inviteOf(i, now));
+  }
+
+  async function revokeInvite(collectiveId: number, inviteId: string, now = new Date()): Promise<Invite> {
+    if (!/^[0-9a-f]{64}$/.test(inviteId)) throw new NotFound('Invite');
+    try {
+      const after = await store.write({
+        update: keys.invite(inviteId),
+        set: { state: 'revoked', revokedAt: now.toISOString() },
+        condition: {
+          and: [
+            { field: 'collectiveId', is: collectiveId },
+            { field: 'state', is: 'open' },
+          ],
+        },
+      });
+      return inviteOf(after!, now);
+    } catch (error) {
+      if (!(error instanceof StoreConflict)) throw error;
+      const item = await getItem(keys.invite(inviteId));
+      if (!item || Number(item.collectiveId) !== collectiveId) throw new NotFound('Invite');
+      if (item.state === 'revoked') return inviteOf(item, now);
+      throw new Conflict('This invite has already been claimed');
+    }
+  }
+
+  async function inviteByCode(code: string): Promise<Item> {
+    if (!/^[\w-]{16,64}$/.test(code)) throw new NotFound('Invite');
+    const item = await getItem(keys.invite(sha256(code)));
+    if (!item) throw new NotFound('Invite');
+    return item;
+  }
+
+  async function previewInvite(code: string, now = new Date()): Promise<InvitePreview> {
+    const item = await inviteByCode(code);
+    const [athlete, collective] = await Promise.all([athleteOf(Number(item.athleteId)), collectiveOf(Number(item.collectiveId))]);
+    if (!athlete) throw new NotFound('Invite');
+    return {
+      athlete: athleteSummary(athlete),
+      collectiveName: collective?.name ?? '',
+      email: maskEmail(String(item.email)),
+      state: inviteState(item, now),
+      expiresAt: String(item.expiresAt),
+    };
+  }
+
+  /** Claims an invite with the signed-in account (the invited email, verified): once. */
+  async function claimInvite(code: string, principal: Principal, now = new Date()): Promise<ClaimResponse> {
+    const item = await inviteByCode(code);
+    const athleteId = Number(item.athleteId);
+    if (item.state === 'claimed') {
+      // The same account again (a retry after a failed link) is fine; anyone else is refused.
+      if (item.claimedBy !== principal.sub) throw new Conflict('This invite has already been claimed');
+      await link(principal, athleteId);
+      return { athleteId };
+    }
+    if (item.state === 'revoked') throw new Gone('This invite was withdrawn by the collective; ask it for a new one');
+    if (inviteState(item, now) === 'expired') throw new Gone('This invite has expired; ask the collective for a new one');
+    const email = requireVerifiedEmail(principal);
+    if (email !== String(item.email)) throw new Forbidden(`This invite was sent to ${maskEmail(String(item.email))}; sign in with that account to claim it`);
+    if (principal.athleteId !== null && principal.athleteId !== athleteId) throw new Conflict('This account is already linked to another athlete');
+    const at = now.toISOString();
+    try {
+      await store.transact([
+        {
+          update: keys.invite(String(item.codeHash)),
+          set: { state: 'claimed', claimedAt: at, claimedBy: principal.sub },
+          condition: { field: 'state', is: 'open' },
+        },
+        accountLink(athleteId, principal, at, `invite:${String(item.codeHash).slice(0, 12)}`),
+      ]);
+    } catch (error) {
+      if (!(error instanceof StoreConflict)) throw error;
+      // Decide again from what is stored: claimed by this account (a concurrent retry) links it.
+      const again = await getItem(keys.invite(String(item.codeHash)));
+      if (again?.state === 'claimed' && again.claimedBy === principal.sub) return claimInvite(code, principal, now);
+      if (again?.state === 'claimed') throw new Conflict('This invite has already been claimed');
+      throw new Conflict('Another account is already linked to this athlete');
+    }
+    await link(principal, athleteId);
+    return { athleteId };
+  }
+
+  // ---- profile requests ------------------------------------------------------------------------
+
+  async function submitProfileRequest(principal: Principal, input: ProfileRequestInput, now = new Date()): Promise<ProfileRequest> {
+    const email = requireVerifiedEmail(principal);
+    if (principal.athleteId !== null) throw new Conflict('This account already belongs to an athlete');
+    const school = await schoolOf(input.schoolId);
+    if (!school) throw new ValidationError({ schoolId: 'Choose your school from the list' });
+    const requestId = profileRequestId(principal.sub);
+    const createdAt = now.toISOString();
+    const item: Item = {
+      ...keys.profileRequest(requestId),
+      ...keys.schoolProfileRequests(input.schoolId, createdAt),
+      type: 'profile-request',
+      requestId,
+      ...input,
+      schoolName: school.name,
+      state: 'pending',
+      createdAt,
+      email,
+      sub: principal.sub,
+      username: principal.username,
+      decidedAt: null,
+      declineReason: null,
+      athleteId: null,
+    };
+    try {
+      // A pending request is replaced (the latest details win); an accepted one stays.
+      await store.write({ put: item, condition: { or: [{ notExists: true }, { field: 'state', isNot: 'accepted' }] } });
+    } catch (error) {
+      if (!(error instanceof StoreConflict)) throw error;
+      throw new Conflict('Your profile request was already accepted: sign out and in again to open your athlete panel');
+    }
+    return requestOf(item);
+  }
+
+  async function myProfileRequest(principal: Principal): Promise<ProfileRequest | null> {
+    const item = await getItem(keys.profileRequest(profileRequestId(principal.sub)));
+    return item ? requestOf(item) : null;
+  }
+
+  async function listProfileRequests(collectiveId: number): Promise<ProfileRequest[]> {
+    const collective = await collectiveOf(collectiveId);
+    if (!collective) throw new NotFound(`Collective ${collectiveId}`);
+    return (await listed(keys.schoolProfileRequestsPartition(collective.schoolId))).map(requestOf);
+  }
+
+  async function requestFor(collectiveId: number, requestId: string): Promise<{ item: Item; collective: Collective }> {
+    if (!/^[0-9a-f]{32}$/.test(requestId)) throw new NotFound('Profile request');
+    const [item, collective] = await Promise.all([getItem(keys.profileRequest(requestId)), collectiveOf(collectiveId)]);
+    if (!item || !collective) throw new NotFound('Profile request');
+    if (Number(item.schoolId) !== collective.schoolId) throw new Forbidden('This request is for another school');
+    return { item, collective };
+  }
+
+  /**
+   * Accepts a request: the athlete is created as a member of the collective, the request marked
+   * accepted and the requester's account linked, in one transaction; the Cognito link follows (a
+   * repeat of the call retries only the link).
+   */
+  async function acceptProfileRequest(
+    collectiveId: number,
+    requestId: string,
+    body: AcceptProfileRequest,
+    principal: Principal,
+    now = new Date(),
+  ): Promise<ProfileRequest> {
+    const { item } = await requestFor(collectiveId, requestId);
+    const requester = requesterOf(item);
+    if (item.state === 'accepted') {
+      if (item.linked !== true) await linkRequester(requestId, requester, Number(item.athleteId));
+      return requestOf({ ...item, linked: true });
+    }
+    if (item.state !== 'pending') throw new Conflict('This request was declined');
+    const at = now.toISOString();
+    let athlete: Athlete;
+    try {
+      athlete = await catalog.createMemberAthlete(
+        collectiveId,
+        {
+          name: String(item.name),
+          sport: String(item.sport),
+          position: String(item.position),
+          number: body.number,
+          ...(item.bio ? { bio: String(item.bio) } : {}),
+          ...(item.image ? { image: String(item.image) } : {}),
+        },
+        (athleteId) => [
+          {
+            update: keys.profileRequest(requestId),
+            set: { state: 'accepted', decidedAt: at, decidedBy: principal.sub, athleteId, collectiveId, linked: false },
+            condition: {
+              and: [
+                { field: 'state', is: 'pending' },
+                { field: 'createdAt', is: String(item.createdAt) },
+              ],
+            },
+          },
+          accountLink(athleteId, requester, at, `profile-request:${requestId}`),
+        ],
+      );
+    } catch (error) {
+      if (!(error instanceof Conflict)) throw error;
+      const again = await getItem(keys.profileRequest(requestId));
+      if (again?.state === 'accepted') return acceptProfileRequest(collectiveId, requestId, body, principal, now);
+      if (again && again.createdAt !== item.createdAt) throw new Conflict('The athlete changed this request while you were reading it; review it again');
+      throw error;
+    }
+    await linkRequester(requestId, requester, athlete.id);
+    return requestOf({ ...item, state: 'accepted', decidedAt: at, athleteId: athlete.id });
+  }
+
+  async function linkRequester(requestId: string, requester: Principal, athleteId: number): Promise<void> {
+    await link(requester, athleteId);
+    await store.write({ update: keys.profileRequest(requestId), set: { linked: true } });
+  }
+
+  async function declineProfileRequest(
+    collectiveId: number,
+    requestId: string,
+    reason: string | null,
+    principal: Principal,
+    now = new Date(),
+  ): Promise<ProfileRequest> {
+    const { item } = await requestFor(collectiveId, requestId);
+    if (item.state === 'declined') return requestOf(item);
+    if (item.state !== 'pending') throw new Conflict('This request was already accepted');
+    const at = now.toISOString();
+    try {
+      await store.write({
+        update: keys.profileRequest(requestId),
+        set: { state: 'declined', decidedAt: at, decidedBy: principal.sub, declineReason: reason },
+        condition: { field: 'state', is: 'pending' },
+      });
+    } catch (error) {
+      if (!(error instanceof StoreConflict)) throw error;
+      throw new Conflict('This request was answered by another collective account; reload');
+    }
+    return requestOf({ ...item, state: 'declined', decidedAt: at, declineReason: reason });
+  }
+
+  return {
+    createInvite,
+    listInvites,
+    revokeInvite,
+    previewInvite,
+    claimInvite,
+    submitProfileRequest,
+    myProfileRequest,
+    listProfileRequests,
+    acceptProfileRequest,
+    declineProfileRequest,
+  };
+}
+
+/** Onboarding on the Orders table (the onboarding function). */
+export const {
+  createInvite,
+  listInvites,
+  revokeInvite,
+  previewInvite,
+  claimInvite,
+  submitProfileRequest,
+  myProfileRequest,
+  listProfileRequests,
+  acceptProfileRequest,
+  declineProfileRequest,
+} = onboardingRepo(dynamoStore);
+
+/**
+ * Schools with at least one collective on Drift (where a request can go), by name. A public read
+ * of the collectives' school ids only (a projection, eventually consistent): the store port has
+ * no such Query, so it reads with the document client.
+ */
 export async function requestableSchools(): Promise<Array<{ id: number; name: string }>> {
   const page = await ddb().send(
     new QueryCommand({
@@ -268,186 +422,11 @@ export async function requestableSchools(): Promise<Array<{ id: number; name: st
     }),
   );
   const ids = [...new Set((page.Items ?? []).map((i) => Number((i.data as { schoolId: number }).schoolId)))];
-  const schools = await Promise.all(ids.map(schoolOf));
+  const schools = await Promise.all(
+    ids.map(async (id) => (await dynamoStore.get([keys.catalogSchool(id)])).get(keyString(keys.catalogSchool(id)))?.data as School | undefined),
+  );
   return schools
     .filter((s): s is School => Boolean(s))
     .map((s) => ({ id: s.id, name: s.name }))
     .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-export async function submitProfileRequest(principal: Principal, input: ProfileRequestInput, now = new Date()): Promise<ProfileRequest> {
-  const email = requireVerifiedEmail(principal);
-  if (principal.athleteId !== null) throw new Conflict('This account already belongs to an athlete');
-  const school = await schoolOf(input.schoolId);
-  if (!school) throw new ValidationError({ schoolId: 'Choose your school from the list' });
-  const requestId = profileRequestId(principal.sub);
-  const createdAt = now.toISOString();
-  const item: Item = {
-    ...keys.profileRequest(requestId),
-    ...keys.schoolProfileRequests(input.schoolId, createdAt),
-    type: 'profile-request',
-    requestId,
-    ...input,
-    schoolName: school.name,
-    state: 'pending',
-    createdAt,
-    email,
-    sub: principal.sub,
-    username: principal.username,
-    decidedAt: null,
-    declineReason: null,
-    athleteId: null,
-  };
-  try {
-    // A pending request is replaced (the latest details win); an accepted one stays.
-    await ddb().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item,
-        ConditionExpression: 'attribute_not_exists(PK) OR #state <> :accepted',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':accepted': 'accepted' },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw new Conflict('Your profile request was already accepted: sign out and in again to open your athlete panel');
-  }
-  return requestOf(item);
-}
-
-export async function myProfileRequest(principal: Principal): Promise<ProfileRequest | null> {
-  const item = await getItem(keys.profileRequest(profileRequestId(principal.sub)));
-  return item ? requestOf(item) : null;
-}
-
-export async function listProfileRequests(collectiveId: number): Promise<ProfileRequest[]> {
-  const collective = await collectiveOf(collectiveId);
-  if (!collective) throw new NotFound(`Collective ${collectiveId}`);
-  return (await queryIndex(keys.schoolProfileRequestsPartition(collective.schoolId))).map(requestOf);
-}
-
-async function requestFor(collectiveId: number, requestId: string): Promise<{ item: Item; collective: Collective }> {
-  if (!/^[0-9a-f]{32}$/.test(requestId)) throw new NotFound('Profile request');
-  const [item, collective] = await Promise.all([getItem(keys.profileRequest(requestId)), collectiveOf(collectiveId)]);
-  if (!item || !collective) throw new NotFound('Profile request');
-  if (Number(item.schoolId) !== collective.schoolId) throw new Forbidden('This request is for another school');
-  return { item, collective };
-}
-
-const requesterOf = (item: Item): Principal => ({
-  sub: String(item.sub),
-  username: String(item.username),
-  email: String(item.email),
-  emailVerified: true,
-  groups: [],
-  athleteId: null,
-  collectiveId: null,
-});
-
-/**
- * Accepts a request: the athlete is created as a member of the collective, the request marked
- * accepted and the requester's account linked, in one transaction; the Cognito link follows (a
- * repeat of the call retries only the link).
- */
-export async function acceptProfileRequest(
-  collectiveId: number,
-  requestId: string,
-  body: AcceptProfileRequest,
-  principal: Principal,
-  now = new Date(),
-): Promise<ProfileRequest> {
-  const { item } = await requestFor(collectiveId, requestId);
-  const requester = requesterOf(item);
-  if (item.state === 'accepted') {
-    if (item.linked !== true) await linkRequester(requestId, requester, Number(item.athleteId));
-    return requestOf({ ...item, linked: true });
-  }
-  if (item.state !== 'pending') throw new Conflict('This request was declined');
-  const at = now.toISOString();
-  let athlete: Athlete;
-  try {
-    athlete = await createMemberAthlete(
-      collectiveId,
-      {
-        name: String(item.name),
-        sport: String(item.sport),
-        position: String(item.position),
-        number: body.number,
-        ...(item.bio ? { bio: String(item.bio) } : {}),
-        ...(item.image ? { image: String(item.image) } : {}),
-      },
-      (athleteId) => [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.profileRequest(requestId),
-            UpdateExpression: 'SET #state = :accepted, decidedAt = :at, decidedBy = :by, athleteId = :athlete, collectiveId = :collective, linked = :no',
-            ConditionExpression: '#state = :pending AND createdAt = :created',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: {
-              ':accepted': 'accepted',
-              ':pending': 'pending',
-              ':created': item.createdAt,
-              ':at': at,
-              ':by': principal.sub,
-              ':athlete': athleteId,
-              ':collective': collectiveId,
-              ':no': false,
-            },
-          },
-        },
-        accountLink(athleteId, requester, at, `profile-request:${requestId}`),
-      ],
-    );
-  } catch (error) {
-    if (!(error instanceof Conflict)) throw error;
-    const again = await getItem(keys.profileRequest(requestId));
-    if (again?.state === 'accepted') return acceptProfileRequest(collectiveId, requestId, body, principal, now);
-    if (again && again.createdAt !== item.createdAt) throw new Conflict('The athlete changed this request while you were reading it; review it again');
-    throw error;
-  }
-  await linkRequester(requestId, requester, athlete.id);
-  return requestOf({ ...item, state: 'accepted', decidedAt: at, athleteId: athlete.id });
-}
-
-async function linkRequester(requestId: string, requester: Principal, athleteId: number): Promise<void> {
-  await link(requester, athleteId);
-  await ddb().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.profileRequest(requestId),
-      UpdateExpression: 'SET linked = :yes',
-      ExpressionAttributeValues: { ':yes': true },
-    }),
-  );
-}
-
-export async function declineProfileRequest(
-  collectiveId: number,
-  requestId: string,
-  reason: string | null,
-  principal: Principal,
-  now = new Date(),
-): Promise<ProfileRequest> {
-  const { item } = await requestFor(collectiveId, requestId);
-  if (item.state === 'declined') return requestOf(item);
-  if (item.state !== 'pending') throw new Conflict('This request was already accepted');
-  const at = now.toISOString();
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.profileRequest(requestId),
-        UpdateExpression: 'SET #state = :declined, decidedAt = :at, decidedBy = :by, declineReason = :reason',
-        ConditionExpression: '#state = :pending',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':declined': 'declined', ':pending': 'pending', ':at': at, ':by': principal.sub, ':reason': reason },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw new Conflict('This request was answered by another collective account; reload');
-  }
-  return requestOf({ ...item, state: 'declined', decidedAt: at, declineReason: reason });
 }

@@ -5,12 +5,12 @@ import { contributionOptions } from '#lambdas/identity/buyers';
 import { dynamoCatalogReader } from '#lambdas/catalog/catalog-index';
 import { createAcceptor } from './ingest-accept';
 import type { AcceptResult } from './ingest-accept';
-import { dynamoIngestStore } from '#lambdas/platform/store';
+import { dynamoStore } from '#lambdas/platform/store';
 import { log } from '#lambdas/platform/log';
 import { metric } from '#lambdas/platform/metrics';
 
 export type { AcceptResult } from './ingest-accept';
 
-const acceptor = createAcceptor({ store: dynamoIngestStore, catalog: dynamoCatalogReader, options: contributionOptions, metric, log });
+const acceptor = createAcceptor({ store: dynamoStore, catalog: dynamoCatalogReader, options: contributionOptions, metric, log });
 
 export const acceptEvent: (event: OrderEvent, options?: { webhookId?: string }) => Promise<AcceptResult> = acceptor.accept;

@@ -8,7 +8,7 @@ import { indexForLines } from '#lambdas/catalog/catalog-reader';
 import { RetryLater } from '#lambdas/platform/errors';
 import { AssignRefused, MAX_LINES_PER_ATHLETE, orderIdOf, orderOptions, runtimeOf } from './ingest-core';
 import type { IngestDeps, IngestOutcome } from './ingest-core';
-import { StoreConflict, versionIs } from '#lambdas/platform/store';
+import { StoreConflict, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Write } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
 import { encodeState } from './order-codec';
@@ -38,62 +38,71 @@ export function createAcceptor(deps: IngestDeps) {
   async function accept(orderId: string, event: OrderEvent, webhookId: string | undefined): Promise<{ outcome: IngestOutcome; attempts: number }> {
     const attribute = await attributorFor(event);
     const processOptions = deps.options();
-    for (let attempt = 1; attempt <= MAX_ACCEPT_ATTEMPTS; attempt++) {
-      const stored = await readOrder(orderId);
-      // An order keeps the counting rule it was first stored with; a new order takes this process's.
-      const options = orderOptions(processOptions, stored?.countTestOrders ?? null);
-      const merged = mergeEvent(stored?.state ?? emptyOrderState(), event, attribute);
-      if (merged.kind === 'refused') throw new AssignRefused(merged.reason);
-      if (merged.kind === 'unchanged') return { outcome: 'unchanged', attempts: attempt };
-      const state = merged.state;
-      const version = (stored?.version ?? 0) + 1;
-      const contribution = contributionOf(state, options);
-      const crowded = contribution?.athletes.find((a) => a.lines.length > MAX_LINES_PER_ATHLETE);
-      if (crowded)
-        throw new UnsupportedOrder(
-          `order ${orderId} has ${crowded.lines.length} lines for athlete ${crowded.athleteId}; at most ${MAX_LINES_PER_ATHLETE} can be stored`,
-          'size',
-        );
-      const changed = changedGroups(stored ? contributionOf(stored.state, options) : null, contribution);
-      const pending = [...new Set([...(stored?.pending ?? []), ...changed])].sort();
-      const order = state.order;
-      const at = now();
-      const writes: Write[] = [
-        {
-          put: {
-            ...keys.order(orderId),
-            ...(order?.email ? keys.buyerOrdersIndex(options.hashEmail(order.email), order.createdAt, order.orderId) : {}),
-            orderId,
-            ...encodeState(orderId, state),
-            version,
-            ...(pending.length ? { pending: new Set(pending) } : {}),
-            updatedAt: order?.updatedAt ?? null,
-            test: order?.test ?? false,
-            countTestOrders: options.countTestOrders,
-            storedAt: at,
+    return retryOnConflict(
+      async (attempt) => {
+        const stored = await readOrder(orderId);
+        // An order keeps the counting rule it was first stored with; a new order takes this process's.
+        const options = orderOptions(processOptions, stored?.countTestOrders ?? null);
+        const merged = mergeEvent(stored?.state ?? emptyOrderState(), event, attribute);
+        if (merged.kind === 'refused') throw new AssignRefused(merged.reason);
+        if (merged.kind === 'unchanged') return { outcome: 'unchanged' as const, attempts: attempt };
+        const state = merged.state;
+        const version = (stored?.version ?? 0) + 1;
+        const contribution = contributionOf(state, options);
+        const crowded = contribution?.athletes.find((a) => a.lines.length > MAX_LINES_PER_ATHLETE);
+        if (crowded)
+          throw new UnsupportedOrder(
+            `order ${orderId} has ${crowded.lines.length} lines for athlete ${crowded.athleteId}; at most ${MAX_LINES_PER_ATHLETE} can be stored`,
+            'size',
+          );
+        const changed = changedGroups(stored ? contributionOf(stored.state, options) : null, contribution);
+        const pending = [...new Set([...(stored?.pending ?? []), ...changed])].sort();
+        const order = state.order;
+        const at = now();
+        const writes: Write[] = [
+          {
+            put: {
+              ...keys.order(orderId),
+              ...(order?.email ? keys.buyerOrdersIndex(options.hashEmail(order.email), order.createdAt, order.orderId) : {}),
+              orderId,
+              ...encodeState(orderId, state),
+              version,
+              ...(pending.length ? { pending: new Set(pending) } : {}),
+              updatedAt: order?.updatedAt ?? null,
+              test: order?.test ?? false,
+              countTestOrders: options.countTestOrders,
+              storedAt: at,
+            },
+            condition: stored ? versionIs(stored.version) : { notExists: true },
           },
-          condition: stored ? versionIs(stored.version) : { notExists: true },
+        ];
+        if (webhookId) {
+          writes.push({
+            put: { ...keys.webhook(webhookId), orderId, receivedAt: at, expiresAt: Math.floor(Date.parse(at) / 1000) + WEBHOOK_MARKER_TTL_SECONDS },
+            condition: { notExists: true },
+          });
+        }
+        if (pending.length) writes.push({ put: { ...keys.pendingOrder(orderId), orderId, since: at } });
+        try {
+          await store.transact(writes);
+          return { outcome: 'applied' as const, attempts: attempt };
+        } catch (error) {
+          // The webhook marker's condition failed: this delivery was stored already.
+          if (error instanceof StoreConflict && webhookId && error.failed.includes(1) && (await webhookSeen(webhookId)))
+            return { outcome: 'duplicate' as const, attempts: attempt };
+          throw error;
+        }
+      },
+      {
+        attempts: MAX_ACCEPT_ATTEMPTS,
+        backoff,
+        onConflict: (_conflict, attempt) => {
+          metric('IngestConflict');
+          log('warn', 'ingest conflict, retrying', { orderId, attempt, stage: 'accept' });
         },
-      ];
-      if (webhookId) {
-        writes.push({
-          put: { ...keys.webhook(webhookId), orderId, receivedAt: at, expiresAt: Math.floor(Date.parse(at) / 1000) + WEBHOOK_MARKER_TTL_SECONDS },
-          condition: { notExists: true },
-        });
-      }
-      if (pending.length) writes.push({ put: { ...keys.pendingOrder(orderId), orderId, since: at } });
-      try {
-        await store.transact(writes);
-        return { outcome: 'applied', attempts: attempt };
-      } catch (error) {
-        if (!(error instanceof StoreConflict)) throw error;
-        if (webhookId && error.failed.includes(1) && (await webhookSeen(webhookId))) return { outcome: 'duplicate', attempts: attempt };
-        metric('IngestConflict');
-        log('warn', 'ingest conflict, retrying', { orderId, attempt, stage: 'accept' });
-        await backoff(attempt);
-      }
-    }
-    throw new RetryLater(`order ${orderId}: concurrent updates did not settle after ${MAX_ACCEPT_ATTEMPTS} attempts`);
+        onExhausted: () => new RetryLater(`order ${orderId}: concurrent updates did not settle after ${MAX_ACCEPT_ATTEMPTS} attempts`),
+      },
+    );
   }
 
   /** Stores one event exactly once. `webhookId` makes a repeated delivery a no-op. */

@@ -15,12 +15,12 @@
 //
 // So an order touching any number of athletes is applied in full, each effect exactly once,
 // whatever duplicates, retries, reorderings or concurrent deliveries happen. Both stages are
-// written over a small store interface (ingest-store.ts), so production (DynamoDB), the property
+// written over the store port (lambdas/platform/store.ts), so production (DynamoDB), the property
 // tests and the benchmark loader (in memory) run this very code.
 import type { AssignRefusal, ContributionOptions, OrderEvent, OrderState } from '#shared/orders/contribution';
 import type { CatalogReader } from '#lambdas/catalog/catalog-reader';
-import { keyString } from '#lambdas/platform/store';
-import type { IngestStore, Item, Key } from '#lambdas/platform/store';
+import { jitteredBackoff, keyString } from '#lambdas/platform/store';
+import type { Store, Item, Key } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
 import type { MetricName } from '#lambdas/platform/metric-names';
 import { decodeState } from './order-codec';
@@ -45,7 +45,7 @@ export class AssignRefused extends Error {
 }
 
 export interface IngestDeps {
-  store: IngestStore;
+  store: Store;
   /** What ingestion reads of the catalog: each line's product, and the title rule's and one
    * athlete's parts only when needed (catalog-reader.ts). */
   catalog: CatalogReader;
@@ -53,7 +53,7 @@ export interface IngestDeps {
   now?: () => string;
   metric?: (name: MetricName, value?: number) => void;
   log?: (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void;
-  /** Backoff between attempts (tests pass a no-op or a random yield). */
+  /** The wait of the backoff between attempts (tests pass a no-op or a random yield). */
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -107,8 +107,7 @@ export function runtimeOf(deps: IngestDeps) {
   const now = deps.now ?? (() => new Date().toISOString());
   const metric = deps.metric ?? (() => undefined);
   const log = deps.log ?? (() => undefined);
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const backoff = (attempt: number) => sleep(Math.min(250, 5 * 2 ** attempt) * (0.5 + Math.random()));
+  const backoff = jitteredBackoff(5, 250, deps.sleep);
   const getOne = async (key: Key) => (await store.get([key])).get(keyString(key));
   async function readOrder(orderId: string): Promise<StoredOrder | null> {
     const item = await getOne(keys.order(orderId));
@@ -118,7 +117,7 @@ export function runtimeOf(deps: IngestDeps) {
 }
 
 /** The stored state of an order (the assignment route reads it before asking to assign). */
-export async function readOrderState(store: IngestStore, orderId: string): Promise<OrderState | null> {
+export async function readOrderState(store: Store, orderId: string): Promise<OrderState | null> {
   const item = (await store.get([keys.order(orderId)])).get(keyString(keys.order(orderId)));
   return item ? decodeState(item) : null;
 }

@@ -2,15 +2,15 @@
 // function (the table's stream, the scheduled sweep) and the inline callers run.
 import { topFanSetsOf } from '#shared/cards/sets';
 import type { Athlete } from '#shared/catalog/catalog-types';
-import { contributionOf, groupTargets } from '#shared/orders/contribution';
+import { athleteGroupId, contributionOf, groupOf, groupTargets, unattributedGroupId } from '#shared/orders/contribution';
 import type { GroupTarget } from '#shared/orders/contribution';
 import { planAthleteStep, planUnattributedStep } from '#shared/orders/settlement';
 import type { AppliedAthleteGroup, AppliedUnattributedGroup, AthleteStepPlan, CardRules, FanState } from '#shared/orders/settlement';
 import { RetryLater } from '#lambdas/platform/errors';
 import { DEFAULT_SETTLE_MS, orderOptions, runtimeOf } from './ingest-core';
 import type { IngestDeps } from './ingest-core';
-import { StoreConflict, keyString, versionIs } from '#lambdas/platform/store';
-import type { IngestStore, Item, Write } from '#lambdas/platform/store';
+import { StoreConflict, keyString, retryOnConflict, versionIs } from '#lambdas/platform/store';
+import type { Store, Item, Write } from '#lambdas/platform/store';
 import { athleteStateOf, ledgerAttributes } from '#lambdas/money/athlete-total';
 import * as keys from '#lambdas/platform/keys';
 
@@ -49,7 +49,7 @@ export function athleteWrites(
   const writes: Write[] = [];
   const { applied, athlete } = plan;
   writes.push({
-    put: { ...keys.appliedGroup(orderId, `A#${athleteId}`), kind: 'athlete', athleteId, ...applied },
+    put: { ...keys.appliedGroup(orderId, athleteGroupId(athleteId)), kind: 'athlete', athleteId, ...applied },
     condition: versionIs(before.applied?.version ?? 0),
   });
   const collectiveId = plan.saleLine?.collectiveId ?? before.applied?.collectiveId ?? null;
@@ -164,93 +164,93 @@ export function createSettler(deps: IngestDeps) {
     }
   }
 
+  /** A step's retries: until it applies or the deadline passes (then the sweeper finishes it). */
+  const retries = (deadline: number, busy: string) => ({
+    attempts: Infinity,
+    deadline,
+    backoff,
+    onConflict: () => metric('IngestConflict'),
+    onExhausted: () => new RetryLater(busy),
+  });
+
   async function stepAthlete(orderId: string, version: number, athleteId: number, target: AthleteTarget | null, deadline: number): Promise<void> {
-    await withLock(`athlete:${athleteId}`, async () => {
-      for (let attempt = 1; ; attempt++) {
-        const appliedKey = keys.appliedGroup(orderId, `A#${athleteId}`);
-        const totalKey = keys.aggTotal(athleteId);
-        const got = await store.get([appliedKey, totalKey, ...(target?.meta.buyerKey ? [keys.fan(athleteId, target.meta.buyerKey)] : [])]);
-        const appliedItem = got.get(keyString(appliedKey));
-        if (appliedItem && Number(appliedItem.version) >= version) return;
-        const applied = (appliedItem as unknown as AppliedAthleteGroup | undefined) ?? null;
-        const fans = new Map<string, FanState | null>();
-        for (const buyerKey of new Set([applied?.meta?.buyerKey, target?.meta.buyerKey].filter((k): k is string => Boolean(k)))) {
-          const fanKey = keys.fan(athleteId, buyerKey);
-          fans.set(buyerKey, fanStateOf(got.has(keyString(fanKey)) ? got.get(keyString(fanKey)) : await getOne(fanKey)));
-        }
-        // The athlete's cards (editions, unlock rules), closed sets and collective: one read.
-        const catalogAthlete = await deps.catalog.athlete(athleteId);
-        const athleteState = athleteStateOf(got.get(keyString(totalKey)));
-        const plan = planAthleteStep({
-          athleteId,
-          orderVersion: version,
-          target,
-          applied,
-          athlete: athleteState,
-          fans,
-          cards: cardRulesOf(catalogAthlete),
-          topFanSets: topFanSetsOf(catalogAthlete ?? undefined),
-          collectiveId: catalogAthlete?.collectiveId ?? null,
-          now: now(),
-        });
-        try {
+    await withLock(`athlete:${athleteId}`, () =>
+      retryOnConflict(
+        async () => {
+          const appliedKey = keys.appliedGroup(orderId, athleteGroupId(athleteId));
+          const totalKey = keys.aggTotal(athleteId);
+          const got = await store.get([appliedKey, totalKey, ...(target?.meta.buyerKey ? [keys.fan(athleteId, target.meta.buyerKey)] : [])]);
+          const appliedItem = got.get(keyString(appliedKey));
+          if (appliedItem && Number(appliedItem.version) >= version) return;
+          const applied = (appliedItem as unknown as AppliedAthleteGroup | undefined) ?? null;
+          const fans = new Map<string, FanState | null>();
+          for (const buyerKey of new Set([applied?.meta?.buyerKey, target?.meta.buyerKey].filter((k): k is string => Boolean(k)))) {
+            const fanKey = keys.fan(athleteId, buyerKey);
+            fans.set(buyerKey, fanStateOf(got.has(keyString(fanKey)) ? got.get(keyString(fanKey)) : await getOne(fanKey)));
+          }
+          // The athlete's cards (editions, unlock rules), closed sets and collective: one read.
+          const catalogAthlete = await deps.catalog.athlete(athleteId);
+          const athleteState = athleteStateOf(got.get(keyString(totalKey)));
+          const plan = planAthleteStep({
+            athleteId,
+            orderVersion: version,
+            target,
+            applied,
+            athlete: athleteState,
+            fans,
+            cards: cardRulesOf(catalogAthlete),
+            topFanSets: topFanSetsOf(catalogAthlete ?? undefined),
+            collectiveId: catalogAthlete?.collectiveId ?? null,
+            now: now(),
+          });
           await store.transact(athleteWrites(orderId, athleteId, plan, { applied, athleteVersion: athleteState.version }));
           const oversold = (plan.saleLine?.oversoldUnits ?? 0) - (applied ? Object.values(applied.lines).reduce((n, l) => n + l.oversold, 0) : 0);
           if (oversold > 0) metric('OversoldLines', oversold);
           for (const u of plan.unlocked) log('info', 'card unlocked', { athleteId, cardId: u.cardId, at: u.at, orderId });
-          return;
-        } catch (error) {
-          if (!(error instanceof StoreConflict)) throw error;
-          metric('IngestConflict');
-          if (Date.now() > deadline) throw new RetryLater(`order ${orderId}: athlete ${athleteId} is busy; retry later`);
-          await backoff(Math.min(attempt, 6));
-        }
-      }
-    });
+        },
+        retries(deadline, `order ${orderId}: athlete ${athleteId} is busy; retry later`),
+      ),
+    );
   }
 
   async function stepUnattributed(orderId: string, version: number, schoolId: number, target: UnattributedTarget | null, deadline: number): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      const appliedKey = keys.appliedGroup(orderId, `U#${schoolId}`);
-      const item = await getOne(appliedKey);
-      if (item && Number(item.version) >= version) return;
-      const applied = (item as unknown as AppliedUnattributedGroup | undefined) ?? null;
-      const plan = planUnattributedStep(version, target, applied);
-      const writes: Write[] = [{ put: { ...appliedKey, kind: 'unattributed', schoolId, ...plan.applied }, condition: versionIs(applied?.version ?? 0) }];
-      if (plan.removeListItem) writes.push({ delete: keys.unattributedOrder(schoolId, plan.removeListItem.createdAt, orderId) });
-      if (plan.listItem) {
-        const { meta, lines, moreLines } = plan.listItem;
-        writes.push({
-          put: {
-            ...keys.unattributedOrder(schoolId, meta.createdAt, orderId),
-            schoolId,
-            orderId,
-            orderName: meta.orderName,
-            createdAt: meta.createdAt,
-            lines,
-            moreLines,
-          },
-        });
-      }
-      const { units, revenueCents, lines } = plan.totals;
-      if (units || revenueCents || lines) writes.push({ update: keys.unattributedTotal(schoolId), set: { schoolId }, add: { units, revenueCents, lines } });
-      try {
+    await retryOnConflict(
+      async () => {
+        const appliedKey = keys.appliedGroup(orderId, unattributedGroupId(schoolId));
+        const item = await getOne(appliedKey);
+        if (item && Number(item.version) >= version) return;
+        const applied = (item as unknown as AppliedUnattributedGroup | undefined) ?? null;
+        const plan = planUnattributedStep(version, target, applied);
+        const writes: Write[] = [{ put: { ...appliedKey, kind: 'unattributed', schoolId, ...plan.applied }, condition: versionIs(applied?.version ?? 0) }];
+        if (plan.removeListItem) writes.push({ delete: keys.unattributedOrder(schoolId, plan.removeListItem.createdAt, orderId) });
+        if (plan.listItem) {
+          const { meta, lines, moreLines } = plan.listItem;
+          writes.push({
+            put: {
+              ...keys.unattributedOrder(schoolId, meta.createdAt, orderId),
+              schoolId,
+              orderId,
+              orderName: meta.orderName,
+              createdAt: meta.createdAt,
+              lines,
+              moreLines,
+            },
+          });
+        }
+        const { units, revenueCents, lines } = plan.totals;
+        if (units || revenueCents || lines) writes.push({ update: keys.unattributedTotal(schoolId), set: { schoolId }, add: { units, revenueCents, lines } });
         await store.transact(writes);
         if (lines > 0) metric('UnattributedLines', lines);
-        return;
-      } catch (error) {
-        if (!(error instanceof StoreConflict)) throw error;
-        metric('IngestConflict');
-        if (Date.now() > deadline) throw new RetryLater(`order ${orderId}: unattributed lines of school ${schoolId} are busy; retry later`);
-        await backoff(Math.min(attempt, 6));
-      }
-    }
+      },
+      retries(deadline, `order ${orderId}: unattributed lines of school ${schoolId} are busy; retry later`),
+    );
   }
 
   function stepGroup(orderId: string, version: number, groupId: string, target: GroupTarget | null, deadline: number): Promise<void> {
-    const [kind, id] = groupId.split('#');
-    if (kind === 'A') return stepAthlete(orderId, version, Number(id), (target as AthleteTarget | null) ?? null, deadline);
-    return stepUnattributed(orderId, version, Number(id), (target as UnattributedTarget | null) ?? null, deadline);
+    const group = groupOf(groupId);
+    if (!group) throw new Error(`order ${orderId}: unknown group ${groupId}`);
+    if (group.kind === 'athlete') return stepAthlete(orderId, version, group.athleteId, (target as AthleteTarget | null) ?? null, deadline);
+    return stepUnattributed(orderId, version, group.schoolId, (target as UnattributedTarget | null) ?? null, deadline);
   }
 
   async function clearPending(orderId: string, version: number): Promise<boolean> {
@@ -302,7 +302,7 @@ export type Settler = ReturnType<typeof createSettler>;
 /** The settle sweeper: finishes orders left pending (crashes, deadlines, contention). */
 export async function settlePending(
   settler: Settler,
-  store: IngestStore,
+  store: Store,
   options: { limit?: number; deadlineMs?: number } = {},
 ): Promise<{ orders: number; settled: number; pending: number }> {
   const deadline = Date.now() + (options.deadlineMs ?? 20_000);

@@ -5,7 +5,7 @@ import { contributionOptions } from '#lambdas/identity/buyers';
 import { dynamoCatalogReader } from '#lambdas/catalog/catalog-index';
 import { createIngestEngine, readOrderState as readState, settlePending as sweep } from './ingest-engine';
 import type { IngestResult } from './ingest-engine';
-import { dynamoIngestStore } from '#lambdas/platform/store';
+import { dynamoStore } from '#lambdas/platform/store';
 import { log } from '#lambdas/platform/log';
 import { metric } from '#lambdas/platform/metrics';
 
@@ -14,7 +14,7 @@ export type { IngestOutcome, IngestResult } from './ingest-engine';
 export { hashEmail } from '#lambdas/identity/buyers';
 export type IngestEvent = OrderEvent;
 
-const engine = createIngestEngine({ store: dynamoIngestStore, catalog: dynamoCatalogReader, options: contributionOptions, metric, log });
+const engine = createIngestEngine({ store: dynamoStore, catalog: dynamoCatalogReader, options: contributionOptions, metric, log });
 
 /** Accepts an event and settles its order before answering. */
 export const ingest: (event: OrderEvent, options?: { webhookId?: string; deadline?: number }) => Promise<IngestResult> = engine.ingest;
@@ -22,9 +22,9 @@ export const settle = engine.settle;
 
 /** The settle sweeper over the Orders table (the scheduled function, local mode, `npm run settle`). */
 export function settlePending(options: { limit?: number; deadlineMs?: number } = {}) {
-  return sweep(engine, dynamoIngestStore, options);
+  return sweep(engine, dynamoStore, options);
 }
 
 export function readOrderState(orderId: string) {
-  return readState(dynamoIngestStore, orderId);
+  return readState(dynamoStore, orderId);
 }

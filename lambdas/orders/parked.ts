@@ -3,10 +3,11 @@
 // start of the body, listed by `npm run verify` and counted in the alarms. Shopify gets a 4xx, so it
 // does not retry what can never succeed; the operator fixes the cause and replays the order
 // (`npm run reconcile -- --since ...` or `npm run webhook -- send ...`).
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import * as keys from '#lambdas/platform/keys';
 import { log } from '#lambdas/platform/log';
+import { dynamoStore as store } from '#lambdas/platform/store';
 
 export interface ParkedDelivery {
   reason: 'currency' | 'amount' | 'size' | 'malformed';
@@ -20,7 +21,7 @@ export interface ParkedDelivery {
 }
 
 export async function park(delivery: ParkedDelivery): Promise<void> {
-  const id = delivery.orderId ? `ORDER#${delivery.orderId}` : `WEBHOOK#${delivery.webhookId ?? 'unknown'}`;
+  const key = delivery.orderId ? keys.parkedOrder(delivery.orderId) : keys.parkedDelivery(delivery.webhookId ?? 'unknown');
   log('warn', 'delivery parked', {
     reason: delivery.reason,
     message: delivery.message,
@@ -28,7 +29,7 @@ export async function park(delivery: ParkedDelivery): Promise<void> {
     orderId: delivery.orderId,
     webhookId: delivery.webhookId,
   });
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...keys.parked(id), ...delivery, parkedAt: new Date().toISOString() } }));
+  await store.write({ put: { ...key, ...delivery, parkedAt: new Date().toISOString() } });
 }
 
 export async function listParked(limit = 100): Promise<Array<ParkedDelivery & { parkedAt: string }>> {

@@ -5,15 +5,14 @@
 // already holds; the settle function applies what it stored, as for a webhook. The
 // checkpoint lives in the table and only moves forward after a run without failures.
 // Used by `npm run reconcile` (scripts/reconcile.ts) and the scheduled reconcile Lambda.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PayloadError, UnsupportedOrder, normalizeOrder, normalizeRefund, parseJsonPreservingBigInts } from '#shared/orders/shopify';
 import { ADMIN_API_VERSION } from '#lambdas/platform/shopify-admin';
 import type { AdminCredentials } from '#lambdas/platform/shopify-admin';
-import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { RetryLater } from '#lambdas/platform/errors';
 import { acceptEvent } from './accept';
 import type { IngestOutcome } from './ingest-core';
 import * as keys from '#lambdas/platform/keys';
+import { StoreConflict, dynamoStore as store, keyString } from '#lambdas/platform/store';
 import { park } from './parked';
 import { log } from '#lambdas/platform/log';
 import { metric } from '#lambdas/platform/metrics';
@@ -63,25 +62,20 @@ export class AdminApiError extends Error {
 }
 
 export async function readCheckpoint(): Promise<string | null> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.reconcileCheckpoint, ConsistentRead: true }));
-  return typeof Item?.since === 'string' ? Item.since : null;
+  const item = (await store.get([keys.reconcileCheckpoint])).get(keyString(keys.reconcileCheckpoint));
+  return typeof item?.since === 'string' ? item.since : null;
 }
 
 /** Moves the checkpoint forward only (a concurrent or older run never moves it back). */
 async function writeCheckpoint(since: string, report: Pick<ReconcileReport, 'orders' | 'refunds'>): Promise<void> {
-  await ddb()
-    .send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.reconcileCheckpoint, since, runAt: new Date().toISOString(), orders: report.orders, refunds: report.refunds },
-        ConditionExpression: 'attribute_not_exists(PK) OR #since < :since',
-        ExpressionAttributeNames: { '#since': 'since' },
-        ExpressionAttributeValues: { ':since': since },
-      }),
-    )
-    .catch((error: { name?: string }) => {
-      if (error?.name !== 'ConditionalCheckFailedException') throw error;
+  try {
+    await store.write({
+      put: { ...keys.reconcileCheckpoint, since, runAt: new Date().toISOString(), orders: report.orders, refunds: report.refunds },
+      condition: { or: [{ notExists: true }, { field: 'since', below: since }] },
     });
+  } catch (error) {
+    if (!(error instanceof StoreConflict)) throw error;
+  }
 }
 
 /** The URL of Link: <...>; rel="next", if any. */

@@ -10,6 +10,7 @@ import { settle, settlePending } from './ingest';
 import { log } from '#lambdas/platform/log';
 import { metric } from '#lambdas/platform/metrics';
 import { observed } from '#lambdas/platform/observability';
+import * as keys from '#lambdas/platform/keys';
 
 /** Leaves this much of the invocation's time unused, so a slow batch never times out midway. */
 const SAFETY_MS = 2_000;
@@ -17,9 +18,7 @@ const SAFETY_MS = 2_000;
 const deadlineOf = (context: Context | undefined) => Date.now() + Math.max(1_000, (context?.getRemainingTimeInMillis?.() ?? 30_000) - SAFETY_MS);
 
 function orderIdOfRecord(record: DynamoDBStreamEvent['Records'][number]): string | null {
-  const pk = record.dynamodb?.Keys?.PK?.S ?? '';
-  const sk = record.dynamodb?.Keys?.SK?.S ?? '';
-  return pk.startsWith('PENDING#') && sk.startsWith('ORDER#') ? sk.slice(6) : null;
+  return keys.orderIdOfPendingMarker({ PK: record.dynamodb?.Keys?.PK?.S ?? '', SK: record.dynamodb?.Keys?.SK?.S ?? '' });
 }
 
 export async function settleStream(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {

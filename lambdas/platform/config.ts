@@ -1,4 +1,10 @@
-// Environment read once per cold start. Local mode sets the same variables the stack sets.
+// The functions' settings, from the environment. The stack sets TABLE_NAME on every function,
+// COUNT_TEST_ORDERS on the webhook, settle and reconcile functions, SHOPIFY_SECRET_ARN on the
+// webhook and DEMO_MODE (with the demo tenant's ids and buyer when the demo is on) on the other
+// API functions and the page renderer
+// (infra/constructs/api.ts functionEnvironment); local mode (scripts/local/start.ts) sets
+// TABLE_NAME, DYNAMODB_ENDPOINT, SHOPIFY_WEBHOOK_SECRET (the secret itself, where AWS has its ARN),
+// and COUNT_TEST_ORDERS and DEMO_MODE unless already set. Anything unset takes the default below.
 
 export interface Config {
   tableName: string;
@@ -33,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Re-read on every call so tests and local mode can change the environment between runs. */
+/** Read on every call (a few property reads), not once per cold start, so tests and local mode
+ * can change the environment between runs. */
 export const config = (): Config => readConfig();

@@ -5,7 +5,9 @@
 // Patterns use IAM StringLike syntax (`*` any run of characters, `?` one character) over the
 // partition key (PK) only; GSI keys are not subject to LeadingKeys. test/infra/key-access.test.ts
 // checks that every partition built by keys.ts is writable by at least one function, so a new
-// key family cannot be added without deciding here who may write it.
+// key family cannot be added without deciding here who may write it. The patterns themselves are
+// keys.ts's (partitionPatterns), like every key string.
+import { partitionPatterns as p } from './keys';
 
 /**
  * Every partition the ingestion engine writes (lambdas/orders/ingest-*.ts): the settle function
@@ -13,23 +15,23 @@
  * checkout). Extend this list when ingestion writes a new partition.
  */
 export const INGESTION_PARTITIONS = [
-  'ORDER#*', // the order and the applied snapshot of each group of its effects
-  'ATHLETE#*', // sale lines, totals, months, fans, Top Fans, the earnings ledger
-  'COLLECTIVE#*', // flags for the collective (oversold editions, sales of locked cards)
-  'UNATTR#*', // unattributed lines per school and their totals
-  'WEBHOOK#*', // delivery markers (X-Shopify-Webhook-Id)
-  'PENDING#*', // orders whose effects are not all applied yet (the settle sweeper's list)
-  'PARKED', // signed deliveries refused for an operator (another currency, unstorable, malformed)
+  p.order, // the order and the applied snapshot of each group of its effects
+  p.athlete, // sale lines, totals, months, fans, Top Fans, the earnings ledger
+  p.collective, // flags for the collective (oversold editions, sales of locked cards)
+  p.unattributed, // unattributed lines per school and their totals
+  p.webhook, // delivery markers (X-Shopify-Webhook-Id)
+  p.pending, // orders whose effects are not all applied yet (the settle sweeper's list)
+  p.parked, // signed deliveries refused for an operator (another currency, unstorable, malformed)
 ] as const;
 
 /** The catalog (keys.ts, "The catalog, one item per entity"): written by the admin function only. */
-export const CATALOG_PARTITIONS = ['CATALOG#*'] as const;
+export const CATALOG_PARTITIONS = [p.catalog] as const;
 
 /** What stage 1 (accepting an event, lambdas/orders/ingest-accept.ts) writes: the webhook. */
-export const ACCEPT_PARTITIONS = ['ORDER#*', 'WEBHOOK#*', 'PENDING#*', 'PARKED'] as const;
+export const ACCEPT_PARTITIONS = [p.order, p.webhook, p.pending, p.parked] as const;
 
 /** The reconciliation accepts like the webhook, plus its own checkpoint. */
-export const RECONCILE_PARTITIONS = [...ACCEPT_PARTITIONS, 'RECONCILE'] as const;
+export const RECONCILE_PARTITIONS = [...ACCEPT_PARTITIONS, p.reconcile] as const;
 
 /** IAM `StringLike` semantics: `*` matches any run of characters (also none), `?` exactly one. */
 export function matchesPartitionPattern(pattern: string, partition: string): boolean {

@@ -1,12 +1,57 @@
-// The only module that knows the table's key prefixes (single-table design, DESIGN.md section 5).
+// Every key of the Orders table, built and read back here only: the PK, SK and GSI1 values of each
+// item family (docs/ARCHITECTURE.md, "Data model" and "Catalog", describes what each item holds),
+// the sort key prefixes and bounds the reads use, the parsers of keys read back (the settle
+// stream, verify, the collective's figures), the cursors' shapes and the write permissions' PK
+// patterns. No other file writes a key prefix: ESLint refuses one in lambdas/ and scripts/
+// (eslint.config.js, "keys.ts owns every key string"; lambdas/cards/ uses these builders and is
+// exempt until the cards lifecycle work puts it on the store port). An applied snapshot's group
+// id (`A#<athlete>`, `U#<school>`) is ingestion's own notion: shared/orders/contribution.ts makes
+// and reads it, appliedGroup puts it in a key.
+//
+// One named export per builder, so each bundle keeps only the builders it uses (callers write
+// `import * as keys from '#lambdas/platform/keys'` and `keys.order(id)`).
 
 const pad = (n: number, width = 6) => String(n).padStart(width, '0');
 
-// One named export per key builder, so each bundle keeps only the builders it uses (callers
-// write `import * as keys from './keys'` and `keys.order(id)`).
+// The prefixes, as plain strings (a bundle drops those its builders do not use; a template
+// literal would stay in every bundle).
+const CATALOG = 'CATALOG#';
+const CATALOG_ATHLETE = 'CATALOG#ATHLETE#';
+const CATALOG_SCHOOL = 'CATALOG#SCHOOL#';
+const CATALOG_COLLECTIVE = 'CATALOG#COLLECTIVE#';
+const CATALOG_PRODUCT = 'CATALOG#PRODUCT#';
+const CATALOG_NAME = 'CATALOG#NAME#';
+const ORDER = 'ORDER#';
+const APPLIED = 'APPLIED#';
+const PENDING = 'PENDING#';
+const PARKED = 'PARKED';
+const WEBHOOK = 'WEBHOOK#';
+const BUYER = 'BUYER#';
+const ATHLETE = 'ATHLETE#';
+const COLLECTIVE = 'COLLECTIVE#';
+const COLL = 'COLL#';
+const UNATTR = 'UNATTR#';
+const SALE = 'SALE#';
+const AGG = 'AGG#';
+const AGG_TOTAL = 'AGG#TOTAL';
+const AGG_MONTH = 'AGG#M#';
+const FAN = 'FAN#';
+const TOPFAN = 'TOPFAN#';
+const LEDGER = 'LEDGER#';
+const POST = 'POST#';
+const PAYOUT = 'PAYOUT#';
+const DONATION = 'DONATION#';
+const DONATION_MONTH = 'DAGG#M#';
+const INVITE = 'INVITE#';
+const PROFILE_REQUEST = 'PROFILEREQ#';
+const ACCOUNT = 'ACCOUNT#';
+const WAITLIST = 'WAITLIST#';
+const RECONCILE = 'RECONCILE';
+const COLLECTIVE_META = 'META';
 
-// The catalog, one item per entity (lambdas/catalog/catalog-items.ts builds them; the admin function
-// writes them): no page reads more than the entities it shows.
+// ---- the catalog ---------------------------------------------------------------------------------
+// One item per entity (lambdas/catalog/catalog-items.ts builds them; the admin, cards and onboarding
+// functions write them): no page reads more than the entities it shows.
 //   CATALOG#ATHLETE#{id}     PROFILE, CARD#{card}, SET#{set}       an athlete, its cards and sets
 //   CATALOG#SCHOOLS          SCHOOL#{id}                           every school (few hundred)
 //   CATALOG#SCHOOL#{id}      MERCH#{id}, SPORT#{sport}, ROSTER#... its merch, sports and roster
@@ -15,27 +60,36 @@ const pad = (n: number, width = 6) => String(n).padStart(width, '0');
 //   CATALOG#PRODUCT#{pid}    CARD                                  Shopify product -> card
 //   CATALOG#NAME#{name}      ATHLETES                              full name -> athlete ids (title rule)
 //   CATALOG#SEARCH           MANIFEST, ATHLETES#{chunk}            the search snapshot, in chunks
-/** An athlete's catalog partition: its profile, cards and sets (one Query). */
+//   CATALOG#ATHLETES (GSI1)  {id, 9 digits}                        every profile, in id order
+
 /** Before data version 3 the whole catalog was this one partition (read only to refuse old data). */
 export const legacyCatalogPartition = 'CATALOG';
-export const catalogAthletePartition = (id: number) => `CATALOG#ATHLETE#${id}`;
+/** Whether a partition is the catalog's (any of the families above). */
+export const isCatalogPartition = (pk: string) => pk.startsWith(CATALOG);
+/** An athlete's catalog partition: its profile, cards and sets (one Query). */
+export const catalogAthletePartition = (id: number) => `${CATALOG_ATHLETE}${id}`;
+/** Whether a partition is an athlete's catalog partition. */
+export const isCatalogAthletePartition = (pk: string) => pk.startsWith(CATALOG_ATHLETE);
 /** The profile, listed on GSI1 in id order (featured athletes, tools). */
-export const catalogAthlete = (id: number) => ({ PK: `CATALOG#ATHLETE#${id}`, SK: 'PROFILE' });
-export const catalogAthleteListing = (id: number) => ({ GSI1PK: 'CATALOG#ATHLETES', GSI1SK: pad(id, 9) });
+export const catalogAthlete = (id: number) => ({ PK: catalogAthletePartition(id), SK: 'PROFILE' });
+/** Whether an item of an athlete's catalog partition is its profile (not a card or a set). */
+export const isCatalogProfile = (sk: string) => sk === 'PROFILE';
 export const catalogAthletesListing = 'CATALOG#ATHLETES';
-export const catalogCard = (athleteId: number, cardId: number) => ({ PK: `CATALOG#ATHLETE#${athleteId}`, SK: `CARD#${pad(cardId, 4)}` });
+export const catalogAthleteListing = (id: number) => ({ GSI1PK: catalogAthletesListing, GSI1SK: pad(id, 9) });
+export const catalogCard = (athleteId: number, cardId: number) => ({ PK: catalogAthletePartition(athleteId), SK: `${catalogCardPrefix}${pad(cardId, 4)}` });
 export const catalogCardPrefix = 'CARD#';
-export const catalogSet = (athleteId: number, setId: number) => ({ PK: `CATALOG#ATHLETE#${athleteId}`, SK: `SET#${pad(setId, 4)}` });
+export const catalogSet = (athleteId: number, setId: number) => ({ PK: catalogAthletePartition(athleteId), SK: `${catalogSetPrefix}${pad(setId, 4)}` });
 export const catalogSetPrefix = 'SET#';
 export const catalogSchoolsPartition = 'CATALOG#SCHOOLS';
-export const catalogSchool = (id: number) => ({ PK: 'CATALOG#SCHOOLS', SK: `SCHOOL#${pad(id)}` });
-export const catalogSchoolPartition = (schoolId: number) => `CATALOG#SCHOOL#${schoolId}`;
-export const catalogMerch = (schoolId: number, id: number) => ({ PK: `CATALOG#SCHOOL#${schoolId}`, SK: `MERCH#${pad(id)}` });
+export const catalogSchoolPrefix = 'SCHOOL#';
+export const catalogSchool = (id: number) => ({ PK: catalogSchoolsPartition, SK: `${catalogSchoolPrefix}${pad(id)}` });
+export const catalogSchoolPartition = (schoolId: number) => `${CATALOG_SCHOOL}${schoolId}`;
+export const catalogMerch = (schoolId: number, id: number) => ({ PK: catalogSchoolPartition(schoolId), SK: `${catalogMerchPrefix}${pad(id)}` });
 export const catalogMerchPrefix = 'MERCH#';
 /** A sport's name as a key part (lowercase, URI-encoded: no '#' or spaces). */
 export const sportKey = (sport: string) => encodeURIComponent(String(sport).trim().toLowerCase());
 /** Roster counts of one sport at a school (athletes, and athletes per position). */
-export const catalogSport = (schoolId: number, sport: string) => ({ PK: `CATALOG#SCHOOL#${schoolId}`, SK: `SPORT#${sportKey(sport)}` });
+export const catalogSport = (schoolId: number, sport: string) => ({ PK: catalogSchoolPartition(schoolId), SK: `${catalogSportPrefix}${sportKey(sport)}` });
 export const catalogSportPrefix = 'SPORT#';
 /** Jersey order: numbered athletes first by number (shared/catalog/search.ts compareRoster), then the rest. */
 function jerseyKey(number: string): string {
@@ -44,145 +98,282 @@ function jerseyKey(number: string): string {
 }
 /** One athlete on a school's roster, sorted by sport, jersey number, name, id. */
 export const catalogRoster = (schoolId: number, sport: string, number: string, name: string, athleteId: number) => ({
-  PK: `CATALOG#SCHOOL#${schoolId}`,
-  SK: `ROSTER#${sportKey(sport)}#${jerseyKey(number)}#${String(name).trim().toLowerCase().slice(0, 120)}#${pad(athleteId, 9)}`,
+  PK: catalogSchoolPartition(schoolId),
+  SK: `${catalogRosterPrefix(sport)}${jerseyKey(number)}#${String(name).trim().toLowerCase().slice(0, 120)}#${pad(athleteId, 9)}`,
 });
 export const catalogRosterAll = 'ROSTER#';
 export const catalogRosterPrefix = (sport?: string) => (sport === undefined ? catalogRosterAll : `${catalogRosterAll}${sportKey(sport)}#`);
 export const catalogCollectivesPartition = 'CATALOG#COLLECTIVES';
+export const catalogCollectivePrefix = 'COLLECTIVE#';
 /** A collective and its members' ids; on GSI1 it heads its dashboard's partition (one Query). */
-export const catalogCollective = (id: number) => ({ PK: 'CATALOG#COLLECTIVES', SK: `COLLECTIVE#${pad(id)}`, GSI1PK: `COLL#${id}`, GSI1SK: 'META' });
-export const catalogMemberPartition = (collectiveId: number) => `CATALOG#COLLECTIVE#${collectiveId}`;
-export const catalogMember = (collectiveId: number, athleteId: number) => ({ PK: `CATALOG#COLLECTIVE#${collectiveId}`, SK: `MEMBER#${pad(athleteId, 9)}` });
+export const catalogCollective = (id: number) => ({
+  PK: catalogCollectivesPartition,
+  SK: `${catalogCollectivePrefix}${pad(id)}`,
+  GSI1PK: collectivePartition(id),
+  GSI1SK: COLLECTIVE_META,
+});
+export const catalogMemberPartition = (collectiveId: number) => `${CATALOG_COLLECTIVE}${collectiveId}`;
+export const catalogMember = (collectiveId: number, athleteId: number) => ({
+  PK: catalogMemberPartition(collectiveId),
+  SK: `${catalogMemberPrefix}${pad(athleteId, 9)}`,
+});
 export const catalogMemberPrefix = 'MEMBER#';
-export const catalogProduct = (productId: string) => ({ PK: `CATALOG#PRODUCT#${productId}`, SK: 'CARD' });
+export const catalogProduct = (productId: string) => ({ PK: `${CATALOG_PRODUCT}${productId}`, SK: 'CARD' });
 /** Athletes by full name (lowercase words joined by one space): ingestion's title rule looks up
  * the names a product title contains when no school is known. */
-export const catalogName = (name: string) => ({ PK: `CATALOG#NAME#${name}`, SK: 'ATHLETES' });
+export const catalogName = (name: string) => ({ PK: `${CATALOG_NAME}${name}`, SK: 'ATHLETES' });
 export const searchPartition = 'CATALOG#SEARCH';
 /** Versions of the search snapshot's chunks and of the schools list (search functions poll it). */
-export const searchManifest = () => ({ PK: 'CATALOG#SEARCH', SK: 'MANIFEST' });
+export const searchManifest = () => ({ PK: searchPartition, SK: 'MANIFEST' });
 export const SEARCH_CHUNK_SIZE = 256;
 export const searchChunkOf = (athleteId: number) => Math.floor(athleteId / SEARCH_CHUNK_SIZE);
 /** The search entries of athletes chunk*256 .. chunk*256+255. */
-export const searchChunk = (chunk: number) => ({ PK: 'CATALOG#SEARCH', SK: `ATHLETES#${pad(chunk)}` });
+export const searchChunk = (chunk: number) => ({ PK: searchPartition, SK: `${searchChunkPrefix}${pad(chunk)}` });
 export const searchChunkPrefix = 'ATHLETES#';
-export const order = (orderId: string) => ({ PK: `ORDER#${orderId}`, SK: 'ORDER' });
-/** What one order has applied to one group of figures (an athlete, a school's unattributed list). */
-export const appliedGroup = (orderId: string, groupId: string) => ({ PK: `ORDER#${orderId}`, SK: `APPLIED#${groupId}` });
-export const appliedPrefix = 'APPLIED#';
+
+// ---- orders and ingestion ------------------------------------------------------------------------
+
+export const order = (orderId: string) => ({ PK: `${ORDER}${orderId}`, SK: 'ORDER' });
+/** What one order has applied to one group of figures (an athlete, a school's unattributed list:
+ * shared/orders/contribution.ts athleteGroupId, unattributedGroupId). */
+export const appliedGroup = (orderId: string, groupId: string) => ({ PK: `${ORDER}${orderId}`, SK: `${APPLIED}${groupId}` });
+export const appliedPrefix = APPLIED;
 /** Orders whose effects are not all applied yet: the settle sweeper's work list, spread over a few
  * partitions (by the order id's last digit) so a burst of orders never makes one hot partition. */
 export const PENDING_SHARDS = 10;
-export const pendingPartitions = () => Array.from({ length: PENDING_SHARDS }, (_, i) => `PENDING#${i}`);
-export const pendingOrder = (orderId: string) => ({ PK: `PENDING#${Number(orderId.slice(-1)) % PENDING_SHARDS || 0}`, SK: `ORDER#${orderId}` });
+export const pendingPartitions = () => Array.from({ length: PENDING_SHARDS }, (_, i) => `${PENDING}${i}`);
+export const pendingOrder = (orderId: string) => ({ PK: `${PENDING}${Number(orderId.slice(-1)) % PENDING_SHARDS || 0}`, SK: `${ORDER}${orderId}` });
+/** The prefix of the pending partitions (the settle function's stream filter). */
+export const pendingPrefix = PENDING;
 /** Signed deliveries refused for an operator (another currency, unstorable, malformed). */
-export const parkedPartition = 'PARKED';
-export const parked = (id: string) => ({ PK: 'PARKED', SK: id });
-export const buyerOrdersIndex = (buyerKey: string, createdAt: string, orderId: string) => ({ GSI1PK: `BUYER#${buyerKey}`, GSI1SK: `${createdAt}#${orderId}` });
-export const buyerPartition = (buyerKey: string) => `BUYER#${buyerKey}`;
-export const athletePartition = (athleteId: number) => `ATHLETE#${athleteId}`;
-export const sale = (athleteId: number, createdAt: string, orderId: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `SALE#${createdAt}#${orderId}` });
-export const salePrefix = 'SALE#';
-export const aggTotal = (athleteId: number) => ({ PK: `ATHLETE#${athleteId}`, SK: 'AGG#TOTAL' });
-export const aggMonth = (athleteId: number, month: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `AGG#M#${month}` });
-export const aggPrefix = 'AGG#';
-export const fan = (athleteId: number, buyerKey: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `FAN#${buyerKey}` });
-export const fanPrefix = 'FAN#';
+export const parkedPartition = PARKED;
+/** An order's parked delivery, or a delivery whose order id could not be read (by its webhook id). */
+export const parkedOrder = (orderId: string) => ({ PK: PARKED, SK: `${ORDER}${orderId}` });
+export const parkedDelivery = (webhookId: string) => ({ PK: PARKED, SK: `${WEBHOOK}${webhookId}` });
+export const webhook = (webhookId: string) => ({ PK: `${WEBHOOK}${webhookId}`, SK: 'WEBHOOK' });
+export const buyerOrdersIndex = (buyerKey: string, createdAt: string, orderId: string) => ({
+  GSI1PK: buyerPartition(buyerKey),
+  GSI1SK: `${createdAt}#${orderId}`,
+});
+export const buyerPartition = (buyerKey: string) => `${BUYER}${buyerKey}`;
+/** Reconciliation with the Shopify Admin API (lambdas/orders/reconcile.ts): the updated_at
+ * checkpoint of the last complete run, and the synthetic webhook ids that make reruns no-ops. */
+export const reconcileCheckpoint = { PK: RECONCILE, SK: 'CHECKPOINT' };
+export const reconcileOrderDelivery = (orderId: string, updatedAt: string) => `reconcile:order:${orderId}:${updatedAt}`;
+export const reconcileRefundDelivery = (refundId: string) => `reconcile:refund:${refundId}`;
+/** Unattributed lines per school (0: no known school: the platform inbox, seen by operators only). */
+export const unattributedPartition = (schoolId: number) => `${UNATTR}${schoolId}`;
+export const unattributedOrder = (schoolId: number, createdAt: string, orderId: string) => ({
+  PK: unattributedPartition(schoolId),
+  SK: `${unattributedOrderPrefix}${createdAt}#${orderId}`,
+});
+export const unattributedOrderPrefix = ORDER;
+export const unattributedTotal = (schoolId: number) => ({ PK: unattributedPartition(schoolId), SK: 'AGG' });
+
+// ---- an athlete's figures, fans, ledger and posts ----------------------------------------------------
+
+export const athletePartition = (athleteId: number) => `${ATHLETE}${athleteId}`;
+export const sale = (athleteId: number, createdAt: string, orderId: string) => ({ PK: athletePartition(athleteId), SK: `${SALE}${createdAt}#${orderId}` });
+export const salePrefix = SALE;
+export const aggTotal = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: AGG_TOTAL });
+export const aggMonth = (athleteId: number, month: string) => ({ PK: athletePartition(athleteId), SK: `${AGG_MONTH}${month}` });
+export const aggPrefix = AGG;
+export const aggMonthPrefix = AGG_MONTH;
+export const fan = (athleteId: number, buyerKey: string) => ({ PK: athletePartition(athleteId), SK: `${FAN}${buyerKey}` });
+export const fanPrefix = FAN;
 /** A fan's holding on the buyer's collection index (My Collection: one Query per page of athletes). */
-export const collectorIndex = (buyerKey: string, athleteId: number) => ({ GSI1PK: `COLLECTOR#${buyerKey}`, GSI1SK: pad(athleteId, 9) });
+export const collectorIndex = (buyerKey: string, athleteId: number) => ({ GSI1PK: collectorPartition(buyerKey), GSI1SK: pad(athleteId, 9) });
 export const collectorPartition = (buyerKey: string) => `COLLECTOR#${buyerKey}`;
-export const topFan = (athleteId: number, buyerKey: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `TOPFAN#${buyerKey}` });
-export const topFanPrefix = 'TOPFAN#';
+export const topFan = (athleteId: number, buyerKey: string) => ({ PK: athletePartition(athleteId), SK: `${TOPFAN}${buyerKey}` });
+export const topFanPrefix = TOPFAN;
 /** The athlete's earnings ledger, in recording order (time, then sequence number). */
-export const ledger = (athleteId: number, at: string, seq: number) => ({ PK: `ATHLETE#${athleteId}`, SK: `LEDGER#${at}#${pad(seq, 10)}` });
-export const ledgerPrefix = 'LEDGER#';
-export const athleteDonations = (athleteId: number) => ({ PK: `ATHLETE#${athleteId}`, SK: 'DONATIONS' });
-export const post = (athleteId: number, postId: number) => ({ PK: `ATHLETE#${athleteId}`, SK: `POST#${pad(postId, 9)}` });
-export const postPrefix = 'POST#';
-export const postSequence = (athleteId: number) => ({ PK: `ATHLETE#${athleteId}`, SK: 'POSTSEQ' });
+export const ledger = (athleteId: number, at: string, seq: number) => ({ PK: athletePartition(athleteId), SK: `${ledgerBound(at)}#${pad(seq, 10)}` });
+export const ledgerPrefix = LEDGER;
+/** The ledger's sort keys at `at` (ISO time): entries recorded before `at` sort below it. */
+export const ledgerBound = (at: string) => `${LEDGER}${at}`;
+/** Whether a text is a ledger entry's sort key (a statement page's cursor). */
+export const isLedgerSortKey = (sk: string) => /^LEDGER#[\dT:.Z-]{20,30}#\d{10}$/.test(sk);
+export const athleteDonations = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: 'DONATIONS' });
+export const post = (athleteId: number, postId: number) => ({ PK: athletePartition(athleteId), SK: `${POST}${pad(postId, 9)}` });
+export const postPrefix = POST;
+export const postSequence = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: 'POSTSEQ' });
+
+// ---- a collective's figures (GSI1), donations and payouts -------------------------------------------
+
 /** GSI1 keys that gather a collective's figures (one Query for the overview). */
-export const collectivePartition = (collectiveId: number) => `COLL#${collectiveId}`;
+export const collectivePartition = (collectiveId: number) => `${COLL}${collectiveId}`;
 export const collectiveAthleteTotal = (collectiveId: number, athleteId: number) => ({
-  GSI1PK: `COLL#${collectiveId}`,
-  GSI1SK: `ATHLETE#${pad(athleteId)}#TOTAL`,
+  GSI1PK: collectivePartition(collectiveId),
+  GSI1SK: `${ATHLETE}${pad(athleteId)}#TOTAL`,
 });
 export const collectiveAthleteMonth = (collectiveId: number, athleteId: number, month: string) => ({
-  GSI1PK: `COLL#${collectiveId}`,
-  GSI1SK: `ATHLETE#${pad(athleteId)}#M#${month}`,
+  GSI1PK: collectivePartition(collectiveId),
+  GSI1SK: `${ATHLETE}${pad(athleteId)}#M#${month}`,
 });
-export const collectiveDonationMonth = (collectiveId: number, month: string) => ({ GSI1PK: `COLL#${collectiveId}`, GSI1SK: `DON#M#${month}` });
+export const collectiveDonationMonth = (collectiveId: number, month: string) => ({ GSI1PK: collectivePartition(collectiveId), GSI1SK: `DON#M#${month}` });
+/** What an item of a collective's figures partition (GSI1 COLL#<c>) is, by its GSI1SK. */
+export function collectiveFigureOf(gsi1sk: string): 'collective' | 'athleteTotal' | 'athleteMonth' | 'donationMonth' | null {
+  if (gsi1sk === COLLECTIVE_META) return 'collective';
+  if (gsi1sk.startsWith(ATHLETE)) return gsi1sk.endsWith('#TOTAL') ? 'athleteTotal' : 'athleteMonth';
+  return gsi1sk.startsWith('DON#M#') ? 'donationMonth' : null;
+}
 /** GSI1 keys of a collective's transaction feed, newest first. */
-export const transactionsPartition = (collectiveId: number) => `COLL#${collectiveId}#TXN`;
+export const transactionsPartition = (collectiveId: number) => `${collectivePartition(collectiveId)}#TXN`;
 export const saleTransaction = (collectiveId: number, createdAt: string, orderId: string, athleteId: number) => ({
-  GSI1PK: `COLL#${collectiveId}#TXN`,
+  GSI1PK: transactionsPartition(collectiveId),
   GSI1SK: `${createdAt}#SALE#${orderId}#${athleteId}`,
 });
+/** What a line of a collective's transaction feed is, by its GSI1SK (a sale, a donation, else a payout). */
+export const transactionOf = (gsi1sk: string): 'sale' | 'donation' | 'payout' =>
+  gsi1sk.includes('#SALE#') ? 'sale' : gsi1sk.includes('#DON#') ? 'donation' : 'payout';
+/** A collective's own partition: donations and their months, payout batches and lines, allocations, flags. */
+export const collectiveRecordsPartition = (collectiveId: number) => `${COLLECTIVE}${collectiveId}`;
 export const donation = (collectiveId: number, date: string, id: string) => ({
-  PK: `COLLECTIVE#${collectiveId}`,
-  SK: `DONATION#${date}#${id}`,
-  GSI1PK: `COLL#${collectiveId}#TXN`,
+  PK: collectiveRecordsPartition(collectiveId),
+  SK: `${DONATION}${date}#${id}`,
+  GSI1PK: transactionsPartition(collectiveId),
   GSI1SK: `${date}#DON#${id}`,
 });
-export const donationMonth = (collectiveId: number, month: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `DAGG#M#${month}` });
+export const donationMonth = (collectiveId: number, month: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `${DONATION_MONTH}${month}` });
 /** A donation's id -> its date (the donation's key), for allocations by id. */
-export const donationRef = (collectiveId: number, donationId: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `DONATIONREF#${donationId}` });
+export const donationRef = (collectiveId: number, donationId: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `DONATIONREF#${donationId}` });
 /** One athlete's share of one allocation request of a donation (its idempotency record). */
 export const allocation = (collectiveId: number, donationId: string, athleteId: number, requestHash: string) => ({
-  PK: `COLLECTIVE#${collectiveId}`,
+  PK: collectiveRecordsPartition(collectiveId),
   SK: `ALLOC#${donationId}#${pad(athleteId)}#${requestHash}`,
 });
 /** Payout batches (ids start with their creation time: newest last in SK order) and the idempotency
  * keys that created them. */
-export const payoutBatch = (collectiveId: number, batchId: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `BATCH#${batchId}` });
+export const payoutBatch = (collectiveId: number, batchId: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `${payoutBatchPrefix}${batchId}` });
 export const payoutBatchPrefix = 'BATCH#';
-export const payoutBatchKey = (collectiveId: number, keyHash: string) => ({ PK: `COLLECTIVE#${collectiveId}`, SK: `BATCHKEY#${keyHash}` });
+export const payoutBatchKey = (collectiveId: number, keyHash: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `BATCHKEY#${keyHash}` });
 /** One athlete's payout in a batch (status sent/paid), with its line in the transaction feed. */
 export const payoutLine = (collectiveId: number, batchId: string, athleteId: number) => ({
-  PK: `COLLECTIVE#${collectiveId}`,
-  SK: `PAYOUT#${batchId}#${pad(athleteId)}`,
+  PK: collectiveRecordsPartition(collectiveId),
+  SK: `${payoutLinePrefix(batchId)}${pad(athleteId)}`,
 });
-export const payoutLinePrefix = (batchId: string) => `PAYOUT#${batchId}#`;
+export const payoutLinePrefix = (batchId: string) => `${PAYOUT}${batchId}#`;
 export const payoutLineTransaction = (collectiveId: number, createdAt: string, batchId: string, athleteId: number) => ({
-  GSI1PK: `COLL#${collectiveId}#TXN`,
+  GSI1PK: transactionsPartition(collectiveId),
   GSI1SK: `${createdAt}#PAY#${batchId}-${athleteId}`,
 });
 /** The athlete's copy of its payouts (the athlete's Payouts tab reads its own partition). */
-export const athletePayout = (athleteId: number, batchId: string) => ({ PK: `ATHLETE#${athleteId}`, SK: `PAYOUT#${batchId}` });
-export const athletePayoutPrefix = 'PAYOUT#';
+export const athletePayout = (athleteId: number, batchId: string) => ({ PK: athletePartition(athleteId), SK: `${PAYOUT}${batchId}` });
+export const athletePayoutPrefix = PAYOUT;
 /** Per athlete and calendar year: payments made (1099-NEC), W-9 status, NIL disclosure reporting. */
-export const athleteYear = (athleteId: number, year: number) => ({ PK: `ATHLETE#${athleteId}`, SK: `YEAR#${year}` });
-/** Unattributed lines per school (0: no known school: the platform inbox, seen by operators only). */
-export const unattributedPartition = (schoolId: number) => `UNATTR#${schoolId}`;
-export const unattributedOrder = (schoolId: number, createdAt: string, orderId: string) => ({ PK: `UNATTR#${schoolId}`, SK: `ORDER#${createdAt}#${orderId}` });
-export const unattributedOrderPrefix = 'ORDER#';
-export const unattributedTotal = (schoolId: number) => ({ PK: `UNATTR#${schoolId}`, SK: 'AGG' });
+export const athleteYear = (athleteId: number, year: number) => ({ PK: athletePartition(athleteId), SK: `YEAR#${year}` });
 /** Sales a collective should look at (oversold editions, cards sold while locked). */
 export const flag = (collectiveId: number, createdAt: string, orderId: string, athleteId: number) => ({
-  PK: `COLLECTIVE#${collectiveId}`,
-  SK: `FLAG#${createdAt}#${orderId}#${athleteId}`,
+  PK: collectiveRecordsPartition(collectiveId),
+  SK: `${flagPrefix}${createdAt}#${orderId}#${athleteId}`,
 });
 export const flagPrefix = 'FLAG#';
+
+// ---- onboarding ---------------------------------------------------------------------------------
+
 /** Onboarding (lambdas/onboarding/onboarding-repo.ts). An invite, keyed by the SHA-256 of its code
  * (the code itself is never stored), listed per collective on GSI1. */
-export const invite = (codeHash: string) => ({ PK: `INVITE#${codeHash}`, SK: 'INVITE' });
-export const collectiveInvites = (collectiveId: number, createdAt: string) => ({ GSI1PK: `INVITES#COLL#${collectiveId}`, GSI1SK: createdAt });
-export const collectiveInvitesPartition = (collectiveId: number) => `INVITES#COLL#${collectiveId}`;
+export const invite = (codeHash: string) => ({ PK: `${INVITE}${codeHash}`, SK: 'INVITE' });
+export const collectiveInvites = (collectiveId: number, createdAt: string) => ({ GSI1PK: collectiveInvitesPartition(collectiveId), GSI1SK: createdAt });
+export const collectiveInvitesPartition = (collectiveId: number) => `INVITES#${COLL}${collectiveId}`;
 /** A profile request from /create-profile (one per account), listed per school on GSI1. */
-export const profileRequest = (requestId: string) => ({ PK: `PROFILEREQ#${requestId}`, SK: 'REQUEST' });
-export const schoolProfileRequests = (schoolId: number, createdAt: string) => ({ GSI1PK: `PROFILEREQS#SCHOOL#${schoolId}`, GSI1SK: createdAt });
+export const profileRequest = (requestId: string) => ({ PK: `${PROFILE_REQUEST}${requestId}`, SK: 'REQUEST' });
+export const schoolProfileRequests = (schoolId: number, createdAt: string) => ({ GSI1PK: schoolProfileRequestsPartition(schoolId), GSI1SK: createdAt });
 export const schoolProfileRequestsPartition = (schoolId: number) => `PROFILEREQS#SCHOOL#${schoolId}`;
 /** The account linked to an athlete: one account per athlete, whichever way it was linked. */
-export const athleteAccount = (athleteId: number) => ({ PK: `ACCOUNT#ATHLETE#${athleteId}`, SK: 'ACCOUNT' });
-export const waitlist = (email: string) => ({ PK: `WAITLIST#${email}`, SK: 'WAITLIST' });
-export const webhook = (webhookId: string) => ({ PK: `WEBHOOK#${webhookId}`, SK: 'WEBHOOK' });
-/** Reconciliation with the Shopify Admin API (lambdas/orders/reconcile.ts): the updated_at
- * checkpoint of the last complete run, and the synthetic webhook ids that make reruns no-ops. */
-export const reconcileCheckpoint = { PK: 'RECONCILE', SK: 'CHECKPOINT' };
-export const reconcileOrderDelivery = (orderId: string, updatedAt: string) => `reconcile:order:${orderId}:${updatedAt}`;
-export const reconcileRefundDelivery = (refundId: string) => `reconcile:refund:${refundId}`;
+export const athleteAccount = (athleteId: number) => ({ PK: `${ACCOUNT}ATHLETE#${athleteId}`, SK: 'ACCOUNT' });
+export const waitlist = (email: string) => ({ PK: `${WAITLIST}${email}`, SK: 'WAITLIST' });
+
+/** Local mode's own items (scripts/lib/seed.ts): no deployed function writes them, so they have no
+ * write pattern (partitionPatterns) and sit in this object rather than among the builders above. */
+export const localMode = {
+  /** The data format local mode's .data/ holds (LOCAL_DATA_VERSION). */
+  dataVersion: { PK: 'LOCALMODE', SK: 'DATA_VERSION' },
+};
 
 export const GSI1 = 'GSI1';
+
+// ---- reading keys back ----------------------------------------------------------------------------
+
+/** The digits after a prefix, as a number (null when the text is not prefix + digits). */
+function idAfter(text: string, prefix: string): number | null {
+  return text.startsWith(prefix) && /^\d+$/.test(text.slice(prefix.length)) ? Number(text.slice(prefix.length)) : null;
+}
+
+/** The athlete of an ATHLETE#<id> partition, or null. */
+export const athleteIdOfPartition = (pk: string) => idAfter(String(pk), ATHLETE);
+/** The school of an unattributed list's partition (UNATTR#<school>), or null. */
+export const schoolIdOfUnattributedPartition = (pk: string) => idAfter(String(pk), UNATTR);
+/** The group of an applied snapshot's sort key (APPLIED#<group>), or null. */
+export const appliedGroupOf = (sk: string) => (String(sk).startsWith(APPLIED) ? String(sk).slice(APPLIED.length) : null);
+/** The buyer of a Top Fan item's sort key (TOPFAN#<buyer key>), or null. */
+export const topFanBuyerOf = (sk: string) => (String(sk).startsWith(TOPFAN) ? String(sk).slice(TOPFAN.length) : null);
+/** The order of a pending marker's key (PENDING#<n> / ORDER#<id>: the settle function's stream records), or null. */
+export function orderIdOfPendingMarker(key: { PK: string; SK: string }): string | null {
+  const [pk, sk] = [String(key?.PK ?? ''), String(key?.SK ?? '')];
+  return pk.startsWith(PENDING) && sk.startsWith(ORDER) ? sk.slice(ORDER.length) : null;
+}
+
+/** The item families a tool reading a whole table tells apart (scripts/lib/verify.ts). */
+export type ItemFamily =
+  | 'order'
+  | 'applied'
+  | 'aggTotal'
+  | 'aggMonth'
+  | 'sale'
+  | 'fan'
+  | 'topFan'
+  | 'ledger'
+  | 'unattributedTotal'
+  | 'payoutLine'
+  | 'donation'
+  | 'parked'
+  | 'catalog'
+  | 'other';
+
+/** What an item of the table is, by its key. */
+export function familyOf(key: { PK: unknown; SK: unknown }): ItemFamily {
+  const [pk, sk] = [String(key?.PK ?? ''), String(key?.SK ?? '')];
+  if (pk.startsWith(ORDER)) return sk === 'ORDER' ? 'order' : sk.startsWith(APPLIED) ? 'applied' : 'other';
+  if (pk.startsWith(ATHLETE)) {
+    if (sk === AGG_TOTAL) return 'aggTotal';
+    if (sk.startsWith(AGG_MONTH)) return 'aggMonth';
+    if (sk.startsWith(SALE)) return 'sale';
+    if (sk.startsWith(FAN)) return 'fan';
+    if (sk.startsWith(TOPFAN)) return 'topFan';
+    if (sk.startsWith(LEDGER)) return 'ledger';
+    return 'other';
+  }
+  if (pk.startsWith(UNATTR)) return sk === 'AGG' ? 'unattributedTotal' : 'other';
+  if (pk.startsWith(COLLECTIVE)) return sk.startsWith(PAYOUT) ? 'payoutLine' : sk.startsWith(DONATION) ? 'donation' : 'other';
+  if (pk === PARKED) return 'parked';
+  return pk.startsWith(CATALOG) ? 'catalog' : 'other';
+}
+
+// ---- write permissions ------------------------------------------------------------------------------
+
+/** The PK patterns (IAM StringLike) of the key families, from which key-access.ts and routes.ts
+ * give each writer the partitions it may write. */
+export const partitionPatterns = {
+  order: 'ORDER#*',
+  athlete: 'ATHLETE#*',
+  collective: 'COLLECTIVE#*',
+  unattributed: 'UNATTR#*',
+  webhook: 'WEBHOOK#*',
+  pending: 'PENDING#*',
+  parked: 'PARKED',
+  reconcile: 'RECONCILE',
+  catalog: 'CATALOG#*',
+  catalogAthlete: 'CATALOG#ATHLETE#*',
+  catalogProduct: 'CATALOG#PRODUCT#*',
+  catalogMembers: 'CATALOG#COLLECTIVE#*',
+  waitlist: 'WAITLIST#*',
+  invite: 'INVITE#*',
+  profileRequest: 'PROFILEREQ#*',
+  account: 'ACCOUNT#*',
+} as const;
+
+// ---- cursors ----------------------------------------------------------------------------------------
 
 const ISO = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z`;
 const ID = String.raw`\d{1,30}`;
@@ -201,20 +392,20 @@ export const cursorSpecs = {
     partition: { PK: catalogMemberPartition(collectiveId) },
   }),
   athleteSales: (athleteId: number) => ({
-    fields: { SK: new RegExp(`^SALE#${ISO}#${ID}$`) },
-    partition: { PK: `ATHLETE#${athleteId}` },
+    fields: { SK: new RegExp(`^${SALE}${ISO}#${ID}$`) },
+    partition: { PK: athletePartition(athleteId) },
   }),
   buyerOrders: (buyerKey: string) => ({
-    fields: { PK: new RegExp(`^ORDER#${ID}$`), SK: /^ORDER$/, GSI1SK: new RegExp(`^${ISO}#${ID}$`) },
-    partition: { GSI1PK: `BUYER#${buyerKey}` },
+    fields: { PK: new RegExp(`^${ORDER}${ID}$`), SK: /^ORDER$/, GSI1SK: new RegExp(`^${ISO}#${ID}$`) },
+    partition: { GSI1PK: buyerPartition(buyerKey) },
   }),
   buyerCollection: (buyerKey: string) => ({
     fields: { PK: /^ATHLETE#\d{1,9}$/, SK: /^FAN#[\w-]{1,100}$/, GSI1SK: /^\d{9}$/ },
-    partition: { GSI1PK: `COLLECTOR#${buyerKey}` },
+    partition: { GSI1PK: collectorPartition(buyerKey) },
   }),
   /** A page of one school's unattributed orders (0: the platform inbox), newest first. */
   unattributedOrders: (schoolId: number) => ({
-    fields: { SK: new RegExp(`^ORDER#${ISO}#${ID}$`) },
+    fields: { SK: new RegExp(`^${ORDER}${ISO}#${ID}$`) },
     partition: { PK: unattributedPartition(schoolId) },
   }),
   collectiveTransactions: (collectiveId: number) => ({
@@ -223,6 +414,6 @@ export const cursorSpecs = {
       SK: /^(SALE|DONATION|PAYOUT)#[\w:.#-]{1,200}$/,
       GSI1SK: new RegExp(String.raw`^(${ISO}|\d{4}-\d{2}-\d{2})#(SALE|DON|PAY)#[\w.#-]{1,200}$`),
     },
-    partition: { GSI1PK: `COLL#${collectiveId}#TXN` },
+    partition: { GSI1PK: transactionsPartition(collectiveId) },
   }),
 };

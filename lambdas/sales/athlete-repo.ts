@@ -1,10 +1,12 @@
 // An athlete's posts (persisted, newest first, ids from a per-athlete counter) and donation figures.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// Writes go through the store port; the public reads (eventually consistent) use the document client.
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AthleteDonationsResponse, Post } from '#shared/sales/sales-api';
 import type { AthleteDonationsSeed } from '#shared/catalog/seed-data';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { NotFound } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
+import { StoreConflict, dynamoStore as store } from '#lambdas/platform/store';
 
 const toPost = (item: Record<string, unknown>): Post => ({
   id: Number(item.postId),
@@ -28,56 +30,41 @@ export async function listPosts(athleteId: number, limit = 100): Promise<Post[]>
 
 /** New post with id = highest id + 1 (first id 1), from an atomic per-athlete counter. */
 export async function createPost(athleteId: number, content: string, now = new Date()): Promise<Post> {
-  const { Attributes } = await ddb().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.postSequence(athleteId),
-      UpdateExpression: 'ADD lastId :one',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  const post: Post = { id: Number(Attributes?.lastId), content, date: now.toISOString(), updatedAt: null };
-  await ddb().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.post(athleteId, post.id), athleteId, postId: post.id, content: post.content, date: post.date },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  const counter = await store.write({ update: keys.postSequence(athleteId), add: { lastId: 1 } });
+  const post: Post = { id: Number(counter?.lastId), content, date: now.toISOString(), updatedAt: null };
+  await store.write({
+    put: { ...keys.post(athleteId, post.id), athleteId, postId: post.id, content: post.content, date: post.date },
+    condition: { notExists: true },
+  });
   return post;
 }
 
 export async function updatePost(athleteId: number, postId: number, content: string, now = new Date()): Promise<Post> {
   try {
-    const { Attributes } = await ddb().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.post(athleteId, postId),
-        UpdateExpression: 'SET content = :c, updatedAt = :u',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':c': content, ':u': now.toISOString() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toPost(Attributes ?? {});
+    const after = await store.write({
+      update: keys.post(athleteId, postId),
+      expression: 'SET content = :c, updatedAt = :u',
+      values: { ':c': content, ':u': now.toISOString() },
+      condition: { exists: true },
+    });
+    return toPost(after ?? {});
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw new NotFound(`Post ${postId}`);
+    if (error instanceof StoreConflict) throw new NotFound(`Post ${postId}`);
     throw error;
   }
 }
 
 export async function deletePost(athleteId: number, postId: number): Promise<void> {
   try {
-    await ddb().send(new DeleteCommand({ TableName: tableName(), Key: keys.post(athleteId, postId), ConditionExpression: 'attribute_exists(PK)' }));
+    await store.write({ delete: keys.post(athleteId, postId), condition: { exists: true } });
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw new NotFound(`Post ${postId}`);
+    if (error instanceof StoreConflict) throw new NotFound(`Post ${postId}`);
     throw error;
   }
 }
 
 export async function putAthleteDonations(athleteId: number, donations: AthleteDonationsSeed): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...keys.athleteDonations(athleteId), athleteId, ...donations } }));
+  await store.write({ put: { ...keys.athleteDonations(athleteId), athleteId, ...donations } });
 }
 
 export async function getAthleteDonations(athleteId: number): Promise<AthleteDonationsResponse> {

@@ -1,6 +1,7 @@
 // A collective's overview (one GSI Query: per-athlete totals and months, donation months, the
-// collective itself), its transaction feed (one GSI Query, newest first), and donation writes.
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+// collective itself), its transaction feed (one GSI Query, newest first), and donation writes
+// (through the store port; the reads, paginated GSI Queries, use the document client).
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CollectiveMonthly, CollectiveStatsResponse, Transaction, UnattributedSale } from '#shared/sales/sales-api';
 import type { Page } from '#shared/platform/http-api';
 import type { Athlete, Collective } from '#shared/catalog/catalog-types';
@@ -14,6 +15,7 @@ import { NotFound } from '#lambdas/platform/errors';
 import { encodeCursor } from '#lambdas/platform/http';
 import * as keys from '#lambdas/platform/keys';
 import { GSI1, cursorSpecs } from '#lambdas/platform/keys';
+import { StoreConflict, dynamoStore } from '#lambdas/platform/store';
 
 async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
@@ -33,7 +35,7 @@ export async function collectiveStats(collectiveId: number, now = new Date()): P
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': keys.collectivePartition(collectiveId) },
   });
-  const meta = items.find((i) => i.GSI1SK === 'META');
+  const meta = items.find((i) => keys.collectiveFigureOf(String(i.GSI1SK)) === 'collective');
   if (!meta) throw new NotFound(`Collective ${collectiveId}`);
   const collective = meta.data as Collective;
   const members = new Set(collective.members);
@@ -51,11 +53,11 @@ export async function collectiveStats(collectiveId: number, now = new Date()): P
   let donationsThisMonth = 0;
   let donationsTotal = 0;
   for (const item of items) {
-    const sk = String(item.GSI1SK);
-    if (sk.startsWith('ATHLETE#')) {
+    const figure = keys.collectiveFigureOf(String(item.GSI1SK));
+    if (figure === 'athleteTotal' || figure === 'athleteMonth') {
       const athleteId = Number(item.athleteId);
       if (!members.has(athleteId)) continue; // stale tag of a former member
-      if (sk.endsWith('#TOTAL')) {
+      if (figure === 'athleteTotal') {
         athletes.set(athleteId, {
           cardsSold: Number(item.cardsSold ?? 0),
           revenueCents: Number(item.revenueCents ?? 0),
@@ -65,7 +67,7 @@ export async function collectiveStats(collectiveId: number, now = new Date()): P
         const m = monthOf(String(item.month));
         m.revenueCents += Number(item.revenueCents ?? 0);
       }
-    } else if (sk.startsWith('DON#M#')) {
+    } else if (figure === 'donationMonth') {
       const m = monthOf(String(item.month));
       m.donationsCents += Number(item.amountCents ?? 0);
       donationsCount += Number(item.count ?? 0);
@@ -166,8 +168,8 @@ export async function collectiveTransactions(
     }),
   );
   const items = (page.Items ?? []).map((item): Transaction => {
-    const sk = String(item.GSI1SK);
-    if (sk.includes('#SALE#')) {
+    const kind = keys.transactionOf(String(item.GSI1SK));
+    if (kind === 'sale') {
       const athlete = athletesById.get(Number(item.athleteId));
       return {
         id: `${item.orderId}-${item.athleteId}`,
@@ -179,7 +181,7 @@ export async function collectiveTransactions(
         status: item.status === 'Paid' ? 'Completed' : item.status,
       };
     }
-    if (sk.includes('#DON#')) {
+    if (kind === 'donation') {
       const allocated = Object.keys((item.allocations as Record<string, number> | undefined) ?? {}).length;
       const details = allocated ? `${item.notes} · allocated to ${allocated} ${allocated === 1 ? 'member' : 'members'}` : item.notes;
       return {
@@ -211,43 +213,29 @@ export async function collectiveTransactions(
 export async function recordDonation(d: DonationSeed): Promise<void> {
   const month = yearMonthOf(d.date);
   try {
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.donation(d.collectiveId, d.date, d.id),
-                id: d.id,
-                collectiveId: d.collectiveId,
-                date: d.date,
-                donorName: d.donorName,
-                notes: d.notes,
-                amountCents: d.amountCents,
-                donationType: d.type,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          { Put: { TableName: tableName(), Item: { ...keys.donationRef(d.collectiveId, d.id), donationId: d.id, date: d.date } } },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.donationMonth(d.collectiveId, month),
-              UpdateExpression: 'SET GSI1PK = :gpk, GSI1SK = :gsk, #month = :month ADD amountCents :a, #count :one',
-              ExpressionAttributeNames: { '#month': 'month', '#count': 'count' },
-              ExpressionAttributeValues: { ...prefixed(keys.collectiveDonationMonth(d.collectiveId, month)), ':month': month, ':a': d.amountCents, ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
+    await dynamoStore.transact([
+      {
+        put: {
+          ...keys.donation(d.collectiveId, d.date, d.id),
+          id: d.id,
+          collectiveId: d.collectiveId,
+          date: d.date,
+          donorName: d.donorName,
+          notes: d.notes,
+          amountCents: d.amountCents,
+          donationType: d.type,
+        },
+        condition: { notExists: true },
+      },
+      { put: { ...keys.donationRef(d.collectiveId, d.id), donationId: d.id, date: d.date } },
+      {
+        update: keys.donationMonth(d.collectiveId, month),
+        set: { ...keys.collectiveDonationMonth(d.collectiveId, month), month },
+        add: { amountCents: d.amountCents, count: 1 },
+      },
+    ]);
   } catch (error) {
-    if ((error as { name?: string }).name !== 'TransactionCanceledException') throw error;
+    // Recorded before: the donation's condition failed, nothing was written.
+    if (!(error instanceof StoreConflict)) throw error;
   }
-}
-
-function prefixed(k: { GSI1PK: string; GSI1SK: string }) {
-  return { ':gpk': k.GSI1PK, ':gsk': k.GSI1SK };
 }

@@ -53,7 +53,7 @@ export async function athleteStats(athleteId: number): Promise<AthleteStatsRespo
         new QueryCommand({
           TableName: tableName(),
           KeyConditionExpression: 'PK = :pk AND begins_with(SK, :month)',
-          ExpressionAttributeValues: { ':pk': keys.athletePartition(athleteId), ':month': 'AGG#M#' },
+          ExpressionAttributeValues: { ':pk': keys.athletePartition(athleteId), ':month': keys.aggMonthPrefix },
           ExclusiveStartKey: startKey,
         }),
       );

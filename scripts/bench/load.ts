@@ -18,6 +18,7 @@ import { createIngestEngine } from '#lambdas/orders/ingest-engine';
 import { createMemoryStore } from '#lambdas/platform/memory-store';
 import type { BenchOrder } from './dataset';
 import { pool } from './util';
+import * as keys from '#lambdas/platform/keys';
 
 type Item = Record<string, unknown>;
 
@@ -88,7 +89,7 @@ function normalize(item: Item): Item | null {
   const sk = String(item.SK);
   const out: Item = { ...item };
   for (const field of ['storedAt', 'since', 'receivedAt', 'ledgerAt', 'at']) delete out[field];
-  if (sk.startsWith('LEDGER#')) out.SK = `LEDGER#${item.seq}`;
+  if (sk.startsWith(keys.ledgerPrefix)) out.SK = `${keys.ledgerPrefix}${item.seq}`;
   if (out.ledger && typeof out.ledger === 'object') {
     const head = out.ledger as Item;
     out.ledger = { ...head, at: 'set', nilCrossedAt: Object.fromEntries(Object.keys((head.nilCrossedAt as Item) ?? {}).map((year) => [year, 'set'])) };

@@ -2,7 +2,7 @@
 // everything its members earned (one payout marked paid, one sent, the rest pending), W-9 status
 // for one member, and part of a donation allocated to two members, all through the same code as
 // the Payouts routes (ledger entries under each athlete's lock, idempotent keys).
-import { dynamoIngestStore as store } from '#lambdas/platform/store';
+import { dynamoStore as store } from '#lambdas/platform/store';
 import { allocateDonation, createBatch, markPayout, setW9 } from '#lambdas/money/payouts';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 

@@ -1,8 +1,7 @@
 // Seeds an empty table: the catalog, donations, payouts and athlete donation figures directly,
 // then the sample orders through the real, signed webhook endpoint.
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { putAthleteDonations } from '#lambdas/sales/athlete-repo';
-import { ddb, tableName } from '#lambdas/platform/dynamodb';
+import { dynamoStore as store, keyString } from '#lambdas/platform/store';
 import { hasCatalog, putCatalog } from '#lambdas/catalog/catalog-repo';
 import * as keys from '#lambdas/platform/keys';
 import { recordDonation } from '#lambdas/sales/collective-repo';
@@ -14,15 +13,7 @@ import { sampleDeliveries } from './sample-orders';
  * the single-partition layout before data version 3 (local mode then refuses the old data). */
 export async function isSeeded(): Promise<boolean> {
   if (await hasCatalog()) return true;
-  const legacy = await ddb().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.legacyCatalogPartition },
-      Limit: 1,
-    }),
-  );
-  return (legacy.Items ?? []).length > 0;
+  return (await store.query(keys.legacyCatalogPartition, 1)).length > 0;
 }
 
 /**
@@ -33,15 +24,14 @@ export async function isSeeded(): Promise<boolean> {
  * Local mode refuses to start on older data instead of showing wrong figures.
  */
 export const LOCAL_DATA_VERSION = 4;
-const DATA_VERSION_KEY = { PK: 'LOCALMODE', SK: 'DATA_VERSION' };
 
 export async function localDataVersion(): Promise<number | null> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName(), Key: DATA_VERSION_KEY, ConsistentRead: true }));
-  return Item ? Number(Item.version) : null;
+  const item = (await store.get([keys.localMode.dataVersion])).get(keyString(keys.localMode.dataVersion));
+  return item ? Number(item.version) : null;
 }
 
 export async function markLocalDataVersion(): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: tableName(), Item: { ...DATA_VERSION_KEY, version: LOCAL_DATA_VERSION } }));
+  await store.write({ put: { ...keys.localMode.dataVersion, version: LOCAL_DATA_VERSION } });
 }
 
 export async function seedStatic(): Promise<void> {
@@ -56,20 +46,8 @@ export async function seedStatic(): Promise<void> {
 export async function waitUntilSettled(timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const pages = await Promise.all(
-      keys.pendingPartitions().map((pk) =>
-        ddb().send(
-          new QueryCommand({
-            TableName: tableName(),
-            KeyConditionExpression: 'PK = :pk',
-            ExpressionAttributeValues: { ':pk': pk },
-            Limit: 1,
-            ConsistentRead: true,
-          }),
-        ),
-      ),
-    );
-    if (pages.every((p) => (p.Items ?? []).length === 0)) return;
+    const pages = await Promise.all(keys.pendingPartitions().map((pk) => store.query(pk, 1)));
+    if (pages.every((p) => p.length === 0)) return;
     if (Date.now() > deadline)
       throw new Error(`sample orders still pending after ${timeoutMs / 1000} s: is the settle function (or local mode's settle loop) running?`);
     await new Promise((r) => setTimeout(r, 100));

@@ -8,7 +8,7 @@ import type { SalesFigures } from '#shared/orders/aggregation';
 import { indexCatalog } from '#shared/catalog/catalog-types';
 import { topFanSetsOf } from '#shared/cards/sets';
 import type { CatalogIndex } from '#shared/catalog/catalog-types';
-import { canonicalJson, contributionOf, groupTargets } from '#shared/orders/contribution';
+import { canonicalJson, contributionOf, groupOf, groupTargets } from '#shared/orders/contribution';
 import type { ContributionOptions, OrderContribution } from '#shared/orders/contribution';
 import type { SerialRange } from '#shared/cards/editions';
 import { moveSerials, rangeCount, serialsOfLines } from '#shared/cards/editions';
@@ -22,6 +22,9 @@ import type { AppliedAthleteGroup, AppliedUnattributedGroup } from '#shared/orde
 import { contributionOptions } from '#lambdas/identity/buyers';
 import { catalogFromItems } from '#lambdas/catalog/catalog-items';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
+import * as keys from '#lambdas/platform/keys';
+import { keyString } from '#lambdas/platform/store';
+import type { Key } from '#lambdas/platform/store';
 import { decodeState } from '#lambdas/orders/order-codec';
 import { requestCents } from '#lambdas/money/payouts';
 import type { AllocationRequestRecord } from '#lambdas/money/payouts';
@@ -74,12 +77,13 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
   const differences: string[] = [];
   let checked = 0;
   let pendingOrders = 0;
-  const byKey = new Map(items.map((i) => [`${i.PK}|${i.SK}`, i]));
+  const byKey = new Map(items.map((i) => [keyString(i as unknown as Key), i]));
+  const family = (i: Item) => keys.familyOf(i as unknown as Key);
   const byPartition = new Map<string, Item[]>();
   for (const item of items) byPartition.set(String(item.PK), [...(byPartition.get(String(item.PK)) ?? []), item]);
 
   // Orders: each group's applied snapshot equals what the order's current version says.
-  const orders = items.filter((i) => String(i.PK).startsWith('ORDER#') && i.SK === 'ORDER');
+  const orders = items.filter((i) => family(i) === 'order');
   const contributions: Array<OrderContribution | null> = [];
   const testOrders = { counted: 0, notCounted: 0, unrecorded: 0, fallback: options.countTestOrders };
   const appliedAthletes: Array<{ orderId: string; athleteId: number; applied: AppliedAthleteGroup; targetUnits: Map<string, number> }> = [];
@@ -103,10 +107,11 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     contributions.push(contribution);
     const targets = groupTargets(contribution);
     const applied = new Map(
-      (byPartition.get(`ORDER#${orderId}`) ?? []).filter((i) => String(i.SK).startsWith('APPLIED#')).map((i) => [String(i.SK).slice(8), i]),
+      (byPartition.get(keys.order(orderId).PK) ?? []).filter((i) => family(i) === 'applied').map((i) => [keys.appliedGroupOf(String(i.SK))!, i]),
     );
     for (const groupId of new Set([...targets.keys(), ...applied.keys()])) {
       checked++;
+      const group = groupOf(groupId);
       const target = targets.get(groupId);
       const got = applied.get(groupId);
       if (got && Number(got.version) > Number(order.version))
@@ -128,14 +133,14 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
           a && (a.meta || a.units || a.revenueCents)
             ? { units: a.units, revenueCents: a.revenueCents, cards: a.cards, listedUnits: a.listedUnits, listedCents: a.listedCents, meta: a.meta }
             : null;
-        if (groupId.startsWith('A#') && canonicalJson(want) !== canonicalJson(have) && !pending.has(groupId))
+        if (group?.kind === 'athlete' && canonicalJson(want) !== canonicalJson(have) && !pending.has(groupId))
           differences.push(`order ${orderId} ${groupId}: applied figures differ from a recomputation`);
-        if (groupId.startsWith('A#') && a) {
+        if (group?.kind === 'athlete' && a) {
           const units = new Map((target?.kind === 'athlete' ? target.athlete.lines : []).map((l) => [l.lineItemId, l.units]));
-          appliedAthletes.push({ orderId, athleteId: Number(groupId.slice(2)), applied: a, targetUnits: units });
+          appliedAthletes.push({ orderId, athleteId: group.athleteId, applied: a, targetUnits: units });
         }
       }
-      if (groupId.startsWith('U#')) {
+      if (group?.kind === 'unattributed') {
         const u = got as unknown as AppliedUnattributedGroup | undefined;
         const lines = target?.kind === 'unattributed' ? target.lines : [];
         const want = {
@@ -154,26 +159,21 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
 
   // Athletes: totals, cards, months, fans, Top Fans, sale lines.
   const athleteIds = new Set<number>([...expected.athletes.keys()]);
-  for (const item of items)
-    if (
-      String(item.PK).startsWith('ATHLETE#') &&
-      (String(item.SK).startsWith('AGG#') || String(item.SK).startsWith('TOPFAN#') || String(item.SK).startsWith('SALE#'))
-    )
-      athleteIds.add(Number(String(item.PK).slice(8)));
+  for (const item of items) if (['aggTotal', 'aggMonth', 'topFan', 'sale'].includes(family(item))) athleteIds.add(keys.athleteIdOfPartition(String(item.PK))!);
   for (const athleteId of athleteIds) {
     const want = expected.athletes.get(athleteId);
-    const total = byKey.get(`ATHLETE#${athleteId}|AGG#TOTAL`);
-    const partition = byPartition.get(`ATHLETE#${athleteId}`) ?? [];
+    const total = byKey.get(keyString(keys.aggTotal(athleteId)));
+    const partition = byPartition.get(keys.athletePartition(athleteId)) ?? [];
     checked += 2;
     if (!same(figuresOfItem(total), want?.total ?? zeroFigures()))
       differences.push(`athlete ${athleteId} totals: stored ${show(figuresOfItem(total))}, recomputed ${show(want?.total ?? zeroFigures())}`);
     if (nonZero((total?.cards as Record<string, number>) ?? {}) !== nonZero(want?.cards ?? {}))
       differences.push(`athlete ${athleteId} cards sold per card differ`);
     const months = new Set<string>([...(want?.months.keys() ?? [])]);
-    for (const item of partition) if (String(item.SK).startsWith('AGG#M#')) months.add(String(item.month));
+    for (const item of partition) if (family(item) === 'aggMonth') months.add(String(item.month));
     for (const month of months) {
       checked++;
-      const got = figuresOfItem(byKey.get(`ATHLETE#${athleteId}|AGG#M#${month}`));
+      const got = figuresOfItem(byKey.get(keyString(keys.aggMonth(athleteId, month))));
       const exp = want?.months.get(month) ?? zeroFigures();
       if (!same(got, exp)) differences.push(`athlete ${athleteId} ${month}: stored ${show(got)}, recomputed ${show(exp)}`);
     }
@@ -188,8 +188,8 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       .map((f) => f.buyerKey)
       .sort();
     const gotTop = partition
-      .filter((i) => String(i.SK).startsWith('TOPFAN#'))
-      .map((i) => String(i.SK).slice(7))
+      .filter((i) => family(i) === 'topFan')
+      .map((i) => keys.topFanBuyerOf(String(i.SK))!)
       .sort();
     checked += 2;
     if (JSON.stringify(wantTop) !== JSON.stringify(gotTop))
@@ -198,7 +198,7 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       differences.push(`athlete ${athleteId} top fan count: stored ${Number(total?.topFanCount ?? 0)}, recomputed ${wantTop.length}`);
     for (const fan of fans) {
       checked++;
-      const item = byKey.get(`ATHLETE#${athleteId}|FAN#${fan.buyerKey}`);
+      const item = byKey.get(keyString(keys.fan(athleteId, fan.buyerKey)));
       if (nonZero((item?.cards as Record<string, number>) ?? {}) !== nonZero(fan.cards))
         differences.push(`athlete ${athleteId} fan ${fan.buyerAlias}: holdings differ`);
       // The fan's Top Fan flag is what its TOPFAN item says (My Collection's badge reads the flag).
@@ -215,9 +215,10 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     const wantLines = new Map<string, { quantity: number; amountCents: number; status: string }>();
     for (const c of contributions) {
       const entry = c?.athletes.find((a) => a.athleteId === athleteId);
-      if (c && entry) wantLines.set(`SALE#${c.createdAt}#${c.orderId}`, { quantity: entry.listedUnits, amountCents: entry.listedCents, status: c.status });
+      if (c && entry)
+        wantLines.set(keys.sale(athleteId, c.createdAt, c.orderId).SK, { quantity: entry.listedUnits, amountCents: entry.listedCents, status: c.status });
     }
-    for (const item of partition.filter((i) => String(i.SK).startsWith('SALE#'))) {
+    for (const item of partition.filter((i) => family(i) === 'sale')) {
       checked++;
       const w = wantLines.get(String(item.SK));
       if (!w) differences.push(`athlete ${athleteId} sale line ${item.orderId}: no order part recomputes it`);
@@ -231,7 +232,7 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
 
     // The ledger: gapless sequence, every entry follows the rounding rule and carries the right
     // running totals, the stored head equals a replay, and the gross equals the figures.
-    const entries = partition.filter((i) => String(i.SK).startsWith('LEDGER#')).map((i) => i as unknown as LedgerEntry);
+    const entries = partition.filter((i) => family(i) === 'ledger').map((i) => i as unknown as LedgerEntry);
     for (const problem of checkEntries(entries)) differences.push(`athlete ${athleteId} ledger: ${problem}`);
     const replayed = headOf(entries);
     const storedHead = ledgerHeadOf(total?.ledger);
@@ -299,10 +300,10 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
 
   // Unattributed lines per school.
   const schools = new Set<number>([...expected.unattributed.keys()]);
-  for (const item of items) if (String(item.PK).startsWith('UNATTR#') && item.SK === 'AGG') schools.add(Number(String(item.PK).slice(7)));
+  for (const item of items) if (family(item) === 'unattributedTotal') schools.add(keys.schoolIdOfUnattributedPartition(String(item.PK))!);
   for (const schoolId of schools) {
     checked++;
-    const got = byKey.get(`UNATTR#${schoolId}|AGG`);
+    const got = byKey.get(keyString(keys.unattributedTotal(schoolId)));
     const want = expected.unattributed.get(schoolId) ?? { units: 0, revenueCents: 0, lines: 0 };
     if (Number(got?.units ?? 0) !== want.units || Number(got?.revenueCents ?? 0) !== want.revenueCents || Number(got?.lines ?? 0) !== want.lines) {
       differences.push(
@@ -314,9 +315,9 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
   // donation's allocated total is what its allocation entries credited.
   const ledgerByAthlete = new Map<number, LedgerEntry[]>();
   for (const item of items)
-    if (String(item.SK).startsWith('LEDGER#'))
+    if (family(item) === 'ledger')
       ledgerByAthlete.set(Number(item.athleteId), [...(ledgerByAthlete.get(Number(item.athleteId)) ?? []), item as unknown as LedgerEntry]);
-  for (const line of items.filter((i) => String(i.PK).startsWith('COLLECTIVE#') && String(i.SK).startsWith('PAYOUT#') && i.batchId)) {
+  for (const line of items.filter((i) => family(i) === 'payoutLine' && i.batchId)) {
     checked++;
     const entry = (ledgerByAthlete.get(Number(line.athleteId)) ?? []).find((e) => e.kind === 'payout' && e.batchId === line.batchId);
     if (!entry || entry.payoutCents !== Number(line.amountCents))
@@ -325,13 +326,11 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
   for (const [athleteId, entries] of ledgerByAthlete) {
     for (const e of entries.filter((x) => x.kind === 'payout')) {
       checked++;
-      const line = items.find(
-        (i) => String(i.PK).startsWith('COLLECTIVE#') && i.batchId === e.batchId && Number(i.athleteId) === athleteId && String(i.SK).startsWith('PAYOUT#'),
-      );
+      const line = items.find((i) => family(i) === 'payoutLine' && i.batchId === e.batchId && Number(i.athleteId) === athleteId);
       if (!line) differences.push(`athlete ${athleteId} ledger entry ${e.seq}: a payout of batch ${e.batchId} without its payout line`);
     }
   }
-  for (const donation of items.filter((i) => String(i.SK).startsWith('DONATION#') && i.allocatedCents !== undefined)) {
+  for (const donation of items.filter((i) => family(i) === 'donation' && i.allocatedCents !== undefined)) {
     checked++;
     const credited = [...ledgerByAthlete.values()]
       .flat()
@@ -350,6 +349,6 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     if (Number(donation.allocatedCents) > Number(donation.amountCents))
       differences.push(`donation ${donation.id}: allocated ${donation.allocatedCents} of ${donation.amountCents}`);
   }
-  const parked = items.filter((i) => i.PK === 'PARKED').length;
+  const parked = items.filter((i) => family(i) === 'parked').length;
   return { orders: orders.length, checked, differences, pending: pendingOrders, parked, testOrders };
 }

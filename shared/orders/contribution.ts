@@ -273,6 +273,12 @@ export type GroupTarget =
 
 export const athleteGroupId = (athleteId: number): string => `A#${athleteId}`;
 export const unattributedGroupId = (schoolId: number): string => `U#${schoolId}`;
+/** A group id read back (athleteGroupId, unattributedGroupId); null for anything else. */
+export function groupOf(groupId: string): { kind: 'athlete'; athleteId: number } | { kind: 'unattributed'; schoolId: number } | null {
+  const [kind, id, ...rest] = groupId.split('#');
+  if (rest.length || id === undefined || !/^\d+$/.test(id)) return null;
+  return kind === 'A' ? { kind: 'athlete', athleteId: Number(id) } : kind === 'U' ? { kind: 'unattributed', schoolId: Number(id) } : null;
+}
 
 export function groupTargets(c: OrderContribution | null): Map<string, GroupTarget> {
   const groups = new Map<string, GroupTarget>();

@@ -5,6 +5,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogFromItems, catalogItems } from '#lambdas/catalog/catalog-items';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
+import { isCatalogPartition } from '#lambdas/platform/keys';
 
 type Item = Record<string, unknown>;
 
@@ -13,7 +14,7 @@ export async function scanCatalog(): Promise<Item[]> {
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await ddb().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: startKey, ConsistentRead: true }));
-    items.push(...(page.Items ?? []).filter((i) => String(i.PK).startsWith('CATALOG#')));
+    items.push(...(page.Items ?? []).filter((i) => isCatalogPartition(String(i.PK))));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;
@@ -41,7 +42,12 @@ function canonical(item: Item): string | null {
 
 /** Differences between the stored catalog items and a recomputation from its entities. */
 export async function catalogDrift(): Promise<string[]> {
-  const stored = await scanCatalog();
+  return driftOf(await scanCatalog());
+}
+
+/** Differences between catalog items (a Scan's, a memory store's) and a recomputation from their entities. */
+export function driftOf(items: Item[]): string[] {
+  const stored = items.filter((i) => isCatalogPartition(String(i.PK)));
   const expected = catalogItems(catalogFromItems(stored));
   const index = (items: Item[]) =>
     new Map(

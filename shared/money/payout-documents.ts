@@ -1,0 +1,93 @@
+// The payout documents (pure): a batch's payment file and an athlete's statement as CSV, and the
+// NIL disclosure record of a year (JSON, or CSV). lambdas/money/payouts.handler.ts serves them.
+import { csvDocument } from '../platform/csv';
+import { formatUsd } from '../platform/money';
+import type { DisclosureRecord, PayoutBatchView, PayoutLineView, Statement, YearStatusView } from './payouts-api';
+import { periodLabel } from './payouts-api';
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** A batch as a payment file: one row per athlete paid (name and school where known). */
+export function batchCsv(batch: PayoutBatchView, athletes: ReadonlyMap<number, { name: string; school: string } | null>): string {
+  const rows = (batch.lines ?? []).map((line) => {
+    const athlete = athletes.get(line.athleteId) ?? null;
+    return [
+      athlete?.name ?? `Athlete ${line.athleteId}`,
+      athlete?.school ?? '',
+      dollars(line.amountCents),
+      periodLabel(batch.periodStart, batch.periodEnd),
+      batch.batchId,
+      line.paidReference ?? line.sentReference ?? '',
+    ];
+  });
+  return csvDocument(['athlete', 'school', 'amount', 'period', 'batch id', 'reference'], rows);
+}
+
+/** A statement's page of entries between its opening and closing balances. */
+export function statementCsv(s: Statement): string {
+  const rows = s.entries.map((e) => [
+    e.at,
+    e.kind,
+    e.orderName ?? e.batchId ?? e.donationId ?? '',
+    dollars(e.grossCents),
+    dollars(e.athleteShareCents + e.creditCents - e.payoutCents),
+    dollars(e.balanceAfterCents),
+  ]);
+  const summary = [
+    ['Opening balance', '', '', '', '', dollars(s.openingBalanceCents)],
+    ...rows,
+    ['Closing balance', '', '', '', '', dollars(s.closingBalanceCents)],
+  ];
+  return csvDocument(['date', 'kind', 'reference', 'gross', 'athlete amount', 'balance'], summary);
+}
+
+/** The NIL disclosure record of `year`: who pays the athlete for what, on which terms, how much was
+ * earned and paid, and when the disclosure threshold was crossed and reported. */
+export function disclosureRecordOf(
+  athlete: { id: number; name: string; school: string; sport: string },
+  collective: { name: string; contactEmail?: string | null } | null | undefined,
+  money: { year: YearStatusView; payouts: PayoutLineView[] },
+  year: number,
+): DisclosureRecord {
+  const payments = money.payouts
+    .filter((p) => p.status === 'paid' && p.paidDate?.startsWith(String(year)))
+    .map((p) => ({ date: p.paidDate!, amountCents: p.amountCents, reference: p.paidReference }));
+  return {
+    athlete: { id: athlete.id, name: athlete.name, school: athlete.school, sport: athlete.sport },
+    payor: { name: collective?.name ?? 'Drift NIL collective', contact: collective?.contactEmail ?? null },
+    year,
+    services: 'Licence of the athlete’s name, image and likeness on official digital trading cards sold through Drift (royalties on card sales)',
+    compensation:
+      '97% of net card sales (what buyers paid after discounts, refunds and included taxes), rounded on the running total; plus donations the collective allocates to the athlete',
+    term: `Ongoing while the athlete’s cards are on sale; this record covers ${year}-01-01 to ${year}-12-31`,
+    earnedCents: money.year.earnedCents,
+    paidCents: money.year.paidCents,
+    payments,
+    thresholdCents: money.year.nil.thresholdCents,
+    crossedAt: money.year.nil.crossedAt,
+    deadline: money.year.nil.deadline,
+    reportedDate: money.year.nil.reportedDate,
+    reference: money.year.nil.reference,
+  };
+}
+
+/** The disclosure record as a two-column CSV (field, value). */
+export function disclosureCsv(record: DisclosureRecord): string {
+  const rows: string[][] = [
+    ['Athlete', record.athlete.name],
+    ['School', record.athlete.school],
+    ['Sport', record.athlete.sport],
+    ['Payor', record.payor.name],
+    ['Payor contact', record.payor.contact ?? ''],
+    ['Nature of the services', record.services],
+    ['Compensation structure', record.compensation],
+    ['Term', record.term],
+    ['Earned in the year', formatUsd(record.earnedCents)],
+    ['Paid in the year', formatUsd(record.paidCents)],
+    ...record.payments.map((p) => [`Payment ${p.date}`, `${formatUsd(p.amountCents)}${p.reference ? ` (ref ${p.reference})` : ''}`]),
+    ['Disclosure threshold reached', record.crossedAt ?? 'not reached'],
+    ['Deadline to report', record.deadline ?? ''],
+    ['Reported', record.reportedDate ? `${record.reportedDate} (ref ${record.reference})` : 'not yet'],
+  ];
+  return csvDocument(['field', 'value'], rows);
+}
