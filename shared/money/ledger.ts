@@ -15,6 +15,7 @@
 // period, a payout batch, all time) sum exactly to share(end) - share(start): all time, an
 // athlete's shares are exactly 97% of net counted sales rounded once; a period differs from 97% of
 // its own net by at most one cent, and that cent is never lost or paid twice (it carries over).
+import { businessDaysAfterInstant } from '../platform/business-days';
 import { athleteShareCents } from '../platform/money';
 
 export type LedgerKind = 'sale' | 'refund' | 'cancellation' | 'deletion' | 'allocation' | 'payout';
@@ -101,18 +102,10 @@ export function form1099ThresholdCents(year: number, override?: number): number 
   return year >= 2026 ? 200_000 : 60_000;
 }
 
-/** The date `days` business days (Monday to Friday, UTC) after an instant, as YYYY-MM-DD.
- * Public holidays are not counted out: the deadline shown is never later than the real one. */
+/** The date `days` business days after an instant, as YYYY-MM-DD: weekends and observed US federal
+ * holidays skipped, the day counted in US Eastern time (the rule: shared/platform/business-days.ts). */
 export function businessDaysAfter(iso: string, days: number): string {
-  const d = new Date(iso);
-  d.setUTCHours(0, 0, 0, 0);
-  let left = days;
-  while (left > 0) {
-    d.setUTCDate(d.getUTCDate() + 1);
-    const day = d.getUTCDay();
-    if (day !== 0 && day !== 6) left--;
-  }
-  return d.toISOString().slice(0, 10);
+  return businessDaysAfterInstant(iso, days);
 }
 
 export type LedgerChange =
