@@ -99,6 +99,8 @@ export interface LocalCognitoOptions {
   issuerBase: string;
   tokenTtlSeconds?: number;
   log?: (message: string) => void;
+  /** Emails a code as Cognito does (local mode: into the local mailbox, /local-mail/). */
+  email?: (message: { to: string; subject: string; text: string }) => void;
   /** The clock (ms since the epoch); tests move it. */
   now?: () => number;
 }
@@ -224,11 +226,16 @@ export class LocalCognito {
     this.save();
   }
 
-  /** "Emails" a code: printed in the local log, the only place it goes. */
+  /** Emails a code (Cognito's default messages) to the local mailbox when there is one, and prints it. */
   private newCode(user: LocalUser, purpose: 'signup' | 'reset') {
     const value = String(randomInt(100000, 1000000));
     user.code = { value, purpose, expiresAt: this.now() + 24 * 3600 * 1000 };
     this.log(`${purpose === 'signup' ? 'verification' : 'password reset'} code for ${user.email}: ${value}`);
+    this.options.email?.({
+      to: user.email,
+      subject: purpose === 'signup' ? 'Your verification code' : 'Your password reset code',
+      text: purpose === 'signup' ? `Your verification code is ${value}` : `Your password reset code is ${value}`,
+    });
     return { Destination: maskEmail(user.email), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
   }
 

@@ -15,6 +15,7 @@ import { ROUTES, functionEntry, type FunctionName, type RouteDef } from '#lambda
 import { CognitoError, LOCAL_CLIENT_ID, LOCAL_POOL_ID, type LocalCognito } from './cognito';
 import { verifyJwt } from './jwt';
 import type { LocalStripe } from './stripe';
+import type { LocalMail } from './mail';
 import { apiReader, pageRenderer, sendPage } from './page-render';
 import { isAppRoute, prerenderedRoutes, viewerRequestUri } from './prerendered-routes';
 
@@ -27,6 +28,8 @@ export interface LocalServerOptions {
   onApiResult?: (routeKey: string, status: number) => void;
   /** The Stripe stand-in (/local-stripe/: Stripe's API subset, hosted onboarding and checkout). */
   stripe?: LocalStripe;
+  /** The SES stand-in (/local-mail/: SendEmail and the mailbox page). */
+  mail?: LocalMail;
 }
 
 type Handler = (event: Event, context: Context) => Promise<Result>;
@@ -322,6 +325,10 @@ export function createLocalServer(webRoot: string, options: LocalServerOptions =
     else if (url.pathname.startsWith('/local-stripe/') && options.stripe)
       work = options.stripe.handle(req, res).then((answered) => {
         if (!answered) sendJson(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      });
+    else if (url.pathname.startsWith('/local-mail/') && options.mail)
+      work = options.mail.handle(req, res).then((answered) => {
+        if (!answered) sendJson(res, 404, { message: `No such mailbox resource: ${url.pathname}` });
       });
     else if (url.pathname === '/config.json') work = Promise.resolve(sendJson(res, 200, options.webConfig?.() ?? {}));
     else if (req.method === 'GET' && !path.extname(url.pathname) && apiOrigin()) {

@@ -11,6 +11,7 @@ import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, LocalCognito } from './cognito';
 import { createLocalServer, type LocalServerOptions } from './server';
 import { startSettleLoop } from './settle-loop';
 import { DEFAULT_SIGNING_SECRET, createLocalStripe } from './stripe';
+import { createLocalMail } from './mail';
 import { ensureTable } from './table';
 import { parseCli, usageError } from '../lib/cli';
 import { START_OPTIONS, START_USAGE } from './flags';
@@ -118,12 +119,22 @@ async function main(): Promise<void> {
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
+  // SES's stand-in (docs/LOCAL-MODE.md, "Email"): what Drift emails, and Cognito's codes, land in a mailbox page.
+  const mail = createLocalMail({
+    basePath: '/local-mail',
+    dataFile: options.memory ? undefined : path.join(ROOT, '.data/mail.json'),
+    onMessage: (m) => output.structured.stdout.write(`[mail] ${JSON.stringify({ to: m.to, subject: m.subject, id: m.id })}\n`),
+  });
+  serverOptions.mail = mail;
+  process.env.SES_ENDPOINT ??= `${url}/local-mail`;
+  process.env.MAIL_FROM ??= 'Drift <no-reply@drift.local>';
   const cognito = new LocalCognito({
     issuerBase: `${url}/local-cognito`,
     dataDir: options.memory ? undefined : path.join(ROOT, '.data/cognito'),
     tokenTtlSeconds: Number(process.env.LOCAL_TOKEN_TTL_SECONDS ?? 3600),
     // The codes Cognito would email are for the user: on the terminal (and in the log file).
     log: (message) => output.print(`[cognito] ${message}`),
+    email: ({ to, subject, text }) => mail.deliver({ from: 'Drift <no-reply@verificationemail.com>', to, subject, text }),
   });
   for (const account of DEMO_ACCOUNTS) cognito.upsertUser(account);
   serverOptions.cognito = cognito;
@@ -184,6 +195,7 @@ async function main(): Promise<void> {
       `  Drift NIL cards running at ${url}`,
       `  API:      ${url}/api/catalog`,
       `  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo, operator/operator-demo (codes for new accounts are printed here)`,
+      `  Mail:     ${url}/local-mail/ (what Drift emails, and sign-up codes: the SES stand-in)`,
       `  Stripe:   ${url}/local-stripe/ (the stand-in; events at /local-stripe/v1/events, signing secret STRIPE_WEBHOOK_SECRET)`,
       `  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')`,
       `  DynamoDB: ${endpoint} (table ${options.table}, ${stored})`,
@@ -201,6 +213,7 @@ async function main(): Promise<void> {
     say('stopping...');
     settleLoop.stop();
     await stripe.close();
+    mail.close();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await dynamo?.stop();

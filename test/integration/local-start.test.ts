@@ -108,6 +108,7 @@ describe('npm start -- --memory', () => {
       'Drift NIL cards running at http://127.0.0.1:',
       'API:      http://',
       'Webhook:  http://',
+      'Mail:     http://',
       'DynamoDB: http://',
       'Verify:   DYNAMODB_ENDPOINT=',
       'Logs:     ',
@@ -115,6 +116,13 @@ describe('npm start -- --memory', () => {
       expect(stdout).toContain(`  ${label}`);
     expect(stdout).toContain(`Logs:     ${logFile} (structured JSON; --verbose prints them here too)`);
     expect(stderr).toBe('');
+  });
+
+  it("serves the local mailbox, where Cognito's sign-up codes arrive", async () => {
+    const origin = printed(/Drift NIL cards running at (http:\/\/127\.0\.0\.1:\d+)/);
+    const box = await fetch(`${origin}/local-mail/`);
+    expect(box.status).toBe(200);
+    expect(await box.text()).toContain('<h1>Local mail</h1>');
   });
 
   it('keeps the structured logs in the log file: a JSON line per delivery and metric, beside the human lines', () => {
