@@ -1,0 +1,109 @@
+// NIL Go's reporting rule, computed from what was provided (issue 23).
+//
+// The rule, as Drift applies it (a setting a collective's compliance officer confirms):
+// - A Division I athlete reports third-party NIL deals once the compensation *provided* by one payor
+//   reaches $600 in aggregate, counted over the athlete's period of eligibility (not per calendar
+//   year), payors under common ownership counting as one (a payor group, a setting).
+// - "Provided" is money that reached the athlete: payouts paid, net of payouts that failed or were
+//   reversed afterwards. Money earned but not yet paid is not provided; nothing before the
+//   athlete's eligibility start counts.
+// - The report is due within 5 business days of the aggregate reaching $600
+//   (shared/platform/business-days.ts: weekends and observed US federal holidays skipped, the day
+//   counted in US Eastern time).
+// - A deal is entered once unless its terms change: a change of rate or terms opens a new record.
+//   Once a group's aggregate reaches $600 every deal with it is reportable: deals (terms) begun
+//   before that moment are due 5 business days after it, terms that change later 5 business days
+//   after the change. A reversal that takes the aggregate back under $600 does not undo a report due.
+// - A card licence's royalty rate is the athlete's share of net card sales: 97% (9,700 basis points).
+import { businessDaysAfterInstant } from '../platform/business-days';
+
+export const NIL_GO_THRESHOLD_CENTS = 60_000;
+export const NIL_GO_BUSINESS_DAYS = 5;
+/** The card licence's royalty: 97% of net card sales. */
+export const CARD_ROYALTY_BASIS_POINTS = 9_700;
+
+/** Money provided to an athlete by a payor (negative: a payout that failed or was reversed). */
+export interface Provision {
+  at: string;
+  cents: number;
+  payorId: string;
+  /** What it was (the payout batch or transfer), for the record's documents. */
+  reference: string;
+}
+
+/** The terms of the athlete's deal with a payor group, from `from` on (versions in time order). */
+export interface DealTerms {
+  version: number;
+  from: string;
+  royaltyBasisPoints: number;
+  /** What the athlete does for it (for a card licence: approving each card). */
+  obligations: string;
+}
+
+export interface NilGoRecord {
+  payorGroup: string;
+  terms: DealTerms;
+  /** Provided by the group since eligibility start, up to now (all terms). */
+  cumulativeCents: number;
+  /** Provided under these terms. */
+  providedUnderTermsCents: number;
+  /** When the record became reportable (the aggregate reached $600, or the terms changed after). */
+  reportableAt: string | null;
+  deadline: string | null;
+  /** The provisions that make up the aggregate, oldest first (the record's documents). */
+  references: string[];
+}
+
+export interface NilGoOptions {
+  eligibilityStart: string;
+  /** The group a payor belongs to (common ownership); default: each payor its own group. */
+  groupOf?: (payorId: string) => string;
+  /** Terms per payor group (at least one version each group that provided anything). */
+  termsOf: (payorGroup: string) => DealTerms[];
+  now: string;
+}
+
+/** The NIL Go records of one athlete: one per payor group and terms version that has any money
+ * provided, with the date each became reportable and its deadline. */
+export function nilGoRecords(provisions: Provision[], options: NilGoOptions): NilGoRecord[] {
+  const groupOf = options.groupOf ?? ((id: string) => id);
+  const counted = provisions
+    .filter((p) => p.at >= options.eligibilityStart && p.at <= options.now && Number.isSafeInteger(p.cents))
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const byGroup = new Map<string, Provision[]>();
+  for (const p of counted) {
+    const group = groupOf(p.payorId);
+    byGroup.set(group, [...(byGroup.get(group) ?? []), p]);
+  }
+  const records: NilGoRecord[] = [];
+  for (const [group, list] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    // When the aggregate first reached the threshold (a later reversal below it does not undo a report due).
+    let running = 0;
+    let crossedAt: string | null = null;
+    for (const p of list) {
+      running += p.cents;
+      if (!crossedAt && running >= NIL_GO_THRESHOLD_CENTS) crossedAt = p.at;
+    }
+    const versions = [...options.termsOf(group)].sort((a, b) => a.version - b.version);
+    if (!versions.length) throw new RangeError(`No deal terms for payor group ${group}`);
+    versions.forEach((terms, i) => {
+      const until = versions[i + 1]?.from ?? null;
+      const under = list.filter((p) => p.at >= terms.from && (until === null || p.at < until));
+      // A version nobody was paid under, and that is not the current one, has nothing to report.
+      if (!under.length && until !== null) return;
+      // Once the aggregate has reached $600, every deal with the group is reported: those before the
+      // crossing at the crossing, terms that begin after it when they begin.
+      const reportableAt = crossedAt ? (crossedAt > terms.from ? crossedAt : terms.from) : null;
+      records.push({
+        payorGroup: group,
+        terms,
+        cumulativeCents: running,
+        providedUnderTermsCents: under.reduce((sum, p) => sum + p.cents, 0),
+        reportableAt,
+        deadline: reportableAt ? businessDaysAfterInstant(reportableAt, NIL_GO_BUSINESS_DAYS) : null,
+        references: list.filter((p) => p.at <= (until ?? options.now)).map((p) => p.reference),
+      });
+    });
+  }
+  return records;
+}
