@@ -1,0 +1,34 @@
+import { DEFAULT_RULE, STATE_RULES, clockFor, ruleOf, stateClock, type StateRule } from '../../shared/money/state-rules';
+
+const signed = { signedAt: '2026-03-10T02:00:00.000Z', firstPaidAt: '2026-04-01T15:00:00.000Z' };
+
+describe('state disclosure clocks', () => {
+  it('has the states the issue names, each with a source, and a default', () => {
+    expect(STATE_RULES.map((r) => r.state).sort()).toEqual(['CA', 'FL', 'GA', 'NY', 'OH', 'PA', 'TX']);
+    for (const rule of STATE_RULES) expect(rule.source.length).toBeGreaterThan(20);
+    expect(ruleOf('wy')).toBe(DEFAULT_RULE);
+    expect(ruleOf(null)).toBe(DEFAULT_RULE);
+    expect(ruleOf(' ny ').name).toBe('New York');
+  });
+
+  it('makes New York, Ohio and Texas due before the approval (the signing), dated in US Eastern time', () => {
+    for (const state of ['NY', 'OH', 'TX'])
+      expect(stateClock(state, signed)).toMatchObject({ kind: 'before', dueBy: '2026-03-09', from: "before the athlete's approval of the card" });
+    expect(stateClock('NY', { signedAt: null, firstPaidAt: null }).dueBy).toBeNull();
+  });
+
+  it("leaves school-policy states to the school's days, and shows no date without them", () => {
+    expect(stateClock('CA', signed)).toMatchObject({ kind: 'school-policy', dueBy: null, from: "as the school's policy sets" });
+    expect(stateClock('CA', signed, 3)).toMatchObject({
+      dueBy: '2026-03-12',
+      from: "3 business days after the athlete's approval of the card (the school's policy)",
+    });
+    expect(stateClock('WY', signed, 0).dueBy).toBe('2026-03-09');
+  });
+
+  it('counts a clock that runs after an event in calendar or business days', () => {
+    const rule = (business: boolean): StateRule => ({ ...DEFAULT_RULE, state: 'ZZ', clock: { start: 'payment', before: false, days: 7, business } });
+    expect(clockFor(rule(false), signed)).toMatchObject({ kind: 'after', dueBy: '2026-04-08', from: '7 days after the first payout paid' });
+    expect(clockFor(rule(true), signed).dueBy).toBe('2026-04-10');
+  });
+});
