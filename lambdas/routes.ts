@@ -61,6 +61,9 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/operator/unattributed', fn: 'operator', access: 'operator' },
   { method: 'POST', path: '/api/operator/unattributed/route', fn: 'operator', access: 'operator' },
   { method: 'GET', path: '/api/operator/collectives', fn: 'operator', access: 'operator' },
+  // Shopify's privacy requests (recorded by the webhook): the queue and a data request's export.
+  { method: 'GET', path: '/api/operator/privacy', fn: 'operator', access: 'operator' },
+  { method: 'GET', path: '/api/operator/privacy/{requestId}/export', fn: 'operator', access: 'operator' },
   // Money reaching athletes: payout batches, statements, tax status, NIL disclosure, allocations.
   { method: 'GET', path: '/api/collectives/{id}/payouts', fn: 'payouts', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/payouts/batches', fn: 'payouts', access: 'collective' },
@@ -160,7 +163,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   collectives: [],
   waitlist: [p.waitlist],
   me: [],
-  webhook: ACCEPT_PARTITIONS, // stage 1 only: the settle function applies the effects
+  webhook: [...ACCEPT_PARTITIONS, p.privacy], // stage 1 only (the settle function applies the effects); Shopify's privacy requests
   checkout: INGESTION_PARTITIONS,
   admin: CATALOG_PARTITIONS, // every catalog item: athletes, cards, schools, collectives, merch and their indexes
   unattributed: INGESTION_PARTITIONS,
@@ -168,7 +171,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   search: [],
   cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total
   onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account], // invites, profile requests, account links; an accepted request creates the athlete
-  operator: INGESTION_PARTITIONS, // routing a line of the platform inbox is an ingestion event on its order
+  operator: [...INGESTION_PARTITIONS, p.privacy], // routing a line of the platform inbox is an ingestion event on its order; a privacy export is recorded on its request
 };
 
 /** Runtime settings that differ from the defaults (256 MB, no NODE_OPTIONS). The search function

@@ -13,8 +13,26 @@ import { cursorParam, json, jsonBody, limitParam, routes } from '#lambdas/platfo
 import { AssignRefused } from '#lambdas/orders/ingest-core';
 import { cursorSpecs } from '#lambdas/platform/keys';
 import { PLATFORM_INBOX_SCHOOL, collectivesDirectory, platformInbox } from './operator-repo';
+import { privacyExport, privacyQueue } from './privacy-requests';
+import { dynamoStore } from '#lambdas/platform/store';
+
+const REQUEST_ID = /^(data|redact|shop)-[\w-]{1,120}$/;
 
 export const handler = routes({
+  // Shopify's privacy requests (the webhook records them): the queue, and a data request's export.
+  'GET /api/operator/privacy': async (event) => {
+    requireOperator(event);
+    return json(200, await privacyQueue(dynamoStore), { 'cache-control': 'no-store' });
+  },
+
+  'GET /api/operator/privacy/{requestId}/export': async (event) => {
+    const principal = requireOperator(event);
+    const requestId = event.pathParameters?.requestId ?? '';
+    if (!REQUEST_ID.test(requestId)) throw new ValidationError({ requestId: 'must be a privacy request id' });
+    const body = await privacyExport(dynamoStore, requestId, principal.sub, new Date().toISOString());
+    return json(200, body, { 'cache-control': 'no-store', 'content-disposition': `attachment; filename="drift-${requestId}.json"` });
+  },
+
   'GET /api/operator/unattributed': async (event) => {
     requireOperator(event);
     const limit = limitParam(event, 25, 100);

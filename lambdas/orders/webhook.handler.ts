@@ -11,6 +11,10 @@ import { acceptEvent } from './accept';
 import { log } from '#lambdas/platform/log';
 import { metric } from '#lambdas/platform/metrics';
 import { park } from './parked';
+import { handlePrivacyRequest, isPrivacyTopic, parsePrivacyPayload } from './privacy';
+import type { PrivacyTopic } from '#shared/orders/privacy-api';
+import { hashEmail } from '#lambdas/identity/buyers';
+import { dynamoStore } from '#lambdas/platform/store';
 import { verifyShopify, webhookSecret } from './webhook-secret';
 
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
@@ -26,6 +30,25 @@ const orderIdIn = (payload: unknown, topic: string): string | null => {
   return typeof raw === 'string' || typeof raw === 'number' ? String(raw) : null;
 };
 
+/** Shopify's mandatory privacy topics (privacy.ts): recorded once, a customer's redaction carried out. */
+async function privacyRequest(topic: PrivacyTopic, body: Buffer, webhookId: string | null) {
+  let request;
+  try {
+    request = parsePrivacyPayload(topic, parseJsonPreservingBigInts(body.toString('utf8')));
+  } catch (error) {
+    if (error instanceof PayloadError) throw new BadRequest(`Not a Shopify ${topic} request: ${error.message}`, { [error.field]: error.message });
+    throw new BadRequest('The body is not valid JSON', { body: 'must be JSON' });
+  }
+  const outcome = await handlePrivacyRequest(
+    request,
+    { store: dynamoStore, accept: (e) => acceptEvent(e), hashEmail, now: () => new Date().toISOString() },
+    { webhookId },
+  );
+  log('info', 'privacy request', { topic, requestId: outcome.requestId, status: outcome.status, orders: outcome.orders });
+  metric('PrivacyRequest');
+  return json(200, { ok: true, ...outcome });
+}
+
 export const handler = routes({
   'POST /api/webhooks/shopify': async (event) => {
     const webhookId = header(event, 'x-shopify-webhook-id')?.trim() || undefined;
@@ -37,6 +60,7 @@ export const handler = routes({
       throw new Unauthorized('Invalid webhook signature');
     }
     const topic = header(event, 'x-shopify-topic')?.trim();
+    if (isPrivacyTopic(topic)) return privacyRequest(topic, body, webhookId ?? null);
     if (!isHandledTopic(topic)) {
       log('info', 'webhook topic ignored', { topic });
       return json(200, { ok: true, ignored: true, topic: topic ?? null });

@@ -47,6 +47,7 @@ const PROFILE_REQUEST = 'PROFILEREQ#';
 const ACCOUNT = 'ACCOUNT#';
 const WAITLIST = 'WAITLIST#';
 const RECONCILE = 'RECONCILE';
+const PRIVACY = 'PRIVACY#';
 const COLLECTIVE_META = 'META';
 
 // ---- the catalog ---------------------------------------------------------------------------------
@@ -284,6 +285,14 @@ export const schoolProfileRequestsPartition = (schoolId: number) => `PROFILEREQS
 export const athleteAccount = (athleteId: number) => ({ PK: `${ACCOUNT}ATHLETE#${athleteId}`, SK: 'ACCOUNT' });
 export const waitlist = (email: string) => ({ PK: `${WAITLIST}${email}`, SK: 'WAITLIST' });
 
+// ---- privacy requests (Shopify's mandatory privacy webhooks) -------------------------------------------
+
+/** One privacy request: a customer's data request or redaction, or a shop's redaction (lambdas/orders/privacy.ts). */
+export const privacyRequest = (requestId: string) => ({ PK: `${PRIVACY}${requestId}`, SK: 'REQUEST' });
+/** The operators' queue of privacy requests on GSI1, newest last in GSI1SK order. */
+export const privacyRequestsPartition = 'PRIVACYREQUESTS';
+export const privacyRequestListing = (receivedAt: string, requestId: string) => ({ GSI1PK: privacyRequestsPartition, GSI1SK: `${receivedAt}#${requestId}` });
+
 /** Local mode's own items (scripts/lib/seed.ts): no deployed function writes them, so they have no
  * write pattern (partitionPatterns) and sit in this object rather than among the builders above. */
 export const localMode = {
@@ -363,6 +372,7 @@ export const partitionPatterns = {
   pending: 'PENDING#*',
   parked: 'PARKED',
   reconcile: 'RECONCILE',
+  privacy: 'PRIVACY#*',
   catalog: 'CATALOG#*',
   catalogAthlete: 'CATALOG#ATHLETE#*',
   catalogProduct: 'CATALOG#PRODUCT#*',

@@ -28,6 +28,8 @@ export const METRIC_NAMES = [
   'PayoutsCreated',
   /** One scheduled or manual reconciliation run finished. */
   'ReconcileRun',
+  /** A Shopify privacy request (data request or redaction) recorded or carried out. */
+  'PrivacyRequest',
 ] as const;
 
 export type MetricName = (typeof METRIC_NAMES)[number];

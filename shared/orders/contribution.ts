@@ -18,16 +18,31 @@ export interface OrderState {
   refunds: Record<string, NormalizedRefund>;
   lines: Record<string, LineAttribution>;
   deletedAt: string | null;
+  /** The buyer's personal data was removed (Shopify's customers/redact, or a fan deleting their
+   * account): the email is a pseudonym from then on, whatever later deliveries carry. */
+  redaction?: Redaction | null;
+}
+
+export interface Redaction {
+  at: string;
+  by: string;
+  /** What stands for the email: an address under the reserved .invalid domain, random per request. */
+  pseudonym: string;
 }
 
 export const emptyOrderState = (): OrderState => ({ order: null, refunds: {}, lines: {}, deletedAt: null });
+
+/** Redacted buyers' emails are pseudonyms under this reserved domain (RFC 2606: never deliverable). */
+export const REDACTED_EMAIL_DOMAIN = 'redacted.invalid';
+export const isRedactedEmail = (email: string | null | undefined): boolean => !!email && email.endsWith(`@${REDACTED_EMAIL_DOMAIN}`);
 
 export type OrderEvent =
   | { kind: 'order'; order: NormalizedOrder }
   | { kind: 'refund'; refund: NormalizedRefund }
   | { kind: 'delete'; orderId: string; at: string }
   | { kind: 'assign'; orderId: string; lineItemId: string; athleteId: number; cardId: number; schoolId: number; at: string; by: string }
-  | { kind: 'route'; orderId: string; lineItemId: string; schoolId: number; at: string; by: string };
+  | { kind: 'route'; orderId: string; lineItemId: string; schoolId: number; at: string; by: string }
+  | { kind: 'redact'; orderId: string; pseudonym: string; at: string; by: string };
 
 /** Why an assignment (or an operator's routing) is refused: the line is not in the order, is
  * attributed already, belongs to another school, or (routing) names a school already. */
@@ -74,6 +89,7 @@ export function compareOrderBodies(a: NormalizedOrder, b: NormalizedOrder): numb
 export function mergeEvent(state: OrderState, event: OrderEvent, attribute: (line: AttributableLine) => LineAttribution): MergeResult {
   if (event.kind === 'assign') return mergeAssignment(state, event);
   if (event.kind === 'route') return mergeRoute(state, event);
+  if (event.kind === 'redact') return mergeRedaction(state, event);
   if (state.deletedAt) return { kind: 'unchanged' };
   if (event.kind === 'delete') return { kind: 'changed', state: { ...state, deletedAt: event.at } };
   if (event.kind === 'refund') {
@@ -81,10 +97,23 @@ export function mergeEvent(state: OrderState, event: OrderEvent, attribute: (lin
     return { kind: 'changed', state: { ...state, refunds: { ...state.refunds, [event.refund.refundId]: event.refund } } };
   }
   const current = state.order;
-  if (current && compareOrderBodies(event.order, current) <= 0) return { kind: 'unchanged' };
+  // After a redaction every body is stored with the pseudonym (a late delivery may still carry the email).
+  const body = state.redaction ? { ...event.order, email: event.order.email === null ? null : state.redaction.pseudonym } : event.order;
+  if (current && compareOrderBodies(body, current) <= 0) return { kind: 'unchanged' };
   const lines = { ...state.lines };
-  for (const line of event.order.lineItems) lines[line.lineItemId] ??= attribute(line);
-  return { kind: 'changed', state: { ...state, order: event.order, lines } };
+  for (const line of body.lineItems) lines[line.lineItemId] ??= attribute(line);
+  return { kind: 'changed', state: { ...state, order: body, lines } };
+}
+
+/** Removes the buyer's email from an order: the pseudonym takes its place, so the buyer's holdings
+ * stay together as an anonymous collector's and every figure stays as it was. The first redaction
+ * stands (a repeat, or another request, changes nothing). An order not received yet is redacted
+ * as it arrives. */
+function mergeRedaction(state: OrderState, event: Extract<OrderEvent, { kind: 'redact' }>): MergeResult {
+  if (state.redaction) return { kind: 'unchanged' };
+  const redaction: Redaction = { at: event.at, by: event.by, pseudonym: event.pseudonym };
+  const order = state.order ? { ...state.order, email: state.order.email === null ? null : event.pseudonym } : null;
+  return { kind: 'changed', state: { ...state, order, redaction } };
 }
 
 function mergeAssignment(state: OrderState, event: Extract<OrderEvent, { kind: 'assign' }>): MergeResult {
@@ -186,6 +215,7 @@ const COUNTED_STATUSES = new Set(['paid', 'partially_paid', 'partially_refunded'
 
 export function buyerLabelOf(email: string | null): string {
   if (!email) return 'Guest';
+  if (isRedactedEmail(email)) return 'Former customer';
   return email.split('@')[0] || 'Guest';
 }
 

@@ -228,10 +228,13 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
       target?.meta.buyerKey === buyerKey ? target.meta : was ? { buyerLabel: was.buyerLabel, buyerAlias: was.buyerAlias } : (before.meta as OrderMeta);
     const wasTop = fanIsTop(was, input.topFanSets);
     const isTop = isTopFan(cards, input.topFanSets);
-    const after: FanState | null =
-      Object.keys(cards).length === 0 && !was
-        ? null
-        : { cards, serials, top: isTop, version: (was?.version ?? 0) + 1, buyerLabel: label.buyerLabel, buyerAlias: label.buyerAlias };
+    // A buyer who holds nothing of the athlete any more (everything refunded, or the holdings moved
+    // to another key by a redaction) has no fan item: its key and label go with it. Safe to delete:
+    // every fan write of an athlete is made under the athlete's lock (its total's version).
+    const holdsNothing = Object.keys(cards).length === 0 && Object.keys(serials).length === 0;
+    const after: FanState | null = holdsNothing
+      ? null
+      : { cards, serials, top: isTop, version: (was?.version ?? 0) + 1, buyerLabel: label.buyerLabel, buyerAlias: label.buyerAlias };
     // Nothing to write: same holding, serials, alias and flag (maps compared in key order).
     const canon = (f: Partial<FanState> | null) =>
       JSON.stringify([...[f?.cards, f?.serials].map((o) => Object.entries(o ?? {}).sort()), f?.buyerAlias ?? null, f?.top ?? null]);

@@ -84,7 +84,8 @@ describe('write partitions', () => {
     }
     // Accept and settle at once: the whole engine; the webhook and reconciliation only accept.
     for (const fn of ['checkout', 'unattributed'] as const) expect(FUNCTION_WRITE_PARTITIONS[fn]).toEqual(INGESTION_PARTITIONS);
-    expect(FUNCTION_WRITE_PARTITIONS.webhook).toEqual(ACCEPT_PARTITIONS);
+    // The webhook also records Shopify's privacy requests (PRIVACY#...).
+    expect(FUNCTION_WRITE_PARTITIONS.webhook).toEqual([...ACCEPT_PARTITIONS, 'PRIVACY#*']);
     expect(RECONCILE_PARTITIONS).toEqual(expect.arrayContaining([...ACCEPT_PARTITIONS]));
     expect(FUNCTION_WRITE_PARTITIONS.webhook.some((p) => matchesPartitionPattern(p, 'ATHLETE#1'))).toBe(false);
     for (const p of ACCEPT_PARTITIONS) expect(INGESTION_PARTITIONS).toContain(p);

@@ -88,3 +88,48 @@ describe('mergeEvent', () => {
     expect(mergeEvent(assigned.state, assign('12', 2), attribute).kind).toBe('unchanged');
   });
 });
+
+describe('redaction (a buyer removed for privacy)', () => {
+  const pseudonym = 'redacted+0a1b2c3d4e5f60718293@redacted.invalid';
+  const redact: OrderEvent = { kind: 'redact', orderId: '9007199254740993', pseudonym, at: '2026-06-01T00:00:00.000Z', by: 'shopify:customers/redact' };
+  const figures = (state: OrderState) => {
+    const c = contributionOf(state, options)!;
+    return { counted: c.counted, status: c.status, athletes: c.athletes, unattributed: c.unattributed };
+  };
+
+  it('replaces the email with the pseudonym and keeps every figure', () => {
+    const paid = orderEvent({});
+    const before = apply([paid]);
+    const after = apply([paid, redact]);
+    expect(after.order?.email).toBe(pseudonym);
+    expect(JSON.stringify(after)).not.toContain('fan@example.com');
+    expect(figures(after)).toEqual(figures(before));
+    const c = contributionOf(after, options)!;
+    expect(c.buyerKey).toBe(`h-${pseudonym}`);
+    expect(c.buyerLabel).toBe('Former customer');
+  });
+
+  it('keeps the pseudonym when a later delivery still carries the email, in any order', () => {
+    const paid = orderEvent({});
+    const late = orderEvent({ updatedAt: '2026-07-01T00:00:00Z', financialStatus: 'partially_refunded' });
+    for (const events of [
+      [paid, redact, late],
+      [redact, paid, late],
+      [paid, late, redact],
+      [late, redact, paid],
+    ]) {
+      const state = apply(events);
+      expect(state.order?.email).toBe(pseudonym);
+      expect(state.order?.financialStatus).toBe('partially_refunded');
+    }
+  });
+
+  it('stands once: a repeat or another request changes nothing; a guest order stays a guest', () => {
+    const state = apply([orderEvent({}), redact]);
+    expect(mergeEvent(state, redact, attribute).kind).toBe('unchanged');
+    expect(mergeEvent(state, { ...redact, pseudonym: 'redacted+ffffffffffffffffffff@redacted.invalid' }, attribute).kind).toBe('unchanged');
+    const guest = apply([orderEvent({ email: null }), redact]);
+    expect(guest.order?.email).toBeNull();
+    expect(guest.redaction?.pseudonym).toBe(pseudonym);
+  });
+});

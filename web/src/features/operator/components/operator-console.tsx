@@ -13,6 +13,7 @@ import '@/components/dashboard/dashboard.css';
 import '@/features/operator/components/operator.css';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
+import { PrivacyRequests } from '@/features/operator/components/privacy-requests';
 import { usePlatformInbox, useOperatorCollectives, useRouteLine } from '@/features/operator/api/platform-inbox';
 import { ApiError } from '@/lib/api-client';
 import { groupsOf, useSession } from '@/lib/auth/session-store';
@@ -132,10 +133,16 @@ export default function OperatorConsole() {
       {!isOperator ? (
         <p className="muted">This console is for Drift&apos;s platform operators. Sign in with an operator account to use it.</p>
       ) : (
-        <section aria-labelledby="inbox-title" className="dash-section">
-          <h2 id="inbox-title">Sales that name no school</h2>
-          <PlatformInbox />
-        </section>
+        <>
+          <section aria-labelledby="inbox-title" className="dash-section">
+            <h2 id="inbox-title">Sales that name no school</h2>
+            <PlatformInbox />
+          </section>
+          <section aria-labelledby="privacy-title" className="dash-section">
+            <h2 id="privacy-title">Privacy requests</h2>
+            <PrivacyRequests />
+          </section>
+        </>
       )}
     </div>
   );
