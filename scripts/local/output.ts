@@ -1,7 +1,7 @@
 // What local mode prints. The terminal gets a few human lines: progress (DynamoDB Local, the table,
 // the seeding with a count, settling), the ready banner with the URLs, the DynamoDB endpoint and
 // the verify command, and the codes local mode "emails" (sign-up verification, password reset).
-// The structured lines the handlers write (Powertools Logger's JSON, one per event, and its EMF
+// The structured lines the handlers write (lambdas/platform/log.ts's JSON, one per event, and the EMF
 // metrics: a few hundred while the sample orders are seeded) go to a log file, `.data/local.log`
 // unless `--log-file` says otherwise, and to the terminal as well with `--verbose`. The log file
 // also gets every human line, so it tells the whole story. An error is printed on the terminal in
@@ -35,7 +35,7 @@ export interface LocalOutput {
 
 const ERROR_LEVELS = new Set(['ERROR', 'CRITICAL']);
 
-/** True for a structured line that reports an error (Powertools' `level`, or a plain `level: 'error'`). */
+/** True for a structured line that reports an error (`level` ERROR or CRITICAL, or a plain `level: 'error'`). */
 export function isErrorLine(line: string): boolean {
   if (!line.startsWith('{')) return false;
   try {
