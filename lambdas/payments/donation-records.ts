@@ -167,7 +167,9 @@ export interface MembershipRecord {
   endedAt: string | null;
 }
 
-const activeField = (tierId: string) => `active_${tierId}`;
+/** The supportMembers item's counter of a tier's active members is `active_{tierId}`. */
+export const ACTIVE_PREFIX = 'active_';
+const activeField = (tierId: string) => `${ACTIVE_PREFIX}${tierId}`;
 
 /** Ends a membership once: it stops counting among its tier's active members (its donations stay). */
 async function endMembership(store: Store, collectiveId: number, subscriptionId: string, tierId: string, endedAt: string): Promise<void> {
@@ -208,6 +210,6 @@ export async function activeMembers(store: Store, collectiveId: number): Promise
   const item = await read(store, keys.supportMembers(collectiveId));
   const counts: Record<string, number> = {};
   for (const [field, value] of Object.entries(item ?? {}))
-    if (field.startsWith('active_') && Number(value) > 0) counts[field.slice('active_'.length)] = Number(value);
+    if (field.startsWith(ACTIVE_PREFIX) && Number(value) > 0) counts[field.slice(ACTIVE_PREFIX.length)] = Number(value);
   return counts;
 }
