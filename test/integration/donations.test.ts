@@ -10,6 +10,7 @@ import { handler as collectives } from '#lambdas/sales/collectives.handler';
 import { donationEventHandlers } from '#lambdas/payments/donation-events';
 import { donationFigures } from '#lambdas/payments/donation-figures';
 import { activeMembers } from '#lambdas/payments/donation-records';
+import { allocateDonation } from '#lambdas/money/payouts';
 import * as keys from '#lambdas/platform/keys';
 import { dynamoStore as store } from '#lambdas/platform/store';
 import { createStripeClient, type StripeClient, type StripeEvent } from '#lambdas/platform/stripe-client';
@@ -219,6 +220,17 @@ describe('one-time gifts', () => {
     await handle(partial);
     expect(await figures(1)).toMatchObject({ totalDonationsCents: 6_500, donationsThisYear: 3 });
     expect((await figures(1)).comments).toContainEqual({ donorName: 'Harbor Bank', amountCents: 3_000, comment: 'Proud sponsor' });
+    // What is left to allocate to members is what was not refunded.
+    const allocate = (amountCents: number, idempotencyKey: string) =>
+      allocateDonation(store, {
+        collectiveId: 1,
+        donationId: String(session.payment_intent),
+        allocations: [{ athleteId: memberOf(1), amountCents }],
+        idempotencyKey,
+        by: 'test',
+        now: () => new Date().toISOString(),
+      });
+    await expect(allocate(3_001, 'alloc-over')).rejects.toThrow('Only 3000 cents of this donation are left to allocate');
 
     await stripe.request('POST', '/v1/refunds', { params: { charge }, stripeAccount: account });
     const [, full] = await eventsOf(account, 'charge.refunded', charge);
