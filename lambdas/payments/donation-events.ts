@@ -14,7 +14,7 @@ import { log } from '#lambdas/platform/log';
 import type { StripeCharge, StripeCheckoutSession, StripeClient, StripeInvoice, StripeList, StripeSubscription } from '#lambdas/platform/stripe-client';
 import type { Store } from '#lambdas/platform/store';
 import { collectiveStripeAccount } from './collective-account';
-import { type DonationType, findDonation, recordDonation, refundDonation, saveMembership } from './donation-records';
+import { type Audit, type DonationType, findDonation, recordDonation, refundDonation, saveMembership } from './donation-records';
 import type { StripeEventContext, StripeEventHandlers } from './stripe-events';
 
 /** The metadata the support page puts on a session and on its PaymentIntent or subscription. */
@@ -86,7 +86,7 @@ async function collectiveOf(store: Store, meta: DonationMetadata | null, account
 }
 
 /** The membership as Stripe says it is now (active, or ended). */
-async function saveMember(store: Store, account: string, subscription: StripeSubscription, meta: DonationMetadata, now: string): Promise<void> {
+async function saveMember(store: Store, account: string, subscription: StripeSubscription, meta: DonationMetadata, audit: Audit): Promise<void> {
   const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
   await saveMembership(store, {
     collectiveId: meta.collectiveId,
@@ -99,7 +99,8 @@ async function saveMember(store: Store, account: string, subscription: StripeSub
     anonymous: meta.anonymous,
     type: typeOf(meta),
     startedAt: iso(subscription.created),
-    endedAt: ended ? iso(subscription.ended_at ?? subscription.canceled_at ?? Math.floor(Date.parse(now) / 1000)) : null,
+    endedAt: ended ? iso(subscription.ended_at ?? subscription.canceled_at ?? Math.floor(Date.parse(audit.at) / 1000)) : null,
+    audit,
   });
 }
 
@@ -111,6 +112,7 @@ async function recordInvoice(
   invoice: StripeInvoice,
   subscription: StripeSubscription,
   meta: DonationMetadata,
+  audit: Audit,
 ): Promise<string | null> {
   if (invoice.status !== 'paid' || invoice.amount_paid <= 0) return null;
   const payments = await stripe.request<StripeList<InvoicePayment>>('GET', '/v1/invoice_payments', { params: { invoice: invoice.id }, stripeAccount: account });
@@ -122,6 +124,7 @@ async function recordInvoice(
     collectiveId: meta.collectiveId,
     id,
     date: iso(invoice.status_transitions.paid_at ?? invoice.created),
+    recorded: audit,
     donorName: meta.donorName,
     notes: notesOf(`Monthly membership: ${tierName}`, comment),
     amountCents: invoice.amount_paid,
@@ -171,7 +174,7 @@ export async function fulfillCheckout(
   stripe: StripeClient,
   account: string,
   sessionOrId: string | StripeCheckoutSession,
-  now: string,
+  audit: Audit,
 ): Promise<RecordedGift | null> {
   const session = typeof sessionOrId === 'string' ? await stripe.checkout.sessions.retrieve(sessionOrId, { stripeAccount: account }) : sessionOrId;
   const meta = donationMetadata(session.metadata);
@@ -183,6 +186,7 @@ export async function fulfillCheckout(
       collectiveId,
       id: intent.id,
       date: iso(intent.created),
+      recorded: audit,
       donorName: meta.donorName,
       notes: notesOf('One-time gift', meta.comment),
       amountCents: intent.amount_received,
@@ -206,14 +210,16 @@ export async function fulfillCheckout(
   }
   if (session.mode !== 'subscription' || !session.subscription) return null;
   const subscription = await stripe.subscriptions.retrieve(session.subscription, { stripeAccount: account });
-  await saveMember(store, account, subscription, meta, now);
+  await saveMember(store, account, subscription, meta, audit);
   const invoiceId = session.invoice ?? subscription.latest_invoice;
   if (!invoiceId) return null;
   const invoice = await stripe.invoices.retrieve(invoiceId, { stripeAccount: account });
-  return recordedGift(store, collectiveId, await recordInvoice(store, stripe, account, invoice, subscription, meta));
+  return recordedGift(store, collectiveId, await recordInvoice(store, stripe, account, invoice, subscription, meta, audit));
 }
 
 const objectId = (ctx: StripeEventContext) => String(ctx.event.data.object.id ?? '');
+/** An event's writes are audited as the event's (its id finds it in Stripe's dashboard and /v1/events). */
+const auditOf = (ctx: StripeEventContext): Audit => ({ by: `stripe:${ctx.event.id}`, at: ctx.now() });
 
 /** The membership a subscription's invoice belongs to, with its metadata (null: not a donation). */
 async function membershipOf(ctx: StripeEventContext, subscriptionId: string | null | undefined) {
@@ -247,7 +253,7 @@ async function chargeDonation(ctx: StripeEventContext, charge: StripeCharge, acc
 
 export const donationEventHandlers: StripeEventHandlers = {
   'checkout.session.completed': async (ctx) => {
-    if (ctx.event.account) await fulfillCheckout(ctx.store, ctx.stripe, ctx.event.account, objectId(ctx), ctx.now());
+    if (ctx.event.account) await fulfillCheckout(ctx.store, ctx.stripe, ctx.event.account, objectId(ctx), auditOf(ctx));
   },
   'invoice.paid': async (ctx) => {
     const account = ctx.event.account;
@@ -255,18 +261,18 @@ export const donationEventHandlers: StripeEventHandlers = {
     const invoice = await ctx.stripe.invoices.retrieve(objectId(ctx), { stripeAccount: account });
     const member = await membershipOf(ctx, invoice.parent?.subscription_details?.subscription);
     if (!member) return;
-    await saveMember(ctx.store, account, member.subscription, member.meta, ctx.now());
-    await recordInvoice(ctx.store, ctx.stripe, account, invoice, member.subscription, member.meta);
+    await saveMember(ctx.store, account, member.subscription, member.meta, auditOf(ctx));
+    await recordInvoice(ctx.store, ctx.stripe, account, invoice, member.subscription, member.meta, auditOf(ctx));
   },
   'customer.subscription.deleted': async (ctx) => {
     const member = await membershipOf(ctx, objectId(ctx));
-    if (member) await saveMember(ctx.store, member.account, member.subscription, member.meta, ctx.now());
+    if (member) await saveMember(ctx.store, member.account, member.subscription, member.meta, auditOf(ctx));
   },
   'charge.refunded': async (ctx) => {
     const account = ctx.event.account;
     if (!account) return;
     const charge = await ctx.stripe.charges.retrieve(objectId(ctx), { stripeAccount: account });
     const target = await chargeDonation(ctx, charge, account);
-    if (target) await refundDonation(ctx.store, target.collectiveId, target.donationId, charge.amount_refunded, ctx.now());
+    if (target) await refundDonation(ctx.store, target.collectiveId, target.donationId, charge.amount_refunded, auditOf(ctx));
   },
 };

@@ -11,6 +11,12 @@ import { yearMonthOf } from '#shared/platform/months';
 
 export type DonationType = 'Organization' | 'Individual';
 
+/** Who made a write and when (ISO): a Stripe event (`stripe:evt_...`), the donor's return, the seed. */
+export interface Audit {
+  by: string;
+  at: string;
+}
+
 /** What a donation records. */
 export interface DonationRecord {
   collectiveId: number;
@@ -29,6 +35,8 @@ export interface DonationRecord {
   recurring?: boolean;
   anonymous?: boolean;
   comment?: string | null;
+  /** Who recorded it and when (absent: the seed's sample donations). */
+  recorded?: Audit;
   /** Where it came from in Stripe (absent for the sample donations the seed writes). */
   stripe?: {
     account: string;
@@ -76,6 +84,7 @@ export async function recordDonation(store: Store, d: DonationRecord): Promise<b
         ...(d.anonymous ? { anonymous: true } : {}),
         ...(comment ? { comment } : {}),
         ...(d.stripe ? { stripe: d.stripe } : {}),
+        ...(d.recorded ? { recordedBy: d.recorded.by, recordedAt: d.recorded.at } : {}),
       },
       condition: { notExists: true },
     },
@@ -117,7 +126,7 @@ export type RefundOutcome = 'applied' | 'unchanged' | 'unknown';
  * the month, the total and the comment follow (net of refunds); a donation refunded in full leaves
  * the counts and the Comments. A report at or below what is recorded changes nothing.
  */
-export async function refundDonation(store: Store, collectiveId: number, donationId: string, refundedInAll: number, now: string): Promise<RefundOutcome> {
+export async function refundDonation(store: Store, collectiveId: number, donationId: string, refundedInAll: number, audit: Audit): Promise<RefundOutcome> {
   return retryOnConflict(
     async () => {
       const donation = await findDonation(store, collectiveId, donationId);
@@ -132,7 +141,7 @@ export async function refundDonation(store: Store, collectiveId: number, donatio
       const writes: Write[] = [
         {
           update: keys.donation(collectiveId, date, donationId),
-          set: { refundedCents: after, refundedAt: now },
+          set: { refundedCents: after, refundedAt: audit.at, refundedBy: audit.by },
           condition: versionIs(before, 'refundedCents'),
         },
         {
@@ -165,6 +174,7 @@ export interface MembershipRecord {
   startedAt: string;
   /** Set when Stripe says the subscription has ended. */
   endedAt: string | null;
+  audit: Audit;
 }
 
 /** The supportMembers item's counter of a tier's active members is `active_{tierId}`. */
@@ -172,10 +182,14 @@ export const ACTIVE_PREFIX = 'active_';
 const activeField = (tierId: string) => `${ACTIVE_PREFIX}${tierId}`;
 
 /** Ends a membership once: it stops counting among its tier's active members (its donations stay). */
-async function endMembership(store: Store, collectiveId: number, subscriptionId: string, tierId: string, endedAt: string): Promise<void> {
+async function endMembership(store: Store, collectiveId: number, subscriptionId: string, tierId: string, endedAt: string, audit: Audit): Promise<void> {
   try {
     await store.transact([
-      { update: keys.membership(collectiveId, subscriptionId), set: { status: 'ended', endedAt }, condition: { field: 'status', is: 'active' } },
+      {
+        update: keys.membership(collectiveId, subscriptionId),
+        set: { status: 'ended', endedAt, updatedBy: audit.by, updatedAt: audit.at },
+        condition: { field: 'status', is: 'active' },
+      },
       { update: keys.supportMembers(collectiveId), add: { [activeField(tierId)]: -1 } },
     ]);
   } catch (error) {
@@ -191,11 +205,19 @@ export async function saveMembership(store: Store, m: MembershipRecord): Promise
     async () => {
       const stored = await read(store, key);
       if (stored) {
-        if (m.endedAt && stored.status === 'active') await endMembership(store, m.collectiveId, m.subscriptionId, String(stored.tierId), m.endedAt);
+        if (m.endedAt && stored.status === 'active') await endMembership(store, m.collectiveId, m.subscriptionId, String(stored.tierId), m.endedAt, m.audit);
         return;
       }
-      const { collectiveId, endedAt, ...fields } = m;
-      const item = { ...key, ...fields, collectiveId, status: endedAt ? 'ended' : 'active', ...(endedAt ? { endedAt } : {}) };
+      const { collectiveId, endedAt, audit, ...fields } = m;
+      const item = {
+        ...key,
+        ...fields,
+        collectiveId,
+        status: endedAt ? 'ended' : 'active',
+        ...(endedAt ? { endedAt } : {}),
+        createdBy: audit.by,
+        createdAt: audit.at,
+      };
       await store.transact([
         { put: item, condition: { notExists: true } },
         ...(endedAt ? [] : [{ update: keys.supportMembers(collectiveId), add: { [activeField(m.tierId)]: 1 } }]),

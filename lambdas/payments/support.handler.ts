@@ -158,7 +158,8 @@ const result: RouteHandler = async (event) => {
     const session = await stripe.checkout.sessions.retrieve(sessionId, { stripeAccount: account.accountId });
     if (donationMetadata(session.metadata)?.collectiveId !== id) throw new NotFound(`Checkout ${sessionId}`);
     const status = session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
-    const recorded = status === 'complete' ? await fulfillCheckout(store, stripe, account.accountId, session, new Date().toISOString()) : null;
+    const recorded =
+      status === 'complete' ? await fulfillCheckout(store, stripe, account.accountId, session, { by: 'donor-return', at: new Date().toISOString() }) : null;
     const answer: CheckoutResultResponse = { status, recorded };
     return json(200, answer);
   } catch (error) {

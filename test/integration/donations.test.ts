@@ -9,7 +9,7 @@ import { handler as athletes } from '#lambdas/sales/athletes.handler';
 import { handler as collectives } from '#lambdas/sales/collectives.handler';
 import { donationEventHandlers } from '#lambdas/payments/donation-events';
 import { donationFigures } from '#lambdas/payments/donation-figures';
-import { activeMembers } from '#lambdas/payments/donation-records';
+import { activeMembers, findDonation } from '#lambdas/payments/donation-records';
 import { allocateDonation } from '#lambdas/money/payouts';
 import * as keys from '#lambdas/platform/keys';
 import { dynamoStore as store } from '#lambdas/platform/store';
@@ -170,6 +170,9 @@ describe('one-time gifts', () => {
       recorded: { kind: 'gift', amountCents: 2_500, donorName: 'Linda Carter', comment: 'Go Mariners!' },
     });
     expect(JSON.stringify(thanks.body)).not.toContain('@');
+    // Audited: the event that recorded it, and when.
+    const stored = await findDonation(store, 1, String((await stripe.checkout.sessions.retrieve(sessionId, { stripeAccount: account })).payment_intent));
+    expect(stored).toMatchObject({ amountCents: 2_500, recordedBy: `stripe:${completed.id}`, recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
 
     expect(await figures(1)).toMatchObject({
       totalDonationsCents: 2_500,
@@ -219,6 +222,7 @@ describe('one-time gifts', () => {
     await handle(partial);
     await handle(partial);
     expect(await figures(1)).toMatchObject({ totalDonationsCents: 6_500, donationsThisYear: 3 });
+    expect(await findDonation(store, 1, String(session.payment_intent))).toMatchObject({ refundedCents: 2_000, refundedBy: `stripe:${partial.id}` });
     expect((await figures(1)).comments).toContainEqual({ donorName: 'Harbor Bank', amountCents: 3_000, comment: 'Proud sponsor' });
     // What is left to allocate to members is what was not refunded.
     const allocate = (amountCents: number, idempotencyKey: string) =>
