@@ -17,6 +17,7 @@ import { createStripeClient, type StripeClient, type StripeEvent } from '#lambda
 import { resetStripeSettings } from '#lambdas/platform/stripe-config';
 import { SAMPLE_COLLECTIVES } from '#shared/catalog/seed-data';
 import { feeCents } from '#shared/payments/support-api';
+import { verifyTable } from '../../scripts/lib/verify';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { claimsFor, invoke } from '../support/invoke';
 import { CARD_FORM, ONBOARDING_FORM, startLocalStripe, submitPage, type Running } from '../support/local-stripe';
@@ -38,6 +39,10 @@ beforeAll(async () => {
   delete process.env.SITE_URL;
   resetStripeSettings();
   stripe = createStripeClient({ apiKey: 'sk_test_donations', baseUrl: `${local.origin}/local-stripe`, retryDelayMs: 10 });
+});
+// Every step leaves the stored figures equal to a recomputation from the donations (npm run verify).
+afterEach(async () => {
+  expect((await verifyTable()).differences).toEqual([]);
 });
 afterAll(async () => {
   await local?.close();
@@ -350,5 +355,20 @@ describe('monthly memberships', () => {
       body: JSON.stringify({ pitch: '', giftsEnabled: true, feeBasisPoints: 0, tiers: [], version: 1 }),
     });
     expect(foreign.status).toBe(403);
+  });
+});
+
+describe('npm run verify', () => {
+  it("finds a collective's donation total or member count that its records do not add up to", async () => {
+    const total = keys.donationTotal(1);
+    await store.write({ update: total, add: { amountCents: 1 } });
+    await store.write({ update: keys.supportMembers(2), add: { active_t1: 1 } });
+    const { differences } = await verifyTable();
+    expect(differences).toEqual([
+      expect.stringMatching(/^collective 1 donations: stored \d+ cents/),
+      expect.stringMatching(/tier t1: 1 active members counted, 0 active memberships$/),
+    ]);
+    await store.write({ update: total, add: { amountCents: -1 } });
+    await store.write({ update: keys.supportMembers(2), add: { active_t1: -1 } });
   });
 });
