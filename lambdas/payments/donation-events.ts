@@ -235,7 +235,12 @@ async function membershipOf(ctx: StripeEventContext, subscriptionId: string | nu
  * is found through its invoice (InvoicePayment -> invoice -> subscription). */
 async function chargeDonation(ctx: StripeEventContext, charge: StripeCharge, account: string): Promise<{ collectiveId: number; donationId: string } | null> {
   if (!charge.payment_intent) return null;
-  const direct = donationMetadata(charge.metadata);
+  // A gift's metadata is on its PaymentIntent (payment_intent_data); read it there when the charge has none.
+  const direct =
+    donationMetadata(charge.metadata) ??
+    donationMetadata(
+      (await ctx.stripe.request<PaymentIntent>('GET', `/v1/payment_intents/${encodeURIComponent(charge.payment_intent)}`, { stripeAccount: account })).metadata,
+    );
   if (direct) {
     const collectiveId = await collectiveOf(ctx.store, direct, account);
     return collectiveId === null ? null : { collectiveId, donationId: charge.payment_intent };
