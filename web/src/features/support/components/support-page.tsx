@@ -40,7 +40,7 @@ interface GiveValues {
 /** What the donor sees after Stripe sends them back: what was recorded, or that nothing was charged. */
 function CheckoutOutcome({ collectiveId, sessionId, collectiveName }: { collectiveId: number; sessionId: string; collectiveName: string }) {
   const { data, error } = useCheckoutResult(collectiveId, sessionId);
-  if (error) return <p className="form-error">We could not check that payment. If you paid, your receipt from Stripe has the details.</p>;
+  if (error) return <p className="form-error">We could not check that payment just now. Reload the page to try again.</p>;
   if (!data) return <p className="muted">Checking your payment...</p>;
   if (data.status === 'open') return <p className="form-error">Your payment was not completed, so nothing was charged. You can try again below.</p>;
   if (data.status === 'expired') return <p className="form-error">That payment page expired before anything was paid: nothing was charged.</p>;
@@ -56,7 +56,6 @@ function CheckoutOutcome({ collectiveId, sessionId, collectiveName }: { collecti
           : `Your payment to ${collectiveName} is complete.`}
       </p>
       {gift?.comment && <p className="small">Your comment: “{gift.comment}”</p>}
-      <p className="small muted">Stripe emails your receipt.</p>
     </div>
   );
 }
@@ -202,7 +201,7 @@ function GiveForm({ page, onCheckout }: { page: SupportPageResponse; onCheckout:
       <SubmitButton form={form} busy="Opening the payment page...">
         {total ? `Continue to payment · ${total}` : 'Continue to payment'}
       </SubmitButton>
-      <p className="small muted">You pay on Stripe&apos;s secure page; Stripe asks for your email to send the receipt.</p>
+      <p className="small muted">You pay on Stripe&apos;s secure page. Stripe asks for your email; Drift never stores or shows it.</p>
     </Form>
   );
 }
