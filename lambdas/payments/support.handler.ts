@@ -47,6 +47,13 @@ const page: RouteHandler = async (event) => {
   const collective = await requireCollective(id);
   const [settings, account, school] = await Promise.all([readSupportSettings(store, id), collectiveStripeAccount(store, id), getSchool(collective.schoolId)]);
   const tiers = activeTiers(settings.tiers).map(({ retired: _r, ...tier }) => tier);
+  const closedBecause: SupportPageResponse['closedBecause'] = !account?.chargesEnabled
+    ? 'no_account'
+    : !stripeConfigured()
+      ? 'payments_unavailable'
+      : !settings.giftsEnabled && tiers.length === 0
+        ? 'nothing_offered'
+        : null;
   const body: SupportPageResponse = {
     collectiveId: id,
     collectiveName: collective.name,
@@ -55,7 +62,8 @@ const page: RouteHandler = async (event) => {
     tiers,
     giftsEnabled: settings.giftsEnabled,
     feeBasisPoints: settings.feeBasisPoints,
-    open: Boolean(account?.chargesEnabled) && stripeConfigured() && (settings.giftsEnabled || tiers.length > 0),
+    open: closedBecause === null,
+    closedBecause,
   };
   return json(200, body);
 };

@@ -94,6 +94,9 @@ export interface SupportPageResponse {
   feeBasisPoints: number;
   /** False until the collective's Stripe account takes card payments: the page says so, no button. */
   open: boolean;
+  /** Why it is closed: the collective's Stripe account does not take payments yet, it offers
+   * nothing (no tier, no gifts), or this deployment has no Stripe settings. Null when open. */
+  closedBecause: 'no_account' | 'nothing_offered' | 'payments_unavailable' | null;
 }
 
 export type GiveKind = 'gift' | 'membership';

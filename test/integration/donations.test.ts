@@ -136,7 +136,7 @@ describe('a collective without a linked Stripe account', () => {
   it('shows its page closed and refuses a gift with a clear reason', async () => {
     const page = await invoke(support, 'GET /api/support/{id}', { pathParameters: { id: '3' } });
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ collectiveId: 3, collectiveName: 'Hawks Forever Collective', open: false });
+    expect(page.body).toMatchObject({ collectiveId: 3, collectiveName: 'Hawks Forever Collective', open: false, closedBecause: 'no_account' });
     const refused = await give(3, { kind: 'gift', amountCents: 2_500, donorName: 'Pat' });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/not open yet/);
@@ -283,7 +283,11 @@ describe('monthly memberships', () => {
 
   it('records the first month and each renewal once, in any order; cancelling lowers Recurring This Month and keeps what was paid', async () => {
     const page = await invoke(support, 'GET /api/support/{id}', { pathParameters: { id: '2' } });
-    expect(page.body).toMatchObject({ open: true, tiers: [{ id: 't1', name: 'Crew', amountCents: 1_000, perk: 'A sticker and our thanks' }] });
+    expect(page.body).toMatchObject({
+      open: true,
+      closedBecause: null,
+      tiers: [{ id: 't1', name: 'Crew', amountCents: 1_000, perk: 'A sticker and our thanks' }],
+    });
     const sessionId = await giveAndPay(2, { kind: 'membership', tierId: 't1', donorName: 'Casey Fan', comment: 'Monthly, gladly' });
     const session = await stripe.checkout.sessions.retrieve(sessionId, { stripeAccount: account });
     const subscriptionId = String(session.subscription);

@@ -24,6 +24,7 @@ const page = (over: Partial<SupportPageResponse> = {}): SupportPageResponse => (
   giftsEnabled: true,
   feeBasisPoints: 0,
   open: true,
+  closedBecause: null,
   ...over,
 });
 
@@ -105,10 +106,16 @@ describe('the public support page', () => {
   });
 
   it('a collective without a linked Stripe account: "not taking donations yet", no form', async () => {
-    renderSupport('/support/1', page({ open: false }));
+    renderSupport('/support/1', page({ open: false, closedBecause: 'no_account' }));
     expect(await screen.findByRole('heading', { name: 'Not taking donations yet' })).toBeInTheDocument();
     expect(screen.getByText(/has not finished setting up its payment account/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Continue to payment/ })).not.toBeInTheDocument();
+  });
+
+  it('a collective that offers neither tiers nor gifts says so, not that its payment account is missing', async () => {
+    renderSupport('/support/1', page({ open: false, closedBecause: 'nothing_offered', tiers: [], giftsEnabled: false }));
+    expect(await screen.findByText('Mariners NIL Collective is not offering gifts or memberships here at the moment.')).toBeInTheDocument();
+    expect(screen.queryByText(/payment account/)).not.toBeInTheDocument();
   });
 
   it('back from Stripe: thanks the donor for what was recorded, or says that nothing was charged', async () => {

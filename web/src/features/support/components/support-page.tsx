@@ -250,9 +250,11 @@ export function SupportPage({ onCheckout = goToCheckout }: { onCheckout?: (url: 
             Not taking donations yet
           </h2>
           <p>
-            {!data.giftsEnabled && data.tiers.length === 0
+            {data.closedBecause === 'nothing_offered'
               ? `${data.collectiveName} is not offering gifts or memberships here at the moment.`
-              : `${data.collectiveName} has not finished setting up its payment account, so it cannot take gifts or memberships here yet. Please check back soon.`}
+              : data.closedBecause === 'payments_unavailable'
+                ? 'Payments are not available on this site right now. Please check back soon.'
+                : `${data.collectiveName} has not finished setting up its payment account, so it cannot take gifts or memberships here yet. Please check back soon.`}
           </p>
         </section>
       )}
