@@ -18,7 +18,8 @@ export type FunctionName =
   | 'search'
   | 'cards'
   | 'onboarding'
-  | 'operator';
+  | 'operator'
+  | 'support';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -120,6 +121,13 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/demo/athletes/{id}/payouts', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/statement', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/disclosure', fn: 'payouts', access: 'public' },
+  // Donations: a collective's public support page and its Checkout (a direct charge on the
+  // collective's Stripe account), the thank-you read, and the collective's own settings.
+  { method: 'GET', path: '/api/support/{id}', fn: 'support', access: 'public' },
+  { method: 'POST', path: '/api/support/{id}/checkout', fn: 'support', access: 'public' },
+  { method: 'GET', path: '/api/support/{id}/checkouts/{sessionId}', fn: 'support', access: 'public' },
+  { method: 'GET', path: '/api/collectives/{id}/support', fn: 'support', access: 'collective' },
+  { method: 'PUT', path: '/api/collectives/{id}/support', fn: 'support', access: 'collective' },
   { method: 'POST', path: '/api/webhooks/shopify', fn: 'webhook', access: 'webhook' },
   { method: 'POST', path: '/api/checkout', fn: 'checkout', access: 'public', localOnly: true },
   { method: 'POST', path: '/api/collectives/{id}/athletes', fn: 'admin', access: 'collective' },
@@ -151,6 +159,7 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   cards: 'write',
   onboarding: 'write',
   operator: 'write',
+  support: 'write',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -172,6 +181,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total
   onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account], // invites, profile requests, account links; an accepted request creates the athlete
   operator: [...INGESTION_PARTITIONS, p.privacy], // routing a line of the platform inbox is an ingestion event on its order; a privacy export is recorded on its request
+  support: [p.collective, p.catalogSchool], // support settings, donations recorded on the donor's return, memberships; the school page's link
 };
 
 /** Runtime settings that differ from the defaults (256 MB, no NODE_OPTIONS). The search function
@@ -199,6 +209,7 @@ export const FUNCTION_DOMAIN: Record<FunctionName, string> = {
   onboarding: 'onboarding',
   waitlist: 'onboarding',
   operator: 'operator',
+  support: 'payments',
 };
 
 /** Entry file of each function, relative to the repository root. */

@@ -204,7 +204,7 @@ async function schoolSports(school: School): Promise<Array<ReturnType<typeof spo
 export async function schoolPage(id: number, perSport: number = LIMITS.rosterPreview): Promise<SchoolPageResponse | null> {
   const school = await getSchool(id);
   if (!school) return null;
-  const [sports, merch] = await Promise.all([schoolSports(school), schoolMerch(id)]);
+  const [sports, merch, support] = await Promise.all([schoolSports(school), schoolMerch(id), getItem(keys.catalogSchoolSupport(id))]);
   const rosters = await Promise.all(
     sports.map(async (s) =>
       (await queryPage({ pk: keys.catalogSchoolPartition(id), beginsWith: keys.catalogRosterPrefix(s.sport), limit: perSport })).items.map(
@@ -212,7 +212,12 @@ export async function schoolPage(id: number, perSport: number = LIMITS.rosterPre
       ),
     ),
   );
-  return { school, sports: sports.map((s, i) => ({ sport: s.sport, count: s.count, athletes: rosters[i] })), merch };
+  return {
+    school,
+    sports: sports.map((s, i) => ({ sport: s.sport, count: s.count, athletes: rosters[i] })),
+    merch,
+    support: support ? { collectiveId: Number(support.collectiveId), collectiveName: String(support.collectiveName) } : null,
+  };
 }
 
 export interface RosterQuery {

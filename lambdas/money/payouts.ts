@@ -515,7 +515,10 @@ export async function allocateDonation(store: Store, input: AllocationInput): Pr
     );
   }
   const after = (await store.get([donationKey])).get(keyString(donationKey))!;
-  return { allocatedCents: Number(after.allocatedCents ?? 0), remainingCents: Number(after.amountCents) - Number(after.allocatedCents ?? 0) };
+  return {
+    allocatedCents: Number(after.allocatedCents ?? 0),
+    remainingCents: Number(after.amountCents) - Number(after.refundedCents ?? 0) - Number(after.allocatedCents ?? 0),
+  };
 }
 
 /** Reserves the request on the donation (or finds it reserved with the same content). */
@@ -541,7 +544,8 @@ async function reserveAllocation(store: Store, input: AllocationInput): Promise<
     if (!sameContent) throw new Conflict('This idempotency key already allocated this donation differently: use a new key for a new allocation');
   } else {
     const allocated = Number(donation.allocatedCents ?? 0);
-    const amount = Number(donation.amountCents);
+    // What the donor gave less what Stripe refunded (a support page donation's refundedCents).
+    const amount = Number(donation.amountCents) - Number(donation.refundedCents ?? 0);
     if (allocated + total > amount) throw new Conflict(`Only ${amount - allocated} cents of this donation are left to allocate`);
     const allocations = (donation.allocations as Record<string, number> | undefined) ?? {};
     const next = { ...allocations };

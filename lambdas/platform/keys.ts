@@ -42,6 +42,8 @@ const POST = 'POST#';
 const PAYOUT = 'PAYOUT#';
 const DONATION = 'DONATION#';
 const DONATION_MONTH = 'DAGG#M#';
+const DONATION_COMMENT = 'DCOMMENT#';
+const MEMBERSHIP = 'MEMBERSHIP#';
 const INVITE = 'INVITE#';
 const PROFILE_REQUEST = 'PROFILEREQ#';
 const ACCOUNT = 'ACCOUNT#';
@@ -49,6 +51,7 @@ const WAITLIST = 'WAITLIST#';
 const RECONCILE = 'RECONCILE';
 const PRIVACY = 'PRIVACY#';
 const COLLECTIVE_META = 'META';
+const PAY_ACCOUNT = 'PAYACCOUNT'; // next to the other prefix constants
 
 // ---- the catalog ---------------------------------------------------------------------------------
 // One item per entity (lambdas/catalog/catalog-items.ts builds them; the admin, cards and onboarding
@@ -87,6 +90,8 @@ export const catalogSchool = (id: number) => ({ PK: catalogSchoolsPartition, SK:
 export const catalogSchoolPartition = (schoolId: number) => `${CATALOG_SCHOOL}${schoolId}`;
 export const catalogMerch = (schoolId: number, id: number) => ({ PK: catalogSchoolPartition(schoolId), SK: `${catalogMerchPrefix}${pad(id)}` });
 export const catalogMerchPrefix = 'MERCH#';
+/** Which collective's support page the school's page links to (written with the support page's settings). */
+export const catalogSchoolSupport = (schoolId: number) => ({ PK: catalogSchoolPartition(schoolId), SK: 'SUPPORT' });
 /** A sport's name as a key part (lowercase, URI-encoded: no '#' or spaces). */
 export const sportKey = (sport: string) => encodeURIComponent(String(sport).trim().toLowerCase());
 /** Roster counts of one sport at a school (athletes, and athletes per position). */
@@ -194,7 +199,6 @@ export const ledgerPrefix = LEDGER;
 export const ledgerBound = (at: string) => `${LEDGER}${at}`;
 /** Whether a text is a ledger entry's sort key (a statement page's cursor). */
 export const isLedgerSortKey = (sk: string) => /^LEDGER#[\dT:.Z-]{20,30}#\d{10}$/.test(sk);
-export const athleteDonations = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: 'DONATIONS' });
 export const post = (athleteId: number, postId: number) => ({ PK: athletePartition(athleteId), SK: `${POST}${pad(postId, 9)}` });
 export const postPrefix = POST;
 export const postSequence = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: 'POSTSEQ' });
@@ -236,6 +240,28 @@ export const donation = (collectiveId: number, date: string, id: string) => ({
   GSI1SK: `${date}#DON#${id}`,
 });
 export const donationMonth = (collectiveId: number, month: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `${DONATION_MONTH}${month}` });
+/** The month aggregates' sort key prefix (the athlete panel's Monthly Donations: one Query). */
+export const donationMonthPrefix = DONATION_MONTH;
+/** A collective's donations in all: amount net of refunds and count (the athlete panel's Total Donations). */
+export const donationTotal = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: 'DAGG#TOTAL' });
+/** A donor's comment, newest last in SK order (the athlete panel's Comments: one bounded Query). */
+export const donationComment = (collectiveId: number, date: string, donationId: string) => ({
+  PK: collectiveRecordsPartition(collectiveId),
+  SK: `${DONATION_COMMENT}${date}#${donationId}`,
+});
+export const donationCommentPrefix = DONATION_COMMENT;
+/** The collective's own Stripe connected account (payor of record; donations are charged on it). */
+export const collectivePayAccount = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: PAY_ACCOUNT });
+/** The support page's settings (pitch, membership tiers, one-time gifts, the platform fee; versioned). */
+export const supportSettings = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: 'SUPPORT' });
+/** Active members per tier (one counter field per tier id). */
+export const supportMembers = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: 'SUPPORT#MEMBERS' });
+/** A monthly membership: one Stripe subscription on the collective's account. */
+export const membership = (collectiveId: number, subscriptionId: string) => ({
+  PK: collectiveRecordsPartition(collectiveId),
+  SK: `${MEMBERSHIP}${subscriptionId}`,
+});
+export const membershipPrefix = MEMBERSHIP;
 /** A donation's id -> its date (the donation's key), for allocations by id. */
 export const donationRef = (collectiveId: number, donationId: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `DONATIONREF#${donationId}` });
 /** One athlete's share of one allocation request of a donation (its idempotency record). */
@@ -377,6 +403,7 @@ export const partitionPatterns = {
   catalogAthlete: 'CATALOG#ATHLETE#*',
   catalogProduct: 'CATALOG#PRODUCT#*',
   catalogMembers: 'CATALOG#COLLECTIVE#*',
+  catalogSchool: 'CATALOG#SCHOOL#*',
   waitlist: 'WAITLIST#*',
   invite: 'INVITE#*',
   profileRequest: 'PROFILEREQ#*',

@@ -1,8 +1,9 @@
-// An athlete's posts (persisted, newest first, ids from a per-athlete counter) and donation figures.
-// Writes go through the store port; the public reads (eventually consistent) use the document client.
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+// An athlete's posts (persisted, newest first, ids from a per-athlete counter) and donation figures
+// (its collective's, from the donation records: lambdas/payments/donation-figures.ts).
+// Writes go through the store port; the posts' public read (eventually consistent) uses the document client.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AthleteDonationsResponse, Post } from '#shared/sales/sales-api';
-import type { AthleteDonationsSeed } from '#shared/catalog/seed-data';
+import { NO_DONATIONS, donationFigures } from '#lambdas/payments/donation-figures';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { NotFound } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
@@ -63,19 +64,8 @@ export async function deletePost(athleteId: number, postId: number): Promise<voi
   }
 }
 
-export async function putAthleteDonations(athleteId: number, donations: AthleteDonationsSeed): Promise<void> {
-  await store.write({ put: { ...keys.athleteDonations(athleteId), athleteId, ...donations } });
-}
-
-export async function getAthleteDonations(athleteId: number): Promise<AthleteDonationsResponse> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName(), Key: keys.athleteDonations(athleteId) }));
-  if (!Item) return { athleteId, totalDonationsCents: 0, monthly: [], donationsThisYear: 0, recurringThisMonth: 0, comments: [] };
-  return {
-    athleteId,
-    totalDonationsCents: Item.totalDonationsCents,
-    monthly: Item.monthly,
-    donationsThisYear: Item.donationsThisYear,
-    recurringThisMonth: Item.recurringThisMonth,
-    comments: Item.comments,
-  };
+/** The spec's donation figures of an athlete: its collective's (an athlete without one has none). */
+export async function getAthleteDonations(athleteId: number, collectiveId: number | null | undefined, now = new Date()): Promise<AthleteDonationsResponse> {
+  const figures = collectiveId ? await donationFigures(store, collectiveId, now) : NO_DONATIONS;
+  return { athleteId, ...figures };
 }

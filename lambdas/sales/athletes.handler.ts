@@ -20,9 +20,9 @@ const orders: RouteHandler = async (event) => {
 
 const donations: RouteHandler = async (event) => {
   const id = intParam(event, 'id');
-  await requireAthlete(id);
+  const athlete = await requireAthlete(id);
   await authorizeAthleteRead(event, id);
-  return json(200, await getAthleteDonations(id));
+  return json(200, await getAthleteDonations(id, athlete.collectiveId));
 };
 
 export const handler = routes({

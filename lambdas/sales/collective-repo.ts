@@ -1,13 +1,12 @@
 // A collective's overview (one GSI Query: per-athlete totals and months, donation months, the
-// collective itself), its transaction feed (one GSI Query, newest first), and donation writes
-// (through the store port; the reads, paginated GSI Queries, use the document client).
+// collective itself), its transaction feed (one GSI Query, newest first), and the seed's sample
+// donations (written as the support page's are: lambdas/payments/donation-records.ts).
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CollectiveMonthly, CollectiveStatsResponse, Transaction, UnattributedSale } from '#shared/sales/sales-api';
 import type { Page } from '#shared/platform/http-api';
 import type { Athlete, Collective } from '#shared/catalog/catalog-types';
 import type { UnattributedLine } from '#shared/orders/contribution';
-import { athleteShareCents } from '#shared/platform/money';
-import { yearMonthOf } from '#shared/platform/months';
+import { athleteShareCents, formatUsd } from '#shared/platform/money';
 import { periodLabel } from '#shared/money/payouts-api';
 import type { DonationSeed } from '#shared/catalog/seed-data';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
@@ -15,7 +14,8 @@ import { NotFound } from '#lambdas/platform/errors';
 import { encodeCursor } from '#lambdas/platform/http';
 import * as keys from '#lambdas/platform/keys';
 import { GSI1, cursorSpecs } from '#lambdas/platform/keys';
-import { StoreConflict, dynamoStore } from '#lambdas/platform/store';
+import { dynamoStore } from '#lambdas/platform/store';
+import { recordDonation as recordDonationRecord } from '#lambdas/payments/donation-records';
 
 async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
@@ -183,15 +183,22 @@ export async function collectiveTransactions(
     }
     if (kind === 'donation') {
       const allocated = Object.keys((item.allocations as Record<string, number> | undefined) ?? {}).length;
-      const details = allocated ? `${item.notes} · allocated to ${allocated} ${allocated === 1 ? 'member' : 'members'}` : item.notes;
+      // Net of refunds: a donation refunded in full is listed as Refunded (a red badge), a part as a note.
+      const refunded = Number(item.refundedCents ?? 0);
+      const amount = Number(item.amountCents);
+      const notes = [
+        String(item.notes),
+        ...(allocated ? [`allocated to ${allocated} ${allocated === 1 ? 'member' : 'members'}`] : []),
+        ...(refunded > 0 && refunded < amount ? [`${formatUsd(refunded)} refunded`] : []),
+      ];
       return {
         id: item.id,
         date: item.date,
         name: item.donorName,
-        details,
-        amountCents: item.amountCents,
+        details: notes.join(' · '),
+        amountCents: amount - refunded,
         type: item.donationType === 'Organization' ? 'Donation (Organization)' : 'Donation (Individual)',
-        status: 'Completed',
+        status: refunded >= amount && amount > 0 ? 'Refunded' : 'Completed',
       };
     }
     // A payout of a batch: Processing until the collective marks it paid.
@@ -209,33 +216,8 @@ export async function collectiveTransactions(
   return { items, nextCursor: encodeCursor(page.LastEvaluatedKey, cursorSpecs.collectiveTransactions(collectiveId)) };
 }
 
-/** Records a donation and its month aggregate together (idempotent on the donation id). */
+/** Records a sample donation (the seed's) as the support page's are recorded: with its month
+ * aggregate and the collective's total, once per id (lambdas/payments/donation-records.ts). */
 export async function recordDonation(d: DonationSeed): Promise<void> {
-  const month = yearMonthOf(d.date);
-  try {
-    await dynamoStore.transact([
-      {
-        put: {
-          ...keys.donation(d.collectiveId, d.date, d.id),
-          id: d.id,
-          collectiveId: d.collectiveId,
-          date: d.date,
-          donorName: d.donorName,
-          notes: d.notes,
-          amountCents: d.amountCents,
-          donationType: d.type,
-        },
-        condition: { notExists: true },
-      },
-      { put: { ...keys.donationRef(d.collectiveId, d.id), donationId: d.id, date: d.date } },
-      {
-        update: keys.donationMonth(d.collectiveId, month),
-        set: { ...keys.collectiveDonationMonth(d.collectiveId, month), month },
-        add: { amountCents: d.amountCents, count: 1 },
-      },
-    ]);
-  } catch (error) {
-    // Recorded before: the donation's condition failed, nothing was written.
-    if (!(error instanceof StoreConflict)) throw error;
-  }
+  await recordDonationRecord(dynamoStore, { ...d, type: d.type });
 }

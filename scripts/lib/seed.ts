@@ -1,11 +1,11 @@
-// Seeds an empty table: the catalog, donations, payouts and athlete donation figures directly,
-// then the sample orders through the real, signed webhook endpoint.
-import { putAthleteDonations } from '#lambdas/sales/athlete-repo';
+// Seeds an empty table: the catalog and the older sample donations directly, then the sample
+// orders through the real, signed webhook endpoint (local mode then adds payouts, and donations
+// through the Stripe stand-in's Checkout: seed-payouts.ts, seed-donations.ts).
 import { dynamoStore as store, keyString } from '#lambdas/platform/store';
 import { hasCatalog, putCatalog } from '#lambdas/catalog/catalog-repo';
 import * as keys from '#lambdas/platform/keys';
 import { recordDonation } from '#lambdas/sales/collective-repo';
-import { SAMPLE_CATALOG, SAMPLE_DONATIONS, sampleAthleteDonations } from '#shared/catalog/seed-data';
+import { SAMPLE_CATALOG, SAMPLE_DONATIONS } from '#shared/catalog/seed-data';
 import { deliverWebhook } from './deliver';
 import { sampleDeliveries } from './sample-orders';
 
@@ -38,7 +38,6 @@ export async function seedStatic(): Promise<void> {
   const catalog = structuredClone(SAMPLE_CATALOG);
   await putCatalog(catalog);
   for (const donation of SAMPLE_DONATIONS) await recordDonation(donation);
-  for (const athlete of catalog.athletes) await putAthleteDonations(athlete.id, sampleAthleteDonations(athlete.id));
 }
 
 /** Resolves once no accepted order waits to be settled (the settle function, or local mode's

@@ -27,6 +27,8 @@ import { keyString } from '#lambdas/platform/store';
 import type { Key } from '#lambdas/platform/store';
 import { decodeState } from '#lambdas/orders/order-codec';
 import { requestCents } from '#lambdas/money/payouts';
+import { ACTIVE_PREFIX } from '#lambdas/payments/donation-records';
+import { yearMonthOf } from '#shared/platform/months';
 import type { AllocationRequestRecord } from '#lambdas/money/payouts';
 
 export interface VerifyReport {
@@ -348,6 +350,51 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       );
     if (Number(donation.allocatedCents) > Number(donation.amountCents))
       differences.push(`donation ${donation.id}: allocated ${donation.allocatedCents} of ${donation.amountCents}`);
+  }
+  // Donation figures (lambdas/payments/donation-records.ts): each collective's total and month
+  // items are its donations net of refunds (a donation refunded in full not counted), and its
+  // active members per tier are its memberships that have not ended.
+  const donationsByCollective = new Map<number, Item[]>();
+  for (const d of items.filter((i) => family(i) === 'donation'))
+    donationsByCollective.set(Number(d.collectiveId), [...(donationsByCollective.get(Number(d.collectiveId)) ?? []), d]);
+  for (const [collectiveId, donations] of donationsByCollective) {
+    checked++;
+    const net = (d: Item) => Number(d.amountCents) - Number(d.refundedCents ?? 0);
+    const counted = (d: Item) => (Number(d.refundedCents ?? 0) >= Number(d.amountCents) && Number(d.amountCents) > 0 ? 0 : 1);
+    const total = byKey.get(keyString(keys.donationTotal(collectiveId)));
+    const wantTotal = donations.reduce((n, d) => n + net(d), 0);
+    const wantCount = donations.reduce((n, d) => n + counted(d), 0);
+    if (Number(total?.amountCents ?? 0) !== wantTotal || Number(total?.count ?? 0) !== wantCount)
+      differences.push(
+        `collective ${collectiveId} donations: stored ${Number(total?.amountCents ?? 0)} cents / ${Number(total?.count ?? 0)}, recomputed ${wantTotal} / ${wantCount}`,
+      );
+    const months = new Map<string, { amountCents: number; count: number }>();
+    for (const d of donations) {
+      const m = months.get(yearMonthOf(String(d.date))) ?? { amountCents: 0, count: 0 };
+      months.set(yearMonthOf(String(d.date)), { amountCents: m.amountCents + net(d), count: m.count + counted(d) });
+    }
+    for (const [month, want] of months) {
+      const got = byKey.get(keyString(keys.donationMonth(collectiveId, month)));
+      if (Number(got?.amountCents ?? 0) !== want.amountCents || Number(got?.count ?? 0) !== want.count)
+        differences.push(
+          `collective ${collectiveId} donations ${month}: stored ${Number(got?.amountCents ?? 0)} / ${Number(got?.count ?? 0)}, recomputed ${want.amountCents} / ${want.count}`,
+        );
+    }
+  }
+  for (const counters of items.filter((i) => String(i.SK) === keys.supportMembers(0).SK)) {
+    checked++;
+    const memberships = (byPartition.get(String(counters.PK)) ?? []).filter((i) => String(i.SK).startsWith(keys.membershipPrefix) && i.status === 'active');
+    const tiers = new Set([
+      ...memberships.map((m) => String(m.tierId)),
+      ...Object.keys(counters)
+        .filter((f) => f.startsWith(ACTIVE_PREFIX))
+        .map((f) => f.slice(ACTIVE_PREFIX.length)),
+    ]);
+    for (const tier of tiers) {
+      const want = memberships.filter((m) => String(m.tierId) === tier).length;
+      const got = Number(counters[`${ACTIVE_PREFIX}${tier}`] ?? 0);
+      if (got !== want) differences.push(`${String(counters.PK)} tier ${tier}: ${got} active members counted, ${want} active memberships`);
+    }
   }
   const parked = items.filter((i) => family(i) === 'parked').length;
   return { orders: orders.length, checked, differences, pending: pendingOrders, parked, testOrders };

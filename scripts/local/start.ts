@@ -183,7 +183,10 @@ async function main(): Promise<void> {
     await settleLoop.idle();
     const { seedPayouts } = await import('../lib/seed-payouts');
     await seedPayouts();
-    say(`seeded ${count} Shopify deliveries, a payout batch and a donation allocation`);
+    // Donations: the demo collective's Stripe account on the stand-in, its support page, a gift and a membership paid on the hosted Checkout.
+    const { seedDonations } = await import('../lib/seed-donations');
+    await seedDonations(url);
+    say(`seeded ${count} Shopify deliveries, a payout batch, a donation allocation, and a gift and a membership paid through the Stripe stand-in`);
   }
 
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -71,6 +71,8 @@ export interface SchoolPageResponse {
   /** Sports with at least one athlete: the roster's size and its first athletes (roster order). */
   sports: Array<{ sport: string; count: number; athletes: AthleteSummary[] }>;
   merch: MerchItem[];
+  /** The school's collective's support page (/support/{collectiveId}), once the collective has set it up; else null. */
+  support: { collectiveId: number; collectiveName: string } | null;
 }
 
 /** GET /api/schools/{id}/sports/{sport}/athletes?position=&query=&limit=&cursor= */

@@ -513,37 +513,5 @@ export const SAMPLE_DONATIONS: DonationSeed[] = [
   },
 ];
 
-/** An athlete's donation figures (SPEC: totalDonations 50000, monthly 3800-4700, 90 this year, 12 recurring). */
-export interface AthleteDonationsSeed {
-  totalDonationsCents: number;
-  monthly: Array<{ month: string; amountCents: number }>;
-  donationsThisYear: number;
-  recurringThisMonth: number;
-  comments: Array<{ donorName: string; amountCents: number; comment: string }>;
-}
-
-const MONTHLY_DOLLARS = [3800, 4150, 4420, 3960, 4700, 4280, 4090, 4610, 3870, 4330, 4540, 4250];
-const MONTHS = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
-
-export function sampleAthleteDonations(athleteId: number): AthleteDonationsSeed {
-  // Deterministic variation per athlete so the panels do not all look identical.
-  const shift = athleteId % MONTHLY_DOLLARS.length;
-  const monthly = MONTHS.map((month, i) => ({ month, amountCents: MONTHLY_DOLLARS[(i + shift) % MONTHLY_DOLLARS.length] * 100 }));
-  return {
-    totalDonationsCents: 5000000,
-    monthly,
-    donationsThisYear: 90,
-    recurringThisMonth: 12,
-    comments:
-      athleteId % 5 === 0
-        ? []
-        : [
-            { donorName: 'Linda Carter', amountCents: 10000, comment: 'Keep inspiring the kids at camp!' },
-            { donorName: 'Harbor Bank', amountCents: 50000, comment: 'Proud to support you this season.' },
-            { donorName: 'Anonymous', amountCents: 2500, comment: 'Great game on Saturday.' },
-          ],
-  };
-}
-
 /** The demo buyer whose orders `/mycards` shows in local and demo mode until sign-in exists. */
 export const DEMO_BUYER_EMAIL = 'demo.fan@example.com';

@@ -65,6 +65,14 @@ const SETTINGS_TABS: Array<[string, () => Promise<unknown>]> = [
   ['Profile Requests', () => page.getByRole('tabpanel').waitFor()],
   ['School Colors', () => page.getByRole('button', { name: 'Save Colors' }).waitFor()],
   ['Merchandise', () => page.getByRole('tabpanel').waitFor()],
+  [
+    'Support Page',
+    () =>
+      page
+        .getByRole('tabpanel')
+        .getByText(/^Save Support Page$|shown to the signed-in collective only/)
+        .waitFor(),
+  ],
 ];
 
 /** Headless Chromium draws no scrollbar; a desktop browser's classic one takes up to 17 px of a

@@ -97,8 +97,15 @@ describe('write partitions', () => {
     }
     // Every catalog family (an athlete's items, schools, collectives, product and name indexes, the search snapshot).
     // Admin and onboarding (an accepted profile request creates an athlete) write every family; the
-    // card lifecycle only an athlete's items, the product index and member entries.
+    // card lifecycle only an athlete's items, the product index and member entries; the support
+    // page's settings only a school's link to its collective's support page (keys.catalogSchoolSupport).
     const cardFamilies = ['CATALOG#ATHLETE#1', 'CATALOG#COLLECTIVE#1', 'CATALOG#PRODUCT#7'];
+    const writersOf = (partition: string) =>
+      cardFamilies.includes(partition)
+        ? ['admin', 'cards', 'onboarding']
+        : partition === 'CATALOG#SCHOOL#2'
+          ? ['admin', 'onboarding', 'support']
+          : ['admin', 'onboarding'];
     for (const partition of [
       'CATALOG#ATHLETE#1',
       'CATALOG#SCHOOLS',
@@ -113,7 +120,7 @@ describe('write partitions', () => {
         .filter(([, patterns]) => patterns.some((p) => matchesPartitionPattern(p, partition)))
         .map(([fn]) => fn)
         .sort();
-      expect([partition, writers]).toEqual([partition, cardFamilies.includes(partition) ? ['admin', 'cards', 'onboarding'] : ['admin', 'onboarding']]);
+      expect([partition, writers]).toEqual([partition, writersOf(partition)]);
     }
     // The card lifecycle touches an athlete's figures only for unlock times and Top Fans, never orders or payouts' partitions.
     expect(FUNCTION_WRITE_PARTITIONS.cards.some((p) => matchesPartitionPattern(p, 'COLLECTIVE#1'))).toBe(false);

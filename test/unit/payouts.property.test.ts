@@ -14,7 +14,7 @@ import { orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
 import { ledgerHeadOf } from '#lambdas/money/athlete-total';
 import { buyerAlias, hashEmail } from '#lambdas/identity/buyers';
 import { createIngestEngine } from '#lambdas/orders/ingest-engine';
-import * as keys from '#lambdas/platform/keys';
+import { recordDonation } from '#lambdas/payments/donation-records';
 import { allocateDonation, createBatch, listBatches, markPayout, statement } from '#lambdas/money/payouts';
 import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { verifyItems } from '../../scripts/lib/verify';
@@ -62,21 +62,16 @@ describe('payouts', () => {
         let clock = Date.parse('2026-10-01T00:00:00.000Z');
         const now = () => new Date((clock += 60_000)).toISOString();
         const engine = createIngestEngine({ store, catalog: memoryCatalogReader(SAMPLE_CATALOG), options: () => options, now, sleep: () => Promise.resolve() });
-        await store.transact([
-          {
-            put: {
-              ...keys.donation(1, '2026-09-01T00:00:00.000Z', 'd-1'),
-              id: 'd-1',
-              collectiveId: 1,
-              date: '2026-09-01T00:00:00.000Z',
-              amountCents: 20_000,
-              donorName: 'Donor',
-              notes: 'Go',
-              donationType: 'Individual',
-            },
-          },
-          { put: { ...keys.donationRef(1, 'd-1'), donationId: 'd-1', date: '2026-09-01T00:00:00.000Z' } },
-        ]);
+        // The donation as every writer records it (with its month and total: verify checks them).
+        await recordDonation(store, {
+          id: 'd-1',
+          collectiveId: 1,
+          date: '2026-09-01T00:00:00.000Z',
+          amountCents: 20_000,
+          donorName: 'Donor',
+          notes: 'Go',
+          type: 'Individual',
+        });
         const sales: Array<{ orderId: string; lineId: string; quantity: number; price: string }> = [];
         const batchEnds: string[] = [];
         let seq = 0;

@@ -99,7 +99,13 @@ export function entityApi(options: EntityApiOptions = {}): ApiHandler {
         const of = roster.filter((a) => a.sport === sport);
         return { sport, count: of.length, athletes: of.slice(0, 12).map(athleteSummary) };
       });
-      const body: SchoolPageResponse = { school: s, sports, merch: catalog.merch.filter((x) => x.schoolId === s.id) };
+      const collective = catalog.collectives.find((c) => c.schoolId === s.id);
+      const body: SchoolPageResponse = {
+        school: s,
+        sports,
+        merch: catalog.merch.filter((x) => x.schoolId === s.id),
+        support: collective ? { collectiveId: collective.id, collectiveName: collective.name } : null,
+      };
       return { body };
     }
     if ((m = /^\/api\/schools\/(\d+)\/sports\/([^/]+)\/athletes$/.exec(path))) {

@@ -69,6 +69,7 @@ const CardPurchase = lazyScreen(
 );
 const MyCollection = lazyScreen('features/collection/components/my-collection.tsx', () => import('@/features/collection/components/my-collection'));
 const SchoolPage = lazyScreen('features/schools/components/school-page.tsx', () => import('@/features/schools/components/school-page'), entity('/schools/:id'));
+const SupportPage = lazyScreen('features/support/components/support-page.tsx', () => import('@/features/support/components/support-page'));
 const SportRoster = lazyScreen('features/schools/components/sport-roster.tsx', () => import('@/features/schools/components/sport-roster'));
 const WaitingList = lazyScreen('features/waitlist/components/waiting-list.tsx', () => import('@/features/waitlist/components/waiting-list'));
 const Login = lazyScreen('features/auth/components/login.tsx', () => import('@/features/auth/components/login'));
@@ -143,6 +144,7 @@ export const routes: RouteObject[] = [
       { path: paths.athleteMedia.path, element: <AthleteMedia /> },
       { path: paths.school.path, element: <SchoolPage /> },
       { path: paths.sport.path, element: <SportRoster /> },
+      { path: paths.support.path, element: <SupportPage /> },
       {
         path: paths.athleteAdmin.path,
         element: (

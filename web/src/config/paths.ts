@@ -57,6 +57,8 @@ export const paths = {
   },
   athleteMedia: { path: '/athlete-media/:id', getHref: (id: number | string) => `/athlete-media/${enc(String(id))}` },
   school: { path: '/school/:id', getHref: (id: number | string) => `/school/${enc(String(id))}` },
+  /** A collective's public support page: gifts and monthly memberships (Stripe Checkout). */
+  support: { path: '/support/:id', getHref: (collectiveId: number | string) => `/support/${enc(String(collectiveId))}` },
   sport: {
     path: '/school/:schoolId/sport/:sport',
     getHref: (schoolId: number | string, sport: string) => `/school/${enc(String(schoolId))}/sport/${enc(sport)}`,

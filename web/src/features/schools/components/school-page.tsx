@@ -1,6 +1,7 @@
 // School page (/school/:id, GET /api/schools/{id}): header, description, a roster carousel per sport
 // (its first athletes; View Team Roster for the whole roster, View More/View Less) and the School
-// Merch carousel. An unknown school redirects to '/'.
+// Merch carousel; a link to its collective's support page (gifts and memberships) once the collective
+// has set it up. An unknown school redirects to '/'.
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { AthleteSummary } from '@shared/catalog/catalog-types';
@@ -79,6 +80,13 @@ export default function SchoolPage() {
       </header>
       <div className="page container">
         <p className="lead school-desc">{school.description}</p>
+        {data.support && (
+          <p className="school-support">
+            <Link className="btn btn-primary" to={paths.support.getHref(data.support.collectiveId)}>
+              Support {data.support.collectiveName}
+            </Link>
+          </p>
+        )}
         {sports.length === 0 && <p className="muted">No athletes on the roster yet.</p>}
         {sports.map((s) => (
           <SportRoster key={s.sport} schoolId={school.id} sport={s.sport} count={s.count} athletes={s.athletes} />

@@ -1,6 +1,7 @@
 // Settings: tabs Athletes Management, Add Athlete Profile, Cards (each member's cards and sets),
-// Invites, Profile Requests, School Colors, Merchandise. Invites and requests are the owner's only
-// (no demo twin): visitors see the sign-in prompt there.
+// Invites, Profile Requests, School Colors, Merchandise, Support Page (gifts and membership tiers).
+// Invites, requests and the support page are the owner's only (no demo twin): visitors see the
+// sign-in prompt there.
 import type { KeyboardEvent } from 'react';
 import type { Collective, MemberSummary, MerchItem, School } from '@shared/catalog/catalog-types';
 import { useTenant } from '@/lib/use-tenant';
@@ -11,8 +12,9 @@ import { ProfileRequests } from '@/features/collective-panel/components/settings
 import { AthletesManagement } from '@/features/collective-panel/components/settings/athletes-management';
 import { MerchManager } from '@/features/collective-panel/components/settings/merch-manager';
 import { SchoolColorsForm } from '@/features/collective-panel/components/settings/school-colors-form';
+import { SupportSettingsForm } from '@/features/collective-panel/components/settings/support-settings-form';
 
-export type SettingsTab = 'athletes' | 'add-profile' | 'cards' | 'invites' | 'requests' | 'school-colors' | 'merch';
+export type SettingsTab = 'athletes' | 'add-profile' | 'cards' | 'invites' | 'requests' | 'school-colors' | 'merch' | 'support';
 
 export const SETTINGS_TABS: Array<{ id: SettingsTab; label: string }> = [
   { id: 'athletes', label: 'Athletes Management' },
@@ -22,6 +24,7 @@ export const SETTINGS_TABS: Array<{ id: SettingsTab; label: string }> = [
   { id: 'requests', label: 'Profile Requests' },
   { id: 'school-colors', label: 'School Colors' },
   { id: 'merch', label: 'Merchandise' },
+  { id: 'support', label: 'Support Page' },
 ];
 
 interface Props {
@@ -89,6 +92,12 @@ export function SettingsSection({ tab, onTab, collective, members, sports, schoo
         {tab === 'school-colors' &&
           (school ? <SchoolColorsForm key={school.id} collectiveId={collective.id} school={school} /> : <p className="muted">School not found.</p>)}
         {tab === 'merch' && (school ? <MerchManager collectiveId={collective.id} school={school} items={merch} /> : <p className="muted">School not found.</p>)}
+        {tab === 'support' &&
+          (isOwnerCollective ? (
+            <SupportSettingsForm collectiveId={collective.id} />
+          ) : (
+            <p className="muted">The support page settings are shown to the signed-in collective only.</p>
+          ))}
       </div>
     </section>
   );

@@ -1,0 +1,227 @@
+// Support Page settings: what the collective's public support page (/support/{id}) offers. A pitch,
+// monthly membership tiers (name, monthly amount, perk; a tier is retired, never deleted, so its
+// members keep their membership), one-time gifts on or off, and the platform fee. It also says
+// whether the collective's Stripe account takes payments yet (the page stays closed until it does)
+// and how many members each tier has. The shared validator (shared/payments/support-api.ts) checks
+// the form before it sends and the server on receipt; a save made from an older version is refused.
+import { Link } from 'react-router-dom';
+import type { SupportSettings, SupportSettingsRequest, SupportSettingsResponse } from '@shared/payments/support-api';
+import {
+  MAX_ACTIVE_TIERS,
+  MAX_TIERS,
+  PERK_MAX,
+  PITCH_MAX,
+  TIER_NAME_MAX,
+  parsePercent,
+  percentText,
+  validateSupportSettings,
+} from '@shared/payments/support-api';
+import { InputField, TextAreaField } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { MoneyField, centsOf, dollarsText } from '@/components/form/money-field';
+import { useForm } from '@/components/form/use-form-submit';
+import { ErrorBox } from '@/components/error-box';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { useSaveSupportSettings, useSupportSettings } from '@/features/collective-panel/api/support-settings';
+import { WRITE_TEXTS } from '@/features/collective-panel/config';
+import '@/features/collective-panel/components/settings/support-settings.css';
+
+interface TierRow {
+  /** A stable key for the row (the tier's id, or a new row's). */
+  key: string;
+  id: string | null;
+  name: string;
+  /** The monthly amount as typed (dollars). */
+  amount: string;
+  perk: string;
+  retired: boolean;
+}
+
+interface Values {
+  pitch: string;
+  giftsEnabled: boolean;
+  /** The platform fee as typed ('0', '2.5'). */
+  fee: string;
+  tiers: TierRow[];
+}
+
+let newRows = 0;
+
+const valuesOf = (s: SupportSettings): Values => ({
+  pitch: s.pitch,
+  giftsEnabled: s.giftsEnabled,
+  fee: String(s.feeBasisPoints / 100),
+  tiers: s.tiers.map((t) => ({ key: t.id, id: t.id, name: t.name, amount: dollarsText(t.amountCents), perk: t.perk, retired: t.retired })),
+});
+
+/** Every field the form shows errors on (the tiers' by row). */
+const FIELDS = [
+  'pitch',
+  'feeBasisPoints',
+  'tiers',
+  ...Array.from({ length: MAX_TIERS + 1 }, (_, i) => ['name', 'amountCents', 'perk'].map((f) => `tiers.${i}.${f}`)).flat(),
+];
+
+function AccountStatus({ answer }: { answer: SupportSettingsResponse }) {
+  if (answer.account.chargesEnabled)
+    return (
+      <p className="form-success">
+        Your Stripe account takes payments: the page is open. <Link to={paths.support.getHref(answer.collectiveId)}>Open your support page</Link>
+      </p>
+    );
+  return (
+    <p className="form-error">
+      {answer.account.linked
+        ? 'Your Stripe account does not take card payments yet: finish its onboarding on Stripe. Until then your support page says it is not taking donations.'
+        : 'Link your Stripe account first: until then your support page says it is not taking donations. You can set up the page meanwhile.'}{' '}
+      <Link to={paths.support.getHref(answer.collectiveId)}>See your support page</Link>
+    </p>
+  );
+}
+
+function SettingsForm({ answer }: { answer: SupportSettingsResponse }) {
+  const save = useSaveSupportSettings(answer.collectiveId);
+  const current = answer.settings;
+  const form = useForm<Values, SupportSettingsRequest, SupportSettingsResponse>({
+    initial: () => valuesOf(current),
+    check: (v) => {
+      const fee = parsePercent(v.fee);
+      const cents = v.tiers.map((t) => centsOf(t.amount));
+      const checked = validateSupportSettings(
+        {
+          pitch: v.pitch,
+          giftsEnabled: v.giftsEnabled,
+          feeBasisPoints: fee ?? -1,
+          version: current.version,
+          tiers: v.tiers.map((t, i) => ({ id: t.id, name: t.name, amountCents: cents[i] ?? undefined, perk: t.perk, retired: t.retired })),
+        },
+        current.tiers,
+      );
+      const errors: Record<string, string> = { ...checked.errors };
+      cents.forEach((c, i) => {
+        if (c === null) errors[`tiers.${i}.amountCents`] = 'Monthly amount must be an amount in dollars and cents, like 10 or 9.99';
+      });
+      return { value: checked.value, errors };
+    },
+    send: (request) => save.trigger(request),
+    onSuccess: (saved) => {
+      form.setValues(() => valuesOf(saved.settings));
+      return 'Support page saved.';
+    },
+    texts: WRITE_TEXTS,
+    fields: FIELDS,
+  });
+  const v = form.values;
+  const setTier = (index: number, change: Partial<TierRow>) =>
+    form.setValues((values) => ({ ...values, tiers: values.tiers.map((t, i) => (i === index ? { ...t, ...change } : t)) }));
+  const offered = v.tiers.filter((t) => !t.retired).length;
+  const addTier = () =>
+    form.setValues((values) => ({
+      ...values,
+      tiers: [...values.tiers, { key: `new-${++newRows}`, id: null, name: '', amount: '', perk: '', retired: false }],
+    }));
+  const removeNew = (index: number) => form.setValues((values) => ({ ...values, tiers: values.tiers.filter((_, i) => i !== index) }));
+
+  return (
+    <Form form={form} className="panel" aria-label="Support Page">
+      <h3 className="panel-title">Support Page</h3>
+      <AccountStatus answer={answer} />
+      <TextAreaField
+        label="Pitch"
+        hint={`What your donors read first; at most ${PITCH_MAX} characters`}
+        value={v.pitch}
+        onValue={form.set('pitch')}
+        error={form.errors.pitch}
+        maxLength={PITCH_MAX}
+        rows={3}
+      />
+      <label className="check field">
+        <input type="checkbox" checked={v.giftsEnabled} onChange={(e) => form.set('giftsEnabled')(e.target.checked)} />
+        Take one-time gifts (any amount from $1.00)
+      </label>
+      <InputField
+        label="Platform fee (%)"
+        hint={`Kept by Drift from each payment, at most ${percentText(1000)}; 0 keeps nothing`}
+        value={v.fee}
+        onValue={form.set('fee')}
+        error={form.errors.feeBasisPoints}
+        inputMode="decimal"
+        autoComplete="off"
+      />
+      <h4>Monthly membership tiers</h4>
+      {v.tiers.length === 0 && <p className="muted">No tiers yet: donors can give one-time gifts only.</p>}
+      {v.tiers.map((tier, i) => {
+        const members = tier.id ? (answer.activeMembers[tier.id] ?? 0) : 0;
+        return (
+          <fieldset key={tier.key} className="support-tier">
+            <legend>
+              {tier.id ? `Tier ${i + 1}` : `New tier ${i + 1}`}
+              {tier.id ? ` · ${members} active member${members === 1 ? '' : 's'}` : ''}
+              {tier.retired ? ' · retired' : ''}
+            </legend>
+            <div className="support-tier-grid">
+              <InputField
+                label="Name"
+                value={tier.name}
+                onValue={(name) => setTier(i, { name })}
+                error={form.errors[`tiers.${i}.name`]}
+                maxLength={TIER_NAME_MAX}
+                required
+              />
+              <MoneyField
+                label="Monthly amount ($)"
+                value={tier.amount}
+                onValue={(amount) => setTier(i, { amount })}
+                error={form.errors[`tiers.${i}.amountCents`]}
+                required
+              />
+            </div>
+            <TextAreaField
+              label="Perk"
+              hint="What members get, e.g. a signed poster"
+              value={tier.perk}
+              onValue={(perk) => setTier(i, { perk })}
+              error={form.errors[`tiers.${i}.perk`]}
+              maxLength={PERK_MAX}
+              rows={2}
+            />
+            {tier.id ? (
+              <label className="check field">
+                <input type="checkbox" checked={tier.retired} onChange={(e) => setTier(i, { retired: e.target.checked })} />
+                Retired: not offered to new members (current members keep paying until they cancel)
+              </label>
+            ) : (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => removeNew(i)}>
+                Remove this new tier
+              </button>
+            )}
+          </fieldset>
+        );
+      })}
+      {form.errors.tiers && (
+        <p className="field-error" role="alert">
+          {form.errors.tiers}
+        </p>
+      )}
+      <p>
+        <button type="button" className="btn btn-outline btn-sm" onClick={addTier} disabled={offered >= MAX_ACTIVE_TIERS || v.tiers.length >= MAX_TIERS}>
+          Add a tier
+        </button>
+      </p>
+      <p className="small muted">A new amount applies to new members; current members keep the amount they joined at.</p>
+      <FormOutcome error={form.error} success={form.success} />
+      <SubmitButton form={form} busy="Saving...">
+        Save Support Page
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export function SupportSettingsForm({ collectiveId }: { collectiveId: number }) {
+  const { data, error, mutate } = useSupportSettings(collectiveId);
+  if (error) return <ErrorBox message="Failed to load the support page settings. Please try again later." onRetry={() => void mutate()} />;
+  if (!data) return <Spinner label="Loading the support page settings..." />;
+  return <SettingsForm answer={data} />;
+}
