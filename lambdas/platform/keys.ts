@@ -46,6 +46,12 @@ const INVITE = 'INVITE#';
 const PROFILE_REQUEST = 'PROFILEREQ#';
 const ACCOUNT = 'ACCOUNT#';
 const WAITLIST = 'WAITLIST#';
+const APPLICATION = 'APPLICATION#';
+const APPLICATIONS = 'APPLICATIONS#';
+const APPLICANT = 'APPLICANT#';
+const SCHOOL_CLAIM = 'SCHOOLCLAIM#';
+const CHECKLIST = 'CHECKLIST#';
+const PAY_ACCOUNT = 'PAYACCOUNT';
 const RECONCILE = 'RECONCILE';
 const COLLECTIVE_META = 'META';
 
@@ -268,6 +274,8 @@ export const flag = (collectiveId: number, createdAt: string, orderId: string, a
   SK: `${flagPrefix}${createdAt}#${orderId}#${athleteId}`,
 });
 export const flagPrefix = 'FLAG#';
+/** The collective's own Stripe connected account (payor of record; donations are charged on it). */
+export const collectivePayAccount = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: PAY_ACCOUNT });
 
 // ---- onboarding ---------------------------------------------------------------------------------
 
@@ -283,6 +291,27 @@ export const schoolProfileRequestsPartition = (schoolId: number) => `PROFILEREQS
 /** The account linked to an athlete: one account per athlete, whichever way it was linked. */
 export const athleteAccount = (athleteId: number) => ({ PK: `${ACCOUNT}ATHLETE#${athleteId}`, SK: 'ACCOUNT' });
 export const waitlist = (email: string) => ({ PK: `${WAITLIST}${email}`, SK: 'WAITLIST' });
+
+// ---- collective sign-up ---------------------------------------------------------------------------
+
+/** A collective's application (lambdas/onboarding/collective-applications.ts). */
+export const collectiveApplication = (applicationId: string) => ({ PK: `${APPLICATION}${applicationId}`, SK: 'APPLICATION' });
+/** Applications by state on GSI1, newest first (the operators' console); moved when decided. */
+export const applicationsPartition = (state: string) => `${APPLICATIONS}${state}`;
+export const applicationsListing = (state: string, submittedAt: string, applicationId: string) => ({
+  GSI1PK: applicationsPartition(state),
+  GSI1SK: `${submittedAt}#${applicationId}`,
+});
+/** An account's current application and its state: one open application per account. */
+export const applicantApplication = (sub: string) => ({ PK: `${APPLICANT}${sub}`, SK: 'APPLICATION' });
+/** The account linked to a collective by its approved application. */
+export const collectiveAccount = (collectiveId: number) => ({ PK: `${ACCOUNT}COLLECTIVE#${collectiveId}`, SK: 'ACCOUNT' });
+/** One collective per school: written with the collective, in the approval's transaction, if absent. */
+export const schoolCollectiveClaim = (schoolId: number) => ({ PK: `${SCHOOL_CLAIM}${schoolId}`, SK: 'COLLECTIVE' });
+/** One school per name (lowercase words, catalog-items.ts normalizeName): written with a new school. */
+export const schoolNameClaim = (name: string) => ({ PK: `${SCHOOL_CLAIM}NAME#${name}`, SK: 'SCHOOL' });
+/** What a collective that signed up has done first (its dashboard's checklist), and its dismissal. */
+export const collectiveChecklist = (collectiveId: number) => ({ PK: `${CHECKLIST}${collectiveId}`, SK: 'CHECKLIST' });
 
 /** Local mode's own items (scripts/lib/seed.ts): no deployed function writes them, so they have no
  * write pattern (partitionPatterns) and sit in this object rather than among the builders above. */
@@ -371,6 +400,13 @@ export const partitionPatterns = {
   invite: 'INVITE#*',
   profileRequest: 'PROFILEREQ#*',
   account: 'ACCOUNT#*',
+  catalogSchools: 'CATALOG#SCHOOLS',
+  catalogCollectives: 'CATALOG#COLLECTIVES',
+  catalogSearch: 'CATALOG#SEARCH',
+  application: 'APPLICATION#*',
+  applicant: 'APPLICANT#*',
+  schoolClaim: 'SCHOOLCLAIM#*',
+  checklist: 'CHECKLIST#*',
 } as const;
 
 // ---- cursors ----------------------------------------------------------------------------------------
@@ -407,6 +443,11 @@ export const cursorSpecs = {
   unattributedOrders: (schoolId: number) => ({
     fields: { SK: new RegExp(`^${ORDER}${ISO}#${ID}$`) },
     partition: { PK: unattributedPartition(schoolId) },
+  }),
+  /** A page of one state's applications, newest first. */
+  applications: (state: string) => ({
+    fields: { PK: new RegExp(`^${APPLICATION}[0-9a-f]{20}$`), SK: /^APPLICATION$/, GSI1SK: new RegExp(`^${ISO}#[0-9a-f]{20}$`) },
+    partition: { GSI1PK: applicationsPartition(state) },
   }),
   collectiveTransactions: (collectiveId: number) => ({
     fields: {
