@@ -1,5 +1,5 @@
 // Settings: tabs Athletes Management, Add Athlete Profile, Cards (each member's cards and sets),
-// Invites, Profile Requests, School Colors, Merchandise. Invites and requests are the owner's only
+// Invites, Profile Requests, School Colors, Merchandise, Payments (settings-tabs.ts). Invites and requests are the owner's only
 // (no demo twin): visitors see the sign-in prompt there.
 import type { KeyboardEvent } from 'react';
 import type { Collective, MemberSummary, MerchItem, School } from '@shared/catalog/catalog-types';
@@ -11,18 +11,11 @@ import { ProfileRequests } from '@/features/collective-panel/components/settings
 import { AthletesManagement } from '@/features/collective-panel/components/settings/athletes-management';
 import { MerchManager } from '@/features/collective-panel/components/settings/merch-manager';
 import { SchoolColorsForm } from '@/features/collective-panel/components/settings/school-colors-form';
+import { PaymentsSettings } from '@/features/collective-panel/components/settings/payments-settings';
+import { SETTINGS_TABS, type SettingsTab } from '@/features/collective-panel/components/settings/settings-tabs';
 
-export type SettingsTab = 'athletes' | 'add-profile' | 'cards' | 'invites' | 'requests' | 'school-colors' | 'merch';
-
-export const SETTINGS_TABS: Array<{ id: SettingsTab; label: string }> = [
-  { id: 'athletes', label: 'Athletes Management' },
-  { id: 'add-profile', label: 'Add Athlete Profile' },
-  { id: 'cards', label: 'Cards' },
-  { id: 'invites', label: 'Invites' },
-  { id: 'requests', label: 'Profile Requests' },
-  { id: 'school-colors', label: 'School Colors' },
-  { id: 'merch', label: 'Merchandise' },
-];
+export type { SettingsTab } from '@/features/collective-panel/components/settings/settings-tabs';
+export { SETTINGS_TABS } from '@/features/collective-panel/components/settings/settings-tabs';
 
 interface Props {
   tab: SettingsTab;
@@ -89,6 +82,12 @@ export function SettingsSection({ tab, onTab, collective, members, sports, schoo
         {tab === 'school-colors' &&
           (school ? <SchoolColorsForm key={school.id} collectiveId={collective.id} school={school} /> : <p className="muted">School not found.</p>)}
         {tab === 'merch' && (school ? <MerchManager collectiveId={collective.id} school={school} items={merch} /> : <p className="muted">School not found.</p>)}
+        {tab === 'payments' &&
+          (isOwnerCollective ? (
+            <PaymentsSettings collectiveId={collective.id} />
+          ) : (
+            <p className="muted">Payment settings are shown to the signed-in collective only.</p>
+          ))}
       </div>
     </section>
   );
