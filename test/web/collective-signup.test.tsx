@@ -220,6 +220,7 @@ describe("the operator's applications", () => {
     fireEvent.click(within(harbor).getByRole('button', { name: 'Approve Harbor Collective' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: /Harbor Collective/ })).not.toBeInTheDocument());
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`/api/operator/applications/${'a'.repeat(20)}/approve`]);
+    expect(screen.getByRole('status')).toHaveTextContent('Approved: Harbor Collective is the collective of Harbor University, and its account is linked.');
 
     const bay = screen.getByRole('article', { name: /Bay Boosters/ });
     fireEvent.click(within(bay).getByRole('button', { name: 'Decline…' }));
@@ -230,6 +231,7 @@ describe("the operator's applications", () => {
     fireEvent.change(within(decline).getByLabelText(/^Reason/), { target: { value: 'We could not confirm the organisation.' } });
     fireEvent.click(within(decline).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(screen.getByText('No pending applications.')).toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Declined: Bay Boosters sees the reason.');
     expect(api.calls.find((c) => c.url.endsWith('/decline'))?.body).toEqual({ reason: 'We could not confirm the organisation.' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Approved' }));

@@ -24,14 +24,17 @@ import { approveApplication, declineApplication, useApplications } from '@/featu
 const LABELS: Record<ApplicationState, string> = { pending: 'Pending', approved: 'Approved', declined: 'Declined' };
 const TEXTS = { forbidden: 'Only operators decide on applications.', conflict: (e: unknown) => (e as Error).message };
 
-function DeclineForm({ application, onDone }: { application: CollectiveApplication; onDone: () => Promise<unknown> }) {
+type Notice = ReturnType<typeof useAction>;
+
+function DeclineForm({ application, notice, onDone }: { application: CollectiveApplication; notice: Notice; onDone: () => Promise<unknown> }) {
   const form = useForm({
     initial: { reason: '' },
     check: (values) => validateDecline(values),
     send: ({ reason }) => declineApplication(application.id, reason),
     onSuccess: () => {
+      // The card leaves the pending list: the outcome is the section's.
+      notice.show(`Declined: ${application.organisation.name} sees the reason.`);
       void onDone();
-      return `Declined: ${application.organisation.name} sees the reason.`;
     },
     texts: TEXTS,
   });
@@ -53,8 +56,8 @@ function DeclineForm({ application, onDone }: { application: CollectiveApplicati
   );
 }
 
-function Application({ application, onChange }: { application: CollectiveApplication; onChange: () => Promise<unknown> }) {
-  const approve = useAction(TEXTS);
+function Application({ application, notice, onChange }: { application: CollectiveApplication; notice: Notice; onChange: () => Promise<unknown> }) {
+  const approve = notice;
   const [declining, setDeclining] = useState(false);
   const { organisation: o, school } = application;
   const titleId = `application-${application.id}`;
@@ -137,8 +140,7 @@ function Application({ application, onChange }: { application: CollectiveApplica
           )}
         </div>
       )}
-      <FormOutcome success={approve.success} error={approve.error} />
-      {declining && application.state === 'pending' && <DeclineForm application={application} onDone={onChange} />}
+      {declining && application.state === 'pending' && <DeclineForm application={application} notice={notice} onDone={onChange} />}
     </article>
   );
 }
@@ -146,6 +148,8 @@ function Application({ application, onChange }: { application: CollectiveApplica
 export function ApplicationsSection() {
   const [state, setState] = useState<ApplicationState>('pending');
   const list = useApplications(state);
+  // One outcome line for the decisions: a decided card leaves the list it was in.
+  const notice = useAction(TEXTS);
   const pages = list.data ?? [];
   const items = pages.flatMap((p) => p.items);
   const more = Boolean(pages.at(-1)?.nextCursor);
@@ -158,12 +162,16 @@ export function ApplicationsSection() {
             type="button"
             className={`btn btn-sm ${s === state ? 'btn-primary' : 'btn-outline'}`}
             aria-pressed={s === state}
-            onClick={() => setState(s)}
+            onClick={() => {
+              notice.show(null);
+              setState(s);
+            }}
           >
             {LABELS[s]}
           </button>
         ))}
       </div>
+      <FormOutcome success={notice.success} error={notice.error} />
       {list.error ? (
         <ErrorBox message="Failed to load the applications. Please try again later." onRetry={() => void list.mutate()} />
       ) : !list.data ? (
@@ -174,7 +182,7 @@ export function ApplicationsSection() {
         <div className="app-list">
           {items.map((a) => (
             // The card is keyed by its state too: a decided application starts afresh.
-            <Application key={`${a.id}-${a.state}`} application={a} onChange={() => list.mutate()} />
+            <Application key={`${a.id}-${a.state}`} application={a} notice={notice} onChange={() => list.mutate()} />
           ))}
         </div>
       )}
