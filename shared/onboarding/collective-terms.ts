@@ -1,4 +1,4 @@
-// The terms a collective accepts when it applies (/collectives/join), shown at /collectives/terms.
+// The terms a collective accepts when it applies, shown on the application page (/collectives/join).
 // Versioned: an application records the version its applicant accepted, and the server refuses an
 // application that accepted another version than the current one (the page was open while the
 // terms changed). A change of wording is a new version; the old text stays in git history.
@@ -15,8 +15,11 @@ export interface Terms {
   sections: TermsSection[];
 }
 
+/** Its own constant, so the server's bundles (which check the version) leave the text out. */
+export const COLLECTIVE_TERMS_VERSION = '2026-12-01';
+
 export const COLLECTIVE_TERMS: Terms = {
-  version: '2026-12-01',
+  version: COLLECTIVE_TERMS_VERSION,
   title: 'Drift terms for collectives',
   sections: [
     {
@@ -57,5 +60,3 @@ export const COLLECTIVE_TERMS: Terms = {
     },
   ],
 };
-
-export const COLLECTIVE_TERMS_VERSION = COLLECTIVE_TERMS.version;
