@@ -20,6 +20,15 @@ beforeEach(() => {
 
 const run = Date.now().toString(36);
 
+/** How far the page scrolls sideways at a phone's width (0: not at all), measured at 375 px. */
+async function sidewaysAt375(p: Page): Promise<number> {
+  const size = p.viewportSize();
+  await p.setViewportSize({ width: 375, height: 800 });
+  const overflow = Number(await p.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
+  if (size) await p.setViewportSize(size);
+  return overflow;
+}
+
 /** The newest code local mode logged for this address. */
 async function codeFor(email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
@@ -81,6 +90,7 @@ it('a new account applies for a new school, the operator approves, and the colle
   await form.getByLabel(/^School logo/).setInputFiles(logo);
   await form.getByLabel(/^Primary colour( \*)?$/).fill('#123456');
   await form.getByRole('checkbox', { name: /I have read the terms/ }).check();
+  expect(await sidewaysAt375(page)).toBe(0);
   await form.getByRole('button', { name: 'Apply' }).click();
   await page.getByText(/^Under review/).waitFor();
 
@@ -94,6 +104,7 @@ it('a new account applies for a new school, the operator approves, and the colle
     await card.waitFor();
     await card.getByText(`New school: ${school}`).waitFor();
     await card.getByText(`${username} (${email})`).waitFor();
+    expect(await sidewaysAt375(console)).toBe(0);
     await card.getByRole('button', { name: `Approve ${organisation}` }).click();
     await console.getByText(`Approved: ${organisation} is the collective of ${school}, and its account is linked.`).waitFor();
   } finally {
@@ -109,6 +120,7 @@ it('a new account applies for a new school, the operator approves, and the colle
   const checklist = page.getByRole('region', { name: 'Get started' });
   await checklist.waitFor();
   await checklist.getByText('1 of 5 steps done.').waitFor();
+  expect(await sidewaysAt375(page)).toBe(0);
   const steps = checklist.getByRole('listitem');
   expect(await steps.count()).toBe(5);
   expect(await steps.nth(1).textContent()).toContain('(done)');

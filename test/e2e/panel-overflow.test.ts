@@ -65,6 +65,7 @@ const SETTINGS_TABS: Array<[string, () => Promise<unknown>]> = [
   ['Profile Requests', () => page.getByRole('tabpanel').waitFor()],
   ['School Colors', () => page.getByRole('button', { name: 'Save Colors' }).waitFor()],
   ['Merchandise', () => page.getByRole('tabpanel').waitFor()],
+  ['Payments', () => page.getByRole('tabpanel').waitFor()],
 ];
 
 /** Headless Chromium draws no scrollbar; a desktop browser's classic one takes up to 17 px of a
