@@ -51,8 +51,8 @@ const APPLICATIONS = 'APPLICATIONS#';
 const APPLICANT = 'APPLICANT#';
 const SCHOOL_CLAIM = 'SCHOOLCLAIM#';
 const CHECKLIST = 'CHECKLIST#';
-const PAY_ACCOUNT = 'PAYACCOUNT';
 const RECONCILE = 'RECONCILE';
+const PAY_ACCOUNT = 'PAYACCOUNT';
 const COLLECTIVE_META = 'META';
 
 // ---- the catalog ---------------------------------------------------------------------------------
@@ -268,14 +268,14 @@ export const athletePayout = (athleteId: number, batchId: string) => ({ PK: athl
 export const athletePayoutPrefix = PAYOUT;
 /** Per athlete and calendar year: payments made (1099-NEC), W-9 status, NIL disclosure reporting. */
 export const athleteYear = (athleteId: number, year: number) => ({ PK: athletePartition(athleteId), SK: `YEAR#${year}` });
+/** The collective's own Stripe connected account (payor of record; donations are charged on it). */
+export const collectivePayAccount = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: PAY_ACCOUNT });
 /** Sales a collective should look at (oversold editions, cards sold while locked). */
 export const flag = (collectiveId: number, createdAt: string, orderId: string, athleteId: number) => ({
   PK: collectiveRecordsPartition(collectiveId),
   SK: `${flagPrefix}${createdAt}#${orderId}#${athleteId}`,
 });
 export const flagPrefix = 'FLAG#';
-/** The collective's own Stripe connected account (payor of record; donations are charged on it). */
-export const collectivePayAccount = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: PAY_ACCOUNT });
 
 // ---- onboarding ---------------------------------------------------------------------------------
 
