@@ -172,12 +172,14 @@ export class NilCardsStack extends Stack {
         });
       }
     }
-    // Onboarding links an account to its athlete (an accepted invite or profile request): two
-    // Cognito admin actions on this user pool only.
-    const onboarding = this.api.functions.get('onboarding');
-    if (onboarding) {
-      onboarding.addEnvironment('USER_POOL_ID', this.auth.userPool.userPoolId);
-      onboarding.addToRolePolicy(
+    // Onboarding links an account to its athlete (an accepted invite or profile request), the
+    // operator function an applicant's account to its approved collective: two Cognito admin
+    // actions on this user pool only.
+    for (const linker of ['onboarding', 'operator'] as const) {
+      const fn = this.api.functions.get(linker);
+      if (!fn) continue;
+      fn.addEnvironment('USER_POOL_ID', this.auth.userPool.userPoolId);
+      fn.addToRolePolicy(
         new PolicyStatement({
           actions: ['cognito-idp:AdminUpdateUserAttributes', 'cognito-idp:AdminAddUserToGroup'],
           resources: [this.auth.userPool.userPoolArn],

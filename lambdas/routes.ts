@@ -65,6 +65,10 @@ export const ROUTES: RouteDef[] = [
   // Shopify's privacy requests (recorded by the webhook): the queue and a data request's export.
   { method: 'GET', path: '/api/operator/privacy', fn: 'operator', access: 'operator' },
   { method: 'GET', path: '/api/operator/privacy/{requestId}/export', fn: 'operator', access: 'operator' },
+  // Collective applications: listed by state, approved (the collective, exactly once) or declined with a reason.
+  { method: 'GET', path: '/api/operator/applications', fn: 'operator', access: 'operator' },
+  { method: 'POST', path: '/api/operator/applications/{applicationId}/approve', fn: 'operator', access: 'operator' },
+  { method: 'POST', path: '/api/operator/applications/{applicationId}/decline', fn: 'operator', access: 'operator' },
   // Money reaching athletes: payout batches, statements, tax status, NIL disclosure, allocations.
   { method: 'GET', path: '/api/collectives/{id}/payouts', fn: 'payouts', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/payouts/batches', fn: 'payouts', access: 'collective' },
@@ -102,6 +106,13 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/collectives/{id}/profile-requests', fn: 'onboarding', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/profile-requests/{requestId}/accept', fn: 'onboarding', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/profile-requests/{requestId}/decline', fn: 'onboarding', access: 'collective' },
+  // Collective sign-up (/collectives/join): the schools an application can name, the account's
+  // application and its submission; a new collective's checklist.
+  { method: 'GET', path: '/api/collective-applications/schools', fn: 'onboarding', access: 'buyer' },
+  { method: 'GET', path: '/api/collective-applications/mine', fn: 'onboarding', access: 'buyer' },
+  { method: 'POST', path: '/api/collective-applications', fn: 'onboarding', access: 'buyer' },
+  { method: 'GET', path: '/api/collectives/{id}/checklist', fn: 'onboarding', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/checklist/dismiss', fn: 'onboarding', access: 'collective' },
   { method: 'POST', path: '/api/waitlist', fn: 'waitlist', access: 'public' },
   { method: 'GET', path: '/api/me/orders', fn: 'me', access: 'buyer' },
   { method: 'GET', path: '/api/me/collection', fn: 'me', access: 'buyer' },
@@ -174,13 +185,27 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   me: [],
   webhook: [...ACCEPT_PARTITIONS, p.privacy], // stage 1 only (the settle function applies the effects); Shopify's privacy requests
   checkout: INGESTION_PARTITIONS,
-  admin: CATALOG_PARTITIONS, // every catalog item: athletes, cards, schools, collectives, merch and their indexes
+  admin: [...CATALOG_PARTITIONS, p.checklist], // every catalog item: athletes, cards, schools, collectives, merch and their indexes; colours saved (a checklist step)
   unattributed: INGESTION_PARTITIONS,
   payouts: [p.athlete, p.collective], // ledger entries and totals, payouts, year status; batches and allocations
   search: [],
-  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total
-  onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account], // invites, profile requests, account links; an accepted request creates the athlete
-  operator: [...INGESTION_PARTITIONS, p.privacy], // routing a line of the platform inbox is an ingestion event on its order; a privacy export is recorded on its request
+  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total; a first card and publication (checklist steps)
+  onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account, p.application, p.applicant, p.checklist], // invites, profile requests, account links; an accepted request creates the athlete; collective applications and the checklist's dismissal
+  operator: [
+    ...INGESTION_PARTITIONS, // routing a line of the platform inbox is an ingestion event on its order
+    p.privacy, // a privacy export is recorded on its request
+    // Approving an application: the application and its account's pointer, a new school (its item and
+    // the search snapshot's schools version), the school's claims, the collective, its account link
+    // and checklist.
+    p.application,
+    p.applicant,
+    p.catalogSchools,
+    p.catalogSearch,
+    p.schoolClaim,
+    p.catalogCollectives,
+    p.account,
+    p.checklist,
+  ],
   support: [p.collective, p.catalogSchool], // support settings, donations recorded on the donor's return, memberships; the school page's link
 };
 

@@ -21,11 +21,13 @@ import { isTopFan } from '#shared/orders/aggregation';
 import { cardItem, memberItem, productItem, setItem } from '#lambdas/catalog/catalog-items';
 import type { Item } from '#lambdas/catalog/catalog-items';
 import { cardView, saleTotalsOf } from '#lambdas/catalog/catalog-views';
+import { milestoneWrite, type Milestone } from '#lambdas/catalog/collective-milestones';
 import { catalogWritten } from '#lambdas/platform/cache-policy';
 import { getAthlete } from '#lambdas/catalog/catalog-repo';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { Conflict, Forbidden, HttpError, NotFound, ValidationError } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
+import { toTransactItem } from '#lambdas/platform/store';
 
 const ATTEMPTS = 5;
 /** Fans whose Top Fan status one transaction changes (2 items each, plus the total). */
@@ -51,6 +53,10 @@ export interface Actor {
 
 const isConditionFailure = (error: unknown) =>
   ['ConditionalCheckFailedException', 'TransactionCanceledException', 'TransactionConflictException'].includes((error as { name?: string }).name ?? '');
+
+/** A first card or a first publication of the collective: a step of its checklist (collective-milestones.ts). */
+const milestone = (collectiveId: number, step: Milestone, at: string, by: string): TxItem =>
+  toTransactItem(milestoneWrite(collectiveId, step, at, by), tableName());
 
 async function getItem(key: { PK: string; SK: string }): Promise<Item | undefined> {
   return (await ddb().send(new GetCommand({ TableName: tableName(), Key: { PK: key.PK, SK: key.SK }, ConsistentRead: true }))).Item;
@@ -271,9 +277,10 @@ export function createCard(collectiveId: number, athleteId: number, request: Car
       throw new Conflict(`An athlete has at most ${CARDS_PER_ATHLETE_MAX} cards; retire or delete one first`);
     const id = athlete.digitalcollectibles.reduce((max, c) => Math.max(max, c.id), 0) + 1;
     checkRequest(athlete, id, request);
-    const card = draftCard(id, fieldsOf(request), mover('collective', actor, deps));
+    const by = mover('collective', actor, deps);
+    const card = draftCard(id, fieldsOf(request), by);
     const after: Athlete = { ...athlete, digitalcollectibles: [...athlete.digitalcollectibles, card], sets: moveToSet(athlete.sets ?? [], id, request.setId) };
-    return { after, result: ownerResult(id, snap) };
+    return { after, extra: [milestone(collectiveId, 'firstCardAt', by.at, actor.sub)], result: ownerResult(id, snap) };
   });
 }
 
@@ -395,7 +402,7 @@ export async function publishCard(
     if (!outcome.changed) return { after: null, result: ownerResult(cardId, snap) };
     const { at } = by;
     const published = outcome.card;
-    const extra: TxItem[] = [];
+    const extra: TxItem[] = [milestone(collectiveId, 'firstPublishedAt', at, actor.sub)];
     // A quota reached before publication unlocks now (ingestion only decides when sales move).
     const totals = saleTotalsOf(snap.total);
     if (unlocksNow(now.unlock, totals.cards, totals.unlockedAt[String(cardId)]) && snap.total) {

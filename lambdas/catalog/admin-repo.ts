@@ -25,6 +25,7 @@ import {
   setItem,
 } from './catalog-items';
 import type { Item } from './catalog-items';
+import { milestoneWrite } from './collective-milestones';
 import { catalogWritten } from '#lambdas/platform/cache-policy';
 import { LIMITS } from './catalog-repo';
 import { tableName } from '#lambdas/platform/dynamodb';
@@ -349,11 +350,13 @@ export function catalogWriter(store: Store) {
 
   // ---- schools ------------------------------------------------------------------------------------
 
-  /** School colours; search results show the primary colour, so the snapshot's schools version moves too. */
-  async function setSchoolColors(schoolId: number, colors: SchoolColors): Promise<School> {
+  /** School colours; search results show the primary colour, so the snapshot's schools version moves too.
+   * Saved by a collective (`by`), it is a step of that collective's checklist (collective-milestones.ts). */
+  async function setSchoolColors(schoolId: number, colors: SchoolColors, by?: { collectiveId: number; sub: string }, now = new Date()): Promise<School> {
     const school = await requireSchool(schoolId);
     try {
       await store.transact([
+        ...(by ? [milestoneWrite(by.collectiveId, 'colorsSavedAt', now.toISOString(), by.sub)] : []),
         {
           ...expression(keys.catalogSchool(schoolId), 'SET #data.#colors = :colors', { '#data': 'data', '#colors': 'colors' }, { ':colors': colors }),
           condition: { exists: true },

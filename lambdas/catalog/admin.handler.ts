@@ -55,7 +55,8 @@ export const handler = routes({
     const id = intParam(event, 'id');
     await authorizeSchoolWrite(event, id);
     const colors = check(validateSchoolColors(jsonBody(event)));
-    return json(200, await setSchoolColors(id, colors));
+    const { collectiveId, sub } = requirePrincipal(event);
+    return json(200, await setSchoolColors(id, colors, { collectiveId: collectiveId!, sub }));
   },
   'POST /api/schools/{id}/merch': async (event) => {
     const id = intParam(event, 'id');

@@ -1,13 +1,21 @@
-// Onboarding without an operator (lambdas/onboarding/onboarding-repo.ts): a collective's invites and
-// the profile requests of its school; an invite's preview and claim, and the signed-in user's
-// profile request. The only function allowed to link accounts (Cognito admin actions).
+// Onboarding (lambdas/onboarding/onboarding-repo.ts): a collective's invites and the profile
+// requests of its school; an invite's preview and claim, and the signed-in user's profile request;
+// collective sign-up (collective-applications.ts: the schools an application can name, the
+// account's application and its submission) and a new collective's checklist
+// (collective-checklist.ts). With the operator function (approvals), the only function allowed to
+// link accounts (Cognito admin actions).
 import type { FieldErrors } from '#shared/catalog/admin-api';
 import { validateAccept, validateInvite, validateProfileRequest } from '#shared/onboarding/onboarding-api';
 import type { InvitesResponse, MyProfileRequestResponse, ProfileRequestsResponse } from '#shared/onboarding/onboarding-api';
 import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
 import { forbiddenCharacterError } from '#shared/platform/text';
 import { ValidationError } from '#lambdas/platform/errors';
-import { intParam, json, jsonBody, routes } from '#lambdas/platform/http';
+import { header, intParam, json, jsonBody, routes } from '#lambdas/platform/http';
+import { dynamoStore } from '#lambdas/platform/store';
+import { validateCollectiveApplication } from '#shared/onboarding/collective-signup-api';
+import type { ApplicationSchoolsResponse, MyApplicationResponse } from '#shared/onboarding/collective-signup-api';
+import { availableSchools, myApplication, submitApplication } from './collective-applications';
+import { collectiveChecklist, dismissChecklist } from './collective-checklist';
 import {
   acceptProfileRequest,
   claimInvite,
@@ -28,6 +36,11 @@ function check<T>({ value, errors }: { value: T; errors: FieldErrors }): T {
 }
 
 const noStore = { 'cache-control': 'no-store' };
+/** The submission's idempotency key (the web's form kit sends one per submission), if well-formed. */
+const idempotencyKeyOf = (event: Parameters<typeof header>[0]) => {
+  const key = header(event, 'idempotency-key');
+  return key && /^[\w-]{8,100}$/.test(key) ? key : null;
+};
 const param = (event: { pathParameters?: Record<string, string | undefined> | null }, name: string) => event.pathParameters?.[name] ?? '';
 
 export const handler = routes({
@@ -71,6 +84,31 @@ export const handler = routes({
     const id = intParam(event, 'id');
     const principal = requireCollectiveOwner(event, id);
     return json(200, await acceptProfileRequest(id, param(event, 'requestId'), check(validateAccept(jsonBody(event))), principal), noStore);
+  },
+  'GET /api/collective-applications/schools': async (event) => {
+    requirePrincipal(event);
+    const response: ApplicationSchoolsResponse = { items: await availableSchools(dynamoStore) };
+    return json(200, response, noStore);
+  },
+  'GET /api/collective-applications/mine': async (event) => {
+    const response: MyApplicationResponse = { application: await myApplication(dynamoStore, requirePrincipal(event)) };
+    return json(200, response, noStore);
+  },
+  'POST /api/collective-applications': async (event) => {
+    const principal = requirePrincipal(event);
+    const input = check(validateCollectiveApplication(jsonBody(event)));
+    const { application, created } = await submitApplication(dynamoStore, principal, input, idempotencyKeyOf(event));
+    return json(created ? 201 : 200, application, noStore);
+  },
+  'GET /api/collectives/{id}/checklist': async (event) => {
+    const id = intParam(event, 'id');
+    requireCollectiveOwner(event, id);
+    return json(200, await collectiveChecklist(dynamoStore, id), noStore);
+  },
+  'POST /api/collectives/{id}/checklist/dismiss': async (event) => {
+    const id = intParam(event, 'id');
+    const principal = requireCollectiveOwner(event, id);
+    return json(200, await dismissChecklist(dynamoStore, id, principal), noStore);
   },
   'POST /api/collectives/{id}/profile-requests/{requestId}/decline': async (event) => {
     const id = intParam(event, 'id');

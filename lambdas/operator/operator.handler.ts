@@ -4,17 +4,23 @@
 // assigns to one of its athletes' cards. Sending is an ingestion event on the order (stored on
 // the order, stage 1, who and when; the settle function moves the figures), checked inside the
 // exactly-once path: a line that is not in the order 404, attributed already or sent already 409.
+// Collective applications (lambdas/onboarding/collective-applications.ts): listed by state, newest
+// first; approved (collective-approval.ts: the school, the collective and the account's link,
+// exactly once) or declined with a reason the applicant sees.
 import type { OperatorCollectivesResponse } from '#shared/operator/operator-api';
 import { requireOperator } from '#lambdas/platform/auth';
 import { collectiveOf } from '#lambdas/catalog/catalog-index';
-import { Conflict, NotFound, ValidationError } from '#lambdas/platform/errors';
+import { BadRequest, Conflict, NotFound, ValidationError } from '#lambdas/platform/errors';
 import { acceptEvent } from '#lambdas/orders/accept';
 import { cursorParam, json, jsonBody, limitParam, routes } from '#lambdas/platform/http';
 import { AssignRefused } from '#lambdas/orders/ingest-core';
 import { cursorSpecs } from '#lambdas/platform/keys';
+import { dynamoStore } from '#lambdas/platform/store';
+import { APPLICATION_STATES, validateDecline, type ApplicationState } from '#shared/onboarding/collective-signup-api';
+import { declineApplication, listApplications } from '#lambdas/onboarding/collective-applications';
+import { approveApplication } from '#lambdas/onboarding/collective-approval';
 import { PLATFORM_INBOX_SCHOOL, collectivesDirectory, platformInbox } from './operator-repo';
 import { privacyExport, privacyQueue } from './privacy-requests';
-import { dynamoStore } from '#lambdas/platform/store';
 
 const REQUEST_ID = /^(data|redact|shop)-[\w-]{1,120}$/;
 
@@ -44,6 +50,27 @@ export const handler = routes({
     requireOperator(event);
     const body: OperatorCollectivesResponse = { items: await collectivesDirectory() };
     return json(200, body);
+  },
+
+  'GET /api/operator/applications': async (event) => {
+    requireOperator(event);
+    const raw = event.queryStringParameters?.status ?? 'pending';
+    if (!(APPLICATION_STATES as readonly string[]).includes(raw))
+      throw new BadRequest(`'status' must be one of ${APPLICATION_STATES.join(', ')}`, { status: 'is not valid' });
+    const state = raw as ApplicationState;
+    return json(200, await listApplications(state, limitParam(event, 25, 100), cursorParam(event, cursorSpecs.applications(state))));
+  },
+
+  'POST /api/operator/applications/{applicationId}/approve': async (event) => {
+    const principal = requireOperator(event);
+    return json(200, await approveApplication(dynamoStore, event.pathParameters?.applicationId ?? '', principal));
+  },
+
+  'POST /api/operator/applications/{applicationId}/decline': async (event) => {
+    const principal = requireOperator(event);
+    const { value, errors } = validateDecline(jsonBody(event, 4096));
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    return json(200, await declineApplication(dynamoStore, event.pathParameters?.applicationId ?? '', value.reason, principal));
   },
 
   'POST /api/operator/unattributed/route': async (event) => {

@@ -48,10 +48,15 @@ const INVITE = 'INVITE#';
 const PROFILE_REQUEST = 'PROFILEREQ#';
 const ACCOUNT = 'ACCOUNT#';
 const WAITLIST = 'WAITLIST#';
+const APPLICATION = 'APPLICATION#';
+const APPLICATIONS = 'APPLICATIONS#';
+const APPLICANT = 'APPLICANT#';
+const SCHOOL_CLAIM = 'SCHOOLCLAIM#';
+const CHECKLIST = 'CHECKLIST#';
 const RECONCILE = 'RECONCILE';
 const PRIVACY = 'PRIVACY#';
+const PAY_ACCOUNT = 'PAYACCOUNT';
 const COLLECTIVE_META = 'META';
-const PAY_ACCOUNT = 'PAYACCOUNT'; // next to the other prefix constants
 
 // ---- the catalog ---------------------------------------------------------------------------------
 // One item per entity (lambdas/catalog/catalog-items.ts builds them; the admin, cards and onboarding
@@ -250,8 +255,6 @@ export const donationComment = (collectiveId: number, date: string, donationId: 
   SK: `${DONATION_COMMENT}${date}#${donationId}`,
 });
 export const donationCommentPrefix = DONATION_COMMENT;
-/** The collective's own Stripe connected account (payor of record; donations are charged on it). */
-export const collectivePayAccount = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: PAY_ACCOUNT });
 /** The support page's settings (pitch, membership tiers, one-time gifts, the platform fee; versioned). */
 export const supportSettings = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: 'SUPPORT' });
 /** Active members per tier (one counter field per tier id). */
@@ -289,6 +292,8 @@ export const athletePayout = (athleteId: number, batchId: string) => ({ PK: athl
 export const athletePayoutPrefix = PAYOUT;
 /** Per athlete and calendar year: payments made (1099-NEC), W-9 status, NIL disclosure reporting. */
 export const athleteYear = (athleteId: number, year: number) => ({ PK: athletePartition(athleteId), SK: `YEAR#${year}` });
+/** The collective's own Stripe connected account (payor of record; donations are charged on it). */
+export const collectivePayAccount = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: PAY_ACCOUNT });
 /** Sales a collective should look at (oversold editions, cards sold while locked). */
 export const flag = (collectiveId: number, createdAt: string, orderId: string, athleteId: number) => ({
   PK: collectiveRecordsPartition(collectiveId),
@@ -318,6 +323,26 @@ export const privacyRequest = (requestId: string) => ({ PK: `${PRIVACY}${request
 /** The operators' queue of privacy requests on GSI1, newest last in GSI1SK order. */
 export const privacyRequestsPartition = 'PRIVACYREQUESTS';
 export const privacyRequestListing = (receivedAt: string, requestId: string) => ({ GSI1PK: privacyRequestsPartition, GSI1SK: `${receivedAt}#${requestId}` });
+// ---- collective sign-up ---------------------------------------------------------------------------
+
+/** A collective's application (lambdas/onboarding/collective-applications.ts). */
+export const collectiveApplication = (applicationId: string) => ({ PK: `${APPLICATION}${applicationId}`, SK: 'APPLICATION' });
+/** Applications by state on GSI1, newest first (the operators' console); moved when decided. */
+export const applicationsPartition = (state: string) => `${APPLICATIONS}${state}`;
+export const applicationsListing = (state: string, submittedAt: string, applicationId: string) => ({
+  GSI1PK: applicationsPartition(state),
+  GSI1SK: `${submittedAt}#${applicationId}`,
+});
+/** An account's current application and its state: one open application per account. */
+export const applicantApplication = (sub: string) => ({ PK: `${APPLICANT}${sub}`, SK: 'APPLICATION' });
+/** The account linked to a collective by its approved application. */
+export const collectiveAccount = (collectiveId: number) => ({ PK: `${ACCOUNT}COLLECTIVE#${collectiveId}`, SK: 'ACCOUNT' });
+/** One collective per school: written with the collective, in the approval's transaction, if absent. */
+export const schoolCollectiveClaim = (schoolId: number) => ({ PK: `${SCHOOL_CLAIM}${schoolId}`, SK: 'COLLECTIVE' });
+/** One school per name (lowercase words, catalog-items.ts normalizeName): written with a new school. */
+export const schoolNameClaim = (name: string) => ({ PK: `${SCHOOL_CLAIM}NAME#${name}`, SK: 'SCHOOL' });
+/** What a collective that signed up has done first (its dashboard's checklist), and its dismissal. */
+export const collectiveChecklist = (collectiveId: number) => ({ PK: `${CHECKLIST}${collectiveId}`, SK: 'CHECKLIST' });
 
 /** Local mode's own items (scripts/lib/seed.ts): no deployed function writes them, so they have no
  * write pattern (partitionPatterns) and sit in this object rather than among the builders above. */
@@ -408,6 +433,13 @@ export const partitionPatterns = {
   invite: 'INVITE#*',
   profileRequest: 'PROFILEREQ#*',
   account: 'ACCOUNT#*',
+  catalogSchools: 'CATALOG#SCHOOLS',
+  catalogCollectives: 'CATALOG#COLLECTIVES',
+  catalogSearch: 'CATALOG#SEARCH',
+  application: 'APPLICATION#*',
+  applicant: 'APPLICANT#*',
+  schoolClaim: 'SCHOOLCLAIM#*',
+  checklist: 'CHECKLIST#*',
 } as const;
 
 // ---- cursors ----------------------------------------------------------------------------------------
@@ -444,6 +476,11 @@ export const cursorSpecs = {
   unattributedOrders: (schoolId: number) => ({
     fields: { SK: new RegExp(`^${ORDER}${ISO}#${ID}$`) },
     partition: { PK: unattributedPartition(schoolId) },
+  }),
+  /** A page of one state's applications, newest first. */
+  applications: (state: string) => ({
+    fields: { PK: new RegExp(`^${APPLICATION}[0-9a-f]{20}$`), SK: /^APPLICATION$/, GSI1SK: new RegExp(`^${ISO}#[0-9a-f]{20}$`) },
+    partition: { GSI1PK: applicationsPartition(state) },
   }),
   collectiveTransactions: (collectiveId: number) => ({
     fields: {

@@ -186,7 +186,13 @@ async function main(): Promise<void> {
     // Donations: the demo collective's Stripe account on the stand-in, its support page, a gift and a membership paid on the hosted Checkout.
     const { seedDonations } = await import('../lib/seed-donations');
     await seedDonations(url);
-    say(`seeded ${count} Shopify deliveries, a payout batch, a donation allocation, and a gift and a membership paid through the Stripe stand-in`);
+    // A collective's application for the operator to review, made by the demo applicant's account
+    // (created with the data, so a restart keeps the collective an approval links it to).
+    const { DEMO_APPLICANT, seedApplication } = await import('../lib/seed-application');
+    await seedApplication(cognito.upsertUser(DEMO_APPLICANT));
+    say(
+      `seeded ${count} Shopify deliveries, a payout batch, a donation allocation, a gift and a membership through the Stripe stand-in, and a pending collective application`,
+    );
   }
 
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -197,7 +203,7 @@ async function main(): Promise<void> {
       '',
       `  Drift NIL cards running at ${url}`,
       `  API:      ${url}/api/catalog`,
-      `  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo, operator/operator-demo (codes for new accounts are printed here)`,
+      `  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo, operator/operator-demo, applicant/applicant-demo (codes for new accounts are printed here)`,
       `  Mail:     ${url}/local-mail/ (what Drift emails, and sign-up codes: the SES stand-in)`,
       `  Stripe:   ${url}/local-stripe/ (the stand-in; events at /local-stripe/v1/events, signing secret STRIPE_WEBHOOK_SECRET)`,
       `  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')`,

@@ -73,6 +73,7 @@ const SETTINGS_TABS: Array<[string, () => Promise<unknown>]> = [
         .getByText(/^Save Support Page$|shown to the signed-in collective only/)
         .waitFor(),
   ],
+  ['Payments', () => page.getByRole('tabpanel').waitFor()],
 ];
 
 /** Headless Chromium draws no scrollbar; a desktop browser's classic one takes up to 17 px of a

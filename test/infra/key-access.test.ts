@@ -100,12 +100,16 @@ describe('write partitions', () => {
     // card lifecycle only an athlete's items, the product index and member entries; the support
     // page's settings only a school's link to its collective's support page (keys.catalogSchoolSupport).
     const cardFamilies = ['CATALOG#ATHLETE#1', 'CATALOG#COLLECTIVE#1', 'CATALOG#PRODUCT#7'];
+    const approvalFamilies = ['CATALOG#SCHOOLS', 'CATALOG#COLLECTIVES', 'CATALOG#SEARCH'];
     const writersOf = (partition: string) =>
       cardFamilies.includes(partition)
         ? ['admin', 'cards', 'onboarding']
         : partition === 'CATALOG#SCHOOL#2'
           ? ['admin', 'onboarding', 'support']
-          : ['admin', 'onboarding'];
+          : // An operator's approval of a collective application creates a school, a collective and moves the search snapshot's schools version.
+            approvalFamilies.includes(partition)
+            ? ['admin', 'onboarding', 'operator']
+            : ['admin', 'onboarding'];
     for (const partition of [
       'CATALOG#ATHLETE#1',
       'CATALOG#SCHOOLS',

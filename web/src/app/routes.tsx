@@ -76,6 +76,10 @@ const Login = lazyScreen('features/auth/components/login.tsx', () => import('@/f
 const Signup = lazyScreen('features/auth/components/signup.tsx', () => import('@/features/auth/components/signup'));
 const CreateProfile = lazyScreen('features/auth/components/create-profile.tsx', () => import('@/features/auth/components/create-profile'));
 const ClaimInvite = lazyScreen('features/onboarding/components/claim-invite.tsx', () => import('@/features/onboarding/components/claim-invite'));
+const JoinCollective = lazyScreen(
+  'features/collective-signup/components/join-collective.tsx',
+  () => import('@/features/collective-signup/components/join-collective'),
+);
 const NotFound = lazyScreen('components/not-found.tsx', () => import('@/components/not-found'));
 const OperatorConsole = lazyScreen('features/operator/components/operator-console.tsx', () => import('@/features/operator/components/operator-console'));
 const AthletePanel = lazyScreen('features/athlete-panel/athlete-panel-route.tsx', () => import('@/features/athlete-panel/athlete-panel-route'));
@@ -117,6 +121,7 @@ export const routes: RouteObject[] = [
       { path: paths.signup.path, element: titled('Sign Up', <Signup />) },
       { path: paths.createProfile.path, handle: PRERENDER, element: titled('Create Athlete Profile', <CreateProfile />) },
       { path: paths.claim.path, element: titled('Claim Your Athlete Profile', <ClaimInvite />) },
+      { path: paths.collectiveJoin.path, element: titled('Join as a Collective', <JoinCollective />) },
     ],
   },
   {

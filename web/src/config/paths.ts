@@ -21,6 +21,8 @@ export const paths = {
   createProfile: { path: '/create-profile', getHref: () => '/create-profile' },
   /** An invite link: the athlete claims the profile the collective invited them to. */
   claim: { path: '/claim/:code', getHref: (code: string) => `/claim/${enc(code)}` },
+  /** A collective applies to join Drift (an operator approves it at /operator). */
+  collectiveJoin: { path: '/collectives/join', getHref: () => '/collectives/join' },
 
   demo: {
     home: { path: '/demo', getHref: () => '/demo' },

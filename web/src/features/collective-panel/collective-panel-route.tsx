@@ -6,7 +6,7 @@
 // loading state in its own place), so the build prerenders /demo/collective (signed out, no data,
 // the Overview) and the page paints before any script runs; the query string's section is read
 // once the page has hydrated (use-hydrated.ts).
-import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import '@/components/dashboard/dashboard.css';
@@ -14,7 +14,8 @@ import { PanelMenu, type MenuItem } from '@/components/dashboard/panel-menu';
 import { useCollectiveStats } from '@/features/collective-panel/api/get-collective-stats';
 import { AthletesSection } from '@/features/collective-panel/components/athletes-section';
 import { OverviewSection } from '@/features/collective-panel/components/overview-section';
-import type { SettingsTab } from '@/features/collective-panel/components/settings/settings-section';
+import { SETTINGS_TAB_IDS, type SettingsTab } from '@/features/collective-panel/components/settings/settings-tabs';
+import { GettingStarted } from '@/features/collective-panel/components/getting-started';
 import { useCollective } from '@/features/collective-panel/api/get-collective';
 import { useMembers } from '@/features/collective-panel/api/get-members';
 import { TransactionsSection } from '@/features/collective-panel/components/transactions-section';
@@ -39,6 +40,8 @@ export const SECTIONS: MenuItem<Section>[] = [
 ];
 
 const parseSection = (value: string | null): Section => SECTIONS.find((s) => s.id === value)?.id ?? 'overview';
+/** Settings' tab, kept in ?tab= so a link can open it (the new collective's checklist does). */
+const parseTab = (value: string | null): SettingsTab => SETTINGS_TAB_IDS.find((t) => t === value) ?? 'athletes';
 
 const TITLE = 'Collective Dashboard';
 
@@ -56,15 +59,15 @@ export default function CollectivePanelRoute() {
   // The prerendered HTML is the Overview: hydrate as that, then show the section the URL names.
   const hydrated = useHydrated();
   const section = hydrated ? parseSection(params.get('section')) : 'overview';
-  const [settingsTab, setSettingsTab] = useState<SettingsTab>('athletes');
+  const settingsTab = parseTab(hydrated ? params.get('tab') : null);
   useDocumentTitle(`${SECTIONS.find((s) => s.id === section)?.label} · ${TITLE}`);
 
   const select = (id: Section) => {
-    // Choosing Settings always opens its first tab.
-    if (id === 'settings') setSettingsTab('athletes');
+    // Choosing a section (Settings too) opens its first tab.
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
+        next.delete('tab');
         if (id === 'overview') next.delete('section');
         else next.set('section', id);
         return next;
@@ -72,6 +75,16 @@ export default function CollectivePanelRoute() {
       { replace: true },
     );
   };
+  const setSettingsTab = (tab: SettingsTab) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (tab === 'athletes') next.delete('tab');
+        else next.set('tab', tab);
+        return next;
+      },
+      { replace: true },
+    );
 
   const error = stats.error ?? collective.error ?? members.error;
 
@@ -100,6 +113,7 @@ export default function CollectivePanelRoute() {
     const ownerReady = memberList !== undefined && (section !== 'settings' || c !== undefined);
     body = (
       <>
+        {section === 'overview' && isOwnerCollective && <GettingStarted collectiveId={collectiveId} />}
         {section === 'overview' && <OverviewSection stats={statsData} members={memberList} />}
         {section === 'athletes' && <AthletesSection stats={statsData} />}
         {section === 'transactions' && <TransactionsSection collectiveId={collectiveId} />}

@@ -1,4 +1,6 @@
 // Collective prospectus (/CollectiveProspectus).
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { CallToAction, FeatureGrid, MkHero, StatStrip, Steps } from '@/features/marketing/components/mk-parts';
 
 export default function CollectiveProspectus() {
@@ -8,6 +10,11 @@ export default function CollectiveProspectus() {
         <p>
           Drift gives your collective a new NIL revenue stream from fans across the country, automated compliance tools and real-time analytics for every
           athlete you support. Sign up, link your payment system and your athletes are on sale.
+        </p>
+        <p>
+          <Link className="btn btn-primary btn-lg" to={paths.collectiveJoin.getHref()}>
+            Apply as a collective
+          </Link>
         </p>
       </MkHero>
       <StatStrip

@@ -1,7 +1,8 @@
 // /operator: the platform operators' console. Its inbox lists the sale lines whose product is not in
 // the catalog and whose vendor or title names no school (no collective sees those); an operator
 // sends each to the collective it belongs to, whose dashboard then lists it among its
-// unattributed sales for assignment to a card. Only accounts of the operator group may use it.
+// unattributed sales for assignment to a card. Its Applications section (applications-section.tsx)
+// approves or declines collectives' applications. Only accounts of the operator group may use it.
 import { useState } from 'react';
 import type { OperatorCollective } from '@shared/operator/operator-api';
 import type { UnattributedSale } from '@shared/sales/sales-api';
@@ -15,6 +16,7 @@ import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { PrivacyRequests } from '@/features/operator/components/privacy-requests';
 import { usePlatformInbox, useOperatorCollectives, useRouteLine } from '@/features/operator/api/platform-inbox';
+import { ApplicationsSection } from '@/features/operator/components/applications-section';
 import { ApiError } from '@/lib/api-client';
 import { groupsOf, useSession } from '@/lib/auth/session-store';
 
@@ -134,6 +136,11 @@ export default function OperatorConsole() {
         <p className="muted">This console is for Drift&apos;s platform operators. Sign in with an operator account to use it.</p>
       ) : (
         <>
+          {/* Collective applications (/collectives/join): approve or decline with a reason. */}
+          <section aria-labelledby="applications-title" className="dash-section">
+            <h2 id="applications-title">Collective applications</h2>
+            <ApplicationsSection />
+          </section>
           <section aria-labelledby="inbox-title" className="dash-section">
             <h2 id="inbox-title">Sales that name no school</h2>
             <PlatformInbox />

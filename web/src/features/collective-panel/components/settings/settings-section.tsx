@@ -1,7 +1,7 @@
 // Settings: tabs Athletes Management, Add Athlete Profile, Cards (each member's cards and sets),
-// Invites, Profile Requests, School Colors, Merchandise, Support Page (gifts and membership tiers).
-// Invites, requests and the support page are the owner's only (no demo twin): visitors see the
-// sign-in prompt there.
+// Invites, Profile Requests, School Colors, Merchandise, Support Page (gifts and membership tiers),
+// Payments (settings-tabs.ts). Invites, requests, the support page and payments are the owner's
+// only (no demo twin): visitors see the sign-in prompt there.
 import type { KeyboardEvent } from 'react';
 import type { Collective, MemberSummary, MerchItem, School } from '@shared/catalog/catalog-types';
 import { useTenant } from '@/lib/use-tenant';
@@ -13,19 +13,11 @@ import { AthletesManagement } from '@/features/collective-panel/components/setti
 import { MerchManager } from '@/features/collective-panel/components/settings/merch-manager';
 import { SchoolColorsForm } from '@/features/collective-panel/components/settings/school-colors-form';
 import { SupportSettingsForm } from '@/features/collective-panel/components/settings/support-settings-form';
+import { PaymentsSettings } from '@/features/collective-panel/components/settings/payments-settings';
+import { SETTINGS_TABS, type SettingsTab } from '@/features/collective-panel/components/settings/settings-tabs';
 
-export type SettingsTab = 'athletes' | 'add-profile' | 'cards' | 'invites' | 'requests' | 'school-colors' | 'merch' | 'support';
-
-export const SETTINGS_TABS: Array<{ id: SettingsTab; label: string }> = [
-  { id: 'athletes', label: 'Athletes Management' },
-  { id: 'add-profile', label: 'Add Athlete Profile' },
-  { id: 'cards', label: 'Cards' },
-  { id: 'invites', label: 'Invites' },
-  { id: 'requests', label: 'Profile Requests' },
-  { id: 'school-colors', label: 'School Colors' },
-  { id: 'merch', label: 'Merchandise' },
-  { id: 'support', label: 'Support Page' },
-];
+export type { SettingsTab } from '@/features/collective-panel/components/settings/settings-tabs';
+export { SETTINGS_TABS } from '@/features/collective-panel/components/settings/settings-tabs';
 
 interface Props {
   tab: SettingsTab;
@@ -97,6 +89,12 @@ export function SettingsSection({ tab, onTab, collective, members, sports, schoo
             <SupportSettingsForm collectiveId={collective.id} />
           ) : (
             <p className="muted">The support page settings are shown to the signed-in collective only.</p>
+          ))}
+        {tab === 'payments' &&
+          (isOwnerCollective ? (
+            <PaymentsSettings collectiveId={collective.id} />
+          ) : (
+            <p className="muted">Payment settings are shown to the signed-in collective only.</p>
           ))}
       </div>
     </section>

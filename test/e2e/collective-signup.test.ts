@@ -1,0 +1,142 @@
+// Collective sign-up in Chromium against local mode (issue 22 item 1): a new account signs up from
+// /collectives/join and applies for a new school; the operator sees the application (and the one
+// local mode seeded) in its console and approves it; the collective opens its dashboard and sees
+// its Get started checklist, the new school's colours done and the rest to do.
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { ApplicationsResponse, MyApplicationResponse } from '#shared/onboarding/collective-signup-api';
+import { useBrowserPage } from '../support/browser';
+import { PNG, api, eventually, signInUi, tokenOf, url } from '../support/e2e-api';
+
+jest.setTimeout(180_000);
+
+const browserState = useBrowserPage({ timeoutMs: 20_000 });
+let page: Page;
+beforeEach(() => {
+  ({ page } = browserState);
+});
+
+const run = Date.now().toString(36);
+
+/** How far the page scrolls sideways at a phone's width (0: not at all), measured at 375 px. */
+async function sidewaysAt375(p: Page): Promise<number> {
+  const size = p.viewportSize();
+  await p.setViewportSize({ width: 375, height: 800 });
+  const overflow = Number(await p.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
+  if (size) await p.setViewportSize(size);
+  return overflow;
+}
+
+/** The newest code local mode logged for this address. */
+async function codeFor(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const prefix = `[cognito] verification code for ${email}: `;
+    const line = readFileSync(process.env.E2E_LOCAL_LOG ?? '/dev/null', 'utf8')
+      .split('\n')
+      .reverse()
+      .find((l) => l.startsWith(prefix));
+    if (line) return line.slice(prefix.length).trim();
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no verification code for ${email}`);
+}
+
+it('a new account applies for a new school, the operator approves, and the collective sees its checklist', async () => {
+  const email = `founder.${run}@example.com`;
+  const username = `founder${run}`;
+  const organisation = `Riverside Boosters ${run}`;
+  const school = `Riverside Tech ${run}`;
+
+  // Local mode seeded one pending application through the same API.
+  const operatorToken = await tokenOf('operator', 'operator-demo');
+  const seeded = await eventually(
+    () => api<ApplicationsResponse>('/operator/applications?status=pending', operatorToken),
+    (p) => p.items.some((a) => a.submittedBy.username === 'applicant'),
+  );
+  expect(seeded.items.find((a) => a.submittedBy.username === 'applicant')).toMatchObject({ state: 'pending', school: { kind: 'new', name: 'Lakeside State' } });
+
+  // A visitor signs up from the join page and comes back to it.
+  await page.goto(url('/collectives/join'));
+  await page.getByRole('heading', { name: 'Join Drift as a collective' }).waitFor();
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.waitForURL((u) => u.pathname === '/signup');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill('secret123');
+  await page.getByLabel('Confirm password').fill('secret123');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByLabel('Verification code').fill(await codeFor(email));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/collectives/join');
+
+  const form = page.getByRole('form', { name: 'Apply as a collective' });
+  await form.waitFor();
+  // Submitting empty names the fields.
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await form.getByText('Organisation name is required').waitFor();
+  await form.getByText('Terms: read and accept the terms to apply').waitFor();
+
+  await form.getByLabel(/^Organisation name/).fill(organisation);
+  await form.getByLabel(/^Legal name/).fill(`${organisation} Inc.`);
+  await form.getByLabel(/^Website/).fill('https://riverside.example.org');
+  await form.getByLabel(/^Phone/).fill('+1 555 010 0177');
+  await form.getByLabel('Add my school').check();
+  await form.getByLabel(/^School name/).fill(school);
+  const logo = path.join(os.tmpdir(), `logo-${run}.png`);
+  writeFileSync(logo, PNG);
+  await form.getByLabel(/^School logo/).setInputFiles(logo);
+  await form.getByLabel(/^Primary colour( \*)?$/).fill('#123456');
+  await form.getByRole('checkbox', { name: /I have read the terms/ }).check();
+  expect(await sidewaysAt375(page)).toBe(0);
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await page.getByText(/^Under review/).waitFor();
+
+  // The operator approves it in the console.
+  const operator = await browserState.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const console = await operator.newPage();
+    console.setDefaultTimeout(20_000);
+    await signInUi(console, 'operator', 'operator-demo', '/operator');
+    const card = console.getByRole('article', { name: new RegExp(organisation) });
+    await card.waitFor();
+    await card.getByText(`New school: ${school}`).waitFor();
+    await card.getByText(`${username} (${email})`).waitFor();
+    expect(await sidewaysAt375(console)).toBe(0);
+    await card.getByRole('button', { name: `Approve ${organisation}` }).click();
+    await console.getByText(`Approved: ${organisation} is the collective of ${school}, and its account is linked.`).waitFor();
+  } finally {
+    await operator.close();
+  }
+
+  // The applicant's page shows the approval; the dashboard opens with the new collective.
+  await page.reload();
+  await page.getByText(/^Approved/).waitFor();
+  await page.getByRole('button', { name: 'Open your collective dashboard' }).click();
+  await page.waitForURL((u) => u.pathname === '/collective');
+  await page.getByText(organisation).first().waitFor();
+  const checklist = page.getByRole('region', { name: 'Get started' });
+  await checklist.waitFor();
+  await checklist.getByText('1 of 5 steps done.').waitFor();
+  expect(await sidewaysAt375(page)).toBe(0);
+  const steps = checklist.getByRole('listitem');
+  expect(await steps.count()).toBe(5);
+  expect(await steps.nth(1).textContent()).toContain('(done)');
+  expect(await steps.nth(0).textContent()).toContain('(not done yet)');
+  // Each step opens where it is done.
+  await steps.nth(2).getByRole('link').click();
+  await page.waitForURL((u) => u.searchParams.get('section') === 'settings' && u.searchParams.get('tab') === 'invites');
+  await page.getByRole('tab', { name: 'Invites', selected: true }).waitFor();
+
+  // The school is on Drift with the colours and logo it was given.
+  const collectiveToken = await tokenOf(username, 'secret123');
+  const { application } = await api<MyApplicationResponse>('/collective-applications/mine', collectiveToken);
+  expect(application).toMatchObject({ state: 'approved', linked: true, decidedBy: 'operator' });
+  const mine = await api<{ collective: { name: string }; school: { name: string; colors: { primary: string } } }>(
+    `/collectives/${application!.collectiveId}`,
+    collectiveToken,
+  );
+  expect(mine).toMatchObject({ collective: { name: organisation }, school: { name: school, colors: { primary: '#123456' } } });
+});
