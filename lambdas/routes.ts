@@ -18,7 +18,10 @@ export type FunctionName =
   | 'search'
   | 'cards'
   | 'onboarding'
-  | 'operator';
+  | 'operator'
+  // ---- the Stripe payout rail (issue 22; docs/decisions/0011) ----
+  | 'payments'
+  | 'stripe-webhook';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -118,6 +121,16 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/demo/athletes/{id}/statement', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/disclosure', fn: 'payouts', access: 'public' },
   { method: 'POST', path: '/api/webhooks/shopify', fn: 'webhook', access: 'webhook' },
+  // ---- the Stripe payout rail (issue 22; docs/decisions/0011): linking Stripe Connect accounts,
+  // Pay now and Retry, and Stripe's signed events (platform's and connected accounts').
+  { method: 'POST', path: '/api/collectives/{id}/stripe/onboarding', fn: 'payments', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/stripe/account', fn: 'payments', access: 'collective' },
+  { method: 'POST', path: '/api/athletes/{id}/stripe/onboarding', fn: 'payments', access: 'athlete' },
+  { method: 'GET', path: '/api/athletes/{id}/stripe/account', fn: 'payments', access: 'athlete' },
+  { method: 'POST', path: '/api/collectives/{id}/payouts/batches/{batchId}/pay', fn: 'payments', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}/retry', fn: 'payments', access: 'collective' },
+  { method: 'POST', path: '/api/webhooks/stripe', fn: 'stripe-webhook', access: 'webhook' },
+  // ---- end of the Stripe payout rail's routes ----
   { method: 'POST', path: '/api/checkout', fn: 'checkout', access: 'public', localOnly: true },
   { method: 'POST', path: '/api/collectives/{id}/athletes', fn: 'admin', access: 'collective' },
   { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
@@ -148,6 +161,8 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   cards: 'write',
   onboarding: 'write',
   operator: 'write',
+  payments: 'write',
+  'stripe-webhook': 'write',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -169,6 +184,18 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total
   onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account], // invites, profile requests, account links; an accepted request creates the athlete
   operator: INGESTION_PARTITIONS, // routing a line of the platform inbox is an ingestion event on its order
+  // The Stripe rail: linked accounts (athlete's and collective's records, the account -> owner index),
+  // payout lines, their athlete copies, ledger entries and totals, year totals; the webhook also its event records.
+  payments: [p.athlete, p.collective, p.stripeAccount],
+  'stripe-webhook': [p.athlete, p.collective, p.stripeAccount, p.stripeEvent],
+};
+
+/** The functions that call Stripe (their secret key and webhook signing secrets in one Secrets
+ * Manager secret, STRIPE_SECRET_ARN; lambdas/platform/stripe-config.ts): the stack grants each of
+ * them, and only them, read access to that secret. */
+export const FUNCTION_SECRETS: Partial<Record<FunctionName, readonly 'stripe'[]>> = {
+  payments: ['stripe'],
+  'stripe-webhook': ['stripe'],
 };
 
 /** Runtime settings that differ from the defaults (256 MB, no NODE_OPTIONS). The search function
@@ -196,6 +223,8 @@ export const FUNCTION_DOMAIN: Record<FunctionName, string> = {
   onboarding: 'onboarding',
   waitlist: 'onboarding',
   operator: 'operator',
+  payments: 'payments',
+  'stripe-webhook': 'payments',
 };
 
 /** Entry file of each function, relative to the repository root. */

@@ -47,6 +47,9 @@ const PROFILE_REQUEST = 'PROFILEREQ#';
 const ACCOUNT = 'ACCOUNT#';
 const WAITLIST = 'WAITLIST#';
 const RECONCILE = 'RECONCILE';
+const STRIPE_ACCOUNT = 'STRIPEACCT#';
+const STRIPE_EVENT = 'STRIPEEVENT#';
+const PAY_ACCOUNT = 'PAYACCOUNT';
 const COLLECTIVE_META = 'META';
 
 // ---- the catalog ---------------------------------------------------------------------------------
@@ -262,6 +265,10 @@ export const athletePayout = (athleteId: number, batchId: string) => ({ PK: athl
 export const athletePayoutPrefix = PAYOUT;
 /** Per athlete and calendar year: payments made (1099-NEC), W-9 status, NIL disclosure reporting. */
 export const athleteYear = (athleteId: number, year: number) => ({ PK: athletePartition(athleteId), SK: `YEAR#${year}` });
+/** The Stripe connected account an athlete is paid through (its id and status flags only; lambdas/payments/connect-accounts.ts). */
+export const athletePayAccount = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: PAY_ACCOUNT });
+/** The collective's own Stripe connected account (payor of record; donations are charged on it). */
+export const collectivePayAccount = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: PAY_ACCOUNT });
 /** Sales a collective should look at (oversold editions, cards sold while locked). */
 export const flag = (collectiveId: number, createdAt: string, orderId: string, athleteId: number) => ({
   PK: collectiveRecordsPartition(collectiveId),
@@ -283,6 +290,13 @@ export const schoolProfileRequestsPartition = (schoolId: number) => `PROFILEREQS
 /** The account linked to an athlete: one account per athlete, whichever way it was linked. */
 export const athleteAccount = (athleteId: number) => ({ PK: `${ACCOUNT}ATHLETE#${athleteId}`, SK: 'ACCOUNT' });
 export const waitlist = (email: string) => ({ PK: `${WAITLIST}${email}`, SK: 'WAITLIST' });
+
+// ---- the payment rail (Stripe) ------------------------------------------------------------------------
+
+/** A Stripe connected account -> the athlete or collective it belongs to (account.updated names only the account). */
+export const stripeAccountOwner = (accountId: string) => ({ PK: `${STRIPE_ACCOUNT}${accountId}`, SK: 'OWNER' });
+/** A Stripe event already applied (the Stripe webhook's deduplication; TTL `expiresAt`). */
+export const stripeEvent = (eventId: string) => ({ PK: `${STRIPE_EVENT}${eventId}`, SK: 'EVENT' });
 
 /** Local mode's own items (scripts/lib/seed.ts): no deployed function writes them, so they have no
  * write pattern (partitionPatterns) and sit in this object rather than among the builders above. */
@@ -371,6 +385,8 @@ export const partitionPatterns = {
   invite: 'INVITE#*',
   profileRequest: 'PROFILEREQ#*',
   account: 'ACCOUNT#*',
+  stripeAccount: 'STRIPEACCT#*',
+  stripeEvent: 'STRIPEEVENT#*',
 } as const;
 
 // ---- cursors ----------------------------------------------------------------------------------------

@@ -140,6 +140,8 @@ async function main(): Promise<void> {
   const stripe = createLocalStripe({
     basePath: '/local-stripe',
     publicUrl: url,
+    // Signed events really arrive at the product's endpoint (the payout rail's Stripe webhook).
+    webhookUrl: `${url}/api/webhooks/stripe`,
     signingSecret: (process.env.STRIPE_WEBHOOK_SECRET ??= DEFAULT_SIGNING_SECRET),
     dataFile: options.memory ? undefined : path.join(ROOT, '.data/stripe.json'),
     log: (message) => output.structured.stdout.write(`[stripe] ${message}\n`),

@@ -4,6 +4,7 @@
 // The demo shows the demo athlete's figures read-only.
 import type { PayoutLineView } from '@shared/money/payouts-api';
 import { formatUsd } from '@shared/platform/money';
+import { LINE_STATUS_LABEL } from '@shared/payments/payout-line';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
@@ -15,7 +16,7 @@ import { Statement } from '@/features/athlete-panel/components/statement';
 import { DataTable } from '@/components/dashboard/data-table';
 
 export const PAYOUTS_ERROR = 'Failed to load your payouts. Please try again later.';
-const STATUS: Record<PayoutLineView['status'], string> = { pending: 'Pending', sent: 'Sent', paid: 'Paid' };
+const STATUS: Record<PayoutLineView['status'], string> = LINE_STATUS_LABEL;
 
 function PayoutsTable({ payouts }: { payouts: PayoutLineView[] }) {
   if (payouts.length === 0) return <p className="muted">No payouts yet.</p>;
