@@ -19,6 +19,7 @@ import { log } from '#lambdas/platform/log';
 import { dynamoStore as store } from '#lambdas/platform/store';
 import { stripeClient, stripeConfigured } from '#lambdas/platform/stripe-config';
 import { formatUsd } from '#shared/platform/money';
+import { LineRefusal } from '#shared/payments/payout-line';
 
 class StripeNotConfigured extends HttpError {
   constructor() {
@@ -135,7 +136,10 @@ const retry = async (event: Event) => {
   const line = (batch.lines ?? []).find((l) => l.athleteId === athleteId);
   if (line?.status === 'failed' && (await readPayoutAccount(store, { kind: 'athlete', id: athleteId }))?.payoutsEnabled)
     await requireBalance(ctx, line.amountCents);
-  const answer = await payLine(ctx, { collectiveId, batchId, athleteId }, { by: principal.sub, retry: true });
+  const answer = await payLine(ctx, { collectiveId, batchId, athleteId }, { by: principal.sub, retry: true }).catch((error: unknown) => {
+    // The line's state machine refuses (e.g. a paid line): 409 with its reason.
+    throw error instanceof LineRefusal ? new Conflict(error.message) : error;
+  });
   log('info', 'payout retried', { collectiveId, batchId, athleteId, by: principal.sub, status: answer.status });
   return json(200, answer);
 };
