@@ -41,9 +41,10 @@ function siteOrigin(event: Event): string {
   throw new BadRequest('The request has no Origin to return to after onboarding', { origin: 'is required' });
 }
 
+/** The panel's Payouts screen (web: /collective?section=payouts, /athlete?tab=payouts), told why it is shown. */
 function returnUrls(event: Event, panelPath: string) {
   const origin = siteOrigin(event);
-  return { returnUrl: `${origin}${panelPath}?stripe=return`, refreshUrl: `${origin}${panelPath}?stripe=refresh` };
+  return { returnUrl: `${origin}${panelPath}&stripe=return`, refreshUrl: `${origin}${panelPath}&stripe=refresh` };
 }
 
 const collectiveOnboarding = async (event: Event) => {
@@ -54,7 +55,7 @@ const collectiveOnboarding = async (event: Event) => {
   const link = await onboardingLink(
     ctx,
     { kind: 'collective', id: collectiveId },
-    { by: principal.sub, email: principal.email, ...returnUrls(event, '/collective') },
+    { by: principal.sub, email: principal.email, ...returnUrls(event, '/collective?section=payouts') },
   );
   log('info', 'stripe onboarding link made', { owner: 'collective', collectiveId, accountId: link.account.accountId, by: principal.sub });
   return json(200, link);
@@ -68,7 +69,7 @@ const athleteOnboarding = async (event: Event) => {
   const link = await onboardingLink(
     ctx,
     { kind: 'athlete', id: athleteId, collectiveId: athlete.collectiveId ?? null },
-    { by: principal.sub, email: principal.email, ...returnUrls(event, '/athlete') },
+    { by: principal.sub, email: principal.email, ...returnUrls(event, '/athlete?tab=payouts') },
   );
   log('info', 'stripe onboarding link made', { owner: 'athlete', athleteId, accountId: link.account.accountId, by: principal.sub });
   return json(200, link);

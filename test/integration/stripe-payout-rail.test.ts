@@ -39,7 +39,7 @@ async function linkThroughRoutes(owner: 'collective' | 'athlete', id: number, ba
   expect(made.status).toBe(200);
   expect(made.body.url).toMatch(new RegExp(`^${local.origin}/local-stripe/onboarding/`));
   const page = await submitPage(made.body.url, ONBOARDING_FORM(bank));
-  expect(page).toMatchObject({ status: 303, location: `${ORIGIN}/${owner}?stripe=return` });
+  expect(page).toMatchObject({ status: 303, location: `${ORIGIN}/${owner}?${owner === 'collective' ? 'section' : 'tab'}=payouts&stripe=return` });
   const back = await invoke(payments, `GET ${base}/stripe/account`, { pathParameters: { id: String(id) }, claims });
   expect(back.status).toBe(200);
   return back.body.account;
