@@ -187,11 +187,11 @@ describe('NilCardsStack', () => {
       const stripeSecretId = Object.keys(resourcesOf('AWS::SecretsManager::Secret')).find((id) => id.includes('StripeSecret'))!;
       for (const fn of stripeFns) {
         const [, resource] = functionResource(fn);
-        expect(resource.Properties.Environment.Variables.STRIPE_SECRET_ARN).toEqual({ Ref: stripeSecretId });
+        expect((resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables.STRIPE_SECRET_ARN).toEqual({ Ref: stripeSecretId });
         expect(JSON.stringify(statementsOf(fn).filter((st) => actionList(st).includes('secretsmanager:GetSecretValue')))).toContain(stripeSecretId);
       }
       const [, webhookFn] = functionResource('webhook');
-      expect(webhookFn.Properties.Environment.Variables.STRIPE_SECRET_ARN).toBeUndefined();
+      expect((webhookFn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.STRIPE_SECRET_ARN).toBeUndefined();
       template.hasResourceProperties('AWS::SecretsManager::Secret', {
         Name: 'nil-cards/shopify-webhook-secret',
         GenerateSecretString: Match.anyValue(),
