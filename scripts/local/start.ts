@@ -174,7 +174,11 @@ async function main(): Promise<void> {
     await settleLoop.idle();
     const { seedPayouts } = await import('../lib/seed-payouts');
     await seedPayouts();
-    say(`seeded ${count} Shopify deliveries, a payout batch and a donation allocation`);
+    // ---- the Stripe payout rail (issue 22): linked accounts and a batch paid with Pay now ----
+    const { seedStripePayouts } = await import('../lib/seed');
+    await seedStripePayouts(url, () => stripe.idle());
+    // ---- end of the Stripe payout rail's seed ----
+    say(`seeded ${count} Shopify deliveries, a payout batch, a donation allocation and a batch paid through Stripe`);
   }
 
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
