@@ -90,12 +90,25 @@ function BatchDetail({ collectiveId, batch, nameOf }: { collectiveId: number; ba
   if (!detail.data) return <Spinner label="Loading payouts..." />;
   const lines = detail.data.lines ?? [];
   const payable = lines.some((l) => actions(l.status).includes('pay') || l.status === 'awaiting_account');
-  const runPay = () =>
-    pay.run(async () => {
+  // The outcome line says what the write did (useAction's success line is set once it returns).
+  const runPay = async () => {
+    let summary = '';
+    const done = await pay.run(async () => {
       const result = await payNow(batch.batchId);
       await detail.mutate(result.batch, { revalidate: false });
-      pay.show(payNowSummary(result, nameOf));
+      summary = payNowSummary(result, nameOf);
     });
+    if (done) pay.show(summary);
+  };
+  const runRetry = async (athleteId: number) => {
+    let summary = '';
+    const done = await pay.run(async () => {
+      const after = await retry(batch.batchId, athleteId);
+      await detail.mutate();
+      summary = `${nameOf(athleteId)}: ${STATUS_LABEL[after.status].toLowerCase()}.`;
+    });
+    if (done) pay.show(summary);
+  };
   return (
     <div className="dash-main">
       <div className="dash-actions">
@@ -145,13 +158,7 @@ function BatchDetail({ collectiveId, batch, nameOf }: { collectiveId: number; ba
                         className="btn btn-outline btn-sm"
                         disabled={pay.running}
                         aria-label={`Retry the payout of ${nameOf(line.athleteId)}`}
-                        onClick={() =>
-                          void pay.run(async () => {
-                            const after = await retry(batch.batchId, line.athleteId);
-                            await detail.mutate();
-                            pay.show(`${nameOf(line.athleteId)}: ${STATUS_LABEL[after.status].toLowerCase()}.`);
-                          })
-                        }
+                        onClick={() => void runRetry(line.athleteId)}
                       >
                         Retry
                       </button>
