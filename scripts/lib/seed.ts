@@ -143,7 +143,9 @@ async function submitOnboarding(pageUrl: string, accountNumber: string): Promise
   const html = await page.text();
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
   if (page.status !== 200 || !action) throw new Error(`the onboarding page answered ${page.status}`);
-  const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replaceAll('&amp;', '&')]));
+  const hidden = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replaceAll('&amp;', '&')]),
+  );
   const fields = {
     ...hidden,
     business_type: 'individual',

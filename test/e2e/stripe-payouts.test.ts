@@ -95,10 +95,16 @@ it('links a payout account on Stripe, pays a batch with Pay now, and shows one p
   await signInUi(page, 'collective', 'collective', '/collective?section=payouts');
   await page.goto(url('/collective?section=payouts'));
   await page.getByRole('heading', { name: 'Stripe account' }).waitFor();
-  await page.getByRole('button', { name: /^Show payouts of/ }).first().waitFor();
+  await page
+    .getByRole('button', { name: /^Show payouts of/ })
+    .first()
+    .waitFor();
   const payouts = await api<CollectivePayoutsResponse>('/collectives/1/payouts', collective);
   const index = payouts.batches.findIndex((b) => b.batchId === batch.batchId);
-  await page.getByRole('button', { name: /^Show payouts of/ }).nth(index).click();
+  await page
+    .getByRole('button', { name: /^Show payouts of/ })
+    .nth(index)
+    .click();
   const table = page.getByRole('table', { name: `Payouts of batch ${batch.batchId}` });
   await table.waitFor();
   await page.getByRole('button', { name: 'Pay now' }).click();
