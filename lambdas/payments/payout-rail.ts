@@ -130,7 +130,19 @@ export async function applyPayout(ctx: PaymentsContext, ref: LineRef, attempt: n
 export async function applyTransfer(ctx: PaymentsContext, ref: LineRef, attempt: number, transfer: StripeTransfer, by: string): Promise<Item> {
   const { store, now } = ctx;
   if (transfer.amount_reversed >= transfer.amount) {
-    const set = { transferId: transfer.id, failureCode: 'transfer_reversed', failureMessage: "The transfer to the athlete's Stripe account was reversed" };
+    // Reversed by Drift after the payout failed (this event may come before the payout's): the
+    // payout's own reason is the line's. Otherwise an operator reversed it in Stripe.
+    const current = await readLine(store, ref);
+    let reason = { code: 'transfer_reversed', message: "The transfer to the athlete's Stripe account was reversed" };
+    if (current && sameAttempt(current, attempt) && typeof current.payoutId === 'string' && typeof current.accountId === 'string') {
+      const payout = await ctx.stripe.payouts.retrieve(current.payoutId, { stripeAccount: current.accountId });
+      if (payout.status === 'failed' || payout.status === 'canceled')
+        reason = {
+          code: payout.failure_code ?? payout.status,
+          message: payout.failure_message ?? (payout.status === 'canceled' ? 'The payout was canceled' : 'The payout failed'),
+        };
+    }
+    const set = { transferId: transfer.id, failureCode: reason.code, failureMessage: reason.message };
     return (await changeLine(store, ref, onAttempt(attempt, { kind: 'transfer_reversed' }, by, set), now)).item;
   }
   const record = (line: Item): LineChange | null =>
