@@ -416,7 +416,8 @@ export async function collectivePayouts(
         payableCents: payable,
         year: money.year,
         lastPayout: money.payouts[0] ?? null,
-        payoutAccount: money.payoutAccount,
+        // The athlete's account as its collective sees it: the status, not who linked it.
+        payoutAccount: money.payoutAccount && { ...money.payoutAccount, linkedBy: undefined, updatedBy: undefined },
       };
     }),
   );

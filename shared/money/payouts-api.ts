@@ -101,9 +101,10 @@ export interface PayoutAccountView {
   /** When details were first submitted (the W-9 is collected by Stripe's onboarding). */
   detailsSubmittedAt: string | null;
   linkedAt: string;
-  linkedBy: string;
+  /** Who linked it and last changed it (a user's id, or `stripe:<event id>`): the owner's own view only. */
+  linkedBy?: string;
   updatedAt: string;
-  updatedBy: string;
+  updatedBy?: string;
 }
 
 export interface PayoutBatchView {
