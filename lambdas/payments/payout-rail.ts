@@ -73,6 +73,15 @@ export async function findTransfer(ctx: PaymentsContext, ref: LineRef, attempt: 
   });
 }
 
+/** The payout of a line's attempt on the athlete's account, found by its metadata (the account's recent payouts). */
+export async function findPayout(ctx: PaymentsContext, ref: LineRef, attempt: number, accountId: string): Promise<StripePayout | undefined> {
+  const list = await ctx.stripe.payouts.list({ limit: 100 }, { stripeAccount: accountId });
+  return list.data.find((p) => {
+    const r = railRefOf(p.metadata);
+    return r && r.collectiveId === ref.collectiveId && r.batchId === ref.batchId && r.athleteId === ref.athleteId && r.attempt === attempt;
+  });
+}
+
 /** Takes the rest of a transfer back to the platform (once: its key is the attempt's). */
 async function reverseTransfer(ctx: PaymentsContext, transferId: string, ref: LineRef, attempt: number): Promise<void> {
   const transfer = await ctx.stripe.transfers.retrieve(transferId);
@@ -186,6 +195,9 @@ async function drive(ctx: PaymentsContext, ref: LineRef, line: Item, by: string,
   }
   // A Stripe event may have moved the line on meanwhile.
   if (line.status !== 'sending' || !sameAttempt(line, attempt)) return line;
+  // A resumed attempt may have made its payout already (the key is kept 24 hours only): look first.
+  const made = resumed ? await findPayout(ctx, ref, attempt, accountId) : undefined;
+  if (made) return applyPayout(ctx, ref, attempt, made, by);
   let payout: StripePayout;
   try {
     payout = await ctx.stripe.payouts.create(

@@ -221,6 +221,9 @@ export function createStripeClient(options: StripeClientOptions) {
     payouts: {
       /** Payouts live on the connected account: stripeAccount is required. */
       retrieve: (payout: string, o: CallOptions & { stripeAccount: string }) => get<StripePayout>(`/v1/payouts/${id(payout)}`, o),
+      /** The connected account's payouts, newest first. */
+      list: (params: { limit?: number; starting_after?: string }, o: CallOptions & { stripeAccount: string }) =>
+        get<StripeList<StripePayout>>('/v1/payouts', { ...o, params: params as FormParams }),
       /** A manual payout of the connected account's available balance to its bank account. */
       create: (params: PayoutParams, o: CallOptions & { stripeAccount: string }) => post<StripePayout>('/v1/payouts', params, o),
     },

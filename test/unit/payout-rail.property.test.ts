@@ -260,3 +260,36 @@ it("fails a line the platform balance cannot cover with Stripe's reason, and a r
     await small.close();
   }
 });
+
+it('resumes a line left sending after a crash without a second transfer or payout, even once the idempotency keys expired', async () => {
+  const collectiveId = 950;
+  const athleteId = 9501;
+  const store = createMemoryStore();
+  let clock = Date.parse('2026-10-02T00:00:00.000Z');
+  const now = () => new Date((clock += 1000)).toISOString();
+  const ctx: PaymentsContext = { store, stripe, now };
+  const batch = await fundedBatch(store, collectiveId, { [athleteId]: 3_300 }, now);
+  const account = (await link(ctx, { kind: 'athlete', id: athleteId, collectiveId }, BANK.ok))!.accountId;
+  const ref = { collectiveId, batchId: batch.batchId, athleteId };
+  // The crash: the line says sending (attempt 1), Stripe has its transfer and payout, made under keys no longer kept.
+  const key = keys.payoutLine(collectiveId, batch.batchId, athleteId);
+  const line = (await store.get([key])).get(keyString(key))!;
+  await store.write({ update: key, set: { status: 'sending', attempt: 1, accountId: account, version: Number(line.version ?? 0) + 1 } });
+  const metadata = { collectiveId: String(collectiveId), athleteId: String(athleteId), batchId: batch.batchId, attempt: '1' };
+  await stripe.transfers.create(
+    { amount: 3_300, currency: 'usd', destination: account, transfer_group: batch.batchId, metadata },
+    { idempotencyKey: 'lost-key-1' },
+  );
+  await stripe.payouts.create({ amount: 3_300, currency: 'usd', metadata }, { stripeAccount: account, idempotencyKey: 'lost-key-2' });
+
+  const resumed = await payLine(ctx, ref, { by: 'u', retry: false });
+  expect(['in_transit', 'paid']).toContain(resumed.status);
+  await local.stripe.idle();
+  expect((await stripe.transfers.list({ transfer_group: batch.batchId })).data).toHaveLength(1);
+  expect((await stripe.payouts.list({ limit: 100 }, { stripeAccount: account })).data).toHaveLength(1);
+  for (const event of standInEvents(local).filter(
+    (e) => e.account === account || (e.data.object as { transfer_group?: string }).transfer_group === batch.batchId,
+  ))
+    await deliver(store, stripe, event);
+  expect((await store.get([key])).get(keyString(key))).toMatchObject({ status: 'paid', attempt: 1 });
+});
