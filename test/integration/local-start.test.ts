@@ -101,7 +101,7 @@ describe('npm start -- --memory', () => {
       expect.stringMatching(new RegExp(`^\\[local\\] {3}\\d+/${SEEDED} deliveries, phase 1 of 3 settled$`)),
       expect.stringMatching(new RegExp(`^\\[local\\] {3}\\d+/${SEEDED} deliveries, phase 2 of 3 settled$`)),
       `[local]   ${SEEDED}/${SEEDED} deliveries, phase 3 of 3 settled`,
-      `[local] seeded ${SEEDED} Shopify deliveries, a payout batch and a donation allocation`,
+      `[local] seeded ${SEEDED} Shopify deliveries, a payout batch, a donation allocation and a batch paid through Stripe`,
       '[local] ready in N s',
     ]);
     for (const label of [
@@ -122,7 +122,7 @@ describe('npm start -- --memory', () => {
     const json = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(json.filter((l) => l.message === 'webhook processed').length).toBeGreaterThanOrEqual(SEEDED);
     expect(json.filter((l) => '_aws' in l).length).toBeGreaterThanOrEqual(SEEDED);
-    expect(lines).toContain(`[local] seeded ${SEEDED} Shopify deliveries, a payout batch and a donation allocation`);
+    expect(lines).toContain(`[local] seeded ${SEEDED} Shopify deliveries, a payout batch, a donation allocation and a batch paid through Stripe`);
   });
 
   it('prints the codes it "emails" on the terminal (and in the log file)', async () => {
