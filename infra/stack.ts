@@ -71,6 +71,8 @@ export class NilCardsStack extends Stack {
       table: this.data.table,
       tableIndexNames: this.data.indexNames,
       webhookSecret: this.secrets.webhookSecret,
+      stripeSecret: this.secrets.stripeSecret,
+      siteUrl: props.google?.siteUrl,
       originSecret: this.secrets.originSecret,
       countTestOrders: props.countTestOrders,
       projectRoot: props.projectRoot,

@@ -19,7 +19,10 @@ export type FunctionName =
   | 'cards'
   | 'onboarding'
   | 'operator'
-  | 'support';
+  | 'support'
+  // ---- the Stripe payout rail (issue 22; docs/decisions/0011) ----
+  | 'payments'
+  | 'stripe-webhook';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -140,6 +143,16 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/collectives/{id}/support', fn: 'support', access: 'collective' },
   { method: 'PUT', path: '/api/collectives/{id}/support', fn: 'support', access: 'collective' },
   { method: 'POST', path: '/api/webhooks/shopify', fn: 'webhook', access: 'webhook' },
+  // ---- the Stripe payout rail (issue 22; docs/decisions/0011): linking Stripe Connect accounts,
+  // Pay now and Retry, and Stripe's signed events (platform's and connected accounts').
+  { method: 'POST', path: '/api/collectives/{id}/stripe/onboarding', fn: 'payments', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/stripe/account', fn: 'payments', access: 'collective' },
+  { method: 'POST', path: '/api/athletes/{id}/stripe/onboarding', fn: 'payments', access: 'athlete' },
+  { method: 'GET', path: '/api/athletes/{id}/stripe/account', fn: 'payments', access: 'athlete' },
+  { method: 'POST', path: '/api/collectives/{id}/payouts/batches/{batchId}/pay', fn: 'payments', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}/retry', fn: 'payments', access: 'collective' },
+  { method: 'POST', path: '/api/webhooks/stripe', fn: 'stripe-webhook', access: 'webhook' },
+  // ---- end of the Stripe payout rail's routes ----
   { method: 'POST', path: '/api/checkout', fn: 'checkout', access: 'public', localOnly: true },
   { method: 'POST', path: '/api/collectives/{id}/athletes', fn: 'admin', access: 'collective' },
   { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
@@ -171,6 +184,8 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   onboarding: 'write',
   operator: 'write',
   support: 'write',
+  payments: 'write',
+  'stripe-webhook': 'write',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -207,6 +222,19 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
     p.checklist,
   ],
   support: [p.collective, p.catalogSchool], // support settings, donations recorded on the donor's return, memberships; the school page's link
+  // The Stripe rail: linked accounts (athlete's and collective's records, the account -> owner index),
+  // payout lines, their athlete copies, ledger entries and totals, year totals; the webhook also its event records.
+  payments: [p.athlete, p.collective, p.stripeAccount],
+  'stripe-webhook': [p.athlete, p.collective, p.stripeAccount, p.stripeEvent],
+};
+
+/** The functions that call Stripe (their secret key and webhook signing secrets in one Secrets
+ * Manager secret, STRIPE_SECRET_ARN; lambdas/platform/stripe-config.ts): the stack grants each of
+ * them, and only them, read access to that secret. */
+export const FUNCTION_SECRETS: Partial<Record<FunctionName, readonly 'stripe'[]>> = {
+  payments: ['stripe'],
+  'stripe-webhook': ['stripe'],
+  support: ['stripe'], // the support page's Checkout Sessions on the collective's account
 };
 
 /** Runtime settings that differ from the defaults (256 MB, no NODE_OPTIONS). The search function
@@ -235,6 +263,8 @@ export const FUNCTION_DOMAIN: Record<FunctionName, string> = {
   waitlist: 'onboarding',
   operator: 'operator',
   support: 'payments',
+  payments: 'payments',
+  'stripe-webhook': 'payments',
 };
 
 /** Entry file of each function, relative to the repository root. */

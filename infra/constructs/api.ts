@@ -15,7 +15,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '#lambdas/platform/origin-verify';
-import { FUNCTION_RUNTIME, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES, functionEntry } from '#lambdas/routes';
+import { FUNCTION_RUNTIME, FUNCTION_SECRETS, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES, functionEntry } from '#lambdas/routes';
 import type { FunctionName, RouteDef } from '#lambdas/routes';
 import { ApiFunction } from './api-function';
 
@@ -51,6 +51,10 @@ export interface ApiProps {
   /** GSI names of the table; Query grants are scoped to each index. */
   readonly tableIndexNames: readonly string[];
   readonly webhookSecret: ISecret;
+  /** Stripe's secret key and webhook signing secrets (JSON {"secretKey", "webhookSecrets"}): read by FUNCTION_SECRETS' 'stripe' functions only. */
+  readonly stripeSecret?: ISecret;
+  /** The site's https origin (Stripe onboarding's return pages). */
+  readonly siteUrl?: string;
   /** The origin header's secret (JSON {"current"}); open routes accept only requests carrying it. */
   readonly originSecret: ISecret;
   /** Whether Shopify test orders count in the figures (COUNT_TEST_ORDERS). */
@@ -97,6 +101,12 @@ export class Api extends Construct {
       if (fn === 'webhook') {
         f.addEnvironment('SHOPIFY_SECRET_ARN', props.webhookSecret.secretArn);
         props.webhookSecret.grantRead(f);
+      }
+      // The Stripe rail: only the functions FUNCTION_SECRETS names read the Stripe secret.
+      if (FUNCTION_SECRETS[fn]?.includes('stripe') && props.stripeSecret) {
+        f.addEnvironment('STRIPE_SECRET_ARN', props.stripeSecret.secretArn);
+        if (props.siteUrl) f.addEnvironment('SITE_URL', props.siteUrl);
+        props.stripeSecret.grantRead(f);
       }
       functions.set(fn, f);
     }
@@ -163,7 +173,8 @@ export class Api extends Construct {
 }
 
 function fnId(fn: FunctionName): string {
-  return `${fn.charAt(0).toUpperCase()}${fn.slice(1)}Function`;
+  const camel = fn.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+  return `${camel.charAt(0).toUpperCase()}${camel.slice(1)}Function`;
 }
 
 export function functionEnvironment(fn: FunctionName, countTestOrders: boolean, demo: ApiProps['demo']): Record<string, string> {

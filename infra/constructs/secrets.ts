@@ -8,9 +8,13 @@ import { Construct } from 'constructs';
 
 export const DEFAULT_WEBHOOK_SECRET_NAME = 'nil-cards/shopify-webhook-secret';
 
+export const DEFAULT_STRIPE_SECRET_NAME = 'nil-cards/stripe';
+
 export interface SecretsProps {
   /** Name of the secret in Secrets Manager. @default DEFAULT_WEBHOOK_SECRET_NAME */
   readonly webhookSecretName?: string;
+  /** Name of the Stripe secret. @default DEFAULT_STRIPE_SECRET_NAME */
+  readonly stripeSecretName?: string;
 }
 
 export class Secrets extends Construct {
@@ -18,6 +22,9 @@ export class Secrets extends Construct {
   readonly webhookSecretName: string;
   /** CloudFront's origin header value, JSON {"current": "..."} (lambdas/platform/origin-verify.ts). */
   readonly originSecret: ISecret;
+  /** Stripe: JSON {"secretKey": "sk_...", "webhookSecrets": ["whsec_..."]} (lambdas/platform/stripe-config.ts). */
+  readonly stripeSecret: ISecret;
+  readonly stripeSecretName: string;
 
   constructor(scope: Construct, id: string, props: SecretsProps = {}) {
     super(scope, id);
@@ -50,5 +57,22 @@ export class Secrets extends Construct {
         'CloudFront resolves the value into its origin header only when the distribution is updated, so an automatic Secrets Manager rotation would lock CloudFront out; it is rotated by the documented two-step procedure (docs/RUNBOOK.md), during which the authorizer accepts the current and the previous value.',
     });
     this.originSecret = origin;
+
+    // ---- the Stripe payout rail (docs/RUNBOOK.md, "Stripe"): created with placeholders, so the
+    // stack deploys without Stripe; the payments functions answer 503 until the operator puts the
+    // platform's secret key and the webhook endpoint's signing secret in it.
+    this.stripeSecretName = props.stripeSecretName ?? DEFAULT_STRIPE_SECRET_NAME;
+    const stripe = new Secret(this, 'StripeSecret', {
+      secretName: this.stripeSecretName,
+      description: 'Stripe: {"secretKey": "sk_live_... or rk_live_...", "webhookSecrets": ["whsec_..."]}; replace the placeholder (docs/RUNBOOK.md, "Stripe").',
+      generateSecretString: { secretStringTemplate: '{"webhookSecrets":[]}', generateStringKey: 'placeholder', passwordLength: 16, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(stripe).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SMG4',
+      reason:
+        "Stripe issues the secret key and the webhook signing secret; they are rolled in Stripe's dashboard (several signing secrets are accepted while one is rolled) and the new values put here by the operator.",
+    });
+    this.stripeSecret = stripe;
   }
 }

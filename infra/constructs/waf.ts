@@ -105,10 +105,14 @@ export class EdgeWaf extends Construct {
   constructor(scope: Construct, id: string, props: EdgeWafProps = {}) {
     super(scope, id);
     const limits = props.limits ?? DEFAULT_RATE_LIMITS;
-    const webhookPath = props.webhookPath ?? routePath((r) => r.access === 'webhook');
+    const webhookPath = props.webhookPath ?? routePath((r) => r.access === 'webhook' && r.fn === 'webhook');
     const waitlistPath = props.waitlistPath ?? routePath((r) => r.fn === 'waitlist' && r.method === 'POST');
-    // The webhook's directory: the rules must also catch /api/webhooks/shopify/ and similar variants.
+    // The webhooks' directory (Shopify's and Stripe's): kept off the managed rules and the API limit,
+    // under the webhook limit. Rule 0 (Shopify's signature header) applies to Shopify's path only
+    // (and its variants such as /api/webhooks/shopify/); Stripe's webhook is authenticated by its
+    // Stripe-Signature over the raw body in the function.
     const webhook = pathStartsWith(webhookPath.replace(/[^/]*$/, ''));
+    const shopifyWebhook = pathStartsWith(webhookPath);
     const signatureShaped: CfnWebACL.StatementProperty = {
       sizeConstraintStatement: {
         fieldToMatch: { singleHeader: { Name: 'x-shopify-hmac-sha256' } },
@@ -150,7 +154,7 @@ export class EdgeWaf extends Construct {
           name: 'WebhookUnsigned',
           priority: 0,
           action: { block: {} },
-          statement: and(webhook, not(signatureShaped)),
+          statement: and(shopifyWebhook, not(signatureShaped)),
           visibilityConfig: visibility('WebhookUnsigned'),
         },
         rate('WebhookPerIp', 1, limits.webhookPerIp, webhook),

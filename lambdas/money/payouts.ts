@@ -18,6 +18,8 @@ import {
 } from '#shared/money/ledger';
 import type { LedgerChange, LedgerEntry, LedgerHead } from '#shared/money/ledger';
 import { athleteStateOf, ledgerAttributes, ledgerHeadOf } from './athlete-total';
+import { payoutAccountOf } from './payout-account';
+import type { PayoutAccountView } from '#shared/money/payouts-api';
 import { Conflict, NotFound, RetryLater, ValidationError } from '#lambdas/platform/errors';
 import { StoreConflict, jitteredBackoff, keyString, noBackoff, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, Key, Store, Write } from '#lambdas/platform/store';
@@ -97,7 +99,11 @@ export async function payableBefore(store: Store, athleteId: number, end: string
 // Payout periods (what a batch may cover and pays up to) are pure rules: shared/money/payout-rules.ts.
 export { defaultPeriod, latestPeriodEnd, payableUntil } from '#shared/money/payout-rules';
 
-const lineOf = (item: Item): PayoutLine => ({
+const orNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** A stored payout line (the collective's, or the athlete's copy) as the API answers it; the Stripe
+ * rail's fields only on lines it touched. */
+export const lineOf = (item: Item): PayoutLine => ({
   batchId: String(item.batchId),
   athleteId: Number(item.athleteId),
   amountCents: Number(item.amountCents),
@@ -105,10 +111,20 @@ const lineOf = (item: Item): PayoutLine => ({
   periodStart: String(item.periodStart),
   periodEnd: String(item.periodEnd),
   createdAt: String(item.createdAt),
-  sentDate: (item.sentDate as string | undefined) ?? null,
-  sentReference: (item.sentReference as string | undefined) ?? null,
-  paidDate: (item.paidDate as string | undefined) ?? null,
-  paidReference: (item.paidReference as string | undefined) ?? null,
+  sentDate: orNull(item.sentDate),
+  sentReference: orNull(item.sentReference),
+  paidDate: orNull(item.paidDate),
+  paidReference: orNull(item.paidReference),
+  ...(item.attempt !== undefined || item.status === 'awaiting_account'
+    ? {
+        attempt: Number(item.attempt ?? 0),
+        transferId: orNull(item.transferId),
+        payoutId: orNull(item.payoutId),
+        expectedArrival: orNull(item.expectedArrival),
+        failure: typeof item.failureCode === 'string' ? { code: item.failureCode, message: String(item.failureMessage ?? '') } : null,
+        updatedAt: orNull(item.updatedAt),
+      }
+    : {}),
 });
 
 const batchOf = (item: Item): PayoutBatch => ({
@@ -270,8 +286,12 @@ async function markOnce(store: Store, input: MarkInput): Promise<PayoutLine> {
   const line = lineOf(item);
   const requestHash = hash(input.idempotencyKey);
   if (item[`${input.status}Request`] === requestHash) return line;
-  const order = { pending: 0, sent: 1, paid: 2 } as const;
-  if (order[line.status] >= order[input.status]) {
+  // The CSV rail (shared/payments/payout-line.ts has the whole table; a unit test holds this to it):
+  // a payout is marked by hand before Stripe took it on (pending, or awaiting a payout account).
+  const order: Partial<Record<PayoutStatus, number>> = { pending: 0, awaiting_account: 0, sent: 1, paid: 2 };
+  const from = order[line.status];
+  if (from === undefined) throw new Conflict(`This payout is being paid through Stripe (${line.status.replace('_', ' ')}): it cannot be marked by hand`);
+  if (from >= order[input.status]!) {
     const when = input.status === 'paid' ? line.paidDate : line.sentDate;
     throw new Conflict(`This payout is already marked ${line.status}${when ? ` (${when})` : ''}`);
   }
@@ -283,7 +303,7 @@ async function markOnce(store: Store, input: MarkInput): Promise<PayoutLine> {
     [`${input.status}At`]: input.now(),
     [`${input.status}Request`]: requestHash,
   };
-  if (input.status === 'paid' && line.status === 'pending')
+  if (input.status === 'paid' && line.status !== 'sent')
     Object.assign(fields, { sentDate: input.date, sentReference: input.reference, sentBy: input.by, sentAt: input.now() });
   const version = Number(item.version ?? 0);
   const writes: Write[] = [
@@ -306,21 +326,33 @@ export interface YearStatus {
   paidCents: number;
   w9OnFile: boolean;
   w9Date: string | null;
+  w9Source: 'stripe' | 'collective' | null;
   form1099ThresholdCents: number;
   form1099Required: boolean;
   nil: { thresholdCents: number; crossedAt: string | null; deadline: string | null; reportedDate: string | null; reference: string | null };
 }
 
-export function yearStatusOf(year: number, head: LedgerHead, yearItem: Item | undefined, override1099?: number): YearStatus {
+/** The year's status; the W-9 comes from the athlete's linked Stripe account once its details are
+ * submitted (Stripe's onboarding collects it), otherwise from what the collective recorded. */
+export function yearStatusOf(
+  year: number,
+  head: LedgerHead,
+  yearItem: Item | undefined,
+  override1099?: number,
+  account?: PayoutAccountView | null,
+): YearStatus {
   const paid = Number(yearItem?.paidCents ?? 0);
   const threshold = form1099ThresholdCents(year, override1099);
   const crossedAt = head.nilCrossedAt[String(year)] ?? null;
+  const byStripe = account?.detailsSubmitted === true;
+  const byHand = yearItem?.w9OnFile === true;
   return {
     year,
     earnedCents: head.earnedByYear[String(year)] ?? 0,
     paidCents: paid,
-    w9OnFile: yearItem?.w9OnFile === true,
-    w9Date: (yearItem?.w9Date as string | undefined) ?? null,
+    w9OnFile: byStripe || byHand,
+    w9Date: byStripe ? (account.detailsSubmittedAt ?? account.linkedAt).slice(0, 10) : ((yearItem?.w9Date as string | undefined) ?? null),
+    w9Source: byStripe ? 'stripe' : byHand ? 'collective' : null,
     form1099ThresholdCents: threshold,
     form1099Required: paid >= threshold,
     nil: {
@@ -338,15 +370,18 @@ export function yearStatusOf(year: number, head: LedgerHead, yearItem: Item | un
 export async function athleteMoney(store: Store, athleteId: number, year: number, override1099?: number) {
   const totalKey = keys.aggTotal(athleteId);
   const yearKey = keys.athleteYear(athleteId, year);
-  const got = await store.get([totalKey, yearKey]);
+  const accountKey = keys.athletePayAccount(athleteId);
+  const got = await store.get([totalKey, yearKey, accountKey]);
   const head = ledgerHeadOf(got.get(keyString(totalKey))?.ledger);
+  const payoutAccount = payoutAccountOf(got.get(keyString(accountKey)));
   const payouts = (await store.query(keys.athletePartition(athleteId), 20, { beginsWith: keys.athletePayoutPrefix, descending: true })).map(lineOf);
   return {
     balanceCents: balanceOf(head),
     earnedCents: head.salesCents - head.reversalsCents + head.creditsCents,
     paidOutCents: head.payoutsCents,
-    year: yearStatusOf(year, head, got.get(keyString(yearKey)), override1099),
+    year: yearStatusOf(year, head, got.get(keyString(yearKey)), override1099, payoutAccount),
     payouts,
+    payoutAccount,
   };
 }
 
@@ -354,7 +389,7 @@ export async function athleteMoney(store: Store, athleteId: number, year: number
  * of its recent payouts not paid yet). */
 export async function athletePayouts(store: Store, athleteId: number, year: number, override1099?: number): Promise<AthletePayoutsResponse> {
   const money = await athleteMoney(store, athleteId, year, override1099);
-  const next = money.payouts.filter((p) => p.status !== 'paid').at(-1) ?? null;
+  const next = money.payouts.filter((p) => p.status !== 'paid' && p.status !== 'failed').at(-1) ?? null;
   return { athleteId, ...money, nextPayout: next };
 }
 
@@ -375,7 +410,15 @@ export async function collectivePayouts(
   const members = await Promise.all(
     collective.members.map(async (athleteId) => {
       const [money, payable] = await Promise.all([athleteMoney(store, athleteId, year, override1099), payableBefore(store, athleteId, until)]);
-      return { athleteId, balanceCents: money.balanceCents, payableCents: payable, year: money.year, lastPayout: money.payouts[0] ?? null };
+      return {
+        athleteId,
+        balanceCents: money.balanceCents,
+        payableCents: payable,
+        year: money.year,
+        lastPayout: money.payouts[0] ?? null,
+        // The athlete's account as its collective sees it: the status, not who linked it.
+        payoutAccount: money.payoutAccount && { ...money.payoutAccount, linkedBy: undefined, updatedBy: undefined },
+      };
     }),
   );
   return { collectiveId: collective.id, year, defaultPeriod: period, members, batches };

@@ -55,6 +55,8 @@ const SCHOOL_CLAIM = 'SCHOOLCLAIM#';
 const CHECKLIST = 'CHECKLIST#';
 const RECONCILE = 'RECONCILE';
 const PRIVACY = 'PRIVACY#';
+const STRIPE_ACCOUNT = 'STRIPEACCT#';
+const STRIPE_EVENT = 'STRIPEEVENT#';
 const PAY_ACCOUNT = 'PAYACCOUNT';
 const COLLECTIVE_META = 'META';
 
@@ -292,6 +294,8 @@ export const athletePayout = (athleteId: number, batchId: string) => ({ PK: athl
 export const athletePayoutPrefix = PAYOUT;
 /** Per athlete and calendar year: payments made (1099-NEC), W-9 status, NIL disclosure reporting. */
 export const athleteYear = (athleteId: number, year: number) => ({ PK: athletePartition(athleteId), SK: `YEAR#${year}` });
+/** The Stripe connected account an athlete is paid through (its id and status flags only; lambdas/payments/connect-accounts.ts). */
+export const athletePayAccount = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: PAY_ACCOUNT });
 /** The collective's own Stripe connected account (payor of record; donations are charged on it). */
 export const collectivePayAccount = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: PAY_ACCOUNT });
 /** Sales a collective should look at (oversold editions, cards sold while locked). */
@@ -343,6 +347,12 @@ export const schoolCollectiveClaim = (schoolId: number) => ({ PK: `${SCHOOL_CLAI
 export const schoolNameClaim = (name: string) => ({ PK: `${SCHOOL_CLAIM}NAME#${name}`, SK: 'SCHOOL' });
 /** What a collective that signed up has done first (its dashboard's checklist), and its dismissal. */
 export const collectiveChecklist = (collectiveId: number) => ({ PK: `${CHECKLIST}${collectiveId}`, SK: 'CHECKLIST' });
+// ---- the payment rail (Stripe) ------------------------------------------------------------------------
+
+/** A Stripe connected account -> the athlete or collective it belongs to (account.updated names only the account). */
+export const stripeAccountOwner = (accountId: string) => ({ PK: `${STRIPE_ACCOUNT}${accountId}`, SK: 'OWNER' });
+/** A Stripe event already applied (the Stripe webhook's deduplication; TTL `expiresAt`). */
+export const stripeEvent = (eventId: string) => ({ PK: `${STRIPE_EVENT}${eventId}`, SK: 'EVENT' });
 
 /** Local mode's own items (scripts/lib/seed.ts): no deployed function writes them, so they have no
  * write pattern (partitionPatterns) and sit in this object rather than among the builders above. */
@@ -440,6 +450,8 @@ export const partitionPatterns = {
   applicant: 'APPLICANT#*',
   schoolClaim: 'SCHOOLCLAIM#*',
   checklist: 'CHECKLIST#*',
+  stripeAccount: 'STRIPEACCT#*',
+  stripeEvent: 'STRIPEEVENT#*',
 } as const;
 
 // ---- cursors ----------------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ import type {
   StripeSubscription,
   StripeTransfer,
   StripeTransferReversal,
+  PayoutParams,
+  TransferListParams,
   TransferParams,
 } from './stripe-types';
 
@@ -199,6 +201,7 @@ export function createStripeClient(options: StripeClientOptions) {
     transfers: {
       create: (params: TransferParams, o?: CallOptions) => post<StripeTransfer>('/v1/transfers', params, o),
       retrieve: (transfer: string, o?: CallOptions) => get<StripeTransfer>(`/v1/transfers/${id(transfer)}`, o),
+      list: (params: TransferListParams, o?: CallOptions) => get<StripeList<StripeTransfer>>('/v1/transfers', { ...o, params: params as FormParams }),
       createReversal: (transfer: string, params: { amount?: number; description?: string; metadata?: Metadata }, o?: CallOptions) =>
         post<StripeTransferReversal>(`/v1/transfers/${id(transfer)}/reversals`, params, o),
     },
@@ -218,6 +221,11 @@ export function createStripeClient(options: StripeClientOptions) {
     payouts: {
       /** Payouts live on the connected account: stripeAccount is required. */
       retrieve: (payout: string, o: CallOptions & { stripeAccount: string }) => get<StripePayout>(`/v1/payouts/${id(payout)}`, o),
+      /** The connected account's payouts, newest first. */
+      list: (params: { limit?: number; starting_after?: string }, o: CallOptions & { stripeAccount: string }) =>
+        get<StripeList<StripePayout>>('/v1/payouts', { ...o, params: params as FormParams }),
+      /** A manual payout of the connected account's available balance to its bank account. */
+      create: (params: PayoutParams, o: CallOptions & { stripeAccount: string }) => post<StripePayout>('/v1/payouts', params, o),
     },
     events: {
       retrieve: (event: string, o?: CallOptions) => get<StripeEvent>(`/v1/events/${id(event)}`, o),

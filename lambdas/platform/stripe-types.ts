@@ -9,6 +9,8 @@ export interface ExpressAccountParams {
   business_type?: 'individual' | 'company' | 'non_profit';
   business_profile?: { name?: string; url?: string; product_description?: string; mcc?: string };
   capabilities?: Record<string, { requested: boolean }>;
+  /** `settings[payouts][schedule][interval]=manual`: the platform creates each payout (POST /v1/payouts). */
+  settings?: { payouts?: { schedule?: { interval?: 'manual' | 'daily' | 'weekly' | 'monthly' } } };
   metadata?: Metadata;
 }
 
@@ -18,6 +20,21 @@ export interface TransferParams {
   destination: string;
   transfer_group?: string;
   description?: string;
+  metadata?: Metadata;
+}
+
+export interface TransferListParams {
+  destination?: string;
+  transfer_group?: string;
+  limit?: number;
+  starting_after?: string;
+}
+
+export interface PayoutParams {
+  amount: number;
+  currency: string;
+  description?: string;
+  statement_descriptor?: string;
   metadata?: Metadata;
 }
 
@@ -88,6 +105,7 @@ export interface StripeAccount extends StripeObject {
   capabilities: Record<string, 'active' | 'inactive' | 'pending'>;
   requirements: StripeRequirements;
   external_accounts: StripeList<{ id: string; object: 'bank_account'; last4: string; routing_number: string; status: string }>;
+  settings?: { payouts?: { schedule?: { interval?: string } } };
 }
 
 export interface StripeAccountLink {

@@ -6,8 +6,6 @@
 // records them as the webhook does. The other sample collectives get a support page too, without
 // a Stripe account: their pages show "Not taking donations yet".
 import { dynamoStore as store } from '#lambdas/platform/store';
-import * as keys from '#lambdas/platform/keys';
-import { createStripeClient } from '#lambdas/platform/stripe-client';
 import { saveSupportSettings } from '#lambdas/payments/support-repo';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 import type { GiveRequest, GiveResponse, SupportSettingsRequest } from '#shared/payments/support-api';
@@ -35,18 +33,23 @@ async function submitHostedForm(pageUrl: string, fields: Record<string, string>)
 }
 
 /**
- * The demo collective's Stripe account, onboarded on the stand-in.
- * TO BE REPLACED AT MERGE by the payout rail's linking path (the collective's "Link Stripe" flow
- * writes keys.collectivePayAccount itself): here the record is written as that path writes it.
+ * The demo collective's Stripe account, linked through the product's own path (the collective's
+ * "Link Stripe": lambdas/payments/connect-accounts.ts, onboarding on the stand-in's hosted page).
+ * The payout rail's seed links it first; this links it only when that did not.
  */
-async function linkDemoCollective(collectiveId: number, stripeBase: string, secretKey: string): Promise<void> {
-  const stripe = createStripeClient({ apiKey: secretKey, baseUrl: stripeBase });
-  const account = await stripe.accounts.createExpress(
-    { email: 'collective@demo.local', metadata: { collective_id: String(collectiveId) }, capabilities: { card_payments: { requested: true } } },
-    { idempotencyKey: `seed-collective-${collectiveId}-account` },
-  );
-  const link = await stripe.accountLinks.createOnboarding({ account: account.id, refresh_url: 'http://127.0.0.1/', return_url: 'http://127.0.0.1/' });
-  await submitHostedForm(link.url, {
+async function linkDemoCollective(collectiveId: number, siteUrl: string): Promise<void> {
+  const { readPayoutAccount, onboardingLink, syncAccount } = await import('#lambdas/payments/connect-accounts');
+  const owner = { kind: 'collective' as const, id: collectiveId };
+  if ((await readPayoutAccount(store, owner))?.chargesEnabled) return;
+  const { stripeClient } = await import('#lambdas/platform/stripe-config');
+  const ctx = { store, stripe: await stripeClient(), now: () => new Date().toISOString() };
+  const made = await onboardingLink(ctx, owner, {
+    by: 'seed',
+    email: 'collective@demo.local',
+    returnUrl: `${siteUrl}/collective`,
+    refreshUrl: `${siteUrl}/collective`,
+  });
+  await submitHostedForm(made.url, {
     business_type: 'company',
     legal_name: 'Mariners NIL Collective LLC',
     email: 'collective@demo.local',
@@ -56,16 +59,7 @@ async function linkDemoCollective(collectiveId: number, stripeBase: string, secr
     account_number_confirm: '000123456789',
     w9_certified: 'yes',
   });
-  const linked = await stripe.accounts.retrieve(account.id);
-  await store.write({
-    put: {
-      ...keys.collectivePayAccount(collectiveId),
-      accountId: linked.id,
-      chargesEnabled: linked.charges_enabled,
-      payoutsEnabled: linked.payouts_enabled,
-      detailsSubmitted: linked.details_submitted,
-    },
-  });
+  await syncAccount(ctx, owner, 'seed');
 }
 
 /** A gift or membership made through the product's routes and paid on the hosted Checkout page. */
@@ -110,7 +104,7 @@ export async function seedDonations(siteUrl: string): Promise<void> {
       now,
     );
   }
-  await linkDemoCollective(1, stripeBase, secretKey);
+  await linkDemoCollective(1, siteUrl);
   await give(
     siteUrl,
     1,

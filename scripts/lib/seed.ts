@@ -128,3 +128,74 @@ export async function seedNational(options: NationalSeedOptions): Promise<{ item
   }
   return { items: items.length, orderItems, seconds: (performance.now() - started) / 1000 };
 }
+
+// ---- the Stripe payout rail (issue 22; docs/decisions/0011) -------------------------------------
+// The demo collective's own Stripe account linked, its first member's payout account linked (Stripe's
+// test bank account that pays), its second member without one, and a batch paid with Pay now: the
+// first member's payout paid once the stand-in's signed events reach the webhook, the second
+// waiting for a payout account. All through the product's code and the stand-in's hosted
+// onboarding page, as a browser submits it.
+
+/** Submits the stand-in's hosted onboarding page with one of Stripe's test bank accounts. */
+async function submitOnboarding(pageUrl: string, accountNumber: string): Promise<void> {
+  const page = await fetch(pageUrl, { redirect: 'manual' });
+  const html = await page.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (page.status !== 200 || !action) throw new Error(`the onboarding page answered ${page.status}`);
+  const hidden = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replaceAll('&amp;', '&')]),
+  );
+  const fields = {
+    ...hidden,
+    business_type: 'individual',
+    legal_name: 'Drift Demo',
+    email: 'demo@example.com',
+    product_description: 'NIL trading cards',
+    routing_number: '110000000',
+    account_number: accountNumber,
+    account_number_confirm: accountNumber,
+    w9_certified: 'yes',
+  };
+  const res = await fetch(new URL(action.replaceAll('&amp;', '&'), pageUrl), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  if (res.status !== 303) throw new Error(`the onboarding form answered ${res.status}`);
+}
+
+/** Seeds the Stripe rail (local mode, the stand-in mounted at STRIPE_API_BASE); `settled` waits for its payouts and webhook deliveries. */
+export async function seedStripePayouts(siteUrl: string, settled: () => Promise<void>): Promise<void> {
+  const { stripeClient } = await import('#lambdas/platform/stripe-config');
+  const { onboardingLink, syncAccount } = await import('#lambdas/payments/connect-accounts');
+  const { payBatch } = await import('#lambdas/payments/payout-rail');
+  const { createBatch } = await import('#lambdas/money/payouts');
+  const collective = SAMPLE_CATALOG.collectives.find((c) => c.id === 1);
+  if (!collective || collective.members.length < 2) return;
+  const now = () => new Date().toISOString();
+  const ctx = { store, stripe: await stripeClient(), now };
+  const urls = { returnUrl: `${siteUrl}/collective?section=payouts&stripe=return`, refreshUrl: `${siteUrl}/collective?section=payouts&stripe=refresh` };
+  const [linked, unlinked] = collective.members;
+  const owners = [
+    { owner: { kind: 'collective' as const, id: collective.id }, by: 'seed' },
+    { owner: { kind: 'athlete' as const, id: linked, collectiveId: collective.id }, by: 'seed' },
+  ];
+  for (const { owner, by } of owners) {
+    const made = await onboardingLink(ctx, owner, { by, email: null, ...urls });
+    await submitOnboarding(made.url, '000123456789');
+    await syncAccount(ctx, owner, by);
+  }
+  const { batch } = await createBatch(store, {
+    collectiveId: collective.id,
+    members: [linked, unlinked],
+    periodStart: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+    periodEnd: new Date(Date.now() + 1000).toISOString(),
+    idempotencyKey: 'seed-stripe-batch-1',
+    by: 'seed',
+    now,
+  });
+  await payBatch(ctx, { collectiveId: collective.id, batchId: batch.batchId }, { by: 'seed' });
+  await settled();
+}
+// ---- end of the Stripe payout rail's seed ----

@@ -151,6 +151,8 @@ async function main(): Promise<void> {
   const stripe = createLocalStripe({
     basePath: '/local-stripe',
     publicUrl: url,
+    // Signed events really arrive at the product's endpoint (the payout rail's Stripe webhook).
+    webhookUrl: `${url}/api/webhooks/stripe`,
     signingSecret: (process.env.STRIPE_WEBHOOK_SECRET ??= DEFAULT_SIGNING_SECRET),
     dataFile: options.memory ? undefined : path.join(ROOT, '.data/stripe.json'),
     log: (message) => output.structured.stdout.write(`[stripe] ${message}\n`),
@@ -183,15 +185,26 @@ async function main(): Promise<void> {
     await settleLoop.idle();
     const { seedPayouts } = await import('../lib/seed-payouts');
     await seedPayouts();
+    // ---- the Stripe payout rail (issue 22): linked accounts and a batch paid with Pay now ----
+    const { seedStripePayouts } = await import('../lib/seed');
+    const stripeSeeded = await seedStripePayouts(url, () => stripe.idle()).then(
+      () => true,
+      (error: unknown) => {
+        // Local mode stays up without the Stripe demo (its panels then show no linked accounts).
+        say(`the Stripe demo could not be seeded: ${error instanceof Error ? error.message : String(error)}`);
+        return false;
+      },
+    );
+    // ---- end of the Stripe payout rail's seed ----
     // Donations: the demo collective's Stripe account on the stand-in, its support page, a gift and a membership paid on the hosted Checkout.
     const { seedDonations } = await import('../lib/seed-donations');
-    await seedDonations(url);
+    if (stripeSeeded) await seedDonations(url);
     // A collective's application for the operator to review, made by the demo applicant's account
     // (created with the data, so a restart keeps the collective an approval links it to).
     const { DEMO_APPLICANT, seedApplication } = await import('../lib/seed-application');
     await seedApplication(cognito.upsertUser(DEMO_APPLICANT));
     say(
-      `seeded ${count} Shopify deliveries, a payout batch, a donation allocation, a gift and a membership through the Stripe stand-in, and a pending collective application`,
+      `seeded ${count} Shopify deliveries, a payout batch, a donation allocation${stripeSeeded ? ', a batch paid through Stripe, a gift and a membership through the Stripe stand-in' : ''} and a pending collective application`,
     );
   }
 

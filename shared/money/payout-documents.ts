@@ -27,7 +27,8 @@ export function batchCsv(batch: PayoutBatchView, athletes: ReadonlyMap<number, {
 export function statementCsv(s: Statement): string {
   const rows = s.entries.map((e) => [
     e.at,
-    e.kind,
+    // A failed Stripe payout's amount back in the balance (a negative payout entry).
+    e.kind === 'payout' && e.payoutCents < 0 ? 'payout returned' : e.kind,
     e.orderName ?? e.batchId ?? e.donationId ?? '',
     dollars(e.grossCents),
     dollars(e.athleteShareCents + e.creditCents - e.payoutCents),

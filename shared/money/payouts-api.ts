@@ -52,12 +52,23 @@ export function reportedErrors(body: { date?: unknown; reference?: unknown }, to
   return errors;
 }
 
-/** A payout of one athlete in a batch (lambdas/money/payouts.ts). */
+/**
+ * Where a payout stands. By hand (the CSV rail: the collective pays from its own bank): pending ->
+ * sent -> paid. Through Stripe ("Pay now", shared/payments/payout-line.ts): awaiting_account (the
+ * athlete has no payouts-enabled linked account yet), sending (the transfer and the payout are being
+ * made), in_transit (the payout is on its way to the bank), paid, or failed (Stripe's reason; the
+ * amount is back in the athlete's balance and can be retried).
+ */
+export type PayoutLineStatus = 'pending' | 'sent' | 'paid' | 'awaiting_account' | 'sending' | 'in_transit' | 'failed';
+
+/** A payout of one athlete in a batch (lambdas/money/payouts.ts). A Stripe payout also carries its
+ * attempt, transfer and payout ids and its failure; sentDate/sentReference are then the transfer's
+ * day and id, paidDate/paidReference the payout's. */
 export interface PayoutLineView {
   batchId: string;
   athleteId: number;
   amountCents: number;
-  status: 'pending' | 'sent' | 'paid';
+  status: PayoutLineStatus;
   periodStart: string;
   periodEnd: string;
   createdAt: string;
@@ -65,6 +76,35 @@ export interface PayoutLineView {
   sentReference: string | null;
   paidDate: string | null;
   paidReference: string | null;
+  /** Stripe: the attempt (1, 2, ... each retry of a failed payout is a new one; 0 or absent: none). */
+  attempt?: number;
+  transferId?: string | null;
+  payoutId?: string | null;
+  /** Stripe: the payout's expected arrival day (YYYY-MM-DD) while in transit. */
+  expectedArrival?: string | null;
+  /** Stripe's reason of the last failure (failure_code and failure_message, or the refused request's error). */
+  failure?: { code: string; message: string } | null;
+  /** When the status last changed. */
+  updatedAt?: string | null;
+}
+
+/** A Stripe connected account as Drift keeps it: the id and Stripe's status flags, never bank or tax
+ * numbers (lambdas/payments/connect-accounts.ts writes it; the Payouts sections show it). */
+export interface PayoutAccountView {
+  accountId: string;
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  /** Stripe's requirements.currently_due (what Stripe still needs) and disabled_reason. */
+  currentlyDue: string[];
+  disabledReason: string | null;
+  /** When details were first submitted (the W-9 is collected by Stripe's onboarding). */
+  detailsSubmittedAt: string | null;
+  linkedAt: string;
+  /** Who linked it and last changed it (a user's id, or `stripe:<event id>`): the owner's own view only. */
+  linkedBy?: string;
+  updatedAt: string;
+  updatedBy?: string;
 }
 
 export interface PayoutBatchView {
@@ -87,6 +127,8 @@ export interface YearStatusView {
   paidCents: number;
   w9OnFile: boolean;
   w9Date: string | null;
+  /** Who holds the W-9: Stripe (the athlete's linked account, details submitted) or the collective (recorded by hand). */
+  w9Source?: 'stripe' | 'collective' | null;
   form1099ThresholdCents: number;
   form1099Required: boolean;
   nil: { thresholdCents: number; crossedAt: string | null; deadline: string | null; reportedDate: string | null; reference: string | null };
@@ -100,7 +142,15 @@ export interface CollectivePayoutsResponse {
    * exclusive, is tomorrow 00:00 UTC), so it pays everything owed now; `payableCents` is what a
    * batch created now with it pays each member. */
   defaultPeriod: { periodStart: string; periodEnd: string };
-  members: Array<{ athleteId: number; balanceCents: number; payableCents: number; year: YearStatusView; lastPayout: PayoutLineView | null }>;
+  members: Array<{
+    athleteId: number;
+    balanceCents: number;
+    payableCents: number;
+    year: YearStatusView;
+    lastPayout: PayoutLineView | null;
+    /** The athlete's linked Stripe account (null: none yet). */
+    payoutAccount?: PayoutAccountView | null;
+  }>;
   batches: PayoutBatchView[];
 }
 
@@ -113,6 +163,8 @@ export interface AthletePayoutsResponse {
   year: YearStatusView;
   payouts: PayoutLineView[];
   nextPayout: PayoutLineView | null;
+  /** The athlete's linked Stripe account (null: none yet). */
+  payoutAccount?: PayoutAccountView | null;
 }
 
 /** GET /api/athletes/{id}/disclosure?year= : the NIL disclosure record of a year. */

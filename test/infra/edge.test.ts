@@ -68,7 +68,12 @@ describe('WAF web ACL, same stack (us-east-1 or an environment-agnostic synth)',
     const [unsigned] = rules;
     expect(unsigned).toMatchObject({ Name: 'WebhookUnsigned', Priority: 0, Action: { Block: {} } });
     const [path, notSigned] = unsigned.Statement.AndStatement.Statements;
-    expect(path.ByteMatchStatement).toMatchObject({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/webhooks/' });
+    // Shopify's path only: Stripe's webhook (/api/webhooks/stripe) carries Stripe-Signature instead.
+    expect(path.ByteMatchStatement).toMatchObject({
+      FieldToMatch: { UriPath: {} },
+      PositionalConstraint: 'STARTS_WITH',
+      SearchString: '/api/webhooks/shopify',
+    });
     expect(path.ByteMatchStatement.TextTransformations.map((t: { Type: string }) => t.Type)).toEqual(['URL_DECODE', 'LOWERCASE']);
     expect(notSigned.NotStatement.Statement.SizeConstraintStatement).toMatchObject({
       FieldToMatch: { SingleHeader: { Name: 'x-shopify-hmac-sha256' } },

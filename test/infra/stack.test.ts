@@ -10,7 +10,7 @@ import type { NilCardsStack } from '../../infra/stack';
 import { ITEM_WRITE_ACTIONS } from '../../infra/constructs/api-function';
 import { ORIGIN_VERIFY_HEADER } from '#lambdas/platform/origin-verify';
 import { readNagReport, unsuppressedNagFindings } from '../support/nag';
-import { FUNCTION_RUNTIME, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES } from '#lambdas/routes';
+import { FUNCTION_RUNTIME, FUNCTION_SECRETS, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES } from '#lambdas/routes';
 import type { FunctionName } from '#lambdas/routes';
 
 jest.setTimeout(120_000);
@@ -47,7 +47,8 @@ function resourcesOf(type: string): Resources {
 
 /** The Lambda function whose path (construct id) contains `Api/{Fn}Function/`. */
 function functionResource(fn: FunctionName): [string, Resources[string]] {
-  const id = `${fn.charAt(0).toUpperCase()}${fn.slice(1)}Function`;
+  const camel = fn.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+  const id = `${camel.charAt(0).toUpperCase()}${camel.slice(1)}Function`;
   const found = Object.entries(template.findResources('AWS::Lambda::Function') as Resources).filter(([logicalId]) => logicalId.startsWith(`Api${id}`));
   expect(found).toHaveLength(1);
   return found[0];
@@ -176,15 +177,26 @@ describe('NilCardsStack', () => {
       expect(FUNCTION_WRITE_PARTITIONS.waitlist).toEqual(['WAITLIST#*']);
     });
 
-    it('lets only the webhook function read the signing secret', () => {
+    it('lets only the webhook function read the signing secret, and only the Stripe functions (FUNCTION_SECRETS) the Stripe secret', () => {
       expect(actionsOf('webhook')).toEqual(expect.arrayContaining(['secretsmanager:GetSecretValue']));
-      for (const fn of deployedFns.filter((f) => f !== 'webhook')) {
+      const stripeFns = deployedFns.filter((f) => FUNCTION_SECRETS[f]?.includes('stripe'));
+      expect(stripeFns.sort()).toEqual(['payments', 'stripe-webhook']);
+      for (const fn of deployedFns.filter((f) => f !== 'webhook' && !stripeFns.includes(f))) {
         expect(actionsOf(fn).filter((a) => a.startsWith('secretsmanager:'))).toEqual([]);
       }
+      const stripeSecretId = Object.keys(resourcesOf('AWS::SecretsManager::Secret')).find((id) => id.includes('StripeSecret'))!;
+      for (const fn of stripeFns) {
+        const [, resource] = functionResource(fn);
+        expect((resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables.STRIPE_SECRET_ARN).toEqual({ Ref: stripeSecretId });
+        expect(JSON.stringify(statementsOf(fn).filter((st) => actionList(st).includes('secretsmanager:GetSecretValue')))).toContain(stripeSecretId);
+      }
+      const [, webhookFn] = functionResource('webhook');
+      expect((webhookFn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.STRIPE_SECRET_ARN).toBeUndefined();
       template.hasResourceProperties('AWS::SecretsManager::Secret', {
         Name: 'nil-cards/shopify-webhook-secret',
         GenerateSecretString: Match.anyValue(),
       });
+      template.hasResourceProperties('AWS::SecretsManager::Secret', { Name: 'nil-cards/stripe', GenerateSecretString: Match.anyValue() });
     });
   });
 

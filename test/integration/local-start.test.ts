@@ -101,7 +101,7 @@ describe('npm start -- --memory', () => {
       expect.stringMatching(new RegExp(`^\\[local\\] {3}\\d+/${SEEDED} deliveries, phase 1 of 3 settled$`)),
       expect.stringMatching(new RegExp(`^\\[local\\] {3}\\d+/${SEEDED} deliveries, phase 2 of 3 settled$`)),
       `[local]   ${SEEDED}/${SEEDED} deliveries, phase 3 of 3 settled`,
-      `[local] seeded ${SEEDED} Shopify deliveries, a payout batch, a donation allocation, a gift and a membership through the Stripe stand-in, and a pending collective application`,
+      `[local] seeded ${SEEDED} Shopify deliveries, a payout batch, a donation allocation, a batch paid through Stripe, a gift and a membership through the Stripe stand-in and a pending collective application`,
       '[local] ready in N s',
     ]);
     for (const label of [
@@ -131,7 +131,7 @@ describe('npm start -- --memory', () => {
     expect(json.filter((l) => l.message === 'webhook processed').length).toBeGreaterThanOrEqual(SEEDED);
     expect(json.filter((l) => '_aws' in l).length).toBeGreaterThanOrEqual(SEEDED);
     expect(lines).toContain(
-      `[local] seeded ${SEEDED} Shopify deliveries, a payout batch, a donation allocation, a gift and a membership through the Stripe stand-in, and a pending collective application`,
+      `[local] seeded ${SEEDED} Shopify deliveries, a payout batch, a donation allocation, a batch paid through Stripe, a gift and a membership through the Stripe stand-in and a pending collective application`,
     );
   });
 

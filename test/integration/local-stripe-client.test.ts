@@ -104,6 +104,27 @@ it('a failing test bank account: the payout fails with its code and the money is
   expect((await stripe.balance.retrieve({ stripeAccount: account.id })).available[0].amount).toBe(700);
 });
 
+it('manual payouts: an account on interval=manual keeps its transfers until the platform pays them out, as its bank account says', async () => {
+  const created = await stripe.accounts.createExpress({ settings: { payouts: { schedule: { interval: 'manual' } } } });
+  expect(created.settings?.payouts?.schedule?.interval).toBe('manual');
+  // Before onboarding: refused.
+  await expect(stripe.payouts.create({ amount: 100, currency: 'usd' }, { stripeAccount: created.id })).rejects.toMatchObject({ code: 'payouts_not_allowed' });
+  const link = await stripe.accountLinks.createOnboarding({ account: created.id, refresh_url: 'http://127.0.0.1/r', return_url: 'http://127.0.0.1/d' });
+  await submitPage(link.url, ONBOARDING_FORM('000111111116'));
+  await stripe.transfers.create({ amount: 900, currency: 'usd', destination: created.id });
+  await local.stripe.idle();
+  const on = { stripeAccount: created.id };
+  expect((await stripe.events.list({ type: 'payout.*' }, on)).data).toHaveLength(0);
+  expect((await stripe.balance.retrieve(on)).available[0].amount).toBe(900);
+  await expect(stripe.payouts.create({ amount: 901, currency: 'usd' }, on)).rejects.toMatchObject({ code: 'balance_insufficient' });
+  const payout = await stripe.payouts.create({ amount: 900, currency: 'usd', metadata: { batchId: 'b1' } }, { ...on, idempotencyKey: 'po-b1' });
+  expect(payout).toMatchObject({ status: 'pending', automatic: false, metadata: { batchId: 'b1' } });
+  expect((await stripe.payouts.create({ amount: 900, currency: 'usd', metadata: { batchId: 'b1' } }, { ...on, idempotencyKey: 'po-b1' })).id).toBe(payout.id);
+  await local.stripe.idle();
+  expect(await stripe.payouts.retrieve(payout.id, on)).toMatchObject({ status: 'failed', failure_code: 'no_account' });
+  expect((await stripe.balance.retrieve(on)).available[0].amount).toBe(900);
+});
+
 it('checkout on a connected account: a gift and a membership, renewed and cancelled', async () => {
   const collective = await onboard('000123456789', { card_payments: { requested: true } });
   const on = { stripeAccount: collective.id };

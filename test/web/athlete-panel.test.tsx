@@ -319,6 +319,48 @@ describe('athlete panel', () => {
     await waitFor(() => expect(stub.calls.some((c) => c.url === '/api/athletes/1/statement?from=2026-10-01&to=2026-11-01')).toBe(true));
   });
 
+  it('shows the payout account to link, a failed Stripe payout with its reason, the next one on its way, and asks Stripe for the onboarding link', async () => {
+    const failed = {
+      ...payouts().payouts[0],
+      batchId: '20261120000000-abcdef12',
+      status: 'failed' as const,
+      sentDate: null,
+      sentReference: null,
+      paidDate: null,
+      paidReference: null,
+      attempt: 1,
+      failure: { code: 'no_account', message: 'The bank account number does not exist.' },
+    };
+    const moving = {
+      ...failed,
+      batchId: '20261121000000-abcdef12',
+      status: 'in_transit' as const,
+      failure: null,
+      expectedArrival: '2026-11-23',
+      sentDate: '2026-11-21',
+      sentReference: 'tr_1',
+    };
+    const stub = panelApi({
+      'GET /api/athletes/1/payouts': { body: payouts({ payouts: [moving, failed, ...payouts().payouts], nextPayout: moving }) },
+      'GET /api/athletes/1/stripe/account': { body: { account: null } },
+      'POST /api/athletes/1/stripe/onboarding': { body: { url: 'http://127.0.0.1/local-stripe/onboarding/xyz', expiresAt: 0, account: {} } },
+    });
+    openPanel('payouts');
+    expect(await screen.findByText(/on its way to your bank through Stripe, expected 2026-11-23/)).toBeInTheDocument();
+    const received = screen.getByRole('table', { name: 'Payouts, newest first' });
+    expect(within(received).getByText('Failed')).toBeInTheDocument();
+    expect(within(received).getByText('The bank account number does not exist. The amount is back in your balance.')).toBeInTheDocument();
+    expect(within(received).getByText('In transit')).toBeInTheDocument();
+    expect(await screen.findByText('Not linked')).toBeInTheDocument();
+    const quiet = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      if (!String((args[0] as Error)?.message ?? args[0]).includes('Not implemented: navigation')) throw new Error(String(args[0]));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Link payout account' }));
+    await waitFor(() => expect(stub.calls.some((c) => c.method === 'POST' && c.url === '/api/athletes/1/stripe/onboarding')).toBe(true));
+    await waitFor(() => expect(quiet).toHaveBeenCalled());
+    quiet.mockRestore();
+  });
+
   it('pages through a statement with more lines than one page', async () => {
     const cursor = 'LEDGER#2026-11-16T10:00:00.000Z#0000000008';
     const stub = panelApi({

@@ -2,7 +2,7 @@
 // batch created with one idempotency key per submission (a retry reuses it), the server's errors,
 // marking payouts sent then paid, the CSV download with the bearer token, donation allocations.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CollectivePayoutsResponse, PayoutBatchView, YearStatusView } from '@shared/money/payouts-api';
+import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, YearStatusView } from '@shared/money/payouts-api';
 import { PayoutsSection } from '@/features/collective-panel/components/payouts/payouts-section';
 import { members } from './dashboards/fixtures';
 import { renderRoute, fakeApi, signInAs, signOut } from './harness';
@@ -256,5 +256,70 @@ describe('Payouts', () => {
     renderPayouts();
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByText('Failed to load data. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('links the collective’s Stripe account, pays a batch with Pay now (what it did, each payout’s Stripe status and reason) and retries a failed payout', async () => {
+    signInAs('collective', 1);
+    const stripeLine = (over: Partial<PayoutLineView>): PayoutLineView => ({
+      ...batchDetail().lines![0],
+      attempt: 1,
+      transferId: 'tr_1',
+      payoutId: 'po_1',
+      expectedArrival: null,
+      failure: null,
+      updatedAt: '2026-11-18T00:00:00.000Z',
+      ...over,
+    });
+    let lines: PayoutLineView[] = [
+      { ...batchDetail().lines![0], status: 'pending' },
+      { ...batchDetail().lines![0], athleteId: 2, amountCents: 500, status: 'pending' },
+    ];
+    const detail = () => ({ ...batchDetail(), lineCount: 2, lines });
+    const stub = fakeApi({
+      'GET /api/collectives/1/payouts': { body: payouts() },
+      'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
+      'GET /api/collectives/1/stripe/account': { body: { account: null } },
+      'POST /api/collectives/1/stripe/onboarding': { body: { url: 'http://127.0.0.1/local-stripe/onboarding/abc', expiresAt: 0, account: {} } },
+      [`GET /api/collectives/1/payouts/batches/${BATCH}`]: () => ({ body: detail() }),
+      [`POST /api/collectives/1/payouts/batches/${BATCH}/pay`]: () => {
+        lines = [
+          stripeLine({ status: 'in_transit', expectedArrival: '2026-11-20' }),
+          stripeLine({ athleteId: 2, amountCents: 500, status: 'failed', failure: { code: 'no_account', message: 'The bank account number does not exist.' } }),
+        ];
+        return { body: { batch: detail(), errors: [], notStarted: 0 } };
+      },
+      [`POST /api/collectives/1/payouts/batches/${BATCH}/payouts/2/retry`]: () => {
+        lines = [lines[0], stripeLine({ athleteId: 2, amountCents: 500, status: 'awaiting_account', attempt: 1 })];
+        return { body: lines[1] };
+      },
+    });
+    renderPayouts();
+    const account = await screen.findByRole('region', { name: 'Stripe account' });
+    expect(within(account).getByText('Not linked')).toBeInTheDocument();
+    // jsdom reports the navigation to Stripe's page as not implemented: that line alone is silenced.
+    const quiet = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      if (!String((args[0] as Error)?.message ?? args[0]).includes('Not implemented: navigation')) throw new Error(String(args[0]));
+    });
+    fireEvent.click(within(account).getByRole('button', { name: 'Link Stripe' }));
+    // The browser then goes to Stripe's page (jsdom does not navigate): the link was asked for, and nothing failed.
+    await waitFor(() => expect(stub.calls.some((c) => c.url === '/api/collectives/1/stripe/onboarding')).toBe(true));
+    await waitFor(() => expect(quiet).toHaveBeenCalled());
+    quiet.mockRestore();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Show payouts of 2026-11-09 through 2026-11-15' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Pay now: 1 on their way or paid; 1 failed (see the reason below).')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: `Payouts of batch ${BATCH}` });
+    expect(within(table).getByText('In transit')).toBeInTheDocument();
+    expect(within(table).getByText('Expected 2026-11-20')).toBeInTheDocument();
+    expect(within(table).getByText(/The bank account number does not exist\. \(no account\)\. The amount is back/)).toBeInTheDocument();
+    expect(within(table).queryByRole('form', { name: 'Mark paid: Marcus Reed' })).toBeNull();
+    fireEvent.click(within(table).getByRole('button', { name: 'Retry the payout of Jalen Brooks' }));
+    expect(await screen.findByText('Jalen Brooks: awaiting payout account.')).toBeInTheDocument();
+    expect(stub.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/collectives/1/stripe/onboarding',
+      `/api/collectives/1/payouts/batches/${BATCH}/pay`,
+      `/api/collectives/1/payouts/batches/${BATCH}/payouts/2/retry`,
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // POST /v1/topups), transfers to connected accounts and their reversals. Onboarding links are in
 // onboarding.ts, each transfer's automatic payout in payouts.ts.
 import { type Call, type Route, listOf, retrieve } from './context';
-import { schedulePayoutTask } from './payouts';
+import { createManualPayout, schedulePayoutTask } from './payouts';
 import { type ParamReader, fail } from './form';
 import type { StripeObj } from './store';
 
@@ -56,6 +56,7 @@ function createAccount({ ctx, params, owner }: Call) {
   requested.done();
   if (!Object.keys(capabilities).length)
     throw fail.invalid('capabilities', 'Express accounts must request at least one capability, e.g. capabilities[transfers][requested]=true.');
+  const interval = payoutInterval(params) ?? 'daily';
   const tos = params.obj('tos_acceptance');
   const serviceAgreement = tos?.str('service_agreement', { oneOf: ['full', 'recipient'] });
   tos?.done();
@@ -88,7 +89,7 @@ function createAccount({ ctx, params, owner }: Call) {
     requirements: requirements(ONBOARDING_REQUIREMENTS),
     settings: {
       dashboard: { display_name: profile.name ?? null, timezone: 'Etc/UTC' },
-      payouts: { debit_negative_balances: true, schedule: { delay_days: 2, interval: 'daily' }, statement_descriptor: null },
+      payouts: { debit_negative_balances: true, schedule: { delay_days: interval === 'manual' ? 0 : 2, interval }, statement_descriptor: null },
     },
     tos_acceptance: { date: null, ip: null, user_agent: null, ...(serviceAgreement ? { service_agreement: serviceAgreement } : {}) },
     type: 'express',
@@ -96,6 +97,20 @@ function createAccount({ ctx, params, owner }: Call) {
   };
   params.done();
   return store.render(store.put(null, account));
+}
+
+/** `settings[payouts][schedule][interval]` (manual: no automatic payouts; the platform creates
+ * each payout with POST /v1/payouts and Stripe-Account). */
+function payoutInterval(params: ParamReader): string | undefined {
+  const settings = params.obj('settings');
+  if (!settings) return undefined;
+  const payouts = settings.obj('payouts');
+  const schedule = payouts?.obj('schedule');
+  const interval = schedule?.str('interval', { oneOf: ['manual', 'daily', 'weekly', 'monthly'] });
+  schedule?.done();
+  payouts?.done();
+  settings.done();
+  return interval;
 }
 
 /** The platform reads any of its accounts; a connected account (Stripe-Account) reads itself. */
@@ -116,6 +131,12 @@ function updateAccount(call: Call) {
   }
   const email = params.str('email');
   if (email !== undefined) [previous.email, account.email] = [account.email, email];
+  const interval = payoutInterval(params);
+  if (interval !== undefined) {
+    const payouts = (account.settings as { payouts: { schedule: { interval: string; delay_days: number } } }).payouts;
+    previous.settings = { payouts: { schedule: { ...payouts.schedule } } };
+    payouts.schedule = { interval, delay_days: interval === 'manual' ? 0 : 2 };
+  }
   const profile = params.obj('business_profile');
   if (profile)
     [previous.business_profile, account.business_profile] = [account.business_profile, businessProfile(profile, { ...(account.business_profile as object) })];
@@ -219,7 +240,9 @@ function createTransfer({ ctx, params, owner, request }: Call) {
   store.moveBalance(null, 'available', -amount);
   store.moveBalance(destinationId, 'available', amount);
   ctx.events.emit('transfer.created', transfer, null, request);
-  schedulePayoutTask(ctx, 'payout_create', id);
+  // Automatic payouts only: an account on manual payouts keeps the funds until the platform pays them out.
+  const schedule = (destination.value.settings as { payouts?: { schedule?: { interval?: string } } } | undefined)?.payouts?.schedule;
+  if (schedule?.interval !== 'manual') schedulePayoutTask(ctx, 'payout_create', id);
   return store.render(transfer);
 }
 
@@ -281,6 +304,7 @@ export const connectRoutes: Route[] = [
     /^\/v1\/transfers\/([^/]+)\/reversals$/,
     (call) => (call.ctx.store.find(call.ids[0], 'transfer', call.owner), listOf('transfer_reversal', { match: (c) => (v) => v.transfer === c.ids[0] })(call)),
   ],
+  ['POST', /^\/v1\/payouts$/, createManualPayout],
   ['GET', /^\/v1\/payouts$/, listOf('payout', { filters: ['status', 'destination'] })],
   ['GET', /^\/v1\/payouts\/([^/]+)$/, retrieve('payout')],
 ];

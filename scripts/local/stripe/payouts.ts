@@ -1,9 +1,11 @@
-// Automatic payouts on connected accounts: each transfer is paid out to the account's bank account
+// Payouts on connected accounts. Manual ones (POST /v1/payouts with Stripe-Account, createManualPayout)
+// on accounts set to `settings[payouts][schedule][interval]=manual`; otherwise automatic ones: each transfer is paid out to the account's bank account
 // payoutDelayMs after it lands (payout.created, in transit), and payoutDelayMs later it is paid or
 // fails as Stripe's test bank account numbers say (payout.paid / payout.failed with failure_code;
 // a failed payout's funds return to the account's balance and the bank account is marked errored).
 // Scheduled payouts are part of the saved state and resume after a restart.
-import type { Ctx } from './context';
+import type { Call, Ctx } from './context';
+import { fail } from './form';
 import { NO_REQUEST } from './events';
 import type { StripeObj } from './store';
 import { TEST_BANK_ACCOUNTS } from './test-values';
@@ -20,6 +22,84 @@ export function resumePayoutTasks(ctx: Ctx): void {
   for (const task of Object.values(ctx.store.tasks)) ctx.scheduler.at(task.id, task.dueAt, () => runPayoutTask(ctx, task.id));
 }
 
+/** A payout of `amount` from the account's available balance to its bank account (stored; no event). */
+function newPayout(
+  ctx: Ctx,
+  accountId: string,
+  bankId: string,
+  amount: number,
+  o: { automatic: boolean; status: 'pending' | 'in_transit'; description: string | null; metadata: Record<string, string>; statementDescriptor: string | null },
+): StripeObj {
+  const { store } = ctx;
+  const created = store.seconds();
+  const payout: StripeObj = {
+    id: store.newId('po_'),
+    object: 'payout',
+    amount,
+    application_fee: null,
+    application_fee_amount: null,
+    arrival_date: created - (created % 86400) + 86400,
+    automatic: o.automatic,
+    balance_transaction: store.newId('txn_'),
+    created,
+    currency: 'usd',
+    description: o.description,
+    destination: bankId,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    livemode: false,
+    metadata: o.metadata,
+    method: 'standard',
+    original_payout: null,
+    payout_method: null,
+    reconciliation_status: 'not_applicable',
+    reversed_by: null,
+    source_type: 'card',
+    statement_descriptor: o.statementDescriptor,
+    status: o.status,
+    trace_id: { status: 'pending', value: null },
+    type: 'bank_account',
+  };
+  store.put(accountId, payout);
+  store.moveBalance(accountId, 'available', -amount);
+  return payout;
+}
+
+/**
+ * POST /v1/payouts with Stripe-Account: a manual payout of the connected account's available
+ * balance to its bank account (an account on `settings[payouts][schedule][interval]=manual`).
+ * Created `pending` (payout.created), then paid or failed payoutDelayMs later as the bank account's
+ * test number says. Stripe's refusals: no Stripe-Account (the platform's own payouts are not
+ * stood in for), payouts not enabled, no bank account, `balance_insufficient`.
+ */
+export function createManualPayout({ ctx, params, owner, request }: Call): StripeObj {
+  const { store, events } = ctx;
+  if (!owner) throw fail.request('The local Stripe stand-in makes payouts of connected accounts only: send the account in the Stripe-Account header.');
+  const amount = params.int('amount', { required: true, min: 1 })!;
+  params.currency('currency');
+  const description = params.str('description') ?? null;
+  const statementDescriptor = params.str('statement_descriptor', { max: 22 }) ?? null;
+  const metadata = params.metadata() ?? {};
+  params.str('method', { oneOf: ['standard'] });
+  params.done();
+  const account = store.get(owner)!.value;
+  const bankId = (account._lists as Record<string, { ids: string[] }> | undefined)?.external_accounts.ids[0];
+  if (!account.payouts_enabled || !bankId)
+    throw fail.request('Payouts are not enabled on this account: its onboarding is not complete (no bank account, or requirements due).', {
+      code: 'payouts_not_allowed',
+    });
+  const available = store.balance(owner).available;
+  if (available < amount)
+    throw fail.request(`You have insufficient funds in your Stripe account for this payout (available: ${available}, requested: ${amount}).`, {
+      code: 'balance_insufficient',
+    });
+  const payout = newPayout(ctx, owner, bankId, amount, { automatic: false, status: 'pending', description, metadata, statementDescriptor });
+  events.emit('payout.created', payout, owner, request);
+  schedulePayoutTask(ctx, 'payout_settle', String(payout.id));
+  return store.render(payout);
+}
+
 function runPayoutTask(ctx: Ctx, taskId: string): void {
   const { store, events } = ctx;
   const task = store.tasks[taskId];
@@ -34,38 +114,13 @@ function runPayoutTask(ctx: Ctx, taskId: string): void {
     const bankId = (account?._lists as Record<string, { ids: string[] }> | undefined)?.external_accounts.ids[0];
     const amount = Math.min((transfer?.amount as number) - (transfer?.amount_reversed as number), store.balance(accountId).available);
     if (!transfer || !account?.payouts_enabled || !bankId || !(amount > 0)) return;
-    const created = store.seconds();
-    const payout: StripeObj = {
-      id: store.newId('po_'),
-      object: 'payout',
-      amount,
-      application_fee: null,
-      application_fee_amount: null,
-      arrival_date: created - (created % 86400) + 86400,
+    const payout = newPayout(ctx, accountId, bankId, amount, {
       automatic: true,
-      balance_transaction: store.newId('txn_'),
-      created,
-      currency: 'usd',
-      description: 'STRIPE PAYOUT',
-      destination: bankId,
-      failure_balance_transaction: null,
-      failure_code: null,
-      failure_message: null,
-      livemode: false,
-      metadata: {},
-      method: 'standard',
-      original_payout: null,
-      payout_method: null,
-      reconciliation_status: 'not_applicable',
-      reversed_by: null,
-      source_type: 'card',
-      statement_descriptor: null,
       status: 'in_transit',
-      trace_id: { status: 'pending', value: null },
-      type: 'bank_account',
-    };
-    store.put(accountId, payout);
-    store.moveBalance(accountId, 'available', -amount);
+      description: 'STRIPE PAYOUT',
+      metadata: {},
+      statementDescriptor: null,
+    });
     events.emit('payout.created', payout, accountId, NO_REQUEST);
     schedulePayoutTask(ctx, 'payout_settle', String(payout.id));
     return;

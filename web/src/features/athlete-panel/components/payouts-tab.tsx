@@ -4,6 +4,7 @@
 // The demo shows the demo athlete's figures read-only.
 import type { PayoutLineView } from '@shared/money/payouts-api';
 import { formatUsd } from '@shared/platform/money';
+import { LINE_STATUS_LABEL } from '@shared/payments/payout-line';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
@@ -13,9 +14,14 @@ import { DisclosureKit } from '@/features/athlete-panel/components/disclosure-ki
 import { usePrintScope } from '@/features/athlete-panel/components/print';
 import { Statement } from '@/features/athlete-panel/components/statement';
 import { DataTable } from '@/components/dashboard/data-table';
+import { Badge } from '@/components/dashboard/format';
+import { FormOutcome } from '@/components/form/form-outcome';
+import { useAction } from '@/components/form/use-action';
+import { accountStatus } from '@shared/payments/account-status';
+import { startAthleteOnboarding, useAthleteStripeAccount } from '@/features/athlete-panel/api/stripe-account';
 
 export const PAYOUTS_ERROR = 'Failed to load your payouts. Please try again later.';
-const STATUS: Record<PayoutLineView['status'], string> = { pending: 'Pending', sent: 'Sent', paid: 'Paid' };
+const STATUS: Record<PayoutLineView['status'], string> = LINE_STATUS_LABEL;
 
 function PayoutsTable({ payouts }: { payouts: PayoutLineView[] }) {
   if (payouts.length === 0) return <p className="muted">No payouts yet.</p>;
@@ -29,13 +35,46 @@ function PayoutsTable({ payouts }: { payouts: PayoutLineView[] }) {
               <DateText iso={p.periodStart} /> – <DateText iso={p.periodEnd} />
             </td>
             <td>{formatUsd(p.amountCents)}</td>
-            <td>{STATUS[p.status]}</td>
+            <td>
+              {STATUS[p.status]}
+              {p.status === 'failed' && p.failure ? <div className="hint">{p.failure.message} The amount is back in your balance.</div> : null}
+              {p.status === 'in_transit' && p.expectedArrival ? <div className="hint">Expected {p.expectedArrival}</div> : null}
+            </td>
             <td>{date ? <DateText iso={date} /> : '—'}</td>
             <td>{p.paidReference ?? p.sentReference ?? '—'}</td>
           </tr>
         );
       })}
     </DataTable>
+  );
+}
+
+/** The athlete's payout account on Stripe: its status and the way to link it (Stripe's own page). */
+function PayoutAccount({ athleteId }: { athleteId: number }) {
+  const account = useAthleteStripeAccount(athleteId, true);
+  const link = useAction({ other: 'Stripe could not be reached. Please try again.' });
+  if (account.error) return <ErrorBox message="Failed to load your payout account. Please try again later." onRetry={() => void account.mutate()} />;
+  if (!account.data) return <Spinner label="Loading your payout account..." />;
+  const current = account.data.account;
+  const status = accountStatus(current);
+  return (
+    <div aria-labelledby="payout-account-title">
+      <h3 id="payout-account-title" className="ap-subtitle">
+        Payout account
+      </h3>
+      <p>
+        <Badge tone={status.tone}>{status.label}</Badge>{' '}
+        {current?.payoutsEnabled
+          ? 'Your collective’s payouts go to the bank account you gave Stripe.'
+          : 'Link a payout account so your collective can pay you through Stripe. Stripe asks for your identity, bank account and W-9 on its own page; Drift keeps none of them.'}
+      </p>
+      {!current?.payoutsEnabled && (
+        <button type="button" className="btn btn-primary btn-sm" disabled={link.running} onClick={() => void link.run(() => startAthleteOnboarding(athleteId))}>
+          {current ? 'Continue onboarding' : 'Link payout account'}
+        </button>
+      )}
+      <FormOutcome error={link.error} />
+    </div>
   );
 }
 
@@ -70,6 +109,10 @@ export default function PayoutsTab({ athleteId, own }: { athleteId: number; own:
                 sent on <DateText iso={next.sentDate} />
                 {next.sentReference ? ` (ref ${next.sentReference})` : ''}
               </>
+            ) : next.status === 'in_transit' || next.status === 'sending' ? (
+              <>on its way to your bank through Stripe{next.expectedArrival ? `, expected ${next.expectedArrival}` : ''}</>
+            ) : next.status === 'awaiting_account' ? (
+              'waiting for you to link a payout account (below)'
             ) : (
               'being prepared by your collective'
             )}
@@ -78,6 +121,7 @@ export default function PayoutsTab({ athleteId, own }: { athleteId: number; own:
         ) : (
           <p className="muted">No payout is being prepared. Your collective pays the balance of each finished period.</p>
         )}
+        {own && <PayoutAccount athleteId={athleteId} />}
         <h3 className="ap-subtitle">Payouts received</h3>
         <PayoutsTable payouts={data.payouts} />
       </section>

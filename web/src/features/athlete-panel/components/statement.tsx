@@ -79,7 +79,7 @@ function StatementView({ statement }: { statement: StatementResponse }) {
               <td>
                 <DateText iso={e.at} />
               </td>
-              <td>{KIND[e.kind] ?? e.kind}</td>
+              <td>{e.kind === 'payout' && e.payoutCents < 0 ? 'Payout failed: returned' : (KIND[e.kind] ?? e.kind)}</td>
               <td>{e.orderName ?? e.batchId ?? e.donationId ?? ''}</td>
               <td>{e.grossCents ? formatUsd(e.grossCents) : '—'}</td>
               <td>

@@ -21,7 +21,10 @@ const batchPath = (collectiveId: number, batchId: string) => `/collectives/${col
 
 /** One batch with its payouts (owner only: no demo twin). */
 export function useBatch(collectiveId: number, batchId: string | null) {
-  return useSWR<PayoutBatchView>(batchId ? batchPath(collectiveId, batchId) : null, (path: string) => apiFetch<PayoutBatchView>(path));
+  return useSWR<PayoutBatchView>(batchId ? batchPath(collectiveId, batchId) : null, (path: string) => apiFetch<PayoutBatchView>(path), {
+    // While Stripe is moving a payout (its events arrive within seconds locally, days in AWS), look again.
+    refreshInterval: (batch) => (batch?.lines?.some((l) => l.status === 'sending' || l.status === 'in_transit') ? 3000 : 0),
+  });
 }
 
 export function useCreateBatch(collectiveId: number) {

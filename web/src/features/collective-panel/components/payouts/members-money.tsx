@@ -3,6 +3,7 @@
 // control, the 1099-NEC flag and the NIL disclosure status.
 import { useState } from 'react';
 import { formatUsd } from '@shared/platform/money';
+import { accountStatus } from '@shared/payments/account-status';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { Badge } from '@/components/dashboard/format';
@@ -90,7 +91,7 @@ export function MembersMoney({ collectiveId, data, nameOf, owner }: PayoutsPartP
       ) : (
         <DataTable
           caption={`What each member is owed, and their tax status in ${data.year}`}
-          columns={['Athlete', 'Balance owed', 'Payable now', `Paid in ${data.year}`, 'W-9 on file', '1099-NEC', 'NIL disclosure']}
+          columns={['Athlete', 'Balance owed', 'Payable now', `Paid in ${data.year}`, 'Payout account', 'W-9 on file', '1099-NEC', 'NIL disclosure']}
         >
           {data.members.map((m) => (
             <tr key={m.athleteId}>
@@ -102,9 +103,12 @@ export function MembersMoney({ collectiveId, data, nameOf, owner }: PayoutsPartP
               </td>
               <td>{formatUsd(m.year.paidCents)}</td>
               <td>
+                <Badge tone={accountStatus(m.payoutAccount).tone}>{accountStatus(m.payoutAccount).label}</Badge>
+              </td>
+              <td>
                 {m.year.w9OnFile ? (
                   <>
-                    Yes
+                    Yes{m.year.w9Source === 'stripe' ? ', through Stripe' : ''}
                     {m.year.w9Date ? (
                       <>
                         {' '}
@@ -117,7 +121,7 @@ export function MembersMoney({ collectiveId, data, nameOf, owner }: PayoutsPartP
                 ) : (
                   'No'
                 )}
-                {owner && (
+                {owner && m.year.w9Source !== 'stripe' && (
                   <W9Control collectiveId={collectiveId} athleteId={m.athleteId} year={data.year} onFile={m.year.w9OnFile} name={nameOf(m.athleteId)} />
                 )}
               </td>

@@ -1,6 +1,7 @@
 // Payouts (left menu; read-only in the demo): what each member is owed and what is payable now,
-// payout batches for a period (by default through today: everything owed now) with their payouts
-// marked sent then paid, the batch's CSV, tax status per athlete and year (W-9 on file, payments
+// the collective's Stripe account (linked through Stripe's onboarding), payout batches for a period
+// (by default through today: everything owed now) paid through Stripe (Pay now) or marked sent then
+// paid (the CSV rail), the batch's CSV, tax status per athlete and year (W-9 on file, payments
 // in the year, 1099-NEC required), the NIL disclosure alert for members past the threshold, and
 // donation allocations to members. Money moves only on the server; every write carries its
 // submission's idempotency key (the form kit's).
@@ -21,6 +22,7 @@ import { useAllocateDonation, usePayouts } from '@/features/collective-panel/api
 import { useTransactions } from '@/features/collective-panel/api/get-transactions';
 import { LOAD_ERROR, PAYOUT_TEXTS } from '@/features/collective-panel/config';
 import { Batches } from '@/features/collective-panel/components/payouts/batches';
+import { CollectiveStripeAccount } from '@/features/collective-panel/components/payouts/stripe-account';
 import { CreateBatchForm } from '@/features/collective-panel/components/payouts/create-batch-form';
 import { MembersMoney } from '@/features/collective-panel/components/payouts/members-money';
 import { day } from '@/features/collective-panel/components/payouts/payout-parts';
@@ -118,6 +120,7 @@ export function PayoutsSection({ collectiveId, members }: { collectiveId: number
     <div className="dash-main">
       <h2 className="panel-title">Payouts</h2>
       <NilAlerts data={data} nameOf={nameOf} />
+      {isOwnerCollective && <CollectiveStripeAccount collectiveId={collectiveId} />}
       {isOwnerCollective && <CreateBatchForm collectiveId={collectiveId} data={data} />}
       <MembersMoney collectiveId={collectiveId} data={data} nameOf={nameOf} owner={isOwnerCollective} />
       <Batches collectiveId={collectiveId} data={data} nameOf={nameOf} owner={isOwnerCollective} />

@@ -1,0 +1,125 @@
+// Writing a payout line's transitions (shared/payments/payout-line.ts) under the line's version,
+// together with what each step moves, in one transaction: the line, the athlete's copy of it, a
+// payout ledger entry under the athlete's lock when the amount goes back to the balance (a negative
+// payout entry) or is taken from it again, and the year's paid total (1099-NEC). Every transition
+// is recorded on the line (`history`: from, to, who or which Stripe event, when, the attempt).
+// A conflict (a concurrent Pay now, a Stripe event) reads again and decides again.
+import { appendEntry, balanceOf } from '#shared/money/ledger';
+import { formatUsd } from '#shared/platform/money';
+import { next, type LineEvent } from '#shared/payments/payout-line';
+import type { PayoutLineStatus } from '#shared/money/payouts-api';
+import { athleteStateOf, ledgerAttributes } from '#lambdas/money/athlete-total';
+import { Conflict, NotFound, RetryLater } from '#lambdas/platform/errors';
+import { jitteredBackoff, keyString, retryOnConflict, versionIs } from '#lambdas/platform/store';
+import type { Item, Store, Write } from '#lambdas/platform/store';
+import * as keys from '#lambdas/platform/keys';
+
+export interface LineRef {
+  collectiveId: number;
+  batchId: string;
+  athleteId: number;
+}
+
+/** What to do to a line: a state machine event (and fields to set with it), or fields alone. */
+export interface LineChange {
+  event?: LineEvent;
+  set?: Item;
+  /** Who: the collective's user (sub), or `stripe:<event id>`. */
+  by: string;
+}
+
+export interface HistoryEntry {
+  at: string;
+  from: PayoutLineStatus;
+  to: PayoutLineStatus;
+  by: string;
+  attempt: number;
+  code?: string;
+}
+
+/** Fields of a line the athlete's copy carries too (everything but the audit trail and the lock). */
+const PRIVATE_FIELDS = new Set(['history', 'version']);
+
+const lineKeyOf = (ref: LineRef) => keys.payoutLine(ref.collectiveId, ref.batchId, ref.athleteId);
+
+/** Reads a line (consistent). */
+export async function readLine(store: Store, ref: LineRef): Promise<Item | undefined> {
+  const key = lineKeyOf(ref);
+  return (await store.get([key])).get(keyString(key));
+}
+
+/**
+ * Applies `decide`'s change to the line: null changes nothing; a state machine step writes the new
+ * status with what it moves. Throws LineRefusal (shared/payments/payout-line.ts) when the event
+ * does not apply, Conflict when a retry finds its amount no longer in the balance.
+ */
+export async function changeLine(
+  store: Store,
+  ref: LineRef,
+  decide: (line: Item) => LineChange | null,
+  now: () => string,
+): Promise<{ item: Item; changed: boolean }> {
+  return retryOnConflict(
+    async () => {
+      const lineKey = lineKeyOf(ref);
+      const totalKey = keys.aggTotal(ref.athleteId);
+      const got = await store.get([lineKey, totalKey]);
+      const line = got.get(keyString(lineKey));
+      if (!line) throw new NotFound(`Payout of athlete ${ref.athleteId} in batch ${ref.batchId}`);
+      const change = decide(line);
+      if (!change) return { item: line, changed: false };
+      const status = line.status as PayoutLineStatus;
+      const step = change.event ? next(status, change.event) : null;
+      if (change.event && !step) return { item: line, changed: false };
+      const at = now();
+      const attempt = Number(line.attempt ?? 0) + (step?.newAttempt ? 1 : 0);
+      const amount = Number(line.amountCents);
+      const fields: Item = { ...change.set, updatedAt: at };
+      if (step) {
+        const entry: HistoryEntry = { at, from: status, to: step.to, by: change.by, attempt };
+        if (change.event && 'code' in change.event) entry.code = change.event.code;
+        Object.assign(fields, { status: step.to, attempt, history: [...((line.history as HistoryEntry[] | undefined) ?? []), entry] });
+      }
+      const version = Number(line.version ?? 0);
+      const copy = Object.fromEntries(Object.entries(fields).filter(([k]) => !PRIVATE_FIELDS.has(k)));
+      const writes: Write[] = [
+        { update: lineKey, set: { ...fields, version: version + 1 }, condition: versionIs(version) },
+        { update: keys.athletePayout(ref.athleteId, ref.batchId), set: copy },
+      ];
+      if (step?.ledger) {
+        const state = athleteStateOf(got.get(keyString(totalKey)));
+        if (step.ledger === 'take' && balanceOf(state.ledger) < amount)
+          throw new Conflict(
+            `The ${formatUsd(amount)} of this payout is no longer in the athlete's balance (${formatUsd(balanceOf(state.ledger))}): a later batch took it, or refunds reduced it`,
+          );
+        const payoutCents = step.ledger === 'return' ? -amount : amount;
+        const appended = appendEntry(
+          state.ledger,
+          { kind: 'payout', payoutCents, batchId: ref.batchId },
+          { athleteId: ref.athleteId, collectiveId: ref.collectiveId, now: at },
+        );
+        writes.push(
+          {
+            update: totalKey,
+            set: { athleteId: ref.athleteId, version: state.version + 1, ...ledgerAttributes(appended.head) },
+            condition: versionIs(state.version),
+          },
+          { put: { ...keys.ledger(ref.athleteId, appended.entry.at, appended.entry.seq), type: 'ledger', ...appended.entry }, condition: { notExists: true } },
+        );
+      }
+      if (step?.paid) {
+        // The year it was paid: the day recorded with the payment (now), or, reversed, the day it had been paid.
+        const day = String(step.paid > 0 ? (fields.paidDate ?? at) : (line.paidDate ?? at));
+        const year = Number(day.slice(0, 4));
+        writes.push({
+          update: keys.athleteYear(ref.athleteId, year),
+          set: { athleteId: ref.athleteId, year },
+          add: { paidCents: step.paid * amount, payments: step.paid },
+        });
+      }
+      await store.transact(writes);
+      return { item: { ...line, ...fields, version: version + 1 }, changed: true };
+    },
+    { attempts: 25, backoff: jitteredBackoff(5, 200), onExhausted: () => new RetryLater(`the payout of athlete ${ref.athleteId} is busy; retry later`) },
+  );
+}

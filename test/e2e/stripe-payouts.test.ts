@@ -1,0 +1,125 @@
+// The Stripe payout rail in Chromium against local mode (the Stripe stand-in mounted, its signed
+// events delivered to /api/webhooks/stripe): the seeded demo (athlete 1 linked and paid through
+// Stripe); an athlete who just claimed its profile links a payout account on the stand-in's hosted
+// onboarding with Stripe's failing test bank account; the collective presses Pay now on a batch;
+// athlete 1's payout ends paid, the new athlete's failed with Stripe's reason and its amount back
+// in its balance, as both panels show.
+import type { Page } from 'playwright-core';
+import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView } from '#shared/money/payouts-api';
+import type { CreatedInvite } from '#shared/onboarding/onboarding-api';
+import { readFileSync } from 'node:fs';
+import { useBrowserPage } from '../support/browser';
+import { api, cognito, eventually, localSeedDone, signInUi, tokenOf, url } from '../support/e2e-api';
+
+jest.setTimeout(180_000);
+
+const browserState = useBrowserPage({ timeoutMs: 20_000 });
+let page: Page;
+beforeEach(() => {
+  ({ page } = browserState);
+});
+
+const run = Date.now().toString(36);
+
+/** The newest verification code local mode logged for this address. */
+async function codeFor(email: string): Promise<string> {
+  const prefix = `[cognito] verification code for ${email}: `;
+  const line = await eventually(
+    async () =>
+      readFileSync(process.env.E2E_LOCAL_LOG ?? '/dev/null', 'utf8')
+        .split('\n')
+        .reverse()
+        .find((l) => l.startsWith(prefix)),
+    (found) => found !== undefined,
+    10_000,
+  );
+  if (!line) throw new Error(`no verification code for ${email}`);
+  return line.slice(prefix.length).trim();
+}
+
+it('links a payout account on Stripe, pays a batch with Pay now, and shows one payout paid and one failed with its amount back', async () => {
+  await localSeedDone();
+  // The seed: athlete 1's account linked and a batch paid through Stripe.
+  const seeded = await eventually(
+    () => api<AthletePayoutsResponse>('/demo/athletes/1/payouts', null),
+    (p) => p.payouts.some((x) => x.status === 'paid' && (x.attempt ?? 0) >= 1),
+  );
+  expect(seeded.payoutAccount).toMatchObject({ payoutsEnabled: true });
+
+  // A new account claims athlete 3's profile.
+  const collective = await tokenOf('collective', 'collective');
+  const email = `payee.${run}@example.com`;
+  const username = `payee${run}`;
+  const invite = await api<CreatedInvite>('/collectives/1/invites', collective, 'POST', { athleteId: 3, email });
+  await cognito('SignUp', { Username: username, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] });
+  await cognito('ConfirmSignUp', { Username: username, ConfirmationCode: await codeFor(email) });
+  await api(`/invites/${invite.code}/claim`, await tokenOf(username, 'secret123'), 'POST', {});
+
+  // The athlete links a payout account through the stand-in's hosted onboarding (the failing test bank account).
+  await signInUi(page, username, 'secret123', '/athlete?tab=payouts');
+  await page.goto(url('/athlete?tab=payouts'));
+  await page.getByRole('heading', { name: 'Payout account' }).waitFor();
+  await page.getByText('Not linked').waitFor();
+  await page.getByRole('button', { name: 'Link payout account' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/local-stripe/onboarding/'));
+  await page.getByLabel('Individual or sole proprietor').check();
+  await page.getByLabel(/^Legal name/).fill('Ava Thompson');
+  await page.getByLabel(/^Email address/).fill(email);
+  await page.getByLabel(/^What you do/).fill('College athlete, official NIL trading cards');
+  await page.getByLabel(/^Routing number/).fill('110000000');
+  await page.getByLabel(/^Account number$/).fill('000111111116');
+  await page.getByLabel(/^Confirm account number/).fill('000111111116');
+  await page.getByLabel(/certify the W-9/).check();
+  await page.getByRole('button', { name: 'Agree and submit' }).click();
+  await page.waitForURL((u) => u.pathname === '/athlete' && u.searchParams.get('stripe') === 'return');
+  await page.getByText('Linked', { exact: true }).waitFor();
+
+  // Money for both: a donation allocated, then a batch.
+  await api('/collectives/1/donations/d-1002/allocations', collective, 'POST', {
+    allocations: [
+      { athleteId: 1, amountCents: 1_234 },
+      { athleteId: 3, amountCents: 567 },
+    ],
+    idempotencyKey: `e2e-stripe-alloc-${run}`,
+  });
+  const batch = await api<PayoutBatchView>('/collectives/1/payouts/batches', collective, 'POST', {
+    periodStart: '2026-01-01',
+    periodEnd: new Date(Date.now() + 1000).toISOString(),
+    idempotencyKey: `e2e-stripe-batch-${run}`,
+  });
+  const lineOf = (athleteId: number) => batch.lines!.find((l) => l.athleteId === athleteId)!;
+  expect(lineOf(3).amountCents).toBeGreaterThanOrEqual(567);
+
+  // The collective presses Pay now and watches the payouts settle.
+  page = await (await browserState.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signInUi(page, 'collective', 'collective', '/collective?section=payouts');
+  await page.goto(url('/collective?section=payouts'));
+  await page.getByRole('heading', { name: 'Stripe account' }).waitFor();
+  await page
+    .getByRole('button', { name: /^Show payouts of/ })
+    .first()
+    .waitFor();
+  const payouts = await api<CollectivePayoutsResponse>('/collectives/1/payouts', collective);
+  const index = payouts.batches.findIndex((b) => b.batchId === batch.batchId);
+  await page
+    .getByRole('button', { name: /^Show payouts of/ })
+    .nth(index)
+    .click();
+  const table = page.getByRole('table', { name: `Payouts of batch ${batch.batchId}` });
+  await table.waitFor();
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.getByText(/^Pay now: /).waitFor();
+  const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+  await row('Marcus Reed').getByText('Paid', { exact: true }).waitFor({ timeout: 30_000 });
+  const failedRow = row(invite.athleteName);
+  await failedRow.getByText('Failed', { exact: true }).waitFor({ timeout: 30_000 });
+  await failedRow.getByText(/no account/).waitFor();
+  await failedRow.getByRole('button', { name: /^Retry the payout/ }).waitFor();
+
+  // The athlete sees it failed, and its amount back in the balance.
+  const money = await api<AthletePayoutsResponse>('/athletes/3/payouts', await tokenOf(username, 'secret123'));
+  expect(money.payouts.find((p) => p.batchId === batch.batchId)).toMatchObject({ status: 'failed', failure: { code: 'no_account' } });
+  expect(money.balanceCents).toBeGreaterThanOrEqual(lineOf(3).amountCents);
+  const paid = await api<AthletePayoutsResponse>('/athletes/1/payouts', await tokenOf('athlete', 'athlete'));
+  expect(paid.payouts.find((p) => p.batchId === batch.batchId)).toMatchObject({ status: 'paid', paidDate: new Date().toISOString().slice(0, 10) });
+});
