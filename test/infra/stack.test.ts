@@ -180,7 +180,7 @@ describe('NilCardsStack', () => {
     it('lets only the webhook function read the signing secret, and only the Stripe functions (FUNCTION_SECRETS) the Stripe secret', () => {
       expect(actionsOf('webhook')).toEqual(expect.arrayContaining(['secretsmanager:GetSecretValue']));
       const stripeFns = deployedFns.filter((f) => FUNCTION_SECRETS[f]?.includes('stripe'));
-      expect(stripeFns.sort()).toEqual(['payments', 'stripe-webhook']);
+      expect(stripeFns.sort()).toEqual(['payments', 'stripe-webhook', 'support']);
       for (const fn of deployedFns.filter((f) => f !== 'webhook' && !stripeFns.includes(f))) {
         expect(actionsOf(fn).filter((a) => a.startsWith('secretsmanager:'))).toEqual([]);
       }
