@@ -6,7 +6,7 @@
 import { allocateDonation, createBatch } from '#lambdas/money/payouts';
 import { onboardingLink, syncAccount, type PaymentsContext } from '#lambdas/payments/connect-accounts';
 import { receiveStripeEvent } from '#lambdas/payments/stripe-webhook';
-import * as keys from '#lambdas/platform/keys';
+import { recordDonation } from '#lambdas/payments/donation-records';
 import type { Store } from '#lambdas/platform/store';
 import { signStripePayload, type StripeClient } from '#lambdas/platform/stripe-client';
 import { ONBOARDING_FORM, submitPage, type Running } from './local-stripe';
@@ -20,21 +20,8 @@ export async function fundedBatch(store: Store, collectiveId: number, credits: R
   const donationId = `d-${collectiveId}`;
   const total = Object.values(credits).reduce((a, b) => a + b, 0);
   const date = '2026-09-01T00:00:00.000Z';
-  await store.transact([
-    {
-      put: {
-        ...keys.donation(collectiveId, date, donationId),
-        id: donationId,
-        collectiveId,
-        date,
-        amountCents: total,
-        donorName: 'Donor',
-        notes: '',
-        donationType: 'Individual',
-      },
-    },
-    { put: { ...keys.donationRef(collectiveId, donationId), donationId, date } },
-  ]);
+  // The donation as the donations' records keep it (with its month and total, which verify checks).
+  await recordDonation(store, { id: donationId, collectiveId, date, amountCents: total, donorName: 'Donor', notes: '', type: 'Individual' });
   const members = Object.keys(credits).map(Number);
   await allocateDonation(store, {
     collectiveId,
