@@ -13,8 +13,9 @@ import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
-import { Field } from '@/components/form/field';
+import { TextAreaField } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useForm } from '@/components/form/use-form-submit';
 import { SignInPrompt } from '@/components/sign-in-required';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -47,6 +48,9 @@ function CardPreview({ card }: { card: OwnerCard }) {
   );
 }
 
+/** Beside the reason's own error, the server's words (its message for a refused reason too). */
+const REJECT_TEXTS = { invalid: (error: unknown) => (error as ApiError).message };
+
 function RejectDialog({
   card,
   busy,
@@ -55,37 +59,31 @@ function RejectDialog({
 }: {
   card: OwnerCard;
   busy: boolean;
-  onReject: (reason: string) => Promise<ApiError | null>;
+  onReject: (reason: string) => Promise<void>;
   onCancel: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const confirm = async () => {
-    if (busy) return;
-    const { errors } = validateReject({ reason });
-    setFieldError(errors.reason ?? null);
-    setFailure(null);
-    if (errors.reason) return;
-    const error = await onReject(reason);
-    if (error) {
-      setFieldError(error.fields.reason ?? null);
-      setFailure(error.message);
-    }
-  };
+  const form = useForm({
+    initial: { reason: '' },
+    check: ({ reason }) => {
+      const { errors } = validateReject({ reason });
+      return { value: reason, errors };
+    },
+    send: (reason) => onReject(reason),
+    texts: REJECT_TEXTS,
+  });
   return (
     <ConfirmDialog
       title={`Reject ${card.name}`}
       confirmLabel={busy ? 'Rejecting...' : 'Reject card'}
       danger
-      onConfirm={() => void confirm()}
+      onConfirm={() => {
+        if (!busy) void form.submit();
+      }}
       onCancel={onCancel}
     >
       <p>The collective sees your reason and can change the card and submit it again.</p>
-      <Field label="Reason" required error={fieldError}>
-        {(control) => <textarea {...control} className="input" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
-      </Field>
-      <FormOutcome error={failure} />
+      <TextAreaField label="Reason" required rows={3} maxLength={500} {...form.field('reason')} />
+      <FormOutcome error={form.error} />
     </ConfirmDialog>
   );
 }
@@ -112,15 +110,10 @@ function PendingCard({ card, athleteId, own, onReload, onDone }: PendingProps) {
       setError(err instanceof ApiError ? err : new ApiError(0, 'error', String(err)));
     }
   };
-  const reject = async (reason: string): Promise<ApiError | null> => {
-    try {
-      await decide.trigger({ cardId: card.id, action: 'reject', reason });
-      setRejecting(false);
-      onDone(`Rejected ${card.name}. The collective sees your reason.`);
-      return null;
-    } catch (err) {
-      return err instanceof ApiError ? err : new ApiError(0, 'error', String(err));
-    }
+  const reject = async (reason: string): Promise<void> => {
+    await decide.trigger({ cardId: card.id, action: 'reject', reason });
+    setRejecting(false);
+    onDone(`Rejected ${card.name}. The collective sees your reason.`);
   };
 
   const moves = actions(card, 'athlete');

@@ -11,14 +11,14 @@ import { ConfirmDialog } from '@/components/dialog';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { Field } from '@/components/form/field';
+import { describeFailure } from '@/components/form/form-errors';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useCardAction, type CardAction } from '@/features/collective-panel/api/card-writes';
 import { useAthleteCards } from '@/features/collective-panel/api/get-athlete-cards';
-import { LOAD_ERROR } from '@/features/collective-panel/config';
+import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
 import { CardActions } from '@/features/collective-panel/components/settings/card-actions';
 import { CardForm } from '@/features/collective-panel/components/settings/card-form';
 import { CardTable } from '@/features/collective-panel/components/settings/card-table';
-import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
 import { SetsPanel } from '@/features/collective-panel/components/settings/sets-panel';
 
 function MemberCards({ collectiveId, member, canWrite }: { collectiveId: number; member: MemberSummary; canWrite: boolean }) {
@@ -34,8 +34,10 @@ function MemberCards({ collectiveId, member, canWrite }: { collectiveId: number;
   if (!cards.data) return <Spinner label="Loading cards..." />;
   const data = cards.data;
 
-  /** Runs one lifecycle action; answers the error text (null on success) for inline forms. */
-  async function run(card: OwnerCard, action: CardAction): Promise<string | null> {
+  /** Runs one lifecycle action; its outcome is the notice, but a publication's failure is also
+   * thrown to the publish form (manual mode), which shows it beside the product id (the product id's
+   * own error only there). */
+  async function run(card: OwnerCard, action: CardAction): Promise<void> {
     setActingOn(card.id);
     setNotice(null);
     try {
@@ -52,13 +54,11 @@ function MemberCards({ collectiveId, member, canWrite }: { collectiveId: number;
                 ? `${card.name} is published and on sale.`
                 : `${card.name} was not published yet (it is ${stateLabel(stateOf(after ?? card)).toLowerCase()}).`;
       setNotice({ ok: true, text });
-      return null;
     } catch (error) {
-      const { fields, message } = errorsFrom(error);
-      const text = message ?? Object.values(fields).join(' ');
-      if (action.kind === 'publish' && fields.shopifyProductId) return fields.shopifyProductId;
-      setNotice({ ok: false, text });
-      return text;
+      const inline = action.kind === 'publish' && data.publishMode === 'manual';
+      const { fields, message } = describeFailure(error, WRITE_TEXTS, { fields: inline ? ['shopifyProductId'] : [] });
+      if (!fields.shopifyProductId) setNotice({ ok: false, text: message ?? '' });
+      if (inline) throw error;
     } finally {
       setActingOn(null);
     }
