@@ -10,8 +10,7 @@ import type { CardRequest, OwnerCard } from '@shared/cards/cards-api';
 import { checkUnlockRule, EDITION_NAMES, validateCardRequest } from '@shared/cards/cards-api';
 import { rejectionOf } from '@shared/cards/lifecycle';
 import { InputField, SelectField, TextAreaField } from '@/components/form/field';
-import { Form, SubmitButton } from '@/components/form/form';
-import { FormOutcome } from '@/components/form/form-outcome';
+import { Form, FormEnd } from '@/components/form/form';
 import { centsOf, dollarsText, MoneyField } from '@/components/form/money-field';
 import { useForm } from '@/components/form/use-form-submit';
 import { useSaveCard } from '@/features/collective-panel/api/card-writes';
@@ -196,15 +195,9 @@ export function CardForm({
         <ImagePicker label={card ? 'Card image (leave empty to keep the current one)' : 'Card image'} className="field-full" {...imagePickerOf(form)} />
         {card && !values.image && <img src={card.image} alt={`Current image of ${card.name}`} style={{ maxWidth: 120, borderRadius: 8 }} />}
       </div>
-      <FormOutcome error={form.error} />
-      <div className="dash-actions">
-        <SubmitButton form={form} busy="Saving...">
-          {card ? 'Save Card' : 'Create Card'}
-        </SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={() => onDone(null)}>
-          Cancel
-        </button>
-      </div>
+      <FormEnd form={form} busy="Saving..." onCancel={() => onDone(null)}>
+        {card ? 'Save Card' : 'Create Card'}
+      </FormEnd>
     </Form>
   );
 }
