@@ -5,7 +5,7 @@
 // with the same idempotency key changes nothing twice. Written over the store interface, so the
 // property tests run this code in memory.
 import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView, PayoutLineView } from '#shared/money/payouts-api';
-import type { Statement } from '#shared/money/payouts-api';
+import type { MarkPayoutRequest, Statement } from '#shared/money/payouts-api';
 import { defaultPeriod, latestBatchEnd, payableUntil } from '#shared/money/payout-rules';
 import { createHash } from 'node:crypto';
 import {
@@ -239,15 +239,10 @@ export async function listBatches(store: Store, collectiveId: number, limit = 20
   return items.map(batchOf);
 }
 
-export interface MarkInput {
+export interface MarkInput extends MarkPayoutRequest {
   collectiveId: number;
   batchId: string;
   athleteId: number;
-  status: 'sent' | 'paid';
-  /** The day the money was sent or received (YYYY-MM-DD). */
-  date: string;
-  /** The ACH trace, transfer id or cheque number. */
-  reference: string;
   idempotencyKey: string;
   by: string;
   now: () => string;
