@@ -4,7 +4,7 @@
 // step) together with what it records, in one transaction, and is idempotent: a retried request
 // with the same idempotency key changes nothing twice. Written over the store interface, so the
 // property tests run this code in memory.
-import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView, PayoutLineView } from '#shared/money/payouts-api';
+import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, YearStatusView } from '#shared/money/payouts-api';
 import type { MarkPayoutRequest, Statement } from '#shared/money/payouts-api';
 import { defaultPeriod, latestBatchEnd, payableUntil } from '#shared/money/payout-rules';
 import { createHash } from 'node:crypto';
@@ -295,16 +295,8 @@ async function markOnce(store: Store, input: MarkInput): Promise<PayoutLine> {
   return { ...line, ...(fields as Partial<PayoutLine>) };
 }
 
-export interface YearStatus {
-  year: number;
-  earnedCents: number;
-  paidCents: number;
-  w9OnFile: boolean;
-  w9Date: string | null;
-  form1099ThresholdCents: number;
-  form1099Required: boolean;
-  nil: { thresholdCents: number; crossedAt: string | null; deadline: string | null; reportedDate: string | null; reference: string | null };
-}
+/** An athlete's year as the routes answer it (shared/money/payouts-api.ts). */
+export type YearStatus = YearStatusView;
 
 export function yearStatusOf(year: number, head: LedgerHead, yearItem: Item | undefined, override1099?: number): YearStatus {
   const paid = Number(yearItem?.paidCents ?? 0);

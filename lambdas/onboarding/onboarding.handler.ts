@@ -1,12 +1,11 @@
 // Onboarding without an operator (lambdas/onboarding/onboarding-repo.ts): a collective's invites and
 // the profile requests of its school; an invite's preview and claim, and the signed-in user's
 // profile request. The only function allowed to link accounts (Cognito admin actions).
-import type { FieldErrors } from '#shared/catalog/admin-api';
 import { validateAccept, validateInvite, validateProfileRequest } from '#shared/onboarding/onboarding-api';
 import type { InvitesResponse, MyProfileRequestResponse, ProfileRequestsResponse } from '#shared/onboarding/onboarding-api';
 import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
 import { forbiddenCharacterError } from '#shared/platform/text';
-import { ValidationError } from '#lambdas/platform/errors';
+import { ValidationError, validOrThrow } from '#lambdas/platform/errors';
 import { intParam, json, jsonBody, routes } from '#lambdas/platform/http';
 import {
   acceptProfileRequest,
@@ -22,11 +21,6 @@ import {
   submitProfileRequest,
 } from './onboarding-repo';
 
-function check<T>({ value, errors }: { value: T; errors: FieldErrors }): T {
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return value;
-}
-
 const noStore = { 'cache-control': 'no-store' };
 const param = (event: { pathParameters?: Record<string, string | undefined> | null }, name: string) => event.pathParameters?.[name] ?? '';
 
@@ -40,7 +34,7 @@ export const handler = routes({
   'POST /api/collectives/{id}/invites': async (event) => {
     const id = intParam(event, 'id');
     const principal = requireCollectiveOwner(event, id);
-    return json(201, await createInvite(id, check(validateInvite(jsonBody(event))), principal), noStore);
+    return json(201, await createInvite(id, validOrThrow(validateInvite(jsonBody(event))), principal), noStore);
   },
   'POST /api/collectives/{id}/invites/{inviteId}/revoke': async (event) => {
     const id = intParam(event, 'id');
@@ -59,7 +53,7 @@ export const handler = routes({
   },
   'POST /api/profile-requests': async (event) => {
     const principal = requirePrincipal(event);
-    return json(201, await submitProfileRequest(principal, check(validateProfileRequest(jsonBody(event)))), noStore);
+    return json(201, await submitProfileRequest(principal, validOrThrow(validateProfileRequest(jsonBody(event)))), noStore);
   },
   'GET /api/collectives/{id}/profile-requests': async (event) => {
     const id = intParam(event, 'id');
@@ -70,7 +64,7 @@ export const handler = routes({
   'POST /api/collectives/{id}/profile-requests/{requestId}/accept': async (event) => {
     const id = intParam(event, 'id');
     const principal = requireCollectiveOwner(event, id);
-    return json(200, await acceptProfileRequest(id, param(event, 'requestId'), check(validateAccept(jsonBody(event))), principal), noStore);
+    return json(200, await acceptProfileRequest(id, param(event, 'requestId'), validOrThrow(validateAccept(jsonBody(event))), principal), noStore);
   },
   'POST /api/collectives/{id}/profile-requests/{requestId}/decline': async (event) => {
     const id = intParam(event, 'id');
