@@ -23,6 +23,7 @@ import { useSession } from '@/lib/auth/session-store';
 import { useDecideCard } from '@/features/athlete-panel/api/decide-card';
 import { useOwnerCards } from '@/features/athlete-panel/api/get-owner-cards';
 import { TableRegion } from '@/components/dashboard/table-region';
+import { Panel } from '@/components/panel';
 
 export const CARDS_ERROR = 'Failed to load your cards. Please try again later.';
 
@@ -209,10 +210,7 @@ export default function ApprovalsTab({ athleteId, own }: { athleteId: number; ow
   const decided = data.cards.filter((c) => !awaitsApproval(c) && lastDecision(c)).sort((a, b) => lastDecision(b)!.at.localeCompare(lastDecision(a)!.at));
   return (
     <>
-      <section className="panel" aria-labelledby="approvals-title">
-        <h2 id="approvals-title" className="panel-title">
-          Approvals
-        </h2>
+      <Panel id="approvals-title" title="Approvals">
         <p className="hint">Nothing goes on sale before you approve its exact image. Each card is shown as fans will see it.</p>
         <FormOutcome success={notice} />
         {pending.length === 0 ? (
@@ -224,13 +222,10 @@ export default function ApprovalsTab({ athleteId, own }: { athleteId: number; ow
             ))}
           </ul>
         )}
-      </section>
-      <section className="panel" aria-labelledby="decided-title">
-        <h2 id="decided-title" className="panel-title">
-          Decided
-        </h2>
+      </Panel>
+      <Panel id="decided-title" title="Decided">
         <Decided cards={decided} />
-      </section>
+      </Panel>
     </>
   );
 }

@@ -13,6 +13,7 @@ import { DisclosureKit } from '@/features/athlete-panel/components/disclosure-ki
 import { usePrintScope } from '@/features/athlete-panel/components/print';
 import { Statement } from '@/features/athlete-panel/components/statement';
 import { DataTable } from '@/components/dashboard/data-table';
+import { Panel } from '@/components/panel';
 
 export const PAYOUTS_ERROR = 'Failed to load your payouts. Please try again later.';
 const STATUS: Record<PayoutLineView['status'], string> = { pending: 'Pending', sent: 'Sent', paid: 'Paid' };
@@ -47,10 +48,7 @@ export default function PayoutsTab({ athleteId, own }: { athleteId: number; own:
   const next = data.nextPayout;
   return (
     <>
-      <section className="panel no-print" aria-labelledby="payouts-title">
-        <h2 id="payouts-title" className="panel-title">
-          Payouts
-        </h2>
+      <Panel id="payouts-title" title="Payouts" className="no-print">
         <dl className="dash-tiles">
           <FigureTile label="Balance" value={formatUsd(data.balanceCents)} />
           <FigureTile label="Earned (all time)" value={formatUsd(data.earnedCents)} />
@@ -80,7 +78,7 @@ export default function PayoutsTab({ athleteId, own }: { athleteId: number; own:
         )}
         <h3 className="ap-subtitle">Payouts received</h3>
         <PayoutsTable payouts={data.payouts} />
-      </section>
+      </Panel>
       <Statement athleteId={athleteId} own={own} />
       <DisclosureKit athleteId={athleteId} own={own} currentYear={data.year.year} />
     </>

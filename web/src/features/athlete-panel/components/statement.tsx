@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/download';
 import { statementPath, useStatement, type Period, type StatementResponse } from '@/features/athlete-panel/api/get-statement';
 import { printSection } from '@/features/athlete-panel/components/print';
+import { Panel } from '@/components/panel';
 
 export const STATEMENT_ERROR = 'Failed to load the statement. Please try again later.';
 
@@ -128,10 +129,7 @@ export function Statement({ athleteId, own }: { athleteId: number; own: boolean 
   };
 
   return (
-    <section className="panel" aria-labelledby="statement-title">
-      <h2 id="statement-title" className="panel-title">
-        Statement
-      </h2>
+    <Panel id="statement-title" title="Statement">
       <form
         className="ap-period no-print"
         noValidate
@@ -194,6 +192,6 @@ export function Statement({ athleteId, own }: { athleteId: number; own: boolean 
           <FormOutcome error={downloadError} />
         </>
       )}
-    </section>
+    </Panel>
   );
 }

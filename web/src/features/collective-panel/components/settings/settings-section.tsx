@@ -11,6 +11,7 @@ import { ProfileRequests } from '@/features/collective-panel/components/settings
 import { AthletesManagement } from '@/features/collective-panel/components/settings/athletes-management';
 import { MerchManager } from '@/features/collective-panel/components/settings/merch-manager';
 import { SchoolColorsForm } from '@/features/collective-panel/components/settings/school-colors-form';
+import { Panel } from '@/components/panel';
 
 export type SettingsTab = 'athletes' | 'add-profile' | 'cards' | 'invites' | 'requests' | 'school-colors' | 'merch';
 
@@ -48,10 +49,7 @@ export function SettingsSection({ tab, onTab, collective, members, sports, schoo
     document.getElementById(`settings-tab-${next.id}`)?.focus();
   };
   return (
-    <section className="panel" aria-labelledby="settings-title">
-      <h2 id="settings-title" className="panel-title">
-        Settings
-      </h2>
+    <Panel id="settings-title" title="Settings">
       <div className="dash-tabs" role="tablist" aria-label="Settings" onKeyDown={onKeyDown}>
         {SETTINGS_TABS.map((t) => (
           <button
@@ -90,6 +88,6 @@ export function SettingsSection({ tab, onTab, collective, members, sports, schoo
           (school ? <SchoolColorsForm key={school.id} collectiveId={collective.id} school={school} /> : <p className="muted">School not found.</p>)}
         {tab === 'merch' && (school ? <MerchManager collectiveId={collective.id} school={school} items={merch} /> : <p className="muted">School not found.</p>)}
       </div>
-    </section>
+    </Panel>
   );
 }
