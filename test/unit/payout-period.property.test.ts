@@ -18,6 +18,7 @@ import { createBatch, defaultPeriod, latestPeriodEnd, payableBefore, payableUnti
 import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { verifyItems } from '../../scripts/lib/verify';
 import { indexCatalog } from '#shared/catalog/catalog-types';
+import { saleFields } from '../support/money-fixtures';
 
 const index = indexCatalog(SAMPLE_CATALOG);
 const options: ContributionOptions = { countTestOrders: false, hashEmail, aliasOf: (k) => buyerAlias(k, 'salt') };
@@ -51,13 +52,7 @@ describe('payout period rules', () => {
   const opArb: fc.Arbitrary<Op> = fc.oneof(
     {
       weight: 3,
-      arbitrary: fc.record({
-        kind: fc.constant('sale' as const),
-        athlete: fc.constantFrom(...MEMBERS),
-        card: fc.integer({ min: 1, max: 3 }),
-        quantity: fc.integer({ min: 1, max: 3 }),
-        wait: fc.integer({ min: 1, max: 6 * 3_600_000 }),
-      }),
+      arbitrary: fc.record({ ...saleFields(MEMBERS), wait: fc.integer({ min: 1, max: 6 * 3_600_000 }) }),
     },
     // A period ending up to a day before now, or later today (through today: tomorrow 00:00 at most).
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('batch' as const), endOffsetMs: fc.integer({ min: -DAY, max: DAY }), key: fc.nat(2) }) },

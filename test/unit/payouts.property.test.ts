@@ -14,10 +14,10 @@ import { orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
 import { ledgerHeadOf } from '#lambdas/money/athlete-total';
 import { buyerAlias, hashEmail } from '#lambdas/identity/buyers';
 import { createIngestEngine } from '#lambdas/orders/ingest-engine';
-import * as keys from '#lambdas/platform/keys';
 import { allocateDonation, createBatch, listBatches, markPayout, statement } from '#lambdas/money/payouts';
 import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { verifyItems } from '../../scripts/lib/verify';
+import { donationWrites, saleFields } from '../support/money-fixtures';
 
 const index = indexCatalog(SAMPLE_CATALOG);
 const options: ContributionOptions = { countTestOrders: false, hashEmail, aliasOf: (k) => buyerAlias(k, 'salt') };
@@ -33,12 +33,7 @@ type Op =
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 5,
-    arbitrary: fc.record({
-      kind: fc.constant('sale' as const),
-      athlete: fc.constantFrom(...MEMBERS),
-      card: fc.integer({ min: 1, max: 3 }),
-      quantity: fc.integer({ min: 1, max: 3 }),
-    }),
+    arbitrary: fc.record(saleFields(MEMBERS)),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), sale: fc.nat(20) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('batch' as const), key: fc.nat(3), twice: fc.boolean() }) },
@@ -62,21 +57,7 @@ describe('payouts', () => {
         let clock = Date.parse('2026-10-01T00:00:00.000Z');
         const now = () => new Date((clock += 60_000)).toISOString();
         const engine = createIngestEngine({ store, catalog: memoryCatalogReader(SAMPLE_CATALOG), options: () => options, now, sleep: () => Promise.resolve() });
-        await store.transact([
-          {
-            put: {
-              ...keys.donation(1, '2026-09-01T00:00:00.000Z', 'd-1'),
-              id: 'd-1',
-              collectiveId: 1,
-              date: '2026-09-01T00:00:00.000Z',
-              amountCents: 20_000,
-              donorName: 'Donor',
-              notes: 'Go',
-              donationType: 'Individual',
-            },
-          },
-          { put: { ...keys.donationRef(1, 'd-1'), donationId: 'd-1', date: '2026-09-01T00:00:00.000Z' } },
-        ]);
+        await store.transact(donationWrites(20_000));
         const sales: Array<{ orderId: string; lineId: string; quantity: number; price: string }> = [];
         const batchEnds: string[] = [];
         let seq = 0;

@@ -1,0 +1,34 @@
+// Pieces the money properties share (test/unit/payouts.property.test.ts,
+// payout-period.property.test.ts, allocations.property.test.ts): a sale of one member's cards as
+// an operation, and the collective's donation to allocate.
+import fc from 'fast-check';
+import * as keys from '#lambdas/platform/keys';
+import type { Write } from '#lambdas/platform/store';
+
+/** The fields of a sale: one to three units of one of the three cards of one of `members`. */
+export const saleFields = (members: number[]) => ({
+  kind: fc.constant('sale' as const),
+  athlete: fc.constantFrom(...members),
+  card: fc.integer({ min: 1, max: 3 }),
+  quantity: fc.integer({ min: 1, max: 3 }),
+});
+
+/** Collective 1's donation d-1 of `amountCents` (received 1 September 2026) and its reference, as the donations' writer puts them. */
+export function donationWrites(amountCents: number): Write[] {
+  const date = '2026-09-01T00:00:00.000Z';
+  return [
+    {
+      put: {
+        ...keys.donation(1, date, 'd-1'),
+        id: 'd-1',
+        collectiveId: 1,
+        date,
+        amountCents,
+        donorName: 'Donor',
+        notes: 'Go',
+        donationType: 'Individual',
+      },
+    },
+    { put: { ...keys.donationRef(1, 'd-1'), donationId: 'd-1', date } },
+  ];
+}
