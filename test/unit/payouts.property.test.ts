@@ -17,7 +17,7 @@ import { createIngestEngine } from '#lambdas/orders/ingest-engine';
 import { allocateDonation, createBatch, listBatches, markPayout, statement } from '#lambdas/money/payouts';
 import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { verifyItems } from '../../scripts/lib/verify';
-import { donationWrites, saleFields } from '../support/money-fixtures';
+import { donationWrites, ingestSale, saleFields } from '../support/money-fixtures';
 
 const index = indexCatalog(SAMPLE_CATALOG);
 const options: ContributionOptions = { countTestOrders: false, hashEmail, aliasOf: (k) => buyerAlias(k, 'salt') };
@@ -64,15 +64,8 @@ describe('payouts', () => {
         for (const op of ops) {
           if (op.kind === 'sale') {
             const orderId = String(9_000_000_000_000_000n + BigInt(++seq));
-            const price = ['3.00', '5.00', '25.00'][op.card - 1];
-            const line = { id: `${orderId}1`, productId: sampleProductId(op.athlete, op.card), title: 'Card', quantity: op.quantity, price };
-            await engine.ingest({
-              kind: 'order',
-              order: normalizeOrder(
-                parseJsonPreservingBigInts(orderPayload({ id: orderId, createdAt: new Date(clock).toISOString(), email: 'fan@example.com', lines: [line] })),
-              ),
-            });
-            sales.push({ orderId, lineId: line.id, quantity: op.quantity, price });
+            const line = await ingestSale(engine, orderId, op, new Date(clock).toISOString());
+            sales.push({ orderId, lineId: line.id, quantity: op.quantity, price: line.price });
           } else if (op.kind === 'refund' && sales.length) {
             const sale = sales[op.sale % sales.length];
             const refund = refundPayload({
