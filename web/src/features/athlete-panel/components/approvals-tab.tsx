@@ -22,7 +22,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-store';
 import { useDecideCard } from '@/features/athlete-panel/api/decide-card';
 import { useOwnerCards } from '@/features/athlete-panel/api/get-owner-cards';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 import { Panel } from '@/components/panel';
 
 export const CARDS_ERROR = 'Failed to load your cards. Please try again later.';
@@ -165,39 +165,25 @@ function Decided({ cards }: { cards: OwnerCard[] }) {
   const who = (by: string) => (session && by === session.claims.sub ? 'you' : by === 'seed' ? 'the sample data' : by);
   if (cards.length === 0) return <p className="muted">No decisions yet.</p>;
   return (
-    <TableRegion label={'Cards you decided on, newest first'}>
-      <table className="dash-table">
-        <caption className="sr-only">Cards you decided on, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Card</th>
-            <th scope="col">Decision</th>
-            <th scope="col">By</th>
-            <th scope="col">When</th>
-            <th scope="col">Now</th>
+    <DataTable caption="Cards you decided on, newest first" columns={['Card', 'Decision', 'By', 'When', 'Now']}>
+      {cards.map((card) => {
+        const event = lastDecision(card)!;
+        return (
+          <tr key={card.id}>
+            <td>{card.name}</td>
+            <td>
+              {event.action === 'approved' ? 'Approved' : 'Rejected'}
+              {event.reason ? <span className="muted small"> · {event.reason}</span> : null}
+            </td>
+            <td>{who(event.by)}</td>
+            <td>
+              <DateText iso={event.at} />
+            </td>
+            <td>{stateOf(card)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {cards.map((card) => {
-            const event = lastDecision(card)!;
-            return (
-              <tr key={card.id}>
-                <td>{card.name}</td>
-                <td>
-                  {event.action === 'approved' ? 'Approved' : 'Rejected'}
-                  {event.reason ? <span className="muted small"> · {event.reason}</span> : null}
-                </td>
-                <td>{who(event.by)}</td>
-                <td>
-                  <DateText iso={event.at} />
-                </td>
-                <td>{stateOf(card)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableRegion>
+        );
+      })}
+    </DataTable>
   );
 }
 
