@@ -3,7 +3,6 @@
 // its own cards. A collective manages only its members (403 otherwise); an athlete decides only on
 // its own cards (403). Demo twins show the demo tenant's cards read-only.
 import { validateApprove, validateCardRequest, validatePublish, validateReject, validateSet } from '#shared/cards/cards-api';
-import type { FieldErrors } from '#shared/catalog/admin-api';
 import { requireAthleteOwner, requireCollectiveOwner } from '#lambdas/platform/auth';
 import {
   approveCard,
@@ -20,18 +19,13 @@ import {
   updateCard,
 } from './cards-repo';
 import type { CardsDeps, PublishMode } from './cards-repo';
-import { ValidationError } from '#lambdas/platform/errors';
+import { validOrThrow } from '#lambdas/platform/errors';
 import type { Event } from '#lambdas/platform/http';
 import { header, intParam, json, jsonBody, noContent, routes } from '#lambdas/platform/http';
 import { imageFingerprint } from './image-fingerprint';
 import { adminCredentials } from '#lambdas/platform/shopify-admin';
 import { publishCardProduct } from './shopify-products';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
-
-function check<T>({ value, errors }: { value: T; errors: FieldErrors }): T {
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return value;
-}
 
 /** Admin API when a token is configured, a local product in local mode (the local checkout), else the collective enters the id. */
 export function publishMode(env: NodeJS.ProcessEnv = process.env): PublishMode {
@@ -84,12 +78,12 @@ export const handler = routes({
   'GET /api/demo/collectives/{id}/athletes/{athleteId}/cards': collectiveCards,
   'POST /api/collectives/{id}/athletes/{athleteId}/cards': async (event) => {
     const { collectiveId, athleteId, actor } = await collectiveMember(event);
-    const request = check(validateCardRequest(jsonBody(event)));
+    const request = validOrThrow(validateCardRequest(jsonBody(event)));
     return json(201, await createCard(collectiveId, athleteId, request, actor, deps));
   },
   'PUT /api/collectives/{id}/athletes/{athleteId}/cards/{cardId}': async (event) => {
     const { collectiveId, athleteId, cardId, actor } = await memberCard(event);
-    const request = check(validateCardRequest(jsonBody(event)));
+    const request = validOrThrow(validateCardRequest(jsonBody(event)));
     return json(200, await updateCard(collectiveId, athleteId, cardId, request, actor, deps));
   },
   'DELETE /api/collectives/{id}/athletes/{athleteId}/cards/{cardId}': async (event) => {
@@ -103,7 +97,7 @@ export const handler = routes({
   },
   'POST /api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/publish': async (event) => {
     const { collectiveId, athleteId, cardId, actor } = await memberCard(event);
-    const request = check(validatePublish(event.body ? jsonBody(event) : {}));
+    const request = validOrThrow(validatePublish(event.body ? jsonBody(event) : {}));
     return json(200, await publishCard(collectiveId, athleteId, cardId, request, actor, deps, siteOrigin(event)));
   },
   'POST /api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/retire': async (event) => {
@@ -112,7 +106,7 @@ export const handler = routes({
   },
   'POST /api/collectives/{id}/athletes/{athleteId}/sets': async (event) => {
     const { collectiveId, athleteId } = await collectiveMember(event);
-    const { name } = check(validateSet(jsonBody(event)));
+    const { name } = validOrThrow(validateSet(jsonBody(event)));
     return json(201, await createSet(collectiveId, athleteId, name));
   },
   'POST /api/collectives/{id}/athletes/{athleteId}/sets/{setId}/close': async (event) => {
@@ -124,13 +118,13 @@ export const handler = routes({
   'POST /api/athletes/{id}/cards/{cardId}/approve': async (event) => {
     const athleteId = intParam(event, 'id');
     const principal = requireAthleteOwner(event, athleteId);
-    const { imageHash } = check(validateApprove(jsonBody(event)));
+    const { imageHash } = validOrThrow(validateApprove(jsonBody(event)));
     return json(200, await approveCard(athleteId, intParam(event, 'cardId'), imageHash, { sub: principal.sub }, deps));
   },
   'POST /api/athletes/{id}/cards/{cardId}/reject': async (event) => {
     const athleteId = intParam(event, 'id');
     const principal = requireAthleteOwner(event, athleteId);
-    const { reason } = check(validateReject(jsonBody(event)));
+    const { reason } = validOrThrow(validateReject(jsonBody(event)));
     return json(200, await rejectCard(athleteId, intParam(event, 'cardId'), reason, { sub: principal.sub }, deps));
   },
 });

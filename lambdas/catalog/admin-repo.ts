@@ -10,7 +10,6 @@
 import type { CreateAthleteRequest, MerchRequest, UpdateMemberRequest } from '#shared/catalog/admin-api';
 import type { Athlete, Collective, MerchItem, School, SchoolColors } from '#shared/catalog/catalog-types';
 import {
-  athleteFromItems,
   athleteProfileItem,
   cardItem,
   chunkVersionAttribute,
@@ -26,6 +25,7 @@ import {
 } from './catalog-items';
 import type { Item } from './catalog-items';
 import { milestoneWrite } from './collective-milestones';
+import { readAthleteRecord } from './athlete-record';
 import { catalogWritten } from '#lambdas/platform/cache-policy';
 import { LIMITS } from './catalog-repo';
 import { tableName } from '#lambdas/platform/dynamodb';
@@ -171,12 +171,7 @@ export function catalogWriter(store: Store) {
 
   /** The athlete with its cards and sets, and its profile item's version as stored (the lock of
    * every athlete write, read with the data it guards): one consistent Query of its partition. */
-  async function readAthlete(id: number): Promise<{ athlete: Athlete | null; version: unknown }> {
-    const items = await store.query(keys.catalogAthletePartition(id), LIMITS.athleteItems + 1);
-    if (items.length > LIMITS.athleteItems) throw new Error(`${keys.catalogAthletePartition(id)}: more than ${LIMITS.athleteItems} items in one read`);
-    const profile = items.find((i) => i.SK === keys.catalogAthlete(id).SK);
-    return { athlete: athleteFromItems(items), version: profile?.version };
-  }
+  const readAthlete = (id: number) => readAthleteRecord(store, id);
 
   /** The athlete with its cards and sets (consistent). */
   const getAthleteRecord = async (id: number): Promise<Athlete | null> => (await readAthlete(id)).athlete;

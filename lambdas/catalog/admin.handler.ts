@@ -2,7 +2,6 @@
 // merchandise, and profile image uploads (presigned S3 in AWS, local disk in local mode).
 // Every write needs the collective's own account (school writes: the school's collective).
 import { createHash } from 'node:crypto';
-import type { FieldErrors } from '#shared/catalog/admin-api';
 import { validateCreateAthlete, validateMerch, validateSchoolColors, validateUpdateMember, validateUpload } from '#shared/catalog/admin-api';
 import {
   createMemberAthlete,
@@ -17,21 +16,16 @@ import {
   updateMerch,
 } from './admin-repo';
 import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
-import { Forbidden, ValidationError } from '#lambdas/platform/errors';
+import { Forbidden, validOrThrow } from '#lambdas/platform/errors';
 import { intParam, json, jsonBody, noContent, rawBody, routes } from '#lambdas/platform/http';
 import { authorizeSchoolWrite } from './tenancy';
 import { createUpload, readLocalUpload, storeLocalUpload } from './uploads';
-
-function check<T>({ value, errors }: { value: T; errors: FieldErrors }): T {
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return value;
-}
 
 export const handler = routes({
   'POST /api/collectives/{id}/athletes': async (event) => {
     const id = intParam(event, 'id');
     requireCollectiveOwner(event, id);
-    const request = check(validateCreateAthlete(jsonBody(event)));
+    const request = validOrThrow(validateCreateAthlete(jsonBody(event)));
     return json(201, await createMemberAthlete(id, request));
   },
   'PUT /api/collectives/{id}/athletes/{athleteId}': async (event) => {
@@ -41,7 +35,7 @@ export const handler = routes({
     const body = jsonBody(event);
     await requireCollective(id);
     const current = await getAthleteRecord(athleteId);
-    const patch = check(validateUpdateMember(body, current?.sport));
+    const patch = validOrThrow(validateUpdateMember(body, current?.sport));
     return json(200, await updateMember(id, athleteId, patch));
   },
   'DELETE /api/collectives/{id}/athletes/{athleteId}': async (event) => {
@@ -54,21 +48,21 @@ export const handler = routes({
   'PUT /api/schools/{id}/colors': async (event) => {
     const id = intParam(event, 'id');
     await authorizeSchoolWrite(event, id);
-    const colors = check(validateSchoolColors(jsonBody(event)));
+    const colors = validOrThrow(validateSchoolColors(jsonBody(event)));
     const { collectiveId, sub } = requirePrincipal(event);
     return json(200, await setSchoolColors(id, colors, { collectiveId: collectiveId!, sub }));
   },
   'POST /api/schools/{id}/merch': async (event) => {
     const id = intParam(event, 'id');
     await authorizeSchoolWrite(event, id);
-    const request = check(validateMerch(jsonBody(event)));
+    const request = validOrThrow(validateMerch(jsonBody(event)));
     return json(201, await createMerch(id, request));
   },
   'PUT /api/schools/{id}/merch/{merchId}': async (event) => {
     const id = intParam(event, 'id');
     const merchId = intParam(event, 'merchId');
     await authorizeSchoolWrite(event, id);
-    const request = check(validateMerch(jsonBody(event)));
+    const request = validOrThrow(validateMerch(jsonBody(event)));
     await requireSchool(id);
     return json(200, await updateMerch(id, merchId, request));
   },
@@ -83,7 +77,7 @@ export const handler = routes({
     // Collectives upload card, profile and merch images; any other signed-in account with a
     // verified email only the image of its profile request (/create-profile).
     const principal = requirePrincipal(event);
-    const { contentType, size } = check(validateUpload(jsonBody(event)));
+    const { contentType, size } = validOrThrow(validateUpload(jsonBody(event)));
     if (principal.groups.includes('collective') && principal.collectiveId !== null)
       return json(201, await createUpload(contentType, size, { collectiveId: principal.collectiveId }));
     if (!principal.email || !principal.emailVerified) throw new Forbidden('Verify your email address before uploading an image');

@@ -2,7 +2,7 @@
 // (keys.collectiveChecklist): the facts the dashboard's checklist of a new collective reads
 // (lambdas/onboarding/collective-checklist.ts) besides its payments account, members and invites.
 // Each is written by the code that does the thing, in the same transaction: school colours saved
-// (admin-repo.ts setSchoolColors), a card created and a card published (lambdas/cards/cards-repo.ts).
+// (admin-repo.ts setSchoolColors), a card created and a card published (lambdas/cards/card-moves.ts, card-publishing.ts).
 // if_not_exists keeps the first time and who did it. The approval of the collective's application
 // creates the item (with colorsSavedAt when the applicant chose a new school's colours); for a
 // collective that never applied (seeded ones) these writes make an item without `createdAt`,

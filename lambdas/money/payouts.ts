@@ -4,8 +4,8 @@
 // step) together with what it records, in one transaction, and is idempotent: a retried request
 // with the same idempotency key changes nothing twice. Written over the store interface, so the
 // property tests run this code in memory.
-import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView, PayoutLineView } from '#shared/money/payouts-api';
-import type { Statement } from '#shared/money/payouts-api';
+import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, YearStatusView } from '#shared/money/payouts-api';
+import type { MarkPayoutRequest, Statement } from '#shared/money/payouts-api';
 import { defaultPeriod, latestBatchEnd, payableUntil } from '#shared/money/payout-rules';
 import { createHash } from 'node:crypto';
 import {
@@ -255,15 +255,10 @@ export async function listBatches(store: Store, collectiveId: number, limit = 20
   return items.map(batchOf);
 }
 
-export interface MarkInput {
+export interface MarkInput extends MarkPayoutRequest {
   collectiveId: number;
   batchId: string;
   athleteId: number;
-  status: 'sent' | 'paid';
-  /** The day the money was sent or received (YYYY-MM-DD). */
-  date: string;
-  /** The ACH trace, transfer id or cheque number. */
-  reference: string;
   idempotencyKey: string;
   by: string;
   now: () => string;
@@ -320,17 +315,8 @@ async function markOnce(store: Store, input: MarkInput): Promise<PayoutLine> {
   return { ...line, ...(fields as Partial<PayoutLine>) };
 }
 
-export interface YearStatus {
-  year: number;
-  earnedCents: number;
-  paidCents: number;
-  w9OnFile: boolean;
-  w9Date: string | null;
-  w9Source: 'stripe' | 'collective' | null;
-  form1099ThresholdCents: number;
-  form1099Required: boolean;
-  nil: { thresholdCents: number; crossedAt: string | null; deadline: string | null; reportedDate: string | null; reference: string | null };
-}
+/** An athlete's year as the routes answer it (shared/money/payouts-api.ts). */
+export type YearStatus = YearStatusView;
 
 /** The year's status; the W-9 comes from the athlete's linked Stripe account once its details are
  * submitted (Stripe's onboarding collects it), otherwise from what the collective recorded. */

@@ -4,12 +4,11 @@
 // account's application and its submission) and a new collective's checklist
 // (collective-checklist.ts). With the operator function (approvals), the only function allowed to
 // link accounts (Cognito admin actions).
-import type { FieldErrors } from '#shared/catalog/admin-api';
 import { validateAccept, validateInvite, validateProfileRequest } from '#shared/onboarding/onboarding-api';
 import type { InvitesResponse, MyProfileRequestResponse, ProfileRequestsResponse } from '#shared/onboarding/onboarding-api';
 import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
 import { forbiddenCharacterError } from '#shared/platform/text';
-import { ValidationError } from '#lambdas/platform/errors';
+import { ValidationError, validOrThrow } from '#lambdas/platform/errors';
 import { header, intParam, json, jsonBody, routes } from '#lambdas/platform/http';
 import { dynamoStore } from '#lambdas/platform/store';
 import { validateCollectiveApplication } from '#shared/onboarding/collective-signup-api';
@@ -30,11 +29,6 @@ import {
   submitProfileRequest,
 } from './onboarding-repo';
 
-function check<T>({ value, errors }: { value: T; errors: FieldErrors }): T {
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return value;
-}
-
 const noStore = { 'cache-control': 'no-store' };
 /** The submission's idempotency key (the web's form kit sends one per submission), if well-formed. */
 const idempotencyKeyOf = (event: Parameters<typeof header>[0]) => {
@@ -53,7 +47,7 @@ export const handler = routes({
   'POST /api/collectives/{id}/invites': async (event) => {
     const id = intParam(event, 'id');
     const principal = requireCollectiveOwner(event, id);
-    return json(201, await createInvite(id, check(validateInvite(jsonBody(event))), principal), noStore);
+    return json(201, await createInvite(id, validOrThrow(validateInvite(jsonBody(event))), principal), noStore);
   },
   'POST /api/collectives/{id}/invites/{inviteId}/revoke': async (event) => {
     const id = intParam(event, 'id');
@@ -72,7 +66,7 @@ export const handler = routes({
   },
   'POST /api/profile-requests': async (event) => {
     const principal = requirePrincipal(event);
-    return json(201, await submitProfileRequest(principal, check(validateProfileRequest(jsonBody(event)))), noStore);
+    return json(201, await submitProfileRequest(principal, validOrThrow(validateProfileRequest(jsonBody(event)))), noStore);
   },
   'GET /api/collectives/{id}/profile-requests': async (event) => {
     const id = intParam(event, 'id');
@@ -83,7 +77,7 @@ export const handler = routes({
   'POST /api/collectives/{id}/profile-requests/{requestId}/accept': async (event) => {
     const id = intParam(event, 'id');
     const principal = requireCollectiveOwner(event, id);
-    return json(200, await acceptProfileRequest(id, param(event, 'requestId'), check(validateAccept(jsonBody(event))), principal), noStore);
+    return json(200, await acceptProfileRequest(id, param(event, 'requestId'), validOrThrow(validateAccept(jsonBody(event))), principal), noStore);
   },
   'GET /api/collective-applications/schools': async (event) => {
     requirePrincipal(event);
@@ -96,7 +90,7 @@ export const handler = routes({
   },
   'POST /api/collective-applications': async (event) => {
     const principal = requirePrincipal(event);
-    const input = check(validateCollectiveApplication(jsonBody(event)));
+    const input = validOrThrow(validateCollectiveApplication(jsonBody(event)));
     const { application, created } = await submitApplication(dynamoStore, principal, input, idempotencyKeyOf(event));
     return json(created ? 201 : 200, application, noStore);
   },

@@ -24,6 +24,12 @@ export class ValidationError extends HttpError {
   }
 }
 
+/** A shared validator's verdict as a route needs it: the request, or its field errors as a 400. */
+export function validOrThrow<T>({ value, errors }: { value: T; errors: Record<string, string> }): T {
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return value;
+}
+
 export class Unauthorized extends HttpError {
   constructor(message = 'Sign-in required') {
     super(401, 'unauthorized', message);

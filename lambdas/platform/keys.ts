@@ -1,12 +1,11 @@
 // Every key of the Orders table, built and read back here only: the PK, SK and GSI1 values of each
 // item family (docs/ARCHITECTURE.md, "Data model" and "Catalog", describes what each item holds),
 // the sort key prefixes and bounds the reads use, the parsers of keys read back (the settle
-// stream, verify, the collective's figures), the cursors' shapes and the write permissions' PK
-// patterns. No other file writes a key prefix: ESLint refuses one in lambdas/ and scripts/
-// (eslint.config.js, "keys.ts owns every key string"; lambdas/cards/ uses these builders and is
-// exempt until the cards lifecycle work puts it on the store port). An applied snapshot's group
-// id (`A#<athlete>`, `U#<school>`) is ingestion's own notion: shared/orders/contribution.ts makes
-// and reads it, appliedGroup puts it in a key.
+// stream, verify, the collective's figures, an athlete's fans), the cursors' shapes and the write
+// permissions' PK patterns. No other file writes a key prefix: ESLint refuses one in lambdas/ and
+// scripts/ (eslint.config.js, "keys.ts owns every key string"). An applied snapshot's group id
+// (`A#<athlete>`, `U#<school>`) is ingestion's own notion: shared/orders/contribution.ts makes and
+// reads it, appliedGroup puts it in a key.
 //
 // One named export per builder, so each bundle keeps only the builders it uses (callers write
 // `import * as keys from '#lambdas/platform/keys'` and `keys.order(id)`).
@@ -376,6 +375,8 @@ export const athleteIdOfPartition = (pk: string) => idAfter(String(pk), ATHLETE)
 export const schoolIdOfUnattributedPartition = (pk: string) => idAfter(String(pk), UNATTR);
 /** The group of an applied snapshot's sort key (APPLIED#<group>), or null. */
 export const appliedGroupOf = (sk: string) => (String(sk).startsWith(APPLIED) ? String(sk).slice(APPLIED.length) : null);
+/** The buyer of a fan item's sort key (FAN#<buyer key>), or null. */
+export const fanBuyerOf = (sk: string) => (String(sk).startsWith(FAN) ? String(sk).slice(FAN.length) : null);
 /** The buyer of a Top Fan item's sort key (TOPFAN#<buyer key>), or null. */
 export const topFanBuyerOf = (sk: string) => (String(sk).startsWith(TOPFAN) ? String(sk).slice(TOPFAN.length) : null);
 /** The order of a pending marker's key (PENDING#<n> / ORDER#<id>: the settle function's stream records), or null. */

@@ -96,6 +96,10 @@ export interface Store {
   queryIndex(gsi1pk: string, limit: number, range?: QueryRange): Promise<Item[]>;
 }
 
+/** The store but single writes: what a repository that writes by transactions only needs (the
+ * card lifecycle's, lambdas/cards/cards-repo.ts), so its bundle can leave the single writes out. */
+export type TransactionalStore = Omit<Store, 'write'>;
+
 /** A bulk load (seeding, tools; never a request path's write), apart from Store so the functions'
  * bundles do not carry BatchWriteItem: up to 25 items put in one request, unconditionally and not
  * all or nothing. */
@@ -329,29 +333,38 @@ async function queryItems(index: boolean, pk: string, limit: number, range: Quer
   return items;
 }
 
+/** Consistent reads of items by key (BatchGetItem): Store.get on the Orders table. */
+async function getFromTable(keys: Key[]): Promise<Map<string, Item>> {
+  const found = new Map<string, Item>();
+  // BatchGetItem refuses a list that names a key twice.
+  let pending: Array<Record<string, unknown>> = [...new Map(keys.map((k) => [keyString(k), { PK: k.PK, SK: k.SK } as Record<string, unknown>])).values()];
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    // Unprocessed keys (throttling), not conflicts: retried here with their own backoff.
+    if (attempt > 8) throw new RetryLater('storage is throttling reads; retry later');
+    if (attempt > 0) await sleepMs(20 * 2 ** attempt);
+    const result = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
+    for (const item of result.Responses?.[tableName()] ?? []) found.set(keyString(item as Key), item);
+    pending = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Array<Record<string, unknown>>;
+  }
+  return found;
+}
+
+/** Writes all or nothing (TransactWriteItems): Store.transact on the Orders table. */
+async function transactOnTable(writes: Write[]): Promise<void> {
+  try {
+    await ddb().send(new TransactWriteCommand({ TransactItems: writes.map((w) => toTransactItem(w, tableName())) }));
+  } catch (error) {
+    throw storeError(error);
+  }
+}
+
+const queryTable = (pk: string, limit: number, range: QueryRange = {}) => queryItems(false, pk, limit, range);
+const queryTableIndex = (gsi1pk: string, limit: number, range: QueryRange = {}) => queryItems(true, gsi1pk, limit, range);
+
 /** The store on the Orders table. */
 export const dynamoStore: Store = {
-  async get(keys) {
-    const found = new Map<string, Item>();
-    // BatchGetItem refuses a list that names a key twice.
-    let pending: Array<Record<string, unknown>> = [...new Map(keys.map((k) => [keyString(k), { PK: k.PK, SK: k.SK } as Record<string, unknown>])).values()];
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      // Unprocessed keys (throttling), not conflicts: retried here with their own backoff.
-      if (attempt > 8) throw new RetryLater('storage is throttling reads; retry later');
-      if (attempt > 0) await sleepMs(20 * 2 ** attempt);
-      const result = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
-      for (const item of result.Responses?.[tableName()] ?? []) found.set(keyString(item as Key), item);
-      pending = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Array<Record<string, unknown>>;
-    }
-    return found;
-  },
-  async transact(writes) {
-    try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: writes.map((w) => toTransactItem(w, tableName())) }));
-    } catch (error) {
-      throw storeError(error);
-    }
-  },
+  get: getFromTable,
+  transact: transactOnTable,
   async write(write) {
     const item = toTransactItem(write, tableName());
     try {
@@ -364,9 +377,14 @@ export const dynamoStore: Store = {
       throw storeError(error);
     }
   },
-  query: (pk, limit, range = {}) => queryItems(false, pk, limit, range),
-  queryIndex: (gsi1pk, limit, range = {}) => queryItems(true, gsi1pk, limit, range),
+  query: queryTable,
+  queryIndex: queryTableIndex,
 };
+
+/** The same store without single writes, for a repository that writes by transactions only
+ * (TransactionalStore): a bundle that uses only this one leaves out PutItem, UpdateItem and
+ * DeleteItem (3.1 KiB of the cards function's). */
+export const dynamoTransactionalStore: TransactionalStore = { get: getFromTable, transact: transactOnTable, query: queryTable, queryIndex: queryTableIndex };
 
 /** The bulk load on the Orders table. */
 export const dynamoBulkStore: BulkStore = {

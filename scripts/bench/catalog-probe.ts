@@ -102,31 +102,22 @@ export async function runProbe(handler: Handler, spec: ProbeSpec): Promise<Probe
   const pages: PageFigures[] = [];
   for (const page of spec.pages) {
     const cold = await view(handler, page);
-    const samples = [];
+    const samples: Array<Awaited<ReturnType<typeof view>>> = [];
     for (let i = 0; i < spec.runs; i++) samples.push(await view(handler, page));
+    /** The p-th percentile of one figure over the runs. */
+    const at = (figure: 'bytes' | 'rcu' | 'calls' | 'ms', p: number) =>
+      percentile(
+        samples.map((s) => s[figure]),
+        p,
+      );
     pages.push({
       name: page.name,
       cold: { ms: cold.ms, rcu: cold.rcu, calls: cold.calls },
-      bytes: percentile(
-        samples.map((s) => s.bytes),
-        50,
-      ),
-      rcu: percentile(
-        samples.map((s) => s.rcu),
-        50,
-      ),
-      calls: percentile(
-        samples.map((s) => s.calls),
-        50,
-      ),
-      p50: percentile(
-        samples.map((s) => s.ms),
-        50,
-      ),
-      p95: percentile(
-        samples.map((s) => s.ms),
-        95,
-      ),
+      bytes: at('bytes', 50),
+      rcu: at('rcu', 50),
+      calls: at('calls', 50),
+      p50: at('ms', 50),
+      p95: at('ms', 95),
     });
   }
   (globalThis as { gc?: () => void }).gc?.();

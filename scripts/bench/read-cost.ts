@@ -207,17 +207,12 @@ export async function repeat(times: number, fn: () => Promise<unknown>): Promise
   await fn(); // warm-up (JIT, connections), not counted
   const samples: Sample[] = [];
   for (let i = 0; i < times; i++) samples.push(await measure(fn));
+  const ms = samples.map((s) => s.ms);
   return {
     rcu: median(samples.map((s) => s.units)),
     calls: median(samples.map((s) => s.calls)),
-    p50: percentile(
-      samples.map((s) => s.ms),
-      50,
-    ),
-    p95: percentile(
-      samples.map((s) => s.ms),
-      95,
-    ),
+    p50: percentile(ms, 50),
+    p95: percentile(ms, 95),
     runs: times,
   };
 }

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS } from '../lib/chromium';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -106,17 +107,7 @@ export function webSizes(dist: string): WebSizes {
   return { chunks, initial: pages[0], pages, prerendered };
 }
 
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 export interface LighthouseScores {
   url: string;

@@ -7,7 +7,7 @@
 // both common answers and, full names being unique up to 57,600 athletes, single ones. The same
 // size and seed always give the same catalog.
 import type { Athlete, Catalog, Collective, MerchItem, School } from '#shared/catalog/catalog-types';
-import { SEASON_EDITIONS, SEASON_PUBLISHED_AT, SEASON_SET_ID, SEASON_SET_NAME } from '#shared/catalog/seed-data';
+import { SEASON_EDITIONS, seasonCard, seasonSets } from '#shared/catalog/seed-data';
 
 export const ATHLETES_PER_SCHOOL = 125;
 
@@ -316,25 +316,16 @@ export function nationalCatalog(athleteCount: number, options: NationalCatalogOp
         hometown: `${pick(PLACES)}, ${pick(['AL', 'CA', 'FL', 'GA', 'IL', 'NY', 'OH', 'TX', 'WA'])}`,
       },
       achievements: rand() < 0.5 ? ['All-Conference Team', 'Academic Honor Roll'] : ['Team Captain'],
-      digitalcollectibles: prices.map((price, c) => ({
-        id: c + 1,
-        shopifyProductId: nationalProductId(id, c + 1),
-        name: `${name} - Card #${c + 1}`,
-        description: `Official ${school.name} ${sport.sport} collectible #${c + 1} of ${name}. ${SEASON_EDITIONS[c].edition} edition.`,
-        image: '/images/logo.svg',
-        priceCents: price * 100,
-        setId: SEASON_SET_ID,
-        edition: SEASON_EDITIONS[c].edition,
-        editionSize: SEASON_EDITIONS[c].editionSize,
-        unlock: SEASON_EDITIONS[c].unlock,
-        state: 'published' as const,
-        imageHash: null,
-        rejectionReason: null,
-        approval: null,
-        publishedAt: SEASON_PUBLISHED_AT,
-        retiredAt: null,
-      })),
-      sets: [{ id: SEASON_SET_ID, name: SEASON_SET_NAME, cardIds: prices.map((_, c) => c + 1), closedAt: SEASON_PUBLISHED_AT }],
+      digitalcollectibles: prices.map((price, c) =>
+        seasonCard(c, {
+          shopifyProductId: nationalProductId(id, c + 1),
+          name: `${name} - Card #${c + 1}`,
+          description: `Official ${school.name} ${sport.sport} collectible #${c + 1} of ${name}. ${SEASON_EDITIONS[c].edition} edition.`,
+          image: '/images/logo.svg',
+          priceCents: price * 100,
+        }),
+      ),
+      sets: seasonSets(prices.length),
       verified: true,
       status: 'Active',
       joinDate: '2025-08-01',

@@ -1,5 +1,16 @@
 // The catalog routes' contract (lambdas/catalog): request and response shapes shared by the lambdas and the web app.
-import type { Athlete, AthleteSummary, CardSet, Catalog, Collective, MemberSummary, MerchItem, School, SchoolSummary } from './catalog-types';
+import type {
+  Athlete,
+  AthleteSummary,
+  CardSet,
+  Catalog,
+  DigitalCollectible,
+  Collective,
+  MemberSummary,
+  MerchItem,
+  School,
+  SchoolSummary,
+} from './catalog-types';
 import type { Page } from '../platform/http-api';
 
 export type CatalogResponse = Catalog;
@@ -10,13 +21,7 @@ export type CatalogResponse = Catalog;
 
 /** A card as fans see it (published, or retired and marked so), with its sale state read from
  * the athlete's pre-aggregated total. */
-export interface CardView {
-  id: number;
-  shopifyProductId: string;
-  name: string;
-  description: string;
-  image: string;
-  priceCents: number;
+export interface CardView extends Pick<DigitalCollectible, 'id' | 'shopifyProductId' | 'name' | 'description' | 'image' | 'priceCents'> {
   setId: number | null;
   edition: string | null;
   /** null: an open edition. */

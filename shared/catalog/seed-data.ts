@@ -1,6 +1,6 @@
 // The sample data of SPEC section 3, our seed data. The catalog lives in the table; this module
 // is only what `seed` writes into an empty table (and what tests compare against).
-import type { Athlete, Catalog, Collective, MerchItem, School, UnlockRule } from './catalog-types';
+import type { Athlete, CardSet, Catalog, Collective, DigitalCollectible, MerchItem, School, UnlockRule } from './catalog-types';
 import { DEFAULT_SCHOOL_COLORS } from './catalog-types';
 
 interface AthleteSeed {
@@ -340,6 +340,39 @@ export const SEASON_EDITIONS: ReadonlyArray<{ edition: string; editionSize: numb
   { edition: 'Signature', editionSize: 10, unlock: { cardId: 2, units: 10 } },
 ];
 
+/** The card at `index` of an athlete's season set (id index + 1), published with the seed: its
+ * edition, edition size and unlock rule are SEASON_EDITIONS[index]. Seeded cards predate the
+ * approval flow: no image hash or approval record was kept. */
+export function seasonCard(
+  index: number,
+  card: Pick<DigitalCollectible, 'shopifyProductId' | 'name' | 'description' | 'image' | 'priceCents'>,
+): DigitalCollectible {
+  const { edition, editionSize, unlock } = SEASON_EDITIONS[index];
+  return {
+    id: index + 1,
+    shopifyProductId: card.shopifyProductId,
+    name: card.name,
+    description: card.description,
+    image: card.image,
+    priceCents: card.priceCents,
+    setId: SEASON_SET_ID,
+    edition,
+    editionSize,
+    unlock,
+    state: 'published',
+    imageHash: null,
+    rejectionReason: null,
+    approval: null,
+    publishedAt: SEASON_PUBLISHED_AT,
+    retiredAt: null,
+  };
+}
+
+/** The closed season set of an athlete with `cardCount` season cards. */
+export const seasonSets = (cardCount: number): CardSet[] => [
+  { id: SEASON_SET_ID, name: SEASON_SET_NAME, cardIds: Array.from({ length: cardCount }, (_, i) => i + 1), closedAt: SEASON_PUBLISHED_AT },
+];
+
 /** Shopify product ids of the sample cards: '74200000' + athlete (3 digits) + card (2 digits). */
 export function sampleProductId(athleteId: number, cardId: number): string {
   return `74200000${String(athleteId).padStart(3, '0')}${String(cardId).padStart(2, '0')}`;
@@ -369,26 +402,16 @@ export const SAMPLE_ATHLETES: Athlete[] = ATHLETES.map((a) => {
     verified: true,
     status: 'Active',
     joinDate: '2023-08-01',
-    digitalcollectibles: a.cardPrices.map((price, i) => ({
-      id: i + 1,
-      shopifyProductId: sampleProductId(a.id, i + 1),
-      name: `${a.name} - Card #${i + 1}`,
-      description: `Official ${school.name} ${a.sport} collectible #${i + 1} of ${a.name} (#${a.number}, ${a.position}). ${SEASON_EDITIONS[i].edition} edition.`,
-      image: `/images/cards/${a.id}-${i + 1}.svg`,
-      priceCents: price * 100,
-      setId: SEASON_SET_ID,
-      edition: SEASON_EDITIONS[i].edition,
-      editionSize: SEASON_EDITIONS[i].editionSize,
-      unlock: SEASON_EDITIONS[i].unlock,
-      state: 'published' as const,
-      // Seeded cards predate the approval flow: no image hash or approval record was kept.
-      imageHash: null,
-      rejectionReason: null,
-      approval: null,
-      publishedAt: SEASON_PUBLISHED_AT,
-      retiredAt: null,
-    })),
-    sets: [{ id: SEASON_SET_ID, name: SEASON_SET_NAME, cardIds: a.cardPrices.map((_, i) => i + 1), closedAt: SEASON_PUBLISHED_AT }],
+    digitalcollectibles: a.cardPrices.map((price, i) =>
+      seasonCard(i, {
+        shopifyProductId: sampleProductId(a.id, i + 1),
+        name: `${a.name} - Card #${i + 1}`,
+        description: `Official ${school.name} ${a.sport} collectible #${i + 1} of ${a.name} (#${a.number}, ${a.position}). ${SEASON_EDITIONS[i].edition} edition.`,
+        image: `/images/cards/${a.id}-${i + 1}.svg`,
+        priceCents: price * 100,
+      }),
+    ),
+    sets: seasonSets(a.cardPrices.length),
     collectiveId: null,
   };
 });

@@ -172,6 +172,13 @@ export function appendEntry(
   return { entry, head: next };
 }
 
+/** The change an entry records, as appendEntry takes it (a replay appends it again). */
+function changeOf(e: LedgerEntry): LedgerChange {
+  if (e.kind === 'allocation') return { kind: 'allocation', creditCents: e.creditCents, donationId: e.donationId ?? '' };
+  if (e.kind === 'payout') return { kind: 'payout', payoutCents: e.payoutCents, batchId: e.batchId ?? '' };
+  return { kind: e.kind, grossDeltaCents: e.grossCents, orderId: e.orderId ?? '', orderName: e.orderName ?? '', orderVersion: e.orderVersion ?? 0 };
+}
+
 /** Replays entries in sequence order and returns every way they break the ledger's rules (verify). */
 export function checkEntries(entries: LedgerEntry[]): string[] {
   const problems: string[] = [];
@@ -180,13 +187,7 @@ export function checkEntries(entries: LedgerEntry[]): string[] {
     .sort((a, b) => a.seq - b.seq)
     .forEach((e, i) => {
       if (e.seq !== i + 1) problems.push(`entry ${i + 1} has sequence ${e.seq}`);
-      const change: LedgerChange =
-        e.kind === 'allocation'
-          ? { kind: 'allocation', creditCents: e.creditCents, donationId: e.donationId ?? '' }
-          : e.kind === 'payout'
-            ? { kind: 'payout', payoutCents: e.payoutCents, batchId: e.batchId ?? '' }
-            : { kind: e.kind, grossDeltaCents: e.grossCents, orderId: e.orderId ?? '', orderName: e.orderName ?? '', orderVersion: e.orderVersion ?? 0 };
-      const replay = appendEntry(head, change, { athleteId: e.athleteId, collectiveId: e.collectiveId, now: e.at });
+      const replay = appendEntry(head, changeOf(e), { athleteId: e.athleteId, collectiveId: e.collectiveId, now: e.at });
       const want = replay.entry;
       for (const field of [
         'athleteShareCents',
@@ -210,13 +211,7 @@ export function checkEntries(entries: LedgerEntry[]): string[] {
 export function headOf(entries: LedgerEntry[]): LedgerHead {
   let head = emptyLedgerHead();
   for (const e of [...entries].sort((a, b) => a.seq - b.seq)) {
-    const change: LedgerChange =
-      e.kind === 'allocation'
-        ? { kind: 'allocation', creditCents: e.creditCents, donationId: e.donationId ?? '' }
-        : e.kind === 'payout'
-          ? { kind: 'payout', payoutCents: e.payoutCents, batchId: e.batchId ?? '' }
-          : { kind: e.kind, grossDeltaCents: e.grossCents, orderId: e.orderId ?? '', orderName: e.orderName ?? '', orderVersion: e.orderVersion ?? 0 };
-    head = appendEntry(head, change, { athleteId: e.athleteId, collectiveId: e.collectiveId, now: e.at }).head;
+    head = appendEntry(head, changeOf(e), { athleteId: e.athleteId, collectiveId: e.collectiveId, now: e.at }).head;
   }
   return head;
 }

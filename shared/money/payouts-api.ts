@@ -33,6 +33,15 @@ export interface StatementResponse extends Statement {
   athlete: { id: number; name: string; school: string };
 }
 
+/** POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}: a payout marked sent or paid. */
+export interface MarkPayoutRequest {
+  status: 'sent' | 'paid';
+  /** The day the money was sent or received (YYYY-MM-DD). */
+  date: string;
+  /** The ACH trace, transfer id or cheque number. */
+  reference: string;
+}
+
 /** POST /api/athletes/{id}/disclosure/{year}/reported. */
 export interface ReportedRequest {
   date: string;

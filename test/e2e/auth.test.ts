@@ -4,7 +4,7 @@
 // place local mode "emails" them (the global setup writes the log to E2E_LOCAL_LOG).
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, useBrowserPage } from '../support/browser';
+import { baseUrl, expectEventually, useBrowserPage } from '../support/browser';
 
 jest.setTimeout(90_000);
 
@@ -196,12 +196,3 @@ describe('sign-in in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/demo/collective');
   });
 });
-
-async function expectEventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('condition not met in time');
-}

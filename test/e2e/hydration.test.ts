@@ -5,8 +5,8 @@
 // late: the visitor types first, then the app arrives.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page, Route } from 'playwright-core';
-import { baseUrl, useBrowserPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { baseUrl, holdAppEntry, useBrowserPage } from '../support/browser';
 
 jest.setTimeout(60_000);
 
@@ -63,21 +63,11 @@ describe('local mode serves the prerendered routes as CloudFront does', () => {
 
 describe('typing before hydration', () => {
   let release: () => void;
-  let held: boolean;
 
   beforeEach(async () => {
     ({ page } = browserState);
-    held = true;
-    const waiting: Array<() => void> = [];
-    release = () => {
-      held = false;
-      waiting.splice(0).forEach((go) => go());
-    };
     // The app's entry module (Vite's assets/index-<hash>.js) waits until the test lets it go.
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
-      if (held) await new Promise<void>((resolve) => waiting.push(resolve));
-      await route.continue();
-    });
+    ({ release } = await holdAppEntry(page));
   });
 
   const hydrated = () => page.locator('html[data-app-ready]').waitFor({ state: 'attached' });

@@ -1,8 +1,8 @@
 // Browser tests of screen fixes (issue 20): images that fail before the app hydrates, the demo
 // role switcher, unknown athlete ids and the Top Fan line, against local mode.
 import { readFileSync } from 'node:fs';
-import type { Page, Route } from 'playwright-core';
-import { useBrowserPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { holdAppEntry, useBrowserPage } from '../support/browser';
 import type { AthleteStatsResponse, CheckoutResponse } from '#shared/sales/sales-api';
 import { api, eventually, localSeedDone, signInUi, url } from '../support/e2e-api';
 
@@ -18,17 +18,8 @@ describe('an image that fails before the app hydrates', () => {
   let release: () => void;
 
   beforeEach(async () => {
-    let held = true;
-    const waiting: Array<() => void> = [];
-    release = () => {
-      held = false;
-      waiting.splice(0).forEach((go) => go());
-    };
     // The app's entry module waits until the image has failed: React cannot have heard the error.
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
-      if (held) await new Promise<void>((resolve) => waiting.push(resolve));
-      await route.continue();
-    });
+    ({ release } = await holdAppEntry(page));
   });
 
   const hydrated = () => page.locator('html[data-app-ready]').waitFor({ state: 'attached' });

@@ -1,6 +1,6 @@
 // Browser tests of the web app against local mode: real clicks, the real API and real DynamoDB.
 import type { Page } from 'playwright-core';
-import { baseUrl, useBrowserPage } from '../support/browser';
+import { baseUrl, expectEventually, useBrowserPage } from '../support/browser';
 
 jest.setTimeout(60_000);
 
@@ -179,12 +179,3 @@ describe('web app in the browser', () => {
     expect(pathOf(page)).toBe('/nope/nothing');
   });
 });
-
-async function expectEventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('condition not met in time');
-}

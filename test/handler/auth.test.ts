@@ -2,26 +2,22 @@
 // serve only the demo tenant, without sign-in.
 import { DynamoDBDocumentClient, DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { catalogItems } from '#lambdas/catalog/catalog-items';
-import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
 import { handler as athletes } from '#lambdas/sales/athletes.handler';
 import { handler as collectives } from '#lambdas/sales/collectives.handler';
 import { handler as me } from '#lambdas/sales/me.handler';
 import { handler as posts } from '#lambdas/sales/posts.handler';
 import { ROUTES } from '#lambdas/routes';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
-import { installFakeTable } from '../support/fake-table';
+import { installSampleCatalog } from '../support/fake-table';
 import { claimsFor, invoke } from '../support/invoke';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
 beforeEach(() => {
-  ddb.reset();
-  invalidateCatalogCache();
   process.env.LOG_LEVEL = 'silent';
   process.env.DEMO_MODE = 'true';
   // The catalog's items (profiles, collectives, members...) as the table holds them.
-  installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
+  installSampleCatalog(ddb);
   ddb
     .on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':pk': 'COLL#1' } })
     .resolves({ Items: [{ GSI1SK: 'META', data: SAMPLE_CATALOG.collectives[0] }] });

@@ -2,23 +2,14 @@
 // carrying the invocation's correlation id, and metrics leave as CloudWatch EMF records on stdout.
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { catalogItems } from '#lambdas/catalog/catalog-items';
-import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
 import { handler as catalog } from '#lambdas/catalog/catalog.handler';
 import { handler as webhook } from '#lambdas/orders/webhook.handler';
-import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
-import { orderPayload } from '#shared/orders/shopify-payloads';
-import { installFakeTable } from '../support/fake-table';
+import { installSampleCatalog } from '../support/fake-table';
 import { invoke } from '../support/invoke';
-import { TEST_SECRET, sendWebhook } from '../support/webhooks';
+import { TEST_SECRET, sampleOrder, sendWebhook } from '../support/webhooks';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const order = orderPayload({
-  id: '4400000000000001',
-  createdAt: '2026-02-01T00:00:00Z',
-  email: 'fan@example.com',
-  lines: [{ id: '1', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '3.00' }],
-});
+const order = sampleOrder('4400000000000001');
 
 type Line = Record<string, unknown>;
 
@@ -53,9 +44,7 @@ describe('observability', () => {
     previousLevel = process.env.LOG_LEVEL;
     process.env.LOG_LEVEL = 'info';
     process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
-    ddb.reset();
-    invalidateCatalogCache();
-    installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
+    installSampleCatalog(ddb);
     ddb.on(TransactWriteCommand).resolves({});
   });
   afterEach(() => {

@@ -2,11 +2,8 @@
 // 400 naming the content field, on create and on edit, before anything is written.
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { catalogItems } from '#lambdas/catalog/catalog-items';
-import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
 import { handler as posts } from '#lambdas/sales/posts.handler';
-import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
-import { installFakeTable } from '../support/fake-table';
+import { installSampleCatalog } from '../support/fake-table';
 import { claimsFor, invoke } from '../support/invoke';
 
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -31,10 +28,8 @@ const edit = (content: unknown) =>
   });
 
 beforeEach(() => {
-  ddb.reset();
-  invalidateCatalogCache();
   process.env.LOG_LEVEL = 'silent';
-  installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
+  installSampleCatalog(ddb);
 });
 
 describe('posts: blank text', () => {

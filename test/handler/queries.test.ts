@@ -1,23 +1,19 @@
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { catalogItems } from '#lambdas/catalog/catalog-items';
-import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
 import { handler as athletes } from '#lambdas/sales/athletes.handler';
 import { handler as catalog } from '#lambdas/catalog/catalog.handler';
 import { handler as collectives } from '#lambdas/sales/collectives.handler';
 import { handler as posts } from '#lambdas/sales/posts.handler';
 import { handler as waitlist } from '#lambdas/onboarding/waitlist.handler';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
-import { installFakeTable } from '../support/fake-table';
+import { installSampleCatalog } from '../support/fake-table';
 import { claimsFor, invoke } from '../support/invoke';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
 beforeEach(() => {
-  ddb.reset();
-  invalidateCatalogCache();
   process.env.LOG_LEVEL = 'silent';
-  installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
+  installSampleCatalog(ddb);
 });
 
 describe('catalog', () => {

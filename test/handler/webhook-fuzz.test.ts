@@ -4,14 +4,12 @@
 import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
-import { catalogItems } from '#lambdas/catalog/catalog-items';
-import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
 import { signShopify } from '#lambdas/orders/webhook-secret';
 import { MAX_WEBHOOK_BYTES, handler } from '#lambdas/orders/webhook.handler';
-import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
+import { sampleProductId } from '#shared/catalog/seed-data';
 import { DELETE_TOPIC, ORDER_TOPICS, REFUND_TOPIC } from '#shared/orders/shopify';
 import { orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
-import { installFakeTable } from '../support/fake-table';
+import { installWebhookTable } from '../support/fake-table';
 import { invoke } from '../support/invoke';
 import { TEST_SECRET } from '../support/webhooks';
 
@@ -155,14 +153,8 @@ const junk = fc.oneof(
 
 describe('webhook fuzzing', () => {
   beforeEach(() => {
-    // Prepare
-    ddb.reset();
-    invalidateCatalogCache();
-    process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
-    process.env.LOG_LEVEL = 'silent';
-    installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
-    ddb.on(TransactWriteCommand).resolves({});
-    ddb.on(PutCommand).resolves({});
+    // Prepare: the catalog (product index, profiles...) as the table holds it; no order or marker yet.
+    installWebhookTable(ddb, TEST_SECRET);
   });
 
   it('answers 401 to anything without a valid signature, and never touches the table', async () => {

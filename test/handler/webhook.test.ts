@@ -1,33 +1,19 @@
 import { BatchGetCommand, DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { catalogItems } from '#lambdas/catalog/catalog-items';
-import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
 import { MAX_WEBHOOK_BYTES, handler } from '#lambdas/orders/webhook.handler';
-import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
+import { sampleProductId } from '#shared/catalog/seed-data';
 import { orderPayload } from '#shared/orders/shopify-payloads';
-import { installFakeTable } from '../support/fake-table';
+import { installWebhookTable } from '../support/fake-table';
 import { invoke } from '../support/invoke';
-import { TEST_SECRET, sendWebhook, webhookHeaders } from '../support/webhooks';
+import { TEST_SECRET, sampleOrder, sendWebhook, webhookHeaders } from '../support/webhooks';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const order = orderPayload({
-  id: '9223372036854775807',
-  createdAt: '2026-02-01T00:00:00Z',
-  email: 'fan@example.com',
-  lines: [{ id: '1', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '3.00' }],
-});
+const order = sampleOrder('9223372036854775807');
 
 describe('webhook handler', () => {
   beforeEach(() => {
-    // Prepare
-    ddb.reset();
-    invalidateCatalogCache();
-    process.env.SHOPIFY_WEBHOOK_SECRET = TEST_SECRET;
-    process.env.LOG_LEVEL = 'silent';
-    // The catalog (product index, profiles...) as the table holds it; no order or marker yet.
-    installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
-    ddb.on(TransactWriteCommand).resolves({});
-    ddb.on(PutCommand).resolves({});
+    // Prepare: the catalog (product index, profiles...) as the table holds it; no order or marker yet.
+    installWebhookTable(ddb, TEST_SECRET);
   });
 
   it('rejects a missing signature with 401 and touches nothing', async () => {

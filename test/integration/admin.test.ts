@@ -1,32 +1,17 @@
 // The dashboards' write API against real DynamoDB Local: every write lands in the catalog that
 // GET /api/catalog and the collective stats read.
-import type { Context } from 'aws-lambda';
 import { handler } from '#lambdas/catalog/admin.handler';
 import { loadCatalog } from '#lambdas/catalog/catalog-repo';
 import { collectiveStats } from '#lambdas/sales/collective-repo';
-import type { Event, Result } from '#lambdas/platform/http';
 import { searchAthletes } from '#shared/catalog/search';
 import { createTestTable, type TestTable } from '../support/dynamo';
-
-const context = {} as Context;
+import { invoke } from '../support/invoke';
 
 async function call(routeKey: string, pathParameters: Record<string, string>, body?: unknown): Promise<{ status: number; body: any }> {
-  const [method, rawPath] = routeKey.split(' ');
   // Signed in as the account of the collective the route names (school routes: the school's collective).
   const collectiveId = routeKey.includes('/schools/') ? ({ '2': '1', '3': '2', '4': '3' }[pathParameters.id] ?? '99') : pathParameters.id;
   const claims = { sub: `u-${collectiveId}`, 'cognito:groups': '[collective]', 'custom:collectiveId': collectiveId };
-  const event = {
-    version: '2.0',
-    routeKey,
-    rawPath,
-    headers: {},
-    pathParameters,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: { http: { method }, authorizer: { jwt: { claims } } },
-  } as unknown as Event;
-  const result = (await handler(event, context)) as Result;
-  return { status: Number(result.statusCode), body: result.body ? JSON.parse(String(result.body)) : null };
+  return invoke(handler, routeKey, { pathParameters, body: body === undefined ? undefined : JSON.stringify(body), claims });
 }
 
 describe('admin API on DynamoDB Local', () => {

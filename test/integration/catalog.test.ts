@@ -3,13 +3,11 @@
 // progress); a collective's edits are seen at once by its own reads and by search, and leave no
 // derived item behind (roster, sport counts, members, product and name indexes, search snapshot);
 // a card saved a moment ago is attributed by its product id and settled with its edition.
-import type { Context } from 'aws-lambda';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { derivedWrites, saveAthlete } from '#lambdas/catalog/admin-repo';
 import { SEARCH_REFRESH_MS } from '#lambdas/platform/cache-policy';
 import { ddb } from '#lambdas/platform/dynamodb';
 import { getAthlete } from '#lambdas/catalog/catalog-repo';
-import type { Event, Result } from '#lambdas/platform/http';
 import { settlePending } from '#lambdas/orders/ingest';
 import { resetSearchIndex, searchIndex } from '#lambdas/catalog/search-index';
 import { handler as admin } from '#lambdas/catalog/admin.handler';
@@ -51,19 +49,7 @@ const athleteView = async (id: number) => (await invoke(catalogFn, 'GET /api/ath
 const card = (view: { cards: Array<{ id: number }> }, id: number) => view.cards.find((c) => c.id === id) as Record<string, any>;
 
 async function adminCall(routeKey: string, pathParameters: Record<string, string>, body: unknown, collectiveId = 1): Promise<{ status: number; body: any }> {
-  const [method, rawPath] = routeKey.split(' ');
-  const event = {
-    version: '2.0',
-    routeKey,
-    rawPath,
-    headers: {},
-    pathParameters,
-    body: JSON.stringify(body),
-    isBase64Encoded: false,
-    requestContext: { http: { method }, authorizer: { jwt: { claims: claimsFor.collective(collectiveId) } } },
-  } as unknown as Event;
-  const result = (await admin(event, {} as Context)) as Result;
-  return { status: Number(result.statusCode), body: result.body ? JSON.parse(String(result.body)) : null };
+  return invoke(admin, routeKey, { pathParameters, body: JSON.stringify(body), claims: claimsFor.collective(collectiveId) });
 }
 
 describe('the demo catalog after the sample orders', () => {

@@ -1,19 +1,9 @@
 // Browser tests drive Debian's Chromium through playwright-core against local mode.
 // The global setup starts local mode (in memory) and exports its URL as E2E_BASE_URL.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../scripts/lib/chromium';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
 
 export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
@@ -67,4 +57,31 @@ export function useBrowserPage(options: { timeoutMs?: number } = {}): BrowserTes
     if (cspViolations.length > 0) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
   });
   return state;
+}
+
+/** Holds the app's entry module (Vite's assets/index-<hash>.js) back until `release()`: the page
+ * shows its prerendered HTML and none of the app's script runs until then. */
+export async function holdAppEntry(page: Page): Promise<{ release: () => void }> {
+  let held = true;
+  const waiting: Array<() => void> = [];
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    if (held) await new Promise<void>((resolve) => waiting.push(resolve));
+    await route.continue();
+  });
+  return {
+    release: () => {
+      held = false;
+      waiting.splice(0).forEach((go) => go());
+    },
+  };
+}
+
+/** Waits until `check` answers true, asking every 250 ms; fails after `timeoutMs`. */
+export async function expectEventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('condition not met in time');
 }

@@ -4,8 +4,11 @@
 // Limit, ScanIndexForward, ExclusiveStartKey and the FilterExpression shapes the repositories
 // use) are evaluated; install it first in beforeEach: specific `ddb.on(Command, input)` mocks
 // defined afterwards take precedence.
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AwsStub } from 'aws-sdk-client-mock';
+import { catalogItems } from '#lambdas/catalog/catalog-items';
+import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
+import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 
 type Item = Record<string, unknown>;
 type Names = Record<string, string> | undefined;
@@ -130,4 +133,24 @@ export function installFakeTable(ddb: AwsStub<any, any, any>, initial: Item[]): 
       },
     );
   return { items, put: (item) => items.set(key(item), structuredClone(item)) };
+}
+
+/** A mock reset to hold the sample catalog's items (profiles, collectives, members, the product
+ * index...) as the table holds them and nothing else, the catalog cache emptied: the start of a
+ * handler test. */
+export function installSampleCatalog(ddb: AwsStub<any, any, any>): FakeTable {
+  ddb.reset();
+  invalidateCatalogCache();
+  return installFakeTable(ddb, catalogItems(SAMPLE_CATALOG));
+}
+
+/** The webhook handler's table: the sample catalog (no order or marker yet), every write accepted;
+ * deliveries signed with `secret`, logs silent. */
+export function installWebhookTable(ddb: AwsStub<any, any, any>, secret: string): FakeTable {
+  process.env.SHOPIFY_WEBHOOK_SECRET = secret;
+  process.env.LOG_LEVEL = 'silent';
+  const table = installSampleCatalog(ddb);
+  ddb.on(TransactWriteCommand).resolves({});
+  ddb.on(PutCommand).resolves({});
+  return table;
 }

@@ -1,9 +1,20 @@
 // Builds signed webhook events for handler and integration tests.
 import { randomUUID } from 'node:crypto';
 import { signShopify } from '#lambdas/orders/webhook-secret';
+import { sampleProductId } from '#shared/catalog/seed-data';
+import { orderPayload } from '#shared/orders/shopify-payloads';
 import { invoke } from './invoke';
 
 export const TEST_SECRET = 'test-shopify-secret';
+
+/** The handler tests' order: one $3.00 Base card of Marcus Reed (athlete 1), bought by fan@example.com on 1 February 2026. */
+export const sampleOrder = (id: string) =>
+  orderPayload({
+    id,
+    createdAt: '2026-02-01T00:00:00Z',
+    email: 'fan@example.com',
+    lines: [{ id: '1', productId: sampleProductId(1, 1), title: 'Marcus Reed - Card #1', quantity: 1, price: '3.00' }],
+  });
 
 export function webhookHeaders(
   topic: string,

@@ -7,10 +7,10 @@ import { indexCatalog } from '#shared/catalog/catalog-types';
 import type { ContributionOptions } from '#shared/orders/contribution';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 import { buyerAlias, hashEmail } from '#lambdas/identity/buyers';
-import { recordDonation } from '#lambdas/payments/donation-records';
 import { allocateDonation, allocationContent } from '#lambdas/money/payouts';
 import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { verifyItems } from '../../scripts/lib/verify';
+import { recordTestDonation } from '../support/money-fixtures';
 
 const index = indexCatalog(SAMPLE_CATALOG);
 const options: ContributionOptions = { countTestOrders: false, hashEmail, aliasOf: (k) => buyerAlias(k, 'salt') };
@@ -40,16 +40,7 @@ describe('donation allocations', () => {
         const store = createMemoryStore({ yieldBetween: () => new Promise((r) => setImmediate(r)) });
         let clock = Date.parse('2026-10-01T00:00:00.000Z');
         const now = () => new Date((clock += 1_000)).toISOString();
-        // The donation as every writer records it (with its month and total: verify checks them).
-        await recordDonation(store, {
-          id: 'd-1',
-          collectiveId: 1,
-          date: '2026-09-01T00:00:00.000Z',
-          amountCents: DONATION_CENTS,
-          donorName: 'Donor',
-          notes: 'Go',
-          type: 'Individual',
-        });
+        await recordTestDonation(store, DONATION_CENTS);
         // What each key reserved: the content of its first accepted request.
         const reserved = new Map<number, string>();
         for (const step of steps) {

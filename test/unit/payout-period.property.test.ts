@@ -8,9 +8,7 @@
 import fc from 'fast-check';
 import { memoryCatalogReader } from '#lambdas/catalog/catalog-reader';
 import type { ContributionOptions } from '#shared/orders/contribution';
-import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
-import { normalizeOrder, parseJsonPreservingBigInts } from '#shared/orders/shopify';
-import { orderPayload } from '#shared/orders/shopify-payloads';
+import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 import { ledgerHeadOf } from '#lambdas/money/athlete-total';
 import { buyerAlias, hashEmail } from '#lambdas/identity/buyers';
 import { createIngestEngine } from '#lambdas/orders/ingest-engine';
@@ -18,6 +16,7 @@ import { createBatch, defaultPeriod, latestPeriodEnd, payableBefore, payableUnti
 import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { verifyItems } from '../../scripts/lib/verify';
 import { indexCatalog } from '#shared/catalog/catalog-types';
+import { ingestSale, saleFields } from '../support/money-fixtures';
 
 const index = indexCatalog(SAMPLE_CATALOG);
 const options: ContributionOptions = { countTestOrders: false, hashEmail, aliasOf: (k) => buyerAlias(k, 'salt') };
@@ -51,13 +50,7 @@ describe('payout period rules', () => {
   const opArb: fc.Arbitrary<Op> = fc.oneof(
     {
       weight: 3,
-      arbitrary: fc.record({
-        kind: fc.constant('sale' as const),
-        athlete: fc.constantFrom(...MEMBERS),
-        card: fc.integer({ min: 1, max: 3 }),
-        quantity: fc.integer({ min: 1, max: 3 }),
-        wait: fc.integer({ min: 1, max: 6 * 3_600_000 }),
-      }),
+      arbitrary: fc.record({ ...saleFields(MEMBERS), wait: fc.integer({ min: 1, max: 6 * 3_600_000 }) }),
     },
     // A period ending up to a day before now, or later today (through today: tomorrow 00:00 at most).
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('batch' as const), endOffsetMs: fc.integer({ min: -DAY, max: DAY }), key: fc.nat(2) }) },
@@ -81,15 +74,7 @@ describe('payout period rules', () => {
         for (const op of ops) {
           if (op.kind === 'sale') {
             clock += op.wait;
-            const orderId = String(9_100_000_000_000_000n + BigInt(++seq));
-            const price = ['3.00', '5.00', '25.00'][op.card - 1];
-            const line = { id: `${orderId}1`, productId: sampleProductId(op.athlete, op.card), title: 'Card', quantity: op.quantity, price };
-            await engine.ingest({
-              kind: 'order',
-              order: normalizeOrder(
-                parseJsonPreservingBigInts(orderPayload({ id: orderId, createdAt: new Date(clock).toISOString(), email: 'fan@example.com', lines: [line] })),
-              ),
-            });
+            await ingestSale(engine, String(9_100_000_000_000_000n + BigInt(++seq)), op, new Date(clock).toISOString());
             continue;
           }
           const at = new Date(clock);

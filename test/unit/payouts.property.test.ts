@@ -14,10 +14,10 @@ import { orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
 import { ledgerHeadOf } from '#lambdas/money/athlete-total';
 import { buyerAlias, hashEmail } from '#lambdas/identity/buyers';
 import { createIngestEngine } from '#lambdas/orders/ingest-engine';
-import { recordDonation } from '#lambdas/payments/donation-records';
 import { allocateDonation, createBatch, listBatches, markPayout, statement } from '#lambdas/money/payouts';
 import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { verifyItems } from '../../scripts/lib/verify';
+import { ingestSale, recordTestDonation, saleFields } from '../support/money-fixtures';
 
 const index = indexCatalog(SAMPLE_CATALOG);
 const options: ContributionOptions = { countTestOrders: false, hashEmail, aliasOf: (k) => buyerAlias(k, 'salt') };
@@ -33,12 +33,7 @@ type Op =
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 5,
-    arbitrary: fc.record({
-      kind: fc.constant('sale' as const),
-      athlete: fc.constantFrom(...MEMBERS),
-      card: fc.integer({ min: 1, max: 3 }),
-      quantity: fc.integer({ min: 1, max: 3 }),
-    }),
+    arbitrary: fc.record(saleFields(MEMBERS)),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), sale: fc.nat(20) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('batch' as const), key: fc.nat(3), twice: fc.boolean() }) },
@@ -62,31 +57,15 @@ describe('payouts', () => {
         let clock = Date.parse('2026-10-01T00:00:00.000Z');
         const now = () => new Date((clock += 60_000)).toISOString();
         const engine = createIngestEngine({ store, catalog: memoryCatalogReader(SAMPLE_CATALOG), options: () => options, now, sleep: () => Promise.resolve() });
-        // The donation as every writer records it (with its month and total: verify checks them).
-        await recordDonation(store, {
-          id: 'd-1',
-          collectiveId: 1,
-          date: '2026-09-01T00:00:00.000Z',
-          amountCents: 20_000,
-          donorName: 'Donor',
-          notes: 'Go',
-          type: 'Individual',
-        });
+        await recordTestDonation(store, 20_000);
         const sales: Array<{ orderId: string; lineId: string; quantity: number; price: string }> = [];
         const batchEnds: string[] = [];
         let seq = 0;
         for (const op of ops) {
           if (op.kind === 'sale') {
             const orderId = String(9_000_000_000_000_000n + BigInt(++seq));
-            const price = ['3.00', '5.00', '25.00'][op.card - 1];
-            const line = { id: `${orderId}1`, productId: sampleProductId(op.athlete, op.card), title: 'Card', quantity: op.quantity, price };
-            await engine.ingest({
-              kind: 'order',
-              order: normalizeOrder(
-                parseJsonPreservingBigInts(orderPayload({ id: orderId, createdAt: new Date(clock).toISOString(), email: 'fan@example.com', lines: [line] })),
-              ),
-            });
-            sales.push({ orderId, lineId: line.id, quantity: op.quantity, price });
+            const line = await ingestSale(engine, orderId, op, new Date(clock).toISOString());
+            sales.push({ orderId, lineId: line.id, quantity: op.quantity, price: line.price });
           } else if (op.kind === 'refund' && sales.length) {
             const sale = sales[op.sale % sales.length];
             const refund = refundPayload({

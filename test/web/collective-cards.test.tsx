@@ -2,7 +2,6 @@
 // with the server's rules (and the server's field errors shown), the lifecycle actions and sets.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CardsManager } from '@/features/collective-panel/components/settings/cards-manager';
-import { dollarsToCents } from '@/features/collective-panel/components/settings/card-form';
 import { members, ownerCards } from './dashboards/fixtures';
 import { renderRoute, fakeApi, signInAs, signOut } from './harness';
 
@@ -14,16 +13,29 @@ afterEach(signOut);
 const renderCards = () => renderRoute(<CardsManager collectiveId={1} members={members([1, 2])} canWrite />);
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'card.png', { type: 'image/png' });
 
-describe('dollarsToCents', () => {
-  it('sends whole cents and lets the validator name anything else', () => {
-    expect([
-      dollarsToCents('12.5'),
-      dollarsToCents('$1,000'),
-      dollarsToCents('19.99'),
-      dollarsToCents(''),
-      dollarsToCents('0'),
-      dollarsToCents('1.234'),
-    ]).toEqual([1250, 100000, 1999, undefined, 0, 0.5]);
+describe('the card form’s price', () => {
+  it('takes dollars as typed and names what is not a price in the server’s words', async () => {
+    const stub = fakeApi({ 'GET /api/collectives/1/athletes/1/cards': { body: ownerCards(1) } });
+    renderCards();
+    fireEvent.click(await screen.findByRole('button', { name: 'New Card' }));
+    const form = screen.getByRole('form', { name: 'New card' });
+    const verdict = (typed: string) => {
+      fireEvent.change(within(form).getByLabelText(/^Price/), { target: { value: typed } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Create Card' }));
+      return within(form).queryByText(/^Price (is|must)/)?.textContent ?? null;
+    };
+    expect(['', '0', '-5', '1.234', 'twelve', '0.50', '12.5', '$1,000', '10000.01'].map(verdict)).toEqual([
+      'Price is required',
+      'Price must be more than $0.00',
+      'Price must be more than $0.00',
+      'Price must be in whole cents',
+      'Price must be in whole cents',
+      'Price must be at least $1.00',
+      null,
+      null,
+      'Price must be at most $10,000.00',
+    ]);
+    expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });
 

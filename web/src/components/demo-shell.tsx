@@ -1,6 +1,6 @@
 // The demo layout shell: fixed top bar, scroll-to-top on route change, footer only near the page bottom.
-import { Suspense, useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { utcYear } from '@/lib/dates';
 import { useDemoRole, type DemoRole } from '@/lib/demo-role';
@@ -11,9 +11,7 @@ import { ScrollToTop } from '@/components/scroll-to-top';
 import { MoreMenu } from '@/components/more-menu';
 import { Logo } from '@/components/logo';
 import { RoleDropdown } from '@/components/role-dropdown';
-import { DataProvider } from '@/lib/data-provider';
-import { RouteErrors } from '@/components/route-error';
-import { PageSpinner } from '@/components/spinner';
+import { PageOutlet } from '@/components/page-outlet';
 
 const ROLE_BUTTON: Record<DemoRole, { label: string; to: string }> = {
   buyer: { label: 'My Cards', to: paths.demo.myCards.getHref() },
@@ -147,13 +145,7 @@ export function DemoShell() {
         </div>
       </header>
       <main id="main-content" className="demo-main">
-        <RouteErrors>
-          <DataProvider>
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
-          </DataProvider>
-        </RouteErrors>
+        <PageOutlet />
       </main>
       <footer className={`demo-footer${nearBottom ? ' visible' : ''}`} aria-hidden={!nearBottom} data-testid="demo-footer">
         {nearBottom && <p>© {utcYear()} Drift. All rights reserved.</p>}

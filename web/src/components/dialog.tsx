@@ -1,8 +1,10 @@
 // A modal confirmation on the native <dialog> (showModal): the browser makes the rest of the page
 // inert (no focus, clicks or screen-reader reading behind it), focuses the dialog's Cancel button,
 // and Escape cancels. A click on the backdrop cancels too, and focus returns to what opened it.
-// The parent shows the dialog by rendering it and closes it by no longer rendering it.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+// The parent shows the dialog by rendering it and closes it by no longer rendering it; or, for a
+// confirmation about one thing (a post to delete, an athlete to remove), holds the thing in
+// useConfirmation and renders ConfirmAbout, which is shown while there is one.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 interface Props {
   title: string;
@@ -62,5 +64,40 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Ca
         </div>
       </div>
     </dialog>
+  );
+}
+
+/** What a confirmation is about: `ask(subject)` opens it, `close()` takes it away. */
+export function useConfirmation<T>() {
+  const [subject, setSubject] = useState<T | null>(null);
+  return { subject, ask: (next: T) => setSubject(() => next), close: () => setSubject(null) };
+}
+
+export type Confirmation<T> = ReturnType<typeof useConfirmation<T>>;
+
+interface AboutProps<T> extends Omit<Props, 'title' | 'children' | 'onConfirm' | 'onCancel'> {
+  about: Confirmation<T>;
+  title: string | ((subject: T) => string);
+  children: (subject: T) => ReactNode;
+  /** Runs once the dialog is closed. */
+  onConfirm: (subject: T) => void;
+}
+
+/** A ConfirmDialog about `about.subject`, shown while there is one: Cancel closes it; Confirm closes it and acts on the subject. */
+export function ConfirmAbout<T>({ about, title, children, onConfirm, ...rest }: AboutProps<T>) {
+  const { subject, close } = about;
+  if (subject === null) return null;
+  return (
+    <ConfirmDialog
+      {...rest}
+      title={typeof title === 'function' ? title(subject) : title}
+      onCancel={close}
+      onConfirm={() => {
+        close();
+        onConfirm(subject);
+      }}
+    >
+      {children(subject)}
+    </ConfirmDialog>
   );
 }

@@ -1,13 +1,10 @@
 // Frame of the marketing pages: a slim header with the logo and the main calls to action, and a footer.
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { utcYear } from '@/lib/dates';
 import { Logo } from '@/components/logo';
 import { ScrollToTop } from '@/components/scroll-to-top';
-import { DataProvider } from '@/lib/data-provider';
-import { RouteErrors } from '@/components/route-error';
-import { PageSpinner } from '@/components/spinner';
+import { PageOutlet } from '@/components/page-outlet';
 
 export function MarketingLayout() {
   return (
@@ -32,13 +29,7 @@ export function MarketingLayout() {
         </nav>
       </header>
       <main id="main-content">
-        <RouteErrors>
-          <DataProvider>
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
-          </DataProvider>
-        </RouteErrors>
+        <PageOutlet />
       </main>
       <footer className="mk-footer">
         {/* Prerendered: the build's year until the app hydrates, should a year have turned since. */}

@@ -17,13 +17,13 @@ export function useAction(texts?: FailureTexts) {
   return {
     ...outcome,
     running,
-    /** Runs `write`; `done` is the success line, if any. True when it succeeded. */
-    run: async (write: () => Promise<unknown>, done?: string): Promise<boolean> => {
+    /** Runs `write`; `done` is the success line, if any (or makes it from the answer). True when it succeeded. */
+    run: async <T>(write: () => Promise<T>, done?: string | ((result: T) => string)): Promise<boolean> => {
       setOutcome(NONE);
       setRunning(true);
       try {
-        await write();
-        setOutcome({ success: done ?? null, error: null });
+        const result = await write();
+        setOutcome({ success: (typeof done === 'function' ? done(result) : done) ?? null, error: null });
         return true;
       } catch (error) {
         setOutcome({ success: null, error: describeFailure(error, texts, { fields: [] }).message });

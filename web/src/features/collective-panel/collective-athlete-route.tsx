@@ -18,6 +18,7 @@ import { useMemberOrders, useMemberStats } from '@/features/collective-panel/api
 import { useAthleteProfile } from '@/features/collective-panel/api/get-athlete-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
+import { Panel } from '@/components/panel';
 
 export const RECENT_LIMIT = 10;
 export const PROFILE_LOAD_ERROR = 'Failed to load the athlete. Please try again later.';
@@ -68,12 +69,9 @@ export default function CollectiveAthleteRoute() {
         </div>
       </header>
       <div className="dash-main">
-        <section className="panel" aria-labelledby="athlete-cards-title">
-          <h2 id="athlete-cards-title" className="panel-title">
-            Cards
-          </h2>
+        <Panel id="athlete-cards-title" title="Cards">
           <CardCarousel cards={profile.data?.cards ?? []} soldByCard={stats.data?.cardsSoldByCard} label={`${athlete.name} cards`} />
-        </section>
+        </Panel>
         {failed ? (
           <ErrorBox
             message={SALES_LOAD_ERROR}
@@ -86,18 +84,12 @@ export default function CollectiveAthleteRoute() {
           <Spinner label="Loading sales..." />
         ) : (
           <>
-            <section className="panel" aria-labelledby="athlete-sales-title">
-              <h2 id="athlete-sales-title" className="panel-title">
-                Sales Dashboard
-              </h2>
+            <Panel id="athlete-sales-title" title="Sales Dashboard">
               <SalesDashboard stats={stats.data} />
-            </section>
-            <section className="panel" aria-labelledby="athlete-orders-title">
-              <h2 id="athlete-orders-title" className="panel-title">
-                Recent Orders
-              </h2>
+            </Panel>
+            <Panel id="athlete-orders-title" title="Recent Orders">
               <RecentOrdersTable orders={orders.data.items.slice(0, RECENT_LIMIT)} caption={`${athlete.name}'s recent orders, newest first`} showSerials />
-            </section>
+            </Panel>
           </>
         )}
       </div>

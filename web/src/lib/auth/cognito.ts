@@ -1,16 +1,12 @@
 // The Cognito user-pool calls of the web app: sign-in (SRP), sign-up and its email code, password
-// reset, token refresh and revocation. The pool comes from /config.json; a deployment without one
-// (the open demo) answers AuthUnavailable. Sign-in installs the session in the session store.
-import { loadRuntimeConfig, type AuthConfig } from '@/lib/runtime-config';
-import { cognitoCall, signInWithSrp, type AuthenticationResult, type CodeDeliveryDetails } from '@/lib/auth/cognito-client';
+// reset. The pool comes from /config.json; a deployment without one (the open demo) answers
+// AuthUnavailable. Sign-in installs the session in the session store. The token calls the session
+// store itself makes (refresh, revocation) are cognito-tokens.ts, which knows no session store, so
+// the two modules do not import each other.
+import { cognitoCall, signInWithSrp, type CodeDeliveryDetails } from '@/lib/auth/cognito-client';
 import { CognitoError } from '@/lib/auth/cognito-error';
+import { authConfig } from '@/lib/auth/cognito-tokens';
 import { applySession, sessionFromResult, type Session } from '@/lib/auth/session-store';
-
-export async function authConfig(): Promise<AuthConfig> {
-  const config = await loadRuntimeConfig();
-  if (!config.auth) throw new CognitoError('AuthUnavailable', 'Sign-in is not available right now. Please try again later.');
-  return config.auth;
-}
 
 export async function signIn(username: string, password: string, remember: boolean): Promise<Session> {
   const auth = await authConfig();
@@ -20,27 +16,6 @@ export async function signIn(username: string, password: string, remember: boole
   const session = sessionFromResult(result.AuthenticationResult, remember);
   applySession(session);
   return session;
-}
-
-/** REFRESH_TOKEN_AUTH: new ID and access tokens (the session store decides what to keep). */
-export async function refreshTokens(refreshToken: string): Promise<AuthenticationResult> {
-  const auth = await authConfig();
-  const result = await cognitoCall<{ AuthenticationResult: AuthenticationResult }>(auth.endpoint, 'InitiateAuth', {
-    AuthFlow: 'REFRESH_TOKEN_AUTH',
-    ClientId: auth.clientId,
-    AuthParameters: { REFRESH_TOKEN: refreshToken },
-  });
-  return result.AuthenticationResult;
-}
-
-/** Ends the session at Cognito: GlobalSignOut, or revoking the refresh token when the access token has expired. */
-export async function revokeTokens(session: Session): Promise<void> {
-  const auth = await authConfig();
-  try {
-    await cognitoCall(auth.endpoint, 'GlobalSignOut', { AccessToken: session.accessToken });
-  } catch {
-    await cognitoCall(auth.endpoint, 'RevokeToken', { Token: session.refreshToken, ClientId: auth.clientId });
-  }
 }
 
 export interface SignUpInput {

@@ -2,7 +2,7 @@
 // keeps the verifier, state, Remember me and the page to return to in sessionStorage; the return
 // to /login?code=&state= exchanges the code at the hosted domain's /oauth2/token.
 import { sessionFromResult, applySession, type Session } from '@/lib/auth/session-store';
-import { authConfig } from '@/lib/auth/cognito';
+import { authConfig } from '@/lib/auth/cognito-tokens';
 import { CognitoError } from '@/lib/auth/cognito-error';
 
 const OAUTH_KEY = 'drift.oauth';

@@ -4,9 +4,10 @@
 // followed through the storage event. Tokens are refreshed shortly before they expire (a timer)
 // and once on a 401 (lib/api-client.ts); a failed refresh signs out.
 //
-// This module is part of the first page, so it holds no Cognito code: the calls themselves
-// (lib/auth/cognito.ts, with the SRP maths) load on demand, the first time a token is refreshed
-// or revoked.
+// This module is part of the first page, so it holds no Cognito code: the token calls
+// (lib/auth/cognito-tokens.ts) load on demand, the first time a token is refreshed or revoked.
+// The sign-in calls (lib/auth/cognito.ts, with the SRP maths) install a session here; this module
+// never imports them.
 import { useSyncExternalStore } from 'react';
 import type { AuthenticationResult } from '@/lib/auth/cognito-client';
 import { CognitoError } from '@/lib/auth/cognito-error';
@@ -191,7 +192,7 @@ export async function refreshSession(): Promise<Session | null> {
     const started = current;
     refreshing = (async () => {
       try {
-        const { refreshTokens } = await import('@/lib/auth/cognito');
+        const { refreshTokens } = await import('@/lib/auth/cognito-tokens');
         const result = await refreshTokens(started.refreshToken);
         // Signed out (or in as someone else) meanwhile: do not bring the old session back.
         if (current?.refreshToken !== started.refreshToken) return current;
@@ -228,7 +229,7 @@ export async function signOut(): Promise<void> {
   applySession(null);
   if (!session) return;
   try {
-    const { revokeTokens } = await import('@/lib/auth/cognito');
+    const { revokeTokens } = await import('@/lib/auth/cognito-tokens');
     await revokeTokens(session);
   } catch {
     // Signed out locally either way; the tokens expire on their own.

@@ -13,15 +13,17 @@ import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
-import { Field } from '@/components/form/field';
+import { TextAreaField } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useForm } from '@/components/form/use-form-submit';
 import { SignInPrompt } from '@/components/sign-in-required';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-store';
 import { useDecideCard } from '@/features/athlete-panel/api/decide-card';
 import { useOwnerCards } from '@/features/athlete-panel/api/get-owner-cards';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
+import { Panel } from '@/components/panel';
 
 export const CARDS_ERROR = 'Failed to load your cards. Please try again later.';
 
@@ -47,6 +49,9 @@ function CardPreview({ card }: { card: OwnerCard }) {
   );
 }
 
+/** Beside the reason's own error, the server's words (its message for a refused reason too). */
+const REJECT_TEXTS = { invalid: (error: unknown) => (error as ApiError).message };
+
 function RejectDialog({
   card,
   busy,
@@ -55,37 +60,31 @@ function RejectDialog({
 }: {
   card: OwnerCard;
   busy: boolean;
-  onReject: (reason: string) => Promise<ApiError | null>;
+  onReject: (reason: string) => Promise<void>;
   onCancel: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const confirm = async () => {
-    if (busy) return;
-    const { errors } = validateReject({ reason });
-    setFieldError(errors.reason ?? null);
-    setFailure(null);
-    if (errors.reason) return;
-    const error = await onReject(reason);
-    if (error) {
-      setFieldError(error.fields.reason ?? null);
-      setFailure(error.message);
-    }
-  };
+  const form = useForm({
+    initial: { reason: '' },
+    check: ({ reason }) => {
+      const { errors } = validateReject({ reason });
+      return { value: reason, errors };
+    },
+    send: (reason) => onReject(reason),
+    texts: REJECT_TEXTS,
+  });
   return (
     <ConfirmDialog
       title={`Reject ${card.name}`}
       confirmLabel={busy ? 'Rejecting...' : 'Reject card'}
       danger
-      onConfirm={() => void confirm()}
+      onConfirm={() => {
+        if (!busy) void form.submit();
+      }}
       onCancel={onCancel}
     >
       <p>The collective sees your reason and can change the card and submit it again.</p>
-      <Field label="Reason" required error={fieldError}>
-        {(control) => <textarea {...control} className="input" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
-      </Field>
-      <FormOutcome error={failure} />
+      <TextAreaField label="Reason" required rows={3} maxLength={500} {...form.field('reason')} />
+      <FormOutcome error={form.error} />
     </ConfirmDialog>
   );
 }
@@ -112,15 +111,10 @@ function PendingCard({ card, athleteId, own, onReload, onDone }: PendingProps) {
       setError(err instanceof ApiError ? err : new ApiError(0, 'error', String(err)));
     }
   };
-  const reject = async (reason: string): Promise<ApiError | null> => {
-    try {
-      await decide.trigger({ cardId: card.id, action: 'reject', reason });
-      setRejecting(false);
-      onDone(`Rejected ${card.name}. The collective sees your reason.`);
-      return null;
-    } catch (err) {
-      return err instanceof ApiError ? err : new ApiError(0, 'error', String(err));
-    }
+  const reject = async (reason: string): Promise<void> => {
+    await decide.trigger({ cardId: card.id, action: 'reject', reason });
+    setRejecting(false);
+    onDone(`Rejected ${card.name}. The collective sees your reason.`);
   };
 
   const moves = actions(card, 'athlete');
@@ -171,39 +165,25 @@ function Decided({ cards }: { cards: OwnerCard[] }) {
   const who = (by: string) => (session && by === session.claims.sub ? 'you' : by === 'seed' ? 'the sample data' : by);
   if (cards.length === 0) return <p className="muted">No decisions yet.</p>;
   return (
-    <TableRegion label={'Cards you decided on, newest first'}>
-      <table className="dash-table">
-        <caption className="sr-only">Cards you decided on, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Card</th>
-            <th scope="col">Decision</th>
-            <th scope="col">By</th>
-            <th scope="col">When</th>
-            <th scope="col">Now</th>
+    <DataTable caption="Cards you decided on, newest first" columns={['Card', 'Decision', 'By', 'When', 'Now']}>
+      {cards.map((card) => {
+        const event = lastDecision(card)!;
+        return (
+          <tr key={card.id}>
+            <td>{card.name}</td>
+            <td>
+              {event.action === 'approved' ? 'Approved' : 'Rejected'}
+              {event.reason ? <span className="muted small"> · {event.reason}</span> : null}
+            </td>
+            <td>{who(event.by)}</td>
+            <td>
+              <DateText iso={event.at} />
+            </td>
+            <td>{stateOf(card)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {cards.map((card) => {
-            const event = lastDecision(card)!;
-            return (
-              <tr key={card.id}>
-                <td>{card.name}</td>
-                <td>
-                  {event.action === 'approved' ? 'Approved' : 'Rejected'}
-                  {event.reason ? <span className="muted small"> · {event.reason}</span> : null}
-                </td>
-                <td>{who(event.by)}</td>
-                <td>
-                  <DateText iso={event.at} />
-                </td>
-                <td>{stateOf(card)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableRegion>
+        );
+      })}
+    </DataTable>
   );
 }
 
@@ -216,10 +196,7 @@ export default function ApprovalsTab({ athleteId, own }: { athleteId: number; ow
   const decided = data.cards.filter((c) => !awaitsApproval(c) && lastDecision(c)).sort((a, b) => lastDecision(b)!.at.localeCompare(lastDecision(a)!.at));
   return (
     <>
-      <section className="panel" aria-labelledby="approvals-title">
-        <h2 id="approvals-title" className="panel-title">
-          Approvals
-        </h2>
+      <Panel id="approvals-title" title="Approvals">
         <p className="hint">Nothing goes on sale before you approve its exact image. Each card is shown as fans will see it.</p>
         <FormOutcome success={notice} />
         {pending.length === 0 ? (
@@ -231,13 +208,10 @@ export default function ApprovalsTab({ athleteId, own }: { athleteId: number; ow
             ))}
           </ul>
         )}
-      </section>
-      <section className="panel" aria-labelledby="decided-title">
-        <h2 id="decided-title" className="panel-title">
-          Decided
-        </h2>
+      </Panel>
+      <Panel id="decided-title" title="Decided">
         <Decided cards={decided} />
-      </section>
+      </Panel>
     </>
   );
 }

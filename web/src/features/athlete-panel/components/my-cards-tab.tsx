@@ -17,6 +17,7 @@ import { LIVE_REFRESH_MS } from '@/features/athlete-panel/config';
 import { AthleteOrdersTable } from '@/features/athlete-panel/components/orders-table';
 import { saleStateLabel } from '@/features/athlete-panel/components/sale-state';
 import { DataTable } from '@/components/dashboard/data-table';
+import { Panel } from '@/components/panel';
 
 export const RECENT_ORDERS = 5;
 export const SALES_ERROR = 'Failed to load your sales data. Please try again later.';
@@ -99,10 +100,7 @@ export function MyCardsTab({ profile }: { profile: AthleteProfileResponse }) {
   const orders = recent.data.items;
   return (
     <>
-      <section className="panel" aria-labelledby="my-cards-title">
-        <h2 id="my-cards-title" className="panel-title">
-          My Cards
-        </h2>
+      <Panel id="my-cards-title" title="My Cards">
         <CardCarousel cards={cards.map(asCollectible)} soldByCard={s.cardsSoldByCard} label={`${athlete.name} cards`} />
         <SaleStates cards={cards} />
         <dl className="dash-tiles" style={{ marginTop: 16 }}>
@@ -119,29 +117,20 @@ export function MyCardsTab({ profile }: { profile: AthleteProfileResponse }) {
             </dd>
           </div>
         </dl>
-      </section>
+      </Panel>
 
-      <section className="panel" aria-labelledby="earnings-title">
-        <h2 id="earnings-title" className="panel-title">
-          Your Earnings (97%)
-        </h2>
+      <Panel id="earnings-title" title="Your Earnings (97%)">
         <p className="dash-earnings" aria-live="polite">
           {formatUsd(s.earningsCents)}
         </p>
         <p className="hint">Your 97% share of {formatUsd(s.totalRevenueCents)} in card sales, from your ledger. Updates live.</p>
-      </section>
+      </Panel>
 
-      <section className="panel" aria-labelledby="sales-title">
-        <h2 id="sales-title" className="panel-title">
-          Sales Dashboard
-        </h2>
+      <Panel id="sales-title" title="Sales Dashboard">
         <SalesDashboard stats={s} />
-      </section>
+      </Panel>
 
-      <section className="panel" aria-labelledby="top-fans-title">
-        <h2 id="top-fans-title" className="panel-title">
-          Top Fans
-        </h2>
+      <Panel id="top-fans-title" title="Top Fans">
         <p className="hint">
           Fans who own your full set of cards{s.topFanCount > 0 ? `: ${s.topFanCount}` : ''}.
           {s.topFanCount > s.topFans.length ? ` Showing the first ${s.topFans.length}.` : ''}
@@ -157,22 +146,19 @@ export function MyCardsTab({ profile }: { profile: AthleteProfileResponse }) {
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
 
       {showAll ? (
         <AllOrders athleteId={athlete.id} cardNames={cardNames} onClose={() => setShowAll(false)} />
       ) : (
-        <section className="panel" aria-labelledby="recent-orders-title">
-          <h2 id="recent-orders-title" className="panel-title">
-            Recent Orders
-          </h2>
+        <Panel id="recent-orders-title" title="Recent Orders">
           <AthleteOrdersTable orders={orders.slice(0, RECENT_ORDERS)} caption="Recent orders, newest first" cardNames={cardNames} />
           {orders.length > RECENT_ORDERS && (
             <button type="button" className="btn btn-outline" style={{ marginTop: 12 }} onClick={() => setShowAll(true)}>
               View All Orders
             </button>
           )}
-        </section>
+        </Panel>
       )}
     </>
   );

@@ -8,6 +8,7 @@ import { continuousMonths } from '@/components/charts/months';
 import { FigureTile } from '@/components/dashboard/sales-dashboard';
 import { useAthleteDonations } from '@/features/athlete-panel/api/get-athlete-donations';
 import { DataTable } from '@/components/dashboard/data-table';
+import { Panel } from '@/components/panel';
 
 export const DONATIONS_ERROR = 'Failed to load your donations. Please try again later.';
 
@@ -18,16 +19,13 @@ export function OverviewTab({ athleteId }: { athleteId: number }) {
   const monthly = continuousMonths(data.monthly, (month) => ({ month, amountCents: 0 }));
   return (
     <>
-      <section className="panel" aria-labelledby="overview-title">
-        <h2 id="overview-title" className="panel-title">
-          Overview
-        </h2>
+      <Panel id="overview-title" title="Overview">
         <dl className="dash-tiles">
           <FigureTile label="Total Donations" value={formatUsd(data.totalDonationsCents)} />
           <FigureTile label="# Donations This Year" value={String(data.donationsThisYear)} />
           <FigureTile label="Recurring This Month" value={String(data.recurringThisMonth)} />
         </dl>
-      </section>
+      </Panel>
       <section className="panel">
         <LineChart
           title="Monthly Donations"
@@ -44,10 +42,7 @@ export function CommentsTab({ athleteId }: { athleteId: number }) {
   if (error) return <ErrorBox message={DONATIONS_ERROR} onRetry={() => void mutate()} />;
   if (!data) return <Spinner label="Loading comments..." />;
   return (
-    <section className="panel" aria-labelledby="comments-title">
-      <h2 id="comments-title" className="panel-title">
-        Comments
-      </h2>
+    <Panel id="comments-title" title="Comments">
       {data.comments.length === 0 ? (
         <p className="muted">No comments yet.</p>
       ) : (
@@ -61,6 +56,6 @@ export function CommentsTab({ athleteId }: { athleteId: number }) {
           ))}
         </DataTable>
       )}
-    </section>
+    </Panel>
   );
 }

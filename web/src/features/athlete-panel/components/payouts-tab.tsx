@@ -19,6 +19,7 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { useAction } from '@/components/form/use-action';
 import { accountStatus } from '@shared/payments/account-status';
 import { startAthleteOnboarding, useAthleteStripeAccount } from '@/features/athlete-panel/api/stripe-account';
+import { Panel } from '@/components/panel';
 
 export const PAYOUTS_ERROR = 'Failed to load your payouts. Please try again later.';
 const STATUS: Record<PayoutLineView['status'], string> = LINE_STATUS_LABEL;
@@ -86,10 +87,7 @@ export default function PayoutsTab({ athleteId, own }: { athleteId: number; own:
   const next = data.nextPayout;
   return (
     <>
-      <section className="panel no-print" aria-labelledby="payouts-title">
-        <h2 id="payouts-title" className="panel-title">
-          Payouts
-        </h2>
+      <Panel id="payouts-title" title="Payouts" className="no-print">
         <dl className="dash-tiles">
           <FigureTile label="Balance" value={formatUsd(data.balanceCents)} />
           <FigureTile label="Earned (all time)" value={formatUsd(data.earnedCents)} />
@@ -124,7 +122,7 @@ export default function PayoutsTab({ athleteId, own }: { athleteId: number; own:
         {own && <PayoutAccount athleteId={athleteId} />}
         <h3 className="ap-subtitle">Payouts received</h3>
         <PayoutsTable payouts={data.payouts} />
-      </section>
+      </Panel>
       <Statement athleteId={athleteId} own={own} />
       <DisclosureKit athleteId={athleteId} own={own} currentYear={data.year.year} />
     </>

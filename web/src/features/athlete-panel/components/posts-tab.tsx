@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Post } from '@shared/sales/sales-api';
 import { POST_MAX_LENGTH } from '@shared/sales/sales-api';
 import { isBlankText } from '@shared/platform/text';
-import { ConfirmDialog } from '@/components/dialog';
+import { ConfirmAbout, useConfirmation } from '@/components/dialog';
 import { TextAreaField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
@@ -185,7 +185,7 @@ export function PostsTab({ athleteId }: { athleteId: number }) {
   const remove = useDeletePost(athleteId);
   const { isOwnerAthlete } = useTenant();
   const [openMenu, setOpenMenu] = useState<number | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<Post | null>(null);
+  const deleting = useConfirmation<Post>();
   const deletion = useAction(POST_TEXTS);
 
   if (error) return <ErrorBox message="Failed to load your posts. Please try again later." onRetry={() => void mutate()} />;
@@ -212,26 +212,20 @@ export function PostsTab({ athleteId }: { athleteId: number }) {
               menuOpen={openMenu === post.id}
               onToggleMenu={() => setOpenMenu((open) => (open === post.id ? null : post.id))}
               onCloseMenu={() => setOpenMenu((open) => (open === post.id ? null : open))}
-              onDelete={() => setPendingDelete(post)}
+              onDelete={() => deleting.ask(post)}
             />
           ))}
         </ul>
       )}
-      {pendingDelete && (
-        <ConfirmDialog
-          title="Delete Post?"
-          confirmLabel="Delete"
-          danger
-          onCancel={() => setPendingDelete(null)}
-          onConfirm={() => {
-            const post = pendingDelete;
-            setPendingDelete(null);
-            void deletion.run(() => remove.trigger({ postId: post.id }));
-          }}
-        >
-          <p>{DELETE_TEXT}</p>
-        </ConfirmDialog>
-      )}
+      <ConfirmAbout
+        about={deleting}
+        title="Delete Post?"
+        confirmLabel="Delete"
+        danger
+        onConfirm={(post) => void deletion.run(() => remove.trigger({ postId: post.id }))}
+      >
+        {() => <p>{DELETE_TEXT}</p>}
+      </ConfirmAbout>
     </section>
   );
 }

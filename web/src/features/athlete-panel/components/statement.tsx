@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/download';
 import { statementPath, useStatement, type Period, type StatementResponse } from '@/features/athlete-panel/api/get-statement';
 import { printSection } from '@/features/athlete-panel/components/print';
+import { Panel } from '@/components/panel';
 
 export const STATEMENT_ERROR = 'Failed to load the statement. Please try again later.';
 
@@ -106,6 +107,12 @@ export function Statement({ athleteId, own }: { athleteId: number; own: boolean 
   const { data, error, mutate, isLoading } = useStatement(athleteId, own, period, after);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const serverFields = error instanceof ApiError ? error.fields : {};
+  /** A bound of the period as its date field shows it: the draft's value, its own error or the server's. */
+  const dateField = (bound: keyof Period) => ({
+    value: draft[bound],
+    onValue: (value: string) => setDraft((d) => ({ ...d, [bound]: value })),
+    error: errors[bound] ?? serverFields[bound],
+  });
 
   const show = () => {
     const found = validatePeriod(draft);
@@ -128,10 +135,7 @@ export function Statement({ athleteId, own }: { athleteId: number; own: boolean 
   };
 
   return (
-    <section className="panel" aria-labelledby="statement-title">
-      <h2 id="statement-title" className="panel-title">
-        Statement
-      </h2>
+    <Panel id="statement-title" title="Statement">
       <form
         className="ap-period no-print"
         noValidate
@@ -141,22 +145,8 @@ export function Statement({ athleteId, own }: { athleteId: number; own: boolean 
           show();
         }}
       >
-        <InputField
-          label="From"
-          required
-          type="date"
-          error={errors.from ?? serverFields.from}
-          value={draft.from}
-          onValue={(from) => setDraft((d) => ({ ...d, from }))}
-        />
-        <InputField
-          label="Up to (not included)"
-          required
-          type="date"
-          error={errors.to ?? serverFields.to}
-          value={draft.to}
-          onValue={(to) => setDraft((d) => ({ ...d, to }))}
-        />
+        <InputField label="From" required type="date" {...dateField('from')} />
+        <InputField label="Up to (not included)" required type="date" {...dateField('to')} />
         <button type="submit" className="btn btn-outline">
           Show statement
         </button>
@@ -194,6 +184,6 @@ export function Statement({ athleteId, own }: { athleteId: number; own: boolean 
           <FormOutcome error={downloadError} />
         </>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -13,6 +13,7 @@ import { parseId } from '@/lib/catalog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAthletePosts } from '@/features/athletes/api/get-athlete-posts';
 import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from '@/features/athletes/components/athlete-parts';
+import { Panel } from '@/components/panel';
 
 export default function AthleteMedia() {
   const { id } = useParams();
@@ -45,10 +46,7 @@ export default function AthleteMedia() {
         <StatsBlock athlete={athlete} />
         <AboutBlock bio={athlete.bio} />
         <AchievementsBlock achievements={athlete.achievements} />
-        <section className="panel" aria-labelledby="posts-title">
-          <h2 id="posts-title" className="panel-title">
-            Recent Posts
-          </h2>
+        <Panel id="posts-title" title="Recent Posts">
           {posts.error && <ErrorBox message="Failed to load posts. Please try again later." onRetry={() => void posts.mutate()} />}
           {posts.isLoading && <Spinner label="Loading posts..." />}
           {posts.data && items.length === 0 && <p className="muted">No posts yet.</p>}
@@ -60,7 +58,7 @@ export default function AthleteMedia() {
               </li>
             ))}
           </ul>
-        </section>
+        </Panel>
       </div>
     </div>
   );

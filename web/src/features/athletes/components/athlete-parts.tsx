@@ -1,6 +1,7 @@
 // Pieces shared by the athlete profile and the athlete media page.
 import type { Athlete } from '@shared/catalog/catalog-types';
 import { excerpt, visibleAchievements } from '@/lib/text';
+import { Panel } from '@/components/panel';
 
 export function VerifiedBadge() {
   return (
@@ -16,12 +17,9 @@ export function VerifiedBadge() {
 
 export function AboutBlock({ bio }: { bio: string }) {
   return (
-    <section className="panel" aria-labelledby="about-title">
-      <h2 id="about-title" className="panel-title">
-        About
-      </h2>
+    <Panel id="about-title" title="About">
       <p className="bio">{excerpt(bio)}</p>
-    </section>
+    </Panel>
   );
 }
 
@@ -33,10 +31,7 @@ export function StatsBlock({ athlete }: { athlete: Pick<Athlete, 'stats'> }) {
     ['Hometown', athlete.stats.hometown],
   ];
   return (
-    <section className="panel" aria-labelledby="stats-title">
-      <h2 id="stats-title" className="panel-title">
-        Stats
-      </h2>
+    <Panel id="stats-title" title="Stats">
       <dl className="stat-grid">
         {items.map(([k, v]) => (
           <div key={k} className="stat">
@@ -45,17 +40,14 @@ export function StatsBlock({ athlete }: { athlete: Pick<Athlete, 'stats'> }) {
           </div>
         ))}
       </dl>
-    </section>
+    </Panel>
   );
 }
 
 export function AchievementsBlock({ achievements }: { achievements: string[] }) {
   const { shown, more } = visibleAchievements(achievements);
   return (
-    <section className="panel" aria-labelledby="achievements-title">
-      <h2 id="achievements-title" className="panel-title">
-        Achievements
-      </h2>
+    <Panel id="achievements-title" title="Achievements">
       {shown.length === 0 ? (
         <p className="muted">No achievements listed yet.</p>
       ) : (
@@ -66,6 +58,6 @@ export function AchievementsBlock({ achievements }: { achievements: string[] }) 
         </ul>
       )}
       {more > 0 && <p className="more-note">+{more} more</p>}
-    </section>
+    </Panel>
   );
 }

@@ -24,6 +24,7 @@ import { useSession } from '@/lib/auth/session-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCheckout } from '@/features/cards/api/create-checkout';
 import { mountBuyButton } from '@/features/cards/api/shopify-buy-button';
+import { Panel } from '@/components/panel';
 
 export const REDIRECT_DELAY_MS = 2500;
 
@@ -188,16 +189,13 @@ export default function CardPurchase() {
               {buyError && <ErrorBox message={buyError} onRetry={status.buyable ? () => void buyLocally() : undefined} />}
             </div>
           )}
-          <section className="panel" aria-labelledby="card-about">
-            <h2 id="card-about" className="panel-title">
-              About
-            </h2>
+          <Panel id="card-about" title="About">
             <p>{card.description}</p>
             <p className="muted">
               An official digital collectible approved by {athleteName || 'the athlete'}. 97% of the sale goes to the athlete through their school&apos;s
               collective. Collect every card of an athlete to become a Top Fan.
             </p>
-          </section>
+          </Panel>
         </div>
       </div>
     </div>

@@ -9,7 +9,7 @@ import type { CollectionAthlete, CollectionSet } from '@shared/sales/collection-
 import { formatUsd } from '@shared/platform/money';
 import { serialLabel } from '@shared/cards/editions';
 import { isRetired } from '@shared/cards/lifecycle';
-import { ConfirmDialog } from '@/components/dialog';
+import { ConfirmAbout, useConfirmation } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
@@ -108,7 +108,7 @@ function AthleteBlock({ entry }: { entry: CollectionAthlete }) {
 
 export default function MyCollection() {
   const [local, setLocal] = useState<LocalCollectible[]>(() => readPurchasedCards());
-  const [pendingRemoval, setPendingRemoval] = useState<LocalCollectible | null>(null);
+  const removal = useConfirmation<LocalCollectible>();
   const [now] = useState(() => Date.now());
   const [polling, setPolling] = useState(() => pendingLocalOrders(local, now) > 0);
   const collection = useMyCollection(polling ? 1500 : 0);
@@ -198,12 +198,7 @@ export default function MyCollection() {
                         <p className="muted small">
                           Collected <DateText iso={e.purchaseDate} />
                         </p>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-sm danger-text"
-                          onClick={() => setPendingRemoval(e)}
-                          aria-label={`Remove ${e.title}`}
-                        >
+                        <button type="button" className="btn btn-ghost btn-sm danger-text" onClick={() => removal.ask(e)} aria-label={`Remove ${e.title}`}>
                           Remove
                         </button>
                       </div>
@@ -230,20 +225,9 @@ export default function MyCollection() {
         </div>
       )}
 
-      {pendingRemoval && (
-        <ConfirmDialog
-          title="Remove Collectible?"
-          confirmLabel="Remove"
-          danger
-          onCancel={() => setPendingRemoval(null)}
-          onConfirm={() => {
-            setLocal(removePurchasedCard(pendingRemoval.id));
-            setPendingRemoval(null);
-          }}
-        >
-          <p>{pendingRemoval.title} will be removed from this device. Orders made through the Shopify store stay in your collection.</p>
-        </ConfirmDialog>
-      )}
+      <ConfirmAbout about={removal} title="Remove Collectible?" confirmLabel="Remove" danger onConfirm={(e) => setLocal(removePurchasedCard(e.id))}>
+        {(e) => <p>{e.title} will be removed from this device. Orders made through the Shopify store stay in your collection.</p>}
+      </ConfirmAbout>
     </div>
   );
 }

@@ -3,10 +3,9 @@
 // requests of its school (GET .../profile-requests, POST .../{requestId}/accept and /decline).
 // Owner routes only (no demo twins): the reads are skipped (null key) for visitors.
 import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
 import type { CreatedInvite, Invite, InviteRequest, InvitesResponse, ProfileRequest, ProfileRequestsResponse } from '@shared/onboarding/onboarding-api';
 import { apiFetch, apiSend } from '@/lib/api-client';
-import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
+import { useCollectiveWrite } from '@/features/collective-panel/api/refresh-collective';
 
 export const invitesKey = (collectiveId: number) => `/collectives/${collectiveId}/invites`;
 export const profileRequestsKey = (collectiveId: number) => `/collectives/${collectiveId}/profile-requests`;
@@ -19,47 +18,20 @@ export function useProfileRequests(collectiveId: number, owner: boolean) {
   return useSWR<ProfileRequestsResponse>(owner ? profileRequestsKey(collectiveId) : null, (path: string) => apiFetch<ProfileRequestsResponse>(path));
 }
 
-export function useCreateInvite(collectiveId: number) {
-  const refresh = useRefreshCollective(collectiveId);
-  return useSWRMutation(
-    `${invitesKey(collectiveId)}:create`,
-    async (_key: string, { arg }: { arg: InviteRequest }) => {
-      const created = await apiSend<CreatedInvite>(invitesKey(collectiveId), 'POST', arg);
-      await refresh();
-      return created;
-    },
-    { revalidate: false },
+export const useCreateInvite = (collectiveId: number) =>
+  useCollectiveWrite(collectiveId, `${invitesKey(collectiveId)}:create`, (invite: InviteRequest) =>
+    apiSend<CreatedInvite>(invitesKey(collectiveId), 'POST', invite),
   );
-}
 
-export function useRevokeInvite(collectiveId: number) {
-  const refresh = useRefreshCollective(collectiveId);
-  return useSWRMutation(
-    `${invitesKey(collectiveId)}:revoke`,
-    async (_key: string, { arg }: { arg: { inviteId: string } }) => {
-      const revoked = await apiSend<Invite>(`${invitesKey(collectiveId)}/${arg.inviteId}/revoke`, 'POST');
-      await refresh();
-      return revoked;
-    },
-    { revalidate: false },
+export const useRevokeInvite = (collectiveId: number) =>
+  useCollectiveWrite(collectiveId, `${invitesKey(collectiveId)}:revoke`, (arg: { inviteId: string }) =>
+    apiSend<Invite>(`${invitesKey(collectiveId)}/${arg.inviteId}/revoke`, 'POST'),
   );
-}
 
 export type RequestDecision = { requestId: string; accept: { number: string } } | { requestId: string; decline: { reason?: string } };
 
-export function useDecideProfileRequest(collectiveId: number) {
-  const refresh = useRefreshCollective(collectiveId);
-  return useSWRMutation(
-    `${profileRequestsKey(collectiveId)}:decide`,
-    async (_key: string, { arg }: { arg: RequestDecision }) => {
-      const path = `${profileRequestsKey(collectiveId)}/${arg.requestId}`;
-      const decided =
-        'accept' in arg
-          ? await apiSend<ProfileRequest>(`${path}/accept`, 'POST', arg.accept)
-          : await apiSend<ProfileRequest>(`${path}/decline`, 'POST', arg.decline);
-      await refresh();
-      return decided;
-    },
-    { revalidate: false },
-  );
-}
+export const useDecideProfileRequest = (collectiveId: number) =>
+  useCollectiveWrite(collectiveId, `${profileRequestsKey(collectiveId)}:decide`, (arg: RequestDecision) => {
+    const path = `${profileRequestsKey(collectiveId)}/${arg.requestId}`;
+    return 'accept' in arg ? apiSend<ProfileRequest>(`${path}/accept`, 'POST', arg.accept) : apiSend<ProfileRequest>(`${path}/decline`, 'POST', arg.decline);
+  });

@@ -5,11 +5,10 @@
 // money-moving write carries its form submission's idempotency key (the form kit's, kept for the
 // submission's retries: components/form/use-form-submit.ts), so a retry never pays twice.
 import useSWR from 'swr';
-import useSWRMutation from 'swr/mutation';
-import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, YearStatusView } from '@shared/money/payouts-api';
+import type { CollectivePayoutsResponse, MarkPayoutRequest, PayoutBatchView, PayoutLineView, YearStatusView } from '@shared/money/payouts-api';
 import { apiFetch, apiSend, apiSendOnce } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/download';
-import { useRefreshCollective } from '@/features/collective-panel/api/refresh-collective';
+import { useCollectiveWrite } from '@/features/collective-panel/api/refresh-collective';
 import { useCollectiveBase } from '@/features/collective-panel/api/tenant-paths';
 
 export function usePayouts() {
@@ -27,69 +26,42 @@ export function useBatch(collectiveId: number, batchId: string | null) {
   });
 }
 
-export function useCreateBatch(collectiveId: number) {
-  const refresh = useRefreshCollective(collectiveId);
-  return useSWRMutation(
+export const useCreateBatch = (collectiveId: number) =>
+  useCollectiveWrite(
+    collectiveId,
     `/collectives/${collectiveId}/payouts/batches:create`,
-    async (_key: string, { arg: { idempotencyKey, ...period } }: { arg: { periodStart: string; periodEnd: string; idempotencyKey: string } }) => {
-      const batch = await apiSendOnce<PayoutBatchView>(`/collectives/${collectiveId}/payouts/batches`, 'POST', period, idempotencyKey);
-      await refresh();
-      return batch;
-    },
-    { revalidate: false },
+    ({ idempotencyKey, ...period }: { periodStart: string; periodEnd: string; idempotencyKey: string }) =>
+      apiSendOnce<PayoutBatchView>(`/collectives/${collectiveId}/payouts/batches`, 'POST', period, idempotencyKey),
   );
-}
 
-export function useMarkPayout(collectiveId: number) {
-  const refresh = useRefreshCollective(collectiveId);
-  return useSWRMutation(
+export const useMarkPayout = (collectiveId: number) =>
+  useCollectiveWrite(
+    collectiveId,
     `/collectives/${collectiveId}/payouts:mark`,
-    async (
-      _key: string,
-      { arg }: { arg: { batchId: string; athleteId: number; status: 'sent' | 'paid'; date: string; reference: string; idempotencyKey: string } },
-    ) => {
-      const { batchId, athleteId, idempotencyKey, ...body } = arg;
-      const line = await apiSendOnce<PayoutLineView>(`${batchPath(collectiveId, batchId)}/payouts/${athleteId}`, 'POST', body, idempotencyKey);
-      await refresh();
-      return line;
-    },
-    { revalidate: false },
+    ({ batchId, athleteId, idempotencyKey, ...body }: MarkPayoutRequest & { batchId: string; athleteId: number; idempotencyKey: string }) =>
+      apiSendOnce<PayoutLineView>(`${batchPath(collectiveId, batchId)}/payouts/${athleteId}`, 'POST', body, idempotencyKey),
   );
-}
 
-export function useSetW9(collectiveId: number) {
-  const refresh = useRefreshCollective(collectiveId);
-  return useSWRMutation(
-    `/collectives/${collectiveId}/tax:w9`,
-    async (_key: string, { arg }: { arg: { athleteId: number; year: number; w9OnFile: boolean; date: string | null } }) => {
-      const year = await apiSend<YearStatusView>(`/collectives/${collectiveId}/athletes/${arg.athleteId}/tax/${arg.year}`, 'PUT', {
-        w9OnFile: arg.w9OnFile,
-        ...(arg.w9OnFile ? { date: arg.date } : {}),
-      });
-      await refresh();
-      return year;
-    },
-    { revalidate: false },
+export const useSetW9 = (collectiveId: number) =>
+  useCollectiveWrite(collectiveId, `/collectives/${collectiveId}/tax:w9`, (arg: { athleteId: number; year: number; w9OnFile: boolean; date: string | null }) =>
+    apiSend<YearStatusView>(`/collectives/${collectiveId}/athletes/${arg.athleteId}/tax/${arg.year}`, 'PUT', {
+      w9OnFile: arg.w9OnFile,
+      ...(arg.w9OnFile ? { date: arg.date } : {}),
+    }),
   );
-}
 
-export function useAllocateDonation(collectiveId: number) {
-  const refresh = useRefreshCollective(collectiveId);
-  return useSWRMutation(
+export const useAllocateDonation = (collectiveId: number) =>
+  useCollectiveWrite(
+    collectiveId,
     `/collectives/${collectiveId}/donations:allocate`,
-    async (_key: string, { arg }: { arg: { donationId: string; allocations: Array<{ athleteId: number; amountCents: number }>; idempotencyKey: string } }) => {
-      const result = await apiSendOnce<{ allocatedCents: number; remainingCents: number }>(
+    (arg: { donationId: string; allocations: Array<{ athleteId: number; amountCents: number }>; idempotencyKey: string }) =>
+      apiSendOnce<{ allocatedCents: number; remainingCents: number }>(
         `/collectives/${collectiveId}/donations/${arg.donationId}/allocations`,
         'POST',
         { allocations: arg.allocations },
         arg.idempotencyKey,
-      );
-      await refresh();
-      return result;
-    },
-    { revalidate: false },
+      ),
   );
-}
 
 /** GET .../batches/{batchId}/csv with the caller's token, saved as payouts-{batchId}.csv. */
 export function downloadBatchCsv(collectiveId: number, batchId: string): Promise<void> {

@@ -6,16 +6,14 @@ import { Badge, transactionBadgeTone, transactionDetails } from '@/components/da
 import { useTransactions } from '@/features/collective-panel/api/get-transactions';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 import { DataTable } from '@/components/dashboard/data-table';
+import { Panel } from '@/components/panel';
 
 export function TransactionsSection({ collectiveId }: { collectiveId: number }) {
   const { data, error, size, setSize, isValidating, mutate } = useTransactions(collectiveId);
   const items = data?.flatMap((p) => p.items) ?? [];
   const hasMore = Boolean(data?.[data.length - 1]?.nextCursor);
   return (
-    <section className="panel" aria-labelledby="transactions-title">
-      <h2 id="transactions-title" className="panel-title">
-        Transaction &amp; Donation History
-      </h2>
+    <Panel id="transactions-title" title="Transaction & Donation History">
       {error ? (
         <div className="dash-red-box dash-load-error" role="alert">
           <p>{LOAD_ERROR}</p>
@@ -52,6 +50,6 @@ export function TransactionsSection({ collectiveId }: { collectiveId: number }) 
           )}
         </>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -33,21 +33,42 @@ function Placeholders({ kind }: { kind: 'school' | 'athlete' }) {
   );
 }
 
-function Featured({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+interface FeaturedProps<T> {
+  /** What it features: its title ('Featured Schools') and heading id (featured-schools) say it. */
+  kind: 'school' | 'athlete';
+  /** The items once the answer is here (undefined before it). */
+  items: T[] | undefined;
+  failed: boolean;
+  card: (item: T, index: number) => ReactNode;
+}
+
+/** One featured carousel: its cards, a line when there are none, or placeholders until the answer (none after a failure: the error box speaks). */
+function Featured<T extends { id: number }>({ kind, items, failed, card }: FeaturedProps<T>) {
+  const id = `featured-${kind}s`;
+  const title = kind === 'school' ? 'Featured Schools' : 'Featured Athletes';
   return (
     <section className="section" aria-labelledby={id}>
       <h2 id={id} className="section-title">
         {title}
       </h2>
-      {children}
+      {items && items.length === 0 && <p className="muted">No {kind}s yet.</p>}
+      {items
+        ? items.length > 0 && (
+            <Carousel label={title}>
+              {items.map((item, i) => (
+                <div className="carousel-item" key={item.id}>
+                  {card(item, i)}
+                </div>
+              ))}
+            </Carousel>
+          )
+        : !failed && <Placeholders kind={kind} />}
     </section>
   );
 }
 
 export default function DemoHome() {
   const { data, error, mutate } = useFeatured();
-  const schools = data?.schools ?? [];
-  const athletes = data?.athletes ?? [];
   return (
     <div className="page container">
       <section className="hero-strip">
@@ -61,34 +82,8 @@ export default function DemoHome() {
           Loading featured athletes...
         </p>
       )}
-      <Featured id="featured-schools" title="Featured Schools">
-        {data && schools.length === 0 && <p className="muted">No schools yet.</p>}
-        {data
-          ? schools.length > 0 && (
-              <Carousel label="Featured Schools">
-                {schools.map((s, i) => (
-                  <div className="carousel-item" key={s.id}>
-                    <SchoolCard school={s} priority={i === 0} />
-                  </div>
-                ))}
-              </Carousel>
-            )
-          : !error && <Placeholders kind="school" />}
-      </Featured>
-      <Featured id="featured-athletes" title="Featured Athletes">
-        {data && athletes.length === 0 && <p className="muted">No athletes yet.</p>}
-        {data
-          ? athletes.length > 0 && (
-              <Carousel label="Featured Athletes">
-                {athletes.map((a) => (
-                  <div className="carousel-item" key={a.id}>
-                    <AthleteCard athlete={a} />
-                  </div>
-                ))}
-              </Carousel>
-            )
-          : !error && <Placeholders kind="athlete" />}
-      </Featured>
+      <Featured kind="school" items={data?.schools} failed={Boolean(error)} card={(s, i) => <SchoolCard school={s} priority={i === 0} />} />
+      <Featured kind="athlete" items={data?.athletes} failed={Boolean(error)} card={(a) => <AthleteCard athlete={a} />} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // Learn (/learn, /demo/learn): questions people ask about NIL cards.
-import { CallToAction, MkHero } from '@/features/marketing/components/mk-parts';
+import { CallToAction, MkHero, MkSection } from '@/features/marketing/components/mk-parts';
 
 const FAQ: Array<[string, string]> = [
   [
@@ -23,7 +23,7 @@ export default function Learn() {
       <MkHero eyebrow="Learn" title="NIL cards, explained.">
         <p>Everything fans, athletes and collectives ask us before they join.</p>
       </MkHero>
-      <section className="container section">
+      <MkSection>
         <div className="faq">
           {FAQ.map(([q, a]) => (
             <details key={q}>
@@ -32,7 +32,7 @@ export default function Learn() {
             </details>
           ))}
         </div>
-      </section>
+      </MkSection>
       <CallToAction title="Still curious?" text="Get on the list and we will answer your questions personally." />
     </>
   );

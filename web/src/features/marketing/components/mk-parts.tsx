@@ -1,4 +1,5 @@
-// Building blocks of the marketing pages: hero, feature grid, stat strip and call to action.
+// Building blocks of the marketing pages: hero, a titled section (feature grid, steps, the FAQ),
+// stat strip and call to action.
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { isDemoPath, paths } from '@/config/paths';
@@ -22,10 +23,19 @@ export interface Feature {
   text: string;
 }
 
-export function FeatureGrid({ title, features }: { title?: string; features: Feature[] }) {
+/** A section of a marketing page, under its title if it has one. */
+export function MkSection({ title, children }: { title?: string; children: ReactNode }) {
   return (
     <section className="container section">
       {title && <h2 className="section-title">{title}</h2>}
+      {children}
+    </section>
+  );
+}
+
+export function FeatureGrid({ title, features }: { title?: string; features: Feature[] }) {
+  return (
+    <MkSection title={title}>
       <div className="feature-grid">
         {features.map((f) => (
           <article key={f.title} className="feature">
@@ -37,7 +47,7 @@ export function FeatureGrid({ title, features }: { title?: string; features: Fea
           </article>
         ))}
       </div>
-    </section>
+    </MkSection>
   );
 }
 
@@ -58,8 +68,7 @@ export function StatStrip({ stats }: { stats: Array<[string, string]> }) {
 
 export function Steps({ title, steps }: { title: string; steps: Array<[string, string]> }) {
   return (
-    <section className="container section">
-      <h2 className="section-title">{title}</h2>
+    <MkSection title={title}>
       <ol className="steps">
         {steps.map(([head, text]) => (
           <li key={head}>
@@ -68,7 +77,7 @@ export function Steps({ title, steps }: { title: string; steps: Array<[string, s
           </li>
         ))}
       </ol>
-    </section>
+    </MkSection>
   );
 }
 

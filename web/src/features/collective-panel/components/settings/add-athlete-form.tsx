@@ -3,8 +3,7 @@
 import { useState } from 'react';
 import { PROFILE_SPORTS, validateCreateAthlete } from '@shared/catalog/admin-api';
 import { InputField, SelectField, TextAreaField } from '@/components/form/field';
-import { Form, SubmitButton } from '@/components/form/form';
-import { FormOutcome } from '@/components/form/form-outcome';
+import { Form, FormEnd } from '@/components/form/form';
 import { useForm } from '@/components/form/use-form-submit';
 import { useCreateAthlete } from '@/features/collective-panel/api/create-athlete';
 import { WRITE_TEXTS } from '@/features/collective-panel/config';
@@ -44,10 +43,9 @@ export function AddAthleteForm({ collectiveId }: { collectiveId: number }) {
         <TextAreaField label="Bio (optional)" className="field-full" rows={3} {...form.field('bio')} />
         <ImagePicker key={pickerKey} label="Profile Image" className="field-full" {...imagePickerOf(form)} />
       </div>
-      <FormOutcome error={form.error} success={form.success} />
-      <SubmitButton form={form} busy="Adding...">
+      <FormEnd form={form} busy="Adding...">
         Add Athlete
-      </SubmitButton>
+      </FormEnd>
     </Form>
   );
 }

@@ -6,11 +6,11 @@ import { PROFILE_SPORTS, validateUpdateMember } from '@shared/catalog/admin-api'
 import type { MemberSummary } from '@shared/catalog/catalog-types';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
-import { ConfirmDialog } from '@/components/dialog';
+import { ConfirmAbout, useConfirmation } from '@/components/dialog';
 import { FallbackImage } from '@/components/fallback-image';
 import { Badge, memberBadgeTone } from '@/components/dashboard/format';
 import { InputField, SelectField } from '@/components/form/field';
-import { Form, SubmitButton } from '@/components/form/form';
+import { Form, FormEnd } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useAction } from '@/components/form/use-action';
 import { useForm } from '@/components/form/use-form-submit';
@@ -50,15 +50,9 @@ function EditMember({ collectiveId, athlete, onDone }: { collectiveId: number; a
         <SelectField label="Sport" options={sports.map((s) => ({ value: s, label: sportLabel(s) }))} {...form.field('sport')} />
         <InputField label="Position" {...form.field('position')} />
       </div>
-      <FormOutcome error={form.error} />
-      <div className="dash-actions">
-        <SubmitButton form={form} busy="Saving...">
-          Save Changes
-        </SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={() => onDone(null)}>
-          Cancel
-        </button>
-      </div>
+      <FormEnd form={form} busy="Saving..." onCancel={() => onDone(null)}>
+        Save Changes
+      </FormEnd>
     </Form>
   );
 }
@@ -66,7 +60,7 @@ function EditMember({ collectiveId, athlete, onDone }: { collectiveId: number; a
 export function AthletesManagement({ collectiveId, collectiveName, sports }: { collectiveId: number; collectiveName: string; sports: string[] }) {
   const [sport, setSport] = useState(ALL_SPORTS);
   const [editing, setEditing] = useState<MemberSummary | null>(null);
-  const [removing, setRemoving] = useState<MemberSummary | null>(null);
+  const removing = useConfirmation<MemberSummary>();
   const [actingOn, setActingOn] = useState<number | null>(null);
   const notice = useAction(WRITE_TEXTS);
   const update = useUpdateMember(collectiveId);
@@ -81,6 +75,11 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
   function run(athlete: MemberSummary, action: () => Promise<unknown>, done: string) {
     setActingOn(athlete.id);
     void notice.run(action, done);
+  }
+
+  function removeMember(athlete: MemberSummary) {
+    if (editing?.id === athlete.id) setEditing(null);
+    run(athlete, () => remove.trigger({ athleteId: athlete.id }), `${athlete.name} was removed from ${collectiveName}.`);
   }
 
   return (
@@ -158,7 +157,7 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
                       className="btn btn-danger btn-sm"
                       aria-label={`Remove ${athlete.name}`}
                       disabled={busyId === athlete.id}
-                      onClick={() => setRemoving(athlete)}
+                      onClick={() => removing.ask(athlete)}
                     >
                       Remove
                     </button>
@@ -170,24 +169,13 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
         </DataTable>
       )}
       <MembersPager members={members} />
-      {removing && (
-        <ConfirmDialog
-          title="Remove Athlete?"
-          confirmLabel="Remove"
-          danger
-          onCancel={() => setRemoving(null)}
-          onConfirm={() => {
-            const athlete = removing;
-            setRemoving(null);
-            if (editing?.id === athlete.id) setEditing(null);
-            run(athlete, () => remove.trigger({ athleteId: athlete.id }), `${athlete.name} was removed from ${collectiveName}.`);
-          }}
-        >
+      <ConfirmAbout about={removing} title="Remove Athlete?" confirmLabel="Remove" danger onConfirm={removeMember}>
+        {(athlete) => (
           <p>
-            {removing.name} will no longer be a member of {collectiveName}. Their profile and cards stay on the marketplace.
+            {athlete.name} will no longer be a member of {collectiveName}. Their profile and cards stay on the marketplace.
           </p>
-        </ConfirmDialog>
-      )}
+        )}
+      </ConfirmAbout>
     </div>
   );
 }

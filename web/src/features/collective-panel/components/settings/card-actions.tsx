@@ -2,11 +2,14 @@
 // the collective in the card's state (`actions`): edit a draft or a rejected card, submit a draft
 // for approval or delete it, publish an approved card (with a Shopify product id when publishing is
 // manual here), retire a published one.
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
 import { validatePublish } from '@shared/cards/cards-api';
 import { actions, type Move } from '@shared/cards/lifecycle';
-import { Field } from '@/components/form/field';
+import { InputField } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
+import { useForm } from '@/components/form/use-form-submit';
+import { WRITE_TEXTS } from '@/features/collective-panel/config';
 
 export interface CardActionsProps {
   card: OwnerCard;
@@ -16,43 +19,48 @@ export interface CardActionsProps {
   onSubmit: () => void;
   /** Asks for a confirmation first. */
   onDelete: () => void;
-  /** Publishes; answers the error to show beside the product id field (null on success). */
-  onPublish: (productId: string | undefined) => Promise<string | null>;
+  /** Publishes; when publishing is manual, a failure is thrown back for the product id's form. */
+  onPublish: (productId: string | undefined) => Promise<void>;
   /** Asks for a confirmation first. */
   onRetire: () => void;
 }
 
+const PRODUCT_ID_REQUIRED = 'Enter the id of the Shopify product that sells this card';
+
+/** The product id's form (publishing is manual here): its own error, or the publication's failure, under the field. */
+function PublishForm({ card, busy, onPublish }: Pick<CardActionsProps, 'card' | 'busy' | 'onPublish'>) {
+  const form = useForm({
+    initial: { shopifyProductId: '' },
+    check: ({ shopifyProductId }) => {
+      const checked = validatePublish({ shopifyProductId });
+      const id = checked.value.shopifyProductId;
+      return { value: id, errors: { shopifyProductId: checked.errors.shopifyProductId ?? (id ? undefined : PRODUCT_ID_REQUIRED) } };
+    },
+    send: (id) => onPublish(id),
+    texts: WRITE_TEXTS,
+  });
+  return (
+    <Form form={form} className="dash-assign">
+      <InputField
+        label={`Shopify product id for ${card.name}`}
+        inputMode="numeric"
+        {...form.field('shopifyProductId')}
+        error={form.errors.shopifyProductId ?? form.error ?? undefined}
+      />
+      <SubmitButton form={{ submitting: busy }} className="btn btn-primary btn-sm">
+        Publish
+      </SubmitButton>
+    </Form>
+  );
+}
+
 /** Publish with the product id field when publishing is manual here; a plain button otherwise. */
 function PublishControl({ card, publishMode, busy, onPublish }: Pick<CardActionsProps, 'card' | 'publishMode' | 'busy' | 'onPublish'>) {
-  const [productId, setProductId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  if (publishMode !== 'manual') {
-    return (
-      <button type="button" className="btn btn-primary btn-sm" disabled={busy} aria-label={`Publish ${card.name}`} onClick={() => void onPublish(undefined)}>
-        Publish
-      </button>
-    );
-  }
+  if (publishMode === 'manual') return <PublishForm card={card} busy={busy} onPublish={onPublish} />;
   return (
-    <form
-      className="dash-assign"
-      noValidate
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const checked = validatePublish({ shopifyProductId: productId });
-        const problem = checked.errors.shopifyProductId ?? (checked.value.shopifyProductId ? null : 'Enter the id of the Shopify product that sells this card');
-        setError(problem);
-        if (problem) return;
-        setError(await onPublish(checked.value.shopifyProductId));
-      }}
-    >
-      <Field label={`Shopify product id for ${card.name}`} error={error}>
-        {(control) => <input {...control} className="input" inputMode="numeric" value={productId} onChange={(e) => setProductId(e.target.value)} />}
-      </Field>
-      <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-        Publish
-      </button>
-    </form>
+    <button type="button" className="btn btn-primary btn-sm" disabled={busy} aria-label={`Publish ${card.name}`} onClick={() => void onPublish(undefined)}>
+      Publish
+    </button>
   );
 }
 

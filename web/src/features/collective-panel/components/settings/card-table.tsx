@@ -10,7 +10,7 @@ import { formatUsd } from '@shared/platform/money';
 import { DateText } from '@/components/date-text';
 import { FallbackImage } from '@/components/fallback-image';
 import { Badge, type BadgeTone } from '@/components/dashboard/format';
-import { TableRegion } from '@/components/dashboard/table-region';
+import { DataTable } from '@/components/dashboard/data-table';
 
 const STATE_TONE: Record<ShownState, BadgeTone> = {
   draft: 'yellow',
@@ -95,24 +95,10 @@ export function CardTable({
   actionsOf: ((card: OwnerCard) => ReactNode) | null;
 }) {
   return (
-    <TableRegion label={`Cards of ${memberName}`}>
-      <table className="dash-table">
-        <caption className="sr-only">Cards of {memberName}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Card</th>
-            <th scope="col">Price</th>
-            <th scope="col">Edition</th>
-            <th scope="col">State</th>
-            {actionsOf && <th scope="col">Actions</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {data.cards.map((card) => (
-            <CardRow key={card.id} card={card} data={data} actions={actionsOf ? actionsOf(card) : null} />
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+    <DataTable caption={`Cards of ${memberName}`} columns={['Card', 'Price', 'Edition', 'State', actionsOf && 'Actions']}>
+      {data.cards.map((card) => (
+        <CardRow key={card.id} card={card} data={data} actions={actionsOf ? actionsOf(card) : null} />
+      ))}
+    </DataTable>
   );
 }

@@ -7,26 +7,26 @@ import { useState } from 'react';
 import type { MemberSummary } from '@shared/catalog/catalog-types';
 import type { OwnerCard } from '@shared/cards/cards-api';
 import { isOnSale, stateLabel, stateOf } from '@shared/cards/lifecycle';
-import { ConfirmDialog } from '@/components/dialog';
+import { ConfirmAbout, useConfirmation } from '@/components/dialog';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
-import { Field } from '@/components/form/field';
+import { SelectField } from '@/components/form/field';
+import { describeFailure } from '@/components/form/form-errors';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useCardAction, type CardAction } from '@/features/collective-panel/api/card-writes';
 import { useAthleteCards } from '@/features/collective-panel/api/get-athlete-cards';
-import { LOAD_ERROR } from '@/features/collective-panel/config';
+import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
 import { CardActions } from '@/features/collective-panel/components/settings/card-actions';
 import { CardForm } from '@/features/collective-panel/components/settings/card-form';
 import { CardTable } from '@/features/collective-panel/components/settings/card-table';
-import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
 import { SetsPanel } from '@/features/collective-panel/components/settings/sets-panel';
 
 function MemberCards({ collectiveId, member, canWrite }: { collectiveId: number; member: MemberSummary; canWrite: boolean }) {
   const cards = useAthleteCards(member.id);
   const act = useCardAction(collectiveId, member.id);
   const [editing, setEditing] = useState<OwnerCard | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<OwnerCard | null>(null);
-  const [retiring, setRetiring] = useState<OwnerCard | null>(null);
+  const deleting = useConfirmation<OwnerCard>();
+  const retiring = useConfirmation<OwnerCard>();
   const [actingOn, setActingOn] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -34,8 +34,10 @@ function MemberCards({ collectiveId, member, canWrite }: { collectiveId: number;
   if (!cards.data) return <Spinner label="Loading cards..." />;
   const data = cards.data;
 
-  /** Runs one lifecycle action; answers the error text (null on success) for inline forms. */
-  async function run(card: OwnerCard, action: CardAction): Promise<string | null> {
+  /** Runs one lifecycle action; its outcome is the notice, but a publication's failure is also
+   * thrown to the publish form (manual mode), which shows it beside the product id (the product id's
+   * own error only there). */
+  async function run(card: OwnerCard, action: CardAction): Promise<void> {
     setActingOn(card.id);
     setNotice(null);
     try {
@@ -52,18 +54,18 @@ function MemberCards({ collectiveId, member, canWrite }: { collectiveId: number;
                 ? `${card.name} is published and on sale.`
                 : `${card.name} was not published yet (it is ${stateLabel(stateOf(after ?? card)).toLowerCase()}).`;
       setNotice({ ok: true, text });
-      return null;
     } catch (error) {
-      const { fields, message } = errorsFrom(error);
-      const text = message ?? Object.values(fields).join(' ');
-      if (action.kind === 'publish' && fields.shopifyProductId) return fields.shopifyProductId;
-      setNotice({ ok: false, text });
-      return text;
+      const inline = action.kind === 'publish' && data.publishMode === 'manual';
+      const { fields, message } = describeFailure(error, WRITE_TEXTS, { fields: inline ? ['shopifyProductId'] : [] });
+      if (!fields.shopifyProductId) setNotice({ ok: false, text: message ?? '' });
+      if (inline) throw error;
     } finally {
       setActingOn(null);
     }
   }
 
+  const deleteCard = (card: OwnerCard) => void run(card, { kind: 'delete' });
+  const retireCard = (card: OwnerCard) => void run(card, { kind: 'retire' });
   const busy = (card: OwnerCard) => act.isMutating && actingOn === card.id;
   return (
     <div className="dash-main">
@@ -104,9 +106,9 @@ function MemberCards({ collectiveId, member, canWrite }: { collectiveId: number;
                     busy={busy(card)}
                     onEdit={() => setEditing(card)}
                     onSubmit={() => void run(card, { kind: 'submit' })}
-                    onDelete={() => setDeleting(card)}
+                    onDelete={() => deleting.ask(card)}
                     onPublish={(id) => run(card, { kind: 'publish', request: id ? { shopifyProductId: id } : {} })}
-                    onRetire={() => setRetiring(card)}
+                    onRetire={() => retiring.ask(card)}
                   />
                 )
               : null
@@ -114,36 +116,12 @@ function MemberCards({ collectiveId, member, canWrite }: { collectiveId: number;
         />
       )}
       {canWrite ? <SetsPanel collectiveId={collectiveId} athleteId={member.id} data={data} /> : null}
-      {deleting && (
-        <ConfirmDialog
-          title={`Delete ${deleting.name}?`}
-          confirmLabel="Delete"
-          danger
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            const card = deleting;
-            setDeleting(null);
-            void run(card, { kind: 'delete' });
-          }}
-        >
-          <p>The draft and its history are removed. Nothing was on sale.</p>
-        </ConfirmDialog>
-      )}
-      {retiring && (
-        <ConfirmDialog
-          title={`Retire ${retiring.name}?`}
-          confirmLabel="Retire"
-          danger
-          onCancel={() => setRetiring(null)}
-          onConfirm={() => {
-            const card = retiring;
-            setRetiring(null);
-            void run(card, { kind: 'retire' });
-          }}
-        >
-          <p>The card comes off sale for good. Fans keep the cards and serials they hold; make a new card to sell again.</p>
-        </ConfirmDialog>
-      )}
+      <ConfirmAbout about={deleting} title={(card) => `Delete ${card.name}?`} confirmLabel="Delete" danger onConfirm={deleteCard}>
+        {() => <p>The draft and its history are removed. Nothing was on sale.</p>}
+      </ConfirmAbout>
+      <ConfirmAbout about={retiring} title={(card) => `Retire ${card.name}?`} confirmLabel="Retire" danger onConfirm={retireCard}>
+        {() => <p>The card comes off sale for good. Fans keep the cards and serials they hold; make a new card to sell again.</p>}
+      </ConfirmAbout>
     </div>
   );
 }
@@ -155,17 +133,12 @@ export function CardsManager({ collectiveId, members, canWrite }: { collectiveId
   return (
     <div className="dash-main">
       <div className="toolbar">
-        <Field label="Athlete">
-          {(control) => (
-            <select {...control} className="input" value={athleteId ?? ''} onChange={(e) => setAthleteId(Number(e.target.value))}>
-              {members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Athlete"
+          options={members.map((m) => ({ value: m.id, label: m.name }))}
+          value={String(athleteId ?? '')}
+          onValue={(id) => setAthleteId(Number(id))}
+        />
       </div>
       {member && <MemberCards key={member.id} collectiveId={collectiveId} member={member} canWrite={canWrite} />}
     </div>

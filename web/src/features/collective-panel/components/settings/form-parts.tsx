@@ -1,13 +1,9 @@
 // Small form pieces of the settings tabs: the image picker (type and size checked before upload)
-// and, for the card forms not on the form kit yet, a failed write's field errors and message (the
-// kit's mapping, components/form/form-errors.ts, with the collective's texts). Fields are
-// components/form/field.tsx.
+// and its binding to a form of the kit (use-form-submit.ts). Fields are components/form/field.tsx.
 import { useEffect, useState } from 'react';
 import type { FieldErrors } from '@shared/catalog/admin-api';
 import { checkImageFile } from '@shared/catalog/admin-api';
 import { Field } from '@/components/form/field';
-import { describeFailure } from '@/components/form/form-errors';
-import { WRITE_TEXTS } from '@/features/collective-panel/config';
 
 /** An upload's error names the file; the forms show it on their image. */
 export const IMAGE_FIELDS = { file: 'image' } as const;
@@ -32,12 +28,6 @@ export const imagePickerOf = (form: ImageForm) => ({
 
 /** The picker's problem (in the errors shown) stays an error of the next submit until another file is chosen. */
 export const pickerProblem = (shown: FieldErrors, file: File | null): string | undefined => (file ? undefined : shown.image);
-
-export function errorsFrom(error: unknown): { fields: FieldErrors; message: string | null } {
-  const failure = describeFailure(error, WRITE_TEXTS);
-  if (failure.fields.file) failure.fields.image = failure.fields.file;
-  return failure;
-}
 
 export const IMAGE_HINT = 'PNG, JPG, GIF up to 10MB';
 export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif';

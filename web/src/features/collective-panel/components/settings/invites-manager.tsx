@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { CreatedInvite, Invite, InviteState } from '@shared/onboarding/onboarding-api';
 import { validateInvite } from '@shared/onboarding/onboarding-api';
 import type { MemberSummary } from '@shared/catalog/catalog-types';
-import { ConfirmDialog } from '@/components/dialog';
+import { ConfirmAbout, useConfirmation } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
@@ -60,8 +60,10 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
   const invites = useInvites(collectiveId, true);
   const create = useCreateInvite(collectiveId);
   const revoke = useRevokeInvite(collectiveId);
-  const [revoking, setRevoking] = useState<Invite | null>(null);
+  const revoking = useConfirmation<Invite>();
   const notice = useAction(WRITE_TEXTS);
+  const revokeInvite = (invite: Invite) =>
+    void notice.run(() => revoke.trigger({ inviteId: invite.id }), `The invite of ${invite.athleteName} was revoked: its link no longer works.`);
   const form = useForm({
     initial: { athleteId: '', email: '' },
     check: (values) => validateInvite({ athleteId: values.athleteId ? Number(values.athleteId) : undefined, email: values.email }),
@@ -130,7 +132,7 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
                       className="btn btn-danger btn-sm"
                       aria-label={`Revoke the invite of ${invite.athleteName} (${invite.email})`}
                       disabled={revoke.isMutating}
-                      onClick={() => setRevoking(invite)}
+                      onClick={() => revoking.ask(invite)}
                     >
                       Revoke
                     </button>
@@ -141,23 +143,13 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
           </DataTable>
         )}
       </section>
-      {revoking && (
-        <ConfirmDialog
-          title="Revoke this invite?"
-          confirmLabel="Revoke"
-          danger
-          onCancel={() => setRevoking(null)}
-          onConfirm={() => {
-            const invite = revoking;
-            setRevoking(null);
-            void notice.run(() => revoke.trigger({ inviteId: invite.id }), `The invite of ${invite.athleteName} was revoked: its link no longer works.`);
-          }}
-        >
+      <ConfirmAbout about={revoking} title="Revoke this invite?" confirmLabel="Revoke" danger onConfirm={revokeInvite}>
+        {(invite) => (
           <p>
-            The link sent to {revoking.email} stops working. You can invite {revoking.athleteName} again.
+            The link sent to {invite.email} stops working. You can invite {invite.athleteName} again.
           </p>
-        </ConfirmDialog>
-      )}
+        )}
+      </ConfirmAbout>
     </div>
   );
 }

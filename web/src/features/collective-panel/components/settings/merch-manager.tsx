@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { validateMerch } from '@shared/catalog/admin-api';
 import type { MerchItem, School } from '@shared/catalog/catalog-types';
 import { formatUsd } from '@shared/platform/money';
-import { ConfirmDialog } from '@/components/dialog';
+import { ConfirmAbout, useConfirmation } from '@/components/dialog';
 import { FallbackImage } from '@/components/fallback-image';
 import { InputField } from '@/components/form/field';
-import { Form, SubmitButton } from '@/components/form/form';
+import { Form, FormEnd } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { centsOf, dollarsText, MoneyField } from '@/components/form/money-field';
 import { useAction } from '@/components/form/use-action';
@@ -51,25 +51,23 @@ function MerchForm({
         <MoneyField label="Price (USD)" placeholder="25.00" {...form.field('priceCents')} />
         <ImagePicker label="Item Image" className="field-full" {...imagePickerOf(form)} />
       </div>
-      <FormOutcome error={form.error} />
-      <div className="dash-actions">
-        <SubmitButton form={form} busy="Saving...">
-          {item ? 'Save Item' : 'Add Item'}
-        </SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={() => onDone(null)}>
-          Cancel
-        </button>
-      </div>
+      <FormEnd form={form} busy="Saving..." onCancel={() => onDone(null)}>
+        {item ? 'Save Item' : 'Add Item'}
+      </FormEnd>
     </Form>
   );
 }
 
 export function MerchManager({ collectiveId, school, items }: { collectiveId: number; school: School; items: MerchItem[] }) {
   const [editing, setEditing] = useState<MerchItem | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<MerchItem | null>(null);
+  const deleting = useConfirmation<MerchItem>();
   const notice = useAction(WRITE_TEXTS);
   const remove = useDeleteMerch(collectiveId, school.id);
   const sorted = [...items].sort((a, b) => a.id - b.id);
+  const deleteItem = (item: MerchItem) => {
+    if (editing !== 'new' && editing?.id === item.id) setEditing(null);
+    void notice.run(() => remove.trigger({ merchId: item.id }), `${item.name} was deleted.`);
+  };
   return (
     <div className="dash-main">
       <div className="dash-row">
@@ -113,7 +111,7 @@ export function MerchManager({ collectiveId, school, items }: { collectiveId: nu
                 <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${item.name}`} onClick={() => setEditing(item)}>
                   Edit
                 </button>
-                <button type="button" className="btn btn-danger btn-sm" aria-label={`Delete ${item.name}`} onClick={() => setDeleting(item)}>
+                <button type="button" className="btn btn-danger btn-sm" aria-label={`Delete ${item.name}`} onClick={() => deleting.ask(item)}>
                   Delete
                 </button>
               </div>
@@ -121,22 +119,9 @@ export function MerchManager({ collectiveId, school, items }: { collectiveId: nu
           ))}
         </ul>
       )}
-      {deleting && (
-        <ConfirmDialog
-          title="Delete Merchandise?"
-          confirmLabel="Delete"
-          danger
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            const item = deleting;
-            setDeleting(null);
-            if (editing !== 'new' && editing?.id === item.id) setEditing(null);
-            void notice.run(() => remove.trigger({ merchId: item.id }), `${item.name} was deleted.`);
-          }}
-        >
-          <p>{deleting.name} will be removed from the school page.</p>
-        </ConfirmDialog>
-      )}
+      <ConfirmAbout about={deleting} title="Delete Merchandise?" confirmLabel="Delete" danger onConfirm={deleteItem}>
+        {(item) => <p>{item.name} will be removed from the school page.</p>}
+      </ConfirmAbout>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { ProfileRequest, ProfileRequestState } from '@shared/onboarding/onboarding-api';
 import { REJECTION_REASON_MAX } from '@shared/cards/cards-api';
 import { validateAccept } from '@shared/onboarding/onboarding-api';
-import { ConfirmDialog } from '@/components/dialog';
+import { ConfirmAbout, useConfirmation } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
@@ -63,9 +63,13 @@ function AcceptForm({
 export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
   const requests = useProfileRequests(collectiveId, true);
   const decide = useDecideProfileRequest(collectiveId);
-  const [declining, setDeclining] = useState<ProfileRequest | null>(null);
+  const declining = useConfirmation<ProfileRequest>();
   const [reason, setReason] = useState('');
   const notice = useAction(WRITE_TEXTS);
+  const decline = (request: ProfileRequest) => {
+    const decline = reason.trim() ? { reason: reason.trim() } : {};
+    void notice.run(() => decide.trigger({ requestId: request.id, decline }), `The request of ${request.name} was declined.`);
+  };
 
   return (
     <section className="dash-main" aria-labelledby="requests-title">
@@ -115,7 +119,7 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
                       disabled={decide.isMutating}
                       onClick={() => {
                         setReason('');
-                        setDeclining(r);
+                        declining.ask(r);
                       }}
                     >
                       Decline
@@ -127,19 +131,8 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
           ))}
         </DataTable>
       )}
-      {declining && (
-        <ConfirmDialog
-          title={`Decline ${declining.name}?`}
-          confirmLabel="Decline"
-          danger
-          onCancel={() => setDeclining(null)}
-          onConfirm={() => {
-            const request = declining;
-            setDeclining(null);
-            const decline = reason.trim() ? { reason: reason.trim() } : {};
-            void notice.run(() => decide.trigger({ requestId: request.id, decline }), `The request of ${request.name} was declined.`);
-          }}
-        >
+      <ConfirmAbout about={declining} title={(r) => `Decline ${r.name}?`} confirmLabel="Decline" danger onConfirm={decline}>
+        {() => (
           <TextAreaField
             label="Reason (the requester sees it)"
             hint={`Optional, at most ${REJECTION_REASON_MAX} characters`}
@@ -148,8 +141,8 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
             value={reason}
             onValue={setReason}
           />
-        </ConfirmDialog>
-      )}
+        )}
+      </ConfirmAbout>
     </section>
   );
 }

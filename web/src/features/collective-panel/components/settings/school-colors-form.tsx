@@ -3,8 +3,7 @@ import { validateSchoolColors } from '@shared/catalog/admin-api';
 import type { School, SchoolColors } from '@shared/catalog/catalog-types';
 import { DEFAULT_SCHOOL_COLORS } from '@shared/catalog/catalog-types';
 import { Field } from '@/components/form/field';
-import { Form, SubmitButton } from '@/components/form/form';
-import { FormOutcome } from '@/components/form/form-outcome';
+import { Form, FormEnd } from '@/components/form/form';
 import { useForm } from '@/components/form/use-form-submit';
 import { useSaveSchoolColors } from '@/features/collective-panel/api/save-school-colors';
 import { WRITE_TEXTS } from '@/features/collective-panel/config';
@@ -62,10 +61,9 @@ export function SchoolColorsForm({ collectiveId, school }: { collectiveId: numbe
           </span>
         </div>
       </div>
-      <FormOutcome error={form.error} success={form.success} />
-      <SubmitButton form={form} busy="Saving...">
+      <FormEnd form={form} busy="Saving...">
         Save Colors
-      </SubmitButton>
+      </FormEnd>
     </Form>
   );
 }

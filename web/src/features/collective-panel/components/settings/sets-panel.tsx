@@ -1,23 +1,37 @@
-// The sets of a member's cards (Cards tab): each set with its cards, open or closed; create a set,
-// close one after a confirmation that explains Top Fans (closing fixes the set to its cards on sale,
-// shared/cards/sets.ts).
+// The sets of a member's cards (Cards tab): each set with its cards, open or closed; create a set
+// (a form of the form kit), close one after a confirmation that explains Top Fans (closing fixes
+// the set to its cards on sale, shared/cards/sets.ts). One outcome line says how the last of them went.
 import { useState } from 'react';
 import type { OwnerCardsResponse } from '@shared/cards/cards-api';
 import { validateSet } from '@shared/cards/cards-api';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
-import { Field } from '@/components/form/field';
+import { InputField } from '@/components/form/field';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { useAction } from '@/components/form/use-action';
+import { useForm } from '@/components/form/use-form-submit';
 import { useSetWrites } from '@/features/collective-panel/api/card-writes';
-import { errorsFrom } from '@/features/collective-panel/components/settings/form-parts';
+import { WRITE_TEXTS } from '@/features/collective-panel/config';
 
 export function SetsPanel({ collectiveId, athleteId, data }: { collectiveId: number; athleteId: number; data: OwnerCardsResponse }) {
   const writes = useSetWrites(collectiveId, athleteId);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const [closing, setClosing] = useState<number | null>(null);
-  const closingSet = data.sets.find((s) => s.id === closing);
+  const closing = useAction(WRITE_TEXTS);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const create = useForm({
+    initial: { name: '' },
+    check: ({ name }) => {
+      const checked = validateSet({ name });
+      return { value: checked.value.name, errors: checked.errors };
+    },
+    send: (name) => writes.trigger({ create: name }),
+    onSuccess: (created) => {
+      create.reset();
+      return `Set ${created.name} was created.`;
+    },
+    texts: WRITE_TEXTS,
+  });
+  const closingSet = data.sets.find((s) => s.id === confirming);
   const nameOf = (id: number) => data.cards.find((c) => c.id === id)?.name ?? `Card ${id}`;
   return (
     <section aria-labelledby={`sets-${athleteId}`}>
@@ -46,7 +60,7 @@ export function SetsPanel({ collectiveId, athleteId, data }: { collectiveId: num
                   className="btn btn-outline btn-sm"
                   aria-label={`Close set ${s.name}`}
                   disabled={writes.isMutating}
-                  onClick={() => setClosing(s.id)}
+                  onClick={() => setConfirming(s.id)}
                 >
                   Close set
                 </button>
@@ -55,49 +69,34 @@ export function SetsPanel({ collectiveId, athleteId, data }: { collectiveId: num
           ))}
         </ul>
       )}
-      <form
-        className="dash-assign"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setOutcome(null);
-          const checked = validateSet({ name });
-          setError(checked.errors.name ?? null);
-          if (checked.errors.name) return;
-          try {
-            const created = await writes.trigger({ create: checked.value.name });
-            setName('');
-            setOutcome({ ok: true, text: `Set ${created.name} was created.` });
-          } catch (err) {
-            const { fields, message } = errorsFrom(err);
-            setError(fields.name ?? null);
-            setOutcome(message ? { ok: false, text: message } : null);
-          }
+      <Form
+        form={{
+          formRef: create.formRef,
+          onSubmit: (event) => {
+            closing.show(null);
+            create.onSubmit(event);
+          },
         }}
+        className="dash-assign"
       >
-        <Field label="New set name" error={error}>
-          {(control) => <input {...control} className="input" value={name} onChange={(e) => setName(e.target.value)} />}
-        </Field>
-        <button type="submit" className="btn btn-outline" disabled={writes.isMutating}>
+        <InputField label="New set name" {...create.field('name')} />
+        <SubmitButton form={{ submitting: writes.isMutating }} className="btn btn-outline">
           Create Set
-        </button>
-      </form>
-      <FormOutcome success={outcome?.ok ? outcome.text : null} error={outcome && !outcome.ok ? outcome.text : null} />
+        </SubmitButton>
+      </Form>
+      <FormOutcome success={create.success ?? closing.success} error={create.error ?? closing.error} />
       {closingSet && (
         <ConfirmDialog
           title={`Close ${closingSet.name}?`}
           confirmLabel="Close Set"
-          onCancel={() => setClosing(null)}
-          onConfirm={async () => {
-            setClosing(null);
-            setOutcome(null);
-            try {
-              const closed = await writes.trigger({ close: closingSet.id });
-              setOutcome({ ok: true, text: `${closed.name} is closed with ${closed.cardIds.length} card${closed.cardIds.length === 1 ? '' : 's'}.` });
-            } catch (err) {
-              const { fields, message } = errorsFrom(err);
-              setOutcome({ ok: false, text: message ?? Object.values(fields).join(' ') });
-            }
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            create.clear();
+            void closing.run(
+              () => writes.trigger({ close: closingSet.id }),
+              (closed) => `${closed.name} is closed with ${closed.cardIds.length} card${closed.cardIds.length === 1 ? '' : 's'}.`,
+            );
           }}
         >
           <p>

@@ -15,6 +15,7 @@ import { SchoolColorsForm } from '@/features/collective-panel/components/setting
 import { SupportSettingsForm } from '@/features/collective-panel/components/settings/support-settings-form';
 import { PaymentsSettings } from '@/features/collective-panel/components/settings/payments-settings';
 import { SETTINGS_TABS, type SettingsTab } from '@/features/collective-panel/components/settings/settings-tabs';
+import { Panel } from '@/components/panel';
 
 export type { SettingsTab } from '@/features/collective-panel/components/settings/settings-tabs';
 export { SETTINGS_TABS } from '@/features/collective-panel/components/settings/settings-tabs';
@@ -43,10 +44,7 @@ export function SettingsSection({ tab, onTab, collective, members, sports, schoo
     document.getElementById(`settings-tab-${next.id}`)?.focus();
   };
   return (
-    <section className="panel" aria-labelledby="settings-title">
-      <h2 id="settings-title" className="panel-title">
-        Settings
-      </h2>
+    <Panel id="settings-title" title="Settings">
       <div className="dash-tabs" role="tablist" aria-label="Settings" onKeyDown={onKeyDown}>
         {SETTINGS_TABS.map((t) => (
           <button
@@ -97,6 +95,6 @@ export function SettingsSection({ tab, onTab, collective, members, sports, schoo
             <p className="muted">Payment settings are shown to the signed-in collective only.</p>
           ))}
       </div>
-    </section>
+    </Panel>
   );
 }
