@@ -20,11 +20,22 @@ import { ApplicationsSection } from '@/features/operator/components/applications
 import { ApiError } from '@/lib/api-client';
 import { groupsOf, useSession } from '@/lib/auth/session-store';
 
-function SendLine({ line, collectives, onSent }: { line: UnattributedSale; collectives: OperatorCollective[]; onSent: () => Promise<unknown> }) {
+function SendLine({
+  line,
+  collectives,
+  onSent,
+  refresh,
+}: {
+  line: UnattributedSale;
+  collectives: OperatorCollective[];
+  /** Told what was sent: the inbox says so above the list, since the line leaves it once settled. */
+  onSent: (message: string) => void;
+  refresh: () => Promise<unknown>;
+}) {
   const [collectiveId, setCollectiveId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const route = useRouteLine(onSent);
+  const route = useRouteLine(refresh);
   const id = `send-${line.orderId}-${line.lineItemId}`;
   const send = async () => {
     if (!collectiveId) {
@@ -33,8 +44,10 @@ function SendLine({ line, collectives, onSent }: { line: UnattributedSale; colle
     }
     setError(null);
     try {
+      const name = collectives.find((c) => String(c.collectiveId) === collectiveId)?.name ?? 'the collective';
       await route.trigger({ orderId: line.orderId, lineItemId: line.lineItemId, collectiveId: Number(collectiveId) });
-      setSentTo(collectives.find((c) => String(c.collectiveId) === collectiveId)?.name ?? 'the collective');
+      setSentTo(name);
+      onSent(`Sent ${line.title} (order ${line.orderName}) to ${name}.`);
     } catch (e) {
       setError(e instanceof ApiError ? (e.fields.collectiveId ?? e.message) : 'The sale could not be sent. Please try again.');
     }
@@ -76,6 +89,7 @@ function SendLine({ line, collectives, onSent }: { line: UnattributedSale; colle
 function PlatformInbox() {
   const inbox = usePlatformInbox();
   const collectives = useOperatorCollectives();
+  const [sent, setSent] = useState<string | null>(null);
   const pages = inbox.data ?? [];
   const lines = pages.flatMap((p) => p.items);
   const first = pages[0];
@@ -88,6 +102,11 @@ function PlatformInbox() {
   if (!first || !directory) return <Spinner label="Loading the platform inbox..." />;
   return (
     <>
+      {sent && (
+        <p role="status" className="form-success">
+          {sent}
+        </p>
+      )}
       <p className="muted">
         {lines.length === 0
           ? 'Every sale names a school: nothing is waiting here.'
@@ -111,7 +130,7 @@ function PlatformInbox() {
               <td>{line.units}</td>
               <td>{formatUsd(line.revenueCents)}</td>
               <td>
-                <SendLine line={line} collectives={directory} onSent={() => inbox.mutate()} />
+                <SendLine line={line} collectives={directory} onSent={setSent} refresh={() => inbox.mutate()} />
               </td>
             </tr>
           ))}
