@@ -50,7 +50,7 @@ const SHARED_PURITY = {
   patterns: [
     { group: ['node:*'], message: 'shared/ runs in the browser too: no Node built-ins.' },
     {
-      group: ['@aws-sdk/*', '@aws-lambda-powertools/*', '@middy/*', '@smithy/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'aws-lambda', 'constructs', 'cdk-nag'],
+      group: ['@aws-sdk/*', '@middy/*', '@smithy/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'aws-lambda', 'constructs', 'cdk-nag'],
       message: 'shared/ is pure domain code: no AWS or Lambda dependencies (they belong in lambdas/ or infra/).',
     },
     {
