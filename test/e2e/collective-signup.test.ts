@@ -1,7 +1,8 @@
 // Collective sign-up in Chromium against local mode (issue 22 item 1): a new account signs up from
 // /collectives/join and applies for a new school; the operator sees the application (and the one
 // local mode seeded) in its console and approves it; the collective opens its dashboard and sees
-// its Get started checklist, the new school's colours done and the rest to do.
+// its Get started checklist, the new school's colours done and the rest to do; it links its Stripe
+// account through the stand-in's hosted onboarding, and the checklist counts it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -139,4 +140,23 @@ it('a new account applies for a new school, the operator approves, and the colle
     collectiveToken,
   );
   expect(mine).toMatchObject({ collective: { name: organisation }, school: { name: school, colors: { primary: '#123456' } } });
+
+  // The new collective links its Stripe account on the stand-in's hosted onboarding (the checklist's
+  // first step), comes back to its dashboard with the account linked, and the step is done.
+  await page.goto(url('/collective?section=settings&tab=payments'));
+  await page.getByRole('button', { name: 'Link Stripe' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/local-stripe/onboarding/'));
+  await page.getByLabel('Company or non-profit').check();
+  await page.getByLabel(/^Legal name/).fill(`${organisation} Inc.`);
+  await page.getByLabel(/^Email address/).fill(email);
+  await page.getByLabel(/^What you do/).fill('NIL collective: pays its athletes and takes donations');
+  await page.getByLabel(/^Routing number/).fill('110000000');
+  await page.getByLabel(/^Account number$/).fill('000123456789');
+  await page.getByLabel(/^Confirm account number/).fill('000123456789');
+  await page.getByLabel(/certify the W-9/).check();
+  await page.getByRole('button', { name: 'Agree and submit' }).click();
+  await page.waitForURL((u) => u.pathname === '/collective' && u.searchParams.get('stripe') === 'return');
+  await page.getByText('Linked', { exact: true }).first().waitFor();
+  await page.goto(url('/collective'));
+  await page.getByRole('region', { name: 'Get started' }).getByText('2 of 5 steps done.').waitFor();
 });
