@@ -11,7 +11,7 @@ import type { CollectiveApplication } from '@shared/onboarding/collective-signup
 import { COLLECTIVE_TERMS } from '@shared/onboarding/collective-terms';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
-import { Field, InputField, SelectField } from '@/components/form/field';
+import { InputField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
@@ -22,24 +22,17 @@ import { useHydrated } from '@/lib/use-hydrated';
 import {
   EMPTY_APPLICATION,
   SERVER_FIELDS,
-  useApplicationSchools,
   useMyApplication,
   useSubmitApplication,
   validateApplication,
   type ApplicationValues,
 } from '@/features/collective-signup/api/collective-applications';
+import { SchoolFields } from '@/features/collective-signup/components/school-fields';
 import '@/components/dashboard/dashboard.css';
 import '@/features/collective-signup/components/join-collective.css';
 
 export const APPLICATION_RECEIVED = 'Application received. A Drift operator reviews it; this page shows the answer.';
 const next = `?next=${encodeURIComponent(paths.collectiveJoin.getHref())}`;
-
-const COLORS: Array<{ key: 'primary' | 'secondary' | 'accent'; label: string }> = [
-  { key: 'primary', label: 'Primary colour' },
-  { key: 'secondary', label: 'Secondary colour' },
-  { key: 'accent', label: 'Accent colour' },
-];
-const HEX = /^#[0-9A-Fa-f]{6}$/;
 
 function SignedOut() {
   return (
@@ -143,7 +136,6 @@ const valuesOf = (application: CollectiveApplication | null): ApplicationValues 
 
 function ApplicationForm({ application, signedInEmail }: { application: CollectiveApplication | null; signedInEmail: string }) {
   const hydrated = useHydrated();
-  const schools = useApplicationSchools(true);
   const submit = useSubmitApplication();
   const form = useForm({
     initial: () => ({ ...valuesOf(application), contactEmail: application?.organisation.contactEmail ?? signedInEmail }),
@@ -158,7 +150,6 @@ function ApplicationForm({ application, signedInEmail }: { application: Collecti
     },
   });
   const { values } = form;
-  const swatch = (key: 'primary' | 'secondary' | 'accent') => (HEX.test(values[key]) ? values[key] : EMPTY_APPLICATION[key]);
 
   return (
     <Form form={form} aria-label="Apply as a collective" className="join-form">
@@ -171,87 +162,7 @@ function ApplicationForm({ application, signedInEmail }: { application: Collecti
         <InputField label="Phone" required type="tel" maxLength={30} autoComplete="tel" {...form.field('phone')} />
       </fieldset>
 
-      <fieldset>
-        <legend>Your school</legend>
-        <fieldset className="join-choice" aria-describedby={form.errors.schoolKind ? 'school-kind-error' : 'school-kind-hint'}>
-          <legend className="join-sublegend">
-            School<span aria-hidden="true"> *</span>
-          </legend>
-          <p id="school-kind-hint" className="hint">
-            Drift admits one collective per school.
-          </p>
-          <label>
-            <input
-              type="radio"
-              name="schoolKind"
-              aria-invalid={form.errors.schoolKind ? true : undefined}
-              checked={values.schoolKind === 'existing'}
-              onChange={() => form.set('schoolKind')('existing')}
-            />{' '}
-            My school is on Drift
-          </label>
-          <label>
-            <input type="radio" name="schoolKind" checked={values.schoolKind === 'new'} onChange={() => form.set('schoolKind')('new')} /> Add my school
-          </label>
-          {form.errors.schoolKind && (
-            <p id="school-kind-error" className="field-error">
-              {form.errors.schoolKind}
-            </p>
-          )}
-        </fieldset>
-        {values.schoolKind === 'existing' &&
-          (schools.error ? (
-            <ErrorBox message="Failed to load the schools. Please try again." onRetry={() => void schools.mutate()} />
-          ) : !schools.data ? (
-            <Spinner label="Loading schools..." />
-          ) : schools.data.items.length === 0 ? (
-            <p className="muted" role="status">
-              Every school on Drift has its collective. Choose &quot;Add my school&quot; if yours is not on Drift.
-            </p>
-          ) : (
-            <SelectField
-              label="Your school"
-              required
-              hint="Schools on Drift without a collective."
-              placeholder="Select your school"
-              options={schools.data.items.map((s) => ({ value: String(s.id), label: s.name }))}
-              {...form.field('school')}
-            />
-          ))}
-        {values.schoolKind === 'new' && (
-          <>
-            <InputField label="School name" required maxLength={80} {...form.field('schoolName')} />
-            <Field label="School logo" required error={form.errors.schoolLogo} hint="PNG, JPG or GIF.">
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  type="file"
-                  accept="image/png,image/jpeg,image/gif"
-                  onChange={(e) => form.set('schoolLogo')(e.target.files?.[0] ?? null)}
-                />
-              )}
-            </Field>
-            <div className="dash-colors">
-              {COLORS.map(({ key, label }) => (
-                <Field key={key} label={label} required error={form.errors[key]}>
-                  {(control) => (
-                    <div className="dash-color-input">
-                      <input
-                        type="color"
-                        aria-label={`${label} picker`}
-                        value={swatch(key).toLowerCase()}
-                        onChange={(e) => form.set(key)(e.target.value.toUpperCase())}
-                      />
-                      <input {...control} className="input" value={values[key]} maxLength={7} onChange={(e) => form.set(key)(e.target.value)} />
-                    </div>
-                  )}
-                </Field>
-              ))}
-            </div>
-          </>
-        )}
-      </fieldset>
+      <SchoolFields form={form} />
 
       <fieldset>
         <legend>Terms</legend>
