@@ -1,6 +1,6 @@
 // The local mailbox's pages, server-rendered: no script and no inline style (local mode's
 // Content-Security-Policy allows styles from the site only), readable from 375 px wide up.
-import type { MailMessage } from './index';
+import type { MailMessage } from './message';
 
 export const STYLESHEET_PATH = '/static/local-mail.css';
 
