@@ -4,10 +4,10 @@
 // the request's status: pending (sending again replaces it), accepted (the athlete panel opens after
 // the session is refreshed) or declined with the collective's reason. Signed out, it says sign-in is
 // needed and links to sign in / sign up; that is also what the prerendered HTML shows.
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { ProfileRequest } from '@shared/onboarding/onboarding-api';
 import { DateText } from '@/components/date-text';
+import { DecidedOn, OpenWhenLinked } from '@/components/decision-outcome';
 import { ErrorBox } from '@/components/error-box';
 import { Field, InputField, SelectField, TextAreaField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
@@ -15,7 +15,7 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { refreshSession, useSession } from '@/lib/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import {
   PROFILE_SPORTS,
   SERVER_FIELDS,
@@ -48,33 +48,16 @@ function SignedOut() {
 }
 
 function Status({ request }: { request: ProfileRequest }) {
-  const navigate = useNavigate();
-  const [opening, setOpening] = useState(false);
-  const [stale, setStale] = useState(false);
-  const open = async () => {
-    setOpening(true);
-    const session = await refreshSession();
-    setOpening(false);
-    if (session?.claims['custom:athleteId']) navigate(paths.athleteAdmin.getHref());
-    else setStale(true);
-  };
   if (request.state === 'accepted')
     return (
       <div className="form-success" role="status">
         <p>
           <strong>Accepted</strong>
-          {request.decidedAt ? (
-            <>
-              {' '}
-              on <DateText iso={request.decidedAt} />
-            </>
-          ) : null}
-          : {request.name} is on Drift, with your account as the athlete&apos;s.
+          <DecidedOn iso={request.decidedAt} />: {request.name} is on Drift, with your account as the athlete&apos;s.
         </p>
-        <button type="button" className="btn btn-primary" disabled={opening} onClick={() => void open()}>
+        <OpenWhenLinked claim="custom:athleteId" href={paths.athleteAdmin.getHref()} what="the athlete">
           Open your athlete panel
-        </button>
-        {stale && <p className="form-error">Your sign-in does not show the athlete yet. Sign out and in again.</p>}
+        </OpenWhenLinked>
       </div>
     );
   if (request.state === 'declined')
@@ -82,12 +65,7 @@ function Status({ request }: { request: ProfileRequest }) {
       <div className="form-error" role="status">
         <p>
           <strong>Declined</strong>
-          {request.decidedAt ? (
-            <>
-              {' '}
-              on <DateText iso={request.decidedAt} />
-            </>
-          ) : null}
+          <DecidedOn iso={request.decidedAt} />
           {request.declineReason ? `: ${request.declineReason}` : '.'} You can change the details and send it again.
         </p>
       </div>

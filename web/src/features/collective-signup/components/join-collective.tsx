@@ -5,11 +5,11 @@
 // operator reviews it (/operator); the page shows the application's state: under review, declined
 // with the operator's reason (the form opens again to apply anew) or approved (the collective's
 // dashboard opens once the session carries the new collective).
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { CollectiveApplication } from '@shared/onboarding/collective-signup-api';
 import { COLLECTIVE_TERMS } from '@shared/onboarding/collective-terms';
 import { DateText } from '@/components/date-text';
+import { DecidedOn, OpenWhenLinked } from '@/components/decision-outcome';
 import { ErrorBox } from '@/components/error-box';
 import { InputField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
@@ -17,7 +17,7 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { refreshSession, useSession } from '@/lib/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { useHydrated } from '@/lib/use-hydrated';
 import {
   EMPTY_APPLICATION,
@@ -50,35 +50,17 @@ function SignedOut() {
   );
 }
 
-const decided = (application: CollectiveApplication) =>
-  application.decidedAt ? (
-    <>
-      {' '}
-      on <DateText iso={application.decidedAt} />
-    </>
-  ) : null;
-
 function Approved({ application }: { application: CollectiveApplication }) {
-  const navigate = useNavigate();
-  const [opening, setOpening] = useState(false);
-  const [stale, setStale] = useState(false);
-  const open = async () => {
-    setOpening(true);
-    const session = await refreshSession();
-    setOpening(false);
-    if (session?.claims['custom:collectiveId']) navigate(paths.collectiveAdmin.getHref());
-    else setStale(true);
-  };
   return (
     <div className="form-success" role="status">
       <p>
         <strong>Approved</strong>
-        {decided(application)}: {application.organisation.name} is the collective of {application.school.name} on Drift, with this account as its sign-in.
+        <DecidedOn iso={application.decidedAt} />: {application.organisation.name} is the collective of {application.school.name} on Drift, with this account as
+        its sign-in.
       </p>
-      <button type="button" className="btn btn-primary" disabled={opening} onClick={() => void open()}>
+      <OpenWhenLinked claim="custom:collectiveId" href={paths.collectiveAdmin.getHref()} what="the collective">
         Open your collective dashboard
-      </button>
-      {stale && <p className="form-error">Your sign-in does not show the collective yet. Sign out and in again.</p>}
+      </OpenWhenLinked>
     </div>
   );
 }
@@ -90,7 +72,7 @@ function Status({ application }: { application: CollectiveApplication }) {
       <div className="form-error" role="status">
         <p>
           <strong>Declined</strong>
-          {decided(application)}
+          <DecidedOn iso={application.decidedAt} />
           {application.declineReason ? `: ${application.declineReason}` : '.'}
         </p>
         <p>You can correct the application below and send it again.</p>
