@@ -48,13 +48,18 @@ export function Field({ label, error, hint, required, hideLabel, id, className, 
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A field's error under its control, with the id the control's aria-describedby names; nothing without one. */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p id={id} className="field-error">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** What a bound control takes besides its element's own attributes. */

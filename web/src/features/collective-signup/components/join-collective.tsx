@@ -11,7 +11,7 @@ import { COLLECTIVE_TERMS } from '@shared/onboarding/collective-terms';
 import { DateText } from '@/components/date-text';
 import { DecidedOn, OpenWhenLinked } from '@/components/decision-outcome';
 import { ErrorBox } from '@/components/error-box';
-import { InputField } from '@/components/form/field';
+import { FieldError, InputField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
@@ -160,11 +160,7 @@ function ApplicationForm({ application, signedInEmail }: { application: Collecti
             />{' '}
             I have read the terms and accept them for my organisation
           </label>
-          {form.errors.acceptTerms && (
-            <p id="accept-terms-error" className="field-error">
-              {form.errors.acceptTerms}
-            </p>
-          )}
+          <FieldError id="accept-terms-error" error={form.errors.acceptTerms} />
         </div>
       </fieldset>
 

@@ -1,7 +1,8 @@
 // /collectives/join's school part: a school on Drift without a collective (chosen from the list) or
 // a new school with its name, logo and colours (a picker beside each hex field).
 import { ErrorBox } from '@/components/error-box';
-import { Field, InputField, SelectField } from '@/components/form/field';
+import { ColorFields } from '@/components/form/color-fields';
+import { Field, FieldError, InputField, SelectField } from '@/components/form/field';
 import type { Form as FormOf } from '@/components/form/use-form-submit';
 import { Spinner } from '@/components/spinner';
 import { EMPTY_APPLICATION, useApplicationSchools, type ApplicationValues } from '@/features/collective-signup/api/collective-applications';
@@ -11,12 +12,10 @@ const COLORS: Array<{ key: 'primary' | 'secondary' | 'accent'; label: string }> 
   { key: 'secondary', label: 'Secondary colour' },
   { key: 'accent', label: 'Accent colour' },
 ];
-const HEX = /^#[0-9A-Fa-f]{6}$/;
 
 export function SchoolFields({ form }: { form: FormOf<ApplicationValues, unknown> }) {
   const schools = useApplicationSchools(true);
   const { values } = form;
-  const swatch = (key: 'primary' | 'secondary' | 'accent') => (HEX.test(values[key]) ? values[key] : EMPTY_APPLICATION[key]);
 
   return (
     <fieldset>
@@ -41,11 +40,7 @@ export function SchoolFields({ form }: { form: FormOf<ApplicationValues, unknown
         <label>
           <input type="radio" name="schoolKind" checked={values.schoolKind === 'new'} onChange={() => form.set('schoolKind')('new')} /> Add my school
         </label>
-        {form.errors.schoolKind && (
-          <p id="school-kind-error" className="field-error">
-            {form.errors.schoolKind}
-          </p>
-        )}
+        <FieldError id="school-kind-error" error={form.errors.schoolKind} />
       </fieldset>
       {values.schoolKind === 'existing' &&
         (schools.error ? (
@@ -80,23 +75,7 @@ export function SchoolFields({ form }: { form: FormOf<ApplicationValues, unknown
               />
             )}
           </Field>
-          <div className="dash-colors">
-            {COLORS.map(({ key, label }) => (
-              <Field key={key} label={label} required error={form.errors[key]}>
-                {(control) => (
-                  <div className="dash-color-input">
-                    <input
-                      type="color"
-                      aria-label={`${label} picker`}
-                      value={swatch(key).toLowerCase()}
-                      onChange={(e) => form.set(key)(e.target.value.toUpperCase())}
-                    />
-                    <input {...control} className="input" value={values[key]} maxLength={7} onChange={(e) => form.set(key)(e.target.value)} />
-                  </div>
-                )}
-              </Field>
-            ))}
-          </div>
+          <ColorFields fields={COLORS} values={values} errors={form.errors} onValue={form.set} fallback={EMPTY_APPLICATION} required />
         </>
       )}
     </fieldset>

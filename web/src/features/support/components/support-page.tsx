@@ -11,7 +11,7 @@ import { COMMENT_MAX, DONOR_NAME_MAX, GIFT_PRESETS_CENTS, percentText, tierLabel
 import { formatUsd } from '@shared/platform/money';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
-import { InputField, TextAreaField } from '@/components/form/field';
+import { FieldError, InputField, TextAreaField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { MoneyField, centsOf, dollarsText } from '@/components/form/money-field';
@@ -80,11 +80,7 @@ function TierChoice({ tiers, value, onValue, error }: { tiers: PublicTier[]; val
           </span>
         </label>
       ))}
-      {error && (
-        <p id="tier-error" className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError id="tier-error" error={error} />
     </fieldset>
   );
 }
