@@ -13,11 +13,8 @@ import { PNG, api, eventually, localSeedDone, signInUi, tokenOf, url } from '../
 
 jest.setTimeout(150_000);
 
-const browserState = useBrowserPage({ timeoutMs: 20_000 });
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+useBrowserPage({ timeoutMs: 20_000, onPage: (p) => (page = p) });
 
 const run = Date.now().toString(36);
 
