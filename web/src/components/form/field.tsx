@@ -118,3 +118,13 @@ export function SelectField({
     </Field>
   );
 }
+
+/** A checkbox with its label after it, bound like the other fields: <CheckField label="..." {...binding} />. */
+export function CheckField({ label, value, onValue }: { label: ReactNode; value: boolean; onValue: (checked: boolean) => void }) {
+  return (
+    <label className="check field">
+      <input type="checkbox" checked={value} onChange={(e) => onValue(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
