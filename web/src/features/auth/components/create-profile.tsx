@@ -13,6 +13,7 @@ import { Field, InputField, SelectField, TextAreaField } from '@/components/form
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
+import { SignInOrSignUp } from '@/components/sign-in-required';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-store';
@@ -29,21 +30,12 @@ import { useHydrated } from '@/lib/use-hydrated';
 
 const EMPTY: ProfileValues = { name: '', sport: '', school: '', position: '', bio: '', profileImage: null };
 export const PROFILE_RECEIVED = 'Profile received. The collectives of your school will review it; this page shows their answer.';
-const next = `?next=${encodeURIComponent(paths.createProfile.getHref())}`;
 
 function SignedOut() {
   return (
-    <>
-      <p>Sign in to send your profile: the collectives of your school create it from your request, linked to your account.</p>
-      <div className="dash-actions">
-        <Link className="btn btn-primary" to={`${paths.login.getHref()}${next}`}>
-          Sign in
-        </Link>
-        <Link className="btn btn-outline" to={`${paths.signup.getHref()}${next}`}>
-          Sign up
-        </Link>
-      </div>
-    </>
+    <SignInOrSignUp back={paths.createProfile.getHref()} first="login">
+      Sign in to send your profile: the collectives of your school create it from your request, linked to your account.
+    </SignInOrSignUp>
   );
 }
 

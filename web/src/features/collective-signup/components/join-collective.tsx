@@ -15,6 +15,7 @@ import { FieldError, InputField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
+import { SignInOrSignUp } from '@/components/sign-in-required';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-store';
@@ -32,21 +33,12 @@ import '@/components/dashboard/dashboard.css';
 import '@/features/collective-signup/components/join-collective.css';
 
 export const APPLICATION_RECEIVED = 'Application received. A Drift operator reviews it; this page shows the answer.';
-const next = `?next=${encodeURIComponent(paths.collectiveJoin.getHref())}`;
 
 function SignedOut() {
   return (
-    <>
-      <p>Create an account (or sign in) to apply: the account you apply with becomes your collective&apos;s sign-in once Drift approves it.</p>
-      <div className="dash-actions">
-        <Link className="btn btn-primary" to={`${paths.signup.getHref()}${next}`}>
-          Sign up
-        </Link>
-        <Link className="btn btn-outline" to={`${paths.login.getHref()}${next}`}>
-          Sign in
-        </Link>
-      </div>
-    </>
+    <SignInOrSignUp back={paths.collectiveJoin.getHref()} first="signup">
+      Create an account (or sign in) to apply: the account you apply with becomes your collective&apos;s sign-in once Drift approves it.
+    </SignInOrSignUp>
   );
 }
 
