@@ -12,9 +12,9 @@ import { ErrorBox } from '@/components/error-box';
 import { Field, InputField, SelectField, TextAreaField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { SchoolSelect } from '@/components/form/school-select';
 import { useForm } from '@/components/form/use-form-submit';
 import { SignInOrSignUp } from '@/components/sign-in-required';
-import { Loaded } from '@/components/loaded';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-store';
@@ -93,22 +93,13 @@ function ProfileForm({ request }: { request: ProfileRequest | null }) {
     <Form form={form} aria-label="Create Athlete Profile">
       <InputField label="Name" required name="name" maxLength={80} {...form.field('name')} />
       <SelectField label="Sport" required placeholder="Select a sport" options={PROFILE_SPORTS} {...form.field('sport')} />
-      <Loaded read={schools} error="Failed to load the schools. Please try again." loading="Loading schools...">
-        {(data) =>
-          data.items.length === 0 ? (
-            <p className="muted">No school on Drift takes profile requests yet.</p>
-          ) : (
-            <SelectField
-              label="School"
-              required
-              hint="Schools with a collective on Drift."
-              placeholder="Select your school"
-              options={data.items.map((s) => ({ value: String(s.id), label: s.name }))}
-              {...form.field('school')}
-            />
-          )
-        }
-      </Loaded>
+      <SchoolSelect
+        schools={schools}
+        label="School"
+        hint="Schools with a collective on Drift."
+        empty={<p className="muted">No school on Drift takes profile requests yet.</p>}
+        {...form.field('school')}
+      />
       <InputField label="Position" required name="position" maxLength={40} {...form.field('position')} />
       <TextAreaField label="Bio" rows={4} maxLength={1000} {...form.field('bio')} />
       <Field

@@ -1,9 +1,9 @@
 // /collectives/join's school part: a school on Drift without a collective (chosen from the list) or
 // a new school with its name, logo and colours (a picker beside each hex field).
 import { ColorFields } from '@/components/form/color-fields';
-import { Field, FieldError, InputField, SelectField } from '@/components/form/field';
+import { Field, FieldError, InputField } from '@/components/form/field';
 import type { Form as FormOf } from '@/components/form/use-form-submit';
-import { Loaded } from '@/components/loaded';
+import { SchoolSelect } from '@/components/form/school-select';
 import { EMPTY_APPLICATION, useApplicationSchools, type ApplicationValues } from '@/features/collective-signup/api/collective-applications';
 
 const COLORS: Array<{ key: 'primary' | 'secondary' | 'accent'; label: string }> = [
@@ -42,24 +42,17 @@ export function SchoolFields({ form }: { form: FormOf<ApplicationValues, unknown
         <FieldError id="school-kind-error" error={form.errors.schoolKind} />
       </fieldset>
       {values.schoolKind === 'existing' && (
-        <Loaded read={schools} error="Failed to load the schools. Please try again." loading="Loading schools...">
-          {(data) =>
-            data.items.length === 0 ? (
-              <p className="muted" role="status">
-                Every school on Drift has its collective. Choose &quot;Add my school&quot; if yours is not on Drift.
-              </p>
-            ) : (
-              <SelectField
-                label="Your school"
-                required
-                hint="Schools on Drift without a collective."
-                placeholder="Select your school"
-                options={data.items.map((s) => ({ value: String(s.id), label: s.name }))}
-                {...form.field('school')}
-              />
-            )
+        <SchoolSelect
+          schools={schools}
+          label="Your school"
+          hint="Schools on Drift without a collective."
+          empty={
+            <p className="muted" role="status">
+              Every school on Drift has its collective. Choose &quot;Add my school&quot; if yours is not on Drift.
+            </p>
           }
-        </Loaded>
+          {...form.field('school')}
+        />
       )}
       {values.schoolKind === 'new' && (
         <>

@@ -177,9 +177,7 @@ function GiveForm({ page, onCheckout }: { page: SupportPageResponse; onCheckout:
       <TextAreaField
         label="Comment (optional)"
         hint={`Shown publicly with your gift; at most ${COMMENT_MAX} characters`}
-        value={v.comment}
-        onValue={form.set('comment')}
-        error={form.errors.comment}
+        {...form.field('comment')}
         maxLength={COMMENT_MAX}
         rows={3}
       />

@@ -131,9 +131,7 @@ function SettingsForm({ answer }: { answer: SupportSettingsResponse }) {
       <TextAreaField
         label="Pitch"
         hint={`What your donors read first; at most ${PITCH_MAX} characters`}
-        value={v.pitch}
-        onValue={form.set('pitch')}
-        error={form.errors.pitch}
+        {...form.field('pitch')}
         maxLength={PITCH_MAX}
         rows={3}
       />
