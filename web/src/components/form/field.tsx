@@ -128,3 +128,14 @@ export function CheckField({ label, value, onValue }: { label: ReactNode; value:
     </label>
   );
 }
+
+/** A file field for an image (PNG, JPG or GIF): reports the file chosen, or null. */
+export function ImageFileField({ onFile, ...frame }: FieldFrame & { onFile: (file: File | null) => void }) {
+  return (
+    <Field {...frame}>
+      {(control) => (
+        <input {...control} className="input" type="file" accept="image/png,image/jpeg,image/gif" onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
+      )}
+    </Field>
+  );
+}

@@ -9,7 +9,7 @@ import type { ProfileRequest } from '@shared/onboarding/onboarding-api';
 import { DateText } from '@/components/date-text';
 import { DecidedOn, OpenWhenLinked } from '@/components/decision-outcome';
 import { ErrorBox } from '@/components/error-box';
-import { Field, InputField, SelectField, TextAreaField } from '@/components/form/field';
+import { ImageFileField, InputField, SelectField, TextAreaField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { SchoolSelect } from '@/components/form/school-select';
@@ -102,21 +102,12 @@ function ProfileForm({ request }: { request: ProfileRequest | null }) {
       />
       <InputField label="Position" required name="position" maxLength={40} {...form.field('position')} />
       <TextAreaField label="Bio" rows={4} maxLength={1000} {...form.field('bio')} />
-      <Field
+      <ImageFileField
         label="Profile image"
         error={form.errors.profileImage}
         hint={request?.image && !values.profileImage ? 'Your earlier image is kept unless you choose another.' : 'PNG, JPG or GIF.'}
-      >
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="file"
-            accept="image/png,image/jpeg,image/gif"
-            onChange={(e) => form.set('profileImage')(e.target.files?.[0] ?? null)}
-          />
-        )}
-      </Field>
+        onFile={form.set('profileImage')}
+      />
       <SubmitButton form={form} busy="Sending..." className="btn btn-primary btn-block btn-lg" disabled={!hydrated}>
         {request ? 'Send again' : 'Create Profile'}
       </SubmitButton>

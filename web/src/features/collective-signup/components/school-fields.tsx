@@ -1,7 +1,7 @@
 // /collectives/join's school part: a school on Drift without a collective (chosen from the list) or
 // a new school with its name, logo and colours (a picker beside each hex field).
 import { ColorFields } from '@/components/form/color-fields';
-import { Field, FieldError, InputField } from '@/components/form/field';
+import { FieldError, ImageFileField, InputField } from '@/components/form/field';
 import type { Form as FormOf } from '@/components/form/use-form-submit';
 import { SchoolSelect } from '@/components/form/school-select';
 import { EMPTY_APPLICATION, useApplicationSchools, type ApplicationValues } from '@/features/collective-signup/api/collective-applications';
@@ -57,17 +57,7 @@ export function SchoolFields({ form }: { form: FormOf<ApplicationValues, unknown
       {values.schoolKind === 'new' && (
         <>
           <InputField label="School name" required maxLength={80} {...form.field('schoolName')} />
-          <Field label="School logo" required error={form.errors.schoolLogo} hint="PNG, JPG or GIF.">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="file"
-                accept="image/png,image/jpeg,image/gif"
-                onChange={(e) => form.set('schoolLogo')(e.target.files?.[0] ?? null)}
-              />
-            )}
-          </Field>
+          <ImageFileField label="School logo" required error={form.errors.schoolLogo} hint="PNG, JPG or GIF." onFile={form.set('schoolLogo')} />
           <ColorFields fields={COLORS} values={values} errors={form.errors} onValue={form.set} fallback={EMPTY_APPLICATION} required />
         </>
       )}
