@@ -2,8 +2,7 @@
 // role switcher, unknown athlete ids and the Top Fan line, against local mode.
 import type { Page } from 'playwright-core';
 import { holdAppEntry, useBrowserPage } from '../support/browser';
-import type { AthleteStatsResponse, CheckoutResponse } from '#shared/sales/sales-api';
-import { api, codeFor, eventually, localSeedDone, signInUi, url } from '../support/e2e-api';
+import { codeFor, eventually, saleAfterSeed, signInUi, url } from '../support/e2e-api';
 
 jest.setTimeout(60_000);
 
@@ -137,13 +136,7 @@ describe('the NIL disclosure form', () => {
 describe('payouts', () => {
   it('pays the balances shown as owed in one step with the default period', async () => {
     // Local mode's seed pays everything earned until then; a sale after it is owed.
-    await localSeedDone();
-    const before = await api<AthleteStatsResponse>('/athletes/2/stats', null);
-    await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId: 2, cardId: 1, quantity: 1 });
-    await eventually(
-      () => api<AthleteStatsResponse>('/athletes/2/stats', null),
-      (s) => s.totalCardsSold > before.totalCardsSold,
-    );
+    await saleAfterSeed(2);
     await signInUi(page, 'collective', 'collective');
     await page.goto(url('/collective?section=payouts'));
     const form = page.getByRole('form', { name: 'Create payout batch' });

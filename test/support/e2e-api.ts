@@ -3,6 +3,7 @@
 // the UI, the codes local mode "emails" (its log), and an image the upload check accepts.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import type { AthleteStatsResponse, CheckoutResponse } from '#shared/sales/sales-api';
 import { baseUrl } from './browser';
 import { srpSignIn, type CognitoCall } from './cognito-srp';
 
@@ -56,6 +57,18 @@ export async function localSeedDone(): Promise<void> {
     (p) => p.batches.some((b) => b.createdBy === 'seed'),
   );
   if (!seeded.batches.some((b) => b.createdBy === 'seed')) throw new Error("local mode's seed did not finish within a minute");
+}
+
+/** After local mode's seed (its payout batch takes everything earned until then), sells one of
+ * `athleteId`'s card 1 and waits until the athlete's stats count it: a sale the next batch owes. */
+export async function saleAfterSeed(athleteId: number): Promise<void> {
+  await localSeedDone();
+  const before = await api<AthleteStatsResponse>(`/athletes/${athleteId}/stats`, null);
+  await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId, cardId: 1, quantity: 1 });
+  await eventually(
+    () => api<AthleteStatsResponse>(`/athletes/${athleteId}/stats`, null),
+    (s) => s.totalCardsSold > before.totalCardsSold,
+  );
 }
 
 /** Signs in through the login page and waits until it has left it. */
