@@ -8,14 +8,13 @@ import { Link } from 'react-router-dom';
 import type { ProfileRequest } from '@shared/onboarding/onboarding-api';
 import { DateText } from '@/components/date-text';
 import { DecidedOn, OpenWhenLinked } from '@/components/decision-outcome';
-import { ErrorBox } from '@/components/error-box';
 import { ImageFileField, InputField, SelectField, TextAreaField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { SchoolSelect } from '@/components/form/school-select';
 import { useForm } from '@/components/form/use-form-submit';
 import { SignInOrSignUp } from '@/components/sign-in-required';
-import { Spinner } from '@/components/spinner';
+import { Loaded } from '@/components/loaded';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-store';
 import {
@@ -127,14 +126,15 @@ function AlreadyAthlete() {
 
 function SignedIn() {
   const mine = useMyProfileRequest(true);
-  if (mine.error) return <ErrorBox message={mine.error.message || 'Failed to load your request.'} onRetry={() => void mine.mutate()} />;
-  if (!mine.data) return <Spinner label="Loading your request..." />;
-  const request = mine.data.request;
   return (
-    <>
-      {request && <Status request={request} />}
-      {request?.state !== 'accepted' && <ProfileForm request={request} />}
-    </>
+    <Loaded read={mine} error={mine.error?.message || 'Failed to load your request.'} loading="Loading your request...">
+      {({ request }) => (
+        <>
+          {request && <Status request={request} />}
+          {request?.state !== 'accepted' && <ProfileForm request={request} />}
+        </>
+      )}
+    </Loaded>
   );
 }
 

@@ -10,13 +10,12 @@ import type { CollectiveApplication } from '@shared/onboarding/collective-signup
 import { COLLECTIVE_TERMS } from '@shared/onboarding/collective-terms';
 import { DateText } from '@/components/date-text';
 import { DecidedOn, OpenWhenLinked } from '@/components/decision-outcome';
-import { ErrorBox } from '@/components/error-box';
 import { FieldError, InputField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { SignInOrSignUp } from '@/components/sign-in-required';
-import { Spinner } from '@/components/spinner';
+import { Loaded } from '@/components/loaded';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-store';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -166,14 +165,15 @@ function ApplicationForm({ application, signedInEmail }: { application: Collecti
 
 function SignedIn({ email }: { email: string }) {
   const mine = useMyApplication(true);
-  if (mine.error) return <ErrorBox message={mine.error.message || 'Failed to load your application.'} onRetry={() => void mine.mutate()} />;
-  if (!mine.data) return <Spinner label="Loading your application..." />;
-  const application = mine.data.application;
   return (
-    <>
-      {application && <Status application={application} />}
-      {(!application || application.state === 'declined') && <ApplicationForm application={application} signedInEmail={email} />}
-    </>
+    <Loaded read={mine} error={mine.error?.message || 'Failed to load your application.'} loading="Loading your application...">
+      {({ application }) => (
+        <>
+          {application && <Status application={application} />}
+          {(!application || application.state === 'declined') && <ApplicationForm application={application} signedInEmail={email} />}
+        </>
+      )}
+    </Loaded>
   );
 }
 
