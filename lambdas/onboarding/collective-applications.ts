@@ -12,7 +12,13 @@
 import { randomBytes } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Collective, School } from '#shared/catalog/catalog-types';
-import type { ApplicationState, ApplicationsResponse, CollectiveApplication, CollectiveApplicationInput } from '#shared/onboarding/collective-signup-api';
+import {
+  UNDECIDED,
+  type ApplicationState,
+  type ApplicationsResponse,
+  type CollectiveApplication,
+  type CollectiveApplicationInput,
+} from '#shared/onboarding/collective-signup-api';
 import { normalizeName } from '#lambdas/catalog/catalog-items';
 import type { Principal } from '#lambdas/platform/auth';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
@@ -150,12 +156,7 @@ export async function submitApplication(
     termsAcceptedAt: submittedAt,
     submittedAt,
     submittedBy: { sub: principal.sub, username: principal.username, email },
-    decidedAt: null,
-    decidedBy: null,
-    declineReason: null,
-    collectiveId: null,
-    schoolId: null,
-    linked: false,
+    ...UNDECIDED,
   };
   try {
     await store.transact([

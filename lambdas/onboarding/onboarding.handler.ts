@@ -9,7 +9,7 @@ import type { InvitesResponse, MyProfileRequestResponse, ProfileRequestsResponse
 import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
 import { forbiddenCharacterError } from '#shared/platform/text';
 import { ValidationError, validOrThrow } from '#lambdas/platform/errors';
-import { header, intParam, json, jsonBody, routes } from '#lambdas/platform/http';
+import { header, intParam, json, jsonBody, routes, type Event } from '#lambdas/platform/http';
 import { dynamoStore } from '#lambdas/platform/store';
 import { validateCollectiveApplication } from '#shared/onboarding/collective-signup-api';
 import type { ApplicationSchoolsResponse, MyApplicationResponse } from '#shared/onboarding/collective-signup-api';
@@ -37,21 +37,24 @@ const idempotencyKeyOf = (event: Parameters<typeof header>[0]) => {
 };
 const param = (event: { pathParameters?: Record<string, string | undefined> | null }, name: string) => event.pathParameters?.[name] ?? '';
 
+/** The collective in the path, acted on by its own account only: its id and who acts. */
+const ownCollective = (event: Event) => {
+  const id = intParam(event, 'id');
+  return { id, principal: requireCollectiveOwner(event, id) };
+};
+
 export const handler = routes({
   'GET /api/collectives/{id}/invites': async (event) => {
-    const id = intParam(event, 'id');
-    requireCollectiveOwner(event, id);
+    const { id } = ownCollective(event);
     const response: InvitesResponse = { items: await listInvites(id) };
     return json(200, response, noStore);
   },
   'POST /api/collectives/{id}/invites': async (event) => {
-    const id = intParam(event, 'id');
-    const principal = requireCollectiveOwner(event, id);
+    const { id, principal } = ownCollective(event);
     return json(201, await createInvite(id, validOrThrow(validateInvite(jsonBody(event))), principal), noStore);
   },
   'POST /api/collectives/{id}/invites/{inviteId}/revoke': async (event) => {
-    const id = intParam(event, 'id');
-    requireCollectiveOwner(event, id);
+    const { id } = ownCollective(event);
     return json(200, await revokeInvite(id, param(event, 'inviteId')), noStore);
   },
   'GET /api/invites/{code}': async (event) => {
@@ -69,14 +72,12 @@ export const handler = routes({
     return json(201, await submitProfileRequest(principal, validOrThrow(validateProfileRequest(jsonBody(event)))), noStore);
   },
   'GET /api/collectives/{id}/profile-requests': async (event) => {
-    const id = intParam(event, 'id');
-    requireCollectiveOwner(event, id);
+    const { id } = ownCollective(event);
     const response: ProfileRequestsResponse = { items: await listProfileRequests(id) };
     return json(200, response, noStore);
   },
   'POST /api/collectives/{id}/profile-requests/{requestId}/accept': async (event) => {
-    const id = intParam(event, 'id');
-    const principal = requireCollectiveOwner(event, id);
+    const { id, principal } = ownCollective(event);
     return json(200, await acceptProfileRequest(id, param(event, 'requestId'), validOrThrow(validateAccept(jsonBody(event))), principal), noStore);
   },
   'GET /api/collective-applications/schools': async (event) => {
@@ -95,18 +96,15 @@ export const handler = routes({
     return json(created ? 201 : 200, application, noStore);
   },
   'GET /api/collectives/{id}/checklist': async (event) => {
-    const id = intParam(event, 'id');
-    requireCollectiveOwner(event, id);
+    const { id } = ownCollective(event);
     return json(200, await collectiveChecklist(dynamoStore, id), noStore);
   },
   'POST /api/collectives/{id}/checklist/dismiss': async (event) => {
-    const id = intParam(event, 'id');
-    const principal = requireCollectiveOwner(event, id);
+    const { id, principal } = ownCollective(event);
     return json(200, await dismissChecklist(dynamoStore, id, principal), noStore);
   },
   'POST /api/collectives/{id}/profile-requests/{requestId}/decline': async (event) => {
-    const id = intParam(event, 'id');
-    const principal = requireCollectiveOwner(event, id);
+    const { id, principal } = ownCollective(event);
     const body = event.body ? jsonBody(event) : {};
     const reason = typeof body.reason === 'string' && body.reason.trim() ? body.reason.trim().slice(0, 500) : null;
     const forbidden = reason && forbiddenCharacterError(reason, 'The reason', { multiline: true });

@@ -6,7 +6,7 @@
 // - Pay now on a batch (one transfer and one payout per athlete with a payouts-enabled account) and
 //   Retry of one failed or waiting line.
 // A collective acts only on its own batches and members, an athlete only on its own account.
-import type { PaymentsContext } from './connect-accounts';
+import type { AccountOwner, PaymentsContext } from './connect-accounts';
 import { onboardingLink, readPayoutAccount, syncAccount } from './connect-accounts';
 import { payBatch, payLine, requirePayorLinked, PAYOUT_CURRENCY } from './payout-rail';
 import { readBatch } from '#lambdas/money/payouts';
@@ -51,46 +51,41 @@ function returnUrls(event: Event, panelPath: string) {
   return { returnUrl: `${origin}${panelPath}&stripe=return`, refreshUrl: `${origin}${panelPath}&stripe=refresh` };
 }
 
-const collectiveOnboarding = async (event: Event) => {
-  const collectiveId = intParam(event, 'id');
-  const principal = requireCollectiveOwner(event, collectiveId);
-  await requireCollective(collectiveId);
+/** The two owners of a Stripe account: who may act for it (its own sign-in only), the owner as
+ * onboarding records it (an athlete with its collective), and its panel's Payouts screen. */
+const OWNERS = {
+  collective: {
+    authorize: requireCollectiveOwner,
+    onboarded: async (id: number): Promise<AccountOwner> => {
+      await requireCollective(id);
+      return { kind: 'collective', id };
+    },
+    panelPath: '/collective?section=payouts',
+  },
+  athlete: {
+    authorize: requireAthleteOwner,
+    onboarded: async (id: number): Promise<AccountOwner> => {
+      const athlete = await requireAthlete(id);
+      return { kind: 'athlete', id, collectiveId: athlete.collectiveId ?? null };
+    },
+    panelPath: '/athlete?tab=payouts',
+  },
+};
+
+const onboarding = (kind: keyof typeof OWNERS) => async (event: Event) => {
+  const id = intParam(event, 'id');
+  const principal = OWNERS[kind].authorize(event, id);
+  const owner = await OWNERS[kind].onboarded(id);
   const ctx = await context();
-  const link = await onboardingLink(
-    ctx,
-    { kind: 'collective', id: collectiveId },
-    { by: principal.sub, email: principal.email, ...returnUrls(event, '/collective?section=payouts') },
-  );
-  log('info', 'stripe onboarding link made', { owner: 'collective', collectiveId, accountId: link.account.accountId, by: principal.sub });
+  const link = await onboardingLink(ctx, owner, { by: principal.sub, email: principal.email, ...returnUrls(event, OWNERS[kind].panelPath) });
+  log('info', 'stripe onboarding link made', { owner: kind, [`${kind}Id`]: id, accountId: link.account.accountId, by: principal.sub });
   return json(200, link);
 };
 
-const athleteOnboarding = async (event: Event) => {
-  const athleteId = intParam(event, 'id');
-  const principal = requireAthleteOwner(event, athleteId);
-  const athlete = await requireAthlete(athleteId);
-  const ctx = await context();
-  const link = await onboardingLink(
-    ctx,
-    { kind: 'athlete', id: athleteId, collectiveId: athlete.collectiveId ?? null },
-    { by: principal.sub, email: principal.email, ...returnUrls(event, '/athlete?tab=payouts') },
-  );
-  log('info', 'stripe onboarding link made', { owner: 'athlete', athleteId, accountId: link.account.accountId, by: principal.sub });
-  return json(200, link);
-};
-
-const collectiveAccount = async (event: Event) => {
-  const collectiveId = intParam(event, 'id');
-  const principal = requireCollectiveOwner(event, collectiveId);
-  const owner = { kind: 'collective' as const, id: collectiveId };
-  if (!stripeConfigured()) return json(200, { account: await readPayoutAccount(store, owner) });
-  return json(200, { account: await syncAccount(await context(), owner, principal.sub) });
-};
-
-const athleteAccount = async (event: Event) => {
-  const athleteId = intParam(event, 'id');
-  const principal = requireAthleteOwner(event, athleteId);
-  const owner = { kind: 'athlete' as const, id: athleteId };
+const account = (kind: keyof typeof OWNERS) => async (event: Event) => {
+  const id = intParam(event, 'id');
+  const principal = OWNERS[kind].authorize(event, id);
+  const owner = { kind, id };
   if (!stripeConfigured()) return json(200, { account: await readPayoutAccount(store, owner) });
   return json(200, { account: await syncAccount(await context(), owner, principal.sub) });
 };
@@ -151,10 +146,10 @@ const retry = async (event: Event) => {
 };
 
 export const handler = routes({
-  'POST /api/collectives/{id}/stripe/onboarding': collectiveOnboarding,
-  'GET /api/collectives/{id}/stripe/account': collectiveAccount,
-  'POST /api/athletes/{id}/stripe/onboarding': athleteOnboarding,
-  'GET /api/athletes/{id}/stripe/account': athleteAccount,
+  'POST /api/collectives/{id}/stripe/onboarding': onboarding('collective'),
+  'GET /api/collectives/{id}/stripe/account': account('collective'),
+  'POST /api/athletes/{id}/stripe/onboarding': onboarding('athlete'),
+  'GET /api/athletes/{id}/stripe/account': account('athlete'),
   'POST /api/collectives/{id}/payouts/batches/{batchId}/pay': payNow,
   'POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}/retry': retry,
 });

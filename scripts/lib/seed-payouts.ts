@@ -22,31 +22,26 @@ export async function seedPayouts(now = new Date()): Promise<void> {
     now: clock,
   });
   const day = now.toISOString().slice(0, 10);
-  const [first, second] = batch.lines ?? [];
-  if (first)
-    await markPayout(store, {
-      collectiveId: collective.id,
-      batchId: batch.batchId,
-      athleteId: first.athleteId,
-      status: 'paid',
-      date: day,
-      reference: 'ACH-0001042',
-      idempotencyKey: 'seed-paid-1',
-      by: 'seed',
-      now: clock,
-    });
-  if (second)
-    await markPayout(store, {
-      collectiveId: collective.id,
-      batchId: batch.batchId,
-      athleteId: second.athleteId,
-      status: 'sent',
-      date: day,
-      reference: 'ACH-0001043',
-      idempotencyKey: 'seed-sent-2',
-      by: 'seed',
-      now: clock,
-    });
+  // The first line paid, the second sent (each only when the batch has it); the rest stay pending.
+  const marks = [
+    { status: 'paid', reference: 'ACH-0001042', idempotencyKey: 'seed-paid-1' },
+    { status: 'sent', reference: 'ACH-0001043', idempotencyKey: 'seed-sent-2' },
+  ] as const;
+  for (const [i, mark] of marks.entries()) {
+    const line = batch.lines?.[i];
+    if (line)
+      await markPayout(store, {
+        collectiveId: collective.id,
+        batchId: batch.batchId,
+        athleteId: line.athleteId,
+        status: mark.status,
+        date: day,
+        reference: mark.reference,
+        idempotencyKey: mark.idempotencyKey,
+        by: 'seed',
+        now: clock,
+      });
+  }
   await setW9(store, collective.members[0], now.getUTCFullYear(), true, day, 'seed', clock());
   await allocateDonation(store, {
     collectiveId: collective.id,

@@ -30,22 +30,18 @@ export interface Organisation {
 /** The school an application is for: one on Drift without a collective, or a new one. */
 export type ApplicationSchool = { kind: 'existing'; schoolId: number } | { kind: 'new'; name: string; logo: string; colors: SchoolColors };
 
-/** POST /api/collective-applications: the form's fields as they are (the field errors use these names). */
-export interface CollectiveApplicationRequest {
-  name: string;
-  legalName: string;
-  website: string;
-  contactEmail: string;
-  phone: string;
-  schoolKind: 'existing' | 'new' | '';
+/** The school choice as the form has it: one on Drift, a new one, or none chosen yet. */
+export type SchoolKind = 'existing' | 'new' | '';
+
+/** POST /api/collective-applications: the form's fields as they are (the field errors use these
+ * names): the organisation's, the school's (a new school's colours among them) and the terms'. */
+export interface CollectiveApplicationRequest extends Organisation, SchoolColors {
+  schoolKind: SchoolKind;
   /** An existing school's id (schoolKind 'existing'). */
   schoolId: number | null;
   /** A new school (schoolKind 'new'): its name, uploaded logo and colours. */
   schoolName: string;
   schoolLogo: string;
-  primary: string;
-  secondary: string;
-  accent: string;
   acceptTerms: boolean;
   /** The terms version the page showed (COLLECTIVE_TERMS_VERSION). */
   termsVersion: string;
@@ -78,6 +74,16 @@ export interface CollectiveApplication {
   /** Approved: whether the applicant's account carries the collective yet (false after a failed link). */
   linked: boolean;
 }
+
+/** An application's decision fields before an operator decides it. */
+export const UNDECIDED = {
+  decidedAt: null,
+  decidedBy: null,
+  declineReason: null,
+  collectiveId: null,
+  schoolId: null,
+  linked: false,
+} as const satisfies Pick<CollectiveApplication, 'decidedAt' | 'decidedBy' | 'declineReason' | 'collectiveId' | 'schoolId' | 'linked'>;
 
 /** GET /api/collective-applications/mine */
 export interface MyApplicationResponse {

@@ -9,15 +9,12 @@ import type { CheckoutResponse } from '#shared/sales/sales-api';
 import type { CreatedInvite, ProfileRequestsResponse } from '#shared/onboarding/onboarding-api';
 import type { OwnerCard, OwnerCardsResponse } from '#shared/cards/cards-api';
 import { baseUrl, useBrowserPage } from '../support/browser';
-import { PNG, api, cognito, eventually, signInUi, tokenOf as signInToken, url } from '../support/e2e-api';
+import { PNG, api, codeFor, cognito, eventually, signInUi, signUpUi, tokenOf as signInToken, url } from '../support/e2e-api';
 
 jest.setTimeout(120_000);
 
-const browserState = useBrowserPage({ timeoutMs: 20_000 });
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+useBrowserPage({ timeoutMs: 20_000, onPage: (p) => (page = p) });
 
 const run = `${Date.now().toString(36)}`;
 
@@ -31,21 +28,6 @@ async function tokenOf(username: string, password: string): Promise<string> {
 }
 const collective = () => tokenOf('collective', 'collective');
 const athlete = () => tokenOf('athlete', 'athlete');
-
-/** The newest code local mode logged for this address. */
-async function codeFor(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const prefix = `[cognito] verification code for ${email}: `;
-    const line = readFileSync(process.env.E2E_LOCAL_LOG ?? '/dev/null', 'utf8')
-      .split('\n')
-      .reverse()
-      .find((l) => l.startsWith(prefix));
-    if (line) return line.slice(prefix.length).trim();
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no verification code for ${email}`);
-}
 
 async function upload(token: string): Promise<string> {
   const ticket = await api<{ uploadUrl: string; method: string; headers: Record<string, string>; imageUrl: string }>('/uploads', token, 'POST', {
@@ -202,15 +184,7 @@ describe("the athlete's business in the browser", () => {
     const invite = await api<CreatedInvite>('/collectives/1/invites', await collective(), 'POST', { athleteId: 2, email });
     await page.goto(url(invite.claimPath));
     await page.getByRole('heading', { name: 'Claim your athlete profile' }).waitFor();
-    await page.getByRole('link', { name: 'Sign up' }).click();
-    await page.waitForURL((u) => u.pathname === '/signup');
-    await page.getByLabel('Username').fill(`invited${run}`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill('secret123');
-    await page.getByLabel('Confirm password').fill('secret123');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByLabel('Verification code').fill(await codeFor(email));
-    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await signUpUi(page, `invited${run}`, email);
     await page.waitForURL((u) => u.pathname === invite.claimPath);
     await page.getByRole('heading', { name: invite.athleteName }).waitFor();
     await page.getByRole('button', { name: 'Claim' }).click();

@@ -2,9 +2,9 @@
 // -> My Collection, password reset, the demo role words, the invalid-credentials message, sign out,
 // and the guard of the owner screens. Verification codes are read from local mode's log, the only
 // place local mode "emails" them (the global setup writes the log to E2E_LOCAL_LOG).
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expectEventually, useBrowserPage } from '../support/browser';
+import { codeFor, localLogLines } from '../support/e2e-api';
 
 jest.setTimeout(90_000);
 
@@ -16,25 +16,6 @@ beforeEach(() => {
 });
 
 const url = (path: string) => new URL(path, baseUrl()).toString();
-
-/** The newest code local mode logged for this address after `since` lines of the log. */
-async function codeFor(email: string, purpose: 'verification' | 'password reset' = 'verification', since = 0): Promise<string> {
-  const logFile = process.env.E2E_LOCAL_LOG;
-  if (!logFile) throw new Error('E2E_LOCAL_LOG is not set: the codes are read from the log of the local mode the global setup starts');
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const prefix = `[cognito] ${purpose} code for ${email}: `;
-    const line = logLines()
-      .slice(since)
-      .reverse()
-      .find((l) => l.startsWith(prefix));
-    if (line) return line.slice(prefix.length).trim();
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${purpose} code for ${email} in ${logFile}`);
-}
-
-const logLines = () => readFileSync(process.env.E2E_LOCAL_LOG ?? '/dev/null', 'utf8').split('\n');
 
 async function signIn(username: string, password: string) {
   await page.getByLabel('Username or email').fill(username);
@@ -94,7 +75,7 @@ describe('sign-in in the browser', () => {
     });
 
     await page.goto(url('/login'));
-    const before = logLines().length;
+    const before = localLogLines().length;
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByLabel('Username or email').fill(id);
     await page.getByRole('button', { name: 'Send code' }).click();

@@ -9,11 +9,8 @@ import { localSeedDone } from '../support/e2e-api';
 
 jest.setTimeout(180_000);
 
-const browserState = useBrowserPage({ timeoutMs: 20_000 });
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+useBrowserPage({ timeoutMs: 20_000, onPage: (p) => (page = p) });
 
 const url = (p: string) => new URL(p, baseUrl()).toString();
 const MAX_BYTES = 100 * 1024;

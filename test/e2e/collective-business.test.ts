@@ -6,18 +6,14 @@
 // in Transactions.
 import type { Page } from 'playwright-core';
 import type { AthleteProfileResponse } from '#shared/catalog/catalog-api';
-import type { AthleteStatsResponse, CheckoutResponse } from '#shared/sales/sales-api';
 import type { OwnerCard, OwnerCardsResponse } from '#shared/cards/cards-api';
 import { baseUrl, useBrowserPage } from '../support/browser';
-import { PNG, api, eventually, localSeedDone, signInUi, tokenOf, url } from '../support/e2e-api';
+import { PNG, api, eventually, saleAfterSeed, signInUi, tokenOf, url } from '../support/e2e-api';
 
 jest.setTimeout(150_000);
 
-const browserState = useBrowserPage({ timeoutMs: 20_000 });
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+useBrowserPage({ timeoutMs: 20_000, onPage: (p) => (page = p) });
 
 const run = Date.now().toString(36);
 
@@ -148,13 +144,7 @@ describe("the collective's business in the browser", () => {
   it('creates a payout batch after a sale, downloads its CSV, marks the payout sent then paid and lists it as a Payout in Transactions', async () => {
     // Local mode seeds the demo's payout batch (everything earned until then) after its sample orders:
     // the sale below must come after it, or the seed's batch would take it.
-    await localSeedDone();
-    const before = await api<AthleteStatsResponse>('/athletes/1/stats', null);
-    await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId: 1, cardId: 1, quantity: 1 });
-    await eventually(
-      () => api<AthleteStatsResponse>('/athletes/1/stats', null),
-      (s) => s.totalCardsSold > before.totalCardsSold,
-    );
+    await saleAfterSeed(1);
 
     await signInUi(page, 'collective', 'collective');
     await page.goto(url('/collective?section=payouts'));

@@ -3,21 +3,18 @@
 // local mode seeded) in its console and approves it; the collective opens its dashboard and sees
 // its Get started checklist, the new school's colours done and the rest to do; it links its Stripe
 // account through the stand-in's hosted onboarding, and the checklist counts it.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApplicationsResponse, MyApplicationResponse } from '#shared/onboarding/collective-signup-api';
 import { useBrowserPage } from '../support/browser';
-import { PNG, api, eventually, signInUi, tokenOf, url } from '../support/e2e-api';
+import { PNG, api, eventually, signInUi, signUpUi, tokenOf, url } from '../support/e2e-api';
 
 jest.setTimeout(180_000);
 
-const browserState = useBrowserPage({ timeoutMs: 20_000 });
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+const browserState = useBrowserPage({ timeoutMs: 20_000, onPage: (p) => (page = p) });
 
 const run = Date.now().toString(36);
 
@@ -28,21 +25,6 @@ async function sidewaysAt375(p: Page): Promise<number> {
   const overflow = Number(await p.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
   if (size) await p.setViewportSize(size);
   return overflow;
-}
-
-/** The newest code local mode logged for this address. */
-async function codeFor(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const prefix = `[cognito] verification code for ${email}: `;
-    const line = readFileSync(process.env.E2E_LOCAL_LOG ?? '/dev/null', 'utf8')
-      .split('\n')
-      .reverse()
-      .find((l) => l.startsWith(prefix));
-    if (line) return line.slice(prefix.length).trim();
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no verification code for ${email}`);
 }
 
 it('a new account applies for a new school, the operator approves, and the collective sees its checklist', async () => {
@@ -62,15 +44,7 @@ it('a new account applies for a new school, the operator approves, and the colle
   // A visitor signs up from the join page and comes back to it.
   await page.goto(url('/collectives/join'));
   await page.getByRole('heading', { name: 'Join Drift as a collective' }).waitFor();
-  await page.getByRole('link', { name: 'Sign up' }).click();
-  await page.waitForURL((u) => u.pathname === '/signup');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill('secret123');
-  await page.getByLabel('Confirm password').fill('secret123');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.getByLabel('Verification code').fill(await codeFor(email));
-  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await signUpUi(page, username, email);
   await page.waitForURL((u) => u.pathname === '/collectives/join');
 
   const form = page.getByRole('form', { name: 'Apply as a collective' });

@@ -10,11 +10,8 @@ import { useBrowserPage } from '../support/browser';
 
 jest.setTimeout(90_000);
 
-const browserState = useBrowserPage({ timeoutMs: 20_000 });
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+useBrowserPage({ timeoutMs: 20_000, onPage: (p) => (page = p) });
 
 /** A public read (no token). */
 const read = <T>(p: string) => api<T>(p, null);

@@ -11,11 +11,8 @@ import { api, eventually, signInUi, tokenOf, url } from '../support/e2e-api';
 
 jest.setTimeout(120_000);
 
-const browserState = useBrowserPage({ timeoutMs: 20_000 });
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+useBrowserPage({ timeoutMs: 20_000, onPage: (p) => (page = p) });
 
 const run = Date.now().toString(36);
 const title = `Custom Jersey ${run}`;

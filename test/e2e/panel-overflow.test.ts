@@ -8,11 +8,8 @@ import { eventually, localSeedDone, signInUi, url } from '../support/e2e-api';
 
 jest.setTimeout(240_000);
 
-const browserState = useBrowserPage({ timeoutMs: 30_000 });
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+useBrowserPage({ timeoutMs: 30_000, onPage: (p) => (page = p) });
 
 /** What is wrong with the page's width and its tables, measured in the page ([] when nothing). */
 const OVERFLOW = `(() => {

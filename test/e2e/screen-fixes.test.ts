@@ -1,18 +1,13 @@
 // Browser tests of screen fixes (issue 20): images that fail before the app hydrates, the demo
 // role switcher, unknown athlete ids and the Top Fan line, against local mode.
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { holdAppEntry, useBrowserPage } from '../support/browser';
-import type { AthleteStatsResponse, CheckoutResponse } from '#shared/sales/sales-api';
-import { api, eventually, localSeedDone, signInUi, url } from '../support/e2e-api';
+import { codeFor, eventually, saleAfterSeed, signInUi, url } from '../support/e2e-api';
 
 jest.setTimeout(60_000);
 
-const browserState = useBrowserPage();
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+useBrowserPage({ onPage: (p) => (page = p) });
 
 describe('an image that fails before the app hydrates', () => {
   let release: () => void;
@@ -80,22 +75,6 @@ describe('an unknown athlete id', () => {
   });
 });
 
-/** The verification code local mode logged for `email` (its only way of "emailing" it). */
-async function verificationCode(email: string): Promise<string> {
-  const logFile = process.env.E2E_LOCAL_LOG;
-  if (!logFile) throw new Error("E2E_LOCAL_LOG is not set: the global setup writes local mode's log there");
-  const prefix = `[cognito] verification code for ${email}: `;
-  for (let i = 0; i < 50; i++) {
-    const line = readFileSync(logFile, 'utf8')
-      .split('\n')
-      .reverse()
-      .find((l) => l.startsWith(prefix));
-    if (line) return line.slice(prefix.length).trim();
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no verification code for ${email} in ${logFile}`);
-}
-
 async function cognito(target: string, body: unknown) {
   const res = await fetch(url('/local-cognito/'), {
     method: 'POST',
@@ -123,7 +102,7 @@ describe('the demo role switcher', () => {
     const id = `newfan${Date.now().toString(36)}`;
     const email = `${id}@example.com`;
     await cognito('SignUp', { ClientId: 'localwebclient', Username: id, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] });
-    await cognito('ConfirmSignUp', { ClientId: 'localwebclient', Username: id, ConfirmationCode: await verificationCode(email) });
+    await cognito('ConfirmSignUp', { ClientId: 'localwebclient', Username: id, ConfirmationCode: await codeFor(email) });
     await signInUi(page, id, 'secret123');
     for (const path of ['/mycards', '/demo', '/athlete/1']) {
       await page.goto(url(path));
@@ -157,13 +136,7 @@ describe('the NIL disclosure form', () => {
 describe('payouts', () => {
   it('pays the balances shown as owed in one step with the default period', async () => {
     // Local mode's seed pays everything earned until then; a sale after it is owed.
-    await localSeedDone();
-    const before = await api<AthleteStatsResponse>('/athletes/2/stats', null);
-    await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId: 2, cardId: 1, quantity: 1 });
-    await eventually(
-      () => api<AthleteStatsResponse>('/athletes/2/stats', null),
-      (s) => s.totalCardsSold > before.totalCardsSold,
-    );
+    await saleAfterSeed(2);
     await signInUi(page, 'collective', 'collective');
     await page.goto(url('/collective?section=payouts'));
     const form = page.getByRole('form', { name: 'Create payout batch' });

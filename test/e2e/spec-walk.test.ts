@@ -8,11 +8,8 @@ import { baseUrl, useBrowserPage } from '../support/browser';
 
 jest.setTimeout(180_000);
 
-const browserState = useBrowserPage({ timeoutMs: 20_000 });
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+useBrowserPage({ timeoutMs: 20_000, onPage: (p) => (page = p) });
 
 const url = (p: string) => new URL(p, baseUrl()).toString();
 const pathOf = (p: Page) => new URL(p.url()).pathname + new URL(p.url()).search;

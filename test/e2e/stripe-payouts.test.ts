@@ -7,35 +7,15 @@
 import type { Page } from 'playwright-core';
 import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView } from '#shared/money/payouts-api';
 import type { CreatedInvite } from '#shared/onboarding/onboarding-api';
-import { readFileSync } from 'node:fs';
 import { useBrowserPage } from '../support/browser';
-import { api, cognito, eventually, localSeedDone, signInUi, tokenOf, url } from '../support/e2e-api';
+import { api, codeFor, cognito, eventually, localSeedDone, signInUi, tokenOf, url } from '../support/e2e-api';
 
 jest.setTimeout(180_000);
 
-const browserState = useBrowserPage({ timeoutMs: 20_000 });
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+const browserState = useBrowserPage({ timeoutMs: 20_000, onPage: (p) => (page = p) });
 
 const run = Date.now().toString(36);
-
-/** The newest verification code local mode logged for this address. */
-async function codeFor(email: string): Promise<string> {
-  const prefix = `[cognito] verification code for ${email}: `;
-  const line = await eventually(
-    async () =>
-      readFileSync(process.env.E2E_LOCAL_LOG ?? '/dev/null', 'utf8')
-        .split('\n')
-        .reverse()
-        .find((l) => l.startsWith(prefix)),
-    (found) => found !== undefined,
-    10_000,
-  );
-  if (!line) throw new Error(`no verification code for ${email}`);
-  return line.slice(prefix.length).trim();
-}
 
 it('links a payout account on Stripe, pays a batch with Pay now, and shows one payout paid and one failed with its amount back', async () => {
   await localSeedDone();

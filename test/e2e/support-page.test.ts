@@ -11,11 +11,8 @@ import { api, eventually, localSeedDone, signInUi, url } from '../support/e2e-ap
 
 jest.setTimeout(150_000);
 
-const browserState = useBrowserPage({ timeoutMs: 20_000 });
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+useBrowserPage({ timeoutMs: 20_000, onPage: (p) => (page = p) });
 beforeAll(() => localSeedDone());
 
 const run = Date.now().toString(36);

@@ -4,11 +4,8 @@ import { baseUrl, expectEventually, useBrowserPage } from '../support/browser';
 
 jest.setTimeout(60_000);
 
-const browserState = useBrowserPage();
 let page: Page;
-beforeEach(() => {
-  ({ page } = browserState);
-});
+useBrowserPage({ onPage: (p) => (page = p) });
 
 const url = (path: string) => new URL(path, baseUrl()).toString();
 const pathOf = (p: Page) => new URL(p.url()).pathname + new URL(p.url()).search;

@@ -9,18 +9,15 @@ import { handler as catalog } from '#lambdas/catalog/catalog.handler';
 import { handler as admin } from '#lambdas/catalog/admin.handler';
 import { handler as cards } from '#lambdas/cards/cards.handler';
 import { getCollective, loadCatalog, putCatalog } from '#lambdas/catalog/catalog-repo';
-import { useLocalIdentityAdmin } from '#lambdas/identity/identity-admin';
-import type { IdentityAdmin } from '#lambdas/identity/identity-admin';
 import * as keys from '#lambdas/platform/keys';
 import { dynamoStore } from '#lambdas/platform/store';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 import { COLLECTIVE_TERMS_VERSION } from '#shared/onboarding/collective-terms';
 import { createTestTable, type TestTable } from '../support/dynamo';
+import { useRecordingIdentityAdmin, type RecordingIdentityAdmin } from '../support/identity-admin';
 import { claimsFor, invoke } from '../support/invoke';
 
 jest.setTimeout(60_000);
-
-type Link = Parameters<IdentityAdmin['link']>;
 
 const LOGO = '/uploads/0b6f3a52-6e53-4e2b-9a7e-1c2d3e4f5a6b.png';
 /** A school on Drift without a collective (the sample catalog's schools all have one). */
@@ -58,22 +55,13 @@ const terms = { acceptTerms: true, termsVersion: COLLECTIVE_TERMS_VERSION };
 
 describe('collective sign-up on DynamoDB Local', () => {
   let table: TestTable;
-  const links: Link[] = [];
-  let failNext = false;
+  let identity: RecordingIdentityAdmin;
 
   beforeAll(async () => {
     table = await createTestTable({ seedCatalog: false });
     const sample = structuredClone(SAMPLE_CATALOG);
     await putCatalog({ ...sample, schools: [...sample.schools, structuredClone(FREE_SCHOOL)] });
-    useLocalIdentityAdmin({
-      link: async (...args) => {
-        if (failNext) {
-          failNext = false;
-          throw new Error('Cognito is unavailable');
-        }
-        links.push(args);
-      },
-    });
+    identity = useRecordingIdentityAdmin();
   });
   afterAll(() => table?.drop());
 
@@ -210,13 +198,13 @@ describe('collective sign-up on DynamoDB Local', () => {
     expect(rival.status).toBe(201);
 
     // Cognito fails once: the collective exists, and approving again only links.
-    failNext = true;
+    identity.failNext();
     const failed = await approve(sent.body.id);
     expect([failed.status, failed.body.error.code]).toEqual([502, 'link_failed']);
     const approved = await approve(sent.body.id);
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ state: 'approved', linked: true, collectiveId: 4, schoolId: 10, decidedBy: 'operator' });
-    expect(links).toEqual([['casey', { kind: 'collective', collectiveId: 4 }]]);
+    expect(identity.links).toEqual([['casey', { kind: 'collective', collectiveId: 4 }]]);
     const twice = await approve(sent.body.id);
     expect([twice.status, twice.body.collectiveId]).toEqual([200, 4]);
 

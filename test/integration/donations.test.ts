@@ -13,54 +13,43 @@ import { activeMembers, findDonation } from '#lambdas/payments/donation-records'
 import { allocateDonation } from '#lambdas/money/payouts';
 import * as keys from '#lambdas/platform/keys';
 import { dynamoStore as store } from '#lambdas/platform/store';
-import { createStripeClient, type StripeClient, type StripeEvent } from '#lambdas/platform/stripe-client';
-import { resetStripeSettings } from '#lambdas/platform/stripe-config';
+import type { StripeEvent } from '#lambdas/platform/stripe-client';
 import { SAMPLE_COLLECTIVES } from '#shared/catalog/seed-data';
 import { feeCents } from '#shared/payments/support-api';
 import { verifyTable } from '../../scripts/lib/verify';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { claimsFor, invoke } from '../support/invoke';
-import { CARD_FORM, ONBOARDING_FORM, startLocalStripe, submitPage, type Running } from '../support/local-stripe';
+import { CARD_FORM, ONBOARDING_FORM, submitPage, useStripeStandIn } from '../support/local-stripe';
 
 jest.setTimeout(120_000);
 
 const ORIGIN = 'http://127.0.0.1:5173';
 const DONOR_EMAIL = 'fan@example.com';
 let table: TestTable;
-let local: Running;
-let stripe: StripeClient;
 let keySeq = 0;
 
 beforeAll(async () => {
   table = await createTestTable();
-  local = await startLocalStripe({ basePath: '/local-stripe', log: () => undefined });
-  process.env.STRIPE_API_BASE = `${local.origin}/local-stripe`;
-  process.env.STRIPE_SECRET_KEY = 'sk_test_donations';
   delete process.env.SITE_URL;
-  resetStripeSettings();
-  stripe = createStripeClient({ apiKey: 'sk_test_donations', baseUrl: `${local.origin}/local-stripe`, retryDelayMs: 10 });
 });
+const rail = useStripeStandIn({ apiKey: 'sk_test_donations', retryDelayMs: 10, log: () => undefined });
 // Every step leaves the stored figures equal to a recomputation from the donations (npm run verify).
 afterEach(async () => {
   expect((await verifyTable()).differences).toEqual([]);
 });
 afterAll(async () => {
-  await local?.close();
   await table?.drop();
-  delete process.env.STRIPE_API_BASE;
-  delete process.env.STRIPE_SECRET_KEY;
-  resetStripeSettings();
 });
 
 /** A collective's Stripe account onboarded on the stand-in, recorded as the payout rail records it. */
 async function linkStripe(collectiveId: number): Promise<string> {
-  const account = await stripe.accounts.createExpress({
+  const account = await rail.stripe.accounts.createExpress({
     metadata: { collective_id: String(collectiveId) },
     capabilities: { card_payments: { requested: true } },
   });
-  const link = await stripe.accountLinks.createOnboarding({ account: account.id, refresh_url: `${ORIGIN}/r`, return_url: `${ORIGIN}/done` });
+  const link = await rail.stripe.accountLinks.createOnboarding({ account: account.id, refresh_url: `${ORIGIN}/r`, return_url: `${ORIGIN}/done` });
   expect((await submitPage(link.url, ONBOARDING_FORM('000123456789'))).status).toBe(303);
-  const linked = await stripe.accounts.retrieve(account.id);
+  const linked = await rail.stripe.accounts.retrieve(account.id);
   expect(linked.charges_enabled).toBe(true);
   await store.write({
     put: {
@@ -117,7 +106,7 @@ async function giveAndPay(collectiveId: number, body: Record<string, unknown>, c
 
 /** The connected account's events of a type, oldest first (as Stripe lists them, newest first, reversed). */
 async function eventsOf(account: string, type: string, objectId?: string): Promise<StripeEvent[]> {
-  const list = await stripe.events.list({ type, limit: 100 }, { stripeAccount: account });
+  const list = await rail.stripe.events.list({ type, limit: 100 }, { stripeAccount: account });
   return list.data.filter((e) => objectId === undefined || e.data.object.id === objectId).reverse();
 }
 
@@ -125,7 +114,7 @@ async function eventsOf(account: string, type: string, objectId?: string): Promi
 async function handle(event: StripeEvent): Promise<void> {
   const handler = donationEventHandlers[event.type];
   if (!handler) throw new Error(`no donation handler for ${event.type}`);
-  await handler({ event, stripe, store, now: () => new Date().toISOString() });
+  await handler({ event, stripe: rail.stripe, store, now: () => new Date().toISOString() });
 }
 
 const figures = (collectiveId: number) => donationFigures(store, collectiveId);
@@ -176,7 +165,7 @@ describe('one-time gifts', () => {
     });
     expect(JSON.stringify(thanks.body)).not.toContain('@');
     // Audited: the event that recorded it, and when.
-    const stored = await findDonation(store, 1, String((await stripe.checkout.sessions.retrieve(sessionId, { stripeAccount: account })).payment_intent));
+    const stored = await findDonation(store, 1, String((await rail.stripe.checkout.sessions.retrieve(sessionId, { stripeAccount: account })).payment_intent));
     expect(stored).toMatchObject({ amountCents: 2_500, recordedBy: `stripe:${completed.id}`, recordedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
 
     expect(await figures(1)).toMatchObject({
@@ -185,7 +174,7 @@ describe('one-time gifts', () => {
       recurringThisMonth: 0,
       comments: [{ donorName: 'Linda Carter', amountCents: 2_500, comment: 'Go Mariners!' }],
     });
-    const charges = await stripe.request<{ data: Array<{ amount: number; application_fee_amount: number | null }> }>('GET', '/v1/charges', {
+    const charges = await rail.stripe.request<{ data: Array<{ amount: number; application_fee_amount: number | null }> }>('GET', '/v1/charges', {
       stripeAccount: account,
     });
     expect(charges.data[0]).toMatchObject({ amount: 2_500, application_fee_amount: feeCents(2_500, 250) });
@@ -194,7 +183,7 @@ describe('one-time gifts', () => {
 
   it('an anonymous donor: the name never reaches Stripe or any public answer', async () => {
     const sessionId = await giveAndPay(1, { kind: 'gift', amountCents: 1_000, donorName: 'Secret Sam', anonymous: true, comment: 'Quietly proud' });
-    const session = await stripe.checkout.sessions.retrieve(sessionId, { stripeAccount: account });
+    const session = await rail.stripe.checkout.sessions.retrieve(sessionId, { stripeAccount: account });
     expect(JSON.stringify(session.metadata)).not.toContain('Secret Sam');
     const thanks = await invoke(support, 'GET /api/support/{id}/checkouts/{sessionId}', { pathParameters: { id: '1', sessionId } });
     expect(thanks.body.recorded).toMatchObject({ donorName: 'Anonymous', comment: 'Quietly proud' });
@@ -215,14 +204,16 @@ describe('one-time gifts', () => {
 
   it('refunds lower the totals once per amount, in any order; a full refund leaves the count and the Comments', async () => {
     const sessionId = await giveAndPay(1, { kind: 'gift', amountCents: 5_000, donorName: 'Harbor Bank', organization: true, comment: 'Proud sponsor' });
-    const session = await stripe.checkout.sessions.retrieve(sessionId, { stripeAccount: account });
+    const session = await rail.stripe.checkout.sessions.retrieve(sessionId, { stripeAccount: account });
     await handle((await eventsOf(account, 'checkout.session.completed', sessionId))[0]);
     const before = await figures(1);
     expect(before.totalDonationsCents).toBe(8_500);
-    const intent = await stripe.request<{ latest_charge: string }>('GET', `/v1/payment_intents/${String(session.payment_intent)}`, { stripeAccount: account });
+    const intent = await rail.stripe.request<{ latest_charge: string }>('GET', `/v1/payment_intents/${String(session.payment_intent)}`, {
+      stripeAccount: account,
+    });
     const charge = intent.latest_charge;
 
-    await stripe.request('POST', '/v1/refunds', { params: { charge, amount: 2_000 }, stripeAccount: account });
+    await rail.stripe.request('POST', '/v1/refunds', { params: { charge, amount: 2_000 }, stripeAccount: account });
     const [partial] = await eventsOf(account, 'charge.refunded', charge);
     await handle(partial);
     await handle(partial);
@@ -241,7 +232,7 @@ describe('one-time gifts', () => {
       });
     await expect(allocate(3_001, 'alloc-over')).rejects.toThrow('Only 3000 cents of this donation are left to allocate');
 
-    await stripe.request('POST', '/v1/refunds', { params: { charge }, stripeAccount: account });
+    await rail.stripe.request('POST', '/v1/refunds', { params: { charge }, stripeAccount: account });
     const [, full] = await eventsOf(account, 'charge.refunded', charge);
     await handle(full);
     await handle(partial); // the older event, delivered late: the charge is re-read, nothing changes
@@ -257,7 +248,7 @@ describe('one-time gifts', () => {
   it('ignores a donation event from an account the collective has not linked', async () => {
     const other = await linkStripe(2); // collective 2's account, then charged as if for collective 1
     await store.write({ delete: keys.collectivePayAccount(2) });
-    const created = await stripe.checkout.sessions.create(
+    const created = await rail.stripe.checkout.sessions.create(
       {
         mode: 'payment',
         line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 99_900, product_data: { name: 'x' } } }],
@@ -289,9 +280,9 @@ describe('monthly memberships', () => {
       tiers: [{ id: 't1', name: 'Crew', amountCents: 1_000, perk: 'A sticker and our thanks' }],
     });
     const sessionId = await giveAndPay(2, { kind: 'membership', tierId: 't1', donorName: 'Casey Fan', comment: 'Monthly, gladly' });
-    const session = await stripe.checkout.sessions.retrieve(sessionId, { stripeAccount: account });
+    const session = await rail.stripe.checkout.sessions.retrieve(sessionId, { stripeAccount: account });
     const subscriptionId = String(session.subscription);
-    const subscription = await stripe.subscriptions.retrieve(subscriptionId, { stripeAccount: account });
+    const subscription = await rail.stripe.subscriptions.retrieve(subscriptionId, { stripeAccount: account });
     expect(subscription.application_fee_percent).toBe(5);
 
     // invoice.paid before checkout.session.completed, each twice.
@@ -312,7 +303,7 @@ describe('monthly memberships', () => {
     expect(settings.body.activeMembers).toEqual({ t1: 1 });
 
     // The next month, billed now by the stand-in's control endpoint (Stripe: a test clock).
-    const renewed = await fetch(`${local.origin}/local-stripe/local-control/subscriptions/${subscriptionId}/advance-period`, {
+    const renewed = await fetch(`${rail.local.origin}/local-stripe/local-control/subscriptions/${subscriptionId}/advance-period`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk_test_donations' },
     });
@@ -326,20 +317,20 @@ describe('monthly memberships', () => {
     expect(monthTwo.comments).toHaveLength(1); // the comment goes with the first month only
 
     // A membership's charge refunded: found through its invoice.
-    const payments = await stripe.request<{ data: Array<{ payment: { payment_intent: string } }> }>('GET', '/v1/invoice_payments', {
+    const payments = await rail.stripe.request<{ data: Array<{ payment: { payment_intent: string } }> }>('GET', '/v1/invoice_payments', {
       params: { invoice: renewal.id },
       stripeAccount: account,
     });
-    const intent = await stripe.request<{ latest_charge: string }>('GET', `/v1/payment_intents/${payments.data[0].payment.payment_intent}`, {
+    const intent = await rail.stripe.request<{ latest_charge: string }>('GET', `/v1/payment_intents/${payments.data[0].payment.payment_intent}`, {
       stripeAccount: account,
     });
-    await stripe.request('POST', '/v1/refunds', { params: { charge: intent.latest_charge }, stripeAccount: account });
+    await rail.stripe.request('POST', '/v1/refunds', { params: { charge: intent.latest_charge }, stripeAccount: account });
     const [refunded] = await eventsOf(account, 'charge.refunded', intent.latest_charge);
     await handle(refunded);
     await handle(refunded);
     expect(await figures(2)).toMatchObject({ totalDonationsCents: 1_000, recurringThisMonth: 1 });
 
-    await stripe.subscriptions.cancel(subscriptionId, { stripeAccount: account });
+    await rail.stripe.subscriptions.cancel(subscriptionId, { stripeAccount: account });
     const [deleted] = await eventsOf(account, 'customer.subscription.deleted', subscriptionId);
     await handle(deleted);
     await handle(deleted);

@@ -5,17 +5,13 @@
 // registered as local mode registers its own.
 import { handler as onboarding } from '#lambdas/onboarding/onboarding.handler';
 import { handler as catalog } from '#lambdas/catalog/catalog.handler';
-import { useLocalIdentityAdmin } from '#lambdas/identity/identity-admin';
-import type { IdentityAdmin } from '#lambdas/identity/identity-admin';
 import { createTestTable, type TestTable } from '../support/dynamo';
+import { useRecordingIdentityAdmin, type RecordingIdentityAdmin } from '../support/identity-admin';
 import { claimsFor, invoke } from '../support/invoke';
-
-type Link = Parameters<IdentityAdmin['link']>;
 
 describe('onboarding on DynamoDB Local', () => {
   let table: TestTable;
-  const links: Link[] = [];
-  let failNext = false;
+  let identity: RecordingIdentityAdmin;
 
   const user = (name: string, email: string, verified = true) => ({
     sub: `sub-${name}`,
@@ -27,15 +23,7 @@ describe('onboarding on DynamoDB Local', () => {
 
   beforeAll(async () => {
     table = await createTestTable();
-    useLocalIdentityAdmin({
-      link: async (...args) => {
-        if (failNext) {
-          failNext = false;
-          throw new Error('Cognito is unavailable');
-        }
-        links.push(args);
-      },
-    });
+    identity = useRecordingIdentityAdmin();
   });
   afterAll(async () => {
     await table.drop();
@@ -71,11 +59,11 @@ describe('onboarding on DynamoDB Local', () => {
     expect((await claim(body.code, user('casey', 'casey@example.com', false))).status).toBe(403);
 
     // Cognito fails once: the claim is recorded, and the same account's retry only links.
-    failNext = true;
+    identity.failNext();
     expect((await claim(body.code, user('casey', 'casey@example.com'))).status).toBe(502);
     const ok = await claim(body.code, user('casey', 'casey@example.com'));
     expect([ok.status, ok.body]).toEqual([200, { athleteId: 11 }]);
-    expect(links).toContainEqual(['casey', { kind: 'athlete', athleteId: 11 }]);
+    expect(identity.links).toContainEqual(['casey', { kind: 'athlete', athleteId: 11 }]);
 
     const again = await claim(body.code, user('other', 'casey@example.com'));
     expect([again.status, again.body.error.message]).toEqual([409, 'This invite has already been claimed']);
@@ -137,7 +125,7 @@ describe('onboarding on DynamoDB Local', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ state: 'accepted', athleteId: expect.any(Number) });
     const athleteId = accepted.body.athleteId;
-    expect(links).toContainEqual(['jordan', { kind: 'athlete', athleteId }]);
+    expect(identity.links).toContainEqual(['jordan', { kind: 'athlete', athleteId }]);
     const profile = await invoke(catalog, 'GET /api/athletes/{id}', { pathParameters: { id: String(athleteId) } });
     expect(profile.body.athlete).toMatchObject({ name: 'Jordan Lee', sport: 'Soccer', position: 'Forward', number: '9', bio: 'Left foot.', collectiveId: 1 });
     // Accepting twice creates nothing more; a new request after acceptance is refused.

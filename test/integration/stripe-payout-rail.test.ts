@@ -10,12 +10,11 @@ import { handler as payouts } from '#lambdas/money/payouts.handler';
 import * as keys from '#lambdas/platform/keys';
 import { dynamoStore } from '#lambdas/platform/store';
 import { keyString } from '#lambdas/platform/store';
-import { createStripeClient, signStripePayload, type StripeClient } from '#lambdas/platform/stripe-client';
-import { resetStripeSettings } from '#lambdas/platform/stripe-config';
+import { signStripePayload } from '#lambdas/platform/stripe-client';
 import { verifyTable } from '../../scripts/lib/verify';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { claimsFor, invoke } from '../support/invoke';
-import { ONBOARDING_FORM, startLocalStripe, submitPage, type Running } from '../support/local-stripe';
+import { ONBOARDING_FORM, submitPage, useStripeStandIn } from '../support/local-stripe';
 import { BANK, fundedBatch } from '../support/payout-rail';
 
 jest.setTimeout(120_000);
@@ -23,8 +22,6 @@ jest.setTimeout(120_000);
 const SECRET = 'whsec_integration_rail';
 const ORIGIN = 'http://127.0.0.1:3000';
 let table: TestTable;
-let local: Running;
-let stripe: StripeClient;
 let batchId: string;
 const collective = claimsFor.collective(1);
 const now = () => new Date().toISOString();
@@ -37,7 +34,7 @@ async function linkThroughRoutes(owner: 'collective' | 'athlete', id: number, ba
   const base = owner === 'collective' ? '/api/collectives/{id}' : '/api/athletes/{id}';
   const made = await invoke(payments, `POST ${base}/stripe/onboarding`, { pathParameters: { id: String(id) }, claims, headers: { origin: ORIGIN } });
   expect(made.status).toBe(200);
-  expect(made.body.url).toMatch(new RegExp(`^${local.origin}/local-stripe/onboarding/`));
+  expect(made.body.url).toMatch(new RegExp(`^${rail.local.origin}/local-stripe/onboarding/`));
   const page = await submitPage(made.body.url, ONBOARDING_FORM(bank));
   expect(page).toMatchObject({ status: 303, location: `${ORIGIN}/${owner}?${owner === 'collective' ? 'section' : 'tab'}=payouts&stripe=return` });
   const back = await invoke(payments, `GET ${base}/stripe/account`, { pathParameters: { id: String(id) }, claims });
@@ -48,9 +45,9 @@ async function linkThroughRoutes(owner: 'collective' | 'athlete', id: number, ba
 /** Delivers every stand-in event not delivered yet to the webhook, signed; answers the statuses. */
 const delivered = new Set<string>();
 async function deliverAll(again = false) {
-  await local.stripe.idle();
+  await rail.local.stripe.idle();
   const statuses: number[] = [];
-  for (const { event } of local.stripe.events()) {
+  for (const { event } of rail.local.stripe.events()) {
     if (delivered.has(event.id) && !again) continue;
     delivered.add(event.id);
     const body = Buffer.from(JSON.stringify(event));
@@ -64,19 +61,20 @@ const line = (athleteId: number) => read(keys.payoutLine(1, batchId, athleteId))
 
 beforeAll(async () => {
   table = await createTestTable();
-  local = await startLocalStripe({ basePath: '/local-stripe', payoutDelayMs: 20, startingBalance: 1_000, signingSecret: SECRET, log: () => undefined });
-  Object.assign(process.env, { STRIPE_API_BASE: `${local.origin}/local-stripe`, STRIPE_SECRET_KEY: 'sk_test_integration', STRIPE_WEBHOOK_SECRET: SECRET });
-  resetStripeSettings();
-  stripe = createStripeClient({ apiKey: 'sk_test_integration', baseUrl: `${local.origin}/local-stripe`, retryDelayMs: 5 });
+});
+const rail = useStripeStandIn({
+  apiKey: 'sk_test_integration',
+  retryDelayMs: 5,
+  payoutDelayMs: 20,
+  startingBalance: 1_000,
+  signingSecret: SECRET,
+  log: () => undefined,
+});
+beforeAll(async () => {
   const batch = await fundedBatch(dynamoStore, 1, { 1: 4_850, 2: 1_200 }, now);
   batchId = batch.batchId;
 });
 afterAll(async () => {
-  await local?.close();
-  delete process.env.STRIPE_API_BASE;
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_WEBHOOK_SECRET;
-  resetStripeSettings();
   await table.drop();
 });
 afterEach(async () => {
@@ -114,16 +112,16 @@ describe('the Stripe payout rail', () => {
     const over = await payNow();
     expect(over.status).toBe(409);
     expect(over.body.error.message).toMatch(/balance \(\$10\.00 available\) does not cover this batch \(\$60\.50\)/);
-    expect((await stripe.transfers.list({ transfer_group: batchId })).data).toHaveLength(0);
+    expect((await rail.stripe.transfers.list({ transfer_group: batchId })).data).toHaveLength(0);
     expect(await line(1)).toMatchObject({ status: 'pending' });
   });
 
   it('pays a batch once even when Pay now is pressed twice, and the events settle it: paid, and failed with the amount back', async () => {
-    await stripe.request('POST', '/v1/topups', { params: { amount: 100_000, currency: 'usd' } });
+    await rail.stripe.request('POST', '/v1/topups', { params: { amount: 100_000, currency: 'usd' } });
     const [first, second] = await Promise.all([payNow(), payNow()]);
     expect([first.status, second.status]).toEqual([200, 200]);
     expect((await payNow()).status).toBe(200);
-    const transfers = (await stripe.transfers.list({ transfer_group: batchId })).data;
+    const transfers = (await rail.stripe.transfers.list({ transfer_group: batchId })).data;
     expect(transfers.map((t) => [t.amount, t.metadata.athleteId, t.metadata.collectiveId, t.metadata.batchId]).sort()).toEqual([
       [1200, '2', '1', batchId],
       [4850, '1', '1', batchId],
@@ -146,7 +144,7 @@ describe('the Stripe payout rail', () => {
 
   it('refuses forged and stale signatures with 400 and stores nothing', async () => {
     // A payout.paid for athlete 2's failed line, as a forger would send it.
-    const [event] = local.stripe.events().filter(({ event: e }) => e.type === 'payout.failed');
+    const [event] = rail.local.stripe.events().filter(({ event: e }) => e.type === 'payout.failed');
     const forged = { ...event.event, id: 'evt_forged_0001', type: 'payout.paid' };
     const body = Buffer.from(JSON.stringify(forged));
     const answers = await Promise.all([
@@ -176,7 +174,7 @@ describe('the Stripe payout rail', () => {
     expect(retried.body).toMatchObject({ attempt: 2 });
     await deliverAll();
     expect(await line(2)).toMatchObject({ status: 'failed', attempt: 2, failureCode: 'no_account' });
-    const transfers = (await stripe.transfers.list({ transfer_group: batchId })).data.filter((t) => t.metadata.athleteId === '2');
+    const transfers = (await rail.stripe.transfers.list({ transfer_group: batchId })).data.filter((t) => t.metadata.athleteId === '2');
     expect(transfers).toHaveLength(2);
     expect(transfers.every((t) => t.amount_reversed === t.amount)).toBe(true);
     const paidOne = await invoke(payments, 'POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}/retry', {

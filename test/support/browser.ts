@@ -27,8 +27,9 @@ const CSP_EVENT_PREFIX = 'csp-violation:';
 /** Registers the jest hooks of a browser test file: one browser per file, a fresh context and
  * page (1280x900) per test. The returned object holds the current ones. A test fails when any
  * page of its context reports a Content-Security-Policy violation (the local server sends the
- * production policy, infra/security-headers.ts). */
-export function useBrowserPage(options: { timeoutMs?: number } = {}): BrowserTestState {
+ * production policy, infra/security-headers.ts). `onPage` gets each test's page before the test
+ * runs (a file that keeps it in a variable of its own). */
+export function useBrowserPage(options: { timeoutMs?: number; onPage?: (page: Page) => void } = {}): BrowserTestState {
   const state = {} as BrowserTestState;
   beforeAll(async () => {
     state.browser = await launchBrowser();
@@ -51,6 +52,7 @@ export function useBrowserPage(options: { timeoutMs?: number } = {}): BrowserTes
     });
     state.page = await state.context.newPage();
     state.page.setDefaultTimeout(options.timeoutMs ?? 15_000);
+    options.onPage?.(state.page);
   });
   afterEach(async () => {
     await state.context?.close();

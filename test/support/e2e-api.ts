@@ -1,7 +1,9 @@
 // What browser tests share beside the browser: local accounts' ID tokens (SRP against local
 // mode's identity provider), JSON calls to the API, waiting for settlement, signing in through
-// the UI, and an image the upload check accepts.
+// the UI, the codes local mode "emails" (its log), and an image the upload check accepts.
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import type { AthleteStatsResponse, CheckoutResponse } from '#shared/sales/sales-api';
 import { baseUrl } from './browser';
 import { srpSignIn, type CognitoCall } from './cognito-srp';
 
@@ -57,6 +59,18 @@ export async function localSeedDone(): Promise<void> {
   if (!seeded.batches.some((b) => b.createdBy === 'seed')) throw new Error("local mode's seed did not finish within a minute");
 }
 
+/** After local mode's seed (its payout batch takes everything earned until then), sells one of
+ * `athleteId`'s card 1 and waits until the athlete's stats count it: a sale the next batch owes. */
+export async function saleAfterSeed(athleteId: number): Promise<void> {
+  await localSeedDone();
+  const before = await api<AthleteStatsResponse>(`/athletes/${athleteId}/stats`, null);
+  await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId, cardId: 1, quantity: 1 });
+  await eventually(
+    () => api<AthleteStatsResponse>(`/athletes/${athleteId}/stats`, null),
+    (s) => s.totalCardsSold > before.totalCardsSold,
+  );
+}
+
 /** Signs in through the login page and waits until it has left it. */
 export async function signInUi(page: Page, username: string, password: string, next = ''): Promise<void> {
   await page.goto(url(`/login${next ? `?next=${encodeURIComponent(next)}` : ''}`));
@@ -69,5 +83,40 @@ export async function signInUi(page: Page, username: string, password: string, n
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
+/** Signs up through the sign-up page a page's "Sign up" link opens (password secret123), confirms
+ * the emailed code and signs in; the app then goes back to the page that linked there. */
+export async function signUpUi(page: Page, username: string, email: string): Promise<void> {
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.waitForURL((u) => u.pathname === '/signup');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill('secret123');
+  await page.getByLabel('Confirm password').fill('secret123');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByLabel('Verification code').fill(await codeFor(email));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+}
+
 /** A 1x1 PNG: the server fingerprints the bytes and checks they are a PNG. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+/** Local mode's log, line by line (the global setup writes it to E2E_LOCAL_LOG). */
+export const localLogLines = () => readFileSync(process.env.E2E_LOCAL_LOG ?? '/dev/null', 'utf8').split('\n');
+
+/** The newest code local mode logged for this address after `since` lines of its log: its only way
+ * of "emailing" a sign-up's verification code or a password reset's. Waits up to 10 s. */
+export async function codeFor(email: string, purpose: 'verification' | 'password reset' = 'verification', since = 0): Promise<string> {
+  const logFile = process.env.E2E_LOCAL_LOG;
+  if (!logFile) throw new Error('E2E_LOCAL_LOG is not set: the codes are read from the log of the local mode the global setup starts');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const prefix = `[cognito] ${purpose} code for ${email}: `;
+    const line = localLogLines()
+      .slice(since)
+      .reverse()
+      .find((l) => l.startsWith(prefix));
+    if (line) return line.slice(prefix.length).trim();
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${purpose} code for ${email} in ${logFile}`);
+}

@@ -1,8 +1,11 @@
 // What the local Stripe stand-in's tests share: the stand-in on a throwaway HTTP server, a webhook
 // endpoint that records what it receives (raw bodies, for signature checks) and answers from a
-// script, the hosted pages driven as a browser would submit them, and waiting with a deadline.
+// script, the hosted pages driven as a browser would submit them, waiting with a deadline, and a
+// test file's handlers pointed at the stand-in.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createStripeClient, type StripeClient } from '#lambdas/platform/stripe-client';
+import { resetStripeSettings } from '#lambdas/platform/stripe-config';
 import { createLocalStripe, type LocalStripe, type LocalStripeOptions } from '../../scripts/local/stripe/index';
 
 export interface Running {
@@ -41,6 +44,37 @@ export async function startLocalStripe(options: Omit<LocalStripeOptions, 'public
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** For a test file whose handlers call Stripe: from beforeAll, the stand-in on its own server at
+ * /local-stripe, the product's Stripe settings pointed at it (STRIPE_API_BASE, STRIPE_SECRET_KEY
+ * `apiKey` and, with a signing secret, STRIPE_WEBHOOK_SECRET) and a Stripe client of the test's
+ * own; afterAll closes it and takes the settings away. */
+export function useStripeStandIn({
+  apiKey,
+  retryDelayMs,
+  ...options
+}: Omit<LocalStripeOptions, 'publicUrl' | 'basePath'> & { apiKey: string; retryDelayMs: number }): { local: Running; stripe: StripeClient } {
+  const rail = {} as { local: Running; stripe: StripeClient };
+  beforeAll(async () => {
+    rail.local = await startLocalStripe({ basePath: '/local-stripe', ...options });
+    const baseUrl = `${rail.local.origin}/local-stripe`;
+    Object.assign(
+      process.env,
+      { STRIPE_API_BASE: baseUrl, STRIPE_SECRET_KEY: apiKey },
+      options.signingSecret ? { STRIPE_WEBHOOK_SECRET: options.signingSecret } : {},
+    );
+    resetStripeSettings();
+    rail.stripe = createStripeClient({ apiKey, baseUrl, retryDelayMs });
+  });
+  afterAll(async () => {
+    await rail.local?.close();
+    delete process.env.STRIPE_API_BASE;
+    delete process.env.STRIPE_SECRET_KEY;
+    if (options.signingSecret) delete process.env.STRIPE_WEBHOOK_SECRET;
+    resetStripeSettings();
+  });
+  return rail;
 }
 
 export interface Delivery {

@@ -3,7 +3,7 @@
 // Applications list (details, approve, decline with a required reason) and a new collective's
 // checklist (each step done or not, each a link to where it is done).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CollectiveApplication } from '@shared/onboarding/collective-signup-api';
+import { UNDECIDED, type CollectiveApplication } from '@shared/onboarding/collective-signup-api';
 import { COLLECTIVE_TERMS_VERSION } from '@shared/onboarding/collective-terms';
 import JoinCollective from '@/features/collective-signup/components/join-collective';
 import { ApplicationsSection } from '@/features/operator/components/applications-section';
@@ -33,12 +33,7 @@ const application = (over: Partial<CollectiveApplication> = {}): CollectiveAppli
   termsVersion: COLLECTIVE_TERMS_VERSION,
   submittedAt: '2026-11-20T10:00:00.000Z',
   submittedBy: { username: 'avery', email: 'avery@example.com' },
-  decidedAt: null,
-  decidedBy: null,
-  declineReason: null,
-  collectiveId: null,
-  schoolId: null,
-  linked: false,
+  ...UNDECIDED,
   ...over,
 });
 

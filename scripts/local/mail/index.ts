@@ -15,26 +15,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { MailMessage } from './message';
 import { mailboxPage, messagePage, STYLESHEET_PATH, STYLESHEET } from './pages';
 
-/** One message as the mailbox keeps it. */
-export interface MailMessage {
-  id: string;
-  receivedAt: string;
-  from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  replyTo: string[];
-  subject: string;
-  text: string | null;
-  html: string | null;
-  /** Raw MIME, when the message was sent as Content.Raw. */
-  raw: string | null;
-  headers: { name: string; value: string }[];
-  tags: { name: string; value: string }[];
-  configurationSet: string | null;
-}
+export type { MailMessage } from './message';
 
 export interface LocalMailOptions {
   /** Where it is mounted, e.g. '/local-mail' ('' at the root, as the SES client's endpoint in tests). */

@@ -1,11 +1,9 @@
 // The local mailbox's pages, server-rendered: no script and no inline style (local mode's
 // Content-Security-Policy allows styles from the site only), readable from 375 px wide up.
-import type { MailMessage } from './index';
+import { escapeHtml, standInPage } from '../stand-in-page';
+import type { MailMessage } from './message';
 
 export const STYLESHEET_PATH = '/static/local-mail.css';
-
-const escapeHtml = (text: unknown) =>
-  String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Text with its http(s) links made clickable (everything escaped). */
 function linkify(text: string): string {
@@ -15,25 +13,8 @@ function linkify(text: string): string {
 
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 19) + ' UTC';
 
-function layout(base: string, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${escapeHtml(base + STYLESHEET_PATH)}">
-</head>
-<body>
-<p class="banner">Local mail: what Drift sent through the SES stand-in. Nothing leaves this machine.</p>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const BANNER = { className: 'banner', text: 'Local mail: what Drift sent through the SES stand-in. Nothing leaves this machine.' };
+const layout = (base: string, title: string, body: string) => standInPage({ stylesheet: base + STYLESHEET_PATH, banner: BANNER, title, body });
 
 export function mailboxPage(base: string, messages: MailMessage[], to: string, notice?: string): string {
   const rows = messages

@@ -7,8 +7,7 @@
 // event keeps its delivery attempts (never dropped silently: a last failure is logged). Events are
 // delivered independently, after a random jitter, so they may arrive out of order, as Stripe's do.
 import { signStripePayload } from '#lambdas/platform/stripe-client';
-import { type Route, type Scheduler, listOf, retrieve } from './context';
-import { fail } from './form';
+import type { Scheduler } from './scheduler';
 import type { DeliveryRecord, Owner, Store, StripeObj } from './store';
 
 /** The API request behind an event (null ids for what the hosted pages or the stand-in's own timers did). */
@@ -123,22 +122,3 @@ export class Events {
     this.store.changed();
   }
 }
-
-/** GET /v1/events: newest first, the calling account's events (a connected account's with its
- * Stripe-Account header), filtered by `type` (with a trailing * as Stripe allows: payout.*) or `types[]`. */
-const listEvents = listOf('event', {
-  match: (call) => {
-    const type = call.params.str('type');
-    const types = call.params.strings('types');
-    call.params.bool('delivery_success');
-    if (types && types.length > 20) throw fail.invalid('types', 'You may pass at most 20 types.');
-    const matchesType = (value: string) =>
-      (!type || (type.endsWith('*') ? value.startsWith(type.slice(0, -1)) : value === type)) && (!types || types.includes(value));
-    return (event) => matchesType(String(event.type));
-  },
-});
-
-export const eventRoutes: Route[] = [
-  ['GET', /^\/v1\/events$/, listEvents],
-  ['GET', /^\/v1\/events\/([^/]+)$/, retrieve('event')],
-];

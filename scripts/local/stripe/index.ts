@@ -16,14 +16,16 @@ import { STRIPE_API_VERSION } from '#lambdas/platform/stripe-client';
 import { advanceSubscriptionPeriod, billingRoutes } from './billing';
 import { checkoutRoutes } from './checkout';
 import { connectRoutes } from './connect';
-import { type Ctx, type Route, Scheduler, type Settings } from './context';
-import { type EventObj, Events, eventRoutes } from './events';
+import { type Ctx, type Route, type Settings } from './context';
+import { eventRoutes } from './event-routes';
+import { type EventObj, Events } from './events';
 import { ParamReader, StripeFailure, fail, parseForm, readBody, type Params } from './form';
 import { onboardingRoutes } from './onboarding';
 import { paymentRoutes } from './payments';
 import { CSS, STYLESHEET } from './pages';
 import { handleCheckoutPage, handleOnboardingPage } from './page-handlers';
 import { resumePayoutTasks } from './payouts';
+import { Scheduler } from './scheduler';
 import { type DeliveryRecord, Store, type StripeObj } from './store';
 
 export const DEFAULT_SIGNING_SECRET = 'whsec_local_drift_stripe_secret';

@@ -2,6 +2,7 @@
 // inline style (local mode's Content-Security-Policy allows scripts and styles from the site only):
 // one static stylesheet. Plain forms that work by keyboard, every input labelled, each error next
 // to its field and listed at the top with a link to it, usable from 375 px wide up.
+import { escapeHtml, standInPage } from '../stand-in-page';
 import type { StripeObj } from './store';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS, TEST_ROUTING_NUMBER, spaced } from './test-values';
 
@@ -10,30 +11,10 @@ export const STYLESHEET = '/static/local-stripe.css';
 export type Values = Record<string, string>;
 export type Errors = Record<string, string>;
 
-export const escapeHtml = (text: unknown) =>
-  String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-function layout(basePath: string, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${escapeHtml(basePath + STYLESHEET)}">
-</head>
-<body>
-<p class="test-mode">Test mode: the local Stripe stand-in. No real money moves.</p>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const BANNER = { className: 'test-mode', text: 'Test mode: the local Stripe stand-in. No real money moves.' };
+const layout = (basePath: string, title: string, body: string) => standInPage({ stylesheet: basePath + STYLESHEET, banner: BANNER, title, body });
 
 /** Errors in field order, listed at the top with links to their fields. */
 function summary(errors: Errors, order: string[]): string {

@@ -3,29 +3,19 @@
 
 export const TEST_ROUTING_NUMBER = '110000000';
 
+type BankOutcome = { failure?: { code: string; message: string }; note: string };
+
+/** A test bank account whose payouts fail with Stripe's failure code and message. */
+const failing = (code: string, message: string): BankOutcome => ({ failure: { code, message }, note: `payouts fail: ${code}` });
+
 /** Test bank account numbers (with routing 110000000) and the payout outcome of each. */
-export const TEST_BANK_ACCOUNTS: Record<string, { failure?: { code: string; message: string }; note: string }> = {
+export const TEST_BANK_ACCOUNTS: Record<string, BankOutcome> = {
   '000123456789': { note: 'payouts succeed' },
-  '000111111116': {
-    failure: { code: 'no_account', message: 'The bank account details on file are probably incorrect. No bank account could be located with those details.' },
-    note: 'payouts fail: no_account',
-  },
-  '000111111113': {
-    failure: { code: 'account_closed', message: 'The bank account has been closed.' },
-    note: 'payouts fail: account_closed',
-  },
-  '000222222227': {
-    failure: { code: 'insufficient_funds', message: 'Your Stripe account has insufficient funds to cover the payout.' },
-    note: 'payouts fail: insufficient_funds',
-  },
-  '000333333335': {
-    failure: { code: 'debit_not_authorized', message: 'Debit transactions are not approved on the bank account.' },
-    note: 'payouts fail: debit_not_authorized',
-  },
-  '000444444440': {
-    failure: { code: 'invalid_currency', message: 'The bank was unable to process this payout because of its currency.' },
-    note: 'payouts fail: invalid_currency',
-  },
+  '000111111116': failing('no_account', 'The bank account details on file are probably incorrect. No bank account could be located with those details.'),
+  '000111111113': failing('account_closed', 'The bank account has been closed.'),
+  '000222222227': failing('insufficient_funds', 'Your Stripe account has insufficient funds to cover the payout.'),
+  '000333333335': failing('debit_not_authorized', 'Debit transactions are not approved on the bank account.'),
+  '000444444440': failing('invalid_currency', 'The bank was unable to process this payout because of its currency.'),
 };
 
 export interface CardOutcome {

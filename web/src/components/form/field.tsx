@@ -48,13 +48,18 @@ export function Field({ label, error, hint, required, hideLabel, id, className, 
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A field's error under its control, with the id the control's aria-describedby names; nothing without one. */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p id={id} className="field-error">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** What a bound control takes besides its element's own attributes. */
@@ -109,6 +114,27 @@ export function SelectField({
             </option>
           ))}
         </select>
+      )}
+    </Field>
+  );
+}
+
+/** A checkbox with its label after it, bound like the other fields: <CheckField label="..." {...binding} />. */
+export function CheckField({ label, value, onValue }: { label: ReactNode; value: boolean; onValue: (checked: boolean) => void }) {
+  return (
+    <label className="check field">
+      <input type="checkbox" checked={value} onChange={(e) => onValue(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/** A file field for an image (PNG, JPG or GIF): reports the file chosen, or null. */
+export function ImageFileField({ onFile, ...frame }: FieldFrame & { onFile: (file: File | null) => void }) {
+  return (
+    <Field {...frame}>
+      {(control) => (
+        <input {...control} className="input" type="file" accept="image/png,image/jpeg,image/gif" onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
       )}
     </Field>
   );

@@ -14,11 +14,7 @@ import { DisclosureKit } from '@/features/athlete-panel/components/disclosure-ki
 import { usePrintScope } from '@/features/athlete-panel/components/print';
 import { Statement } from '@/features/athlete-panel/components/statement';
 import { DataTable } from '@/components/dashboard/data-table';
-import { Badge } from '@/components/dashboard/format';
-import { FormOutcome } from '@/components/form/form-outcome';
-import { useAction } from '@/components/form/use-action';
-import { accountStatus } from '@shared/payments/account-status';
-import { startAthleteOnboarding, useAthleteStripeAccount } from '@/features/athlete-panel/api/stripe-account';
+import { StripeAccountPanel, type StripeAccountWords } from '@/components/stripe-account';
 import { Panel } from '@/components/panel';
 
 export const PAYOUTS_ERROR = 'Failed to load your payouts. Please try again later.';
@@ -51,33 +47,16 @@ function PayoutsTable({ payouts }: { payouts: PayoutLineView[] }) {
 }
 
 /** The athlete's payout account on Stripe: its status and the way to link it (Stripe's own page). */
-function PayoutAccount({ athleteId }: { athleteId: number }) {
-  const account = useAthleteStripeAccount(athleteId, true);
-  const link = useAction({ other: 'Stripe could not be reached. Please try again.' });
-  if (account.error) return <ErrorBox message="Failed to load your payout account. Please try again later." onRetry={() => void account.mutate()} />;
-  if (!account.data) return <Spinner label="Loading your payout account..." />;
-  const current = account.data.account;
-  const status = accountStatus(current);
-  return (
-    <div aria-labelledby="payout-account-title">
-      <h3 id="payout-account-title" className="ap-subtitle">
-        Payout account
-      </h3>
-      <p>
-        <Badge tone={status.tone}>{status.label}</Badge>{' '}
-        {current?.payoutsEnabled
-          ? 'Your collective’s payouts go to the bank account you gave Stripe.'
-          : 'Link a payout account so your collective can pay you through Stripe. Stripe asks for your identity, bank account and W-9 on its own page; Drift keeps none of them.'}
-      </p>
-      {!current?.payoutsEnabled && (
-        <button type="button" className="btn btn-primary btn-sm" disabled={link.running} onClick={() => void link.run(() => startAthleteOnboarding(athleteId))}>
-          {current ? 'Continue onboarding' : 'Link payout account'}
-        </button>
-      )}
-      <FormOutcome error={link.error} />
-    </div>
-  );
-}
+const PAYOUT_ACCOUNT_WORDS: StripeAccountWords = {
+  title: 'Payout account',
+  loadError: 'Failed to load your payout account. Please try again later.',
+  loading: 'Loading your payout account...',
+  enabled: 'Your collective’s payouts go to the bank account you gave Stripe.',
+  unlinked:
+    'Link a payout account so your collective can pay you through Stripe. Stripe asks for your identity, bank account and W-9 on its own page; Drift keeps none of them.',
+  link: 'Link payout account',
+};
+const PAYOUT_ACCOUNT_FRAME = { as: 'div', titleId: 'payout-account-title', titleClassName: 'ap-subtitle' } as const;
 
 export default function PayoutsTab({ athleteId, own }: { athleteId: number; own: boolean }) {
   const { data, error, mutate } = usePayouts(athleteId, own);
@@ -119,7 +98,7 @@ export default function PayoutsTab({ athleteId, own }: { athleteId: number; own:
         ) : (
           <p className="muted">No payout is being prepared. Your collective pays the balance of each finished period.</p>
         )}
-        {own && <PayoutAccount athleteId={athleteId} />}
+        {own && <StripeAccountPanel owner={`/athletes/${athleteId}`} words={PAYOUT_ACCOUNT_WORDS} frame={PAYOUT_ACCOUNT_FRAME} />}
         <h3 className="ap-subtitle">Payouts received</h3>
         <PayoutsTable payouts={data.payouts} />
       </Panel>

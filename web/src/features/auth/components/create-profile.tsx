@@ -4,18 +4,19 @@
 // the request's status: pending (sending again replaces it), accepted (the athlete panel opens after
 // the session is refreshed) or declined with the collective's reason. Signed out, it says sign-in is
 // needed and links to sign in / sign up; that is also what the prerendered HTML shows.
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { ProfileRequest } from '@shared/onboarding/onboarding-api';
 import { DateText } from '@/components/date-text';
-import { ErrorBox } from '@/components/error-box';
-import { Field, InputField, SelectField, TextAreaField } from '@/components/form/field';
+import { DecidedOn, OpenWhenLinked } from '@/components/decision-outcome';
+import { ImageFileField, InputField, SelectField, TextAreaField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { SchoolSelect } from '@/components/form/school-select';
 import { useForm } from '@/components/form/use-form-submit';
-import { Spinner } from '@/components/spinner';
+import { SignInOrSignUp } from '@/components/sign-in-required';
+import { Loaded } from '@/components/loaded';
 import { paths } from '@/config/paths';
-import { refreshSession, useSession } from '@/lib/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import {
   PROFILE_SPORTS,
   SERVER_FIELDS,
@@ -29,52 +30,26 @@ import { useHydrated } from '@/lib/use-hydrated';
 
 const EMPTY: ProfileValues = { name: '', sport: '', school: '', position: '', bio: '', profileImage: null };
 export const PROFILE_RECEIVED = 'Profile received. The collectives of your school will review it; this page shows their answer.';
-const next = `?next=${encodeURIComponent(paths.createProfile.getHref())}`;
 
 function SignedOut() {
   return (
-    <>
-      <p>Sign in to send your profile: the collectives of your school create it from your request, linked to your account.</p>
-      <div className="dash-actions">
-        <Link className="btn btn-primary" to={`${paths.login.getHref()}${next}`}>
-          Sign in
-        </Link>
-        <Link className="btn btn-outline" to={`${paths.signup.getHref()}${next}`}>
-          Sign up
-        </Link>
-      </div>
-    </>
+    <SignInOrSignUp back={paths.createProfile.getHref()} first="login">
+      Sign in to send your profile: the collectives of your school create it from your request, linked to your account.
+    </SignInOrSignUp>
   );
 }
 
 function Status({ request }: { request: ProfileRequest }) {
-  const navigate = useNavigate();
-  const [opening, setOpening] = useState(false);
-  const [stale, setStale] = useState(false);
-  const open = async () => {
-    setOpening(true);
-    const session = await refreshSession();
-    setOpening(false);
-    if (session?.claims['custom:athleteId']) navigate(paths.athleteAdmin.getHref());
-    else setStale(true);
-  };
   if (request.state === 'accepted')
     return (
       <div className="form-success" role="status">
         <p>
           <strong>Accepted</strong>
-          {request.decidedAt ? (
-            <>
-              {' '}
-              on <DateText iso={request.decidedAt} />
-            </>
-          ) : null}
-          : {request.name} is on Drift, with your account as the athlete&apos;s.
+          <DecidedOn iso={request.decidedAt} />: {request.name} is on Drift, with your account as the athlete&apos;s.
         </p>
-        <button type="button" className="btn btn-primary" disabled={opening} onClick={() => void open()}>
+        <OpenWhenLinked claim="custom:athleteId" href={paths.athleteAdmin.getHref()} what="the athlete">
           Open your athlete panel
-        </button>
-        {stale && <p className="form-error">Your sign-in does not show the athlete yet. Sign out and in again.</p>}
+        </OpenWhenLinked>
       </div>
     );
   if (request.state === 'declined')
@@ -82,12 +57,7 @@ function Status({ request }: { request: ProfileRequest }) {
       <div className="form-error" role="status">
         <p>
           <strong>Declined</strong>
-          {request.decidedAt ? (
-            <>
-              {' '}
-              on <DateText iso={request.decidedAt} />
-            </>
-          ) : null}
+          <DecidedOn iso={request.decidedAt} />
           {request.declineReason ? `: ${request.declineReason}` : '.'} You can change the details and send it again.
         </p>
       </div>
@@ -122,39 +92,21 @@ function ProfileForm({ request }: { request: ProfileRequest | null }) {
     <Form form={form} aria-label="Create Athlete Profile">
       <InputField label="Name" required name="name" maxLength={80} {...form.field('name')} />
       <SelectField label="Sport" required placeholder="Select a sport" options={PROFILE_SPORTS} {...form.field('sport')} />
-      {schools.error ? (
-        <ErrorBox message="Failed to load the schools. Please try again." onRetry={() => void schools.mutate()} />
-      ) : !schools.data ? (
-        <Spinner label="Loading schools..." />
-      ) : schools.data.items.length === 0 ? (
-        <p className="muted">No school on Drift takes profile requests yet.</p>
-      ) : (
-        <SelectField
-          label="School"
-          required
-          hint="Schools with a collective on Drift."
-          placeholder="Select your school"
-          options={schools.data.items.map((s) => ({ value: String(s.id), label: s.name }))}
-          {...form.field('school')}
-        />
-      )}
+      <SchoolSelect
+        schools={schools}
+        label="School"
+        hint="Schools with a collective on Drift."
+        empty={<p className="muted">No school on Drift takes profile requests yet.</p>}
+        {...form.field('school')}
+      />
       <InputField label="Position" required name="position" maxLength={40} {...form.field('position')} />
       <TextAreaField label="Bio" rows={4} maxLength={1000} {...form.field('bio')} />
-      <Field
+      <ImageFileField
         label="Profile image"
         error={form.errors.profileImage}
         hint={request?.image && !values.profileImage ? 'Your earlier image is kept unless you choose another.' : 'PNG, JPG or GIF.'}
-      >
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="file"
-            accept="image/png,image/jpeg,image/gif"
-            onChange={(e) => form.set('profileImage')(e.target.files?.[0] ?? null)}
-          />
-        )}
-      </Field>
+        onFile={form.set('profileImage')}
+      />
       <SubmitButton form={form} busy="Sending..." className="btn btn-primary btn-block btn-lg" disabled={!hydrated}>
         {request ? 'Send again' : 'Create Profile'}
       </SubmitButton>
@@ -174,14 +126,15 @@ function AlreadyAthlete() {
 
 function SignedIn() {
   const mine = useMyProfileRequest(true);
-  if (mine.error) return <ErrorBox message={mine.error.message || 'Failed to load your request.'} onRetry={() => void mine.mutate()} />;
-  if (!mine.data) return <Spinner label="Loading your request..." />;
-  const request = mine.data.request;
   return (
-    <>
-      {request && <Status request={request} />}
-      {request?.state !== 'accepted' && <ProfileForm request={request} />}
-    </>
+    <Loaded read={mine} error={mine.error?.message || 'Failed to load your request.'} loading="Loading your request...">
+      {({ request }) => (
+        <>
+          {request && <Status request={request} />}
+          {request?.state !== 'accepted' && <ProfileForm request={request} />}
+        </>
+      )}
+    </Loaded>
   );
 }
 

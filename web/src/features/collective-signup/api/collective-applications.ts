@@ -6,32 +6,28 @@
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { checkImageFile } from '@shared/catalog/admin-api';
+import type { SchoolColors } from '@shared/catalog/catalog-types';
 import {
   validateCollectiveApplication,
   type ApplicationSchoolsResponse,
   type CollectiveApplication,
   type CollectiveApplicationRequest,
   type MyApplicationResponse,
+  type Organisation,
+  type SchoolKind,
 } from '@shared/onboarding/collective-signup-api';
 import { COLLECTIVE_TERMS_VERSION } from '@shared/onboarding/collective-terms';
 import { apiFetch, apiSendOnce } from '@/lib/api-client';
 import { uploadImage } from '@/lib/upload-image';
 
-export interface ApplicationValues {
-  name: string;
-  legalName: string;
-  website: string;
-  contactEmail: string;
-  phone: string;
-  schoolKind: 'existing' | 'new' | '';
+/** The form's values: the request's, but for the school as the select holds it and the logo's file. */
+export interface ApplicationValues extends Organisation, SchoolColors {
+  schoolKind: SchoolKind;
   /** The chosen school's id, as the select holds it. */
   school: string;
   schoolName: string;
   /** A new school's logo file, to upload on submit. */
   schoolLogo: File | null;
-  primary: string;
-  secondary: string;
-  accent: string;
   acceptTerms: boolean;
 }
 

@@ -5,87 +5,53 @@
 // operator reviews it (/operator); the page shows the application's state: under review, declined
 // with the operator's reason (the form opens again to apply anew) or approved (the collective's
 // dashboard opens once the session carries the new collective).
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { CollectiveApplication } from '@shared/onboarding/collective-signup-api';
 import { COLLECTIVE_TERMS } from '@shared/onboarding/collective-terms';
 import { DateText } from '@/components/date-text';
-import { ErrorBox } from '@/components/error-box';
-import { Field, InputField, SelectField } from '@/components/form/field';
+import { DecidedOn, OpenWhenLinked } from '@/components/decision-outcome';
+import { FieldError, InputField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
-import { Spinner } from '@/components/spinner';
+import { SignInOrSignUp } from '@/components/sign-in-required';
+import { Loaded } from '@/components/loaded';
 import { paths } from '@/config/paths';
-import { refreshSession, useSession } from '@/lib/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { useHydrated } from '@/lib/use-hydrated';
 import {
   EMPTY_APPLICATION,
   SERVER_FIELDS,
-  useApplicationSchools,
   useMyApplication,
   useSubmitApplication,
   validateApplication,
   type ApplicationValues,
 } from '@/features/collective-signup/api/collective-applications';
+import { SchoolFields } from '@/features/collective-signup/components/school-fields';
 import '@/components/dashboard/dashboard.css';
 import '@/features/collective-signup/components/join-collective.css';
 
 export const APPLICATION_RECEIVED = 'Application received. A Drift operator reviews it; this page shows the answer.';
-const next = `?next=${encodeURIComponent(paths.collectiveJoin.getHref())}`;
-
-const COLORS: Array<{ key: 'primary' | 'secondary' | 'accent'; label: string }> = [
-  { key: 'primary', label: 'Primary colour' },
-  { key: 'secondary', label: 'Secondary colour' },
-  { key: 'accent', label: 'Accent colour' },
-];
-const HEX = /^#[0-9A-Fa-f]{6}$/;
 
 function SignedOut() {
   return (
-    <>
-      <p>Create an account (or sign in) to apply: the account you apply with becomes your collective&apos;s sign-in once Drift approves it.</p>
-      <div className="dash-actions">
-        <Link className="btn btn-primary" to={`${paths.signup.getHref()}${next}`}>
-          Sign up
-        </Link>
-        <Link className="btn btn-outline" to={`${paths.login.getHref()}${next}`}>
-          Sign in
-        </Link>
-      </div>
-    </>
+    <SignInOrSignUp back={paths.collectiveJoin.getHref()} first="signup">
+      Create an account (or sign in) to apply: the account you apply with becomes your collective&apos;s sign-in once Drift approves it.
+    </SignInOrSignUp>
   );
 }
 
-const decided = (application: CollectiveApplication) =>
-  application.decidedAt ? (
-    <>
-      {' '}
-      on <DateText iso={application.decidedAt} />
-    </>
-  ) : null;
-
 function Approved({ application }: { application: CollectiveApplication }) {
-  const navigate = useNavigate();
-  const [opening, setOpening] = useState(false);
-  const [stale, setStale] = useState(false);
-  const open = async () => {
-    setOpening(true);
-    const session = await refreshSession();
-    setOpening(false);
-    if (session?.claims['custom:collectiveId']) navigate(paths.collectiveAdmin.getHref());
-    else setStale(true);
-  };
   return (
     <div className="form-success" role="status">
       <p>
         <strong>Approved</strong>
-        {decided(application)}: {application.organisation.name} is the collective of {application.school.name} on Drift, with this account as its sign-in.
+        <DecidedOn iso={application.decidedAt} />: {application.organisation.name} is the collective of {application.school.name} on Drift, with this account as
+        its sign-in.
       </p>
-      <button type="button" className="btn btn-primary" disabled={opening} onClick={() => void open()}>
+      <OpenWhenLinked claim="custom:collectiveId" href={paths.collectiveAdmin.getHref()} what="the collective">
         Open your collective dashboard
-      </button>
-      {stale && <p className="form-error">Your sign-in does not show the collective yet. Sign out and in again.</p>}
+      </OpenWhenLinked>
     </div>
   );
 }
@@ -97,7 +63,7 @@ function Status({ application }: { application: CollectiveApplication }) {
       <div className="form-error" role="status">
         <p>
           <strong>Declined</strong>
-          {decided(application)}
+          <DecidedOn iso={application.decidedAt} />
           {application.declineReason ? `: ${application.declineReason}` : '.'}
         </p>
         <p>You can correct the application below and send it again.</p>
@@ -143,7 +109,6 @@ const valuesOf = (application: CollectiveApplication | null): ApplicationValues 
 
 function ApplicationForm({ application, signedInEmail }: { application: CollectiveApplication | null; signedInEmail: string }) {
   const hydrated = useHydrated();
-  const schools = useApplicationSchools(true);
   const submit = useSubmitApplication();
   const form = useForm({
     initial: () => ({ ...valuesOf(application), contactEmail: application?.organisation.contactEmail ?? signedInEmail }),
@@ -158,7 +123,6 @@ function ApplicationForm({ application, signedInEmail }: { application: Collecti
     },
   });
   const { values } = form;
-  const swatch = (key: 'primary' | 'secondary' | 'accent') => (HEX.test(values[key]) ? values[key] : EMPTY_APPLICATION[key]);
 
   return (
     <Form form={form} aria-label="Apply as a collective" className="join-form">
@@ -171,87 +135,7 @@ function ApplicationForm({ application, signedInEmail }: { application: Collecti
         <InputField label="Phone" required type="tel" maxLength={30} autoComplete="tel" {...form.field('phone')} />
       </fieldset>
 
-      <fieldset>
-        <legend>Your school</legend>
-        <fieldset className="join-choice" aria-describedby={form.errors.schoolKind ? 'school-kind-error' : 'school-kind-hint'}>
-          <legend className="join-sublegend">
-            School<span aria-hidden="true"> *</span>
-          </legend>
-          <p id="school-kind-hint" className="hint">
-            Drift admits one collective per school.
-          </p>
-          <label>
-            <input
-              type="radio"
-              name="schoolKind"
-              aria-invalid={form.errors.schoolKind ? true : undefined}
-              checked={values.schoolKind === 'existing'}
-              onChange={() => form.set('schoolKind')('existing')}
-            />{' '}
-            My school is on Drift
-          </label>
-          <label>
-            <input type="radio" name="schoolKind" checked={values.schoolKind === 'new'} onChange={() => form.set('schoolKind')('new')} /> Add my school
-          </label>
-          {form.errors.schoolKind && (
-            <p id="school-kind-error" className="field-error">
-              {form.errors.schoolKind}
-            </p>
-          )}
-        </fieldset>
-        {values.schoolKind === 'existing' &&
-          (schools.error ? (
-            <ErrorBox message="Failed to load the schools. Please try again." onRetry={() => void schools.mutate()} />
-          ) : !schools.data ? (
-            <Spinner label="Loading schools..." />
-          ) : schools.data.items.length === 0 ? (
-            <p className="muted" role="status">
-              Every school on Drift has its collective. Choose &quot;Add my school&quot; if yours is not on Drift.
-            </p>
-          ) : (
-            <SelectField
-              label="Your school"
-              required
-              hint="Schools on Drift without a collective."
-              placeholder="Select your school"
-              options={schools.data.items.map((s) => ({ value: String(s.id), label: s.name }))}
-              {...form.field('school')}
-            />
-          ))}
-        {values.schoolKind === 'new' && (
-          <>
-            <InputField label="School name" required maxLength={80} {...form.field('schoolName')} />
-            <Field label="School logo" required error={form.errors.schoolLogo} hint="PNG, JPG or GIF.">
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  type="file"
-                  accept="image/png,image/jpeg,image/gif"
-                  onChange={(e) => form.set('schoolLogo')(e.target.files?.[0] ?? null)}
-                />
-              )}
-            </Field>
-            <div className="dash-colors">
-              {COLORS.map(({ key, label }) => (
-                <Field key={key} label={label} required error={form.errors[key]}>
-                  {(control) => (
-                    <div className="dash-color-input">
-                      <input
-                        type="color"
-                        aria-label={`${label} picker`}
-                        value={swatch(key).toLowerCase()}
-                        onChange={(e) => form.set(key)(e.target.value.toUpperCase())}
-                      />
-                      <input {...control} className="input" value={values[key]} maxLength={7} onChange={(e) => form.set(key)(e.target.value)} />
-                    </div>
-                  )}
-                </Field>
-              ))}
-            </div>
-          </>
-        )}
-      </fieldset>
+      <SchoolFields form={form} />
 
       <fieldset>
         <legend>Terms</legend>
@@ -267,11 +151,7 @@ function ApplicationForm({ application, signedInEmail }: { application: Collecti
             />{' '}
             I have read the terms and accept them for my organisation
           </label>
-          {form.errors.acceptTerms && (
-            <p id="accept-terms-error" className="field-error">
-              {form.errors.acceptTerms}
-            </p>
-          )}
+          <FieldError id="accept-terms-error" error={form.errors.acceptTerms} />
         </div>
       </fieldset>
 
@@ -285,14 +165,15 @@ function ApplicationForm({ application, signedInEmail }: { application: Collecti
 
 function SignedIn({ email }: { email: string }) {
   const mine = useMyApplication(true);
-  if (mine.error) return <ErrorBox message={mine.error.message || 'Failed to load your application.'} onRetry={() => void mine.mutate()} />;
-  if (!mine.data) return <Spinner label="Loading your application..." />;
-  const application = mine.data.application;
   return (
-    <>
-      {application && <Status application={application} />}
-      {(!application || application.state === 'declined') && <ApplicationForm application={application} signedInEmail={email} />}
-    </>
+    <Loaded read={mine} error={mine.error?.message || 'Failed to load your application.'} loading="Loading your application...">
+      {({ application }) => (
+        <>
+          {application && <Status application={application} />}
+          {(!application || application.state === 'declined') && <ApplicationForm application={application} signedInEmail={email} />}
+        </>
+      )}
+    </Loaded>
   );
 }
 

@@ -4,10 +4,11 @@
 // session is refreshed so the athlete role shows, and the athlete lands on their panel. Every
 // refusal (claimed already, another account's email, revoked, expired, unverified email) is shown
 // with the server's message.
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
 import { FormOutcome } from '@/components/form/form-outcome';
+import { SignInOrSignUp } from '@/components/sign-in-required';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -17,8 +18,6 @@ import { useInvite } from '@/features/onboarding/api/get-invite';
 import { useClaimInvite } from '@/features/onboarding/api/claim-invite';
 import { useState } from 'react';
 import '@/features/onboarding/components/claim-invite.css';
-
-const withNext = (href: string, next: string) => `${href}?next=${encodeURIComponent(next)}`;
 
 const STATE_TEXT = {
   claimed: 'This invite has already been claimed.',
@@ -51,19 +50,9 @@ export default function ClaimInvite() {
   let body;
   if (!session) {
     body = (
-      <>
-        <p>
-          Sign in or create an account with the email address the invite was sent to, then claim your profile here. Your invite link is kept while you sign in.
-        </p>
-        <div className="dash-actions">
-          <Link className="btn btn-primary" to={withNext(paths.login.getHref(), here)}>
-            Sign in
-          </Link>
-          <Link className="btn btn-outline" to={withNext(paths.signup.getHref(), here)}>
-            Sign up
-          </Link>
-        </div>
-      </>
+      <SignInOrSignUp back={here} first="login">
+        Sign in or create an account with the email address the invite was sent to, then claim your profile here. Your invite link is kept while you sign in.
+      </SignInOrSignUp>
     );
   } else if (invite.error) {
     const e = invite.error;

@@ -19,6 +19,7 @@ import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useAction } from '@/components/form/use-action';
 import { useForm } from '@/components/form/use-form-submit';
+import { ShowMore } from '@/components/show-more';
 import { approveApplication, declineApplication, useApplications } from '@/features/operator/api/applications';
 
 const LABELS: Record<ApplicationState, string> = { pending: 'Pending', approved: 'Approved', declined: 'Declined' };
@@ -186,11 +187,7 @@ export function ApplicationsSection() {
           ))}
         </div>
       )}
-      {more && (
-        <button type="button" className="btn btn-outline" disabled={list.isValidating} onClick={() => void list.setSize(list.size + 1)}>
-          {list.isValidating ? 'Loading...' : 'Show more'}
-        </button>
-      )}
+      <ShowMore list={list} more={more} />
     </>
   );
 }

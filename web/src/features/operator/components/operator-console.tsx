@@ -14,6 +14,7 @@ import '@/components/dashboard/dashboard.css';
 import '@/features/operator/components/operator.css';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
+import { ShowMore } from '@/components/show-more';
 import { PrivacyRequests } from '@/features/operator/components/privacy-requests';
 import { usePlatformInbox, useOperatorCollectives, useRouteLine } from '@/features/operator/api/platform-inbox';
 import { ApplicationsSection } from '@/features/operator/components/applications-section';
@@ -136,11 +137,7 @@ function PlatformInbox() {
           ))}
         </DataTable>
       )}
-      {more && (
-        <button type="button" className="btn btn-outline" disabled={inbox.isValidating} onClick={() => void inbox.setSize(inbox.size + 1)}>
-          {inbox.isValidating ? 'Loading...' : 'Show more'}
-        </button>
-      )}
+      <ShowMore list={inbox} more={more} />
     </>
   );
 }

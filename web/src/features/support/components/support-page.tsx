@@ -11,7 +11,7 @@ import { COMMENT_MAX, DONOR_NAME_MAX, GIFT_PRESETS_CENTS, percentText, tierLabel
 import { formatUsd } from '@shared/platform/money';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
-import { InputField, TextAreaField } from '@/components/form/field';
+import { CheckField, FieldError, InputField, TextAreaField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { MoneyField, centsOf, dollarsText } from '@/components/form/money-field';
@@ -80,11 +80,7 @@ function TierChoice({ tiers, value, onValue, error }: { tiers: PublicTier[]; val
           </span>
         </label>
       ))}
-      {error && (
-        <p id="tier-error" className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError id="tier-error" error={error} />
     </fieldset>
   );
 }
@@ -176,21 +172,12 @@ function GiveForm({ page, onCheckout }: { page: SupportPageResponse; onCheckout:
         disabled={v.anonymous}
         required={!v.anonymous}
       />
-      <label className="check field">
-        <input type="checkbox" checked={v.anonymous} onChange={(e) => form.set('anonymous')(e.target.checked)} />
-        Give anonymously (your name is shown as Anonymous)
-      </label>
-      {!v.anonymous && (
-        <label className="check field">
-          <input type="checkbox" checked={v.organization} onChange={(e) => form.set('organization')(e.target.checked)} />I am giving for an organization
-        </label>
-      )}
+      <CheckField label="Give anonymously (your name is shown as Anonymous)" value={v.anonymous} onValue={form.set('anonymous')} />
+      {!v.anonymous && <CheckField label="I am giving for an organization" value={v.organization} onValue={form.set('organization')} />}
       <TextAreaField
         label="Comment (optional)"
         hint={`Shown publicly with your gift; at most ${COMMENT_MAX} characters`}
-        value={v.comment}
-        onValue={form.set('comment')}
-        error={form.errors.comment}
+        {...form.field('comment')}
         maxLength={COMMENT_MAX}
         rows={3}
       />

@@ -2,7 +2,7 @@
 import { validateSchoolColors } from '@shared/catalog/admin-api';
 import type { School, SchoolColors } from '@shared/catalog/catalog-types';
 import { DEFAULT_SCHOOL_COLORS } from '@shared/catalog/catalog-types';
-import { Field } from '@/components/form/field';
+import { ColorFields, shownColor } from '@/components/form/color-fields';
 import { Form, FormEnd } from '@/components/form/form';
 import { useForm } from '@/components/form/use-form-submit';
 import { useSaveSchoolColors } from '@/features/collective-panel/api/save-school-colors';
@@ -27,29 +27,12 @@ export function SchoolColorsForm({ collectiveId, school }: { collectiveId: numbe
     texts: WRITE_TEXTS,
   });
   const colors = form.values;
-  const valid = (v: string) => /^#[0-9A-Fa-f]{6}$/.test(v);
-  const safe = (key: keyof SchoolColors) => (valid(colors[key]) ? colors[key] : DEFAULT_SCHOOL_COLORS[key]);
+  const safe = (key: keyof SchoolColors) => shownColor(colors, DEFAULT_SCHOOL_COLORS, key);
 
   return (
     <Form form={form} className="panel" aria-label="School Colors">
       <h3 className="panel-title">School Colors — {school.name}</h3>
-      <div className="dash-colors">
-        {FIELDS.map(({ key, label }) => (
-          <Field key={key} label={label} error={form.errors[key]}>
-            {(control) => (
-              <div className="dash-color-input">
-                <input
-                  type="color"
-                  aria-label={`${label} picker`}
-                  value={safe(key).toLowerCase()}
-                  onChange={(e) => form.set(key)(e.target.value.toUpperCase())}
-                />
-                <input {...control} className="input" value={colors[key]} maxLength={7} onChange={(e) => form.set(key)(e.target.value)} />
-              </div>
-            )}
-          </Field>
-        ))}
-      </div>
+      <ColorFields fields={FIELDS} values={colors} errors={form.errors} onValue={form.set} fallback={DEFAULT_SCHOOL_COLORS} />
       <div className="dash-preview" aria-label="Preview">
         <div className="dash-preview-head" style={{ background: safe('primary'), color: safe('secondary') }}>
           {school.name}

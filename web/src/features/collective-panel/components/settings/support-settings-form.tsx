@@ -16,7 +16,7 @@ import {
   percentText,
   validateSupportSettings,
 } from '@shared/payments/support-api';
-import { InputField, TextAreaField } from '@/components/form/field';
+import { CheckField, InputField, TextAreaField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { MoneyField, centsOf, dollarsText } from '@/components/form/money-field';
@@ -131,16 +131,11 @@ function SettingsForm({ answer }: { answer: SupportSettingsResponse }) {
       <TextAreaField
         label="Pitch"
         hint={`What your donors read first; at most ${PITCH_MAX} characters`}
-        value={v.pitch}
-        onValue={form.set('pitch')}
-        error={form.errors.pitch}
+        {...form.field('pitch')}
         maxLength={PITCH_MAX}
         rows={3}
       />
-      <label className="check field">
-        <input type="checkbox" checked={v.giftsEnabled} onChange={(e) => form.set('giftsEnabled')(e.target.checked)} />
-        Take one-time gifts (any amount from $1.00)
-      </label>
+      <CheckField label="Take one-time gifts (any amount from $1.00)" value={v.giftsEnabled} onValue={form.set('giftsEnabled')} />
       <InputField
         label="Platform fee (%)"
         hint={`Kept by Drift from each payment, at most ${percentText(1000)}; 0 keeps nothing`}
@@ -188,10 +183,11 @@ function SettingsForm({ answer }: { answer: SupportSettingsResponse }) {
               rows={2}
             />
             {tier.id ? (
-              <label className="check field">
-                <input type="checkbox" checked={tier.retired} onChange={(e) => setTier(i, { retired: e.target.checked })} />
-                Retired: not offered to new members (current members keep paying until they cancel)
-              </label>
+              <CheckField
+                label="Retired: not offered to new members (current members keep paying until they cancel)"
+                value={tier.retired}
+                onValue={(retired) => setTier(i, { retired })}
+              />
             ) : (
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => removeNew(i)}>
                 Remove this new tier
