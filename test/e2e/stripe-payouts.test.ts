@@ -26,11 +26,12 @@ it('links a payout account on Stripe, pays a batch with Pay now, and shows one p
   );
   expect(seeded.payoutAccount).toMatchObject({ payoutsEnabled: true });
 
-  // A new account claims athlete 3's profile.
+  // A new account claims athlete 10's profile (Avery Collins: no other browser test claims or invites her,
+  // so the tests share one local mode in any order).
   const collective = await tokenOf('collective', 'collective');
   const email = `payee.${run}@example.com`;
   const username = `payee${run}`;
-  const invite = await api<CreatedInvite>('/collectives/1/invites', collective, 'POST', { athleteId: 3, email });
+  const invite = await api<CreatedInvite>('/collectives/1/invites', collective, 'POST', { athleteId: 10, email });
   await cognito('SignUp', { Username: username, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] });
   await cognito('ConfirmSignUp', { Username: username, ConfirmationCode: await codeFor(email) });
   await api(`/invites/${invite.code}/claim`, await tokenOf(username, 'secret123'), 'POST', {});
@@ -58,7 +59,7 @@ it('links a payout account on Stripe, pays a batch with Pay now, and shows one p
   await api('/collectives/1/donations/d-1002/allocations', collective, 'POST', {
     allocations: [
       { athleteId: 1, amountCents: 1_234 },
-      { athleteId: 3, amountCents: 567 },
+      { athleteId: 10, amountCents: 567 },
     ],
     idempotencyKey: `e2e-stripe-alloc-${run}`,
   });
@@ -68,7 +69,7 @@ it('links a payout account on Stripe, pays a batch with Pay now, and shows one p
     idempotencyKey: `e2e-stripe-batch-${run}`,
   });
   const lineOf = (athleteId: number) => batch.lines!.find((l) => l.athleteId === athleteId)!;
-  expect(lineOf(3).amountCents).toBeGreaterThanOrEqual(567);
+  expect(lineOf(10).amountCents).toBeGreaterThanOrEqual(567);
 
   // The collective presses Pay now and watches the payouts settle.
   page = await (await browserState.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -97,9 +98,9 @@ it('links a payout account on Stripe, pays a batch with Pay now, and shows one p
   await failedRow.getByRole('button', { name: /^Retry the payout/ }).waitFor();
 
   // The athlete sees it failed, and its amount back in the balance.
-  const money = await api<AthletePayoutsResponse>('/athletes/3/payouts', await tokenOf(username, 'secret123'));
+  const money = await api<AthletePayoutsResponse>('/athletes/10/payouts', await tokenOf(username, 'secret123'));
   expect(money.payouts.find((p) => p.batchId === batch.batchId)).toMatchObject({ status: 'failed', failure: { code: 'no_account' } });
-  expect(money.balanceCents).toBeGreaterThanOrEqual(lineOf(3).amountCents);
+  expect(money.balanceCents).toBeGreaterThanOrEqual(lineOf(10).amountCents);
   const paid = await api<AthletePayoutsResponse>('/athletes/1/payouts', await tokenOf('athlete', 'athlete'));
   expect(paid.payouts.find((p) => p.batchId === batch.batchId)).toMatchObject({ status: 'paid', paidDate: new Date().toISOString().slice(0, 10) });
 });

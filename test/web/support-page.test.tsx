@@ -3,7 +3,7 @@
 // per submission) and the hand-over to Stripe's page; the closed state of a collective without a
 // Stripe account; the thank-you after Stripe sends the donor back; the school page's link; and the
 // collective's Support Page settings form (tiers added and retired, the fee, the server's refusals).
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CheckoutResultResponse, SupportPageResponse, SupportSettingsResponse } from '@shared/payments/support-api';
 import { SupportPage } from '@/features/support/components/support-page';
 import { SupportSettingsForm } from '@/features/collective-panel/components/settings/support-settings-form';
@@ -61,7 +61,8 @@ describe('the public support page', () => {
     const init = api.mock.calls.find((c) => c[1]?.method === 'POST')![1] as RequestInit;
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toBe((sent.body as { idempotencyKey: string }).idempotencyKey);
     expect(onCheckout).toHaveBeenCalledWith(CHECKOUT_URL);
-    expect(screen.getByRole('status')).toHaveTextContent('Taking you to the secure payment page');
+    // The status is set after the answer is handled: wait for it rather than read it at once.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Taking you to the secure payment page'));
   });
 
   it('a one-time gift: presets and a typed amount; a name is required unless anonymous, and an anonymous gift sends no name', async () => {
@@ -208,7 +209,7 @@ describe("the collective's Support Page settings", () => {
         { id: null, name: 'Captain', amountCents: 2_550, perk: 'A signed poster', retired: false },
       ],
     });
-    expect(within(form).getByRole('status')).toHaveTextContent('Support page saved.');
+    await waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent('Support page saved.'));
     expect(within(form).getByText(/Tier 2/)).toBeInTheDocument();
   });
 
