@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ApplicationsResponse, MyApplicationResponse } from '#shared/onboarding/collective-signup-api';
 import { useBrowserPage } from '../support/browser';
-import { PNG, api, eventually, signInUi, signUpUi, tokenOf, url } from '../support/e2e-api';
+import { PNG, api, completeStripeOnboarding, eventually, signInUi, signUpUi, tokenOf, url } from '../support/e2e-api';
 
 jest.setTimeout(180_000);
 
@@ -119,17 +119,17 @@ it('a new account applies for a new school, the operator approves, and the colle
   // first step), comes back to its dashboard with the account linked, and the step is done.
   await page.goto(url('/collective?section=settings&tab=payments'));
   await page.getByRole('button', { name: 'Link Stripe' }).click();
-  await page.waitForURL((u) => u.pathname.startsWith('/local-stripe/onboarding/'));
-  await page.getByLabel('Company or non-profit').check();
-  await page.getByLabel(/^Legal name/).fill(`${organisation} Inc.`);
-  await page.getByLabel(/^Email address/).fill(email);
-  await page.getByLabel(/^What you do/).fill('NIL collective: pays its athletes and takes donations');
-  await page.getByLabel(/^Routing number/).fill('110000000');
-  await page.getByLabel(/^Account number$/).fill('000123456789');
-  await page.getByLabel(/^Confirm account number/).fill('000123456789');
-  await page.getByLabel(/certify the W-9/).check();
-  await page.getByRole('button', { name: 'Agree and submit' }).click();
-  await page.waitForURL((u) => u.pathname === '/collective' && u.searchParams.get('stripe') === 'return');
+  await completeStripeOnboarding(
+    page,
+    {
+      business: 'Company or non-profit',
+      legalName: `${organisation} Inc.`,
+      email,
+      description: 'NIL collective: pays its athletes and takes donations',
+      account: '000123456789',
+    },
+    '/collective',
+  );
   await page.getByText('Linked', { exact: true }).first().waitFor();
   await page.goto(url('/collective'));
   await page.getByRole('region', { name: 'Get started' }).getByText('2 of 5 steps done.').waitFor();

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView } from '#shared/money/payouts-api';
 import type { CreatedInvite } from '#shared/onboarding/onboarding-api';
 import { useBrowserPage } from '../support/browser';
-import { api, codeFor, cognito, eventually, localSeedDone, signInUi, tokenOf, url } from '../support/e2e-api';
+import { api, codeFor, cognito, completeStripeOnboarding, eventually, localSeedDone, signInUi, tokenOf, url } from '../support/e2e-api';
 
 jest.setTimeout(180_000);
 
@@ -42,17 +42,17 @@ it('links a payout account on Stripe, pays a batch with Pay now, and shows one p
   await page.getByRole('heading', { name: 'Payout account' }).waitFor();
   await page.getByText('Not linked').waitFor();
   await page.getByRole('button', { name: 'Link payout account' }).click();
-  await page.waitForURL((u) => u.pathname.startsWith('/local-stripe/onboarding/'));
-  await page.getByLabel('Individual or sole proprietor').check();
-  await page.getByLabel(/^Legal name/).fill('Ava Thompson');
-  await page.getByLabel(/^Email address/).fill(email);
-  await page.getByLabel(/^What you do/).fill('College athlete, official NIL trading cards');
-  await page.getByLabel(/^Routing number/).fill('110000000');
-  await page.getByLabel(/^Account number$/).fill('000111111116');
-  await page.getByLabel(/^Confirm account number/).fill('000111111116');
-  await page.getByLabel(/certify the W-9/).check();
-  await page.getByRole('button', { name: 'Agree and submit' }).click();
-  await page.waitForURL((u) => u.pathname === '/athlete' && u.searchParams.get('stripe') === 'return');
+  await completeStripeOnboarding(
+    page,
+    {
+      business: 'Individual or sole proprietor',
+      legalName: 'Ava Thompson',
+      email,
+      description: 'College athlete, official NIL trading cards',
+      account: '000111111116',
+    },
+    '/athlete',
+  );
   await page.getByText('Linked', { exact: true }).waitFor();
 
   // Money for both: a donation allocated, then a batch.

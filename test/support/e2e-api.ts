@@ -120,3 +120,23 @@ export async function codeFor(email: string, purpose: 'verification' | 'password
   }
   throw new Error(`no ${purpose} code for ${email} in ${logFile}`);
 }
+
+/** Fills and submits the Stripe stand-in's hosted onboarding page the browser is on, with one of
+ * Stripe's test bank accounts (routing 110000000), and waits for Stripe's return to `returnPath`. */
+export async function completeStripeOnboarding(
+  page: Page,
+  who: { business: 'Individual or sole proprietor' | 'Company or non-profit'; legalName: string; email: string; description: string; account: string },
+  returnPath: string,
+): Promise<void> {
+  await page.waitForURL((u) => u.pathname.startsWith('/local-stripe/onboarding/'));
+  await page.getByLabel(who.business).check();
+  await page.getByLabel(/^Legal name/).fill(who.legalName);
+  await page.getByLabel(/^Email address/).fill(who.email);
+  await page.getByLabel(/^What you do/).fill(who.description);
+  await page.getByLabel(/^Routing number/).fill('110000000');
+  await page.getByLabel(/^Account number$/).fill(who.account);
+  await page.getByLabel(/^Confirm account number/).fill(who.account);
+  await page.getByLabel(/certify the W-9/).check();
+  await page.getByRole('button', { name: 'Agree and submit' }).click();
+  await page.waitForURL((u) => u.pathname === returnPath && u.searchParams.get('stripe') === 'return');
+}
