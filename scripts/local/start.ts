@@ -217,7 +217,7 @@ async function main(): Promise<void> {
       `  Drift NIL cards running at ${url}`,
       `  API:      ${url}/api/catalog`,
       `  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo, operator/operator-demo, applicant/applicant-demo (codes for new accounts are printed here)`,
-      `  Mail:     ${url}/local-mail/ (what Drift emails, and sign-up codes: the SES stand-in)`,
+      `  Mail:     ${url}/local-mail/ (sign-up and password-reset codes, and any email Drift sends: the SES stand-in)`,
       `  Stripe:   ${url}/local-stripe/ (the stand-in; events at /local-stripe/v1/events, signing secret STRIPE_WEBHOOK_SECRET)`,
       `  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')`,
       `  DynamoDB: ${endpoint} (table ${options.table}, ${stored})`,

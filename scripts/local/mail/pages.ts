@@ -23,7 +23,7 @@ export function mailboxPage(base: string, messages: MailMessage[], to: string, n
 <span class="meta">to ${escapeHtml([...m.to, ...m.cc].join(', ') || '(bcc only)')} · <time datetime="${escapeHtml(m.receivedAt)}">${escapeHtml(when(m.receivedAt))}</time></span></a></li>`,
     )
     .join('\n');
-  const empty = to ? `No messages to ${escapeHtml(to)} yet.` : 'No messages yet. Email Drift sends (sign-up codes, receipts, notifications) appears here.';
+  const empty = to ? `No messages to ${escapeHtml(to)} yet.` : 'No messages yet. Sign-up and password-reset codes, and any email Drift sends, appear here.';
   return layout(
     base,
     'Local mail',
