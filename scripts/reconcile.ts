@@ -1,24 +1,39 @@
-// `npm run reconcile -- [--since ISO] [--verbose]`: reads the Shopify orders updated since the
-// checkpoint (or --since) from the Admin API and accepts them as the webhook does, idempotently, then
-// settles what it stored (the settle function does that in AWS).
+// `npm run reconcile -- [--since ISO] [--mode auto|rest|bulk] [--verbose]`: reads the Shopify orders
+// updated since the checkpoint (or --since) from the Admin API and accepts them as the webhook does,
+// idempotently, then settles what it stored (the settle function does that in AWS). A window of more
+// than 2,500 orders is listed through a bulk operation (--mode auto, the default).
 // Config: SHOPIFY_STORE_DOMAIN, SHOPIFY_ADMIN_TOKEN (SHOPIFY_ADMIN_BASE_URL to point elsewhere),
 // TABLE_NAME, and DYNAMODB_ENDPOINT for local mode (the one `npm start` prints).
 import { settlePending } from '#lambdas/orders/ingest';
 import { reconcile } from '#lambdas/orders/reconcile';
+import type { ReconcileMode } from '#lambdas/orders/reconcile';
 import { adminCredentials } from '#lambdas/platform/shopify-admin';
 import { parseCli, usageError } from './lib/cli';
 
-const USAGE = 'usage: npm run reconcile -- [--since ISO] [--verbose]';
+const USAGE = 'usage: npm run reconcile -- [--since ISO] [--mode auto|rest|bulk] [--verbose]';
+const MODES: readonly ReconcileMode[] = ['auto', 'rest', 'bulk'];
 
 async function main(): Promise<void> {
-  const { values } = parseCli(USAGE, { options: { since: { type: 'string' }, verbose: { type: 'boolean', default: false } } });
+  const { values } = parseCli(USAGE, {
+    options: { since: { type: 'string' }, mode: { type: 'string', default: 'auto' }, verbose: { type: 'boolean', default: false } },
+  });
   const { since, verbose } = values;
   if (since !== undefined && Number.isNaN(Date.parse(since))) usageError(USAGE, `--since '${since}' is not an ISO-8601 date`);
+  const mode = values.mode as ReconcileMode;
+  if (!MODES.includes(mode)) usageError(USAGE, `--mode '${values.mode}' is not one of ${MODES.join(', ')}`);
   process.env.LOG_LEVEL ??= 'silent';
-  const report = await reconcile({ ...(await adminCredentials()), since });
+  const report = await reconcile({ ...(await adminCredentials()), since, mode });
   console.log(
     `reconcile: orders updated since ${report.since} (${report.sinceSource}): ${report.pages} pages, ${report.orders} orders, ${report.refunds} refunds`,
   );
+  if (report.mode === 'bulk')
+    console.log(
+      `  bulk operation: ${report.listed} orders listed, ${report.held} already held at their latest update, ${report.listed - report.held} read in full`,
+    );
+  if (report.graphql)
+    console.log(
+      `  GraphQL: ${report.graphql.calls} calls, cost ${report.graphql.actualCost}, waited ${(report.graphql.waitedMs / 1000).toFixed(1)} s for the rate limit`,
+    );
   const c = report.counts;
   console.log(
     `  applied ${c.applied}, already held ${c.unchanged + c.duplicate} (unchanged ${c.unchanged}, duplicate ${c.duplicate}), malformed ${c.malformed}, retry later ${c['retry-later']}`,

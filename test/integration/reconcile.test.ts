@@ -94,7 +94,13 @@ describe('reconcile (Shopify Admin API -> ingest)', () => {
     admin.throttleNext = 1; // the first call is rate-limited: honoured and retried
 
     // Act
-    const report = await reconcile({ storeDomain: 'test.myshopify.com', accessToken: TOKEN, baseUrl: admin.baseUrl, since: '2026-08-01T00:00:00Z' });
+    const report = await reconcile({
+      storeDomain: 'test.myshopify.com',
+      accessToken: TOKEN,
+      baseUrl: admin.baseUrl,
+      since: '2026-08-01T00:00:00Z',
+      mode: 'rest',
+    });
     await settlePending(); // what the table's stream triggers in AWS
 
     // Assess: A + B(1 left) + D(2) + E(2 left); C cancelled.
@@ -136,7 +142,9 @@ describe('reconcile (Shopify Admin API -> ingest)', () => {
     // Assess
     expect(stdout).toContain(`since ${checkpoint} (checkpoint)`);
     expect(stdout).toContain('applied 0, already held 7');
-    expect(admin.requests[0].query.get('updated_at_min')).toBe(checkpoint);
+    // --mode auto: one ordersCount call (a small window), then REST pages.
+    expect(admin.requests[0].path).toMatch(/graphql\.json$/);
+    expect(admin.requests[1].query.get('updated_at_min')).toBe(checkpoint);
     expect(await withoutCheckpoint()).toEqual(before);
     expect(figures(await stats())).toEqual({ cards: 6, cents: 4400, orders: 4 });
   });
@@ -149,8 +157,39 @@ describe('reconcile (Shopify Admin API -> ingest)', () => {
     ).toBe('https://s.myshopify.com/admin/api/2026-10/orders.json?page_info=def');
     expect(nextLink(null)).toBeNull();
     const evil = async () => new Response('{"orders":[]}', { status: 200, headers: { link: '<https://evil.example.com/steal>; rel="next"' } });
-    await expect(reconcile({ storeDomain: 's.myshopify.com', accessToken: TOKEN, since: '2026-08-01T00:00:00Z', fetch: evil as typeof fetch })).rejects.toThrow(
-      /another origin/,
-    );
+    await expect(
+      reconcile({ storeDomain: 's.myshopify.com', accessToken: TOKEN, since: '2026-08-01T00:00:00Z', fetch: evil as typeof fetch, mode: 'rest' }),
+    ).rejects.toThrow(/another origin/);
+  });
+
+  it('through a bulk operation: skips what it holds, reads only the rest, exactly once', async () => {
+    // Prepare: F reached Shopify but no webhook brought it.
+    const F = { id: id(), lines: [line(1, 1)] };
+    admin.orders = [...admin.orders, order(F, { updatedAt: '2026-09-05T00:00:00Z' })];
+    admin.requests.length = 0;
+    admin.graphql.length = 0;
+    const run = () =>
+      reconcile({
+        storeDomain: 'test.myshopify.com',
+        accessToken: TOKEN,
+        baseUrl: admin.baseUrl,
+        since: '2026-08-01T00:00:00Z',
+        mode: 'bulk',
+        sleep: async () => {},
+      });
+
+    // Act
+    const report = await run();
+    await settlePending();
+
+    // Assess: A-E are held at their latest update; F alone is read, by id.
+    expect(report).toMatchObject({ mode: 'bulk', listed: 6, held: 5, pages: 1, orders: 1 });
+    expect(report.counts).toEqual({ applied: 1, unchanged: 0, duplicate: 0, malformed: 0, 'retry-later': 0 });
+    expect(admin.requests.find((r) => r.query.get('ids'))?.query.get('ids')).toBe(F.id);
+    expect(admin.requests.find((r) => r.path.startsWith('/bulk/'))?.token).toBeUndefined();
+    expect(admin.graphql.every((g) => g.outcome === 'ok')).toBe(true);
+    expect(figures(await stats())).toEqual({ cards: 7, cents: 4700, orders: 5 });
+    expect(await run()).toMatchObject({ listed: 6, held: 6, pages: 0 });
+    expect((await verifyTable()).differences).toEqual([]);
   });
 });

@@ -1,10 +1,19 @@
 // A fake Shopify Admin API on 127.0.0.1: GET /admin/api/{version}/orders.json serves the given
 // order JSON texts (64-bit ids as bare numbers, as Shopify writes them), `pageSize` per page, with
-// Link: <...>; rel="next" pagination; POST /admin/api/{version}/graphql.json answers the
-// `locations` query and the `productSet` mutation (products upserted by handle, as Shopify does,
-// with its validation of the fields we send); it records every request it answers.
+// Link: <...>; rel="next" pagination, or the orders named by `ids=`; POST
+// /admin/api/{version}/graphql.json answers the `locations` query, the `productSet` mutation
+// (products upserted by handle, as Shopify does, with its validation of the fields we send),
+// `ordersCount`, and a bulk query of the orders (`bulkOperationRunQuery`, then `node(id:)` polls:
+// RUNNING once, then COMPLETED with the URL of a JSONL result served at /bulk/{n}.jsonl, as a
+// signed storage link would be, without the token). GraphQL calls are metered as Shopify does: a
+// leaky bucket of query cost (`bucket`), reported in `extensions.cost`, a call costing more than
+// the bucket holds answered THROTTLED. It records every request it answers.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseJsonPreservingBigInts } from '#shared/orders/shopify';
+
+/** The cost each GraphQL operation is metered at here. */
+export const GRAPHQL_COSTS = { locations: 2, productSet: 10, ordersCount: 1, bulkOperationRunQuery: 10, node: 1 } as const;
 
 export interface FakeAdminApi {
   baseUrl: string;
@@ -15,23 +24,52 @@ export interface FakeAdminApi {
   throttleNext: number;
   /** Products created through productSet, by handle. */
   products: Map<string, { id: string; input: Record<string, unknown> }>;
+  /** The bulk query's rows; null: the id and updated_at of `orders`. */
+  bulkRows: Array<{ id: string; updatedAt: string }> | null;
+  /** The GraphQL cost bucket (Shopify's standard plan: 2,000 points, 100 restored per second). */
+  bucket: { maximum: number; restoreRate: number };
+  /** GraphQL answers: 'ok' or 'throttled', in order. */
+  graphql: Array<{ operation: string; outcome: 'ok' | 'throttled'; available: number }>;
   close(): Promise<void>;
 }
 
 /** An order JSON text with a `refunds` array added (the Admin API nests refunds in the order). */
 export const withRefunds = (order: string, refunds: string[]): string => `${order.slice(0, -1)},"refunds":[${refunds.join(',')}]}`;
 
-export async function startFakeAdminApi(options: { token: string; pageSize?: number; version?: string }): Promise<FakeAdminApi> {
+const orderFields = (text: string) => {
+  const order = parseJsonPreservingBigInts(text) as { id: unknown; updated_at?: string; created_at?: string };
+  return { id: String(order.id), updatedAt: new Date(order.updated_at ?? order.created_at ?? 0).toISOString() };
+};
+
+export async function startFakeAdminApi(options: { token: string; pageSize?: number; version?: string; now?: () => number }): Promise<FakeAdminApi> {
   const pageSize = options.pageSize ?? 2;
   const path = `/admin/api/${options.version ?? '2026-10'}/orders.json`;
+  const now = options.now ?? Date.now;
   const api: FakeAdminApi = {
     baseUrl: '',
     requests: [],
     orders: [],
     throttleNext: 0,
     products: new Map(),
+    bulkRows: null,
+    bucket: { maximum: 2000, restoreRate: 100 },
+    graphql: [],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  // The bucket's level, restored with time since the last call.
+  let level = { available: api.bucket.maximum, at: now() };
+  const spend = (cost: number) => {
+    const t = now();
+    const available = Math.min(api.bucket.maximum, level.available + ((t - level.at) / 1000) * api.bucket.restoreRate);
+    const ok = cost <= available;
+    level = { available: ok ? available - cost : available, at: t };
+    const throttleStatus = { maximumAvailable: api.bucket.maximum, currentlyAvailable: Math.floor(level.available), restoreRate: api.bucket.restoreRate };
+    return { ok, cost: { requestedQueryCost: cost, actualQueryCost: ok ? cost : null, throttleStatus } };
+  };
+  const bulkResults: string[] = [];
+  const bulkPolls = new Map<string, number>();
+  const bulkJsonl = () =>
+    (api.bulkRows ?? api.orders.map(orderFields)).map((row) => JSON.stringify({ id: `gid://shopify/Order/${row.id}`, updatedAt: row.updatedAt })).join('\n');
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', api.baseUrl);
     const token = req.headers['x-shopify-access-token'] as string | undefined;
@@ -50,8 +88,39 @@ export async function startFakeAdminApi(options: { token: string; pageSize?: num
           return answer(200, JSON.stringify({ errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }] }));
         }
         const { query, variables } = JSON.parse(raw) as { query: string; variables: Record<string, unknown> };
-        if (query.includes('locations(')) return answer(200, JSON.stringify({ data: { locations: { nodes: [{ id: 'gid://shopify/Location/9001' }] } } }));
-        if (!query.includes('productSet(')) return answer(200, JSON.stringify({ errors: [{ message: 'unknown operation' }] }));
+        const operation = (Object.keys(GRAPHQL_COSTS) as Array<keyof typeof GRAPHQL_COSTS>).find((name) => query.includes(`${name}(`));
+        if (!operation) return answer(200, JSON.stringify({ errors: [{ message: 'unknown operation' }] }));
+        const metered = spend(GRAPHQL_COSTS[operation]);
+        api.graphql.push({ operation, outcome: metered.ok ? 'ok' : 'throttled', available: metered.cost.throttleStatus.currentlyAvailable });
+        if (!metered.ok)
+          return answer(200, JSON.stringify({ errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }], extensions: { cost: metered.cost } }));
+        const data = (d: unknown) => answer(200, JSON.stringify({ data: d, extensions: { cost: metered.cost } }));
+        if (operation === 'locations') return data({ locations: { nodes: [{ id: 'gid://shopify/Location/9001' }] } });
+        if (operation === 'ordersCount') {
+          const since = /updated_at:>='([^']+)'/.exec(String(variables.query))?.[1];
+          const rows = api.bulkRows ?? api.orders.map(orderFields);
+          return data({ ordersCount: { count: rows.filter((r) => !since || r.updatedAt >= since).length, precision: 'EXACT' } });
+        }
+        if (operation === 'bulkOperationRunQuery') {
+          if (!String(variables.query).includes('orders('))
+            return data({ bulkOperationRunQuery: { bulkOperation: null, userErrors: [{ field: ['query'], message: 'Invalid bulk query' }] } });
+          bulkResults.push(bulkJsonl());
+          const id = `gid://shopify/BulkOperation/${bulkResults.length}`;
+          bulkPolls.set(id, 0);
+          return data({ bulkOperationRunQuery: { bulkOperation: { id, status: 'CREATED' }, userErrors: [] } });
+        }
+        if (operation === 'node') {
+          const id = String(variables.id);
+          const polls = bulkPolls.get(id);
+          if (polls === undefined) return data({ node: null });
+          bulkPolls.set(id, polls + 1);
+          const n = Number(id.split('/').pop());
+          const objectCount = String(bulkResults[n - 1].split('\n').filter(Boolean).length);
+          return data({
+            node:
+              polls === 0 ? { id, status: 'RUNNING', objectCount, url: null } : { id, status: 'COMPLETED', objectCount, url: `${api.baseUrl}/bulk/${n}.jsonl` },
+          });
+        }
         const input = variables.input as Record<string, unknown>;
         const variant = (input.variants as Array<Record<string, unknown>>)[0];
         const userErrors: Array<{ field: string[]; message: string }> = [];
@@ -60,30 +129,41 @@ export async function startFakeAdminApi(options: { token: string; pageSize?: num
         const inventory = variant?.inventoryQuantities as Array<{ locationId: string; quantity: number }> | undefined;
         if (inventory && inventory.some((q) => q.locationId !== 'gid://shopify/Location/9001'))
           userErrors.push({ field: ['input', 'variants', '0', 'inventoryQuantities'], message: 'Location not found' });
-        if (userErrors.length) return answer(200, JSON.stringify({ data: { productSet: { product: null, userErrors } } }));
+        if (userErrors.length) return data({ productSet: { product: null, userErrors } });
         const handle = String((variables.identifier as { handle?: string } | undefined)?.handle ?? input.handle);
         const existing = api.products.get(handle);
         const id = existing?.id ?? String(8_800_000_000_000 + api.products.size + 1);
         api.products.set(handle, { id, input });
-        return answer(
-          200,
-          JSON.stringify({
-            data: {
-              productSet: {
-                product: { id: `gid://shopify/Product/${id}`, handle, variants: { nodes: [{ id: `gid://shopify/ProductVariant/${id}1` }] } },
-                userErrors: [],
-              },
-            },
-          }),
-        );
+        return data({
+          productSet: {
+            product: { id: `gid://shopify/Product/${id}`, handle, variants: { nodes: [{ id: `gid://shopify/ProductVariant/${id}1` }] } },
+            userErrors: [],
+          },
+        });
       });
       return;
+    }
+    const bulk = /^\/bulk\/(\d+)\.jsonl$/.exec(url.pathname);
+    if (bulk && req.method === 'GET') {
+      const text = bulkResults[Number(bulk[1]) - 1];
+      if (text === undefined) return answer(404, 'NoSuchKey');
+      api.requests.push({ path: url.pathname, query: url.searchParams, token, status: 200 });
+      res.writeHead(200, { 'content-type': 'application/jsonl' });
+      // Written in pieces, as a large object arrives: lines split across chunks.
+      for (let i = 0; i < text.length; i += 64 * 1024) res.write(text.slice(i, i + 64 * 1024));
+      return res.end();
     }
     if (url.pathname !== path || req.method !== 'GET') return answer(404, '{"errors":"Not Found"}');
     if (token !== options.token) return answer(401, '{"errors":"[API] Invalid API key or access token"}');
     if (api.throttleNext > 0) {
       api.throttleNext--;
       return answer(429, '{"errors":"Exceeded 2 calls per second for api client."}', { 'retry-after': '1' });
+    }
+    const ids = url.searchParams.get('ids');
+    if (ids !== null) {
+      const wanted = new Set(ids.split(','));
+      if (wanted.size > 250 || url.searchParams.get('status') !== 'any') return answer(400, '{"errors":"expected status=any and at most 250 ids"}');
+      return answer(200, `{"orders":[${api.orders.filter((o) => wanted.has(orderFields(o).id)).join(',')}]}`);
     }
     const page = Number(url.searchParams.get('page_info') ?? 0);
     if (page === 0 && (url.searchParams.get('status') !== 'any' || !url.searchParams.get('updated_at_min')))
