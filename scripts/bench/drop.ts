@@ -42,6 +42,8 @@ export interface DropRun {
   /** Deliveries per second actually sent. */
   sentRate: number;
   retried503: number;
+  /** Deliveries not answered within Shopify's 5 s (or refused a connection), delivered again. */
+  timedOut: number;
   acceptP50: number;
   acceptP99: number;
   /** Deliveries that stored new work (their lag is measured). */
@@ -220,6 +222,7 @@ export async function runDrop(options: { endpoint: string; load: DropLoad; rate:
     const firstOfId = new Set<string>();
     const latencies: number[] = [];
     let retried503 = 0;
+    let timedOut = 0;
     let arriving = true;
     // The poller: resolves the lag of every delivery answered before a poll started.
     const open = new Set<Sent>();
@@ -242,7 +245,11 @@ export async function runDrop(options: { endpoint: string; load: DropLoad; rate:
       const first = !firstOfId.has(s.delivery.webhookId);
       firstOfId.add(s.delivery.webhookId);
       for (let attempt = 1; ; attempt++) {
-        const result = await deliverWebhook(url, s.delivery.topic, s.delivery.body, secret, { webhookId: s.delivery.webhookId });
+        const started = performance.now();
+        // As Shopify: 5 s for an answer, then the same delivery again later.
+        const result = await deliverWebhook(url, s.delivery.topic, s.delivery.body, secret, { webhookId: s.delivery.webhookId, timeoutMs: 5_000 }).catch(
+          (error: unknown) => ({ status: 0, body: error instanceof Error ? error.message : String(error), ms: performance.now() - started }),
+        );
         latencies.push(result.ms);
         if (result.status === 200) {
           s.acceptedAt = performance.now();
@@ -250,9 +257,10 @@ export async function runDrop(options: { endpoint: string; load: DropLoad; rate:
           if (s.applied) open.add(s);
           return;
         }
-        if (result.status === 503 && attempt < 20) {
-          retried503++;
-          await new Promise((r) => setTimeout(r, 100 * attempt));
+        if ((result.status === 503 || result.status === 0) && attempt < 20) {
+          if (result.status === 503) retried503++;
+          else timedOut++;
+          await new Promise((r) => setTimeout(r, 1_000 * attempt));
           continue;
         }
         throw new Error(`delivery ${s.delivery.webhookId} (${s.delivery.topic}) answered ${result.status}: ${result.body}`);
@@ -300,6 +308,7 @@ export async function runDrop(options: { endpoint: string; load: DropLoad; rate:
       duplicates,
       sentRate: deliveries.length / sentSeconds,
       retried503,
+      timedOut,
       acceptP50: percentile(latencies, 50),
       acceptP99: percentile(latencies, 99),
       measured: lags.length,
@@ -377,7 +386,7 @@ export function renderDrop(result: { runs: DropRun[]; load: string }, command: s
         'deliveries',
         'duplicates',
         'sent /s',
-        '503 redelivered',
+        '503 / timed out, redelivered',
         'accept p50 ms',
         'accept p99 ms',
         'lag measured',
@@ -396,7 +405,7 @@ export function renderDrop(result: { runs: DropRun[]; load: string }, command: s
         r.deliveries,
         r.duplicates,
         fmt(r.sentRate),
-        r.retried503,
+        `${r.retried503} / ${r.timedOut}`,
         fmt(r.acceptP50),
         fmt(r.acceptP99),
         r.measured,
