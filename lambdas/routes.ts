@@ -22,7 +22,9 @@ export type FunctionName =
   | 'support'
   // ---- the Stripe payout rail (issue 22; docs/decisions/0011) ----
   | 'payments'
-  | 'stripe-webhook';
+  | 'stripe-webhook'
+  // ---- a fan's own account (issue 23) ----
+  | 'account';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -118,6 +120,9 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/collectives/{id}/checklist/dismiss', fn: 'onboarding', access: 'collective' },
   { method: 'POST', path: '/api/waitlist', fn: 'waitlist', access: 'public' },
   { method: 'GET', path: '/api/me/orders', fn: 'me', access: 'buyer' },
+  // A fan's own account (issue 23): the settings page, the age question of a Google account.
+  { method: 'GET', path: '/api/me/account', fn: 'account', access: 'buyer' },
+  { method: 'PUT', path: '/api/me/age', fn: 'account', access: 'buyer' },
   { method: 'GET', path: '/api/me/collection', fn: 'me', access: 'buyer' },
   // The public demo tenant: read-only views of the demo athlete, the demo collective (and its
   // members) and the demo buyer, so the demo works without an account. Writes always need sign-in.
@@ -186,6 +191,7 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   support: 'write',
   payments: 'write',
   'stripe-webhook': 'write',
+  account: 'write',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -226,6 +232,8 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   // payout lines, their athlete copies, ledger entries and totals, year totals; the webhook also its event records.
   payments: [p.athlete, p.collective, p.stripeAccount],
   'stripe-webhook': [p.athlete, p.collective, p.stripeAccount, p.stripeEvent],
+  // A fan's own account: the age band a Google account answers, a pending deletion.
+  account: [p.person],
 };
 
 /** The functions that call Stripe (their secret key and webhook signing secrets in one Secrets
@@ -265,6 +273,7 @@ export const FUNCTION_DOMAIN: Record<FunctionName, string> = {
   support: 'payments',
   payments: 'payments',
   'stripe-webhook': 'payments',
+  account: 'sales',
 };
 
 /** Entry file of each function, relative to the repository root. */

@@ -58,6 +58,7 @@ const STRIPE_ACCOUNT = 'STRIPEACCT#';
 const STRIPE_EVENT = 'STRIPEEVENT#';
 const PAY_ACCOUNT = 'PAYACCOUNT';
 const COLLECTIVE_META = 'META';
+const PERSON = 'PERSON#';
 
 // ---- the catalog ---------------------------------------------------------------------------------
 // One item per entity (lambdas/catalog/catalog-items.ts builds them; the admin, cards and onboarding
@@ -326,6 +327,13 @@ export const privacyRequest = (requestId: string) => ({ PK: `${PRIVACY}${request
 /** The operators' queue of privacy requests on GSI1, newest last in GSI1SK order. */
 export const privacyRequestsPartition = 'PRIVACYREQUESTS';
 export const privacyRequestListing = (receivedAt: string, requestId: string) => ({ GSI1PK: privacyRequestsPartition, GSI1SK: `${receivedAt}#${requestId}` });
+// ---- people (issue 23: the age screen, a fan's own data) ---------------------------------------------
+
+/** A person's age band (never the birth date), keyed by the buyer key of their verified email, so the
+ * public lists (Top Fans, leaderboards) can look up the fans they show (lambdas/identity/age-bands.ts). */
+export const personAge = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}`, SK: 'AGE' });
+/** An account's pending deletion: the SHA-256 of the emailed code, its expiry and tries (lambdas/sales/account-deletion.ts). */
+export const personDeletion = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}`, SK: 'DELETION' });
 // ---- collective sign-up ---------------------------------------------------------------------------
 
 /** A collective's application (lambdas/onboarding/collective-applications.ts). */
@@ -453,6 +461,7 @@ export const partitionPatterns = {
   checklist: 'CHECKLIST#*',
   stripeAccount: 'STRIPEACCT#*',
   stripeEvent: 'STRIPEEVENT#*',
+  person: 'PERSON#*',
 } as const;
 
 // ---- cursors ----------------------------------------------------------------------------------------
