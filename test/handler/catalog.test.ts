@@ -248,6 +248,26 @@ describe('GET /api/search', () => {
     ]);
   });
 
+  it("finds positions ('guard' finds the guards) and jersey numbers, and lists the catalog's sports", async () => {
+    const guards = await get(search, 'GET /api/search', {}, { query: 'guard' });
+    expect(guards.body.athletes.items.map((a: { position: string }) => a.position)).toEqual(['Point Guard', 'Shooting Guard', 'Point Guard']);
+    expect(guards.body.sports).toEqual(
+      expect.arrayContaining([
+        { sport: 'Football', count: 6 },
+        { sport: 'Fishing', count: 2 },
+        { sport: 'Track and Field', count: 2 },
+      ]),
+    );
+    expect(guards.body.sports.map((s: { sport: string }) => s.sport)).not.toContain('Baseball');
+    const wearing = SAMPLE_CATALOG.athletes.find((a) => a.id === 1)!.number;
+    for (const query of [wearing, `#${wearing}`]) {
+      const res = await get(search, 'GET /api/search', {}, { query });
+      expect(res.body.athletes.items.map((a: { id: number }) => a.id)).toEqual(SAMPLE_CATALOG.athletes.filter((a) => a.number === wearing).map((a) => a.id));
+    }
+    // A list's next page carries no sports (the page already has them).
+    expect((await get(search, 'GET /api/search', {}, { query: 'guard', type: 'athletes' })).body.sports).toBeUndefined();
+  });
+
   it('loads more of one list with its cursor', async () => {
     useCatalog(big);
     const expected = searchAthletes(big.athletes, 'ar').map((a) => a.id);
