@@ -56,7 +56,11 @@ describe('search route', () => {
   it("offers the catalog's sports as filters: the spec's four when they have athletes, Fishing, never an empty one", async () => {
     renderRoute('/search');
     const filters = await screen.findByRole('group', { name: 'Quick filters' });
-    expect(within(filters).getAllByRole('button').map((b) => b.textContent)).toEqual(['Football', 'Basketball', 'Track & Field', 'Fishing']);
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Football', 'Basketball', 'Track & Field', 'Fishing']);
     expect(within(filters).queryByRole('button', { name: 'Baseball' })).not.toBeInTheDocument();
     expect(within(filters).queryByLabelText('More sports')).not.toBeInTheDocument();
   });
@@ -70,7 +74,9 @@ describe('search route', () => {
     const filters = await screen.findByRole('group', { name: 'Quick filters' });
     expect(within(filters).getAllByRole('button')).toHaveLength(8);
     const more = within(filters).getByLabelText('More sports');
-    const options = within(more).getAllByRole('option').map((o) => o.textContent);
+    const options = within(more)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options[0]).toBe('More sports');
     expect(options).toContain('Swimming & Diving (1)');
     await user.selectOptions(more, 'Swimming and Diving');
