@@ -19,7 +19,7 @@ import { claimsFor, invoke } from '../support/invoke';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 /** 400 athletes at 4 schools: rosters and searches larger than one page. */
-const big: Catalog = nationalCatalog(400);
+const big: Catalog = nationalCatalog(400, { schools: 4 });
 
 function useCatalog(c: Catalog, extra: Array<Record<string, unknown>> = []) {
   ddb.reset();
