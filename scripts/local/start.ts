@@ -185,6 +185,10 @@ async function main(): Promise<void> {
     say(`seeding the sample catalog and ${sampleDeliveryCount()} Shopify deliveries through the signed webhook endpoint...`);
     await markLocalDataVersion();
     await seedStatic();
+    // The catalog migration an operator runs (npm run catalog-migrate): stored values to the current lists.
+    const { migrateSports } = await import('../lib/catalog-migrate');
+    const { dynamoStore } = await import('#lambdas/platform/store');
+    await migrateSports(dynamoStore);
     const count = await seedOrders(process.env.LOCAL_WEBHOOK_URL, process.env.SHOPIFY_WEBHOOK_SECRET, (p) =>
       say(`  ${p.delivered}/${p.total} deliveries, phase ${p.phase} of ${p.phases} settled`),
     );
