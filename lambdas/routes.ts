@@ -1,6 +1,6 @@
 // Every HTTP route and the function that serves it. The CDK api construct and the local server
 // both read this table, so a route exists in AWS exactly when it exists locally.
-import { ACCEPT_PARTITIONS, CATALOG_PARTITIONS, INGESTION_PARTITIONS } from '#lambdas/platform/key-access';
+import { ACCEPT_PARTITIONS, CATALOG_PARTITIONS, EVENT_PARTITIONS, INGESTION_PARTITIONS } from '#lambdas/platform/key-access';
 import { partitionPatterns as p } from '#lambdas/platform/keys';
 
 export type FunctionName =
@@ -24,7 +24,9 @@ export type FunctionName =
   | 'payments'
   | 'stripe-webhook'
   // ---- a fan's own account (issue 23) ----
-  | 'account';
+  | 'account'
+  // ---- notifications and the audit log (issue 26, issue 23 item 7; docs/decisions/0025) ----
+  | 'notifications';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -158,6 +160,16 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}/retry', fn: 'payments', access: 'collective' },
   { method: 'POST', path: '/api/webhooks/stripe', fn: 'stripe-webhook', access: 'webhook' },
   // ---- end of the Stripe payout rail's routes ----
+  // ---- notifications and the audit log (issue 26, issue 23 item 7): the signed-in account's notices
+  // (the bell) and settings, one-click unsubscribe (a signed link), a collective's audit log.
+  { method: 'GET', path: '/api/me/notifications', fn: 'notifications', access: 'buyer' },
+  { method: 'POST', path: '/api/me/notifications/seen', fn: 'notifications', access: 'buyer' },
+  { method: 'GET', path: '/api/me/notification-preferences', fn: 'notifications', access: 'buyer' },
+  { method: 'PUT', path: '/api/me/notification-preferences', fn: 'notifications', access: 'buyer' },
+  { method: 'POST', path: '/api/notifications/unsubscribe', fn: 'notifications', access: 'public' },
+  { method: 'GET', path: '/api/collectives/{id}/audit', fn: 'notifications', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/audit/csv', fn: 'notifications', access: 'collective' },
+  // ---- end of the notifications routes ----
   { method: 'POST', path: '/api/checkout', fn: 'checkout', access: 'public', localOnly: true },
   { method: 'POST', path: '/api/collectives/{id}/athletes', fn: 'admin', access: 'collective' },
   { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
@@ -192,6 +204,7 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   payments: 'write',
   'stripe-webhook': 'write',
   account: 'write',
+  notifications: 'write',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -210,7 +223,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   unattributed: INGESTION_PARTITIONS,
   payouts: [p.athlete, p.collective], // ledger entries and totals, payouts, year status; batches and allocations
   search: [],
-  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total; a first card and publication (checklist steps)
+  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist, ...EVENT_PARTITIONS], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total; a first card and publication (checklist steps); the audit entries and notices of card moves
   onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account, p.application, p.applicant, p.checklist], // invites, profile requests, account links; an accepted request creates the athlete; collective applications and the checklist's dismissal
   operator: [
     ...INGESTION_PARTITIONS, // routing a line of the platform inbox is an ingestion event on its order
@@ -234,6 +247,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   'stripe-webhook': [p.athlete, p.collective, p.stripeAccount, p.stripeEvent],
   // A fan's own account: the age band a Google account answers, a pending deletion.
   account: [p.person],
+  notifications: [p.notify], // the account's notices' state (seen), its address and preferences; an unsubscribe
 };
 
 /** The functions that call Stripe (their secret key and webhook signing secrets in one Secrets
@@ -274,6 +288,7 @@ export const FUNCTION_DOMAIN: Record<FunctionName, string> = {
   payments: 'payments',
   'stripe-webhook': 'payments',
   account: 'sales',
+  notifications: 'notifications',
 };
 
 /** Entry file of each function, relative to the repository root. */
