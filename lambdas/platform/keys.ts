@@ -194,6 +194,8 @@ export const unattributedTotal = (schoolId: number) => ({ PK: unattributedPartit
 export const athletePartition = (athleteId: number) => `${ATHLETE}${athleteId}`;
 export const sale = (athleteId: number, createdAt: string, orderId: string) => ({ PK: athletePartition(athleteId), SK: `${SALE}${createdAt}#${orderId}` });
 export const salePrefix = SALE;
+/** The sale lines' sort keys at `at` (ISO time): lines of orders created before `at` sort below it (the daily figures' range). */
+export const saleBound = (at: string) => `${SALE}${at}`;
 export const aggTotal = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: AGG_TOTAL });
 export const aggMonth = (athleteId: number, month: string) => ({ PK: athletePartition(athleteId), SK: `${AGG_MONTH}${month}` });
 export const aggPrefix = AGG;
@@ -241,6 +243,8 @@ export const saleTransaction = (collectiveId: number, createdAt: string, orderId
   GSI1PK: transactionsPartition(collectiveId),
   GSI1SK: `${createdAt}#SALE#${orderId}#${athleteId}`,
 });
+/** The transaction feed's GSI1SK at `at` (ISO time): lines dated before `at` sort below it (the daily figures' range). */
+export const transactionBound = (at: string) => at;
 /** What a line of a collective's transaction feed is, by its GSI1SK (a sale, a donation, else a payout). */
 export const transactionOf = (gsi1sk: string): 'sale' | 'donation' | 'payout' =>
   gsi1sk.includes('#SALE#') ? 'sale' : gsi1sk.includes('#DON#') ? 'donation' : 'payout';
@@ -278,8 +282,10 @@ export const donationRef = (collectiveId: number, donationId: string) => ({ PK: 
 /** One athlete's share of one allocation request of a donation (its idempotency record). */
 export const allocation = (collectiveId: number, donationId: string, athleteId: number, requestHash: string) => ({
   PK: collectiveRecordsPartition(collectiveId),
-  SK: `ALLOC#${donationId}#${pad(athleteId)}#${requestHash}`,
+  SK: `${allocationPrefix}${donationId}#${pad(athleteId)}#${requestHash}`,
 });
+/** Every allocation record of a collective (an athlete panel's donations allocated to the athlete: one bounded Query). */
+export const allocationPrefix = 'ALLOC#';
 /** Payout batches (ids start with their creation time: newest last in SK order) and the idempotency
  * keys that created them. */
 export const payoutBatch = (collectiveId: number, batchId: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `${payoutBatchPrefix}${batchId}` });
