@@ -45,6 +45,7 @@ export const ROUTES: RouteDef[] = [
   // for small catalogs and tools: 413 beyond 100 athletes).
   { method: 'GET', path: '/api/catalog', fn: 'catalog', access: 'public' },
   { method: 'GET', path: '/api/featured', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/storefront', fn: 'catalog', access: 'public' }, // the front door: new and live cards, almost sold out, featured
   { method: 'GET', path: '/api/athletes', fn: 'catalog', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}', fn: 'catalog', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}/related', fn: 'catalog', access: 'public' },
@@ -54,6 +55,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/search', fn: 'search', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}/orders', fn: 'athletes', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/stats', fn: 'athletes', access: 'public' },
+  { method: 'GET', path: '/api/athletes/{id}/cards/{cardId}/sales', fn: 'athletes', access: 'public' }, // a card's latest sales: serials and pseudonyms
   { method: 'GET', path: '/api/athletes/{id}/donations', fn: 'athletes', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/daily', fn: 'athletes', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/posts', fn: 'posts', access: 'public' },
@@ -129,6 +131,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/me/account', fn: 'account', access: 'buyer' },
   { method: 'PUT', path: '/api/me/age', fn: 'account', access: 'buyer' },
   { method: 'GET', path: '/api/me/collection', fn: 'me', access: 'buyer' },
+  { method: 'GET', path: '/api/me/orders/{orderId}', fn: 'me', access: 'buyer' }, // an order's serials once counted (the card page's success screen)
   // The public demo tenant: read-only views of the demo athlete, the demo collective (and its
   // members) and the demo buyer, so the demo works without an account. Writes always need sign-in.
   { method: 'GET', path: '/api/demo/athletes/{id}/orders', fn: 'athletes', access: 'public' },
@@ -141,6 +144,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/demo/collectives/{id}/members', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/me/orders', fn: 'me', access: 'public' },
   { method: 'GET', path: '/api/demo/me/collection', fn: 'me', access: 'public' },
+  { method: 'GET', path: '/api/demo/me/orders/{orderId}', fn: 'me', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/cards', fn: 'cards', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/payouts', fn: 'payouts', access: 'public' },

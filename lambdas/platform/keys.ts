@@ -97,6 +97,14 @@ export const catalogCard = (athleteId: number, cardId: number) => ({ PK: catalog
 export const catalogCardPrefix = 'CARD#';
 export const catalogSet = (athleteId: number, setId: number) => ({ PK: catalogAthletePartition(athleteId), SK: `${catalogSetPrefix}${pad(setId, 4)}` });
 export const catalogSetPrefix = 'SET#';
+/** Cards on sale, newest published first (the storefront's new and live cards, decision 0017): GSI1
+ * attributes of the card item itself, present while the card is published (catalog-items.ts
+ * cardItem), so every card write keeps the listing and a retirement takes the card off it. */
+export const catalogLiveCardsListing = 'CATALOG#CARDS#LIVE';
+export const catalogLiveCard = (publishedAt: string, athleteId: number, cardId: number) => ({
+  GSI1PK: catalogLiveCardsListing,
+  GSI1SK: `${publishedAt}#${pad(athleteId, 9)}#${pad(cardId, 4)}`,
+});
 export const catalogSchoolsPartition = 'CATALOG#SCHOOLS';
 export const catalogSchoolPrefix = 'SCHOOL#';
 export const catalogSchool = (id: number) => ({ PK: catalogSchoolsPartition, SK: `${catalogSchoolPrefix}${pad(id)}` });
