@@ -1,6 +1,8 @@
 // NilCardsStack: wires the constructs (data, secrets, auth, api, site, reconcile, monitoring) and publishes the outputs an
 // operator needs after `cdk deploy`. No resources are defined here directly.
-import { Aws, CfnOutput, CfnRule, Fn, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, CfnRule, Duration, Fn, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -177,6 +179,15 @@ export class NilCardsStack extends Stack {
             'The Admin API secret is referenced by name; Secrets Manager appends a random 6-character suffix to every secret ARN, so the grant wildcards only that suffix.',
         });
       }
+    }
+    // Moment drops (decision 0022): every minute the cards function opens the drops whose window
+    // started and closes those whose window ended (lambdas/cards/card-drops.ts).
+    if (cards) {
+      new Rule(this, 'DropSweep', {
+        description: 'Opens and closes moment drops (their windows, print runs and Shopify products), every minute',
+        schedule: Schedule.rate(Duration.minutes(1)),
+        targets: [new LambdaFunction(cards, { retryAttempts: 0, maxEventAge: Duration.minutes(2) })],
+      });
     }
     // Onboarding links an account to its athlete (an accepted invite or profile request), the
     // operator function an applicant's account to its approved collective: two Cognito admin

@@ -78,6 +78,8 @@ function cardEvent(
     published: 'published',
     retired: 'retired',
     'image-changed': 'found a changed image on',
+    'drop-scheduled': 'scheduled a drop of',
+    'drop-closed': 'closed the drop of',
   };
   return {
     id: `card:${athlete.id}:${card.id}:${entry.action}:${ms(entry.at)}`,
