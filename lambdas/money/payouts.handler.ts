@@ -40,6 +40,7 @@ import { statementLines, wholeStatement } from './statement-lines';
 import { payoutPreview } from './payout-preview';
 import { getAthlete } from '#lambdas/catalog/catalog-repo';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
+import { markDueNilGoReported } from './nil-go-records';
 import * as keys from '#lambdas/platform/keys';
 
 const now = () => new Date().toISOString();
@@ -296,6 +297,8 @@ export const handler = routes({
     const date = String(body.date).trim();
     const reference = String(body.reference).trim();
     await markDisclosureReported(store, athleteId, year, date, reference, principal.sub, now());
+    // NIL Go's records due now are what this report covers (issue 23: records, not calendar years).
+    await markDueNilGoReported(store, athleteId, { date, reference }, principal.sub, new Date());
     return json(200, await disclosureRecord(athleteId, year));
   },
 });
