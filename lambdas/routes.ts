@@ -23,6 +23,8 @@ export type FunctionName =
   // ---- the Stripe payout rail (issue 22; docs/decisions/0011) ----
   | 'payments'
   | 'stripe-webhook'
+  // ---- a fan's own account (issue 23) ----
+  | 'account'
   // ---- notifications and the audit log (issue 26, issue 23 item 7; docs/decisions/0025) ----
   | 'notifications';
 
@@ -43,6 +45,7 @@ export const ROUTES: RouteDef[] = [
   // for small catalogs and tools: 413 beyond 100 athletes).
   { method: 'GET', path: '/api/catalog', fn: 'catalog', access: 'public' },
   { method: 'GET', path: '/api/featured', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/storefront', fn: 'catalog', access: 'public' }, // the front door: new and live cards, almost sold out, featured
   { method: 'GET', path: '/api/athletes', fn: 'catalog', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}', fn: 'catalog', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}/related', fn: 'catalog', access: 'public' },
@@ -52,13 +55,16 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/search', fn: 'search', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}/orders', fn: 'athletes', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/stats', fn: 'athletes', access: 'public' },
+  { method: 'GET', path: '/api/athletes/{id}/cards/{cardId}/sales', fn: 'athletes', access: 'public' }, // a card's latest sales: serials and pseudonyms
   { method: 'GET', path: '/api/athletes/{id}/donations', fn: 'athletes', access: 'athlete' },
+  { method: 'GET', path: '/api/athletes/{id}/daily', fn: 'athletes', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/posts', fn: 'posts', access: 'public' },
   { method: 'POST', path: '/api/athletes/{id}/posts', fn: 'posts', access: 'athlete' },
   { method: 'PUT', path: '/api/athletes/{id}/posts/{postId}', fn: 'posts', access: 'athlete' },
   { method: 'DELETE', path: '/api/athletes/{id}/posts/{postId}', fn: 'posts', access: 'athlete' },
   { method: 'GET', path: '/api/collectives/{id}/stats', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/transactions', fn: 'collectives', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/daily', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/members', fn: 'collectives', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/unattributed/assign', fn: 'unattributed', access: 'collective' },
@@ -76,6 +82,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/operator/applications/{applicationId}/decline', fn: 'operator', access: 'operator' },
   // Money reaching athletes: payout batches, statements, tax status, NIL disclosure, allocations.
   { method: 'GET', path: '/api/collectives/{id}/payouts', fn: 'payouts', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/payouts/preview', fn: 'payouts', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/payouts/batches', fn: 'payouts', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/payouts/batches/{batchId}', fn: 'payouts', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/payouts/batches/{batchId}/csv', fn: 'payouts', access: 'collective' },
@@ -120,20 +127,28 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/collectives/{id}/checklist/dismiss', fn: 'onboarding', access: 'collective' },
   { method: 'POST', path: '/api/waitlist', fn: 'waitlist', access: 'public' },
   { method: 'GET', path: '/api/me/orders', fn: 'me', access: 'buyer' },
+  // A fan's own account (issue 23): the settings page, the age question of a Google account.
+  { method: 'GET', path: '/api/me/account', fn: 'account', access: 'buyer' },
+  { method: 'PUT', path: '/api/me/age', fn: 'account', access: 'buyer' },
   { method: 'GET', path: '/api/me/collection', fn: 'me', access: 'buyer' },
+  { method: 'GET', path: '/api/me/orders/{orderId}', fn: 'me', access: 'buyer' }, // an order's serials once counted (the card page's success screen)
   // The public demo tenant: read-only views of the demo athlete, the demo collective (and its
   // members) and the demo buyer, so the demo works without an account. Writes always need sign-in.
   { method: 'GET', path: '/api/demo/athletes/{id}/orders', fn: 'athletes', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/donations', fn: 'athletes', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/stats', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/transactions', fn: 'collectives', access: 'public' },
+  { method: 'GET', path: '/api/demo/athletes/{id}/daily', fn: 'athletes', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/daily', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/members', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/me/orders', fn: 'me', access: 'public' },
   { method: 'GET', path: '/api/demo/me/collection', fn: 'me', access: 'public' },
+  { method: 'GET', path: '/api/demo/me/orders/{orderId}', fn: 'me', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/cards', fn: 'cards', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/payouts', fn: 'payouts', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/payouts/preview', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/payouts', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/statement', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/disclosure', fn: 'payouts', access: 'public' },
@@ -198,6 +213,7 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   support: 'write',
   payments: 'write',
   'stripe-webhook': 'write',
+  account: 'write',
   notifications: 'write',
 };
 
@@ -239,6 +255,8 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   // payout lines, their athlete copies, ledger entries and totals, year totals; the webhook also its event records.
   payments: [p.athlete, p.collective, p.stripeAccount],
   'stripe-webhook': [p.athlete, p.collective, p.stripeAccount, p.stripeEvent],
+  // A fan's own account: the age band a Google account answers, a pending deletion.
+  account: [p.person],
   notifications: [p.notify], // the account's notices' state (seen), its address and preferences; an unsubscribe
 };
 
@@ -279,6 +297,7 @@ export const FUNCTION_DOMAIN: Record<FunctionName, string> = {
   support: 'payments',
   payments: 'payments',
   'stripe-webhook': 'payments',
+  account: 'sales',
   notifications: 'notifications',
 };
 

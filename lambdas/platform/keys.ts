@@ -58,6 +58,7 @@ const STRIPE_ACCOUNT = 'STRIPEACCT#';
 const STRIPE_EVENT = 'STRIPEEVENT#';
 const PAY_ACCOUNT = 'PAYACCOUNT';
 const COLLECTIVE_META = 'META';
+const PERSON = 'PERSON#';
 const NOTIFY = 'NOTIFY#';
 const NOTE = 'NOTE#';
 const OUTBOX = 'OUTBOX#';
@@ -96,6 +97,14 @@ export const catalogCard = (athleteId: number, cardId: number) => ({ PK: catalog
 export const catalogCardPrefix = 'CARD#';
 export const catalogSet = (athleteId: number, setId: number) => ({ PK: catalogAthletePartition(athleteId), SK: `${catalogSetPrefix}${pad(setId, 4)}` });
 export const catalogSetPrefix = 'SET#';
+/** Cards on sale, newest published first (the storefront's new and live cards, decision 0017): GSI1
+ * attributes of the card item itself, present while the card is published (catalog-items.ts
+ * cardItem), so every card write keeps the listing and a retirement takes the card off it. */
+export const catalogLiveCardsListing = 'CATALOG#CARDS#LIVE';
+export const catalogLiveCard = (publishedAt: string, athleteId: number, cardId: number) => ({
+  GSI1PK: catalogLiveCardsListing,
+  GSI1SK: `${publishedAt}#${pad(athleteId, 9)}#${pad(cardId, 4)}`,
+});
 export const catalogSchoolsPartition = 'CATALOG#SCHOOLS';
 export const catalogSchoolPrefix = 'SCHOOL#';
 export const catalogSchool = (id: number) => ({ PK: catalogSchoolsPartition, SK: `${catalogSchoolPrefix}${pad(id)}` });
@@ -193,6 +202,8 @@ export const unattributedTotal = (schoolId: number) => ({ PK: unattributedPartit
 export const athletePartition = (athleteId: number) => `${ATHLETE}${athleteId}`;
 export const sale = (athleteId: number, createdAt: string, orderId: string) => ({ PK: athletePartition(athleteId), SK: `${SALE}${createdAt}#${orderId}` });
 export const salePrefix = SALE;
+/** The sale lines' sort keys at `at` (ISO time): lines of orders created before `at` sort below it (the daily figures' range). */
+export const saleBound = (at: string) => `${SALE}${at}`;
 export const aggTotal = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: AGG_TOTAL });
 export const aggMonth = (athleteId: number, month: string) => ({ PK: athletePartition(athleteId), SK: `${AGG_MONTH}${month}` });
 export const aggPrefix = AGG;
@@ -240,6 +251,8 @@ export const saleTransaction = (collectiveId: number, createdAt: string, orderId
   GSI1PK: transactionsPartition(collectiveId),
   GSI1SK: `${createdAt}#SALE#${orderId}#${athleteId}`,
 });
+/** The transaction feed's GSI1SK at `at` (ISO time): lines dated before `at` sort below it (the daily figures' range). */
+export const transactionBound = (at: string) => at;
 /** What a line of a collective's transaction feed is, by its GSI1SK (a sale, a donation, else a payout). */
 export const transactionOf = (gsi1sk: string): 'sale' | 'donation' | 'payout' =>
   gsi1sk.includes('#SALE#') ? 'sale' : gsi1sk.includes('#DON#') ? 'donation' : 'payout';
@@ -277,8 +290,10 @@ export const donationRef = (collectiveId: number, donationId: string) => ({ PK: 
 /** One athlete's share of one allocation request of a donation (its idempotency record). */
 export const allocation = (collectiveId: number, donationId: string, athleteId: number, requestHash: string) => ({
   PK: collectiveRecordsPartition(collectiveId),
-  SK: `ALLOC#${donationId}#${pad(athleteId)}#${requestHash}`,
+  SK: `${allocationPrefix}${donationId}#${pad(athleteId)}#${requestHash}`,
 });
+/** Every allocation record of a collective (an athlete panel's donations allocated to the athlete: one bounded Query). */
+export const allocationPrefix = 'ALLOC#';
 /** Payout batches (ids start with their creation time: newest last in SK order) and the idempotency
  * keys that created them. */
 export const payoutBatch = (collectiveId: number, batchId: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `${payoutBatchPrefix}${batchId}` });
@@ -332,6 +347,13 @@ export const privacyRequest = (requestId: string) => ({ PK: `${PRIVACY}${request
 /** The operators' queue of privacy requests on GSI1, newest last in GSI1SK order. */
 export const privacyRequestsPartition = 'PRIVACYREQUESTS';
 export const privacyRequestListing = (receivedAt: string, requestId: string) => ({ GSI1PK: privacyRequestsPartition, GSI1SK: `${receivedAt}#${requestId}` });
+// ---- people (issue 23: the age screen, a fan's own data) ---------------------------------------------
+
+/** A person's age band (never the birth date), keyed by the buyer key of their verified email, so the
+ * public lists (Top Fans, leaderboards) can look up the fans they show (lambdas/identity/age-bands.ts). */
+export const personAge = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}`, SK: 'AGE' });
+/** An account's pending deletion: the SHA-256 of the emailed code, its expiry and tries (lambdas/sales/account-deletion.ts). */
+export const personDeletion = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}`, SK: 'DELETION' });
 // ---- collective sign-up ---------------------------------------------------------------------------
 
 /** A collective's application (lambdas/onboarding/collective-applications.ts). */
@@ -499,6 +521,7 @@ export const partitionPatterns = {
   checklist: 'CHECKLIST#*',
   stripeAccount: 'STRIPEACCT#*',
   stripeEvent: 'STRIPEEVENT#*',
+  person: 'PERSON#*',
   notify: 'NOTIFY#*',
   audit: 'AUDIT#*',
   suppressed: 'SUPPRESSED#*',

@@ -19,6 +19,7 @@ import { useAthleteProfile } from '@/features/collective-panel/api/get-athlete-p
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
 import { Panel } from '@/components/panel';
+import { sportLabel } from '@shared/catalog/sports';
 
 export const RECENT_LIMIT = 10;
 export const PROFILE_LOAD_ERROR = 'Failed to load the athlete. Please try again later.';
@@ -63,7 +64,7 @@ export default function CollectiveAthleteRoute() {
         <div>
           <h1>{athlete.name}</h1>
           <p className="dash-handle">
-            {[athlete.sport, athlete.position, athlete.number ? `#${athlete.number}` : '', athlete.school].filter(Boolean).join(' · ')}
+            {[sportLabel(athlete.sport), athlete.position, athlete.number ? `#${athlete.number}` : '', athlete.school].filter(Boolean).join(' · ')}
           </p>
           <p className="dash-zone">Dates and months in UTC</p>
         </div>

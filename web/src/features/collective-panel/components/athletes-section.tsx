@@ -18,6 +18,7 @@ import { usePayouts } from '@/features/collective-panel/api/payouts';
 import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
 import { DataTable } from '@/components/dashboard/data-table';
+import { sportLabel } from '@shared/catalog/sports';
 
 export const NO_MATCH = 'No athletes found matching your search.';
 
@@ -143,7 +144,7 @@ export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) 
                       </div>
                     </div>
                   </th>
-                  <td>{athlete.sport}</td>
+                  <td>{sportLabel(athlete.sport)}</td>
                   <td>{athlete.position}</td>
                   <td>{athlete.cardCount}</td>
                   <td>{salesLabel(f?.cardsSold ?? 0, f?.orderCount ?? 0)}</td>

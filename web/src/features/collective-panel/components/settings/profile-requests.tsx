@@ -18,6 +18,7 @@ import { useForm } from '@/components/form/use-form-submit';
 import { useDecideProfileRequest, useProfileRequests } from '@/features/collective-panel/api/onboarding';
 import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
 import { DataTable } from '@/components/dashboard/data-table';
+import { sportLabel } from '@shared/catalog/sports';
 
 const STATUS: Record<ProfileRequestState, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'yellow' },
@@ -93,7 +94,7 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
                 {r.bio && <div className="muted small">{r.bio}</div>}
               </th>
               <td>
-                {r.sport} · {r.position}
+                {sportLabel(r.sport)} · {r.position}
               </td>
               <td>{r.email}</td>
               <td>
