@@ -239,12 +239,12 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   me: [],
   webhook: [...ACCEPT_PARTITIONS, p.privacy], // stage 1 only (the settle function applies the effects); Shopify's privacy requests
   checkout: INGESTION_PARTITIONS,
-  admin: [...CATALOG_PARTITIONS, p.checklist], // every catalog item: athletes, cards, schools, collectives, merch and their indexes; colours saved (a checklist step)
+  admin: [...CATALOG_PARTITIONS, p.checklist, ...EVENT_PARTITIONS], // every catalog item: athletes, cards, schools, collectives, merch and their indexes; colours saved (a checklist step); membership changes' audit entries
   unattributed: INGESTION_PARTITIONS,
-  payouts: [p.athlete, p.collective], // ledger entries and totals, payouts, year status; batches and allocations
+  payouts: [p.athlete, p.collective, ...EVENT_PARTITIONS], // ledger entries and totals, payouts, year status; batches and allocations
   search: [],
   cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist, ...EVENT_PARTITIONS], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total; a first card and publication (checklist steps); the audit entries and notices of card moves
-  onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account, p.application, p.applicant, p.checklist], // invites, profile requests, account links; an accepted request creates the athlete; collective applications and the checklist's dismissal
+  onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account, p.application, p.applicant, p.checklist, ...EVENT_PARTITIONS], // invites, profile requests, account links; an accepted request creates the athlete; collective applications and the checklist's dismissal; the audit entries and notices of membership changes (an invite's email)
   operator: [
     ...INGESTION_PARTITIONS, // routing a line of the platform inbox is an ingestion event on its order
     p.privacy, // a privacy export is recorded on its request
@@ -263,8 +263,8 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   support: [p.collective, p.catalogSchool], // support settings, donations recorded on the donor's return, memberships; the school page's link
   // The Stripe rail: linked accounts (athlete's and collective's records, the account -> owner index),
   // payout lines, their athlete copies, ledger entries and totals, year totals; the webhook also its event records.
-  payments: [p.athlete, p.collective, p.stripeAccount],
-  'stripe-webhook': [p.athlete, p.collective, p.stripeAccount, p.stripeEvent],
+  payments: [p.athlete, p.collective, p.stripeAccount, ...EVENT_PARTITIONS],
+  'stripe-webhook': [p.athlete, p.collective, p.stripeAccount, p.stripeEvent, ...EVENT_PARTITIONS],
   // A fan's own account: the age band a Google account answers, a pending deletion.
   account: [p.person],
   notifications: [p.notify], // the account's notices' state (seen), its address and preferences; an unsubscribe

@@ -48,6 +48,10 @@ export interface SenderDeps {
 export type Outcome = 'sent' | 'held' | 'skipped' | 'failed' | 'unconfirmed' | 'retry' | 'busy' | 'not-due' | 'done' | 'gone';
 
 const GSI = ['GSI1PK', 'GSI1SK'];
+/** A transactional email's text carries a secret (an invite's claim link, whose code is stored
+ * nowhere else): once its email is decided, the notice keeps no copy of it. */
+const FORGET_TEXT = { body: 'The email was decided; its text and link are not kept.', link: null };
+const forgetIf = (item: Item) => (item.transactional === true ? FORGET_TEXT : {});
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createSender(deps: SenderDeps) {
@@ -63,9 +67,9 @@ export function createSender(deps: SenderDeps) {
   }
 
   /** Ends a pending notice's outbox life: `email` is what happened. */
-  const settleNote = (key: Key, email: string, fields: Item = {}): Write => ({
+  const settleNote = (key: Key, email: string, fields: Item = {}, note?: Item): Write => ({
     update: key,
-    set: { email, decidedAt: deps.now().toISOString(), ...fields },
+    set: { email, decidedAt: deps.now().toISOString(), ...fields, ...(note ? forgetIf(note) : {}) },
     remove: GSI,
     condition: { field: 'email', is: 'pending' },
   });
@@ -90,11 +94,11 @@ export function createSender(deps: SenderDeps) {
     const transactional = note.transactional === true;
     const address = transactional ? String(note.emailTo ?? '') : addressOf(prefs);
     if (!address) {
-      await store.write(settleNote(key, 'skipped', { reason: 'no-address' }));
+      await store.write(settleNote(key, 'skipped', { reason: 'no-address' }, note));
       return 'skipped';
     }
     if (await suppressed(address)) {
-      await store.write(settleNote(key, 'skipped', { reason: 'suppressed' }));
+      await store.write(settleNote(key, 'skipped', { reason: 'suppressed' }, note));
       return 'skipped';
     }
     const lastSent = lastSentOf(prefs, category);
@@ -153,7 +157,7 @@ export function createSender(deps: SenderDeps) {
     }
     await store.write({
       update: key,
-      set: { email: 'sent', sentAt: deps.now().toISOString(), messageId },
+      set: { email: 'sent', sentAt: deps.now().toISOString(), messageId, ...forgetIf(note) },
       remove: [...GSI, 'claim'],
       condition: { field: 'claim', is: claim },
     });
@@ -183,7 +187,7 @@ export function createSender(deps: SenderDeps) {
       failed
         ? {
             update: key,
-            set: { email: 'failed', attempts, error: String((error as Error)?.message ?? error).slice(0, 300) },
+            set: { email: 'failed', attempts, error: String((error as Error)?.message ?? error).slice(0, 300), ...forgetIf(note) },
             remove: [...GSI, 'claim'],
             condition: { field: 'claim', is: claim },
           }
@@ -227,7 +231,7 @@ export function createSender(deps: SenderDeps) {
     } else
       await store.write({
         update: key,
-        set: { email: 'unconfirmed', decidedAt },
+        set: { email: 'unconfirmed', decidedAt, ...forgetIf(item) },
         remove: [...GSI, 'claim'],
         condition: { field: 'claim', is: claim },
       });

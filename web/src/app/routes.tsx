@@ -89,6 +89,22 @@ const CollectiveAthlete = lazyScreen(
   () => import('@/features/collective-panel/collective-athlete-route'),
 );
 
+// Notifications and the audit log (issue 26, issue 23 item 7): the bell in the top bar, the
+// notifications page, the unsubscribe page, the collective panel's Audit log section.
+const NotificationBell = lazyScreen(
+  'features/notifications/components/notification-bell.tsx',
+  () => import('@/features/notifications/components/notification-bell'),
+);
+const NotificationsPage = lazyScreen(
+  'features/notifications/components/notifications-page.tsx',
+  () => import('@/features/notifications/components/notifications-page'),
+);
+const UnsubscribePage = lazyScreen(
+  'features/notifications/components/unsubscribe-page.tsx',
+  () => import('@/features/notifications/components/unsubscribe-page'),
+);
+const AuditLog = lazyScreen('features/notifications/components/audit-log.tsx', () => import('@/features/notifications/components/audit-log'));
+
 /** Marks a route whose HTML the build writes. */
 const PRERENDER = { prerender: true } as const;
 
@@ -125,7 +141,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <DemoShell />,
+    element: <DemoShell topbarExtra={<NotificationBell />} />,
     children: [
       // Rendered on request with its featured schools and athletes (its first data), not prerendered.
       { path: paths.demo.home.path, element: titled('Demo', <DemoHome />) },
@@ -171,16 +187,16 @@ export const routes: RouteObject[] = [
         path: paths.collectiveAdmin.path,
         element: (
           <RequireSignIn>
-            <CollectivePanel />
+            <CollectivePanel auditLog={<AuditLog />} />
           </RequireSignIn>
         ),
       },
-      { path: paths.demo.collective.path, handle: PRERENDER, element: <CollectivePanel /> },
+      { path: paths.demo.collective.path, handle: PRERENDER, element: <CollectivePanel auditLog={<AuditLog />} /> },
       {
         path: paths.collectiveAdminPanel.path,
         element: (
           <RequireSignIn>
-            <CollectivePanel />
+            <CollectivePanel auditLog={<AuditLog />} />
           </RequireSignIn>
         ),
       },
@@ -195,6 +211,16 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: paths.demo.collectiveAthlete.path, element: <CollectiveAthlete /> },
+      {
+        path: paths.notifications.path,
+        element: titled(
+          'Notifications',
+          <RequireSignIn>
+            <NotificationsPage />
+          </RequireSignIn>,
+        ),
+      },
+      { path: paths.unsubscribe.path, element: titled('Stop these emails', <UnsubscribePage />) },
     ],
   },
   { path: '*', element: titled('Page Not Found', <NotFound />) },

@@ -1,5 +1,5 @@
 // The demo layout shell: fixed top bar, scroll-to-top on route change, footer only near the page bottom.
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { utcYear } from '@/lib/dates';
@@ -101,7 +101,9 @@ function SearchBox() {
   );
 }
 
-export function DemoShell() {
+/** `topbarExtra`: what the route table puts in the top bar beside the account's button (the
+ * notifications bell: a feature, which shared components do not import). */
+export function DemoShell({ topbarExtra }: { topbarExtra?: ReactNode } = {}) {
   const { switcher, button } = useTopBarRole();
   const nearBottom = useNearBottom();
   return (
@@ -126,6 +128,7 @@ export function DemoShell() {
               Contact Us
             </Link>
             {switcher && <RoleDropdown />}
+            {topbarExtra && <Suspense fallback={null}>{topbarExtra}</Suspense>}
             <Link className="btn btn-primary topbar-btn" to={button.to}>
               {button.label}
             </Link>

@@ -29,7 +29,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 const SettingsSection = lazy(() => import('@/features/collective-panel/components/settings/settings-section').then((m) => ({ default: m.SettingsSection })));
 const PayoutsSection = lazy(() => import('@/features/collective-panel/components/payouts/payouts-section').then((m) => ({ default: m.PayoutsSection })));
 
-export type Section = 'overview' | 'athletes' | 'transactions' | 'payouts' | 'settings';
+export type Section = 'overview' | 'athletes' | 'transactions' | 'payouts' | 'settings' | 'audit';
 
 export const SECTIONS: MenuItem<Section>[] = [
   { id: 'overview', label: 'Overview' },
@@ -37,6 +37,7 @@ export const SECTIONS: MenuItem<Section>[] = [
   { id: 'transactions', label: 'Transactions' },
   { id: 'payouts', label: 'Payouts' },
   { id: 'settings', label: 'Settings' },
+  { id: 'audit', label: 'Audit log' },
 ];
 
 const parseSection = (value: string | null): Section => SECTIONS.find((s) => s.id === value)?.id ?? 'overview';
@@ -45,7 +46,8 @@ const parseTab = (value: string | null): SettingsTab => SETTINGS_TAB_IDS.find((t
 
 const TITLE = 'Collective Dashboard';
 
-export default function CollectivePanelRoute() {
+/** `auditLog`: the Audit log section, given by the route table (the notifications feature's). */
+export default function CollectivePanelRoute({ auditLog }: { auditLog?: ReactNode } = {}) {
   const { collectiveId, isOwnerCollective } = useTenant();
   const stats = useCollectiveStats(collectiveId, LIVE_REFRESH_MS);
   const collective = useCollective();
@@ -117,6 +119,7 @@ export default function CollectivePanelRoute() {
         {section === 'overview' && <OverviewSection stats={statsData} members={memberList} />}
         {section === 'athletes' && <AthletesSection stats={statsData} />}
         {section === 'transactions' && <TransactionsSection collectiveId={collectiveId} />}
+        {section === 'audit' && <Suspense fallback={<Spinner label="Loading..." />}>{auditLog}</Suspense>}
         {(section === 'settings' || section === 'payouts') && !isOwnerCollective && (
           <SignInPrompt
             message={section === 'payouts' ? 'Sign in as this collective to create and mark payouts' : 'Sign in as this collective to save changes'}
