@@ -6,10 +6,12 @@ import { daysParam } from './days-param';
 import { dynamoStore } from '#lambdas/platform/store';
 import { requireAthlete } from '#lambdas/catalog/catalog-lookup';
 import type { RouteHandler } from '#lambdas/platform/http';
+import { publicCache } from '#lambdas/platform/cache-policy';
 import { cursorParam, intParam, json, limitParam, routes } from '#lambdas/platform/http';
 import { athleteSales, athleteStats } from './sales-repo';
 import { cursorSpecs } from '#lambdas/platform/keys';
 import { authorizeAthleteRead, isDemoRoute } from '#lambdas/catalog/tenancy';
+import { cardSales } from './card-page-repo';
 
 const orders: RouteHandler = async (event) => {
   const id = intParam(event, 'id');
@@ -44,6 +46,12 @@ export const handler = routes({
   'GET /api/demo/athletes/{id}/orders': orders,
   'GET /api/athletes/{id}/donations': donations,
   'GET /api/demo/athletes/{id}/donations': donations,
+  'GET /api/athletes/{id}/cards/{cardId}/sales': async (event) => {
+    const id = intParam(event, 'id');
+    const cardId = intParam(event, 'cardId');
+    await requireAthlete(id);
+    return json(200, await cardSales(id, cardId), publicCache());
+  },
   'GET /api/athletes/{id}/stats': async (event) => {
     const id = intParam(event, 'id');
     await requireAthlete(id);

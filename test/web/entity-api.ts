@@ -20,6 +20,13 @@ export interface EntityApiOptions {
   override?: (path: string, init: RequestInit | undefined) => FakeResponse | undefined;
 }
 
+/** The catalog's sports and their athletes (what the search function answers with `type=all`). */
+function sportCounts(athletes: Athlete[]): Array<{ sport: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const a of athletes) counts.set(a.sport, (counts.get(a.sport) ?? 0) + 1);
+  return [...counts].map(([sport, count]) => ({ sport, count }));
+}
+
 const notFound = (what: string): FakeResponse => ({ status: 404, body: { error: { code: 'not_found', message: `${what} not found` } } });
 
 /** A page of `items` after the opaque cursor (an offset here). */
@@ -134,6 +141,7 @@ export function entityApi(options: EntityApiOptions = {}): ApiHandler {
         query,
         athletes: type === 'schools' ? empty : { ...page(athletes.map(athleteSummary), params, 24), total: athletes.length, totalIsCapped: false },
         schools: type === 'athletes' ? empty : { ...page(schools.map(schoolSummary), params, 24), total: schools.length, totalIsCapped: false },
+        ...(type === 'all' ? { sports: sportCounts(catalog.athletes) } : {}),
       };
       return { body };
     }

@@ -6,6 +6,7 @@ import { tierFor } from '@shared/catalog/tiers';
 import { paths } from '@/config/paths';
 import { useCssVars } from '@/lib/use-css-vars';
 import { FallbackImage } from '@/components/fallback-image';
+import { sportLabel } from '@shared/catalog/sports';
 
 export function TierBadge({ level }: { level: number | undefined }) {
   const tier = tierFor(level);
@@ -37,7 +38,7 @@ export function AthleteCard({ athlete, compact = false, priority = false }: { at
       <div className="entity-body">
         <h3 className="entity-title">{athlete.name}</h3>
         <p className="entity-meta">
-          {athlete.sport} · {athlete.position}
+          {sportLabel(athlete.sport)} · {athlete.position}
         </p>
         <p className="entity-sub">{athlete.school}</p>
         <Link className="btn btn-primary btn-block" to={paths.athlete.getHref(athlete.id)} aria-label={`View Profile of ${athlete.name}`}>
@@ -64,7 +65,7 @@ export function SchoolCard({ school, priority = false }: { school: SchoolSummary
       </div>
       <div className="entity-body">
         <h3 className="entity-title">{school.name}</h3>
-        <p className="entity-meta">{school.sports.join(' · ')}</p>
+        <p className="entity-meta">{school.sports.map(sportLabel).join(' · ')}</p>
         <Link className="btn btn-primary btn-block" to={paths.school.getHref(school.id)} aria-label={`View School ${school.name}`}>
           View School
         </Link>

@@ -19,6 +19,7 @@ import { useAthleteProfile } from '@/features/collective-panel/api/get-athlete-p
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
 import { Panel } from '@/components/panel';
+import { sportLabel } from '@shared/catalog/sports';
 
 export const RECENT_LIMIT = 10;
 export const PROFILE_LOAD_ERROR = 'Failed to load the athlete. Please try again later.';
@@ -61,7 +62,7 @@ export default function CollectiveAthleteRoute() {
       <PanelHeader
         title={athlete.name}
         image={athlete.image}
-        subtitle={[athlete.sport, athlete.position, athlete.number ? `#${athlete.number}` : '', athlete.school].filter(Boolean).join(' · ')}
+        subtitle={[sportLabel(athlete.sport), athlete.position, athlete.number ? `#${athlete.number}` : '', athlete.school].filter(Boolean).join(' · ')}
       />
       <div className="dash-main">
         <Panel id="athlete-cards-title" title="Cards">

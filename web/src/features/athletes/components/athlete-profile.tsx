@@ -15,6 +15,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRelatedAthletes } from '@/features/athletes/api/get-related-athletes';
 import { AboutBlock, AchievementsBlock, StatsBlock, VerifiedBadge } from '@/features/athletes/components/athlete-parts';
 import { CollectibleGrid } from '@/features/athletes/components/collectible-grid';
+import { sportLabel } from '@shared/catalog/sports';
 
 export const RELATED_ERROR = 'Failed to load related athletes. Please try again later.';
 
@@ -64,7 +65,7 @@ export default function AthleteProfile() {
             {athlete.name} <VerifiedBadge />
           </h1>
           <p className="lead">
-            #{athlete.number} · {athlete.position} · {athlete.sport}
+            #{athlete.number} · {athlete.position} · {sportLabel(athlete.sport)}
           </p>
           <p>
             <Link to={paths.school.getHref(athlete.schoolId)} className="link">

@@ -19,6 +19,7 @@ import { readPurchasedCards, removePurchasedCard, type LocalCollectible } from '
 import { useMyCollection } from '@/features/collection/api/get-my-collection';
 import { heldCount, localOnly, pendingLocalOrders } from '@/features/collection/components/collection-model';
 import '@/features/collection/components/my-collection.css';
+import { sportLabel } from '@shared/catalog/sports';
 
 export const LOAD_ERROR = 'Failed to load Shopify orders. Please try again later.';
 export const REFRESH_ERROR = 'Failed to refresh Shopify orders. Please try again later.';
@@ -96,7 +97,7 @@ function AthleteBlock({ entry }: { entry: CollectionAthlete }) {
         </h2>
         {entry.topFan && <span className="badge badge-gold">Top Fan</span>}
         <span className="muted small">
-          {athlete.sport} · {athlete.school}
+          {sportLabel(athlete.sport)} · {athlete.school}
         </span>
       </div>
       {entry.sets.map((set) => (

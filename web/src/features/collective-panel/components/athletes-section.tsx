@@ -19,6 +19,7 @@ import { usePagedMembers } from '@/features/collective-panel/api/get-members';
 import { usePayouts } from '@/features/collective-panel/api/payouts';
 import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
+import { sportLabel } from '@shared/catalog/sports';
 
 export const NO_MATCH = 'No athletes found matching your search.';
 
@@ -121,7 +122,7 @@ export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) 
                   </div>
                 ),
               },
-              { header: 'Sport', cell: (athlete) => athlete.sport },
+              { header: 'Sport', cell: (athlete) => sportLabel(athlete.sport) },
               { header: 'Position', cell: (athlete) => athlete.position },
               { header: 'Cards', align: 'end', cell: (athlete) => athlete.cardCount },
               {

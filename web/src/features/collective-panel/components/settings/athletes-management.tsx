@@ -2,7 +2,8 @@
 // pause/activate and remove (with confirmation) members. Every action persists through the admin
 // API and errors show inline.
 import { useId, useState } from 'react';
-import { PROFILE_SPORTS, validateUpdateMember } from '@shared/catalog/admin-api';
+import { validateUpdateMember } from '@shared/catalog/admin-api';
+import { sportLabel, sportOptions as sportSelectOptions } from '@shared/catalog/sports';
 import type { MemberSummary } from '@shared/catalog/catalog-types';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
@@ -30,11 +31,8 @@ export function sportOptions(sports: string[]): string[] {
   return [ALL_SPORTS, ...[...new Set(sports.filter(Boolean))].sort((a, b) => a.localeCompare(b))];
 }
 
-export const sportLabel = (sport: string) => (sport === 'Track and Field' ? 'Track & Field' : sport);
-
 function EditMember({ collectiveId, athlete, onDone }: { collectiveId: number; athlete: MemberSummary; onDone: (message: string | null) => void }) {
   const update = useUpdateMember(collectiveId);
-  const sports = PROFILE_SPORTS.includes(athlete.sport as (typeof PROFILE_SPORTS)[number]) ? [...PROFILE_SPORTS] : [...PROFILE_SPORTS, athlete.sport];
   const form = useForm({
     initial: { name: athlete.name, number: athlete.number, sport: athlete.sport, position: athlete.position },
     check: (values) => validateUpdateMember(values, athlete.sport),
@@ -48,7 +46,7 @@ function EditMember({ collectiveId, athlete, onDone }: { collectiveId: number; a
       <div className="dash-form">
         <InputField label="Athlete Name" {...form.field('name')} />
         <InputField label="Player Number" inputMode="numeric" {...form.field('number')} />
-        <SelectField label="Sport" options={sports.map((s) => ({ value: s, label: sportLabel(s) }))} {...form.field('sport')} />
+        <SelectField label="Sport" options={sportSelectOptions(athlete.sport)} {...form.field('sport')} />
         <InputField label="Position" {...form.field('position')} />
       </div>
       <FormEnd form={form} busy="Saving..." onCancel={() => onDone(null)}>

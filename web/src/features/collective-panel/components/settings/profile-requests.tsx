@@ -20,6 +20,7 @@ import { useDecideProfileRequest, useProfileRequests } from '@/features/collecti
 import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
 import { Button } from '@/components/button';
 import { Table } from '@/components/table/table';
+import { sportLabel } from '@shared/catalog/sports';
 
 const STATUS: Record<ProfileRequestState, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'yellow' },
@@ -101,7 +102,7 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
                 </>
               ),
             },
-            { header: 'Sport', cell: (r) => `${r.sport} · ${r.position}` },
+            { header: 'Sport', cell: (r) => `${sportLabel(r.sport)} · ${r.position}` },
             { header: 'Email', cell: (r) => r.email },
             { header: 'Sent', cell: (r) => <DateText iso={r.createdAt} /> },
             {
