@@ -237,6 +237,9 @@ describe('charts', () => {
     await page.setViewportSize(viewport);
     await page.goto(url('/demo/collective'));
     await settle(page);
+    // The spec's three series together: all time, everything shown (the chart's own choices).
+    await page.getByRole('group', { name: 'Monthly Earnings: time range' }).getByRole('radio', { name: 'All' }).check();
+    await page.getByRole('group', { name: 'Show' }).getByRole('radio', { name: 'All' }).check();
     // A chart is drawn when its frame comes near the viewport (below the fold on a phone).
     await page.locator('.dash-chart-frame-line').first().scrollIntoViewIfNeeded();
     await page.locator('.dash-line-chart svg').first().waitFor();
