@@ -38,7 +38,9 @@ interface Props {
 export function PurchaseSuccess({ order, quantity, card, athleteId, athleteName, frame, myCardsHref, keptOnDevice, navigate }: Props) {
   const [gaveUp, setGaveUp] = useState(false);
   // The buyer tapped Buy further down the card page: the news starts at the top.
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, []);
   const [stay, setStay] = useState(false);
   const reveal = useOrderReveal(order.orderId, !gaveUp);
   const settled = reveal.data?.settled === true;
