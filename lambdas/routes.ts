@@ -1,6 +1,6 @@
 // Every HTTP route and the function that serves it. The CDK api construct and the local server
 // both read this table, so a route exists in AWS exactly when it exists locally.
-import { ACCEPT_PARTITIONS, CATALOG_PARTITIONS, INGESTION_PARTITIONS } from '#lambdas/platform/key-access';
+import { ACCEPT_PARTITIONS, CATALOG_PARTITIONS, EVENT_PARTITIONS, INGESTION_PARTITIONS } from '#lambdas/platform/key-access';
 import { partitionPatterns as p } from '#lambdas/platform/keys';
 
 export type FunctionName =
@@ -25,6 +25,8 @@ export type FunctionName =
   | 'stripe-webhook'
   // ---- a fan's own account (issue 23) ----
   | 'account'
+  // ---- notifications and the audit log (issue 26, issue 23 item 7; docs/decisions/0025) ----
+  | 'notifications'
   // ---- compliance (issue 23): NIL Go records, a collective's compliance settings, tax exports ----
   | 'compliance';
 
@@ -45,6 +47,7 @@ export const ROUTES: RouteDef[] = [
   // for small catalogs and tools: 413 beyond 100 athletes).
   { method: 'GET', path: '/api/catalog', fn: 'catalog', access: 'public' },
   { method: 'GET', path: '/api/featured', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/storefront', fn: 'catalog', access: 'public' }, // the front door: new and live cards, almost sold out, featured
   { method: 'GET', path: '/api/athletes', fn: 'catalog', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}', fn: 'catalog', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}/related', fn: 'catalog', access: 'public' },
@@ -54,13 +57,16 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/search', fn: 'search', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}/orders', fn: 'athletes', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/stats', fn: 'athletes', access: 'public' },
+  { method: 'GET', path: '/api/athletes/{id}/cards/{cardId}/sales', fn: 'athletes', access: 'public' }, // a card's latest sales: serials and pseudonyms
   { method: 'GET', path: '/api/athletes/{id}/donations', fn: 'athletes', access: 'athlete' },
+  { method: 'GET', path: '/api/athletes/{id}/daily', fn: 'athletes', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/posts', fn: 'posts', access: 'public' },
   { method: 'POST', path: '/api/athletes/{id}/posts', fn: 'posts', access: 'athlete' },
   { method: 'PUT', path: '/api/athletes/{id}/posts/{postId}', fn: 'posts', access: 'athlete' },
   { method: 'DELETE', path: '/api/athletes/{id}/posts/{postId}', fn: 'posts', access: 'athlete' },
   { method: 'GET', path: '/api/collectives/{id}/stats', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/transactions', fn: 'collectives', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/daily', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/members', fn: 'collectives', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/unattributed/assign', fn: 'unattributed', access: 'collective' },
@@ -78,6 +84,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/operator/applications/{applicationId}/decline', fn: 'operator', access: 'operator' },
   // Money reaching athletes: payout batches, statements, tax status, NIL disclosure, allocations.
   { method: 'GET', path: '/api/collectives/{id}/payouts', fn: 'payouts', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/payouts/preview', fn: 'payouts', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/payouts/batches', fn: 'payouts', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/payouts/batches/{batchId}', fn: 'payouts', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/payouts/batches/{batchId}/csv', fn: 'payouts', access: 'collective' },
@@ -134,19 +141,24 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/me/account', fn: 'account', access: 'buyer' },
   { method: 'PUT', path: '/api/me/age', fn: 'account', access: 'buyer' },
   { method: 'GET', path: '/api/me/collection', fn: 'me', access: 'buyer' },
+  { method: 'GET', path: '/api/me/orders/{orderId}', fn: 'me', access: 'buyer' }, // an order's serials once counted (the card page's success screen)
   // The public demo tenant: read-only views of the demo athlete, the demo collective (and its
   // members) and the demo buyer, so the demo works without an account. Writes always need sign-in.
   { method: 'GET', path: '/api/demo/athletes/{id}/orders', fn: 'athletes', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/donations', fn: 'athletes', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/stats', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/transactions', fn: 'collectives', access: 'public' },
+  { method: 'GET', path: '/api/demo/athletes/{id}/daily', fn: 'athletes', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/daily', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/members', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/me/orders', fn: 'me', access: 'public' },
   { method: 'GET', path: '/api/demo/me/collection', fn: 'me', access: 'public' },
+  { method: 'GET', path: '/api/demo/me/orders/{orderId}', fn: 'me', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/cards', fn: 'cards', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/payouts', fn: 'payouts', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/payouts/preview', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/payouts', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/statement', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/disclosure', fn: 'payouts', access: 'public' },
@@ -171,6 +183,16 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}/retry', fn: 'payments', access: 'collective' },
   { method: 'POST', path: '/api/webhooks/stripe', fn: 'stripe-webhook', access: 'webhook' },
   // ---- end of the Stripe payout rail's routes ----
+  // ---- notifications and the audit log (issue 26, issue 23 item 7): the signed-in account's notices
+  // (the bell) and settings, one-click unsubscribe (a signed link), a collective's audit log.
+  { method: 'GET', path: '/api/me/notifications', fn: 'notifications', access: 'buyer' },
+  { method: 'POST', path: '/api/me/notifications/seen', fn: 'notifications', access: 'buyer' },
+  { method: 'GET', path: '/api/me/notification-preferences', fn: 'notifications', access: 'buyer' },
+  { method: 'PUT', path: '/api/me/notification-preferences', fn: 'notifications', access: 'buyer' },
+  { method: 'POST', path: '/api/notifications/unsubscribe', fn: 'notifications', access: 'public' },
+  { method: 'GET', path: '/api/collectives/{id}/audit', fn: 'notifications', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/audit/csv', fn: 'notifications', access: 'collective' },
+  // ---- end of the notifications routes ----
   { method: 'POST', path: '/api/checkout', fn: 'checkout', access: 'public', localOnly: true },
   { method: 'POST', path: '/api/collectives/{id}/athletes', fn: 'admin', access: 'collective' },
   { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
@@ -205,6 +227,7 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   payments: 'write',
   'stripe-webhook': 'write',
   account: 'write',
+  notifications: 'write',
   compliance: 'write',
 };
 
@@ -220,12 +243,12 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   me: [],
   webhook: [...ACCEPT_PARTITIONS, p.privacy], // stage 1 only (the settle function applies the effects); Shopify's privacy requests
   checkout: INGESTION_PARTITIONS,
-  admin: [...CATALOG_PARTITIONS, p.checklist], // every catalog item: athletes, cards, schools, collectives, merch and their indexes; colours saved (a checklist step)
+  admin: [...CATALOG_PARTITIONS, p.checklist, ...EVENT_PARTITIONS], // every catalog item: athletes, cards, schools, collectives, merch and their indexes; colours saved (a checklist step); membership changes' audit entries
   unattributed: INGESTION_PARTITIONS,
-  payouts: [p.athlete, p.collective], // ledger entries and totals, payouts, year status; batches and allocations
+  payouts: [p.athlete, p.collective, ...EVENT_PARTITIONS], // ledger entries and totals, payouts, year status; batches and allocations
   search: [],
-  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total; a first card and publication (checklist steps)
-  onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account, p.application, p.applicant, p.checklist], // invites, profile requests, account links; an accepted request creates the athlete; collective applications and the checklist's dismissal
+  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist, ...EVENT_PARTITIONS], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total; a first card and publication (checklist steps); the audit entries and notices of card moves
+  onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account, p.application, p.applicant, p.checklist, ...EVENT_PARTITIONS], // invites, profile requests, account links; an accepted request creates the athlete; collective applications and the checklist's dismissal; the audit entries and notices of membership changes (an invite's email)
   operator: [
     ...INGESTION_PARTITIONS, // routing a line of the platform inbox is an ingestion event on its order
     p.privacy, // a privacy export is recorded on its request
@@ -244,10 +267,11 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   support: [p.collective, p.catalogSchool], // support settings, donations recorded on the donor's return, memberships; the school page's link
   // The Stripe rail: linked accounts (athlete's and collective's records, the account -> owner index),
   // payout lines, their athlete copies, ledger entries and totals, year totals; the webhook also its event records.
-  payments: [p.athlete, p.collective, p.stripeAccount],
-  'stripe-webhook': [p.athlete, p.collective, p.stripeAccount, p.stripeEvent],
+  payments: [p.athlete, p.collective, p.stripeAccount, ...EVENT_PARTITIONS],
+  'stripe-webhook': [p.athlete, p.collective, p.stripeAccount, p.stripeEvent, ...EVENT_PARTITIONS],
   // A fan's own account: the age band a Google account answers, a pending deletion.
   account: [p.person],
+  notifications: [p.notify], // the account's notices' state (seen), its address and preferences; an unsubscribe
   // Compliance: an athlete's NIL Go reports (its partition), a collective's compliance settings (its records partition).
   compliance: [p.athlete, p.collective],
 };
@@ -290,6 +314,7 @@ export const FUNCTION_DOMAIN: Record<FunctionName, string> = {
   payments: 'payments',
   'stripe-webhook': 'payments',
   account: 'sales',
+  notifications: 'notifications',
   compliance: 'money',
 };
 

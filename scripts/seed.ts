@@ -3,7 +3,7 @@
 // deployed table) when it holds no catalog yet; with --webhook-url it also delivers the sample
 // Shopify orders, signed with SHOPIFY_WEBHOOK_SECRET, through that endpoint.
 // `npm run seed -- --athletes 50000 [--orders 20000]`: a generated national catalog instead
-// (scripts/lib/national-catalog.ts: ~125 athletes per school, a collective per school) and orders
+// (scripts/lib/national-catalog.ts: ~564 athletes per school in NCAA programs, a collective per school) and orders
 // folded through the ingestion engine in memory, written in parallel batches with progress.
 import { parseCli, usageError } from './lib/cli';
 import { isSeeded, seedNational, seedOrders, seedStatic } from './lib/seed';

@@ -70,7 +70,15 @@ async function readChunks(chunks: number[], concurrency = 8): Promise<Array<[num
 
 function docOf(record: string, schoolNames: Map<number, string>): SearchDoc<string> {
   const entry = parseSearchEntry(record);
-  return { id: entry.id, name: entry.name, school: schoolNames.get(entry.schoolId) ?? '', sport: entry.sport, record };
+  return {
+    id: entry.id,
+    name: entry.name,
+    school: schoolNames.get(entry.schoolId) ?? '',
+    sport: entry.sport,
+    position: entry.position,
+    number: entry.number,
+    record,
+  };
 }
 
 async function refresh(previous: State | undefined, now: number): Promise<State> {

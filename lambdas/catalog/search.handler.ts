@@ -1,5 +1,6 @@
-// GET /api/search: athletes by name, school or sport and schools by name (SPEC section 5:
-// case-insensitive substring), paginated, from the index this function holds in memory
+// GET /api/search: athletes by name, school, sport, position or jersey number and schools by name
+// (SPEC section 5: case-insensitive substring; issue 24), paginated, with the catalog's sports and
+// their counts (the page's filters), from the index this function holds in memory
 // (lambdas/catalog/search-index.ts). `type=athletes` or `type=schools` with a cursor loads more of one list.
 import type { SearchResponse } from '#shared/catalog/catalog-api';
 import { schoolSummary } from '#shared/catalog/catalog-types';
@@ -58,6 +59,7 @@ export const handler = routes({
         ? { items: athletes.items.map(summaryOf), nextCursor: encode(athletes.nextAfter), total: athletes.total, totalIsCapped: athletes.totalIsCapped }
         : empty,
       schools: schools ? { items: schools.items.map(schoolSummary), nextCursor: encode(schools.nextAfter), total: schools.total, totalIsCapped: false } : empty,
+      ...(type === 'all' ? { sports: index.sportCounts() } : {}),
     };
     return json(200, body, publicCache());
   },

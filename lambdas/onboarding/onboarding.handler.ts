@@ -54,8 +54,8 @@ export const handler = routes({
     return json(201, await createInvite(id, validOrThrow(validateInvite(jsonBody(event))), principal), noStore);
   },
   'POST /api/collectives/{id}/invites/{inviteId}/revoke': async (event) => {
-    const { id } = ownCollective(event);
-    return json(200, await revokeInvite(id, param(event, 'inviteId')), noStore);
+    const { id, principal } = ownCollective(event);
+    return json(200, await revokeInvite(id, param(event, 'inviteId'), new Date(), principal), noStore);
   },
   'GET /api/invites/{code}': async (event) => {
     requirePrincipal(event);

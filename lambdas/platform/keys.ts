@@ -59,6 +59,12 @@ const STRIPE_EVENT = 'STRIPEEVENT#';
 const PAY_ACCOUNT = 'PAYACCOUNT';
 const COLLECTIVE_META = 'META';
 const PERSON = 'PERSON#';
+const NOTIFY = 'NOTIFY#';
+const NOTE = 'NOTE#';
+const OUTBOX = 'OUTBOX#';
+const AUDIT = 'AUDIT#';
+const SUPPRESSED = 'SUPPRESSED#';
+const DIGEST = 'DIGEST#';
 
 // ---- the catalog ---------------------------------------------------------------------------------
 // One item per entity (lambdas/catalog/catalog-items.ts builds them; the admin, cards and onboarding
@@ -91,6 +97,14 @@ export const catalogCard = (athleteId: number, cardId: number) => ({ PK: catalog
 export const catalogCardPrefix = 'CARD#';
 export const catalogSet = (athleteId: number, setId: number) => ({ PK: catalogAthletePartition(athleteId), SK: `${catalogSetPrefix}${pad(setId, 4)}` });
 export const catalogSetPrefix = 'SET#';
+/** Cards on sale, newest published first (the storefront's new and live cards, decision 0017): GSI1
+ * attributes of the card item itself, present while the card is published (catalog-items.ts
+ * cardItem), so every card write keeps the listing and a retirement takes the card off it. */
+export const catalogLiveCardsListing = 'CATALOG#CARDS#LIVE';
+export const catalogLiveCard = (publishedAt: string, athleteId: number, cardId: number) => ({
+  GSI1PK: catalogLiveCardsListing,
+  GSI1SK: `${publishedAt}#${pad(athleteId, 9)}#${pad(cardId, 4)}`,
+});
 export const catalogSchoolsPartition = 'CATALOG#SCHOOLS';
 export const catalogSchoolPrefix = 'SCHOOL#';
 export const catalogSchool = (id: number) => ({ PK: catalogSchoolsPartition, SK: `${catalogSchoolPrefix}${pad(id)}` });
@@ -188,6 +202,8 @@ export const unattributedTotal = (schoolId: number) => ({ PK: unattributedPartit
 export const athletePartition = (athleteId: number) => `${ATHLETE}${athleteId}`;
 export const sale = (athleteId: number, createdAt: string, orderId: string) => ({ PK: athletePartition(athleteId), SK: `${SALE}${createdAt}#${orderId}` });
 export const salePrefix = SALE;
+/** The sale lines' sort keys at `at` (ISO time): lines of orders created before `at` sort below it (the daily figures' range). */
+export const saleBound = (at: string) => `${SALE}${at}`;
 export const aggTotal = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: AGG_TOTAL });
 export const aggMonth = (athleteId: number, month: string) => ({ PK: athletePartition(athleteId), SK: `${AGG_MONTH}${month}` });
 export const aggPrefix = AGG;
@@ -235,6 +251,8 @@ export const saleTransaction = (collectiveId: number, createdAt: string, orderId
   GSI1PK: transactionsPartition(collectiveId),
   GSI1SK: `${createdAt}#SALE#${orderId}#${athleteId}`,
 });
+/** The transaction feed's GSI1SK at `at` (ISO time): lines dated before `at` sort below it (the daily figures' range). */
+export const transactionBound = (at: string) => at;
 /** What a line of a collective's transaction feed is, by its GSI1SK (a sale, a donation, else a payout). */
 export const transactionOf = (gsi1sk: string): 'sale' | 'donation' | 'payout' =>
   gsi1sk.includes('#SALE#') ? 'sale' : gsi1sk.includes('#DON#') ? 'donation' : 'payout';
@@ -272,8 +290,10 @@ export const donationRef = (collectiveId: number, donationId: string) => ({ PK: 
 /** One athlete's share of one allocation request of a donation (its idempotency record). */
 export const allocation = (collectiveId: number, donationId: string, athleteId: number, requestHash: string) => ({
   PK: collectiveRecordsPartition(collectiveId),
-  SK: `ALLOC#${donationId}#${pad(athleteId)}#${requestHash}`,
+  SK: `${allocationPrefix}${donationId}#${pad(athleteId)}#${requestHash}`,
 });
+/** Every allocation record of a collective (an athlete panel's donations allocated to the athlete: one bounded Query). */
+export const allocationPrefix = 'ALLOC#';
 /** Payout batches (ids start with their creation time: newest last in SK order) and the idempotency
  * keys that created them. */
 export const payoutBatch = (collectiveId: number, batchId: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `${payoutBatchPrefix}${batchId}` });
@@ -371,6 +391,46 @@ export const collectiveChecklist = (collectiveId: number) => ({ PK: `${CHECKLIST
 export const stripeAccountOwner = (accountId: string) => ({ PK: `${STRIPE_ACCOUNT}${accountId}`, SK: 'OWNER' });
 /** A Stripe event already applied (the Stripe webhook's deduplication; TTL `expiresAt`). */
 export const stripeEvent = (eventId: string) => ({ PK: `${STRIPE_EVENT}${eventId}`, SK: 'EVENT' });
+
+// ---- notifications and the audit log (lambdas/notifications/; docs/decisions/0025) -------------------
+//   NOTIFY#{recipient}   NOTE#{at}#{event}     one notice: the in-app entry and its email's state
+//                        STATE                 unread count, last seen, version
+//                        PREFS                 the address, preferences, when each category last emailed
+//                        DIGEST#{category}     notices held for one digest email
+//   OUTBOX#{0-9} (GSI1)  {due}#{recipient}#... notices whose email is still to decide, digests when due
+//   AUDIT#{collective}   {at}#{event}          the collective's audit log
+//   SUPPRESSED#{hash}    EMAIL                 an address that bounced or complained (never mailed again)
+
+/** A recipient's partition: `A{athlete}`, `C{collective}`, `F{buyer key}`, `E{address hash}`. */
+export const notifyPartition = (recipient: string) => `${NOTIFY}${recipient}`;
+/** The recipient of a NOTIFY#<recipient> partition, or null. */
+export const recipientOfPartition = (pk: string) => (String(pk).startsWith(NOTIFY) ? String(pk).slice(NOTIFY.length) : null);
+export const note = (recipient: string, at: string, eventId: string) => ({ PK: notifyPartition(recipient), SK: `${NOTE}${at}#${eventId}` });
+export const notePrefix = NOTE;
+/** Whether a sort key is a notice's (a bell page's cursor). */
+export const isNoteSortKey = (sk: string) => /^NOTE#\d{4}-\d{2}-\d{2}T[\d:.]{8,12}Z#[A-Za-z0-9:_-]{1,160}$/.test(sk);
+export const notifyState = (recipient: string) => ({ PK: notifyPartition(recipient), SK: 'STATE' });
+export const notifyPrefs = (recipient: string) => ({ PK: notifyPartition(recipient), SK: 'PREFS' });
+export const notifyDigest = (recipient: string, category: string) => ({ PK: notifyPartition(recipient), SK: `${DIGEST}${category}` });
+/** Whether a notify item's sort key is a digest's. */
+export const isDigestSortKey = (sk: string) => String(sk).startsWith(DIGEST);
+export const OUTBOX_SHARDS = 10;
+/** The outbox's GSI1 partitions: the sender's sweep reads each, due items first. */
+export const outboxPartitions = () => Array.from({ length: OUTBOX_SHARDS }, (_, i) => `${OUTBOX}${i}`);
+function outboxShard(recipient: string): number {
+  let h = 0;
+  for (let i = 0; i < recipient.length; i++) h = (h * 31 + recipient.charCodeAt(i)) >>> 0;
+  return h % OUTBOX_SHARDS;
+}
+/** A notify item in the outbox, due at `dueAt` (an ISO time: GSI1SK sorts by it). */
+export const outboxEntry = (recipient: string, dueAt: string, sk: string) => ({
+  GSI1PK: `${OUTBOX}${outboxShard(recipient)}`,
+  GSI1SK: `${dueAt}#${recipient}#${sk}`,
+});
+export const auditPartition = (collectiveId: number) => `${AUDIT}${collectiveId}`;
+export const auditEntry = (collectiveId: number, at: string, eventId: string) => ({ PK: auditPartition(collectiveId), SK: `${at}#${eventId}` });
+/** An address that bounced or complained (by the hash of the address). */
+export const suppressedAddress = (addressHash: string) => ({ PK: `${SUPPRESSED}${addressHash}`, SK: 'EMAIL' });
 
 /** Local mode's own items (scripts/lib/seed.ts): no deployed function writes them, so they have no
  * write pattern (partitionPatterns) and sit in this object rather than among the builders above. */
@@ -473,6 +533,9 @@ export const partitionPatterns = {
   stripeAccount: 'STRIPEACCT#*',
   stripeEvent: 'STRIPEEVENT#*',
   person: 'PERSON#*',
+  notify: 'NOTIFY#*',
+  audit: 'AUDIT#*',
+  suppressed: 'SUPPRESSED#*',
 } as const;
 
 // ---- cursors ----------------------------------------------------------------------------------------
@@ -514,6 +577,16 @@ export const cursorSpecs = {
   applications: (state: string) => ({
     fields: { PK: new RegExp(`^${APPLICATION}[0-9a-f]{20}$`), SK: /^APPLICATION$/, GSI1SK: new RegExp(`^${ISO}#[0-9a-f]{20}$`) },
     partition: { GSI1PK: applicationsPartition(state) },
+  }),
+  /** A page of a recipient's notices, newest first. */
+  notes: (recipient: string) => ({
+    fields: { SK: /^NOTE#\d{4}-\d{2}-\d{2}T[\d:.]{8,12}Z#[A-Za-z0-9:_-]{1,160}$/ },
+    partition: { PK: notifyPartition(recipient) },
+  }),
+  /** A page of a collective's audit log, newest first. */
+  audit: (collectiveId: number) => ({
+    fields: { SK: new RegExp(`^${ISO}#[A-Za-z0-9:_-]{1,160}$`) },
+    partition: { PK: auditPartition(collectiveId) },
   }),
   collectiveTransactions: (collectiveId: number) => ({
     fields: {

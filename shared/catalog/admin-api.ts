@@ -2,9 +2,11 @@
 // validation rules, shared so the server enforces them and the web forms show the same errors inline.
 import type { Athlete, MemberStatus, MerchItem, School, SchoolColors } from './catalog-types';
 import { forbiddenCharacterError } from '../platform/text';
+import { SPORT_NAMES, canonicalSport } from './sports';
 
-/** Sports a new athlete profile may have (SPEC section 5; 'Track' is shown as Track & Field). */
-export const PROFILE_SPORTS = ['Football', 'Basketball', 'Baseball', 'Track and Field', 'Soccer'] as const;
+/** Sports an athlete profile may have: the one sport list (shared/catalog/sports.ts), whose first
+ * five are the spec's profile options (SPEC section 5; 'Track' is shown as Track & Field). */
+export const PROFILE_SPORTS: readonly string[] = SPORT_NAMES;
 export const MEMBER_STATUSES: readonly MemberStatus[] = ['Active', 'Paused'];
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -132,23 +134,27 @@ function imageUrl(input: unknown, errors: FieldErrors, required: boolean): strin
   return input.trim();
 }
 
-function sport(input: unknown, errors: FieldErrors, allowed: readonly string[], required: boolean): string | undefined {
+/** A sport from the list, written any way it knows ('Track & Field', 'track'), stored by its name;
+ * `current` (an athlete's stored value the list lacks) stays allowed as it is. */
+export function checkSport(input: unknown, errors: FieldErrors, required: boolean, current?: string): string | undefined {
   if (input === undefined || input === null || input === '') {
     if (required) errors.sport = 'Sport is required';
     return undefined;
   }
-  if (typeof input !== 'string' || !allowed.includes(input)) {
-    errors.sport = `Sport must be one of ${allowed.join(', ')}`;
+  if (typeof input === 'string' && current !== undefined && input === current) return input;
+  const name = typeof input === 'string' ? canonicalSport(input) : null;
+  if (name === null) {
+    errors.sport = 'Choose a sport from the list';
     return undefined;
   }
-  return input;
+  return name;
 }
 
 export function validateCreateAthlete(body: Record<string, unknown>): Validated<CreateAthleteRequest> {
   const errors: FieldErrors = {};
   const value: CreateAthleteRequest = {
     name: text(body.name, 'name', errors, { required: true, max: NAME_MAX, label: 'Name' }) ?? '',
-    sport: sport(body.sport, errors, PROFILE_SPORTS, true) ?? '',
+    sport: checkSport(body.sport, errors, true) ?? '',
     position: text(body.position, 'position', errors, { required: true, max: SHORT_TEXT_MAX, label: 'Position' }) ?? '',
     number: playerNumber(body.number, errors, true) ?? '',
   };
@@ -166,11 +172,7 @@ export function validateUpdateMember(body: Record<string, unknown>, currentSport
   if (body.name !== undefined) value.name = text(body.name, 'name', errors, { required: true, max: NAME_MAX, label: 'Name' });
   if (body.position !== undefined) value.position = text(body.position, 'position', errors, { required: true, max: SHORT_TEXT_MAX, label: 'Position' });
   if (body.number !== undefined) value.number = playerNumber(body.number, errors, true);
-  if (body.sport !== undefined) {
-    const allowed =
-      currentSport && !PROFILE_SPORTS.includes(currentSport as (typeof PROFILE_SPORTS)[number]) ? [...PROFILE_SPORTS, currentSport] : PROFILE_SPORTS;
-    value.sport = sport(body.sport, errors, allowed, true);
-  }
+  if (body.sport !== undefined) value.sport = checkSport(body.sport, errors, true, currentSport);
   if (body.status !== undefined) {
     if (typeof body.status === 'string' && (MEMBER_STATUSES as readonly string[]).includes(body.status)) value.status = body.status as MemberStatus;
     else errors.status = 'Status must be Active or Paused';

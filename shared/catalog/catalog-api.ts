@@ -107,6 +107,14 @@ export interface SearchResponse {
   query: string;
   athletes: SearchResults<AthleteSummary>;
   schools: SearchResults<SchoolSummary>;
+  /** The catalog's sports with their athletes (stored names; the page's filters), with `type=all`. */
+  sports?: SportCount[];
+}
+
+/** A sport of the catalog and how many athletes play it. */
+export interface SportCount {
+  sport: string;
+  count: number;
 }
 
 /** GET /api/collectives/{id}/members?limit=&cursor=&query=&sport= (owner; demo twin public). */

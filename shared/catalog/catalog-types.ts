@@ -1,7 +1,5 @@
 // Catalog entities (SPEC section 3). Prices are integer cents; Shopify ids are strings.
 
-export type Sport = 'Football' | 'Basketball' | 'Baseball' | 'Track and Field' | 'Soccer' | 'Fishing';
-
 /** Where a card is in its lifecycle (DESIGN.md section 10): draft -> pending (the athlete's
  * approval) -> approved or rejected -> published (on sale) -> retired. Sold out is not a state: it
  * follows from the sale state (serials issued reach the edition size). The moves between states,

@@ -1,5 +1,9 @@
-// Search rules (SPEC section 5): case-insensitive substring matching.
+// Search rules (SPEC section 5): case-insensitive substring matching. Athletes also match on
+// their position ('guard' finds the guards) and on their jersey number ('23' or '#23': the
+// athletes wearing 23) (issue 24); a sport is matched on its stored name and its display name
+// (shared/catalog/sports.ts: 'Track & Field' finds 'Track and Field').
 import type { Athlete, School } from './catalog-types';
+import { sportSearchTexts } from './sports';
 
 function contains(haystack: string | undefined, needle: string): boolean {
   return (haystack ?? '').toLowerCase().includes(needle);
@@ -9,16 +13,23 @@ function norm(query: string): string {
   return query.trim().toLowerCase();
 }
 
-/** Athletes match on name, school or sport. An empty query matches everything. */
-export function searchAthletes(athletes: Athlete[], query: string): Athlete[] {
-  const q = norm(query);
-  if (!q) return athletes;
-  return athletes.filter((a) => contains(a.name, q) || contains(a.school, q) || contains(a.sport, q) || sportAlias(a.sport, q));
+/** The jersey number a query asks for ('23' or '#23'), or null (`q` normalised). */
+export function jerseyQuery(q: string): string | null {
+  const m = /^#?\s*(\d{1,3})$/.exec(q);
+  return m ? m[1] : null;
 }
 
-/** 'Track & Field' (the quick filter's label) also finds 'Track and Field'. */
-function sportAlias(sport: string, q: string): boolean {
-  return contains(sport.replace(/ and /i, ' & '), q);
+/** Whether a sport matches a (normalised) query: its stored or its display name contains it. */
+export const sportMatches = (sport: string | undefined, q: string): boolean => sportSearchTexts(sport ?? '').some((text) => text.includes(q));
+
+/** Athletes match on name, school, sport, position or jersey number. An empty query matches everything. */
+export function searchAthletes<A extends Pick<Athlete, 'name' | 'school' | 'sport' | 'position' | 'number'>>(athletes: A[], query: string): A[] {
+  const q = norm(query);
+  if (!q) return athletes;
+  const jersey = jerseyQuery(q);
+  return athletes.filter(
+    (a) => contains(a.name, q) || contains(a.school, q) || sportMatches(a.sport, q) || contains(a.position, q) || (jersey !== null && a.number === jersey),
+  );
 }
 
 /** Schools match on name only. */
@@ -55,14 +66,16 @@ export function compareRoster(a: Athlete, b: Athlete): number {
 
 // ---- The search index (the search function holds one in memory; lambdas/catalog/search-index.ts) --
 // Same semantics as searchAthletes/searchSchools above (case-insensitive substring of the name,
-// the school or the sport, 'Track & Field' finding 'Track and Field'; schools on name only), with
-// results in catalog (id) order and paginated, at a cost that depends on the page, not on the
-// catalog: athletes are grouped by school and by sport, and names have n-gram posting lists (every
-// 2- and 3-character substring), so a query reads the shortest posting list of its name part (a
-// one-letter query checks names in order: nearly all match) and the groups of the schools and
-// sports it matches, merged in id order until the page is full. Compact: per athlete it keeps the
-// lowercase name and its record (whatever the caller shows, e.g. a JSON string), positions in
-// typed arrays keyed by numbers; school and sport names are shared strings.
+// the school, the sport (its stored or display name) or the position, or the jersey number;
+// schools on name only), with results in catalog (id) order and paginated, at a cost that depends
+// on the page, not on the catalog: athletes are grouped by school, sport, position and jersey
+// number, and names have n-gram posting lists (every 2- and 3-character substring), so a query
+// reads the shortest posting list of its name part (a one-letter query checks names in order:
+// nearly all match) and the groups it matches, merged in id order until the page is full. Compact:
+// per athlete it keeps the lowercase name and its record (whatever the caller shows), positions in
+// typed arrays keyed by numbers; school, sport and position names are shared strings.
+// The search function answers from lambdas/catalog/search-index.ts (the same answers, read from
+// blocks of the table); this class is the in-memory reference it is tested against.
 
 /** How far `total` counts matches before it stops (then `totalIsCapped`). */
 export const SEARCH_COUNT_CAP = 1_000;
@@ -81,12 +94,14 @@ export interface SearchDoc<R> {
   name: string;
   school: string;
   sport: string;
+  position: string;
+  number: string;
   record: R;
 }
 
 /** Athletes as search documents whose record is the athlete itself. */
-export const athleteDocs = <A extends Pick<Athlete, 'id' | 'name' | 'school' | 'sport'>>(athletes: Iterable<A>): Array<SearchDoc<A>> =>
-  [...athletes].map((a) => ({ id: a.id, name: a.name, school: a.school, sport: a.sport, record: a }));
+export const athleteDocs = <A extends Pick<Athlete, 'id' | 'name' | 'school' | 'sport' | 'position' | 'number'>>(athletes: Iterable<A>): Array<SearchDoc<A>> =>
+  [...athletes].map((a) => ({ id: a.id, name: a.name, school: a.school, sport: a.sport, position: a.position, number: a.number, record: a }));
 
 type SearchableSchool = Pick<School, 'id' | 'name'>;
 
@@ -183,6 +198,8 @@ export class SearchIndex<R, S extends SearchableSchool> {
   private readonly grams: Postings<number>;
   private readonly bySchool: Map<string, Int32Array>;
   private readonly bySport: Map<string, Int32Array>;
+  private readonly byPosition: Map<string, Int32Array>;
+  private readonly byNumber: Map<string, Int32Array>;
   private readonly schools: Array<{ school: S; name: string }>;
   private allPositions: Int32Array | undefined;
 
@@ -193,15 +210,24 @@ export class SearchIndex<R, S extends SearchableSchool> {
     this.names = sorted.map((d) => (d.name ?? '').toLowerCase());
     const schoolOf = sorted.map((d) => (d.school ?? '').toLowerCase());
     const sportOf = sorted.map((d) => d.sport ?? '');
+    const positionOf = sorted.map((d) => (d.position ?? '').toLowerCase());
+    const numberOf = sorted.map((d) => d.number ?? '');
     this.grams = new Postings<number>(sorted.length, (p, emit) => gramKeys(this.names[p], emit));
     // Few groups (schools, sports): a list each, ready for every query.
     this.bySchool = new Map(new Postings<string>(sorted.length, (p, emit) => emit(schoolOf[p])).entries());
     this.bySport = new Map(new Postings<string>(sorted.length, (p, emit) => emit(sportOf[p])).entries());
+    this.byPosition = new Map(new Postings<string>(sorted.length, (p, emit) => emit(positionOf[p])).entries());
+    this.byNumber = new Map(new Postings<string>(sorted.length, (p, emit) => emit(numberOf[p])).entries());
     this.schools = [...schools].sort((a, b) => a.id - b.id).map((school) => ({ school, name: school.name.toLowerCase() }));
   }
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** The catalog's sports and their athletes (the search page's filters). */
+  sportCounts(): Array<{ sport: string; count: number }> {
+    return [...this.bySport].filter(([sport]) => sport !== '').map(([sport, list]) => ({ sport, count: list.length }));
   }
 
   /** The indexed ids and records, in id order (a refresh rebuilds from them, not from a copy). */
@@ -235,8 +261,11 @@ export class SearchIndex<R, S extends SearchableSchool> {
     // A 2- or 3-gram's list holds only matches; a longer query's list and the one-letter scan are checked.
     if (names) cursors.push({ list: names, at: 0, verify: q.length !== 2 && q.length !== 3 });
     for (const [school, list] of this.bySchool) if (school.includes(q)) cursors.push({ list, at: 0, verify: false });
-    for (const [sport, list] of this.bySport)
-      if (sport.toLowerCase().includes(q) || sport.replace(/ and /i, ' & ').toLowerCase().includes(q)) cursors.push({ list, at: 0, verify: false });
+    for (const [sport, list] of this.bySport) if (sportMatches(sport, q)) cursors.push({ list, at: 0, verify: false });
+    for (const [position, list] of this.byPosition) if (position.includes(q)) cursors.push({ list, at: 0, verify: false });
+    const jersey = jerseyQuery(q);
+    const wearing = jersey === null ? undefined : this.byNumber.get(jersey);
+    if (wearing) cursors.push({ list: wearing, at: 0, verify: false });
     return cursors;
   }
 

@@ -1,8 +1,8 @@
-// The payout documents (pure): a batch's payment file and an athlete's statement as CSV, and the
+// The payout documents (pure): a batch's payment file (with each payout's status and dates) and an athlete's statement as CSV, and the
 // NIL disclosure record of a year (JSON, or CSV) with NIL Go's records over the eligibility period. lambdas/money/payouts.handler.ts serves them.
 import { csvDocument } from '../platform/csv';
 import { formatUsd } from '../platform/money';
-import type { DisclosureRecord, PayoutBatchView, PayoutLineView, Statement, YearStatusView } from './payouts-api';
+import type { DisclosureRecord, PayoutBatchView, PayoutLineView, Statement, StatementLine, YearStatusView } from './payouts-api';
 import type { NilGoView, TaxExportRow } from './compliance-api';
 import { periodLabel } from './payouts-api';
 
@@ -18,29 +18,35 @@ export function batchCsv(batch: PayoutBatchView, athletes: ReadonlyMap<number, {
       dollars(line.amountCents),
       periodLabel(batch.periodStart, batch.periodEnd),
       batch.batchId,
+      line.status.replace('_', ' '),
+      line.sentDate ?? '',
+      line.paidDate ?? '',
       line.paidReference ?? line.sentReference ?? '',
     ];
   });
-  return csvDocument(['athlete', 'school', 'amount', 'period', 'batch id', 'reference'], rows);
+  return csvDocument(['athlete', 'school', 'amount', 'period', 'batch id', 'status', 'sent on', 'paid on', 'reference'], rows);
 }
 
-/** A statement's page of entries between its opening and closing balances. */
-export function statementCsv(s: Statement): string {
+/** A statement's lines (the whole period: lambdas/money/statement-lines.ts) between its opening
+ * and closing balances: each with the order's date and its cards, and the day it was settled. */
+export function statementCsv(s: Omit<Statement, 'entries'> & { entries: StatementLine[] }): string {
   const rows = s.entries.map((e) => [
+    e.orderDate ?? '',
     e.at,
     // A failed Stripe payout's amount back in the balance (a negative payout entry).
     e.kind === 'payout' && e.payoutCents < 0 ? 'payout returned' : e.kind,
     e.orderName ?? e.batchId ?? e.donationId ?? '',
+    e.cards.join('; '),
     dollars(e.grossCents),
     dollars(e.athleteShareCents + e.creditCents - e.payoutCents),
     dollars(e.balanceAfterCents),
   ]);
   const summary = [
-    ['Opening balance', '', '', '', '', dollars(s.openingBalanceCents)],
+    ['Opening balance', '', '', '', '', '', '', dollars(s.openingBalanceCents)],
     ...rows,
-    ['Closing balance', '', '', '', '', dollars(s.closingBalanceCents)],
+    ['Closing balance', '', '', '', '', '', '', dollars(s.closingBalanceCents)],
   ];
-  return csvDocument(['date', 'kind', 'reference', 'gross', 'athlete amount', 'balance'], summary);
+  return csvDocument(['order date', 'settled', 'kind', 'reference', 'cards', 'gross', 'athlete amount', 'balance'], summary);
 }
 
 /** The NIL disclosure record of `year`: who pays the athlete for what, on which terms, how much was

@@ -29,9 +29,25 @@ export interface Statement {
   nextAfter: string | null;
 }
 
-/** GET /api/athletes/{id}/statement: the statement and whose it is. */
-export interface StatementResponse extends Statement {
+/** A statement's line: its ledger entry (`at` is when it was recorded: the settlement date) with
+ * the order it records, for sales and their reversals (lambdas/money/statement-lines.ts). */
+export interface StatementLine extends LedgerEntry {
+  /** When the order was placed (UTC ISO); null for allocations and payouts. */
+  orderDate: string | null;
+  /** The cards of the athlete's part of the order, by name. */
+  cards: string[];
+}
+
+/** The lines a statement page shows by default, and at most (`limit`). */
+export const STATEMENT_PAGE_LINES = 25;
+export const STATEMENT_MAX_PAGE_LINES = 200;
+/** The CSV covers the whole period, up to this many lines (a longer one: a shorter period, 413). */
+export const STATEMENT_CSV_MAX_LINES = 10_000;
+
+/** GET /api/athletes/{id}/statement: the statement, a page of its lines, and whose it is. */
+export interface StatementResponse extends Omit<Statement, 'entries'> {
   athlete: { id: number; name: string; school: string };
+  entries: StatementLine[];
 }
 
 /** POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}: a payout marked sent or paid. */
@@ -204,4 +220,34 @@ export interface DisclosureRecord {
   /** NIL Go's records over the athlete's eligibility period (issue 23): parties, value, rate,
    * obligations, dates and the payments that are the record's documents. */
   nilGo?: NilGoView;
+}
+
+/** How an athlete's payment goes when the batch is paid: through Stripe (Pay now), waiting for the
+ * athlete's payout account (Pay now holds it), or by hand from the collective's bank (the CSV rail:
+ * the collective has not linked Stripe). */
+export type PreviewRail = 'stripe' | 'awaiting_account' | 'by_hand';
+
+/** Why part of what a member is owed is not in a payment through a day, and when it will be. */
+export type NotPayableReason =
+  /** Refunds after the last payout: later earnings make it up first (no day can be given). */
+  | 'negative_balance'
+  /** Earned after the day chosen: in a payment through a later day (from the day after). */
+  | 'after_date';
+
+/** GET /api/collectives/{id}/payouts/preview?through=YYYY-MM-DD: what "Pay everything owed through
+ * {date}" pays each member (a batch of `period`, created now), what is owed but not in it and when
+ * it is available, and what earlier batches are still paying (lambdas/money/payout-preview.ts). */
+export interface PayoutPreview {
+  collectiveId: number;
+  /** The last day paid for (YYYY-MM-DD, UTC): today by default. */
+  through: string;
+  /** The batch period it creates (its end, exclusive, is the day after `through`). */
+  period: { periodStart: string; periodEnd: string };
+  /** Whether the collective's Stripe account can pay (Pay now), else every payment is by hand. */
+  stripeReady: boolean;
+  lines: Array<{ athleteId: number; amountCents: number; rail: PreviewRail }>;
+  totalCents: number;
+  notPayable: Array<{ athleteId: number; amountCents: number; reason: NotPayableReason; availableOn: string | null }>;
+  /** Payments of earlier batches not paid yet (pending, sent, sending, in transit, awaiting an account). */
+  inFlight: Array<{ athleteId: number; batchId: string; amountCents: number; status: PayoutLineStatus; availableOn: string | null }>;
 }

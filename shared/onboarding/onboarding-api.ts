@@ -1,6 +1,6 @@
 // Onboarding's contract (lambdas/onboarding): the waiting list, invites and profile requests, with their validation rules.
 import type { FieldErrors, Validated } from '../catalog/admin-api';
-import { PROFILE_SPORTS, textOf } from '../catalog/admin-api';
+import { checkSport, textOf } from '../catalog/admin-api';
 import { isValidEmail } from '../platform/http-api';
 import { isUploadedImageUrl } from '../cards/cards-api';
 import type { AthleteSummary } from '../catalog/catalog-types';
@@ -115,9 +115,7 @@ export function validateInvite(body: Record<string, unknown>): Validated<InviteR
 export function validateProfileRequest(body: Record<string, unknown>): Validated<ProfileRequestInput> {
   const errors: FieldErrors = {};
   const name = textOf(body.name, 'name', errors, 'Name', 80);
-  const sport = typeof body.sport === 'string' ? body.sport : '';
-  if (!sport) errors.sport = 'Sport is required';
-  else if (!(PROFILE_SPORTS as readonly string[]).includes(sport)) errors.sport = `Sport must be one of ${PROFILE_SPORTS.join(', ')}`;
+  const sport = checkSport(body.sport, errors, true) ?? '';
   const schoolId = body.schoolId;
   if (typeof schoolId !== 'number' || !Number.isSafeInteger(schoolId) || schoolId < 1) errors.schoolId = 'Choose your school';
   const position = textOf(body.position, 'position', errors, 'Position', 40);

@@ -19,7 +19,7 @@ import { claimsFor, invoke } from '../support/invoke';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 /** 400 athletes at 4 schools: rosters and searches larger than one page. */
-const big: Catalog = nationalCatalog(400);
+const big: Catalog = nationalCatalog(400, { schools: 4 });
 
 function useCatalog(c: Catalog, extra: Array<Record<string, unknown>> = []) {
   ddb.reset();
@@ -246,6 +246,26 @@ describe('GET /api/search', () => {
     expect(schools.body.schools.items).toEqual([
       { id: 3, name: 'Drift Tech', logo: '/images/schools/3-logo.svg', sports: ['Football', 'Basketball'], colors: { primary: '#111111' } },
     ]);
+  });
+
+  it("finds positions ('guard' finds the guards) and jersey numbers, and lists the catalog's sports", async () => {
+    const guards = await get(search, 'GET /api/search', {}, { query: 'guard' });
+    expect(guards.body.athletes.items.map((a: { position: string }) => a.position)).toEqual(['Point Guard', 'Shooting Guard', 'Point Guard']);
+    expect(guards.body.sports).toEqual(
+      expect.arrayContaining([
+        { sport: 'Football', count: 6 },
+        { sport: 'Fishing', count: 2 },
+        { sport: 'Track and Field', count: 2 },
+      ]),
+    );
+    expect(guards.body.sports.map((s: { sport: string }) => s.sport)).not.toContain('Baseball');
+    const wearing = SAMPLE_CATALOG.athletes.find((a) => a.id === 1)!.number;
+    for (const query of [wearing, `#${wearing}`]) {
+      const res = await get(search, 'GET /api/search', {}, { query });
+      expect(res.body.athletes.items.map((a: { id: number }) => a.id)).toEqual(SAMPLE_CATALOG.athletes.filter((a) => a.number === wearing).map((a) => a.id));
+    }
+    // A list's next page carries no sports (the page already has them).
+    expect((await get(search, 'GET /api/search', {}, { query: 'guard', type: 'athletes' })).body.sports).toBeUndefined();
   });
 
   it('loads more of one list with its cursor', async () => {

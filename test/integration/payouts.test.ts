@@ -70,10 +70,10 @@ describe('payouts', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const rows = String(csv.body).trim().split('\r\n');
-    expect(rows[0]).toBe('athlete,school,amount,period,batch id,reference');
+    expect(rows[0]).toBe('athlete,school,amount,period,batch id,status,sent on,paid on,reference');
     expect(rows.slice(1).sort()).toEqual([
-      `Jalen Brooks,Drift State University,4.85,2026-01-01 through ${body.periodEnd.slice(0, 10)},${a.body.batchId},`,
-      `Marcus Reed,Drift State University,48.50,2026-01-01 through ${body.periodEnd.slice(0, 10)},${a.body.batchId},`,
+      `Jalen Brooks,Drift State University,4.85,2026-01-01 through ${body.periodEnd.slice(0, 10)},${a.body.batchId},pending,,,`,
+      `Marcus Reed,Drift State University,48.50,2026-01-01 through ${body.periodEnd.slice(0, 10)},${a.body.batchId},pending,,,`,
     ]);
   });
 

@@ -29,6 +29,11 @@ describe('SearchIndex', () => {
     expect(index.searchAthletes('fishing', { limit: 24 }).items.map((a) => a.id)).toEqual([11, 14]);
     expect(index.searchAthletes('Track & Field', { limit: 24 }).items.map((a) => a.id)).toEqual([10, 13]);
     expect(index.searchAthletes('  ', { limit: 24 }).items).toHaveLength(15);
+    expect(index.searchAthletes('guard', { limit: 24 }).items.map((a) => a.position)).toEqual(['Point Guard', 'Shooting Guard', 'Point Guard']);
+    const number = SAMPLE_ATHLETES[0].number;
+    expect(index.searchAthletes(`#${number}`, { limit: 24 }).items.map((a) => a.id)).toEqual(
+      SAMPLE_ATHLETES.filter((a) => a.number === number).map((a) => a.id),
+    );
     expect(index.searchSchools('tech', { limit: 24 }).items.map((s) => s.id)).toEqual([3]);
     expect(index.searchSchools('football', { limit: 24 }).items).toEqual([]);
     expect(index.searchAthletes('zzzz', { limit: 24 })).toEqual({ items: [], nextAfter: null, total: 0, totalIsCapped: false });
@@ -57,14 +62,18 @@ describe('SearchIndex', () => {
     const catalog = nationalCatalog(600);
     const big = new SearchIndex(athleteDocs(catalog.athletes), catalog.schools);
     // Queries drawn from the catalog's own text (so they match) and arbitrary strings.
-    const texts = [...new Set(catalog.athletes.flatMap((a) => [a.name, a.school, a.sport]))];
+    const texts = [...new Set(catalog.athletes.flatMap((a) => [a.name, a.school, a.sport, a.position, a.number, `#${a.number}`]))];
     const fragment = fc.tuple(fc.constantFrom(...texts), fc.nat(), fc.integer({ min: 1, max: 12 }), fc.boolean()).map(([t, start, length, upper]) => {
       const s = t.slice(start % t.length, (start % t.length) + length);
       return upper ? s.toUpperCase() : s;
     });
     fc.assert(
       fc.property(
-        fc.oneof(fragment, fc.string({ maxLength: 5 }), fc.constantFrom('Track & Field', 'track and', ' ', 'a', 'an ')),
+        fc.oneof(
+          fragment,
+          fc.string({ maxLength: 5 }),
+          fc.constantFrom('Track & Field', 'track and', ' ', 'a', 'an ', 'guard', '7', '#07', '# 12', 'swimming & diving'),
+        ),
         fc.integer({ min: 1, max: 60 }),
         (query, limit) => {
           const expected = searchAthletes(catalog.athletes, query).map((a) => a.id);

@@ -53,6 +53,38 @@ describe('search route', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Avery Collins' })).not.toBeInTheDocument());
   });
 
+  it("offers the catalog's sports as filters: the spec's four when they have athletes, Fishing, never an empty one", async () => {
+    renderRoute('/search');
+    const filters = await screen.findByRole('group', { name: 'Quick filters' });
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Football', 'Basketball', 'Track & Field', 'Fishing']);
+    expect(within(filters).queryByRole('button', { name: 'Baseball' })).not.toBeInTheDocument();
+    expect(within(filters).queryByLabelText('More sports')).not.toBeInTheDocument();
+  });
+
+  it('puts the sports beyond eight buttons in a More sports select that searches the chosen one', async () => {
+    const sports = ['Soccer', 'Softball', 'Volleyball', 'Lacrosse', 'Swimming and Diving', 'Golf', 'Tennis'];
+    const extra = sports.map((sport, i) => ({ ...SAMPLE_ATHLETES[0], id: 300 + i, name: `Extra Player ${i}`, sport }));
+    fakeApi(entityApi({ catalog: { ...SAMPLE_CATALOG, athletes: [...SAMPLE_CATALOG.athletes, ...extra] } }));
+    const user = userEvent.setup();
+    const { router } = renderRoute('/search');
+    const filters = await screen.findByRole('group', { name: 'Quick filters' });
+    expect(within(filters).getAllByRole('button')).toHaveLength(8);
+    const more = within(filters).getByLabelText('More sports');
+    const options = within(more)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options[0]).toBe('More sports');
+    expect(options).toContain('Swimming & Diving (1)');
+    await user.selectOptions(more, 'Swimming and Diving');
+    await waitFor(() => expect(router.state.location.search).toBe('?query=Swimming+%26+Diving'));
+    expect(await screen.findByRole('article', { name: 'Extra Player 4' })).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Quick filters' })).getByLabelText('More sports')).toHaveValue('Swimming and Diving');
+  });
+
   it('shows neither section when nothing matches', async () => {
     renderRoute('/search?query=zzzz');
     expect(await screen.findByText('No athletes or schools match "zzzz".')).toBeInTheDocument();

@@ -1,11 +1,14 @@
 // Cards for athletes and schools, used by the home carousels, search results, rosters and related athletes:
-// they take the summaries the list routes answer with (a full Athlete or School is one too).
+// they take the summaries the list routes answer with (a full Athlete or School is one too). An
+// athlete's tier is shown on the athlete's own profile only (TierBadge there and on the media page),
+// never in lists beside cards, where it read as the cards' rarity.
 import { Link } from 'react-router-dom';
 import type { AthleteSummary, SchoolSummary } from '@shared/catalog/catalog-types';
 import { tierFor } from '@shared/catalog/tiers';
 import { paths } from '@/config/paths';
 import { useCssVars } from '@/lib/use-css-vars';
 import { FallbackImage } from '@/components/fallback-image';
+import { sportLabel } from '@shared/catalog/sports';
 
 export function TierBadge({ level }: { level: number | undefined }) {
   const tier = tierFor(level);
@@ -29,7 +32,6 @@ export function AthleteCard({ athlete, compact = false, priority = false }: { at
           width={300}
           height={300}
         />
-        <TierBadge level={athlete.level} />
         <span className="jersey-chip" aria-label={`Jersey number ${athlete.number}`}>
           #{athlete.number}
         </span>
@@ -37,7 +39,7 @@ export function AthleteCard({ athlete, compact = false, priority = false }: { at
       <div className="entity-body">
         <h3 className="entity-title">{athlete.name}</h3>
         <p className="entity-meta">
-          {athlete.sport} · {athlete.position}
+          {sportLabel(athlete.sport)} · {athlete.position}
         </p>
         <p className="entity-sub">{athlete.school}</p>
         <Link className="btn btn-primary btn-block" to={paths.athlete.getHref(athlete.id)} aria-label={`View Profile of ${athlete.name}`}>
@@ -64,7 +66,7 @@ export function SchoolCard({ school, priority = false }: { school: SchoolSummary
       </div>
       <div className="entity-body">
         <h3 className="entity-title">{school.name}</h3>
-        <p className="entity-meta">{school.sports.join(' · ')}</p>
+        <p className="entity-meta">{school.sports.map(sportLabel).join(' · ')}</p>
         <Link className="btn btn-primary btn-block" to={paths.school.getHref(school.id)} aria-label={`View School ${school.name}`}>
           View School
         </Link>

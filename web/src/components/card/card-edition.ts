@@ -34,3 +34,8 @@ export function serialStamp(serials: readonly SerialRange[] | null | undefined, 
   const first = serialLabel(serials[0], editionSize);
   return serials.length > 1 ? `${first} +${serials.length - 1}` : first;
 }
+
+/** The line under the name on the frame: '#7 · Quarterback · Football' (what is known of it). */
+export function athleteLine(athlete: { number?: string | null; position?: string | null; sport?: string | null }): string {
+  return [athlete.number ? `#${athlete.number}` : '', athlete.position ?? '', athlete.sport ?? ''].filter(Boolean).join(' · ');
+}

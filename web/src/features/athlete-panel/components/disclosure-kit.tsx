@@ -18,6 +18,7 @@ import { disclosurePath, useDisclosure } from '@/features/athlete-panel/api/get-
 import { useMarkReported, validateReported, type ReportedValues } from '@/features/athlete-panel/api/mark-reported';
 import { printSection } from '@/features/athlete-panel/components/print';
 import { DataTable } from '@/components/dashboard/data-table';
+import { sportLabel } from '@shared/catalog/sports';
 
 export const DISCLOSURE_ERROR = 'Failed to load the disclosure record. Please try again later.';
 
@@ -30,7 +31,7 @@ function RecordView({ record }: { record: DisclosureRecord }) {
       <dl className="ap-facts">
         <dt>School · sport</dt>
         <dd>
-          {record.athlete.school} · {record.athlete.sport}
+          {record.athlete.school} · {sportLabel(record.athlete.sport)}
         </dd>
         <dt>Payor</dt>
         <dd>

@@ -4,12 +4,14 @@
 // The form's rules are the server's (validateProfileRequest in shared/cards/cards-api.ts).
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { checkImageFile, PROFILE_SPORTS as SPORTS } from '@shared/catalog/admin-api';
+import { checkImageFile } from '@shared/catalog/admin-api';
+import { sportOptions } from '@shared/catalog/sports';
 import { validateProfileRequest, type MyProfileRequestResponse, type ProfileRequest, type ProfileRequestInput } from '@shared/onboarding/onboarding-api';
 import { apiFetch, apiSend } from '@/lib/api-client';
 import { uploadImage } from '@/lib/upload-image';
 
-export const PROFILE_SPORTS: Array<{ value: string; label: string }> = SPORTS.map((s) => ({ value: s, label: s === 'Track and Field' ? 'Track & Field' : s }));
+/** The one sport list (shared/catalog/sports.ts), by display name. */
+export const PROFILE_SPORTS: Array<{ value: string; label: string }> = sportOptions();
 
 export interface ProfileValues {
   name: string;

@@ -18,6 +18,7 @@ import { useInvite } from '@/features/onboarding/api/get-invite';
 import { useClaimInvite } from '@/features/onboarding/api/claim-invite';
 import { useState } from 'react';
 import '@/features/onboarding/components/claim-invite.css';
+import { sportLabel } from '@shared/catalog/sports';
 
 const STATE_TEXT = {
   claimed: 'This invite has already been claimed.',
@@ -75,7 +76,7 @@ export default function ClaimInvite() {
           <div>
             <h2 className="claim-name">{athlete.name}</h2>
             <p className="muted">
-              {athlete.sport} · {athlete.position} · {athlete.school}
+              {sportLabel(athlete.sport)} · {athlete.position} · {athlete.school}
             </p>
           </div>
         </div>

@@ -17,6 +17,7 @@ import { parseId } from '@/lib/catalog';
 import { useCssVars } from '@/lib/use-css-vars';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { SCHOOL_ERROR, useSchool } from '@/features/schools/api/get-school';
+import { sportLabel } from '@shared/catalog/sports';
 
 function SportRoster({ schoolId, sport, count, athletes }: { schoolId: number; sport: string; count: number; athletes: AthleteSummary[] }) {
   const [expanded, setExpanded] = useState(false);
@@ -25,7 +26,7 @@ function SportRoster({ schoolId, sport, count, athletes }: { schoolId: number; s
     <section className="section" aria-labelledby={headingId}>
       <div className="section-head">
         <h2 id={headingId} className="section-title">
-          {sport}
+          {sportLabel(sport)}
         </h2>
         <span id={`${headingId}-count`} className="muted small">
           {count} athlete{count === 1 ? '' : 's'}
@@ -46,7 +47,7 @@ function SportRoster({ schoolId, sport, count, athletes }: { schoolId: number; s
           ))}
         </div>
       ) : (
-        <Carousel label={`${sport} roster`}>
+        <Carousel label={`${sportLabel(sport)} roster`}>
           {athletes.map((a) => (
             <div className="carousel-item" key={a.id}>
               <AthleteCard athlete={a} />

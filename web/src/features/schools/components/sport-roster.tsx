@@ -4,7 +4,7 @@
 // Position options come from the answer. Unknown school -> '/'; a sport without athletes -> the school page.
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { AthleteCard, TierBadge } from '@/components/entity-cards';
+import { AthleteCard } from '@/components/entity-cards';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
 import { PageSpinner, Spinner } from '@/components/spinner';
@@ -14,6 +14,7 @@ import { parseId } from '@/lib/catalog';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ROSTER_ERROR, useSportRoster } from '@/features/schools/api/get-sport-roster';
+import { sportLabel } from '@shared/catalog/sports';
 
 export const ALL_POSITIONS = 'All Positions';
 /** How long the search box waits for typing to pause before it asks the server. */
@@ -28,7 +29,7 @@ export default function SportRosterPage() {
   const settledQuery = useDebouncedValue(query, ROSTER_SEARCH_DEBOUNCE_MS);
   const roster = useSportRoster(schoolId, sport, { position: position === ALL_POSITIONS ? null : position, query: settledQuery });
   const first = roster.data?.[0];
-  useDocumentTitle(first ? `${first.school.name} ${first.sport} Roster` : undefined);
+  useDocumentTitle(first ? `${first.school.name} ${sportLabel(first.sport)} Roster` : undefined);
 
   if (schoolId === null || (roster.error instanceof ApiError && roster.error.status === 404)) return <Navigate to="/" replace />;
   if (!first) {
@@ -45,7 +46,7 @@ export default function SportRosterPage() {
   const count = !filtered ? `${first.total}` : more ? `${shown.length}+` : `${shown.length}`;
   const loadingMore = roster.isValidating && roster.size > pages.length;
   const updating = roster.isValidating && !loadingMore;
-  const sportName = first.sport;
+  const sportName = sportLabel(first.sport);
   const school = first.school;
   const positions = first.positions.includes(position) || position === ALL_POSITIONS ? first.positions : [...first.positions, position];
 
@@ -126,7 +127,6 @@ export default function SportRosterPage() {
                   {a.position} · {a.stats.year}
                 </span>
               </div>
-              <TierBadge level={a.level} />
               <Link className="btn btn-outline btn-sm" to={paths.athlete.getHref(a.id)} aria-label={`View Profile of ${a.name}`}>
                 View Profile
               </Link>

@@ -1,6 +1,7 @@
-// Search (/search and /demo/search?query=): text box and quick filters kept in sync with the URL;
-// results from GET /api/search (the server applies the spec's substring rules), each list with its
-// count and a Load more of its own.
+// Search (/search and /demo/search?query=): text box and sport filters kept in sync with the URL;
+// results from GET /api/search (the server applies the spec's substring rules, and positions and
+// jersey numbers), each list with its count and a Load more of its own. The filters are the
+// catalog's sports (sport-filters.tsx), as the answer lists them.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { SearchResults } from '@shared/catalog/catalog-api';
@@ -12,8 +13,8 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { MORE_ERROR, SEARCH_ERROR, getSearch, searchPath, useSearch, type SearchList } from '@/features/search/api/search';
+import { SportFilters } from '@/features/search/components/sport-filters';
 
-export const QUICK_FILTERS = ['Football', 'Basketball', 'Baseball', 'Track & Field'] as const;
 /** Typing waits this long for a pause before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -89,7 +90,7 @@ export default function SearchPage() {
       <h1 className="page-title">Search Athletes &amp; Teams</h1>
       <div className="search-controls">
         <label htmlFor="search-query" className="sr-only">
-          Search by name, school, or sport
+          Search by name, school, sport, position or jersey number
         </label>
         {/* A GET form: Enter before hydration (a page rendered on the server) searches natively. */}
         <form ref={form} className="search-form" role="search" aria-label="Search athletes and teams" method="get" onSubmit={(e) => e.preventDefault()}>
@@ -103,16 +104,7 @@ export default function SearchPage() {
             onChange={(e) => setQuery(e.target.value)}
           />
         </form>
-        <div className="chip-row" role="group" aria-label="Quick filters">
-          {QUICK_FILTERS.map((f) => {
-            const active = query.toLowerCase() === f.toLowerCase();
-            return (
-              <button key={f} type="button" className={`chip${active ? ' active' : ''}`} aria-pressed={active} onClick={() => setQuery(active ? '' : f)}>
-                {f}
-              </button>
-            );
-          })}
-        </div>
+        {data?.sports && <SportFilters sports={data.sports} query={query} onChoose={setQuery} />}
       </div>
       {error && <ErrorBox message={SEARCH_ERROR} onRetry={() => void mutate()} />}
       {!data && !error && <PageSpinner label="Searching..." />}

@@ -1,17 +1,17 @@
 // Add Athlete Profile: name, sport, position, player number, optional bio and profile image.
 // Checked here with the server's rules, then the image is uploaded and the profile created.
 import { useState } from 'react';
-import { PROFILE_SPORTS, validateCreateAthlete } from '@shared/catalog/admin-api';
+import { validateCreateAthlete } from '@shared/catalog/admin-api';
+import { sportOptions } from '@shared/catalog/sports';
 import { InputField, SelectField, TextAreaField } from '@/components/form/field';
 import { Form, FormEnd } from '@/components/form/form';
 import { useForm } from '@/components/form/use-form-submit';
 import { useCreateAthlete } from '@/features/collective-panel/api/create-athlete';
 import { WRITE_TEXTS } from '@/features/collective-panel/config';
-import { sportLabel } from '@/features/collective-panel/components/settings/athletes-management';
 import { IMAGE_FIELDS, ImagePicker, imagePickerOf, pickerProblem } from '@/features/collective-panel/components/settings/form-parts';
 
 const EMPTY = { name: '', sport: '', position: '', number: '', bio: '', image: null as File | null };
-const SPORTS = PROFILE_SPORTS.map((s) => ({ value: s, label: sportLabel(s) }));
+const SPORTS = sportOptions();
 
 export function AddAthleteForm({ collectiveId }: { collectiveId: number }) {
   const [pickerKey, setPickerKey] = useState(0);

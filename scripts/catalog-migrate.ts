@@ -1,0 +1,32 @@
+// `npm run catalog-migrate -- [--dry-run]`: brings the stored catalog to the current layout and
+// values (scripts/lib/catalog-migrate.ts): every athlete's and school's sport to the one sport
+// list's stored name. TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local, AWS credentials for a
+// deployed table). Idempotent; Queries only. docs/RUNBOOK.md, "Catalog migrations".
+import { parseCli } from './lib/cli';
+
+const USAGE = 'usage: npm run catalog-migrate -- [--dry-run]   (TABLE_NAME, DYNAMODB_ENDPOINT)';
+
+async function main(): Promise<void> {
+  const { values } = parseCli(USAGE, { options: { 'dry-run': { type: 'boolean' } } });
+  if (!process.env.TABLE_NAME) {
+    console.error('Set TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local).');
+    process.exit(2);
+  }
+  const dryRun = values['dry-run'] ?? false;
+  const { dynamoStore } = await import('#lambdas/platform/store');
+  const { migrateSports } = await import('./lib/catalog-migrate');
+  const report = await migrateSports(dynamoStore, { dryRun, onProgress: (m) => console.log(`catalog-migrate: ${m}`) });
+  const verb = dryRun ? 'would move' : 'moved';
+  console.log(
+    `catalog-migrate: ${report.schoolsRead} schools read; ${verb} ${report.athletes.length} athletes, ${report.schools.length} schools' lists and ${report.sportItems} roster sport names to the sport list's names`,
+  );
+  for (const a of report.athletes.slice(0, 20)) console.log(`  athlete ${a.id}: '${a.from}' -> '${a.to}'`);
+  if (report.athletes.length > 20) console.log(`  ... and ${report.athletes.length - 20} more`);
+  for (const u of report.unknown)
+    console.log(`  left as is: '${u.sport}' (${u.count} athletes of school ${u.schoolId}) is not on the sport list (shared/catalog/sports.ts)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`catalog-migrate failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
