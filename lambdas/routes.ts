@@ -198,6 +198,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
   { method: 'DELETE', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
   { method: 'PUT', path: '/api/schools/{id}/colors', fn: 'admin', access: 'collective' },
+  { method: 'PUT', path: '/api/schools/{id}/state', fn: 'admin', access: 'collective' },
   { method: 'POST', path: '/api/schools/{id}/merch', fn: 'admin', access: 'collective' },
   { method: 'PUT', path: '/api/schools/{id}/merch/{merchId}', fn: 'admin', access: 'collective' },
   { method: 'DELETE', path: '/api/schools/{id}/merch/{merchId}', fn: 'admin', access: 'collective' },

@@ -165,6 +165,8 @@ export interface School {
   description: string;
   sports: string[];
   colors: SchoolColors;
+  /** The US state the school is in (USPS code): its state's NIL disclosure rule applies (issue 23). */
+  state?: string | null;
 }
 
 export interface MerchItem {

@@ -19,6 +19,7 @@ import { useMarkReported, validateReported, type ReportedValues } from '@/featur
 import { printSection } from '@/features/athlete-panel/components/print';
 import { DataTable } from '@/components/dashboard/data-table';
 import { sportLabel } from '@shared/catalog/sports';
+import { DisclosureClocks } from '@/components/compliance/disclosure-clocks';
 
 export const DISCLOSURE_ERROR = 'Failed to load the disclosure record. Please try again later.';
 
@@ -70,6 +71,7 @@ function RecordView({ record }: { record: DisclosureRecord }) {
           )}
         </dd>
       </dl>
+      <DisclosureClocks record={record} />
       <h4 className="ap-subtitle">Payments received in {record.year}</h4>
       {record.payments.length === 0 ? (
         <p className="muted">No payments received in {record.year}.</p>
