@@ -100,6 +100,9 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/athletes/{id}/nil-go/{recordId}/reported', fn: 'compliance', access: 'athlete' },
   { method: 'GET', path: '/api/collectives/{id}/compliance', fn: 'compliance', access: 'collective' },
   { method: 'PUT', path: '/api/collectives/{id}/compliance', fn: 'compliance', access: 'collective' },
+  // Tax forms by payment type: a collective's year-end export (CSV), an athlete's own copy.
+  { method: 'GET', path: '/api/collectives/{id}/tax/{year}/export', fn: 'compliance', access: 'collective' },
+  { method: 'GET', path: '/api/athletes/{id}/tax/{year}', fn: 'compliance', access: 'athlete' },
   // The card lifecycle: the collective's card and set management, the athlete's approvals.
   { method: 'GET', path: '/api/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'collective' },
@@ -161,6 +164,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/demo/athletes/{id}/disclosure', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/nil-go', fn: 'compliance', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/compliance', fn: 'compliance', access: 'public' },
+  { method: 'GET', path: '/api/demo/athletes/{id}/tax/{year}', fn: 'compliance', access: 'public' },
   // Donations: a collective's public support page and its Checkout (a direct charge on the
   // collective's Stripe account), the thank-you read, and the collective's own settings.
   { method: 'GET', path: '/api/support/{id}', fn: 'support', access: 'public' },

@@ -305,6 +305,10 @@ export const payoutLine = (collectiveId: number, batchId: string, athleteId: num
   SK: `${payoutLinePrefix(batchId)}${pad(athleteId)}`,
 });
 export const payoutLinePrefix = (batchId: string) => `${PAYOUT}${batchId}#`;
+/** Every payout line of a collective, and the bound below the lines of batches created from `year` on
+ * (batch ids start with their creation time): the year-end tax export's range. */
+export const payoutLinesPrefix = PAYOUT;
+export const payoutLinesFrom = (year: number) => `${PAYOUT}${year}`;
 export const payoutLineTransaction = (collectiveId: number, createdAt: string, batchId: string, athleteId: number) => ({
   GSI1PK: transactionsPartition(collectiveId),
   GSI1SK: `${createdAt}#PAY#${batchId}-${athleteId}`,

@@ -11,6 +11,8 @@ import { Spinner } from '@/components/spinner';
 import { FigureTile, Tiles } from '@/components/tiles';
 import { usePayouts } from '@/features/athlete-panel/api/get-payouts';
 import { DisclosureKit } from '@/features/athlete-panel/components/disclosure-kit';
+import { NilGoPanel } from '@/features/athlete-panel/components/nil-go-panel';
+import { TaxCopy } from '@/features/athlete-panel/components/tax-copy';
 import { usePrintScope } from '@/features/athlete-panel/components/print';
 import { Statement } from '@/features/athlete-panel/components/statement';
 import { DataTable } from '@/components/dashboard/data-table';
@@ -102,8 +104,10 @@ export default function PayoutsTab({ athleteId, own }: { athleteId: number; own:
         <h3 className="ap-subtitle">Payouts received</h3>
         <PayoutsTable payouts={data.payouts} />
       </Panel>
+      <NilGoPanel athleteId={athleteId} own={own} />
       <Statement athleteId={athleteId} own={own} />
       <DisclosureKit athleteId={athleteId} own={own} currentYear={data.year.year} />
+      <TaxCopy athleteId={athleteId} own={own} currentYear={data.year.year} />
     </>
   );
 }
