@@ -28,7 +28,7 @@ export function StoreHero() {
     <section className="store-hero" aria-labelledby="store-hero-title">
       <picture className="store-hero-bg" aria-hidden="true">
         <source media="(max-width: 767.98px)" srcSet="/images/landing-mobile.svg" />
-        <img src="/images/landing-desktop.svg" alt="" width={1920} height={1080} />
+        <img src="/images/landing-desktop.svg" alt="" width={1920} height={1080} fetchPriority="high" />
       </picture>
       <div className="store-hero-content container">
         <p className="eyebrow">Official NIL trading cards</p>
