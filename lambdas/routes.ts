@@ -26,7 +26,9 @@ export type FunctionName =
   // ---- a fan's own account (issue 23) ----
   | 'account'
   // ---- notifications and the audit log (issue 26, issue 23 item 7; docs/decisions/0025) ----
-  | 'notifications';
+  | 'notifications'
+  // ---- compliance (issue 23): NIL Go records, a collective's compliance settings, tax exports ----
+  | 'compliance';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -93,6 +95,14 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/athletes/{id}/statement', fn: 'payouts', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/disclosure', fn: 'payouts', access: 'athlete' },
   { method: 'POST', path: '/api/athletes/{id}/disclosure/{year}/reported', fn: 'payouts', access: 'athlete' },
+  // Compliance (issue 23): NIL Go records (reported by the athlete or its collective), a collective's settings.
+  { method: 'GET', path: '/api/athletes/{id}/nil-go', fn: 'compliance', access: 'athlete' },
+  { method: 'POST', path: '/api/athletes/{id}/nil-go/{recordId}/reported', fn: 'compliance', access: 'athlete' },
+  { method: 'GET', path: '/api/collectives/{id}/compliance', fn: 'compliance', access: 'collective' },
+  { method: 'PUT', path: '/api/collectives/{id}/compliance', fn: 'compliance', access: 'collective' },
+  // Tax forms by payment type: a collective's year-end export (CSV), an athlete's own copy.
+  { method: 'GET', path: '/api/collectives/{id}/tax/{year}/export', fn: 'compliance', access: 'collective' },
+  { method: 'GET', path: '/api/athletes/{id}/tax/{year}', fn: 'compliance', access: 'athlete' },
   // The card lifecycle: the collective's card and set management, the athlete's approvals.
   { method: 'GET', path: '/api/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'collective' },
@@ -152,6 +162,9 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/demo/athletes/{id}/payouts', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/statement', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/disclosure', fn: 'payouts', access: 'public' },
+  { method: 'GET', path: '/api/demo/athletes/{id}/nil-go', fn: 'compliance', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/compliance', fn: 'compliance', access: 'public' },
+  { method: 'GET', path: '/api/demo/athletes/{id}/tax/{year}', fn: 'compliance', access: 'public' },
   // Donations: a collective's public support page and its Checkout (a direct charge on the
   // collective's Stripe account), the thank-you read, and the collective's own settings.
   { method: 'GET', path: '/api/support/{id}', fn: 'support', access: 'public' },
@@ -215,6 +228,7 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   'stripe-webhook': 'write',
   account: 'write',
   notifications: 'write',
+  compliance: 'write',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -258,6 +272,8 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   // A fan's own account: the age band a Google account answers, a pending deletion.
   account: [p.person],
   notifications: [p.notify], // the account's notices' state (seen), its address and preferences; an unsubscribe
+  // Compliance: an athlete's NIL Go reports (its partition), a collective's compliance settings (its records partition).
+  compliance: [p.athlete, p.collective],
 };
 
 /** The functions that call Stripe (their secret key and webhook signing secrets in one Secrets
@@ -299,6 +315,7 @@ export const FUNCTION_DOMAIN: Record<FunctionName, string> = {
   'stripe-webhook': 'payments',
   account: 'sales',
   notifications: 'notifications',
+  compliance: 'money',
 };
 
 /** Entry file of each function, relative to the repository root. */

@@ -40,6 +40,7 @@ import { statementLines, wholeStatement } from './statement-lines';
 import { payoutPreview } from './payout-preview';
 import { getAthlete } from '#lambdas/catalog/catalog-repo';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
+import { markDueNilGoReported } from './nil-go-records';
 import * as keys from '#lambdas/platform/keys';
 
 const now = () => new Date().toISOString();
@@ -318,6 +319,8 @@ export const handler = routes({
           }
         : undefined;
     await markDisclosureReported(store, athleteId, year, date, reference, principal.sub, now(), audit);
+    // NIL Go's records due now are what this report covers (issue 23: records, not calendar years).
+    await markDueNilGoReported(store, athleteId, { date, reference }, principal.sub, new Date());
     return json(200, await disclosureRecord(athleteId, year));
   },
 });

@@ -320,7 +320,9 @@ export function prerenderPlugin(options: PrerenderOptions): Plugin {
       rmSync(serverDir, { recursive: true, force: true });
       mkdirSync(serverDir, { recursive: true });
       const heads: Record<string, string[]> = {};
-      for (const f of facts.filter((x) => x.serverData && !x.prerender)) {
+      // (A prerendered route with server data, the storefront at /, has both: its HTML without data
+      // answers when a render fails.)
+      for (const f of facts.filter((x) => x.serverData)) {
         const { js, css } = assetsOf(manifest, f.screens);
         heads[f.pattern] = [
           bootTag([...entryModules, ...js.filter((href) => !preloaded.has(href))]),

@@ -31,7 +31,11 @@ const DemoShell = lazyScreen('components/demo-shell.tsx', () => import('@/compon
 const MarketingLayout = lazyScreen('components/marketing-layout.tsx', () =>
   import('@/components/marketing-layout').then((m) => ({ default: m.MarketingLayout })),
 );
-const Landing = lazyScreen('features/marketing/components/landing.tsx', () => import('@/features/marketing/components/landing'));
+// The front door (/): the storefront, rendered on request with its cards (serverData) and also
+// prerendered without them into index.html, the page every server answers when a render fails.
+const Storefront = lazyScreen('features/home/components/storefront.tsx', () => import('@/features/home/components/storefront'), {
+  serverData: () => ['/storefront'],
+});
 const MainChooser = lazyScreen('features/marketing/components/main-chooser.tsx', () => import('@/features/marketing/components/main-chooser'));
 const Pitch = lazyScreen('features/marketing/components/pitch.tsx', () => import('@/features/marketing/components/pitch'));
 const Statement = lazyScreen('features/marketing/components/statement.tsx', () => import('@/features/marketing/components/statement'));
@@ -117,7 +121,6 @@ const titled = (title: string | undefined, element: ReactNode) => (
 );
 
 export const routes: RouteObject[] = [
-  { path: paths.landing.path, handle: PRERENDER, element: titled(undefined, <Landing />) },
   { path: paths.main.path, handle: PRERENDER, element: titled('Who Are You Cheering For?', <MainChooser />) },
   { path: paths.pitch.path, handle: PRERENDER, element: titled('Pitch Deck', <Pitch />) },
   {
@@ -143,6 +146,7 @@ export const routes: RouteObject[] = [
   {
     element: <DemoShell topbarExtra={<NotificationBell />} />,
     children: [
+      { path: paths.landing.path, handle: PRERENDER, element: titled(undefined, <Storefront />) },
       // Rendered on request with its featured schools and athletes (its first data), not prerendered.
       { path: paths.demo.home.path, element: titled('Demo', <DemoHome />) },
       { path: paths.demo.search.path, element: <SearchPage /> },

@@ -1,6 +1,7 @@
 // The NIL disclosure kit: for a year, what the athlete's payor (its collective) paid and owes
-// (running totals), the alert once $600 is crossed with the deadline to report, exports (JSON,
-// CSV, a printable page) and "Mark reported" with the day and the NIL Go or school reference.
+// (running totals), NIL Go's status over the eligibility period (its alert and records are the NIL Go
+// panel's: nil-go-panel.tsx), exports (JSON, CSV with NIL Go's fields, a printable page) and "Mark
+// reported" with the day and the NIL Go or school reference.
 import { useState } from 'react';
 import type { DisclosureRecord } from '@shared/money/payouts-api';
 import { formatUsd } from '@shared/platform/money';
@@ -47,9 +48,9 @@ function RecordView({ record }: { record: DisclosureRecord }) {
         <dd>{formatUsd(record.earnedCents)}</dd>
         <dt>Paid in {record.year}</dt>
         <dd>{formatUsd(record.paidCents)}</dd>
-        <dt>Threshold</dt>
+        <dt>NIL Go</dt>
         <dd>
-          {formatUsd(record.thresholdCents)} from one payor in a year{' '}
+          {formatUsd(record.thresholdCents)} provided by one payor since the eligibility start, across years{' '}
           {record.crossedAt ? (
             <>
               (reached on <DateText iso={record.crossedAt} />)
@@ -160,18 +161,6 @@ export function DisclosureKit({ athleteId, own, currentYear }: { athleteId: numb
         <Spinner label="Loading the disclosure record..." />
       ) : (
         <>
-          {data.crossedAt && !data.reportedDate && (
-            <div className="ap-alert no-print" role="alert">
-              <strong>Report your NIL compensation.</strong> What {data.payor.name} owes you in {data.year} reached {formatUsd(data.thresholdCents)} on{' '}
-              <DateText iso={data.crossedAt} />
-              {data.deadline ? (
-                <>
-                  : report it by <DateText iso={data.deadline} />
-                </>
-              ) : null}
-              .
-            </div>
-          )}
           <RecordView record={data} />
           <div className="dash-actions no-print">
             <button
