@@ -309,6 +309,10 @@ export const payoutLine = (collectiveId: number, batchId: string, athleteId: num
   SK: `${payoutLinePrefix(batchId)}${pad(athleteId)}`,
 });
 export const payoutLinePrefix = (batchId: string) => `${PAYOUT}${batchId}#`;
+/** Every payout line of a collective, and the bound below the lines of batches created from `year` on
+ * (batch ids start with their creation time): the year-end tax export's range. */
+export const payoutLinesPrefix = PAYOUT;
+export const payoutLinesFrom = (year: number) => `${PAYOUT}${year}`;
 export const payoutLineTransaction = (collectiveId: number, createdAt: string, batchId: string, athleteId: number) => ({
   GSI1PK: transactionsPartition(collectiveId),
   GSI1SK: `${createdAt}#PAY#${batchId}-${athleteId}`,
@@ -318,6 +322,13 @@ export const athletePayout = (athleteId: number, batchId: string) => ({ PK: athl
 export const athletePayoutPrefix = PAYOUT;
 /** Per athlete and calendar year: payments made (1099-NEC), W-9 status, NIL disclosure reporting. */
 export const athleteYear = (athleteId: number, year: number) => ({ PK: athletePartition(athleteId), SK: `YEAR#${year}` });
+/** An athlete's NIL Go report of one record (a payor group's deal under one terms version): the day
+ * reported and the reference (lambdas/money/nil-go-records.ts). */
+export const nilGoReport = (athleteId: number, recordId: string) => ({ PK: athletePartition(athleteId), SK: `${nilGoReportPrefix}${recordId}` });
+export const nilGoReportPrefix = 'NILGO#';
+/** A collective's compliance settings: its payor group (common ownership), the tax form of allocated
+ * donations, its school's own disclosure days (lambdas/money/compliance-settings.ts). */
+export const complianceSettings = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: 'COMPLIANCE' });
 /** The Stripe connected account an athlete is paid through (its id and status flags only; lambdas/payments/connect-accounts.ts). */
 export const athletePayAccount = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: PAY_ACCOUNT });
 /** The collective's own Stripe connected account (payor of record; donations are charged on it). */

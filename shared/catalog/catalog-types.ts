@@ -129,6 +129,9 @@ export interface Athlete {
   status: MemberStatus;
   /** ISO date of joining the collective. */
   joinDate: string;
+  /** The start of the athlete's period of eligibility (YYYY-MM-DD), from which NIL Go counts what a
+   * payor provided (issue 23); absent: the join date. Set by the collective. */
+  eligibilityStart?: string;
   /** The athlete's card sets (absent: every card forms one set). */
   sets?: CardSet[];
   /** The collective the athlete belongs to (denormalised from the collective's members). */
@@ -181,6 +184,8 @@ export interface School {
   description: string;
   sports: string[];
   colors: SchoolColors;
+  /** The US state the school is in (USPS code): its state's NIL disclosure rule applies (issue 23). */
+  state?: string | null;
 }
 
 export interface MerchItem {

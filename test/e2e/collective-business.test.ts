@@ -176,7 +176,7 @@ describe("the collective's business in the browser", () => {
       .waitFor();
     await expectNoHorizontalScrollAt375();
 
-    await page.getByRole('button', { name: 'Transactions' }).click();
+    await page.getByRole('tab', { name: 'Transactions' }).click();
     const payoutRow = page.getByRole('row').filter({ hasText: `ref ${reference}` });
     // Marking a payout refreshes the collective's reads, the paged feed among them (no reload).
     await payoutRow.getByText('Payout', { exact: true }).waitFor();

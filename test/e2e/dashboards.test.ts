@@ -60,7 +60,7 @@ describe('dashboards in the browser', () => {
     await page.goto(url('/demo/collective'));
     const tiles = page.getByLabel('Collective figures');
     await tiles.getByText(String(collectiveAfter.tiles.athleteTransactions), { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Athletes' }).click();
+    await page.getByRole('tab', { name: 'Athletes' }).click();
     const row = page.getByRole('row', { name: /Marcus Reed/ });
     await row.getByText(formatUsd(collectiveAfter.athletes.find((a) => a.athleteId === 1)!.revenueCents), { exact: true }).waitFor();
   });

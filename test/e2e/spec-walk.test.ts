@@ -237,6 +237,9 @@ describe('charts', () => {
     await page.setViewportSize(viewport);
     await page.goto(url('/demo/collective'));
     await settle(page);
+    // The spec's three series together: all time, everything shown (the chart's own choices).
+    await page.getByRole('group', { name: 'Monthly Earnings: time range' }).getByRole('radio', { name: 'All' }).check();
+    await page.getByRole('group', { name: 'Show' }).getByRole('radio', { name: 'All' }).check();
     // A chart is drawn when its frame comes near the viewport (below the fold on a phone).
     await page.locator('.dash-chart-frame-line').first().scrollIntoViewIfNeeded();
     await page.locator('.dash-line-chart svg').first().waitFor();
@@ -381,8 +384,9 @@ describe('demo paths stay in the demo', () => {
     await page.goto(url('/athlete/13/card/1'));
     await page.getByRole('heading', { name: 'Riley Chen - Card #1' }).waitFor();
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm purchase' }).click();
     await page.getByRole('heading', { name: 'Purchase Successful!' }).waitFor();
-    await page.waitForURL((u) => u.pathname !== '/athlete/13/card/1', { timeout: 10_000 });
+    await page.waitForURL((u) => u.pathname !== '/athlete/13/card/1', { timeout: 45_000 });
     expect(new URL(page.url()).pathname).toBe('/demo/mycards');
     await page.getByRole('list', { name: 'My collectibles' }).getByText('Riley Chen - Card #1').first().waitFor();
   });

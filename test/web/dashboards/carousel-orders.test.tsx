@@ -93,7 +93,8 @@ describe('recent orders', () => {
       />,
     );
     const row = screen.getAllByRole('row')[1];
-    const cells = within(row).getAllByRole('cell');
+    // The order names the row (its header), then its cells.
+    const cells = [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')];
     expect(cells.map((c) => c.textContent)).toEqual(['#1001', 'Mar 5, 2026', 'jane.doe', '$1,234.56', 'Paid']);
     expect(within(cells[0]).getByText('#1001')).toHaveAttribute('title', 'Order ID 5829301746251234');
     expect(screen.getByRole('columnheader', { name: 'Order' })).toBeInTheDocument();
@@ -105,7 +106,7 @@ describe('recent orders', () => {
     const names = screen
       .getAllByRole('row')
       .slice(1)
-      .map((r) => within(r).getAllByRole('cell')[0].textContent);
+      .map((r) => within(r).getByRole('rowheader').textContent);
     expect(new Set(names).size).toBe(3);
     expect(names).toEqual(['#1001', '#1002', '#1003']);
   });

@@ -16,8 +16,10 @@ export interface LineSeries {
 
 export interface LineChartProps {
   title: string;
-  /** X-axis labels, e.g. 'Mar 2026': one per month, no gaps (see months.ts). */
+  /** X-axis labels, e.g. 'Mar 2026' or 'Nov 21': one per month or day, no gaps (see months.ts, time-range.ts). */
   labels: string[];
+  /** What a label is (the screen-reader table's first column and the drawing's description): month by default. */
+  unit?: 'month' | 'day';
   /** Series in legend order; the first is drawn on top, so it is never hidden by a later one. */
   series: LineSeries[];
 }

@@ -97,7 +97,7 @@ export function LineChart(props: LineChartProps & { pending?: boolean }) {
       )}
       <ScreenReaderTable
         caption={title}
-        head={['Month', ...series.map((s) => s.name)]}
+        head={[props.unit === 'day' ? 'Day' : 'Month', ...series.map((s) => s.name)]}
         rows={labels.map((label, i) => [label, series.map((s) => formatUsd(s.values[i] ?? 0))])}
       />
     </figure>

@@ -36,12 +36,13 @@ export function yTop(series: LineChartProps['series']): number {
 /** 'Mar 2026' -> "Mar '26" on narrow charts. */
 const shortLabel = (label: string) => label.replace(/ \d{2}(\d{2})$/, " '$1");
 
-export default function LineChartImpl({ title, labels, series }: LineChartProps) {
+export default function LineChartImpl({ title, labels, series, unit = 'month' }: LineChartProps) {
   const [box, measured] = useElementWidth<HTMLDivElement>();
   // Drawn once, at the measured width (0 where nothing is laid out, e.g. jsdom: the fallback).
   if (measured === null) return <div ref={box} className="dash-line-chart" />;
   const width = measured || FALLBACK_WIDTH;
   const narrow = width < 520;
+  // Day labels ('Nov 21') are short already; month labels shorten on narrow charts.
   const height = narrow ? 240 : 300;
   const single = labels.length === 1;
   const drawOrder = [...series].reverse();
@@ -49,7 +50,7 @@ export default function LineChartImpl({ title, labels, series }: LineChartProps)
     <div ref={box} className="dash-line-chart">
       <VictoryChart
         title={title}
-        desc={`${title}: ${series.map((s) => s.name).join(', ')} by month`}
+        desc={`${title}: ${series.map((s) => s.name).join(', ')} by ${unit}`}
         height={height}
         width={width}
         padding={{ top: 16, bottom: 40, left: narrow ? 52 : 64, right: narrow ? 16 : 24 }}
@@ -57,7 +58,7 @@ export default function LineChartImpl({ title, labels, series }: LineChartProps)
         domain={{ y: [0, yTop(series)] }}
         categories={{ x: labels }}
       >
-        <VictoryAxis crossAxis={false} style={axisStyle} tickFormat={narrow ? shortLabel : undefined} fixLabelOverlap />
+        <VictoryAxis crossAxis={false} style={axisStyle} tickFormat={narrow && unit === 'month' ? shortLabel : undefined} fixLabelOverlap />
         {/* crossAxis off: keep the $0 tick where the axes meet (the scale visibly starts at zero). */}
         <VictoryAxis dependentAxis crossAxis={false} style={axisStyle} tickFormat={compactUsd} tickCount={narrow ? 4 : 5} />
         {drawOrder.map((s) => (

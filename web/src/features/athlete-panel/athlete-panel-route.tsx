@@ -16,6 +16,7 @@ import { useOwnerCards } from '@/features/athlete-panel/api/get-owner-cards';
 import { MyCardsTab } from '@/features/athlete-panel/components/my-cards-tab';
 import { CommentsTab, OverviewTab } from '@/features/athlete-panel/components/overview-tab';
 import { PostsTab } from '@/features/athlete-panel/components/posts-tab';
+import { NilGoBanner } from '@/features/athlete-panel/components/nil-go-panel';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
 
@@ -101,6 +102,7 @@ export default function AthletePanelRoute() {
           }
         />
         <div className="dash-main">
+          {tab !== 'payouts' && <NilGoBanner athleteId={athlete.id} own={isOwnerAthlete} />}
           {tab === 'cards' && <MyCardsTab profile={profile} />}
           <Suspense fallback={<Spinner label="Loading..." />}>
             {tab === 'approvals' && <ApprovalsTab athleteId={athlete.id} own={isOwnerAthlete} />}

@@ -5,7 +5,7 @@ import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { LineChart } from '@/components/charts/lazy-charts';
 import { continuousMonths } from '@/components/charts/months';
-import { FigureTile } from '@/components/dashboard/sales-dashboard';
+import { FigureTile, Tiles } from '@/components/tiles';
 import { useAthleteDonations } from '@/features/athlete-panel/api/get-athlete-donations';
 import { DataTable } from '@/components/dashboard/data-table';
 import { Panel } from '@/components/panel';
@@ -20,11 +20,11 @@ export function OverviewTab({ athleteId }: { athleteId: number }) {
   return (
     <>
       <Panel id="overview-title" title="Overview">
-        <dl className="dash-tiles">
+        <Tiles>
           <FigureTile label="Total Donations" value={formatUsd(data.totalDonationsCents)} />
           <FigureTile label="# Donations This Year" value={String(data.donationsThisYear)} />
           <FigureTile label="Recurring This Month" value={String(data.recurringThisMonth)} />
-        </dl>
+        </Tiles>
       </Panel>
       <section className="panel">
         <LineChart

@@ -8,9 +8,11 @@ import { LINE_STATUS_LABEL } from '@shared/payments/payout-line';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
-import { FigureTile } from '@/components/dashboard/sales-dashboard';
+import { FigureTile, Tiles } from '@/components/tiles';
 import { usePayouts } from '@/features/athlete-panel/api/get-payouts';
 import { DisclosureKit } from '@/features/athlete-panel/components/disclosure-kit';
+import { NilGoPanel } from '@/features/athlete-panel/components/nil-go-panel';
+import { TaxCopy } from '@/features/athlete-panel/components/tax-copy';
 import { usePrintScope } from '@/features/athlete-panel/components/print';
 import { Statement } from '@/features/athlete-panel/components/statement';
 import { DataTable } from '@/components/dashboard/data-table';
@@ -67,11 +69,11 @@ export default function PayoutsTab({ athleteId, own }: { athleteId: number; own:
   return (
     <>
       <Panel id="payouts-title" title="Payouts" className="no-print">
-        <dl className="dash-tiles">
+        <Tiles>
           <FigureTile label="Balance" value={formatUsd(data.balanceCents)} />
           <FigureTile label="Earned (all time)" value={formatUsd(data.earnedCents)} />
           <FigureTile label="Paid out (all time)" value={formatUsd(data.paidOutCents)} />
-        </dl>
+        </Tiles>
         {data.balanceCents < 0 && (
           <p className="hint ap-negative-note">
             Your balance is negative ({formatUsd(data.balanceCents)}): refunds came in after a payout. It is carried forward and comes off your next earnings.
@@ -102,8 +104,10 @@ export default function PayoutsTab({ athleteId, own }: { athleteId: number; own:
         <h3 className="ap-subtitle">Payouts received</h3>
         <PayoutsTable payouts={data.payouts} />
       </Panel>
+      <NilGoPanel athleteId={athleteId} own={own} />
       <Statement athleteId={athleteId} own={own} />
       <DisclosureKit athleteId={athleteId} own={own} currentYear={data.year.year} />
+      <TaxCopy athleteId={athleteId} own={own} currentYear={data.year.year} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { ErrorBox } from '@/components/error-box';
 import { InputField } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { Spinner } from '@/components/spinner';
-import { FigureTile } from '@/components/dashboard/sales-dashboard';
+import { FigureTile, Tiles } from '@/components/tiles';
 import { DataTable } from '@/components/dashboard/data-table';
 import { ApiError } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/download';
@@ -60,14 +60,14 @@ function StatementView({ statement }: { statement: StatementResponse }) {
         Statement · {s.athlete.name} · <DateText iso={s.from} /> to <DateText iso={s.to} /> (not included)
       </h3>
       <p className="muted small ap-print-only">{s.athlete.school} · Dates in UTC · Amounts in USD</p>
-      <dl className="dash-tiles">
+      <Tiles>
         <FigureTile label="Opening balance" value={formatUsd(s.openingBalanceCents)} />
         <FigureTile label="Earnings (97%)" value={formatUsd(s.earningsCents)} />
         <FigureTile label="Reversals" value={minus(s.reversalsCents)} />
         {s.creditsCents !== 0 && <FigureTile label="Donations allocated" value={formatUsd(s.creditsCents)} />}
         <FigureTile label="Payouts" value={minus(s.payoutsCents)} />
         <FigureTile label="Closing balance" value={formatUsd(s.closingBalanceCents)} />
-      </dl>
+      </Tiles>
       {s.openingBalanceCents < 0 && (
         <p className="hint">The period opened with a negative balance carried forward: refunds after a payout come off later earnings.</p>
       )}

@@ -15,6 +15,7 @@ import { useForm } from '@/components/form/use-form-submit';
 import { useSetW9 } from '@/features/collective-panel/api/payouts';
 import { PAYOUT_TEXTS } from '@/features/collective-panel/config';
 import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
+import { TaxFormsStatus } from '@/components/compliance/tax-forms';
 import { today, type PayoutsPartProps } from '@/features/collective-panel/components/payouts/payout-parts';
 import { DataTable } from '@/components/dashboard/data-table';
 
@@ -91,7 +92,7 @@ export function MembersMoney({ collectiveId, data, nameOf, owner }: PayoutsPartP
       ) : (
         <DataTable
           caption={`What each member is owed, and their tax status in ${data.year}`}
-          columns={['Athlete', 'Balance owed', 'Payable now', `Paid in ${data.year}`, 'Payout account', 'W-9 on file', '1099-NEC', 'NIL disclosure']}
+          columns={['Athlete', 'Balance owed', 'Payable now', `Paid in ${data.year}`, 'Payout account', 'W-9 on file', '1099 forms', 'NIL Go']}
         >
           {data.members.map((m) => (
             <tr key={m.athleteId}>
@@ -125,7 +126,9 @@ export function MembersMoney({ collectiveId, data, nameOf, owner }: PayoutsPartP
                   <W9Control collectiveId={collectiveId} athleteId={m.athleteId} year={data.year} onFile={m.year.w9OnFile} name={nameOf(m.athleteId)} />
                 )}
               </td>
-              <td>{m.year.form1099Required ? <Badge tone="red">1099-NEC required</Badge> : <span className="muted">Not required</span>}</td>
+              <td>
+                <TaxFormsStatus year={m.year} />
+              </td>
               <td>
                 <DisclosureStatus nil={m.year.nil} />
               </td>
