@@ -24,6 +24,8 @@ export interface AppConfig {
   readonly storefrontDomain?: string;
   /** Rotation stamp of the origin secret (docs/RUNBOOK.md). */
   readonly originSecretRotation?: string;
+  /** The sender of Drift's own emails (an identity verified in SES): the account deletion code. */
+  readonly mailFrom?: string;
 }
 
 /** Context wins over the environment; the web build path is relative to the repository root. */
@@ -42,6 +44,7 @@ export function readConfig(app: App, env: NodeJS.ProcessEnv = process.env): AppC
     alarmEmail: read('alarmEmail', 'ALARM_EMAIL'),
     storefrontDomain: read('storefrontDomain', 'VITE_SHOPIFY_STORE_DOMAIN'),
     originSecretRotation: read('originSecretRotation', 'ORIGIN_SECRET_ROTATION'),
+    mailFrom: read('mailFrom', 'MAIL_FROM'),
   };
 }
 
