@@ -239,6 +239,16 @@ export class NilCardsStack extends Stack {
     if (account) {
       account.addEnvironment('USER_POOL_ID', this.auth.userPool.userPoolId);
       account.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [this.auth.userPool.userPoolArn] }));
+      // The deletion code is emailed through SES from MAIL_FROM (an identity verified in SES).
+      if (props.mail?.from) account.addEnvironment('MAIL_FROM', props.mail.from);
+      account.addToRolePolicy(
+        new PolicyStatement({ actions: ['ses:SendEmail'], resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`] }),
+      );
+      Validations.of(account).acknowledge({
+        id: `AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]`,
+        reason:
+          "SES authorises SendEmail on the sender's verified identity (an address or its domain), which is a deployment setting (MAIL_FROM); the function sends only the account deletion code to the signed-in account's own address.",
+      });
     }
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The web app (CloudFront)' });
