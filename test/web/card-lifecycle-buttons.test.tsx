@@ -6,7 +6,7 @@ import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
 import { CARD_STATES, actions, can, type Move } from '@shared/cards/lifecycle';
 import ApprovalsTab from '@/features/athlete-panel/components/approvals-tab';
 import { CardsManager } from '@/features/collective-panel/components/settings/cards-manager';
-import { members, ownerCards } from './dashboards/fixtures';
+import { members, ownerCards, profileWithSales } from './dashboards/fixtures';
 import { fakeApi, renderRoute, settleAndSignOut, signIn } from './harness';
 
 afterEach(() => settleAndSignOut());
@@ -74,7 +74,7 @@ describe('the Approvals tab draws the athlete’s buttons from the lifecycle', (
     const cards = CARD_STATES.map((state, i) => card(i + 1, state));
     const body: OwnerCardsResponse = { ...ownerCards(1), cards };
     fakeApi({ 'GET /api/athletes/1/cards': { body } });
-    renderRoute(<ApprovalsTab athleteId={1} own />);
+    renderRoute(<ApprovalsTab profile={profileWithSales(1)} own />);
     await screen.findByRole('list', { name: 'Cards waiting for your approval' });
     for (const c of cards) {
       const shown = screen
