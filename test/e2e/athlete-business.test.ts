@@ -134,7 +134,15 @@ describe("the athlete's business in the browser", () => {
     // The lines of the month, a page at a time: the sale is on one of them.
     const lines = page.getByRole('table', { name: /^Statement lines/ });
     const next = page.getByRole('navigation', { name: 'Statement pages' }).getByRole('button', { name: 'Next' });
-    for (let i = 0; i < 20 && (await lines.getByText(sale.orderName, { exact: true }).count()) === 0 && (await next.count()) > 0; i++) await next.click();
+    await lines.waitFor();
+    for (let i = 0; i < 20 && (await lines.getByText(sale.orderName, { exact: true }).count()) === 0; i++) {
+      const shown = await lines.locator('caption').textContent();
+      await next.click();
+      await eventually(
+        () => lines.locator('caption').textContent(),
+        (caption) => caption !== shown,
+      );
+    }
     await lines.getByText(sale.orderName, { exact: true }).waitFor();
     // The browser's print of the tab shows the statement only.
     await page.emulateMedia({ media: 'print' });
@@ -193,7 +201,7 @@ describe("the athlete's business in the browser", () => {
     await page.getByRole('button', { name: 'Claim' }).click();
     await page.waitForURL((u) => u.pathname === '/athlete');
     await page.getByRole('heading', { level: 1, name: invite.athleteName }).waitFor();
-    await page.getByRole('button', { name: /^Approvals/ }).waitFor();
+    await page.getByRole('tab', { name: /^Cards & approvals/ }).waitFor();
   });
 
   it('sends a profile request from /create-profile and shows it accepted once the collective accepts it', async () => {
@@ -255,7 +263,8 @@ describe("the athlete's business in the browser", () => {
     };
     await page.setViewportSize({ width: 375, height: 740 });
     const failures = [
-      ...(await check('/demo/athlete', 'Sale state')),
+      ...(await check('/demo/athlete', 'Recent Orders')),
+      ...(await check('/demo/athlete?tab=cards', 'Sale state')),
       ...(await check('/demo/athlete?tab=approvals', 'Decided')),
       ...(await check('/demo/athlete?tab=disclosure', 'Nature of the services')),
       ...(await check('/create-profile', 'Sign in to send your profile')),
