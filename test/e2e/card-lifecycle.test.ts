@@ -46,7 +46,7 @@ async function createCard(page: Page, name: string, options: { price: string; ed
   await form.getByLabel(/^Price/).fill(options.price);
   await form.getByLabel(/^Edition size/).fill(options.edition);
   await next();
-  await form.getByLabel('Set').selectOption({ label: `Lifecycle ${run}` });
+  await form.getByLabel('Set', { exact: true }).selectOption({ label: `Lifecycle ${run}` });
   if (options.lockedOn) {
     await form.getByLabel(/^Locked until another card/).check();
     await form.getByLabel('Unlocks on sales of').selectOption({ label: options.lockedOn });

@@ -35,7 +35,14 @@ describe('prerendered collective dashboard', () => {
     const html = renderToString(page('/demo/collective'));
     const doc = new DOMParser().parseFromString(html, 'text/html');
     expect(doc.querySelector('h1')?.textContent).toBe('Collective Dashboard');
-    expect([...doc.querySelectorAll('.dash-menu button')].map((b) => b.textContent)).toEqual(['Overview', 'Athletes', 'Cards', 'Transactions', 'Payouts', 'Settings']);
+    expect([...doc.querySelectorAll('.dash-menu button')].map((b) => b.textContent)).toEqual([
+      'Overview',
+      'Athletes',
+      'Cards',
+      'Transactions',
+      'Payouts',
+      'Settings',
+    ]);
     expect([...doc.querySelectorAll('.dash-tile dt')].map((d) => d.textContent)).toHaveLength(5);
     expect([...doc.querySelectorAll('figcaption')].map((f) => f.textContent)).toEqual(['Monthly Earnings', 'Earnings per Athlete']);
     expect(doc.querySelectorAll('.dash-chart-frame')).toHaveLength(2);

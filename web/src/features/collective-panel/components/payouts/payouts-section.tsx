@@ -1,10 +1,10 @@
-// Payouts (left menu; read-only in the demo): what each member is owed and what is payable now,
-// the collective's Stripe account (linked through Stripe's onboarding), payout batches for a period
-// (by default through today: everything owed now) paid through Stripe (Pay now) or marked sent then
-// paid (the CSV rail), the batch's CSV, tax status per athlete and year (W-9 on file, payments
-// in the year, 1099-NEC required), the NIL disclosure alert for members past the threshold, and
-// donation allocations to members. Money moves only on the server; every write carries its
-// submission's idempotency key (the form kit's).
+// Payouts (left menu; read-only in the demo): "Pay everything owed through {date}" with its preview
+// of who gets what (pay-everything.tsx), what each member is owed and their tax status (W-9 on file,
+// payments in the year, 1099-NEC required), the collective's Stripe account (linked through Stripe's
+// onboarding), payout batches paid through Stripe (Pay now) or marked sent then paid in bulk (the CSV
+// rail), the batch's CSV with each payout's status and dates, the NIL disclosure alert for members
+// past the threshold, and donation allocations to members. Money moves only on the server; every
+// write carries its submission's idempotency key (the form kit's).
 import type { CollectivePayoutsResponse } from '@shared/money/payouts-api';
 import type { Transaction } from '@shared/sales/sales-api';
 import type { MemberSummary } from '@shared/catalog/catalog-types';
@@ -23,7 +23,7 @@ import { useTransactions } from '@/features/collective-panel/api/get-transaction
 import { LOAD_ERROR, PAYOUT_TEXTS } from '@/features/collective-panel/config';
 import { Batches } from '@/features/collective-panel/components/payouts/batches';
 import { CollectiveStripeAccount } from '@/features/collective-panel/components/payouts/stripe-account';
-import { CreateBatchForm } from '@/features/collective-panel/components/payouts/create-batch-form';
+import { PayEverything } from '@/features/collective-panel/components/payouts/pay-everything';
 import { MembersMoney } from '@/features/collective-panel/components/payouts/members-money';
 import { day } from '@/features/collective-panel/components/payouts/payout-parts';
 
@@ -121,7 +121,7 @@ export function PayoutsSection({ collectiveId, members }: { collectiveId: number
       <h2 className="panel-title">Payouts</h2>
       <NilAlerts data={data} nameOf={nameOf} />
       {isOwnerCollective && <CollectiveStripeAccount collectiveId={collectiveId} />}
-      {isOwnerCollective && <CreateBatchForm collectiveId={collectiveId} data={data} />}
+      <PayEverything collectiveId={collectiveId} nameOf={nameOf} owner={isOwnerCollective} />
       <MembersMoney collectiveId={collectiveId} data={data} nameOf={nameOf} owner={isOwnerCollective} />
       <Batches collectiveId={collectiveId} data={data} nameOf={nameOf} owner={isOwnerCollective} />
       {isOwnerCollective && <DonationAllocations collectiveId={collectiveId} members={members} />}
