@@ -18,8 +18,8 @@ import type { AthleteBatch } from '#shared/orders/settle-batch';
 import { RetryLater } from '#lambdas/platform/errors';
 import { DEFAULT_SETTLE_MS, orderOptions, runtimeOf, toStored } from './ingest-core';
 import type { IngestDeps, StoredOrder } from './ingest-core';
-import { StoreConflict, keyString, retryOnConflict } from '#lambdas/platform/store';
-import type { Store, Item, Key } from '#lambdas/platform/store';
+import { StoreConflict, keyString, retryOnConflict, versionIs } from '#lambdas/platform/store';
+import type { Store, Item, Key, Write } from '#lambdas/platform/store';
 import { athleteStateOf } from '#lambdas/money/athlete-total';
 import { noEventWrites } from '#lambdas/cards/event-writes';
 import * as keys from '#lambdas/platform/keys';
@@ -39,6 +39,8 @@ interface GroupWork {
   orderId: string;
   version: number;
   target: GroupTarget | null;
+  /** This group is all the order has pending: the batch that applies it also clears the order. */
+  last: boolean;
 }
 
 /** What a settle pass did with the orders it was given. */
@@ -77,9 +79,17 @@ const fanStateOf = (item: Item | undefined): FanState | null =>
       }
     : null;
 
-function cardRulesOf(athlete: Athlete | null): Map<number, CardRules> {
+/** Each card's editions, unlock rule and drop. A drop's print run is read from the athlete's total
+ * (`printRuns`, written by the close under the total's version: lambdas/cards/card-drops.ts), the
+ * item this step is guarded by, so a step planned on an open drop cannot land after its close. */
+function cardRulesOf(athlete: Athlete | null, total: Item | undefined): Map<number, CardRules> {
+  const printRuns = (total?.printRuns as Record<string, number> | undefined) ?? {};
   const rules = new Map<number, CardRules>();
-  for (const card of athlete?.digitalcollectibles ?? []) rules.set(card.id, { editionSize: card.editionSize ?? null, unlock: card.unlock ?? null });
+  for (const card of athlete?.digitalcollectibles ?? []) {
+    const printRun = printRuns[String(card.id)] ?? card.drop?.printRun ?? null;
+    const drop = card.drop ? { startsAt: card.drop.startsAt, endsAt: card.drop.endsAt, printRun } : null;
+    rules.set(card.id, { editionSize: card.editionSize ?? null, unlock: card.unlock ?? null, drop });
+  }
   return rules;
 }
 
@@ -119,12 +129,20 @@ export function createSettler(deps: IngestDeps) {
     onExhausted: () => new RetryLater(busy),
   });
 
+  /** Clears an order's pending state: the `pending` set (at the version settled) and its marker. */
+  const clearWrites = (orderId: string, version: number): Write[] => [
+    { update: keys.order(orderId), remove: ['pending'], condition: versionIs(version) },
+    { delete: keys.pendingOrder(orderId) },
+  ];
+
   /**
    * One transaction for as many of `window`'s orders (in order) as it holds: reads the athlete's
    * total, the orders' applied snapshots and their buyers' fan items, folds the steps and writes
-   * them. Answers how many of the window it took (orders applied already included).
+   * them, with the clearing of each order this group finishes (unless a newer version of it
+   * arrived: `raced`). Answers how many of the window it took (orders applied already included)
+   * and the orders it cleared.
    */
-  async function applyAthleteBatch(athleteId: number, window: GroupWork[]): Promise<number> {
+  async function applyAthleteBatch(athleteId: number, window: GroupWork[], raced: Set<string>): Promise<{ taken: number; cleared: string[] }> {
     const appliedKey = (orderId: string) => keys.appliedGroup(orderId, athleteGroupId(athleteId));
     const buyersOf = (list: Array<string | null | undefined>) => [...new Set(list.filter((k): k is string => Boolean(k)))];
     const targetBuyers = buyersOf(window.map((w) => (w.target as AthleteTarget | null)?.meta.buyerKey));
@@ -147,7 +165,7 @@ export function createSettler(deps: IngestDeps) {
       athleteId,
       athlete: athleteStateOf(got.get(keyString(totalKey))),
       fans,
-      cards: cardRulesOf(catalogAthlete),
+      cards: cardRulesOf(catalogAthlete, got.get(keyString(totalKey))),
       topFanSets: topFanSetsOf(catalogAthlete ?? undefined),
       collectiveId: catalogAthlete?.collectiveId ?? null,
       now: now(),
@@ -155,6 +173,7 @@ export function createSettler(deps: IngestDeps) {
     // Each order's own writes are sized once; the shared ones (the total, months, fans) again
     // with each order added, as they grow with it.
     const orderBytes = new Map<string, number>();
+    const clears = (list: GroupWork[]) => list.filter((w) => w.last && !raced.has(w.orderId));
     let taken = 0;
     for (const w of window) {
       const next = addStep(batch, {
@@ -166,18 +185,30 @@ export function createSettler(deps: IngestDeps) {
       if (next !== batch) {
         const parts = athleteBatchParts(athleteId, finishBatch(next), eventWrites);
         orderBytes.set(w.orderId, writesBytes(parts.orders[parts.orders.length - 1]));
-        const items = parts.shared.length + parts.orders.reduce((n, o) => n + o.length, 0);
+        const items = parts.shared.length + parts.orders.reduce((n, o) => n + o.length, 0) + 2 * clears(window.slice(0, taken + 1)).length;
         const bytes = writesBytes(parts.shared) + [...orderBytes.values()].reduce((a, b) => a + b, 0);
         // The first order is taken whatever its size (alone it fits: MAX_LINES_PER_ATHLETE).
         if (batch.steps.length > 0 && (items > TRANSACTION_ITEMS || bytes > BATCH_BYTES)) break;
-      }
+      } else if (batch.steps.length > 0 && 2 * clears(window.slice(0, taken + 1)).length > TRANSACTION_ITEMS / 4) break;
       batch = next;
       taken++;
     }
-    if (batch.steps.length === 0) return taken;
+    const toClear = clears(window.slice(0, taken));
+    if (batch.steps.length === 0 && toClear.length === 0) return { taken, cleared: [] };
     const plan = finishBatch(batch);
     const parts = athleteBatchParts(athleteId, plan, eventWrites);
-    await store.transact([...parts.shared, ...parts.orders.flat()]);
+    const writes = [...parts.shared, ...parts.orders.flat()];
+    const firstClear = writes.length;
+    writes.push(...toClear.flatMap((w) => clearWrites(w.orderId, w.version)));
+    try {
+      await store.transact(writes);
+    } catch (error) {
+      // Only clears refused: those orders changed since they were read (a newer version is
+      // pending). The next attempt leaves them pending and applies the rest.
+      if (error instanceof StoreConflict && error.failed.length > 0 && error.failed.every((i) => i >= firstClear))
+        for (const i of error.failed) raced.add(toClear[Math.floor((i - firstClear) / 2)].orderId);
+      throw error;
+    }
     const oversold = plan.steps.reduce(
       (n, s) => n + (s.plan.saleLine?.oversoldUnits ?? 0) - (s.appliedBefore ? Object.values(s.appliedBefore.lines).reduce((m, l) => m + l.oversold, 0) : 0),
       0,
@@ -185,24 +216,27 @@ export function createSettler(deps: IngestDeps) {
     if (oversold > 0) metric('OversoldLines', oversold);
     if (plan.steps.length > 1) metric('SettleBatchOrders', plan.steps.length);
     for (const event of plan.events) log('info', event.kind, { ...event });
-    return taken;
+    return { taken, cleared: toClear.map((w) => w.orderId) };
   }
 
   /** Applies one athlete's orders in the order given, batch after batch. Answers the orders it
-   * could not apply (busy past the deadline, or an error) and the error. */
-  function settleAthlete(athleteId: number, work: GroupWork[], deadline: number): Promise<{ left: string[]; error?: unknown }> {
+   * could not apply (busy past the deadline, or an error), those it cleared, and the error. */
+  function settleAthlete(athleteId: number, work: GroupWork[], deadline: number): Promise<{ left: string[]; cleared: string[]; error?: unknown }> {
     return withLock(`athlete:${athleteId}`, async () => {
+      const cleared: string[] = [];
+      const raced = new Set<string>();
       let rest = work;
       while (rest.length > 0) {
         const window = rest.slice(0, READ_AHEAD);
         try {
-          const taken = await retryOnConflict(() => applyAthleteBatch(athleteId, window), retries(deadline, `athlete ${athleteId} is busy; retry later`));
-          rest = rest.slice(taken);
+          const done = await retryOnConflict(() => applyAthleteBatch(athleteId, window, raced), retries(deadline, `athlete ${athleteId} is busy; retry later`));
+          cleared.push(...done.cleared);
+          rest = rest.slice(done.taken);
         } catch (error) {
-          return { left: rest.map((w) => w.orderId), ...(error instanceof RetryLater ? {} : { error }) };
+          return { left: rest.map((w) => w.orderId), cleared, ...(error instanceof RetryLater ? {} : { error }) };
         }
       }
-      return { left: [] };
+      return { left: [], cleared };
     });
   }
 
@@ -223,10 +257,7 @@ export function createSettler(deps: IngestDeps) {
 
   async function clearPending(orderId: string, version: number): Promise<boolean> {
     try {
-      await store.transact([
-        { update: keys.order(orderId), remove: ['pending'], condition: { field: 'version', equals: version } },
-        { delete: keys.pendingOrder(orderId) },
-      ]);
+      await store.transact(clearWrites(orderId, version));
       return true;
     } catch (error) {
       if (error instanceof StoreConflict) return false;
@@ -251,10 +282,16 @@ export function createSettler(deps: IngestDeps) {
       }
       orders.set(orderId, stored);
       const targets = groupTargets(contributionOf(stored.state, orderOptions(deps.options(), stored.countTestOrders)));
-      for (const groupId of stored.pending)
-        work.set(groupId, [...(work.get(groupId) ?? []), { orderId, version: stored.version, target: targets.get(groupId) ?? null }]);
+      // An order whose only pending group is an athlete's is cleared in that group's batch.
+      const last = stored.pending.length === 1;
+      for (const groupId of stored.pending) {
+        const list = work.get(groupId) ?? [];
+        list.push({ orderId, version: stored.version, target: targets.get(groupId) ?? null, last });
+        work.set(groupId, list);
+      }
     }
     const failed = new Set<string>();
+    const clearedInBatch = new Set<string>();
     let error: unknown;
     await pool([...work.entries()], GROUP_CONCURRENCY, async ([groupId, list]) => {
       const group = groupOf(groupId);
@@ -266,6 +303,7 @@ export function createSettler(deps: IngestDeps) {
       if (group.kind === 'athlete') {
         const result = await settleAthlete(group.athleteId, list, deadline);
         for (const id of result.left) failed.add(id);
+        for (const id of result.cleared) clearedInBatch.add(id);
         if (result.error !== undefined) error ??= result.error;
         return;
       }
@@ -278,8 +316,8 @@ export function createSettler(deps: IngestDeps) {
         }
       }
     });
-    const done = [...orders.keys()].filter((id) => !failed.has(id));
-    const settled: string[] = [];
+    const done = [...orders.keys()].filter((id) => !failed.has(id) && !clearedInBatch.has(id));
+    const settled: string[] = [...clearedInBatch];
     const raced: string[] = [];
     await pool(done, CLEAR_CONCURRENCY, async (orderId) => {
       try {

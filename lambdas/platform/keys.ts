@@ -65,6 +65,10 @@ const OUTBOX = 'OUTBOX#';
 const AUDIT = 'AUDIT#';
 const SUPPRESSED = 'SUPPRESSED#';
 const DIGEST = 'DIGEST#';
+const DROPS = 'DROPS';
+const DROP_START = 'START#';
+const DROP_END = 'END#';
+const DROP_SHOPIFY = 'SHOPIFY#';
 
 // ---- the catalog ---------------------------------------------------------------------------------
 // One item per entity (lambdas/catalog/catalog-items.ts builds them; the admin, cards and onboarding
@@ -305,6 +309,10 @@ export const payoutLine = (collectiveId: number, batchId: string, athleteId: num
   SK: `${payoutLinePrefix(batchId)}${pad(athleteId)}`,
 });
 export const payoutLinePrefix = (batchId: string) => `${PAYOUT}${batchId}#`;
+/** Every payout line of a collective, and the bound below the lines of batches created from `year` on
+ * (batch ids start with their creation time): the year-end tax export's range. */
+export const payoutLinesPrefix = PAYOUT;
+export const payoutLinesFrom = (year: number) => `${PAYOUT}${year}`;
 export const payoutLineTransaction = (collectiveId: number, createdAt: string, batchId: string, athleteId: number) => ({
   GSI1PK: transactionsPartition(collectiveId),
   GSI1SK: `${createdAt}#PAY#${batchId}-${athleteId}`,
@@ -314,6 +322,13 @@ export const athletePayout = (athleteId: number, batchId: string) => ({ PK: athl
 export const athletePayoutPrefix = PAYOUT;
 /** Per athlete and calendar year: payments made (1099-NEC), W-9 status, NIL disclosure reporting. */
 export const athleteYear = (athleteId: number, year: number) => ({ PK: athletePartition(athleteId), SK: `YEAR#${year}` });
+/** An athlete's NIL Go report of one record (a payor group's deal under one terms version): the day
+ * reported and the reference (lambdas/money/nil-go-records.ts). */
+export const nilGoReport = (athleteId: number, recordId: string) => ({ PK: athletePartition(athleteId), SK: `${nilGoReportPrefix}${recordId}` });
+export const nilGoReportPrefix = 'NILGO#';
+/** A collective's compliance settings: its payor group (common ownership), the tax form of allocated
+ * donations, its school's own disclosure days (lambdas/money/compliance-settings.ts). */
+export const complianceSettings = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: 'COMPLIANCE' });
 /** The Stripe connected account an athlete is paid through (its id and status flags only; lambdas/payments/connect-accounts.ts). */
 export const athletePayAccount = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: PAY_ACCOUNT });
 /** The collective's own Stripe connected account (payor of record; donations are charged on it). */
@@ -421,6 +436,20 @@ export const auditEntry = (collectiveId: number, at: string, eventId: string) =>
 /** An address that bounced or complained (by the hash of the address). */
 export const suppressedAddress = (addressHash: string) => ({ PK: `${SUPPRESSED}${addressHash}`, SK: 'EMAIL' });
 
+// ---- moment drops (lambdas/cards/card-drops.ts, decision 0022) -----------------------------------------
+// One small partition of what the drop sweep has to do, in time order: a drop's start (to open it on
+// Shopify and tell fans), its end (to close it and fix its print run), and a product to take off
+// sale on Shopify after a close. Written with the drop's schedule, deleted when done (a few items
+// per drop in flight: never more than the live and scheduled drops).
+export const dropsPartition = DROPS;
+const dropRef = (athleteId: number, cardId: number) => `${pad(athleteId, 9)}#${pad(cardId, 4)}`;
+export const dropStart = (startsAt: string, athleteId: number, cardId: number) => ({ PK: DROPS, SK: `${DROP_START}${startsAt}#${dropRef(athleteId, cardId)}` });
+export const dropEnd = (endsAt: string, athleteId: number, cardId: number) => ({ PK: DROPS, SK: `${DROP_END}${endsAt}#${dropRef(athleteId, cardId)}` });
+export const dropShopify = (athleteId: number, cardId: number) => ({ PK: DROPS, SK: `${DROP_SHOPIFY}${dropRef(athleteId, cardId)}` });
+export const dropStartPrefix = DROP_START;
+export const dropEndPrefix = DROP_END;
+export const dropShopifyPrefix = DROP_SHOPIFY;
+
 /** Local mode's own items (scripts/lib/seed.ts): no deployed function writes them, so they have no
  * write pattern (partitionPatterns) and sit in this object rather than among the builders above. */
 export const localMode = {
@@ -525,6 +554,7 @@ export const partitionPatterns = {
   notify: 'NOTIFY#*',
   audit: 'AUDIT#*',
   suppressed: 'SUPPRESSED#*',
+  drops: 'DROPS',
 } as const;
 
 // ---- cursors ----------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ import { keyString } from '#lambdas/platform/store';
 import type { Key } from '#lambdas/platform/store';
 import { decodeState } from '#lambdas/orders/order-codec';
 import { requestCents } from '#lambdas/money/payouts';
+import { allocationPartOf, providedOf } from '#lambdas/money/provisions';
 import { ACTIVE_PREFIX } from '#lambdas/payments/donation-records';
 import { yearMonthOf } from '#shared/platform/months';
 import type { AllocationRequestRecord } from '#lambdas/money/payouts';
@@ -270,7 +271,9 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
           oversoldUnits += line.oversold;
           const held = rangeCount(line.active) + line.oversold;
           const wantUnits = targetUnits.get(lineItemId) ?? 0;
-          if (held !== wantUnits && line.cardId !== null && (athlete?.digitalcollectibles.find((c) => c.id === line.cardId)?.editionSize ?? null) !== null) {
+          const lineCard = athlete?.digitalcollectibles.find((c) => c.id === line.cardId);
+          // A numbered card (a limited edition or a moment drop): each counted unit holds a serial or is oversold.
+          if (held !== wantUnits && line.cardId !== null && ((lineCard?.editionSize ?? null) !== null || Boolean(lineCard?.drop))) {
             differences.push(
               `athlete ${athleteId} card ${cardId} order ${orderId} line ${lineItemId}: holds ${held} units with serials or oversold, counts ${wantUnits}`,
             );
@@ -295,6 +298,13 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       const card = athlete?.digitalcollectibles.find((c) => String(c.id) === cardId);
       if (card?.editionSize && Number(issued[cardId] ?? 0) > card.editionSize)
         differences.push(`athlete ${athleteId} card ${cardId}: ${issued[cardId]} serials issued, edition of ${card.editionSize}`);
+      // A closed drop: its print run is what was issued at the close, on the card and on the total
+      // (no serial beyond it is ever issued: later units are oversold).
+      const printRun = (total?.printRuns as Record<string, number> | undefined)?.[cardId];
+      if (card?.drop?.closedAt && (printRun !== card.drop.printRun || Number(issued[cardId] ?? 0) !== printRun))
+        differences.push(
+          `athlete ${athleteId} card ${cardId}: drop closed with print run ${card.drop.printRun} on the card, ${printRun ?? 'none'} on the total, ${issued[cardId] ?? 0} serials issued`,
+        );
       if (card?.unlock && Number(want?.cards[String(card.unlock.cardId)] ?? 0) >= card.unlock.units && !unlockedAt[cardId])
         differences.push(`athlete ${athleteId} card ${cardId}: quota reached but not unlocked`);
     }
@@ -332,6 +342,44 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
         `payout batch ${line.batchId} athlete ${line.athleteId} (${String(line.status)}): holds ${want} of ${line.amountCents} cents, the ledger has ${entries.length ? held : 'no entry'}`,
       );
   }
+  // What payout lines provided (lambdas/money/provisions.ts; NIL Go and the tax forms read it): a
+  // line's entries net to its amount when paid, to 0 otherwise; its athlete's copy carries the same;
+  // the ledger's payout entries of the line carry its allocated-donation part; and every athlete's
+  // year totals (paid, by payment type) are the sum of the entries counted in that year.
+  const yearTotals = new Map<string, { paid: number; royalty: number; allocation: number }>();
+  for (const line of items.filter((i) => family(i) === 'payoutLine' && i.batchId)) {
+    checked++;
+    const provided = providedOf(line);
+    const net = provided.reduce((n, e) => n + e.cents, 0);
+    const want = line.status === 'paid' ? Number(line.amountCents) : 0;
+    const where = `payout batch ${line.batchId} athlete ${line.athleteId} (${String(line.status)})`;
+    if (net !== want) differences.push(`${where}: provided ${net} cents, ${want} when ${String(line.status)}`);
+    const copy = byKey.get(keyString(keys.athletePayout(Number(line.athleteId), String(line.batchId))));
+    if (copy && canonicalJson(providedOf(copy)) !== canonicalJson(provided)) differences.push(`${where}: the athlete's copy records other payments`);
+    const creditParts = (ledgerByAthlete.get(Number(line.athleteId)) ?? [])
+      .filter((e) => e.kind === 'payout' && e.batchId === line.batchId)
+      .reduce((n, e) => n + (e.payoutCreditCents ?? 0), 0);
+    const wantCredit = line.status === 'failed' ? 0 : allocationPartOf(line);
+    if (creditParts !== wantCredit) differences.push(`${where}: the ledger pays ${creditParts} of allocated donations, the line ${wantCredit}`);
+    for (const e of provided) {
+      const key = `${line.athleteId}|${e.year}`;
+      const t = yearTotals.get(key) ?? { paid: 0, royalty: 0, allocation: 0 };
+      yearTotals.set(key, { paid: t.paid + e.cents, royalty: t.royalty + e.royaltyCents, allocation: t.allocation + e.allocationCents });
+    }
+  }
+  for (const item of items.filter((i) => keys.athleteIdOfPartition(String(i.PK)) !== null && String(i.SK) === keys.athleteYear(0, Number(i.year)).SK)) {
+    checked++;
+    const want = yearTotals.get(`${item.athleteId}|${item.year}`) ?? { paid: 0, royalty: 0, allocation: 0 };
+    yearTotals.delete(`${item.athleteId}|${item.year}`);
+    const got = { paid: Number(item.paidCents ?? 0), royalty: Number(item.paidRoyaltyCents ?? 0), allocation: Number(item.paidAllocationCents ?? 0) };
+    if (canonicalJson(got) !== canonicalJson(want))
+      differences.push(
+        `athlete ${item.athleteId} ${item.year}: paid ${got.paid} (royalties ${got.royalty}, allocations ${got.allocation}), its payouts provided ${want.paid} (${want.royalty}, ${want.allocation})`,
+      );
+  }
+  for (const [key, want] of yearTotals)
+    if (want.paid !== 0 || want.royalty !== 0 || want.allocation !== 0)
+      differences.push(`athlete ${key.replace('|', ' ')}: payouts provided ${want.paid} cents, no year total`);
   for (const [athleteId, entries] of ledgerByAthlete) {
     for (const e of entries.filter((x) => x.kind === 'payout')) {
       checked++;

@@ -1,6 +1,8 @@
 // Payout and statement shapes and rules the API and the web app share (lambdas/money/payouts.handler.ts
 // answers and checks them; the athlete panel shows and pre-checks them).
 import type { LedgerEntry } from './ledger';
+import type { NilGoView, TaxFormLine } from './compliance-api';
+import type { DisclosureClock } from './state-rules';
 
 /** The last day (YYYY-MM-DD, UTC) a payout period with this exclusive end covers: the day before
  * an end at midnight (Monday to Monday is through Sunday), else the end's own day. */
@@ -154,8 +156,12 @@ export interface YearStatusView {
   w9Date: string | null;
   /** Who holds the W-9: Stripe (the athlete's linked account, details submitted) or the collective (recorded by hand). */
   w9Source?: 'stripe' | 'collective' | null;
+  /** The lowest threshold of the year's forms, and whether any form must be filed (taxForms has each). */
   form1099ThresholdCents: number;
   form1099Required: boolean;
+  /** The year's payments by form and box (issue 23: card royalties on 1099-MISC box 2, allocated donations as the collective sets). */
+  taxForms?: TaxFormLine[];
+  /** NIL Go's most urgent record (over the eligibility period, not this year): reached, deadline, reported. */
   nil: { thresholdCents: number; crossedAt: string | null; deadline: string | null; reportedDate: string | null; reference: string | null };
 }
 
@@ -175,6 +181,8 @@ export interface CollectivePayoutsResponse {
     lastPayout: PayoutLineView | null;
     /** The athlete's linked Stripe account (null: none yet). */
     payoutAccount?: PayoutAccountView | null;
+    /** The member's NIL Go records (issue 23). */
+    nilGo?: NilGoView;
   }>;
   batches: PayoutBatchView[];
 }
@@ -190,6 +198,8 @@ export interface AthletePayoutsResponse {
   nextPayout: PayoutLineView | null;
   /** The athlete's linked Stripe account (null: none yet). */
   payoutAccount?: PayoutAccountView | null;
+  /** The athlete's NIL Go records (issue 23). */
+  nilGo?: NilGoView;
 }
 
 /** GET /api/athletes/{id}/disclosure?year= : the NIL disclosure record of a year. */
@@ -208,6 +218,14 @@ export interface DisclosureRecord {
   deadline: string | null;
   reportedDate: string | null;
   reference: string | null;
+  /** NIL Go's records over the athlete's eligibility period (issue 23): parties, value, rate,
+   * obligations, dates and the payments that are the record's documents. */
+  nilGo?: NilGoView;
+  /** The school's state and its rule, and every clock that applies (the state's per card licence or
+   * first payment, NIL Go's per record), each with its due date (issue 23). */
+  state?: { code: string; name: string } | null;
+  stateRule?: { name: string; to: string; source: string };
+  clocks?: DisclosureClock[];
 }
 
 /** How an athlete's payment goes when the batch is paid: through Stripe (Pay now), waiting for the

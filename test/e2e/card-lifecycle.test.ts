@@ -57,7 +57,7 @@ async function createCard(page: Page, name: string, options: { price: string; ed
   await page.getByText(`${name} was created and sent to Marcus Reed for approval.`).waitFor();
 }
 
-/** Buys one unit on the card page (reopened while its cached state still says it cannot sell). */
+/** Buys one unit on the card page (reopened while its cached state still says it cannot sell): Buy, then Confirm purchase on the review. */
 async function buy(page: Page, cardId: number): Promise<void> {
   const deadline = Date.now() + 45_000;
   const buyButton = page.getByRole('button', { name: 'Buy', exact: true });
@@ -69,6 +69,7 @@ async function buy(page: Page, cardId: number): Promise<void> {
     await page.waitForTimeout(2_000);
   }
   await buyButton.click();
+  await page.getByRole('button', { name: 'Confirm purchase' }).click();
   await page.getByRole('heading', { name: 'Purchase Successful!' }).waitFor();
 }
 

@@ -386,8 +386,9 @@ describe('demo paths stay in the demo', () => {
     await page.goto(url('/athlete/13/card/1'));
     await page.getByRole('heading', { name: 'Riley Chen - Card #1' }).waitFor();
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm purchase' }).click();
     await page.getByRole('heading', { name: 'Purchase Successful!' }).waitFor();
-    await page.waitForURL((u) => u.pathname !== '/athlete/13/card/1', { timeout: 10_000 });
+    await page.waitForURL((u) => u.pathname !== '/athlete/13/card/1', { timeout: 45_000 });
     expect(new URL(page.url()).pathname).toBe('/demo/mycards');
     await page.getByRole('list', { name: 'My collectibles' }).getByText('Riley Chen - Card #1').first().waitFor();
   });

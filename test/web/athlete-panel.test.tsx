@@ -3,6 +3,7 @@
 // dialog, decided cards with who and when), the Payouts tab (balance, negative carried forward,
 // next payout, statement, NIL disclosure alert and Mark reported) and the read-only demo.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { NilGoRecordView, NilGoView } from '@shared/money/compliance-api';
 import type { AthletePayoutsResponse, DisclosureRecord } from '@shared/money/payouts-api';
 import type { SaleLine } from '@shared/sales/sales-api';
 import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
@@ -86,6 +87,33 @@ const disclosure = (over: Partial<DisclosureRecord> = {}): DisclosureRecord => (
   ...over,
 });
 
+const nilGoRecord = (over: Partial<NilGoRecordView> = {}): NilGoRecordView => ({
+  recordId: 'collective-1~v1',
+  payorGroup: 'collective-1',
+  payors: ['Drift Collective'],
+  terms: { version: 1, from: '2023-08-01', royaltyBasisPoints: 9700, obligations: 'Approves each card' },
+  cumulativeCents: 69_840,
+  providedUnderTermsCents: 69_840,
+  thresholdCents: 60_000,
+  reportableAt: '2026-11-10',
+  deadline: '2026-11-17',
+  status: 'due',
+  businessDaysLeft: 3,
+  reported: null,
+  payments: [
+    { date: '2025-12-15', amountCents: 39_770, reference: 'ACH-1', batchId: 'b1' },
+    { date: '2026-11-10', amountCents: 30_070, reference: 'ACH-2', batchId: 'b2' },
+  ],
+  ...over,
+});
+
+const nilGoView = (records: NilGoRecordView[] = []): NilGoView => ({
+  eligibilityStart: '2023-08-01',
+  eligibilityStartSource: 'join date',
+  records,
+  alert: records.find((r) => ['due', 'due_today', 'overdue'].includes(r.status)) ?? null,
+});
+
 const statement = {
   athleteId: 1,
   from: '2026-11-01T00:00:00.000Z',
@@ -153,6 +181,7 @@ function panelApi(over: Routes = {}): FakeApi {
     'GET /api/athletes/1/payouts': { body: payouts() },
     'GET /api/athletes/1/statement': { body: statement },
     'GET /api/athletes/1/disclosure': { body: disclosure() },
+    'GET /api/athletes/1/nil-go': { body: nilGoView() },
     ...over,
   });
 }
@@ -427,8 +456,48 @@ describe('athlete panel', () => {
     expect((init.headers as Record<string, string>).Authorization).toMatch(/^Bearer /);
   });
 
-  it('alerts once $600 is crossed with its deadline and marks the year reported', async () => {
-    let record = disclosure({ crossedAt: '2026-11-10T10:00:00.000Z', deadline: '2026-11-17', earnedCents: 61000 });
+  it("shows NIL Go's alert on every tab and in Earnings › NIL & tax, with the deadline and rate, and marks the record reported", async () => {
+    let view = nilGoView([nilGoRecord()]);
+    const stub = panelApi({
+      'GET /api/athletes/1/nil-go': () => ({ body: view }),
+      'POST /api/athletes/1/nil-go/collective-1~v1/reported': (init) => {
+        const body = JSON.parse(String(init?.body));
+        view = nilGoView([nilGoRecord({ status: 'reported', businessDaysLeft: null, reported: { date: body.date, reference: body.reference } })]);
+        return { body: view };
+      },
+    });
+    const first = openPanel();
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(
+      'Report to NIL Go. Drift Collective provided you $698.40 since the eligibility start; it reached $600.00 on Nov 10, 2026.',
+    );
+    expect(banner).toHaveTextContent('royalty 97% of net card sales) by Nov 17, 2026 (3 business days left).');
+    expect(within(banner).getByRole('link', { name: 'Open NIL Go' })).toHaveAttribute('href', '/athlete?tab=disclosure');
+    first.unmount();
+    openPanel('disclosure');
+    const panel = await screen.findByRole('region', { name: 'NIL Go' });
+    expect(within(panel).getByRole('alert')).toHaveTextContent('by Nov 17, 2026 (3 business days left)');
+    const row = within(panel).getByRole('row', { name: /Drift Collective/ });
+    expect(row).toHaveTextContent('Royalty 97% of net card sales');
+    expect(row).toHaveTextContent('Due by 2026-11-17 (3 business days left)');
+    fireEvent.click(within(row).getByRole('button', { name: 'Mark reported' }));
+    const form = within(panel).getByRole('form', { name: 'Mark Drift Collective reported' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));
+    expect(await within(form).findByText('Reference is required: the NIL Go or school reference (at most 100 characters)')).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText(/^Reference/), { target: { value: 'NILGO-77' } });
+    fireEvent.change(within(form).getByLabelText(/^Reported on/), { target: { value: '2026-11-12' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));
+    expect(await within(panel).findByText('Marked Drift Collective reported (ref NILGO-77).')).toBeInTheDocument();
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(panel).getByText('Reported 2026-11-12')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'POST' && c.url.endsWith('/nil-go/collective-1~v1/reported'))?.body).toEqual({
+      date: '2026-11-12',
+      reference: 'NILGO-77',
+    });
+  });
+
+  it('marks the year of the disclosure record reported (the disclosure kit keeps its Mark reported)', async () => {
+    let record = disclosure({ crossedAt: '2026-11-10', deadline: '2026-11-17', earnedCents: 61000 });
     const stub = panelApi({
       'GET /api/athletes/1/disclosure': () => ({ body: record }),
       'POST /api/athletes/1/disclosure/2026/reported': (init) => {
@@ -440,10 +509,8 @@ describe('athlete panel', () => {
       },
     });
     openPanel('disclosure');
-    const alert = await screen.findByText(/Report your NIL compensation/);
-    expect(alert.closest('[role="alert"]')).toHaveTextContent('Drift Collective');
-    expect(alert.closest('[role="alert"]')).toHaveTextContent('Nov 17, 2026');
-    const form = screen.getByRole('form', { name: 'Mark 2026 reported' });
+    const form = await screen.findByRole('form', { name: 'Mark 2026 reported' });
+    expect(screen.getByText(/provided by one payor since the eligibility start, across years/)).toBeInTheDocument();
     fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));
     // Each error names its field.
     expect(await within(form).findByText('Reference is required: the NIL Go or school reference (at most 100 characters)')).toBeInTheDocument();
@@ -462,7 +529,6 @@ describe('athlete panel', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));
     expect(await screen.findByText('Marked 2026 as reported (ref NILGO-77).')).toBeInTheDocument();
     expect(screen.getByText(/\(ref NILGO-77\)$/)).toBeInTheDocument();
-    expect(screen.queryByText(/Report your NIL compensation/)).not.toBeInTheDocument();
     expect(
       stub.calls.find((c) => c.method === 'POST' && c.url.endsWith('/reported') && (c.body as { reference: string }).reference === 'NILGO-77')?.body,
     ).toEqual({

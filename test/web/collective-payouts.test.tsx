@@ -1,10 +1,11 @@
-// The collective's Payouts section: balances and tax status, the NIL disclosure alert, "Pay
-// everything owed through {date}" with its preview (who gets what, what is not payable yet and
-// when, what earlier batches are still paying) creating the batch with one idempotency key per
-// submission (a retry reuses it) and paying it through Stripe, the server's errors, payouts marked
-// sent then paid in bulk in a side panel, the CSV download with the bearer token, donation allocations.
+// The collective's Payouts section: balances and tax status, the NIL Go alert, "Pay everything owed
+// through {date}" with its preview (who gets what, what is not payable yet and when, what earlier
+// batches are still paying) creating the batch with one idempotency key per submission (a retry
+// reuses it) and paying it through Stripe, the server's errors, payouts marked sent then paid in bulk
+// in a side panel, the CSV download with the bearer token, donation allocations.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, PayoutPreview, YearStatusView } from '@shared/money/payouts-api';
+import type { NilGoRecordView } from '@shared/money/compliance-api';
 import { PayoutsSection } from '@/features/collective-panel/components/payouts/payouts-section';
 import { members } from './dashboards/fixtures';
 import { renderRoute, fakeApi, signInAs, signOut } from './harness';
@@ -25,6 +26,23 @@ const year = (over: Partial<YearStatusView> = {}, nil: Partial<YearStatusView['n
   ...over,
 });
 
+/** Marcus Reed's NIL Go record: $650 provided, reached $600 on 2 October, overdue since 9 October. */
+const DUE: NilGoRecordView = {
+  recordId: 'collective-1~v1',
+  payorGroup: 'collective-1',
+  payors: ['Mariners NIL Collective'],
+  terms: { version: 1, from: '2023-08-01', royaltyBasisPoints: 9700, obligations: 'Approves each card' },
+  cumulativeCents: 65000,
+  providedUnderTermsCents: 65000,
+  thresholdCents: 60000,
+  reportableAt: '2026-10-02',
+  deadline: '2026-10-09',
+  status: 'overdue',
+  businessDaysLeft: 0,
+  reported: null,
+  payments: [{ date: '2026-10-02', amountCents: 65000, reference: 'ACH-9', batchId: 'b' }],
+};
+
 const BATCH = '20261117000000-abcdef12';
 /** Today and tomorrow (UTC): the default period runs through today, its exclusive end is tomorrow. */
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -40,10 +58,34 @@ const payouts = (): CollectivePayoutsResponse => ({
       balanceCents: 72000,
       payableCents: 70000,
       year: year(
-        { earnedCents: 72000, paidCents: 65000, w9OnFile: true, w9Date: '2026-02-01', form1099Required: true },
-        { crossedAt: '2026-10-02T00:00:00.000Z', deadline: '2026-11-01T00:00:00.000Z' },
+        {
+          earnedCents: 72000,
+          paidCents: 65000,
+          w9OnFile: true,
+          w9Date: '2026-02-01',
+          form1099Required: true,
+          taxForms: [
+            {
+              form: '1099-MISC',
+              box: '2',
+              label: 'Royalties',
+              paymentType: 'royalty',
+              paidCents: 65000,
+              thresholdCents: 1000,
+              toConfirm: false,
+              required: true,
+            },
+          ],
+        },
+        { crossedAt: '2026-10-02', deadline: '2026-10-09' },
       ),
       lastPayout: null,
+      nilGo: {
+        eligibilityStart: '2023-08-01',
+        eligibilityStartSource: 'join date',
+        records: [DUE],
+        alert: DUE,
+      },
     },
     { athleteId: 2, balanceCents: 0, payableCents: 0, year: year(), lastPayout: null },
   ],
@@ -100,8 +142,8 @@ describe('Payouts', () => {
   it('shows balances, tax status, the NIL alert with its deadline, and no writes for visitors', async () => {
     fakeApi({ 'GET /api/collectives/1/payouts': { body: payouts() }, [PREVIEW]: { body: preview() } });
     renderPayouts();
-    expect(await screen.findByRole('alert', { name: 'NIL disclosure due' })).toHaveTextContent(
-      'Marcus Reed passed $600.00 in 2026 on Oct 2, 2026: report it by Nov 1, 2026.',
+    expect(await screen.findByRole('alert', { name: 'NIL Go reports due' })).toHaveTextContent(
+      'Marcus Reed: NIL Go report overdue. Mariners NIL Collective provided Marcus Reed $650.00 since the eligibility start; it reached $600.00 on Oct 2, 2026. Report the deal (royalty 97% of net card sales): it was due by Oct 9, 2026.',
     );
     const table = screen.getByRole('table', { name: /What each member is owed/ });
     const marcus = within(table).getByRole('row', { name: /Marcus Reed/ });
@@ -110,8 +152,8 @@ describe('Payouts', () => {
     // What is owed and not payable yet says when and why.
     expect(within(marcus).getByText('$20.00 recorded after today (UTC): available from tomorrow.')).toBeInTheDocument();
     expect(within(marcus).getByText('$650.00')).toBeInTheDocument();
-    expect(within(marcus).getByText('1099-NEC required')).toBeInTheDocument();
-    expect(within(marcus).getByText('Due by 2026-11-01')).toBeInTheDocument();
+    expect(within(marcus).getByText('1099-MISC box 2 required')).toBeInTheDocument();
+    expect(within(marcus).getByText('Due by 2026-10-09')).toBeInTheDocument();
     expect(within(marcus).getByText(/Yes/)).toBeInTheDocument();
     expect(within(within(table).getByRole('row', { name: /Jalen Brooks/ })).getByText('No')).toBeInTheDocument();
     // Visitors see the preview, but nothing that pays or marks.

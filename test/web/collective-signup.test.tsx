@@ -79,6 +79,7 @@ describe('/collectives/join', () => {
     fireEvent.change(within(form).getByLabelText(/^Primary colour( \*)?$/), { target: { value: 'red' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Apply' }));
     expect(await within(form).findByText('School logo: upload a PNG, JPG or GIF')).toBeInTheDocument();
+    expect(within(form).getByText('School state: choose the state the school is in')).toBeInTheDocument();
     expect(within(form).getByText('Primary colour must be a colour like #C4161C')).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 
@@ -138,6 +139,7 @@ describe('/collectives/join', () => {
       fireEvent.change(within(form).getByLabelText(label), { target: { value } });
     fireEvent.click(within(form).getByLabelText('Add my school'));
     fireEvent.change(within(form).getByLabelText(/^School name/), { target: { value: 'drift tech' } });
+    fireEvent.change(within(form).getByLabelText(/^State/), { target: { value: 'OH' } });
     const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
     fireEvent.change(within(form).getByLabelText(/^School logo/), { target: { files: [logo] } });
     fireEvent.click(within(form).getByRole('checkbox', { name: /I have read the terms/ }));

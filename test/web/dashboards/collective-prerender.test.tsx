@@ -42,6 +42,7 @@ describe('prerendered collective dashboard', () => {
       'Transactions',
       'Payouts',
       'Settings',
+      'Audit log',
     ]);
     expect([...doc.querySelectorAll('.dash-tile dt')].map((d) => d.textContent)).toHaveLength(5);
     expect([...doc.querySelectorAll('figcaption')].map((f) => f.textContent)).toEqual(['Monthly Earnings', 'Earnings per Athlete']);

@@ -19,6 +19,7 @@ import { useOwnerCards } from '@/features/athlete-panel/api/get-owner-cards';
 import { HomeSection } from '@/features/athlete-panel/components/home-section';
 import { PostsTab } from '@/features/athlete-panel/components/posts-tab';
 import { SECTIONS, firstTabOf, parseTab, placeLabel, sectionOf, type AthleteTab } from '@/features/athlete-panel/components/athlete-sections';
+import { NilGoBanner } from '@/features/athlete-panel/components/nil-go-panel';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTenant } from '@/lib/use-tenant';
 
@@ -69,6 +70,8 @@ export default function AthletePanelRoute() {
           onSelect={(id) => open(firstTabOf(id))}
         />
         <TabPanel idBase="athlete" id={section} className="dash-main">
+          {/* NIL Go's alert on every screen but the one with its panel (Earnings › NIL & tax). */}
+          {tab !== 'disclosure' && <NilGoBanner athleteId={athlete.id} own={isOwnerAthlete} />}
           {section === 'home' && <HomeSection profile={profile} own={isOwnerAthlete} pending={pending} onOpen={open} />}
           <Suspense fallback={<Spinner label="Loading..." />}>
             {section === 'cards' && (

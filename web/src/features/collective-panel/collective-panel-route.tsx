@@ -32,7 +32,7 @@ const SettingsSection = lazy(() => import('@/features/collective-panel/component
 const PayoutsSection = lazy(() => import('@/features/collective-panel/components/payouts/payouts-section').then((m) => ({ default: m.PayoutsSection })));
 const CardsSection = lazy(() => import('@/features/collective-panel/components/cards/cards-section').then((m) => ({ default: m.CardsSection })));
 
-export type Section = 'overview' | 'athletes' | 'cards' | 'transactions' | 'payouts' | 'settings';
+export type Section = 'overview' | 'athletes' | 'cards' | 'transactions' | 'payouts' | 'settings' | 'audit';
 
 export const SECTIONS: Array<TabItem<Section> & { label: string }> = [
   { id: 'overview', label: 'Overview' },
@@ -41,6 +41,7 @@ export const SECTIONS: Array<TabItem<Section> & { label: string }> = [
   { id: 'transactions', label: 'Transactions' },
   { id: 'payouts', label: 'Payouts' },
   { id: 'settings', label: 'Settings' },
+  { id: 'audit', label: 'Audit log' },
 ];
 
 /** The section ?section= names; Cards used to be a Settings tab (?section=settings&tab=cards opens Cards). */
@@ -51,7 +52,8 @@ const parseTab = (value: string | null): SettingsTab => SETTINGS_TAB_IDS.find((t
 
 const TITLE = 'Collective Dashboard';
 
-export default function CollectivePanelRoute() {
+/** `auditLog`: the Audit log section, given by the route table (the notifications feature's). */
+export default function CollectivePanelRoute({ auditLog }: { auditLog?: ReactNode } = {}) {
   const { collectiveId, isOwnerCollective } = useTenant();
   const stats = useCollectiveStats(collectiveId, LIVE_REFRESH_MS);
   const collective = useCollective();
@@ -123,6 +125,7 @@ export default function CollectivePanelRoute() {
         {section === 'overview' && <OverviewSection stats={statsData} members={memberList} />}
         {section === 'athletes' && <AthletesSection stats={statsData} />}
         {section === 'transactions' && <TransactionsSection collectiveId={collectiveId} />}
+        {section === 'audit' && <Suspense fallback={<Spinner label="Loading..." />}>{auditLog}</Suspense>}
         {(section === 'settings' || section === 'payouts') && !isOwnerCollective && (
           <SignInPrompt
             message={section === 'payouts' ? 'Sign in as this collective to create and mark payouts' : 'Sign in as this collective to save changes'}

@@ -1,7 +1,7 @@
 // The athlete panel's sections, named for what they answer (issue 25): Home (how am I doing),
 // Cards & approvals, Earnings, Fans, Posts. The spec's tabs stay where they can be found: My Cards
 // and Approvals are the tabs of Cards & approvals; Payouts, Statement, Overview (the donations
-// allocated to the athlete) and NIL disclosure the tabs of Earnings; Comments is in Fans. `?tab=`
+// allocated to the athlete) and NIL & tax (NIL Go, the disclosure record, the tax forms) the tabs of Earnings; Comments is in Fans. `?tab=`
 // keeps the place (the old values still open the same content: ?tab=overview, ?tab=comments, ...).
 
 export type AthleteSection = 'home' | 'cards' | 'earnings' | 'fans' | 'posts';
@@ -40,7 +40,7 @@ export const EARNINGS_TABS: ReadonlyArray<{ id: 'payouts' | 'statement' | 'overv
   { id: 'payouts', label: 'Payouts' },
   { id: 'statement', label: 'Statement' },
   { id: 'overview', label: 'Overview' },
-  { id: 'disclosure', label: 'NIL disclosure' },
+  { id: 'disclosure', label: 'NIL & tax' },
 ];
 
 /** The place `?tab=` names (Home when it names none or something else). */

@@ -28,6 +28,8 @@ const ACTION_WORD: Record<HistoryAction, string> = {
   published: 'Published',
   retired: 'Retired',
   'image-changed': 'Image changed',
+  'drop-scheduled': 'Drop scheduled',
+  'drop-closed': 'Drop closed (print run fixed)',
 };
 
 /** The card's history, newest first, folded. */

@@ -140,6 +140,7 @@ export function CardsSection({ collectiveId, members, school, canWrite }: Props)
                     onDelete={() => deleting.ask(entry)}
                     onPublish={(id) => run(entry, { kind: 'publish', request: id ? { shopifyProductId: id } : {} })}
                     onRetire={() => retiring.ask(entry)}
+                    drop={{ collectiveId, athleteId: entry.data.athlete.id, onScheduled: (text) => setNotice({ ok: true, text }) }}
                   />
                 )
               : null

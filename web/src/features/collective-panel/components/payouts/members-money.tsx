@@ -19,6 +19,7 @@ import { Table } from '@/components/table/table';
 import { useSetW9 } from '@/features/collective-panel/api/payouts';
 import { PAYOUT_TEXTS } from '@/features/collective-panel/config';
 import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
+import { TaxFormsStatus } from '@/components/compliance/tax-forms';
 import { today, type PayoutsPartProps } from '@/features/collective-panel/components/payouts/payout-parts';
 
 type Member = CollectivePayoutsResponse['members'][number];
@@ -183,7 +184,7 @@ export function MembersMoney({ collectiveId, data, nameOf, owner }: PayoutsPartP
             header: 'Tax forms',
             cell: (m) => (
               <>
-                <div>{m.year.form1099Required ? <Badge tone="red">1099-NEC required</Badge> : <span className="muted">1099-NEC not required</span>}</div>
+                <TaxFormsStatus year={m.year} />
                 <DisclosureStatus nil={m.year.nil} />
               </>
             ),

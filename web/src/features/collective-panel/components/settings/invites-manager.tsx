@@ -36,7 +36,8 @@ function CreatedLink({ invite }: { invite: CreatedInvite }) {
   return (
     <div className="panel" aria-label="New invite">
       <p>
-        Send this link to {invite.athleteName} ({invite.email}). It is shown only now: it works once, for that email, until <DateText iso={invite.expiresAt} />.
+        We are emailing this link to {invite.athleteName} ({invite.email}). You can also send it yourself: it is shown only now, and it works once, for that
+        email, until <DateText iso={invite.expiresAt} />.
       </p>
       <Field label="Invite link">{(control) => <input {...control} className="input" readOnly value={link} onFocus={(e) => e.target.select()} />}</Field>
       <Field label="Invite code">

@@ -10,6 +10,7 @@ import { ProfileRequests } from '@/features/collective-panel/components/settings
 import { AthletesManagement } from '@/features/collective-panel/components/settings/athletes-management';
 import { MerchManager } from '@/features/collective-panel/components/settings/merch-manager';
 import { SchoolColorsForm } from '@/features/collective-panel/components/settings/school-colors-form';
+import { SchoolStateForm } from '@/features/collective-panel/components/settings/school-state-form';
 import { SupportSettingsForm } from '@/features/collective-panel/components/settings/support-settings-form';
 import { PaymentsSettings } from '@/features/collective-panel/components/settings/payments-settings';
 import { SETTINGS_TABS, type SettingsTab } from '@/features/collective-panel/components/settings/settings-tabs';
@@ -55,6 +56,9 @@ export function SettingsSection({ tab, onTab, collective, members, sports, schoo
           ))}
         {tab === 'school-colors' &&
           (school ? <SchoolColorsForm key={school.id} collectiveId={collective.id} school={school} /> : <p className="muted">School not found.</p>)}
+        {tab === 'school-colors' && school && isOwnerCollective && (
+          <SchoolStateForm key={`${school.id}-${school.state}`} collectiveId={collective.id} school={school} />
+        )}
         {tab === 'merch' && (school ? <MerchManager collectiveId={collective.id} school={school} items={merch} /> : <p className="muted">School not found.</p>)}
         {tab === 'support' &&
           (isOwnerCollective ? (
