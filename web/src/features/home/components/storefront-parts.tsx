@@ -8,6 +8,7 @@ import { athleteLine } from '@/components/card/card-edition';
 import { CardFrame } from '@/components/card/card-frame';
 import { paths } from '@/config/paths';
 import { saleStatus } from '@/lib/card-sale';
+import { DropCountdown } from '@/components/drop-countdown';
 
 /** Pressing Enter with nothing focused enters the site (the spec's landing; a focused control keeps its own Enter). */
 function useEnterToStatement() {
@@ -80,6 +81,7 @@ export function StoreCard({ item, priority = false }: { item: StorefrontCard; pr
           <span className="store-card-left">{status.text || 'On sale'}</span>
         </span>
       </Link>
+      {card.drop && <DropCountdown drop={card.drop} compact />}
     </li>
   );
 }
