@@ -419,3 +419,35 @@ const STATE_LABEL: Record<ShownState, string> = {
 export const shownState = (card: Pick<DigitalCollectible, 'state'>, soldOut = false): ShownState => (isOnSale(card) && soldOut ? 'sold-out' : stateOf(card));
 
 export const stateLabel = (state: ShownState): string => STATE_LABEL[state];
+
+// ---- the collective's pipeline (the Cards board) --------------------------------------------------
+
+/** The stages a card goes through on the collective's board, in order: a draft (or a card the
+ * athlete rejected, back with the collective), waiting for the athlete, approved, live (on sale or
+ * sold out), retired. */
+export type PipelineStage = 'draft' | 'waiting' | 'approved' | 'live' | 'retired';
+export const PIPELINE: readonly PipelineStage[] = ['draft', 'waiting', 'approved', 'live', 'retired'];
+
+const STAGE_OF: Record<CardState, PipelineStage> = {
+  draft: 'draft',
+  rejected: 'draft',
+  pending: 'waiting',
+  approved: 'approved',
+  published: 'live',
+  retired: 'retired',
+};
+
+export const pipelineStage = (card: Pick<DigitalCollectible, 'state'>): PipelineStage => STAGE_OF[stateOf(card)];
+
+/** The moves that take a card forward. */
+const FORWARD: readonly Move[] = ['submit', 'approve', 'publish'];
+
+/** The move that takes a card forward for `role` (the board's primary button): submit a draft,
+ * publish an approved card, the athlete's approval; a rejected card is edited first. Null when the
+ * next step is the other side's or there is none. */
+export function nextMove(card: Pick<DigitalCollectible, 'state'>, role: Role): Move | null {
+  const offered = actions(card, role);
+  const forward = offered.find((move) => FORWARD.includes(move));
+  if (forward) return forward;
+  return stateOf(card) === 'rejected' && offered.includes('edit') ? 'edit' : null;
+}
