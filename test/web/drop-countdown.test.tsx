@@ -6,7 +6,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { DropView } from '@shared/catalog/catalog-api';
 import { DropCountdown, timeLeft } from '@/components/drop-countdown';
-import { CardsManager } from '@/features/collective-panel/components/settings/cards-manager';
+import { CardsSection } from '@/features/collective-panel/components/cards/cards-section';
 import { localInputValue } from '@/features/collective-panel/components/schedule-drop-form';
 import { members, ownerCards } from './dashboards/fixtures';
 import { fakeApi, renderRoute, settleAndSignOut, signIn } from './harness';
@@ -62,7 +62,7 @@ describe('Schedule a drop (the collective’s Cards tab)', () => {
       'GET /api/collectives/1/athletes/1/cards': { body: data },
       'POST /api/collectives/1/athletes/1/cards/3/drop': { body: { ...data.cards[2], state: 'published' } },
     });
-    renderRoute(<CardsManager collectiveId={1} members={members([1])} canWrite />);
+    renderRoute(<CardsSection collectiveId={1} members={members([1])} school={null} canWrite />);
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule a drop of Card approved' }));
     const form = screen.getByRole('form', { name: 'Schedule a drop of Card approved' });
     const starts = within(form).getByLabelText(/Drop starts/);
