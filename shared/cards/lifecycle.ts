@@ -369,11 +369,7 @@ export function dropPhase(card: Pick<DigitalCollectible, 'drop'>, now: string): 
   return t < Date.parse(drop.endsAt) ? 'live' : 'ended';
 }
 
-/** Whether an order created at `createdAt` falls inside the drop's window (its units are numbered). */
-export const inDropWindow = (drop: Pick<CardDrop, 'startsAt' | 'endsAt'>, createdAt: string): boolean => {
-  const t = Date.parse(createdAt);
-  return t >= Date.parse(drop.startsAt) && t < Date.parse(drop.endsAt);
-};
+export { inDropWindow } from './drop-window';
 
 /** The drop's window checked: `startsAt` (ISO) from now on (a minute's grace for a form sent
  * "now"), at most DROP_LEAD_MAX_DAYS ahead; `endsAt` after it by DROP_MIN_MINUTES to DROP_MAX_DAYS.
