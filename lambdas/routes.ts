@@ -111,6 +111,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/submit', fn: 'cards', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/publish', fn: 'cards', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/retire', fn: 'cards', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/drop', fn: 'cards', access: 'collective' }, // schedule a moment drop (decision 0022)
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/sets', fn: 'cards', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/sets/{setId}/close', fn: 'cards', access: 'collective' },
   { method: 'GET', path: '/api/athletes/{id}/cards', fn: 'cards', access: 'athlete' },
@@ -252,7 +253,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   unattributed: INGESTION_PARTITIONS,
   payouts: [p.athlete, p.collective, ...EVENT_PARTITIONS], // ledger entries and totals, payouts, year status; batches and allocations
   search: [],
-  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist, ...EVENT_PARTITIONS], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total; a first card and publication (checklist steps); the audit entries and notices of card moves
+  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist, ...EVENT_PARTITIONS, p.drops], // cards, sets, product index, member entries; unlock times, Top Fans and drops' print runs on the athlete's total; a first card and publication (checklist steps); the audit entries and notices of card moves; the drop sweep's schedule
   onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account, p.application, p.applicant, p.checklist, ...EVENT_PARTITIONS], // invites, profile requests, account links; an accepted request creates the athlete; collective applications and the checklist's dismissal; the audit entries and notices of membership changes (an invite's email)
   operator: [
     ...INGESTION_PARTITIONS, // routing a line of the platform inbox is an ingestion event on its order

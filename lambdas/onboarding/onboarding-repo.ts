@@ -137,7 +137,8 @@ export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWri
 
   // ---- invites ---------------------------------------------------------------------------------
 
-  async function createInvite(collectiveId: number, request: InviteRequest, principal: Principal, now = new Date()): Promise<CreatedInvite> {
+  /** `site`: the web app's origin for the emailed claim link (SITE_URL, else the caller's). */
+  async function createInvite(collectiveId: number, request: InviteRequest, principal: Principal, now = new Date(), site = siteUrl()): Promise<CreatedInvite> {
     const athlete = await athleteOf(request.athleteId);
     if (!athlete) throw new NotFound(`Athlete ${request.athleteId}`);
     if (athlete.collectiveId !== collectiveId) throw new Forbidden(`${athlete.name} is not a member of this collective`);
@@ -166,7 +167,7 @@ export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWri
     // preferences it has yet) in one transaction; the link is also answered once, as before.
     const event = inviteEvent(
       { codeHash, collectiveId, athleteId: request.athleteId, athleteName: athlete.name, email: request.email, createdAt, expiresAt: String(item.expiresAt) },
-      `${siteUrl()}/claim/${code}`,
+      `${site}/claim/${code}`,
       principal,
     );
     await store.transact([{ put: item, condition: { notExists: true } }, ...eventWrites(event)]);

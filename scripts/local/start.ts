@@ -189,6 +189,12 @@ async function main(): Promise<void> {
         'Start with `npm start -- --memory` for a fresh run, or delete .data/dynamodb to reseed it.',
     );
   }
+  if (seeded) {
+    // Data seeded before the storefront's listing of cards on sale (decision 0017): list them once.
+    const { hasLiveListing, listLiveCards } = await import('../lib/live-cards-migrate');
+    const { dynamoStore } = await import('#lambdas/platform/store');
+    if (!(await hasLiveListing(dynamoStore))) await listLiveCards(dynamoStore);
+  }
   if (options.seed && !seeded) {
     say(`seeding the sample catalog and ${sampleDeliveryCount()} Shopify deliveries through the signed webhook endpoint...`);
     await markLocalDataVersion();

@@ -1,7 +1,10 @@
 // How much of a card's edition is left, as a bar and in words ('469 of 500 left', 'Sold out'); a
 // locked card shows its way to the unlock instead ('18 of 25 Base sold to unlock'), an open edition
-// how many are out. A native <progress> (no style attribute: server-rendered HTML runs under the CSP).
+// how many are out, a moment drop where its window is ('Print run: 1,234' once closed; its
+// countdown is the drop's own component). A native <progress> (no style attribute: server-rendered
+// HTML runs under the CSP).
 import type { CardView } from '@shared/catalog/catalog-api';
+import { formatDateTime } from '@/lib/dates';
 import { saleStatus, unlockProgress } from '@/lib/card-sale';
 
 const count = new Intl.NumberFormat('en-US');
@@ -16,6 +19,14 @@ interface Bar {
 /** What the bar shows for a card ('cards': the athlete's cards, for a quota card's name). */
 export function editionBar(card: CardView, cards: readonly CardView[]): Bar | null {
   const status = saleStatus(card, cards);
+  const drop = card.drop;
+  if (drop) {
+    if (drop.printRun !== null) return { value: 0, max: 0, text: `Print run: ${count.format(drop.printRun)}`, label: 'Print run' };
+    if (drop.phase === 'scheduled') return { value: 0, max: 0, text: `Moment drop: on sale from ${formatDateTime(drop.startsAt)}`, label: 'Drop' };
+    if (drop.phase === 'live')
+      return { value: 0, max: 0, text: `Moment drop: ${count.format(card.sold)} sold so far, on sale until ${formatDateTime(drop.endsAt)}`, label: 'Drop' };
+    return { value: 0, max: 0, text: 'The drop has ended: its print run is being counted', label: 'Drop' };
+  }
   if (status.kind === 'locked' && card.unlock) {
     return { value: Math.min(card.unlock.sold, card.unlock.units), max: card.unlock.units, text: unlockProgress(card, cards), label: 'Sold toward the unlock' };
   }

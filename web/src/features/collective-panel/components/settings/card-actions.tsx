@@ -1,7 +1,7 @@
 // A card's lifecycle buttons in the Cards tab: exactly the moves shared/cards/lifecycle.ts offers
 // the collective in the card's state (`actions`): edit a draft or a rejected card, submit a draft
 // for approval or delete it, publish an approved card (with a Shopify product id when publishing is
-// manual here), retire a published one.
+// manual here) or schedule it as a moment drop (schedule-drop-form.tsx), retire a published one.
 import { Fragment, type ReactNode } from 'react';
 import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
 import { validatePublish } from '@shared/cards/cards-api';
@@ -10,6 +10,7 @@ import { InputField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { useForm } from '@/components/form/use-form-submit';
 import { WRITE_TEXTS } from '@/features/collective-panel/config';
+import { ScheduleDrop } from '@/features/collective-panel/components/schedule-drop-form';
 
 export interface CardActionsProps {
   card: OwnerCard;
@@ -23,6 +24,8 @@ export interface CardActionsProps {
   onPublish: (productId: string | undefined) => Promise<void>;
   /** Asks for a confirmation first. */
   onRetire: () => void;
+  /** Where a moment drop is scheduled from (its collective and athlete), and what to say after. */
+  drop?: { collectiveId: number; athleteId: number; onScheduled: (message: string) => void };
 }
 
 const PRODUCT_ID_REQUIRED = 'Enter the id of the Shopify product that sells this card';
@@ -87,6 +90,8 @@ function control(move: Move, props: CardActionsProps): ReactNode {
       );
     case 'publish':
       return <PublishControl card={card} publishMode={props.publishMode} busy={busy} onPublish={props.onPublish} />;
+    case 'schedule-drop':
+      return props.drop ? <ScheduleDrop {...props.drop} card={card} publishMode={props.publishMode} busy={busy} /> : null;
     case 'retire':
       return (
         <button type="button" className="btn btn-danger btn-sm" aria-label={`Retire ${card.name}`} disabled={busy} onClick={props.onRetire}>

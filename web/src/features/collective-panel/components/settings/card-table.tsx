@@ -31,6 +31,8 @@ const ACTION_WORD: Record<HistoryAction, string> = {
   published: 'Published',
   retired: 'Retired',
   'image-changed': 'Image changed',
+  'drop-scheduled': 'Drop scheduled',
+  'drop-closed': 'Drop closed (print run fixed)',
 };
 
 function History({ card }: { card: OwnerCard }) {

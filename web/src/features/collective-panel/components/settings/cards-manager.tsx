@@ -109,6 +109,7 @@ function MemberCards({ collectiveId, member, canWrite }: { collectiveId: number;
                     onDelete={() => deleting.ask(card)}
                     onPublish={(id) => run(card, { kind: 'publish', request: id ? { shopifyProductId: id } : {} })}
                     onRetire={() => retiring.ask(card)}
+                    drop={{ collectiveId, athleteId: member.id, onScheduled: (text) => setNotice({ ok: true, text }) }}
                   />
                 )
               : null
