@@ -187,6 +187,7 @@ export function privacyRequestView(item: Item): PrivacyRequestView {
     completedAt: typeof item.completedAt === 'string' ? item.completedAt : null,
     completedBy: typeof item.completedBy === 'string' ? item.completedBy : null,
     redactedOrders: typeof item.redactedOrders === 'number' ? item.redactedOrders : null,
+    ...(item.topic === 'account/deletion' ? { accountClosedAt: typeof item.accountClosedAt === 'string' ? item.accountClosedAt : null } : {}),
   };
 }
 

@@ -126,6 +126,7 @@ export async function confirmDeletion(
   await forgetAgeBand(store, buyerKey);
   await store.write({ delete: keys.waitlist(input.email.trim().toLowerCase()) });
   await identityAdmin().deleteUser(input.principal.username);
+  await store.write({ update: keys.privacyRequest(requestId), set: { accountClosedAt: input.now() } });
   await store.write({ delete: keys.personDeletion(buyerKey) });
   return { redactedOrders: outcome.orders ?? 0, requestId };
 }

@@ -34,6 +34,8 @@ export interface PrivacyRequestView {
   completedBy: string | null;
   /** Orders redacted (a customer's redaction, once completed). */
   redactedOrders: number | null;
+  /** A fan's deletion: when the account itself was removed (its last step). */
+  accountClosedAt?: string | null;
 }
 
 export interface PrivacyRequestsResponse {

@@ -138,6 +138,7 @@ it('deletes the account with the emailed code, redacting its orders while every 
     topic: 'account/deletion',
     status: 'completed',
     redactedOrders: 2,
+    accountClosedAt: expect.any(String),
     acknowledgeBy: expect.any(String),
     dueBy: expect.any(String),
   });

@@ -53,6 +53,7 @@ it('lists the requests with their due dates and statuses, and downloads a data r
             shopDomain: '',
             status: 'completed',
             redactedOrders: 1,
+            accountClosedAt: '2026-10-01T00:01:00.000Z',
             acknowledgeBy: '2026-10-15',
             acknowledgedAt: '2026-10-01T00:00:00.000Z',
             dueBy: '2026-11-15',

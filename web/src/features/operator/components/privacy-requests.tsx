@@ -24,7 +24,7 @@ const TOPIC_LABEL: Record<PrivacyRequestView['topic'], string> = {
 function statusOf(r: PrivacyRequestView): string {
   if (r.topic === 'account/data') return 'Served (downloaded by the fan)';
   if (r.topic === 'account/deletion')
-    return r.status === 'completed'
+    return r.status === 'completed' && r.accountClosedAt
       ? `Deleted (${r.redactedOrders ?? 0} ${r.redactedOrders === 1 ? 'order' : 'orders'} redacted)`
       : 'Confirmed, being carried out';
   if (r.status === 'completed') return `Redacted (${r.redactedOrders ?? 0} ${r.redactedOrders === 1 ? 'order' : 'orders'})`;
