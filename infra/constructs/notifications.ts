@@ -15,7 +15,7 @@
 // `-c mailDomain=drift.example`. Without mailFrom the pipeline is deployed but sends nothing: the
 // notices stay in-app and are recorded as not emailed.
 import * as path from 'node:path';
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -156,7 +156,7 @@ export class Notifications extends Construct {
     this.sender.addToRolePolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources: [identityArn, configurationSetArn] }));
     if (!props.mailDomain && !mailDomainOf(props.mailFrom))
       Validations.of(this.sender).acknowledge({
-        id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
+        id: sesAnyIdentityFinding(stack),
         reason:
           'No sender identity is configured yet (-c mailFrom, -c mailDomain): the sender sends nothing until MAIL_FROM is set, and the grant names the identity once it is.',
       });
@@ -171,6 +171,13 @@ export class Notifications extends Construct {
 }
 
 /** The domain of `Name <user@domain>` or `user@domain`, if any. */
+/** cdk-nag's name for a grant on every SES identity of the account: the region and account are
+ * placeholders when the stack's environment is not set, the literal values when it is. */
+export function sesAnyIdentityFinding(stack: Stack): string {
+  const show = (value: string, placeholder: string) => (Token.isUnresolved(value) ? placeholder : value);
+  return `AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${show(stack.region, '<AWS::Region>')}:${show(stack.account, '<AWS::AccountId>')}:identity/*]`;
+}
+
 export function mailDomainOf(from: string | undefined): string | undefined {
   const address = from ? (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim() : '';
   const at = address.lastIndexOf('@');

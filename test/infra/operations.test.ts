@@ -116,8 +116,9 @@ describe('operations by default', () => {
 
   it('creates no reconcile function and no reconcile schedule without the Admin API secret', () => {
     expect(Object.keys(template.findResources('AWS::Lambda::Function')).filter((id) => id.startsWith('Reconcile'))).toEqual([]);
-    // The only schedules are the settle sweep and the drop sweep (the cards function, decision 0022).
-    template.resourceCountIs('AWS::Events::Rule', 2);
+    // The only schedules are the settle sweep, the drop sweep (the cards function, decision 0022) and
+    // the outbox's sweep (the notifications' feed, decision 0025).
+    template.resourceCountIs('AWS::Events::Rule', 3);
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
@@ -180,8 +181,9 @@ describe('operations by default', () => {
     });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'WebhookRetryLater', Namespace: 'NilCards' });
     const errorAlarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Resources).filter((a) => a.Properties.MetricName === 'Errors');
-    // Every API function, plus the open routes' authorizer (origin header) and the settle function.
-    expect(errorAlarms).toHaveLength(deployedFunctions + 2);
+    // Every API function, plus the open routes' authorizer (origin header), the settle function and the
+    // notifications' feed, sender and bounce functions.
+    expect(errorAlarms).toHaveLength(deployedFunctions + 5);
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {
       PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
     });
