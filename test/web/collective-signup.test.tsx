@@ -261,7 +261,7 @@ describe("a new collective's checklist", () => {
     expect(within(items[0]).getByRole('link')).toHaveAttribute('href', '/collective?section=settings&tab=payments');
     expect(within(items[1]).getByRole('link')).toHaveAttribute('href', '/collective?section=settings&tab=school-colors');
     expect(within(items[2]).getByRole('link')).toHaveAttribute('href', '/collective?section=settings&tab=invites');
-    expect(within(items[3]).getByRole('link')).toHaveAttribute('href', '/collective?section=settings&tab=cards');
+    expect(within(items[3]).getByRole('link')).toHaveAttribute('href', '/collective?section=cards');
     fireEvent.click(within(list).getByRole('button', { name: 'Hide this list' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument());
     expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/collectives/4/checklist/dismiss')).toBe(true);

@@ -6,7 +6,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { DropView } from '@shared/catalog/catalog-api';
 import { DropCountdown, timeLeft } from '@/components/drop-countdown';
-import { CardsManager } from '@/features/collective-panel/components/settings/cards-manager';
+import { CardsSection } from '@/features/collective-panel/components/cards/cards-section';
 import { localInputValue } from '@/features/collective-panel/components/schedule-drop-form';
 import { members, ownerCards } from './dashboards/fixtures';
 import { fakeApi, renderRoute, settleAndSignOut, signIn } from './harness';
@@ -55,14 +55,14 @@ describe('DropCountdown', () => {
 describe('Schedule a drop (the collective’s Cards tab)', () => {
   afterEach(() => settleAndSignOut());
 
-  it('opens on an approved card, names a window too short, then sends the window in UTC', async () => {
+  it('opens on an approved card, names a window that ends when it starts, then sends the window in UTC', async () => {
     signIn({ 'cognito:groups': ['collective'], 'custom:collectiveId': '1' });
     const data = ownerCards(1, 'local');
     const api = fakeApi({
       'GET /api/collectives/1/athletes/1/cards': { body: data },
       'POST /api/collectives/1/athletes/1/cards/3/drop': { body: { ...data.cards[2], state: 'published' } },
     });
-    renderRoute(<CardsManager collectiveId={1} members={members([1])} canWrite />);
+    renderRoute(<CardsSection collectiveId={1} members={members([1])} school={null} canWrite />);
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule a drop of Card approved' }));
     const form = screen.getByRole('form', { name: 'Schedule a drop of Card approved' });
     const starts = within(form).getByLabelText(/Drop starts/);
@@ -72,9 +72,9 @@ describe('Schedule a drop (the collective’s Cards tab)', () => {
     day.setHours(10, 0, 0, 0);
     const at = (hours: number) => localInputValue(new Date(day.getTime() + hours * 3_600_000));
     fireEvent.change(starts, { target: { value: at(0) } });
-    fireEvent.change(ends, { target: { value: at(0.5) } });
+    fireEvent.change(ends, { target: { value: at(0) } });
     fireEvent.click(within(form).getByRole('button', { name: 'Schedule drop' }));
-    expect(await within(form).findByText('A drop lasts at least 1 hour')).toBeInTheDocument();
+    expect(await within(form).findByText('A drop lasts at least a minute: end it after it starts')).toBeInTheDocument();
     expect(ends).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 
