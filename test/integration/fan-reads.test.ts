@@ -20,6 +20,9 @@ import { claimsFor, invoke } from '../support/invoke';
 import { TEST_SECRET, deliver, sendWebhook } from '../support/webhooks';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('a moment card')]);
+// DynamoDB Local on a shared machine: creating and seeding a table can take longer than jest's 5 s.
+jest.setTimeout(120_000);
+
 let seq = 8_400_000;
 const nextId = () => String(++seq);
 
