@@ -15,7 +15,7 @@
 // when the order's figures, serials and ledger are applied); the backlog of pending orders when
 // arrivals stop, the time to drain it, and `verify` (every figure recomputed) at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Catalog } from '#shared/catalog/catalog-types';
@@ -61,6 +61,9 @@ export interface DropRun {
   verifyDifferences: number;
   verifyChecked: number;
   pendingAfter: number;
+  /** CPU per delivery, arrivals and drain (the poller's reads included): local mode's process
+   * (accepting and settling) and DynamoDB Local's. NaN where /proc is not readable. */
+  cpuMsPerDelivery: { local: number; dynamo: number };
 }
 
 /** Orders of one unit (some two) of `cardOf(i)`, over the drop's seconds, by repeat buyers. */
@@ -180,11 +183,48 @@ interface Sent {
   lag?: number;
 }
 
+/** CPU seconds (user + system) a process and its descendants have used: /proc on Linux (the
+ * machine's load does not change how much CPU a delivery costs, only how long it waits for it);
+ * NaN elsewhere. */
+export function treeCpuSeconds(rootPid: number | undefined): number {
+  if (rootPid === undefined) return NaN;
+  try {
+    const stats = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .flatMap((pid) => {
+        try {
+          // Fields after the command's closing parenthesis: state, ppid, ... utime (14th), stime (15th).
+          const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+          return [{ pid: Number(pid), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }];
+        } catch {
+          return [];
+        }
+      });
+    const inTree = new Set([rootPid]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const p of stats) if (!inTree.has(p.pid) && inTree.has(p.ppid)) grew = inTree.add(p.pid) !== undefined;
+    }
+    return stats.filter((p) => inTree.has(p.pid)).reduce((n, p) => n + p.ticks, 0) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 const orderIdOfBody = (body: string) => /"id":\s*(\d+)/.exec(body)?.[1] ?? '';
 const orderIdOfDelivery = (d: Delivery) => (d.topic === 'refunds/create' ? (/"order_id":\s*(\d+)/.exec(d.body)?.[1] ?? '') : orderIdOfBody(d.body));
 
 /** One run: `rate` deliveries a second for `seconds`, then drain, then verify. */
-export async function runDrop(options: { endpoint: string; load: DropLoad; rate: number; seconds: number; secret: string; tmp: string }): Promise<DropRun> {
+export async function runDrop(options: {
+  endpoint: string;
+  load: DropLoad;
+  rate: number;
+  seconds: number;
+  secret: string;
+  tmp: string;
+  /** DynamoDB Local's process, for its CPU time. */
+  dynamoPid?: number;
+}): Promise<DropRun> {
   const { endpoint, load, rate, seconds, secret } = options;
   const table = `Drop${load === 'hot card' ? 'Hot' : 'Spread'}${rate}x${seconds}`;
   await dropTable(endpoint, table);
@@ -269,6 +309,7 @@ export async function runDrop(options: { endpoint: string; load: DropLoad; rate:
       }
     };
     // Open loop: delivery i leaves at start + i / rate, whatever the answers before it.
+    const cpuBefore = { local: treeCpuSeconds(local.child.pid), dynamo: treeCpuSeconds(options.dynamoPid) };
     const t0 = performance.now();
     const inFlight: Array<Promise<void>> = [];
     for (const [i, s] of sent.entries()) {
@@ -289,6 +330,10 @@ export async function runDrop(options: { endpoint: string; load: DropLoad; rate:
       if (left === 0 || drainSeconds > 120) break;
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
+    const cpu = {
+      local: treeCpuSeconds(local.child.pid) - cpuBefore.local,
+      dynamo: treeCpuSeconds(options.dynamoPid) - cpuBefore.dynamo,
+    };
     await Promise.race([poller, new Promise((r) => setTimeout(r, 5_000))]);
     const { verifyTable } = await import('../lib/verify');
     const report = await verifyTable();
@@ -324,6 +369,7 @@ export async function runDrop(options: { endpoint: string; load: DropLoad; rate:
       verifyDifferences: report.differences.length,
       verifyChecked: report.checked,
       pendingAfter: report.pending,
+      cpuMsPerDelivery: { local: (cpu.local * 1000) / deliveries.length, dynamo: (cpu.dynamo * 1000) / deliveries.length },
     };
   } finally {
     await stopChild(local.child);
@@ -347,7 +393,15 @@ export async function runDropBench(options: {
     for (const rate of options.rates) {
       for (const load of ['hot card', '100 athletes'] as const) {
         options.say(`drop: ${load} at ${rate}/s for ${options.seconds} s...`);
-        const run = await runDrop({ endpoint: dynamo.endpoint, load, rate, seconds: options.seconds, secret: options.secret, tmp });
+        const run = await runDrop({
+          endpoint: dynamo.endpoint,
+          load,
+          rate,
+          seconds: options.seconds,
+          secret: options.secret,
+          tmp,
+          dynamoPid: dynamo.process.pid,
+        });
         options.say(`  acceptance p99 ${fmt(run.acceptP99)} ms, lag p99 ${fmt(run.lagP99, 2)} s, verify ${run.verifyDifferences} differences`);
         runs.push(run);
       }
@@ -398,6 +452,7 @@ export function renderDrop(result: { runs: DropRun[]; load: string }, command: s
         'backlog at end',
         'drained in s',
         'serials / oversold',
+        'CPU ms / delivery (local mode + DynamoDB Local)',
         'verify differences',
       ],
       result.runs.map((r) => [
@@ -417,6 +472,7 @@ export function renderDrop(result: { runs: DropRun[]; load: string }, command: s
         r.backlogAtEnd,
         fmt(r.drainSeconds),
         `${r.serials} / ${r.oversold}`,
+        `${fmt(r.cpuMsPerDelivery.local)} + ${fmt(r.cpuMsPerDelivery.dynamo)}`,
         `${r.verifyDifferences} (of ${r.verifyChecked}), ${r.pendingAfter} pending`,
       ]),
     ),
