@@ -248,8 +248,9 @@ export class NilCardsStack extends Stack {
         new PolicyStatement({
           actions: ['ses:SendEmail'],
           resources: [
-            this.formatArn({ service: 'ses', resource: 'identity', resourceName: domain ?? '*' }),
-            this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.notifications.configurationSet.configurationSetName }),
+            // Pseudo parameters (not the stack's env): the grant reads the same in every region and account.
+            `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:identity/${domain ?? '*'}`,
+            `arn:${Aws.PARTITION}:ses:${Aws.REGION}:${Aws.ACCOUNT_ID}:configuration-set/${this.notifications.configurationSet.configurationSetName}`,
           ],
         }),
       );
