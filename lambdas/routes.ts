@@ -141,6 +141,10 @@ export const ROUTES: RouteDef[] = [
   // A fan's own account (issue 23): the settings page, the age question of a Google account.
   { method: 'GET', path: '/api/me/account', fn: 'account', access: 'buyer' },
   { method: 'PUT', path: '/api/me/age', fn: 'account', access: 'buyer' },
+  // "Download my data" and "delete my account" (a code emailed, then confirmed).
+  { method: 'GET', path: '/api/me/data', fn: 'account', access: 'buyer' },
+  { method: 'POST', path: '/api/me/deletion', fn: 'account', access: 'buyer' },
+  { method: 'POST', path: '/api/me/deletion/confirm', fn: 'account', access: 'buyer' },
   { method: 'GET', path: '/api/me/collection', fn: 'me', access: 'buyer' },
   { method: 'GET', path: '/api/me/orders/{orderId}', fn: 'me', access: 'buyer' }, // an order's serials once counted (the card page's success screen)
   // The public demo tenant: read-only views of the demo athlete, the demo collective (and its
@@ -271,8 +275,10 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   // payout lines, their athlete copies, ledger entries and totals, year totals; the webhook also its event records.
   payments: [p.athlete, p.collective, p.stripeAccount, ...EVENT_PARTITIONS],
   'stripe-webhook': [p.athlete, p.collective, p.stripeAccount, p.stripeEvent, ...EVENT_PARTITIONS],
-  // A fan's own account: the age band a Google account answers, a pending deletion.
-  account: [p.person],
+  // A fan's own account: the age band a Google account answers, a pending deletion; deleting it records
+  // the request for the operators, redacts its orders as customers/redact does (accepted like a
+  // delivery: the settle function applies it) and removes its waiting-list entry.
+  account: [p.person, p.privacy, ...ACCEPT_PARTITIONS, p.waitlist],
   notifications: [p.notify], // the account's notices' state (seen), its address and preferences; an unsubscribe
   // Compliance: an athlete's NIL Go reports (its partition), a collective's compliance settings (its records partition).
   compliance: [p.athlete, p.collective],

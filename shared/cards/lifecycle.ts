@@ -347,8 +347,8 @@ export const isBuyable = (card: Pick<DigitalCollectible, 'state' | 'drop'>, sale
 
 /** A drop's window lasts this long unless the collective says otherwise. */
 export const DROP_DEFAULT_HOURS = 24;
-/** At least an hour, at most a week: a moment, not a store. */
-export const DROP_MIN_MINUTES = 60;
+/** A flash drop of a minute (a halftime moment) to a week: a moment, not a store. */
+export const DROP_MIN_MINUTES = 1;
 export const DROP_MAX_DAYS = 7;
 /** A drop may be scheduled to start at most this far ahead. */
 export const DROP_LEAD_MAX_DAYS = 30;
@@ -369,11 +369,7 @@ export function dropPhase(card: Pick<DigitalCollectible, 'drop'>, now: string): 
   return t < Date.parse(drop.endsAt) ? 'live' : 'ended';
 }
 
-/** Whether an order created at `createdAt` falls inside the drop's window (its units are numbered). */
-export const inDropWindow = (drop: Pick<CardDrop, 'startsAt' | 'endsAt'>, createdAt: string): boolean => {
-  const t = Date.parse(createdAt);
-  return t >= Date.parse(drop.startsAt) && t < Date.parse(drop.endsAt);
-};
+export { inDropWindow } from './drop-window';
 
 /** The drop's window checked: `startsAt` (ISO) from now on (a minute's grace for a form sent
  * "now"), at most DROP_LEAD_MAX_DAYS ahead; `endsAt` after it by DROP_MIN_MINUTES to DROP_MAX_DAYS.
@@ -387,7 +383,7 @@ export function dropWindowErrors(startsAt: string, endsAt: string, now: string):
   else if (start < t - minute) errors.startsAt = 'A drop cannot start in the past';
   else if (start > t + DROP_LEAD_MAX_DAYS * day) errors.startsAt = `A drop starts within ${DROP_LEAD_MAX_DAYS} days`;
   if (!Number.isFinite(end)) errors.endsAt = 'Enter when the drop ends';
-  else if (Number.isFinite(start) && end - start < DROP_MIN_MINUTES * minute) errors.endsAt = `A drop lasts at least ${DROP_MIN_MINUTES / 60} hour`;
+  else if (Number.isFinite(start) && end - start < DROP_MIN_MINUTES * minute) errors.endsAt = 'A drop lasts at least a minute: end it after it starts';
   else if (Number.isFinite(start) && end - start > DROP_MAX_DAYS * day) errors.endsAt = `A drop lasts at most ${DROP_MAX_DAYS} days`;
   return errors;
 }

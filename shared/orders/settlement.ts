@@ -8,7 +8,7 @@ import type { UnlockRule } from '../catalog/catalog-types';
 import type { AthleteContribution, GroupTarget, OrderMeta, UnattributedLine } from './contribution';
 import { allocateLine, moveSerials, serialsOfLines, type CardSerials, type LineSerials, type SerialRange } from '../cards/editions';
 import { isLocked, unlocksNow } from '../cards/quota';
-import { inDropWindow } from '../cards/lifecycle';
+import { inDropWindow } from '../cards/drop-window';
 import { appendEntry, emptyLedgerHead, type LedgerEntry, type LedgerHead, type LedgerKind } from '../money/ledger';
 import type { DomainEvent } from '../cards/domain-events';
 

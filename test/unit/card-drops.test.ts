@@ -91,7 +91,7 @@ describe('the lifecycle of a drop', () => {
   it('checks the window and names the wrong field', () => {
     expect(dropWindowErrors(window.startsAt, window.endsAt, T0)).toEqual({});
     expect(dropWindowErrors(hours(-1), hours(5), T0)).toEqual({ startsAt: 'A drop cannot start in the past' });
-    expect(dropWindowErrors(hours(1), hours(1.5), T0)).toEqual({ endsAt: 'A drop lasts at least 1 hour' });
+    expect(dropWindowErrors(hours(1), hours(1.01), T0)).toEqual({ endsAt: 'A drop lasts at least a minute: end it after it starts' });
     expect(dropWindowErrors(hours(1), hours(1 + 24 * 8), T0)).toEqual({ endsAt: 'A drop lasts at most 7 days' });
     expect(dropWindowErrors('', '', T0)).toEqual({ startsAt: 'Enter when the drop starts', endsAt: 'Enter when the drop ends' });
     // The end defaults to 24 hours after the start; times are kept as UTC.

@@ -55,7 +55,7 @@ describe('DropCountdown', () => {
 describe('Schedule a drop (the collective’s Cards tab)', () => {
   afterEach(() => settleAndSignOut());
 
-  it('opens on an approved card, names a window too short, then sends the window in UTC', async () => {
+  it('opens on an approved card, names a window that ends when it starts, then sends the window in UTC', async () => {
     signIn({ 'cognito:groups': ['collective'], 'custom:collectiveId': '1' });
     const data = ownerCards(1, 'local');
     const api = fakeApi({
@@ -72,9 +72,9 @@ describe('Schedule a drop (the collective’s Cards tab)', () => {
     day.setHours(10, 0, 0, 0);
     const at = (hours: number) => localInputValue(new Date(day.getTime() + hours * 3_600_000));
     fireEvent.change(starts, { target: { value: at(0) } });
-    fireEvent.change(ends, { target: { value: at(0.5) } });
+    fireEvent.change(ends, { target: { value: at(0) } });
     fireEvent.click(within(form).getByRole('button', { name: 'Schedule drop' }));
-    expect(await within(form).findByText('A drop lasts at least 1 hour')).toBeInTheDocument();
+    expect(await within(form).findByText('A drop lasts at least a minute: end it after it starts')).toBeInTheDocument();
     expect(ends).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 

@@ -99,6 +99,7 @@ const NotificationBell = lazyScreen(
   'features/notifications/components/notification-bell.tsx',
   () => import('@/features/notifications/components/notification-bell'),
 );
+const AccountPage = lazyScreen('features/account/components/account-page.tsx', () => import('@/features/account/components/account-page'));
 const NotificationsPage = lazyScreen(
   'features/notifications/components/notifications-page.tsx',
   () => import('@/features/notifications/components/notifications-page'),
@@ -225,6 +226,15 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: paths.unsubscribe.path, element: titled('Stop these emails', <UnsubscribePage />) },
+      {
+        path: paths.account.path,
+        element: titled(
+          'Your account',
+          <RequireSignIn>
+            <AccountPage />
+          </RequireSignIn>,
+        ),
+      },
     ],
   },
   { path: '*', element: titled('Page Not Found', <NotFound />) },

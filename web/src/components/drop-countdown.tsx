@@ -54,6 +54,8 @@ export function DropCountdown({ drop, onPhaseChange, compact = false }: { drop: 
     onPhaseChange?.(phase);
   }, [phase, onPhaseChange]);
   const when = now === null ? utc : local;
+  // Beside a card's sale line (athlete page, storefront), a closed drop's print run is said there.
+  if (compact && phase === 'closed') return null;
 
   let title: string;
   let detail: string;
