@@ -160,7 +160,7 @@ describe('Payouts', () => {
     expect(await screen.findByRole('table', { name: /^Who gets what/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay everything owed/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Show payouts/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Record the W-9/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Record W-9/ })).not.toBeInTheDocument();
   });
 
   it('previews everything owed through today, says what is not payable yet and when, and pays it after a confirmation with one idempotency key per submission', async () => {

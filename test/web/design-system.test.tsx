@@ -7,6 +7,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Table, stackClass } from '@/components/table/table';
+import { DataTable } from '@/components/dashboard/data-table';
 import { FigureTile, Tiles } from '@/components/tiles';
 import { TabPanel, Tabs } from '@/components/tabs';
 import { ConfirmButton } from '@/components/button';
@@ -102,6 +103,23 @@ describe('Table', () => {
       scroll.mockRestore();
       (globalThis as { ResizeObserver: unknown }).ResizeObserver = original;
     }
+  });
+});
+
+describe('DataTable', () => {
+  it("stacks like Table: the callers' own cells are labelled with their column's header, a left-out column is no column", () => {
+    render(
+      <DataTable caption="NIL Go records" columns={['Payor', false, 'Status']}>
+        <tr>
+          <td>Acme</td>
+          <td>Due</td>
+        </tr>
+      </DataTable>,
+    );
+    const table = screen.getByRole('table', { name: 'NIL Go records' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Payor', 'Status']);
+    expect(within(table).getAllByRole('cell').map((c) => c.getAttribute('data-label'))).toEqual(['Payor', 'Status']);
+    expect(table.parentElement).toHaveClass('dt-wrap', stackClass(2));
   });
 });
 

@@ -3,7 +3,7 @@
 // and destructive (red text on an outline, never filled: it never looks like the primary action).
 // A destructive button always asks first: ConfirmButton opens the native-dialog confirmation
 // (dialog.tsx) and acts only on its confirm, whose button is the one filled red button.
-import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useState, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { ConfirmDialog } from '@/components/dialog';
 
 export type Intent = 'primary' | 'secondary' | 'quiet' | 'destructive';
@@ -23,6 +23,7 @@ interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'cla
   intent?: Intent;
   size?: 'sm' | 'md';
   className?: string;
+  ref?: Ref<HTMLButtonElement>;
   /** While true the button is disabled and says `busyLabel` (when given). */
   busy?: boolean;
   busyLabel?: string;

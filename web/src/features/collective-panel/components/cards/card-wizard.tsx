@@ -101,6 +101,9 @@ export function CardWizard({ collectiveId, members, school, athleteId, card, onD
     if (!card && !form.values.setId && known.some((s) => s.closedAt === null)) form.set('setId')(String(known.find((s) => s.closedAt === null)!.id));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the athlete's sets arrive
   }, [athleteCards.data]);
+  // Opened, the form takes the focus (its title: the steps and fields follow it).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   // Focus the first field a check found wrong, once it shows.
   useEffect(() => {
     if (focusTick) form.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -134,7 +137,9 @@ export function CardWizard({ collectiveId, members, school, athleteId, card, onD
   return (
     <Form form={{ formRef: form.formRef, onSubmit: (e) => (e?.preventDefault(), last ? create(false) : next()) }} className="panel cw" aria-label={title}>
       <div className="section-head">
-        <h3 className="panel-title">{title}</h3>
+        <h3 ref={heading} className="panel-title" tabIndex={-1}>
+          {title}
+        </h3>
         <Button intent="quiet" size="sm" onClick={() => onDone(null)}>
           Cancel
         </Button>

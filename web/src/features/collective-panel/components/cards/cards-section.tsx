@@ -3,7 +3,7 @@
 // with its framed preview, card-wizard.tsx), each card's next action, and the chosen athlete's sets.
 // Deleting and retiring ask first. A refusal shows the server's message, the lifecycle's own words;
 // "on sale" is said only when the answer says published.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MemberSummary } from '@shared/catalog/catalog-types';
 import type { OwnerCard } from '@shared/cards/cards-api';
 import { isOnSale, stateLabel, stateOf } from '@shared/cards/lifecycle';
@@ -38,6 +38,23 @@ export function CardsSection({ collectiveId, members, school, canWrite }: Props)
   const [athlete, setAthlete] = useState<string>(ALL);
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<BoardEntry | 'new' | null>(null);
+  // The form takes the focus when it opens (card-wizard.tsx); when it closes the focus goes back to
+  // what opened it (a card's Edit), or to New card (hidden while the form is open).
+  const opener = useRef<HTMLElement | null>(null);
+  const newCard = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  const edit = (what: BoardEntry | 'new') => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setNotice(null);
+    setEditing(what);
+  };
+  useEffect(() => {
+    if (editing !== null) wasEditing.current = true;
+    else if (wasEditing.current) {
+      wasEditing.current = false;
+      (opener.current?.isConnected ? opener.current : newCard.current)?.focus();
+    }
+  }, [editing]);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [actingOn, setActingOn] = useState<string | null>(null);
   const deleting = useConfirmation<BoardEntry>();
@@ -101,7 +118,7 @@ export function CardsSection({ collectiveId, members, school, canWrite }: Props)
           }}
         />
         {canWrite && editing === null && (
-          <Button intent="primary" onClick={() => (setNotice(null), setEditing('new'))}>
+          <Button ref={newCard} intent="primary" onClick={() => edit('new')}>
             New card
           </Button>
         )}
@@ -135,7 +152,7 @@ export function CardsSection({ collectiveId, members, school, canWrite }: Props)
                     card={entry.card}
                     publishMode={entry.data.publishMode}
                     busy={move.isMutating && actingOn === keyOf(entry)}
-                    onEdit={() => (setNotice(null), setEditing(entry))}
+                    onEdit={() => edit(entry)}
                     onSubmit={() => void run(entry, { kind: 'submit' })}
                     onDelete={() => deleting.ask(entry)}
                     onPublish={(id) => run(entry, { kind: 'publish', request: id ? { shopifyProductId: id } : {} })}

@@ -112,7 +112,7 @@ function W9Cell({
             <ConfirmButton
               size="sm"
               disabled={busy}
-              aria-label={`Clear the W-9 of ${name}`}
+              aria-label={`Clear W-9 of ${name}`}
               title={`Clear the W-9 of ${name}?`}
               confirmLabel="Clear W-9"
               body={<p>Record that no W-9 is on file for {year}.</p>}
@@ -121,7 +121,7 @@ function W9Cell({
               Clear
             </ConfirmButton>
           ) : (
-            <Button size="sm" aria-label={`Record the W-9 of ${name}`} onClick={onRecord}>
+            <Button size="sm" aria-label={`Record W-9 of ${name}`} onClick={onRecord}>
               Record W-9…
             </Button>
           )}

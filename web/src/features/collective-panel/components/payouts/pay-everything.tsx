@@ -167,6 +167,7 @@ export function PayEverything({ collectiveId, nameOf, owner }: { collectiveId: n
             <div className="dash-actions">
               <Button
                 intent="primary"
+                className="btn-wrap"
                 disabled={!valid || data.lines.length === 0 || pay.submitting}
                 busy={pay.submitting}
                 busyLabel="Paying..."
