@@ -20,10 +20,13 @@ export async function isSeeded(): Promise<boolean> {
  * The version of the data format local mode keeps under .data/: raised when stored items change
  * shape (2: orders keep each line's attribution; effects applied per athlete with ledger entries;
  * 3: the catalog is stored one item per entity, with cards, sets, rosters and a search snapshot;
- * 4: the search snapshot keeps each athlete as a compact string).
- * Local mode refuses to start on older data instead of showing wrong figures.
+ * 4: the search snapshot keeps each athlete as a compact string; 5: search blocks of 2,048 athletes
+ * instead of the snapshot, which the catalog migration builds from version 4's data).
+ * Local mode refuses to start on data it cannot migrate instead of showing wrong figures.
  */
-export const LOCAL_DATA_VERSION = 4;
+export const LOCAL_DATA_VERSION = 5;
+/** The oldest data version the catalog migration (scripts/lib/catalog-migrate.ts) brings up to date. */
+export const MIGRATABLE_DATA_VERSION = 4;
 
 export async function localDataVersion(): Promise<number | null> {
   const item = (await store.get([keys.localMode.dataVersion])).get(keyString(keys.localMode.dataVersion));
