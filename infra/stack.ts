@@ -64,7 +64,11 @@ export class NilCardsStack extends Stack {
 
     this.data = new Data(this, 'Data');
     this.secrets = new Secrets(this, 'Secrets', { webhookSecretName: props.shopifySecretName });
-    this.auth = new Auth(this, 'Auth', { demo: props.demo, google: props.google });
+    this.auth = new Auth(this, 'Auth', {
+      demo: props.demo,
+      google: props.google,
+      ageScreen: { projectRoot: props.projectRoot, table: this.data.table },
+    });
     this.api = new Api(this, 'Api', {
       auth: { issuer: this.auth.issuer, clientIds: [this.auth.client.userPoolClientId] },
       demo: props.demo,
@@ -187,6 +191,14 @@ export class NilCardsStack extends Stack {
           resources: [this.auth.userPool.userPoolArn],
         }),
       );
+    }
+
+    // A fan's own account removes it (a deletion confirmed by the emailed code, or a Google account
+    // refused by the age screen): AdminDeleteUser on this user pool only.
+    const account = this.api.functions.get('account');
+    if (account) {
+      account.addEnvironment('USER_POOL_ID', this.auth.userPool.userPoolId);
+      account.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [this.auth.userPool.userPoolArn] }));
     }
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The web app (CloudFront)' });

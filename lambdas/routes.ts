@@ -1,6 +1,6 @@
 // Every HTTP route and the function that serves it. The CDK api construct and the local server
 // both read this table, so a route exists in AWS exactly when it exists locally.
-import { ACCEPT_PARTITIONS, CATALOG_PARTITIONS, INGESTION_PARTITIONS } from '#lambdas/platform/key-access';
+import { ACCEPT_PARTITIONS, CATALOG_PARTITIONS, EVENT_PARTITIONS, INGESTION_PARTITIONS } from '#lambdas/platform/key-access';
 import { partitionPatterns as p } from '#lambdas/platform/keys';
 
 export type FunctionName =
@@ -22,7 +22,13 @@ export type FunctionName =
   | 'support'
   // ---- the Stripe payout rail (issue 22; docs/decisions/0011) ----
   | 'payments'
-  | 'stripe-webhook';
+  | 'stripe-webhook'
+  // ---- a fan's own account (issue 23) ----
+  | 'account'
+  // ---- notifications and the audit log (issue 26, issue 23 item 7; docs/decisions/0025) ----
+  | 'notifications'
+  // ---- compliance (issue 23): NIL Go records, a collective's compliance settings, tax exports ----
+  | 'compliance';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -41,6 +47,7 @@ export const ROUTES: RouteDef[] = [
   // for small catalogs and tools: 413 beyond 100 athletes).
   { method: 'GET', path: '/api/catalog', fn: 'catalog', access: 'public' },
   { method: 'GET', path: '/api/featured', fn: 'catalog', access: 'public' },
+  { method: 'GET', path: '/api/storefront', fn: 'catalog', access: 'public' }, // the front door: new and live cards, almost sold out, featured
   { method: 'GET', path: '/api/athletes', fn: 'catalog', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}', fn: 'catalog', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}/related', fn: 'catalog', access: 'public' },
@@ -50,13 +57,16 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/search', fn: 'search', access: 'public' },
   { method: 'GET', path: '/api/athletes/{id}/orders', fn: 'athletes', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/stats', fn: 'athletes', access: 'public' },
+  { method: 'GET', path: '/api/athletes/{id}/cards/{cardId}/sales', fn: 'athletes', access: 'public' }, // a card's latest sales: serials and pseudonyms
   { method: 'GET', path: '/api/athletes/{id}/donations', fn: 'athletes', access: 'athlete' },
+  { method: 'GET', path: '/api/athletes/{id}/daily', fn: 'athletes', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/posts', fn: 'posts', access: 'public' },
   { method: 'POST', path: '/api/athletes/{id}/posts', fn: 'posts', access: 'athlete' },
   { method: 'PUT', path: '/api/athletes/{id}/posts/{postId}', fn: 'posts', access: 'athlete' },
   { method: 'DELETE', path: '/api/athletes/{id}/posts/{postId}', fn: 'posts', access: 'athlete' },
   { method: 'GET', path: '/api/collectives/{id}/stats', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/transactions', fn: 'collectives', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/daily', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}', fn: 'collectives', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/members', fn: 'collectives', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/unattributed/assign', fn: 'unattributed', access: 'collective' },
@@ -74,6 +84,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/operator/applications/{applicationId}/decline', fn: 'operator', access: 'operator' },
   // Money reaching athletes: payout batches, statements, tax status, NIL disclosure, allocations.
   { method: 'GET', path: '/api/collectives/{id}/payouts', fn: 'payouts', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/payouts/preview', fn: 'payouts', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/payouts/batches', fn: 'payouts', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/payouts/batches/{batchId}', fn: 'payouts', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/payouts/batches/{batchId}/csv', fn: 'payouts', access: 'collective' },
@@ -84,6 +95,11 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/athletes/{id}/statement', fn: 'payouts', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/disclosure', fn: 'payouts', access: 'athlete' },
   { method: 'POST', path: '/api/athletes/{id}/disclosure/{year}/reported', fn: 'payouts', access: 'athlete' },
+  // Compliance (issue 23): NIL Go records (reported by the athlete or its collective), a collective's settings.
+  { method: 'GET', path: '/api/athletes/{id}/nil-go', fn: 'compliance', access: 'athlete' },
+  { method: 'POST', path: '/api/athletes/{id}/nil-go/{recordId}/reported', fn: 'compliance', access: 'athlete' },
+  { method: 'GET', path: '/api/collectives/{id}/compliance', fn: 'compliance', access: 'collective' },
+  { method: 'PUT', path: '/api/collectives/{id}/compliance', fn: 'compliance', access: 'collective' },
   // The card lifecycle: the collective's card and set management, the athlete's approvals.
   { method: 'GET', path: '/api/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'collective' },
@@ -118,23 +134,33 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/collectives/{id}/checklist/dismiss', fn: 'onboarding', access: 'collective' },
   { method: 'POST', path: '/api/waitlist', fn: 'waitlist', access: 'public' },
   { method: 'GET', path: '/api/me/orders', fn: 'me', access: 'buyer' },
+  // A fan's own account (issue 23): the settings page, the age question of a Google account.
+  { method: 'GET', path: '/api/me/account', fn: 'account', access: 'buyer' },
+  { method: 'PUT', path: '/api/me/age', fn: 'account', access: 'buyer' },
   { method: 'GET', path: '/api/me/collection', fn: 'me', access: 'buyer' },
+  { method: 'GET', path: '/api/me/orders/{orderId}', fn: 'me', access: 'buyer' }, // an order's serials once counted (the card page's success screen)
   // The public demo tenant: read-only views of the demo athlete, the demo collective (and its
   // members) and the demo buyer, so the demo works without an account. Writes always need sign-in.
   { method: 'GET', path: '/api/demo/athletes/{id}/orders', fn: 'athletes', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/donations', fn: 'athletes', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/stats', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/transactions', fn: 'collectives', access: 'public' },
+  { method: 'GET', path: '/api/demo/athletes/{id}/daily', fn: 'athletes', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/daily', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/members', fn: 'collectives', access: 'public' },
   { method: 'GET', path: '/api/demo/me/orders', fn: 'me', access: 'public' },
   { method: 'GET', path: '/api/demo/me/collection', fn: 'me', access: 'public' },
+  { method: 'GET', path: '/api/demo/me/orders/{orderId}', fn: 'me', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/athletes/{athleteId}/cards', fn: 'cards', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/cards', fn: 'cards', access: 'public' },
   { method: 'GET', path: '/api/demo/collectives/{id}/payouts', fn: 'payouts', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/payouts/preview', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/payouts', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/statement', fn: 'payouts', access: 'public' },
   { method: 'GET', path: '/api/demo/athletes/{id}/disclosure', fn: 'payouts', access: 'public' },
+  { method: 'GET', path: '/api/demo/athletes/{id}/nil-go', fn: 'compliance', access: 'public' },
+  { method: 'GET', path: '/api/demo/collectives/{id}/compliance', fn: 'compliance', access: 'public' },
   // Donations: a collective's public support page and its Checkout (a direct charge on the
   // collective's Stripe account), the thank-you read, and the collective's own settings.
   { method: 'GET', path: '/api/support/{id}', fn: 'support', access: 'public' },
@@ -153,6 +179,16 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}/retry', fn: 'payments', access: 'collective' },
   { method: 'POST', path: '/api/webhooks/stripe', fn: 'stripe-webhook', access: 'webhook' },
   // ---- end of the Stripe payout rail's routes ----
+  // ---- notifications and the audit log (issue 26, issue 23 item 7): the signed-in account's notices
+  // (the bell) and settings, one-click unsubscribe (a signed link), a collective's audit log.
+  { method: 'GET', path: '/api/me/notifications', fn: 'notifications', access: 'buyer' },
+  { method: 'POST', path: '/api/me/notifications/seen', fn: 'notifications', access: 'buyer' },
+  { method: 'GET', path: '/api/me/notification-preferences', fn: 'notifications', access: 'buyer' },
+  { method: 'PUT', path: '/api/me/notification-preferences', fn: 'notifications', access: 'buyer' },
+  { method: 'POST', path: '/api/notifications/unsubscribe', fn: 'notifications', access: 'public' },
+  { method: 'GET', path: '/api/collectives/{id}/audit', fn: 'notifications', access: 'collective' },
+  { method: 'GET', path: '/api/collectives/{id}/audit/csv', fn: 'notifications', access: 'collective' },
+  // ---- end of the notifications routes ----
   { method: 'POST', path: '/api/checkout', fn: 'checkout', access: 'public', localOnly: true },
   { method: 'POST', path: '/api/collectives/{id}/athletes', fn: 'admin', access: 'collective' },
   { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
@@ -186,6 +222,9 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   support: 'write',
   payments: 'write',
   'stripe-webhook': 'write',
+  account: 'write',
+  notifications: 'write',
+  compliance: 'write',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -204,7 +243,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   unattributed: INGESTION_PARTITIONS,
   payouts: [p.athlete, p.collective], // ledger entries and totals, payouts, year status; batches and allocations
   search: [],
-  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total; a first card and publication (checklist steps)
+  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist, ...EVENT_PARTITIONS], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total; a first card and publication (checklist steps); the audit entries and notices of card moves
   onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account, p.application, p.applicant, p.checklist], // invites, profile requests, account links; an accepted request creates the athlete; collective applications and the checklist's dismissal
   operator: [
     ...INGESTION_PARTITIONS, // routing a line of the platform inbox is an ingestion event on its order
@@ -226,6 +265,11 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   // payout lines, their athlete copies, ledger entries and totals, year totals; the webhook also its event records.
   payments: [p.athlete, p.collective, p.stripeAccount],
   'stripe-webhook': [p.athlete, p.collective, p.stripeAccount, p.stripeEvent],
+  // A fan's own account: the age band a Google account answers, a pending deletion.
+  account: [p.person],
+  notifications: [p.notify], // the account's notices' state (seen), its address and preferences; an unsubscribe
+  // Compliance: an athlete's NIL Go reports (its partition), a collective's compliance settings (its records partition).
+  compliance: [p.athlete, p.collective],
 };
 
 /** The functions that call Stripe (their secret key and webhook signing secrets in one Secrets
@@ -265,6 +309,9 @@ export const FUNCTION_DOMAIN: Record<FunctionName, string> = {
   support: 'payments',
   payments: 'payments',
   'stripe-webhook': 'payments',
+  account: 'sales',
+  notifications: 'notifications',
+  compliance: 'money',
 };
 
 /** Entry file of each function, relative to the repository root. */

@@ -1,11 +1,11 @@
 // Generates the web app's SVG art under web/public/images from the seed catalog:
-// athlete portraits, trading cards, school logos/headers/backgrounds, merch, the logo and landing backgrounds.
+// athlete portraits, the cards' plain art (the app draws each card's frame), school logos/headers/backgrounds,
+// merch, the logo and landing backgrounds.
 // Run: npx tsx scripts/generate-art.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Athlete, School } from '#shared/catalog/catalog-types';
 import { SAMPLE_ATHLETES, SCHOOLS } from '#shared/catalog/seed-data';
-import { tierFor } from '#shared/catalog/tiers';
 
 const OUT = join(__dirname, '..', 'web', 'public', 'images');
 const RED = '#C4161C';
@@ -92,46 +92,38 @@ function portrait(a: Athlete): string {
 </svg>`;
 }
 
-const EDITIONS = [
-  { name: 'BASE', frame: ['#2A4070', '#14223F'], foil: '#8FB4FF' },
-  { name: 'GOLD', frame: ['#F5C542', '#9A6B00'], foil: '#FFE08A' },
-  { name: 'SIGNATURE', frame: ['#7C3AED', '#C4161C'], foil: '#F0ABFC' },
-];
-
+/**
+ * A card's art: the athlete on a background in the school's colours, and nothing else. The frame,
+ * the name strip, the edition and its size, the card number and an owned card's serial are drawn
+ * by the app around any image (web/src/components/card/card-frame.tsx), so a collective's upload
+ * and a seeded card of the same edition look alike. Each of an athlete's cards gets its own
+ * backdrop (stripes, a spotlight, an autograph for the third).
+ */
 function card(a: Athlete, cardId: number): string {
   const school = schoolOf(a);
-  const ed = EDITIONS[(cardId - 1) % EDITIONS.length];
-  const tier = tierFor(a.level);
-  const base = school.colors.primary;
+  const base = school.colors.primary === '#111111' ? '#3A3A3A' : school.colors.primary;
+  const style = (cardId - 1) % 3;
+  const backdrop =
+    style === 0
+      ? `<g opacity="0.14" stroke="#fff" stroke-width="3">${Array.from({ length: 14 }, (_, i) => `<line x1="${i * 50 - 220}" y1="0" x2="${i * 50 + 80}" y2="540"/>`).join('')}</g>`
+      : style === 1
+        ? `<circle cx="250" cy="210" r="230" fill="url(#c-spot)"/><g fill="none" stroke="#fff" stroke-opacity="0.12" stroke-width="2">${Array.from({ length: 6 }, (_, i) => `<circle cx="250" cy="210" r="${70 + i * 44}"/>`).join('')}</g>`
+        : `<g opacity="0.16" fill="#fff">${Array.from({ length: 40 }, (_, i) => `<circle cx="${(i * 83) % 500}" cy="${(i * 47) % 300}" r="${2 + (i % 3)}"/>`).join('')}</g>`;
   const signature =
-    cardId === 3
-      ? `<path d="M120 560c30-40 50-10 70-30s20-40 40-10 30 20 60-10 40 10 70-20" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" opacity="0.9"/>`
+    style === 2
+      ? `<path transform="translate(236 96) scale(0.58) translate(-92 -468)" d="M92 468c30-40 50-10 70-30s20-40 40-10 30 20 60-10 40 10 70-20 30 10 50-6" fill="none" stroke="#fff" stroke-width="10" stroke-linecap="round" opacity="0.92"/>`
       : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 500 700" width="500" height="700" role="img" aria-label="${esc(a.name)} - Card #${cardId}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 500 540" width="500" height="540" role="img" aria-label="${esc(a.name)} - Card #${cardId}">
   <defs>
-    <linearGradient id="c-frame" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${ed.frame[0]}"/><stop offset="1" stop-color="${ed.frame[1]}"/></linearGradient>
-    <linearGradient id="c-bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${shade(base, 0.2)}"/><stop offset="1" stop-color="${NAVY}"/></linearGradient>
+    <linearGradient id="c-bg" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${shade(base, 0.2)}"/><stop offset="1" stop-color="${NAVY}"/></linearGradient>
+    <radialGradient id="c-spot" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#fff" stop-opacity="0.28"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>
     <linearGradient id="c-shine" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff" stop-opacity="0.14"/><stop offset="0.5" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.2"/></linearGradient>
-    <linearGradient id="c-holo" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${ed.foil}" stop-opacity="0"/><stop offset="0.45" stop-color="${ed.foil}" stop-opacity="0.35"/><stop offset="0.55" stop-color="#fff" stop-opacity="0.25"/><stop offset="1" stop-color="${ed.foil}" stop-opacity="0"/></linearGradient>
-    <clipPath id="c-window"><rect x="36" y="86" width="428" height="420" rx="14"/></clipPath>
   </defs>
-  <rect width="500" height="700" rx="28" fill="url(#c-frame)"/>
-  <rect x="16" y="16" width="468" height="668" rx="20" fill="${NAVY}"/>
-  <text x="40" y="62" font-family="Arial Black, Arial, sans-serif" font-weight="900" font-size="28" letter-spacing="6" fill="#fff">DRIFT<tspan fill="${RED}">.</tspan></text>
-  <rect x="318" y="36" width="146" height="34" rx="17" fill="${tier.hex}"/>
-  <text x="391" y="59" text-anchor="middle" font-family="Arial, sans-serif" font-weight="700" font-size="15" letter-spacing="2" fill="#fff">${tier.name.toUpperCase()}</text>
-  <g clip-path="url(#c-window)">
-    <rect x="36" y="86" width="428" height="420" fill="url(#c-bg)"/>
-    <g transform="translate(36 86) scale(0.7133)">${figure(a, 'c')}</g>
-    <rect x="36" y="86" width="428" height="420" fill="url(#c-holo)"/>
-  </g>
-  <rect x="36" y="86" width="428" height="420" rx="14" fill="none" stroke="${ed.foil}" stroke-width="3"/>
+  <rect width="500" height="540" fill="url(#c-bg)"/>
+  ${backdrop}
+  <text x="250" y="190" text-anchor="middle" font-family="Arial Black, Arial, sans-serif" font-size="220" font-weight="900" fill="#fff" opacity="0.07">${esc(a.number)}</text>
+  <g transform="translate(-10 0) scale(0.867)">${figure(a, 'c')}</g>
   ${signature}
-  <rect x="36" y="522" width="428" height="96" rx="14" fill="${base === '#111111' ? '#1F1F1F' : base}"/>
-  <text x="56" y="562" font-family="Arial Black, Arial, sans-serif" font-weight="900" font-size="30" fill="${ink(base)}">${esc(a.name.toUpperCase())}</text>
-  <text x="56" y="596" font-family="Arial, sans-serif" font-weight="700" font-size="18" fill="${ink(base)}" opacity="0.85">#${esc(a.number)} · ${esc(a.position.toUpperCase())} · ${esc(a.sport.toUpperCase())}</text>
-  <text x="40" y="656" font-family="Arial, sans-serif" font-size="17" fill="#A9B8D0">${esc(school.name)}</text>
-  <text x="460" y="656" text-anchor="end" font-family="Arial, sans-serif" font-weight="700" font-size="17" fill="${ed.foil}">${ed.name} · CARD #${cardId}</text>
 </svg>`;
 }
 

@@ -1,7 +1,11 @@
 // Sign-in: a Cognito user pool (email sign-up with verification, a password policy, groups
 // buyer/athlete/collective, the link from a user to an athlete or a collective as read-only
 // custom attributes), a web app client, optional Google federation, and, with the demo flag,
-// the spec's role-word demo accounts linked to the demo tenant.
+// the spec's role-word demo accounts linked to the demo tenant. The age screen (issue 23): a pre
+// sign-up trigger refuses under 13 and checks the immutable custom:ageBand against the date of
+// birth the sign-up's ValidationData carries (never stored); a post-confirmation trigger records the
+// band where the public lists read it (lambdas/identity/age-bands.ts).
+import * as path from 'node:path';
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import {
@@ -15,7 +19,11 @@ import {
   UserPoolClientIdentityProvider,
   UserPoolDomain,
   UserPoolIdentityProviderGoogle,
+  UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { partitionPatterns } from '#lambdas/platform/keys';
+import { ApiFunction } from './api-function';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
@@ -41,10 +49,22 @@ export interface DemoAccounts {
   readonly buyerEmail: string;
 }
 
+/** The age screen's triggers (lambdas/identity): the pre sign-up check, and the post-confirmation
+ * record of the band in the Orders table. */
+export const PRE_SIGN_UP_ENTRY = 'lambdas/identity/pre-sign-up.handler.ts';
+export const POST_CONFIRMATION_ENTRY = 'lambdas/identity/post-confirmation.handler.ts';
+
+export interface AgeScreenTriggers {
+  readonly projectRoot: string;
+  readonly table: ITable;
+}
+
 export interface AuthProps {
   readonly google?: GoogleSignIn;
   /** Create the spec's role-word demo accounts (athlete/athlete, collective/collective, buyer). */
   readonly demo?: DemoAccounts;
+  /** The age screen's Lambda triggers (the stack always sets them; tests of the pool alone may not). */
+  readonly ageScreen?: AgeScreenTriggers;
 }
 
 export class Auth extends Construct {
@@ -54,6 +74,9 @@ export class Auth extends Construct {
   readonly issuer: string;
   /** Host of the hosted UI (Google sign-in), when configured. */
   readonly oauthDomain?: string;
+  /** The age screen's triggers, when configured. */
+  readonly preSignUp?: ApiFunction;
+  readonly postConfirmation?: ApiFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps = {}) {
     super(scope, id);
@@ -68,6 +91,8 @@ export class Auth extends Construct {
       customAttributes: {
         athleteId: new StringAttribute({ minLen: 1, maxLen: 9, mutable: true }),
         collectiveId: new StringAttribute({ minLen: 1, maxLen: 9, mutable: true }),
+        // 'minor' or 'adult': written once at sign-up (the pre sign-up trigger checks it), never changed.
+        ageBand: new StringAttribute({ minLen: 5, maxLen: 5, mutable: false }),
       },
       // The spec's demo passwords are the role words: the demo flag relaxes the policy to fit them.
       passwordPolicy: props.demo
@@ -135,8 +160,11 @@ export class Auth extends Construct {
       refreshTokenValidity: Duration.days(30),
       supportedIdentityProviders: providers,
       // Users may not write the links to an athlete or a collective themselves.
-      readAttributes: new ClientAttributes().withStandardAttributes({ email: true, emailVerified: true }).withCustomAttributes('athleteId', 'collectiveId'),
-      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true }),
+      // The age band is written by the sign-up itself (immutable afterwards), checked by the trigger.
+      readAttributes: new ClientAttributes()
+        .withStandardAttributes({ email: true, emailVerified: true })
+        .withCustomAttributes('athleteId', 'collectiveId', 'ageBand'),
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true }).withCustomAttributes('ageBand'),
       ...(props.google
         ? {
             oAuth: {
@@ -151,6 +179,24 @@ export class Auth extends Construct {
     if (google) this.client.node.addDependency(google);
 
     this.issuer = `https://cognito-idp.${stack.region}.${stack.urlSuffix}/${this.userPool.userPoolId}`;
+
+    if (props.ageScreen) {
+      const { projectRoot, table } = props.ageScreen;
+      this.preSignUp = new ApiFunction(this, 'PreSignUpFunction', {
+        entry: path.join(projectRoot, PRE_SIGN_UP_ENTRY),
+        description: 'nil-cards age screen: refuses a sign-up under 13, checks the age band (nothing stored)',
+        timeout: Duration.seconds(5),
+      });
+      this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp);
+      this.postConfirmation = new ApiFunction(this, 'PostConfirmationFunction', {
+        entry: path.join(projectRoot, POST_CONFIRMATION_ENTRY),
+        description: 'nil-cards age screen: records a confirmed account’s age band for the public lists',
+        timeout: Duration.seconds(5),
+      });
+      // Reads nothing but its own item; writes only the people partition.
+      this.postConfirmation.bindTable(table, 'write', [], [partitionPatterns.person]);
+      this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, this.postConfirmation);
+    }
 
     if (props.demo) this.createDemoAccounts(props.demo, groups);
   }

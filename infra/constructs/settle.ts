@@ -39,7 +39,8 @@ export class Settle extends Construct {
     this.function = new ApiFunction(this, 'SettleFunction', {
       entry: path.join(props.projectRoot, SETTLE_ENTRY),
       description: 'nil-cards settle: applies accepted orders to the figures, serials and ledger (stream + sweep)',
-      // A batch of up to 20 orders, each a few transactions; the handler keeps 2 s spare.
+      // A batch of up to 500 orders, each athlete's in transactions of ~15 orders (a hot athlete's
+      // 500 orders: ~35 transactions, a few seconds); the handler keeps 2 s spare.
       timeout: Duration.seconds(60),
       environment: { COUNT_TEST_ORDERS: String(props.countTestOrders), ...props.environment },
     });
@@ -59,9 +60,15 @@ export class Settle extends Construct {
     this.function.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 20,
-        // Markers of different orders settle in parallel; one shard's order is kept per key.
-        parallelizationFactor: 5,
+        // Up to 500 markers per invocation, settled together (docs/decisions/0021-batched-settlement.md):
+        // each athlete's orders in as few transactions as hold them, different athletes in
+        // parallel inside the invocation. No batching window: Lambda polls a shard four times a
+        // second, so under load a batch is what arrived since the last one (bigger when settling
+        // falls behind, which is when batching pays most), and a quiet order settles at once.
+        batchSize: 500,
+        // One batch at a time per shard: the ten PENDING keys already spread over shards, and a
+        // hot athlete's orders in several concurrent batches would only contend for its total.
+        parallelizationFactor: 1,
         retryAttempts: 10,
         maxRecordAge: Duration.hours(6),
         bisectBatchOnError: true,

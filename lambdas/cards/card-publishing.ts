@@ -47,13 +47,17 @@ export function cardPublishing({ getItem, snapshot, mutate }: CardTransactions) 
     if (admit(card, { move: 'publish', shopifyProductId: request.shopifyProductId }, 'collective')) return ownerCard(card, saleTotalsOf(first.total));
     const current = await deps.fingerprint(card.image);
     if (current !== card.approval?.imageHash) {
-      await mutate(athleteId, (snap) => {
-        const now = findCard(snap.athlete, cardId);
-        // Only a card still waiting for publication goes back to the athlete.
-        if (!can(now, 'publish').ok) return { after: null, result: () => undefined };
-        const back = moved(now, { move: 'image-changed', imageHash: current }, mover('collective', actor, deps)).card;
-        return { after: replaceCard(snap.athlete, back), result: () => undefined };
-      });
+      await mutate(
+        athleteId,
+        (snap) => {
+          const now = findCard(snap.athlete, cardId);
+          // Only a card still waiting for publication goes back to the athlete.
+          if (!can(now, 'publish').ok) return { after: null, result: () => undefined };
+          const back = moved(now, { move: 'image-changed', imageHash: current }, mover('collective', actor, deps)).card;
+          return { after: replaceCard(snap.athlete, back), result: () => undefined };
+        },
+        actor,
+      );
       throw new Conflict(REFUSALS.imageChangedAfterApproval);
     }
     let productId = request.shopifyProductId;
@@ -78,39 +82,43 @@ export function cardPublishing({ getItem, snapshot, mutate }: CardTransactions) 
       } else throw new ValidationError({ shopifyProductId: 'Enter the id of the Shopify product that sells this card' });
     }
     const product = productId;
-    return mutate(athleteId, (snap) => {
-      const now = findCard(snap.athlete, cardId);
-      const by = mover('collective', actor, deps);
-      const outcome = next(now, { move: 'publish', shopifyProductId: product, imageHash: current }, by);
-      // Checked before reading the image and choosing the product: a refusal now means the card moved since.
-      if (!outcome.ok) throw new Conflict(REFUSALS.changedWhilePublishing);
-      if (!outcome.changed) return { after: null, result: ownerResult(cardId, snap) };
-      const { at } = by;
-      // A first publication is a step of a new collective's checklist (collective-milestones.ts).
-      const extra: Write[] = [milestoneWrite(collectiveId, 'firstPublishedAt', at, actor.sub)];
-      // A quota reached before publication unlocks now (ingestion only decides when sales move).
-      const totals = saleTotalsOf(snap.total);
-      if (unlocksNow(now.unlock, totals.cards, totals.unlockedAt[String(cardId)]) && snap.total) {
-        const version = Number(snap.total.version ?? 0);
-        const unlockedAt = { ...totals.unlockedAt, [String(cardId)]: at };
-        extra.push({ update: keys.aggTotal(athleteId), set: { unlockedAt, version: version + 1 }, condition: versionIs(version) });
-        snap.total = { ...snap.total, unlockedAt };
-      } else if (now.unlock) {
-        // Not unlocked on this total: publish only if it is still the total (a settle step that
-        // reached the quota meanwhile makes this read again and unlock).
-        extra.push(totalAsRead(athleteId, snap));
-      }
-      return {
-        after: replaceCard(snap.athlete, outcome.card),
-        extra,
-        result: ownerResult(cardId, snap),
-        check: async () => {
-          const owner = await getItem(keys.catalogProduct(product));
-          if (owner && (Number(owner.athleteId) !== athleteId || Number(owner.cardId) !== cardId))
-            throw new Conflict(`Shopify product ${product} already sells another card`);
-        },
-      };
-    });
+    return mutate(
+      athleteId,
+      (snap) => {
+        const now = findCard(snap.athlete, cardId);
+        const by = mover('collective', actor, deps);
+        const outcome = next(now, { move: 'publish', shopifyProductId: product, imageHash: current }, by);
+        // Checked before reading the image and choosing the product: a refusal now means the card moved since.
+        if (!outcome.ok) throw new Conflict(REFUSALS.changedWhilePublishing);
+        if (!outcome.changed) return { after: null, result: ownerResult(cardId, snap) };
+        const { at } = by;
+        // A first publication is a step of a new collective's checklist (collective-milestones.ts).
+        const extra: Write[] = [milestoneWrite(collectiveId, 'firstPublishedAt', at, actor.sub)];
+        // A quota reached before publication unlocks now (ingestion only decides when sales move).
+        const totals = saleTotalsOf(snap.total);
+        if (unlocksNow(now.unlock, totals.cards, totals.unlockedAt[String(cardId)]) && snap.total) {
+          const version = Number(snap.total.version ?? 0);
+          const unlockedAt = { ...totals.unlockedAt, [String(cardId)]: at };
+          extra.push({ update: keys.aggTotal(athleteId), set: { unlockedAt, version: version + 1 }, condition: versionIs(version) });
+          snap.total = { ...snap.total, unlockedAt };
+        } else if (now.unlock) {
+          // Not unlocked on this total: publish only if it is still the total (a settle step that
+          // reached the quota meanwhile makes this read again and unlock).
+          extra.push(totalAsRead(athleteId, snap));
+        }
+        return {
+          after: replaceCard(snap.athlete, outcome.card),
+          extra,
+          result: ownerResult(cardId, snap),
+          check: async () => {
+            const owner = await getItem(keys.catalogProduct(product));
+            if (owner && (Number(owner.athleteId) !== athleteId || Number(owner.cardId) !== cardId))
+              throw new Conflict(`Shopify product ${product} already sells another card`);
+          },
+        };
+      },
+      actor,
+    );
   }
 
   return { publishCard };

@@ -21,6 +21,8 @@ import { Conflict, Forbidden, NotFound } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
 import { keyString, noBackoff, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, Key, TransactionalStore, Write } from '#lambdas/platform/store';
+import { eventsWrites } from '#lambdas/notifications/event-writes';
+import { cardEvents } from './card-events';
 
 /** Attempts of a change whose lock moved (each reads again, without waiting), then 409. */
 const ATTEMPTS = 5;
@@ -36,9 +38,10 @@ export interface CardsDeps {
   createProduct: (input: CardProductInput) => Promise<string>;
 }
 
-/** Who acts: the account's subject. */
+/** Who acts: the account's subject, and what the collective's audit log calls it (its email). */
 export interface Actor {
   sub: string;
+  label?: string;
 }
 
 export interface Snapshot {
@@ -169,16 +172,18 @@ export function cardTransactions(store: TransactionalStore, recomputeTopFans: (a
     return { athlete, version: Number(version ?? 1), total };
   }
 
-  /** Reads the athlete, applies `change`, writes it in one transaction; reads again and decides
-   * again after a concurrent write, ATTEMPTS times, then 409. */
-  function mutate<T>(athleteId: number, change: (snap: Snapshot) => Promise<Change<T>> | Change<T>): Promise<T> {
+  /** Reads the athlete, applies `change`, writes it in one transaction with the change's events (the
+   * audit entries and notices card-events.ts derives from it: `actor` is who the log names); reads
+   * again and decides again after a concurrent write, ATTEMPTS times, then 409. */
+  function mutate<T>(athleteId: number, change: (snap: Snapshot) => Promise<Change<T>> | Change<T>, actor?: Actor): Promise<T> {
     return retryOnConflict(
       async () => {
         const snap = await snapshot(athleteId);
         const { after, result, extra, check } = await change(snap);
         if (!after) return result(snap.athlete);
         await check?.();
-        await store.transact([...athleteWrites(snap.athlete, after, snap.version), ...(extra ?? [])]);
+        const events = eventsWrites(cardEvents(snap.athlete, after, actor, new Date().toISOString()));
+        await store.transact([...athleteWrites(snap.athlete, after, snap.version), ...(extra ?? []), ...events]);
         catalogWritten();
         if (!same(topFanSetsOf(snap.athlete), topFanSetsOf(after))) await recomputeTopFans(athleteId);
         return result(after);

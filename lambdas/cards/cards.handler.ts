@@ -54,7 +54,8 @@ async function collectiveMember(event: Event) {
   const collectiveId = intParam(event, 'id');
   const athleteId = intParam(event, 'athleteId');
   const principal = requireCollectiveOwner(event, collectiveId);
-  return { collectiveId, athleteId, actor: { sub: principal.sub } };
+  // The audit log names the collective's staff by their account's email (the collective's own log).
+  return { collectiveId, athleteId, actor: { sub: principal.sub, label: principal.email ?? 'The collective' } };
 }
 
 const memberCard = async (event: Event) => ({ ...(await collectiveMember(event)), cardId: intParam(event, 'cardId') });
@@ -87,8 +88,8 @@ export const handler = routes({
     return json(200, await updateCard(collectiveId, athleteId, cardId, request, actor, deps));
   },
   'DELETE /api/collectives/{id}/athletes/{athleteId}/cards/{cardId}': async (event) => {
-    const { collectiveId, athleteId, cardId } = await memberCard(event);
-    await deleteCard(collectiveId, athleteId, cardId);
+    const { collectiveId, athleteId, cardId, actor } = await memberCard(event);
+    await deleteCard(collectiveId, athleteId, cardId, actor);
     return noContent();
   },
   'POST /api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/submit': async (event) => {
@@ -105,13 +106,13 @@ export const handler = routes({
     return json(200, await retireCard(collectiveId, athleteId, cardId, actor, deps));
   },
   'POST /api/collectives/{id}/athletes/{athleteId}/sets': async (event) => {
-    const { collectiveId, athleteId } = await collectiveMember(event);
+    const { collectiveId, athleteId, actor } = await collectiveMember(event);
     const { name } = validOrThrow(validateSet(jsonBody(event)));
-    return json(201, await createSet(collectiveId, athleteId, name));
+    return json(201, await createSet(collectiveId, athleteId, name, actor));
   },
   'POST /api/collectives/{id}/athletes/{athleteId}/sets/{setId}/close': async (event) => {
-    const { collectiveId, athleteId } = await collectiveMember(event);
-    return json(200, await closeSet(collectiveId, athleteId, intParam(event, 'setId'), deps));
+    const { collectiveId, athleteId, actor } = await collectiveMember(event);
+    return json(200, await closeSet(collectiveId, athleteId, intParam(event, 'setId'), deps, actor));
   },
   'GET /api/athletes/{id}/cards': athleteCards,
   'GET /api/demo/athletes/{id}/cards': athleteCards,

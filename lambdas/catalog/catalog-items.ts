@@ -15,7 +15,7 @@ import type {
   School,
 } from '#shared/catalog/catalog-types';
 import { athleteSummary } from '#shared/catalog/catalog-types';
-import { isPublic } from '#shared/cards/lifecycle';
+import { isOnSale, isPublic } from '#shared/cards/lifecycle';
 import { searchRowOf } from '#shared/catalog/search-blocks';
 import * as keys from '#lambdas/platform/keys';
 import { searchBlockItems } from './search-writes';
@@ -60,6 +60,8 @@ export const athleteProfileItem = (athlete: Athlete, version = 1): Item => ({
 
 export const cardItem = (athleteId: number, card: DigitalCollectible): Item => ({
   ...keys.catalogCard(athleteId, card.id),
+  // Listed for the storefront while on sale (published): the listing follows every card write.
+  ...(isOnSale(card) ? keys.catalogLiveCard(card.publishedAt ?? '', athleteId, card.id) : {}),
   type: 'card',
   athleteId,
   data: card,

@@ -8,6 +8,7 @@ import { BadRequest, NotFound } from '#lambdas/platform/errors';
 import type { Event } from '#lambdas/platform/http';
 import { cursorParam, intParam, json, limitParam, routes } from '#lambdas/platform/http';
 import { cursorSpecs } from '#lambdas/platform/keys';
+import { storefront } from './storefront-repo';
 
 /** At most this many ids per GET /api/athletes?ids= (a buyer's collection reads its athletes in pages). */
 export const MAX_IDS = 24;
@@ -37,6 +38,7 @@ function sportParam(event: Event): string {
 export const handler = routes({
   'GET /api/catalog': async () => json(200, await loadCatalog(), publicCache()),
   'GET /api/featured': async () => json(200, await featured(), publicCache()),
+  'GET /api/storefront': async () => json(200, await storefront(), publicCache()),
   'GET /api/athletes': async (event) => {
     const ids = idsParam(event);
     const found = await Promise.all(ids.map((id) => athleteProfile(id)));

@@ -11,8 +11,9 @@ const num = (v: unknown) => Number(v ?? 0);
 const map = <T>(v: unknown) => ({ ...((v as Record<string, T> | undefined) ?? {}) });
 
 export function ledgerHeadOf(value: unknown): LedgerHead {
-  const h = (value ?? {}) as Partial<LedgerHead>;
-  return { ...emptyLedgerHead(), ...h, earnedByYear: map<number>(h.earnedByYear), nilCrossedAt: map<string>(h.nilCrossedAt) };
+  // nilCrossedAt: the per-calendar-year NIL alert heads kept before NIL Go's rule replaced it (issue 23).
+  const { nilCrossedAt: _legacy, ...h } = (value ?? {}) as Partial<LedgerHead> & { nilCrossedAt?: unknown };
+  return { ...emptyLedgerHead(), ...h, earnedByYear: map<number>(h.earnedByYear) };
 }
 
 export function athleteStateOf(item: Item | undefined): AthleteState {

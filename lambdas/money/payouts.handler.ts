@@ -6,7 +6,7 @@
 // This file parses requests, authorises them and maps answers to HTTP; the payout rules are
 // lambdas/money/payouts.ts and, where pure, shared/money/payout-rules.ts and payout-documents.ts.
 import type { DisclosureRecord } from '#shared/money/payouts-api';
-import { reportedErrors, type StatementResponse } from '#shared/money/payouts-api';
+import { STATEMENT_MAX_PAGE_LINES, STATEMENT_PAGE_LINES, reportedErrors, type StatementResponse } from '#shared/money/payouts-api';
 import { batchCsv, disclosureCsv, disclosureRecordOf, statementCsv } from '#shared/money/payout-documents';
 import {
   MAX_ALLOCATIONS,
@@ -19,7 +19,7 @@ import {
 } from '#shared/money/payout-rules';
 import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
 import { collectiveOfAthlete, requireAthlete, requireCollective } from '#lambdas/catalog/catalog-lookup';
-import { BadRequest, Forbidden, ValidationError } from '#lambdas/platform/errors';
+import { BadRequest, Forbidden, NotFound, ValidationError } from '#lambdas/platform/errors';
 import type { Event, Result } from '#lambdas/platform/http';
 import { header, intParam, json, jsonBody, routes } from '#lambdas/platform/http';
 import { dynamoStore as store } from '#lambdas/platform/store';
@@ -36,7 +36,11 @@ import {
   setW9,
   statement,
 } from './payouts';
+import { statementLines, wholeStatement } from './statement-lines';
+import { payoutPreview } from './payout-preview';
+import { getAthlete } from '#lambdas/catalog/catalog-repo';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
+import { markDueNilGoReported } from './nil-go-records';
 import * as keys from '#lambdas/platform/keys';
 
 const now = () => new Date().toISOString();
@@ -105,17 +109,31 @@ const athletePayoutsRoute = async (event: Event) => {
 
 const athleteStatement = async (event: Event) => {
   const athleteId = intParam(event, 'id');
-  const athlete = await requireAthlete(athleteId);
+  // The athlete with its cards (the lines name them).
+  const athlete = await getAthlete(athleteId);
+  if (!athlete) throw new NotFound(`Athlete ${athleteId}`);
   await authorizeAthleteRead(event, athleteId);
   const q = event.queryStringParameters ?? {};
   const from = instantOf(q.from);
   const to = instantOf(q.to);
   const fields = statementRangeErrors(from, to);
   if (q.after !== undefined && !keys.isLedgerSortKey(q.after)) fields.after = 'is not valid';
+  const limit = q.limit === undefined ? STATEMENT_PAGE_LINES : Number(q.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > STATEMENT_MAX_PAGE_LINES) fields.limit = `must be a whole number from 1 to ${STATEMENT_MAX_PAGE_LINES}`;
   check(fields);
-  const s = await statement(store, athleteId, from!, to!, { after: q.after });
-  if (q.format === 'csv') return csv(`statement-${athlete.handle || athleteId}-${from!.slice(0, 10)}.csv`, statementCsv(s));
-  const answer: StatementResponse = { ...s, athlete: { id: athlete.id, name: athlete.name, school: athlete.school } };
+  const cardNames = new Map(athlete.digitalcollectibles.map((c) => [c.id, c.name]));
+  // The CSV is the whole period (every page); the JSON a page of lines.
+  if (q.format === 'csv')
+    return csv(
+      `statement-${athlete.handle || athleteId}-${from!.slice(0, 10)}.csv`,
+      statementCsv(await wholeStatement(store, athleteId, from!, to!, cardNames)),
+    );
+  const s = await statement(store, athleteId, from!, to!, { after: q.after, limit });
+  const answer: StatementResponse = {
+    ...s,
+    entries: await statementLines(store, athleteId, s.entries, cardNames),
+    athlete: { id: athlete.id, name: athlete.name, school: athlete.school },
+  };
   return json(200, answer);
 };
 
@@ -136,9 +154,28 @@ const disclosure = async (event: Event) => {
   return json(200, record);
 };
 
+/** What paying everything owed through a day would pay (payout-preview.ts): `through` is a day
+ * (YYYY-MM-DD, UTC), today by default, never later. */
+const payoutPreviewRoute = async (event: Event) => {
+  const collectiveId = intParam(event, 'id');
+  await authorizeCollectiveRead(event, collectiveId);
+  const collective = await requireCollective(collectiveId);
+  const at = new Date();
+  const today = at.toISOString().slice(0, 10);
+  const raw = event.queryStringParameters?.through;
+  const through = raw === undefined || raw === '' ? today : dayOf(raw);
+  if (!through) throw new ValidationError({ through: 'must be a day (YYYY-MM-DD)' });
+  if (through > today) throw new ValidationError({ through: 'must be today (UTC) or earlier: later days have no earnings yet' });
+  const preview = await payoutPreview(store, { id: collectiveId, members: collective.members }, through, at, at.getUTCFullYear());
+  check(batchPeriodErrors(preview.period.periodStart, preview.period.periodEnd, at));
+  return json(200, preview);
+};
+
 export const handler = routes({
   'GET /api/collectives/{id}/payouts': collectivePayoutsRoute,
   'GET /api/demo/collectives/{id}/payouts': collectivePayoutsRoute,
+  'GET /api/collectives/{id}/payouts/preview': payoutPreviewRoute,
+  'GET /api/demo/collectives/{id}/payouts/preview': payoutPreviewRoute,
 
   'POST /api/collectives/{id}/payouts/batches': async (event) => {
     const collectiveId = intParam(event, 'id');
@@ -260,6 +297,8 @@ export const handler = routes({
     const date = String(body.date).trim();
     const reference = String(body.reference).trim();
     await markDisclosureReported(store, athleteId, year, date, reference, principal.sub, now());
+    // NIL Go's records due now are what this report covers (issue 23: records, not calendar years).
+    await markDueNilGoReported(store, athleteId, { date, reference }, principal.sub, new Date());
     return json(200, await disclosureRecord(athleteId, year));
   },
 });

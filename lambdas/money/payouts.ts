@@ -1,5 +1,5 @@
-// Money reaching athletes: payout batches, their statuses, statements, tax status (W-9, 1099-NEC),
-// the NIL disclosure record and donation allocations. Every money-moving write is a ledger entry
+// Money reaching athletes: payout batches, their statuses, statements, tax status (W-9, the 1099
+// forms by payment type), NIL Go records (nil-go-records.ts) and donation allocations. Every money-moving write is a ledger entry
 // appended under the athlete's lock (the version of its total item, shared with ingestion's settle
 // step) together with what it records, in one transaction, and is idempotent: a retried request
 // with the same idempotency key changes nothing twice. Written over the store interface, so the
@@ -8,18 +8,14 @@ import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView
 import type { MarkPayoutRequest, Statement } from '#shared/money/payouts-api';
 import { defaultPeriod, latestBatchEnd, payableUntil } from '#shared/money/payout-rules';
 import { createHash } from 'node:crypto';
-import {
-  NIL_DISCLOSURE_BUSINESS_DAYS,
-  NIL_DISCLOSURE_THRESHOLD_CENTS,
-  appendEntry,
-  balanceOf,
-  businessDaysAfter,
-  form1099ThresholdCents,
-} from '#shared/money/ledger';
+import { appendEntry, balanceOf } from '#shared/money/ledger';
 import type { LedgerChange, LedgerEntry, LedgerHead } from '#shared/money/ledger';
 import { athleteStateOf, ledgerAttributes, ledgerHeadOf } from './athlete-total';
 import { payoutAccountOf } from './payout-account';
-import type { PayoutAccountView } from '#shared/money/payouts-api';
+import { MAX_PAYOUT_LINES, nilGoOf } from './nil-go-records';
+import { provisionEntry, withProvision, yearTotalsAdd } from './provisions';
+import { readSettings } from './compliance-settings';
+import { yearStatusOf } from './year-status';
 import { Conflict, NotFound, RetryLater, ValidationError } from '#lambdas/platform/errors';
 import { StoreConflict, jitteredBackoff, keyString, noBackoff, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, Key, Store, Write } from '#lambdas/platform/store';
@@ -82,11 +78,16 @@ async function replayed(store: Store, writes: Write[], conflict: StoreConflict):
  * another request's write landing first, so a few are enough). */
 const DECIDE_AGAIN = { attempts: 25, backoff: noBackoff };
 
-/** What an athlete had earned (sale shares, reversals and allocations) by `end` (exclusive). */
-async function earnedBefore(store: Store, athleteId: number, end: string): Promise<number> {
+/** What an athlete had earned (sale shares, reversals and allocations) by `end` (exclusive), and of
+ * it the allocated donations. */
+async function ledgerBefore(store: Store, athleteId: number, end: string): Promise<{ earned: number; credits: number }> {
   const [last] = await store.query(keys.athletePartition(athleteId), 1, { beginsWith: keys.ledgerPrefix, below: keys.ledgerBound(end), descending: true });
-  return last ? Number(last.salesAfterCents) - Number(last.reversalsAfterCents) + Number(last.creditsAfterCents) : 0;
+  return last
+    ? { earned: Number(last.salesAfterCents) - Number(last.reversalsAfterCents) + Number(last.creditsAfterCents), credits: Number(last.creditsAfterCents) }
+    : { earned: 0, credits: 0 };
 }
+
+const earnedBefore = async (store: Store, athleteId: number, end: string) => (await ledgerBefore(store, athleteId, end)).earned;
 
 /** The amount a batch ending at `end` may pay an athlete: earned by then, less everything batches
  * have already taken (a negative balance, after a reversal, carries forward as 0 here). */
@@ -172,14 +173,16 @@ export async function createBatch(store: Store, input: CreateBatchInput): Promis
     const lineKey = keys.payoutLine(collectiveId, batchId, athleteId);
     if ((await store.get([lineKey])).has(keyString(lineKey))) continue; // written before a crash
     // Up to the batch's creation when its period has not ended: the same cut-off on a retry.
-    const earned = await earnedBefore(store, athleteId, payableUntil(periodEnd, createdAt));
+    const { earned, credits } = await ledgerBefore(store, athleteId, payableUntil(periodEnd, createdAt));
     await appendUnderLock(
       store,
       athleteId,
       collectiveId,
       (head) => {
         const amount = earned - head.payoutsCents;
-        return amount > 0 ? { kind: 'payout', payoutCents: amount, batchId } : null;
+        // Allocated donations not yet paid are paid first (docs/decisions/0015): the tax form follows them.
+        const creditPartCents = Math.max(0, Math.min(amount, credits - head.payoutCreditsCents));
+        return amount > 0 ? { kind: 'payout', payoutCents: amount, batchId, creditPartCents } : null;
       },
       (entry) => {
         const line = {
@@ -187,6 +190,7 @@ export async function createBatch(store: Store, input: CreateBatchInput): Promis
           collectiveId,
           athleteId,
           amountCents: entry.payoutCents,
+          allocationCents: entry.payoutCreditCents ?? 0,
           status: 'pending',
           periodStart,
           periodEnd,
@@ -264,8 +268,8 @@ export interface MarkInput extends MarkPayoutRequest {
   now: () => string;
 }
 
-/** Marks one payout sent, then paid (paying also records it sent). Paid payments count toward the
- * year's 1099-NEC total. The same request again changes nothing; marking again is a 409. */
+/** Marks one payout sent, then paid (paying also records it sent). A payment is recorded as provided
+ * (provisions.ts: NIL Go, and the year's totals by tax form). The same request again changes nothing; marking again is a 409. */
 export function markPayout(store: Store, input: MarkInput): Promise<PayoutLine> {
   // A concurrent mark: decide again.
   return retryOnConflict(() => markOnce(store, input), {
@@ -300,74 +304,54 @@ async function markOnce(store: Store, input: MarkInput): Promise<PayoutLine> {
   };
   if (input.status === 'paid' && line.status !== 'sent')
     Object.assign(fields, { sentDate: input.date, sentReference: input.reference, sentBy: input.by, sentAt: input.now() });
+  // What it provided (NIL Go) and the year's totals by payment type (lambdas/money/provisions.ts).
+  const provided = input.status === 'paid' ? provisionEntry(item, 1, input.date, Number(input.date.slice(0, 4)), input.reference, input.now()) : null;
+  if (provided) Object.assign(fields, withProvision(item, provided));
   const version = Number(item.version ?? 0);
   const writes: Write[] = [
     { update: key, set: { ...fields, version: version + 1 }, condition: versionIs(version) },
     { update: keys.athletePayout(input.athleteId, input.batchId), set: fields },
   ];
-  if (input.status === 'paid')
+  if (provided)
     writes.push({
-      update: keys.athleteYear(input.athleteId, Number(input.date.slice(0, 4))),
-      set: { athleteId: input.athleteId, year: Number(input.date.slice(0, 4)) },
-      add: { paidCents: line.amountCents, payments: 1 },
+      update: keys.athleteYear(input.athleteId, provided.year),
+      set: { athleteId: input.athleteId, year: provided.year },
+      add: yearTotalsAdd(provided),
     });
   await store.transact(writes);
   return { ...line, ...(fields as Partial<PayoutLine>) };
 }
 
-/** An athlete's year as the routes answer it (shared/money/payouts-api.ts). */
+/** An athlete's year as the routes answer it (shared/money/payouts-api.ts; lambdas/money/year-status.ts). */
 export type YearStatus = YearStatusView;
+export { yearStatusOf } from './year-status';
 
-/** The year's status; the W-9 comes from the athlete's linked Stripe account once its details are
- * submitted (Stripe's onboarding collects it), otherwise from what the collective recorded. */
-export function yearStatusOf(
-  year: number,
-  head: LedgerHead,
-  yearItem: Item | undefined,
-  override1099?: number,
-  account?: PayoutAccountView | null,
-): YearStatus {
-  const paid = Number(yearItem?.paidCents ?? 0);
-  const threshold = form1099ThresholdCents(year, override1099);
-  const crossedAt = head.nilCrossedAt[String(year)] ?? null;
-  const byStripe = account?.detailsSubmitted === true;
-  const byHand = yearItem?.w9OnFile === true;
-  return {
-    year,
-    earnedCents: head.earnedByYear[String(year)] ?? 0,
-    paidCents: paid,
-    w9OnFile: byStripe || byHand,
-    w9Date: byStripe ? (account.detailsSubmittedAt ?? account.linkedAt).slice(0, 10) : ((yearItem?.w9Date as string | undefined) ?? null),
-    w9Source: byStripe ? 'stripe' : byHand ? 'collective' : null,
-    form1099ThresholdCents: threshold,
-    form1099Required: paid >= threshold,
-    nil: {
-      thresholdCents: NIL_DISCLOSURE_THRESHOLD_CENTS,
-      crossedAt,
-      deadline: crossedAt ? businessDaysAfter(crossedAt, NIL_DISCLOSURE_BUSINESS_DAYS) : null,
-      reportedDate: (yearItem?.nilReportedDate as string | undefined) ?? null,
-      reference: (yearItem?.nilReference as string | undefined) ?? null,
-    },
-  };
-}
-
-/** An athlete's balance, year status and recent payouts: its total item, its year item and one
- * bounded Query of its own payouts. */
-export async function athleteMoney(store: Store, athleteId: number, year: number, override1099?: number) {
+/** An athlete's balance, year status, recent payouts and NIL Go records: its total item, its year
+ * item, its linked account, one Query of its payouts (all of them: NIL Go counts them since the
+ * eligibility start; the 20 newest are shown) and nil-go-records.ts's reads. */
+export async function athleteMoney(store: Store, athleteId: number, year: number, override1099?: number, now = new Date()) {
   const totalKey = keys.aggTotal(athleteId);
   const yearKey = keys.athleteYear(athleteId, year);
   const accountKey = keys.athletePayAccount(athleteId);
-  const got = await store.get([totalKey, yearKey, accountKey]);
+  const [got, lines] = await Promise.all([
+    store.get([totalKey, yearKey, accountKey]),
+    store.query(keys.athletePartition(athleteId), MAX_PAYOUT_LINES, { beginsWith: keys.athletePayoutPrefix, descending: true }),
+  ]);
   const head = ledgerHeadOf(got.get(keyString(totalKey))?.ledger);
   const payoutAccount = payoutAccountOf(got.get(keyString(accountKey)));
-  const payouts = (await store.query(keys.athletePartition(athleteId), 20, { beginsWith: keys.athletePayoutPrefix, descending: true })).map(lineOf);
+  const payouts = lines.slice(0, 20).map(lineOf);
+  const nilGo = await nilGoOf(store, athleteId, now, lines);
+  // The form of allocated donations: the setting of the collective that paid the latest payout.
+  const payor = lines.length ? Number(lines[0].collectiveId) : null;
+  const allocationForm = payor === null ? undefined : (await readSettings(store, [payor])).get(payor)?.allocationForm;
   return {
     balanceCents: balanceOf(head),
     earnedCents: head.salesCents - head.reversalsCents + head.creditsCents,
     paidOutCents: head.payoutsCents,
-    year: yearStatusOf(year, head, got.get(keyString(yearKey)), override1099, payoutAccount),
+    year: yearStatusOf(year, head, got.get(keyString(yearKey)), { override1099, account: payoutAccount, nilGo, allocationForm }),
     payouts,
     payoutAccount,
+    nilGo,
   };
 }
 
@@ -395,7 +379,7 @@ export async function collectivePayouts(
   const until = payableUntil(period.periodEnd, at.toISOString());
   const members = await Promise.all(
     collective.members.map(async (athleteId) => {
-      const [money, payable] = await Promise.all([athleteMoney(store, athleteId, year, override1099), payableBefore(store, athleteId, until)]);
+      const [money, payable] = await Promise.all([athleteMoney(store, athleteId, year, override1099, at), payableBefore(store, athleteId, until)]);
       return {
         athleteId,
         balanceCents: money.balanceCents,
@@ -404,6 +388,7 @@ export async function collectivePayouts(
         lastPayout: money.payouts[0] ?? null,
         // The athlete's account as its collective sees it: the status, not who linked it.
         payoutAccount: money.payoutAccount && { ...money.payoutAccount, linkedBy: undefined, updatedBy: undefined },
+        nilGo: money.nilGo,
       };
     }),
   );

@@ -23,6 +23,7 @@ import { jitteredBackoff, keyString } from '#lambdas/platform/store';
 import type { Store, Item, Key } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
 import type { MetricName } from '#lambdas/platform/metric-names';
+import type { EventWrites } from '#lambdas/cards/event-writes';
 import { decodeState } from './order-codec';
 
 export type IngestOutcome = 'applied' | 'unchanged' | 'duplicate';
@@ -55,6 +56,10 @@ export interface IngestDeps {
   log?: (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void;
   /** The wait of the backoff between attempts (tests pass a no-op or a random yield). */
   sleep?: (ms: number) => Promise<void>;
+  /** The settle transaction's hook: items to write with each event a settle step causes (a card
+   * unlocked, a new Top Fan, an edition sold out), in the same transaction (lambdas/cards/
+   * event-writes.ts). Default: none. */
+  eventWrites?: EventWrites;
 }
 
 /** How long an inline settle runs before it leaves the rest to the sweeper. */

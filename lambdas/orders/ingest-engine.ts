@@ -22,7 +22,7 @@ export function createIngestEngine(deps: IngestDeps) {
     return { ...accepted, pending };
   }
 
-  return { ingest, accept: acceptor.accept, settle: settler.settle };
+  return { ingest, accept: acceptor.accept, settle: settler.settle, settleMany: settler.settleMany };
 }
 
 export type IngestEngine = ReturnType<typeof createIngestEngine>;

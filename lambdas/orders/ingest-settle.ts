@@ -1,20 +1,68 @@
-// Stage 2 of ingestion: settle an order's pending groups (see ingest-core.ts). What the settle
+// Stage 2 of ingestion: settle accepted orders' pending groups (see ingest-core.ts). What the settle
 // function (the table's stream, the scheduled sweep) and the inline callers run.
+//
+// Many orders are settled together (docs/decisions/0021-batched-settlement.md): their pending
+// groups are gathered per athlete, and each athlete's orders are applied in counting order, as
+// many per transaction as it holds (shared/orders/settle-batch.ts, settle-writes.ts), under the
+// athlete's total version as read. One hot athlete then costs a transaction per ~15 orders
+// instead of one per order; different athletes settle in parallel. A school's unattributed lines
+// are applied per order (they never share an aggregate with a card's sales).
 import { topFanSetsOf } from '#shared/cards/sets';
 import type { Athlete } from '#shared/catalog/catalog-types';
 import { athleteGroupId, contributionOf, groupOf, groupTargets, unattributedGroupId } from '#shared/orders/contribution';
 import type { GroupTarget } from '#shared/orders/contribution';
-import { planAthleteStep, planUnattributedStep } from '#shared/orders/settlement';
-import type { AppliedAthleteGroup, AppliedUnattributedGroup, AthleteStepPlan, CardRules, FanState } from '#shared/orders/settlement';
+import { planUnattributedStep } from '#shared/orders/settlement';
+import type { AppliedAthleteGroup, AppliedUnattributedGroup, CardRules, FanState } from '#shared/orders/settlement';
+import { addStep, finishBatch, startBatch } from '#shared/orders/settle-batch';
+import type { AthleteBatch } from '#shared/orders/settle-batch';
 import { RetryLater } from '#lambdas/platform/errors';
-import { DEFAULT_SETTLE_MS, orderOptions, runtimeOf } from './ingest-core';
-import type { IngestDeps } from './ingest-core';
+import { DEFAULT_SETTLE_MS, orderOptions, runtimeOf, toStored } from './ingest-core';
+import type { IngestDeps, StoredOrder } from './ingest-core';
 import { StoreConflict, keyString, retryOnConflict, versionIs } from '#lambdas/platform/store';
-import type { Store, Item, Write } from '#lambdas/platform/store';
-import { athleteStateOf, ledgerAttributes } from '#lambdas/money/athlete-total';
+import type { Store, Item, Key, Write } from '#lambdas/platform/store';
+import { athleteStateOf } from '#lambdas/money/athlete-total';
+import { noEventWrites } from '#lambdas/cards/event-writes';
 import * as keys from '#lambdas/platform/keys';
+import { BATCH_BYTES, TRANSACTION_ITEMS, athleteBatchParts, unattributedWrites, writesBytes } from './settle-writes';
 
-const STEP_CONCURRENCY = 4;
+/** Groups (athletes, schools) settled at once; one athlete's batches run one after the other. */
+const GROUP_CONCURRENCY = 8;
+/** Orders whose pending markers are cleared at once. */
+const CLEAR_CONCURRENCY = 8;
+/** How many of one athlete's orders a batch reads ahead (a transaction takes about 15). */
+const READ_AHEAD = 40;
+/** BatchGetItem reads at most 100 keys. */
+const BATCH_GET_KEYS = 100;
+
+/** One order's part for a group: the version to bring it to, and what it says. */
+interface GroupWork {
+  orderId: string;
+  version: number;
+  target: GroupTarget | null;
+  /** This group is all the order has pending: the batch that applies it also clears the order. */
+  last: boolean;
+}
+
+/** What a settle pass did with the orders it was given. */
+export interface SettleOutcome {
+  /** Applied in full and no longer pending. */
+  settled: string[];
+  /** Found with nothing pending (a marker left by a crash, or settled by another settler). */
+  stale: string[];
+  /** Still pending: busy past the deadline, a newer version arrived, or an error. */
+  left: string[];
+  /** The first error other than contention (the orders it touched are in `left`). */
+  error?: unknown;
+}
+
+async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
 
 type AthleteTarget = Extract<GroupTarget, { kind: 'athlete' }>;
 type UnattributedTarget = Extract<GroupTarget, { kind: 'unattributed' }>;
@@ -37,118 +85,18 @@ function cardRulesOf(athlete: Athlete | null): Map<number, CardRules> {
   return rules;
 }
 
-const flagsOf = (applied: Pick<AppliedAthleteGroup, 'lines'>) => Object.values(applied.lines).reduce((n, l) => n + l.oversold + l.whileLocked, 0);
-
-/** The writes of one athlete step (shared by every store). */
-export function athleteWrites(
-  orderId: string,
-  athleteId: number,
-  plan: AthleteStepPlan,
-  before: { applied: AppliedAthleteGroup | null; athleteVersion: number },
-): Write[] {
-  const writes: Write[] = [];
-  const { applied, athlete } = plan;
-  writes.push({
-    put: { ...keys.appliedGroup(orderId, athleteGroupId(athleteId)), kind: 'athlete', athleteId, ...applied },
-    condition: versionIs(before.applied?.version ?? 0),
-  });
-  const collectiveId = plan.saleLine?.collectiveId ?? before.applied?.collectiveId ?? null;
-  writes.push({
-    update: keys.aggTotal(athleteId),
-    set: {
-      athleteId,
-      version: athlete.version,
-      cardsSold: athlete.cardsSold,
-      revenueCents: athlete.revenueCents,
-      orderCount: athlete.orderCount,
-      uniqueFans: athlete.uniqueFans,
-      topFanCount: athlete.topFanCount,
-      cards: athlete.cards,
-      issued: athlete.issued,
-      oversold: athlete.oversold,
-      unlockedAt: athlete.unlockedAt,
-      ...ledgerAttributes(athlete.ledger),
-      ...(collectiveId !== null ? keys.collectiveAthleteTotal(collectiveId, athleteId) : {}),
-    },
-    condition: versionIs(before.athleteVersion),
-  });
-  for (const { month, figures } of plan.months) {
-    const tags = collectiveId !== null ? keys.collectiveAthleteMonth(collectiveId, athleteId, month) : {};
-    writes.push({
-      update: keys.aggMonth(athleteId, month),
-      set: { athleteId, month, ...tags },
-      add: { cardsSold: figures.cardsSold, revenueCents: figures.revenueCents, orderCount: figures.orderCount },
-    });
-  }
-  const line = plan.saleLine;
-  if (plan.removeSaleLine) writes.push({ delete: keys.sale(athleteId, plan.removeSaleLine.createdAt, orderId) });
-  if (line) {
-    writes.push({
-      put: {
-        ...keys.sale(athleteId, line.meta.createdAt, orderId),
-        ...(line.collectiveId !== null ? keys.saleTransaction(line.collectiveId, line.meta.createdAt, orderId, athleteId) : {}),
-        athleteId,
-        orderId,
-        orderName: line.meta.orderName,
-        createdAt: line.meta.createdAt,
-        buyer: line.meta.buyerLabel,
-        buyerAlias: line.meta.buyerAlias,
-        quantity: line.quantity,
-        amountCents: line.amountCents,
-        status: line.meta.status,
-        counted: line.meta.counted,
-        test: line.meta.test,
-        serials: line.serials,
-        oversoldUnits: line.oversoldUnits,
-        whileLockedUnits: line.whileLockedUnits,
-      },
-    });
-  }
-  // Flags for the collective: sales beyond an edition, or of a card still locked.
-  const oldFlag =
-    before.applied?.meta && before.applied.collectiveId !== null && flagsOf(before.applied) > 0
-      ? keys.flag(before.applied.collectiveId, before.applied.meta.createdAt, orderId, athleteId)
-      : null;
-  const newFlag =
-    line && line.collectiveId !== null && line.oversoldUnits + line.whileLockedUnits > 0
-      ? keys.flag(line.collectiveId, line.meta.createdAt, orderId, athleteId)
-      : null;
-  if (oldFlag && (!newFlag || keyString(oldFlag) !== keyString(newFlag))) writes.push({ delete: oldFlag });
-  if (newFlag && line) {
-    const cards = Object.values(applied.lines)
-      .filter((l) => l.oversold || l.whileLocked)
-      .map((l) => ({ cardId: l.cardId, oversold: l.oversold, whileLocked: l.whileLocked }));
-    writes.push({
-      put: {
-        ...newFlag,
-        athleteId,
-        orderId,
-        orderName: line.meta.orderName,
-        createdAt: line.meta.createdAt,
-        oversoldUnits: line.oversoldUnits,
-        whileLockedUnits: line.whileLockedUnits,
-        cards,
-      },
-    });
-  }
-  for (const fan of plan.fans) {
-    const key = keys.fan(athleteId, fan.buyerKey);
-    const condition = versionIs(fan.before?.version ?? 0);
-    if (fan.after)
-      writes.push({ put: { ...key, ...keys.collectorIndex(fan.buyerKey, athleteId), athleteId, buyerKey: fan.buyerKey, ...fan.after }, condition });
-    else writes.push({ delete: key, condition });
-  }
-  for (const top of plan.topFans) {
-    const key = keys.topFan(athleteId, top.buyerKey);
-    writes.push(top.op === 'put' ? { put: { ...key, athleteId, buyerAlias: top.buyerAlias } } : { delete: key });
-  }
-  if (plan.ledger)
-    writes.push({ put: { ...keys.ledger(athleteId, plan.ledger.at, plan.ledger.seq), type: 'ledger', ...plan.ledger }, condition: { notExists: true } });
-  return writes;
-}
-
 export function createSettler(deps: IngestDeps) {
-  const { store, now, metric, log, backoff, getOne, readOrder } = runtimeOf(deps);
+  const { store, now, metric, log, backoff } = runtimeOf(deps);
+  const eventWrites = deps.eventWrites ?? noEventWrites;
+
+  /** Consistent reads of any number of keys, 100 per request. */
+  async function getMany(list: Key[]): Promise<Map<string, Item>> {
+    const chunks: Key[][] = [];
+    for (let i = 0; i < list.length; i += BATCH_GET_KEYS) chunks.push(list.slice(i, i + BATCH_GET_KEYS));
+    const found = new Map<string, Item>();
+    for (const got of await Promise.all(chunks.map((chunk) => store.get(chunk)))) for (const [k, v] of got) found.set(k, v);
+    return found;
+  }
 
   /** Serialises work on one key within this process (local mode, a warm Lambda), so a burst on
    * one athlete queues here instead of conflicting in storage. Across processes the conditions decide. */
@@ -173,89 +121,135 @@ export function createSettler(deps: IngestDeps) {
     onExhausted: () => new RetryLater(busy),
   });
 
-  async function stepAthlete(orderId: string, version: number, athleteId: number, target: AthleteTarget | null, deadline: number): Promise<void> {
-    await withLock(`athlete:${athleteId}`, () =>
-      retryOnConflict(
-        async () => {
-          const appliedKey = keys.appliedGroup(orderId, athleteGroupId(athleteId));
-          const totalKey = keys.aggTotal(athleteId);
-          const got = await store.get([appliedKey, totalKey, ...(target?.meta.buyerKey ? [keys.fan(athleteId, target.meta.buyerKey)] : [])]);
-          const appliedItem = got.get(keyString(appliedKey));
-          if (appliedItem && Number(appliedItem.version) >= version) return;
-          const applied = (appliedItem as unknown as AppliedAthleteGroup | undefined) ?? null;
-          const fans = new Map<string, FanState | null>();
-          for (const buyerKey of new Set([applied?.meta?.buyerKey, target?.meta.buyerKey].filter((k): k is string => Boolean(k)))) {
-            const fanKey = keys.fan(athleteId, buyerKey);
-            fans.set(buyerKey, fanStateOf(got.has(keyString(fanKey)) ? got.get(keyString(fanKey)) : await getOne(fanKey)));
-          }
-          // The athlete's cards (editions, unlock rules), closed sets and collective: one read.
-          const catalogAthlete = await deps.catalog.athlete(athleteId);
-          const athleteState = athleteStateOf(got.get(keyString(totalKey)));
-          const plan = planAthleteStep({
-            athleteId,
-            orderVersion: version,
-            target,
-            applied,
-            athlete: athleteState,
-            fans,
-            cards: cardRulesOf(catalogAthlete),
-            topFanSets: topFanSetsOf(catalogAthlete ?? undefined),
-            collectiveId: catalogAthlete?.collectiveId ?? null,
-            now: now(),
-          });
-          await store.transact(athleteWrites(orderId, athleteId, plan, { applied, athleteVersion: athleteState.version }));
-          const oversold = (plan.saleLine?.oversoldUnits ?? 0) - (applied ? Object.values(applied.lines).reduce((n, l) => n + l.oversold, 0) : 0);
-          if (oversold > 0) metric('OversoldLines', oversold);
-          for (const u of plan.unlocked) log('info', 'card unlocked', { athleteId, cardId: u.cardId, at: u.at, orderId });
-        },
-        retries(deadline, `order ${orderId}: athlete ${athleteId} is busy; retry later`),
-      ),
+  /** Clears an order's pending state: the `pending` set (at the version settled) and its marker. */
+  const clearWrites = (orderId: string, version: number): Write[] => [
+    { update: keys.order(orderId), remove: ['pending'], condition: versionIs(version) },
+    { delete: keys.pendingOrder(orderId) },
+  ];
+
+  /**
+   * One transaction for as many of `window`'s orders (in order) as it holds: reads the athlete's
+   * total, the orders' applied snapshots and their buyers' fan items, folds the steps and writes
+   * them, with the clearing of each order this group finishes (unless a newer version of it
+   * arrived: `raced`). Answers how many of the window it took (orders applied already included)
+   * and the orders it cleared.
+   */
+  async function applyAthleteBatch(athleteId: number, window: GroupWork[], raced: Set<string>): Promise<{ taken: number; cleared: string[] }> {
+    const appliedKey = (orderId: string) => keys.appliedGroup(orderId, athleteGroupId(athleteId));
+    const buyersOf = (list: Array<string | null | undefined>) => [...new Set(list.filter((k): k is string => Boolean(k)))];
+    const targetBuyers = buyersOf(window.map((w) => (w.target as AthleteTarget | null)?.meta.buyerKey));
+    const totalKey = keys.aggTotal(athleteId);
+    const [got, catalogAthlete] = await Promise.all([
+      getMany([totalKey, ...window.map((w) => appliedKey(w.orderId)), ...targetBuyers.map((b) => keys.fan(athleteId, b))]),
+      // The athlete's cards (editions, unlock rules), closed sets and collective: one Query.
+      deps.catalog.athlete(athleteId),
+    ]);
+    const applied = new Map(window.map((w) => [w.orderId, (got.get(keyString(appliedKey(w.orderId))) as unknown as AppliedAthleteGroup | undefined) ?? null]));
+    // Buyers an applied snapshot names whom no target names (a changed or removed buyer).
+    const moreBuyers = buyersOf([...applied.values()].map((a) => a?.meta?.buyerKey)).filter((b) => !targetBuyers.includes(b));
+    const more = moreBuyers.length ? await getMany(moreBuyers.map((b) => keys.fan(athleteId, b))) : new Map<string, Item>();
+    const fans = new Map<string, FanState | null>();
+    for (const buyerKey of [...targetBuyers, ...moreBuyers]) {
+      const k = keyString(keys.fan(athleteId, buyerKey));
+      fans.set(buyerKey, fanStateOf(got.get(k) ?? more.get(k)));
+    }
+    let batch: AthleteBatch = startBatch({
+      athleteId,
+      athlete: athleteStateOf(got.get(keyString(totalKey))),
+      fans,
+      cards: cardRulesOf(catalogAthlete),
+      topFanSets: topFanSetsOf(catalogAthlete ?? undefined),
+      collectiveId: catalogAthlete?.collectiveId ?? null,
+      now: now(),
+    });
+    // Each order's own writes are sized once; the shared ones (the total, months, fans) again
+    // with each order added, as they grow with it.
+    const orderBytes = new Map<string, number>();
+    const clears = (list: GroupWork[]) => list.filter((w) => w.last && !raced.has(w.orderId));
+    let taken = 0;
+    for (const w of window) {
+      const next = addStep(batch, {
+        orderId: w.orderId,
+        orderVersion: w.version,
+        target: w.target as AthleteTarget | null,
+        applied: applied.get(w.orderId) ?? null,
+      });
+      if (next !== batch) {
+        const parts = athleteBatchParts(athleteId, finishBatch(next), eventWrites);
+        orderBytes.set(w.orderId, writesBytes(parts.orders[parts.orders.length - 1]));
+        const items = parts.shared.length + parts.orders.reduce((n, o) => n + o.length, 0) + 2 * clears(window.slice(0, taken + 1)).length;
+        const bytes = writesBytes(parts.shared) + [...orderBytes.values()].reduce((a, b) => a + b, 0);
+        // The first order is taken whatever its size (alone it fits: MAX_LINES_PER_ATHLETE).
+        if (batch.steps.length > 0 && (items > TRANSACTION_ITEMS || bytes > BATCH_BYTES)) break;
+      } else if (batch.steps.length > 0 && 2 * clears(window.slice(0, taken + 1)).length > TRANSACTION_ITEMS / 4) break;
+      batch = next;
+      taken++;
+    }
+    const toClear = clears(window.slice(0, taken));
+    if (batch.steps.length === 0 && toClear.length === 0) return { taken, cleared: [] };
+    const plan = finishBatch(batch);
+    const parts = athleteBatchParts(athleteId, plan, eventWrites);
+    const writes = [...parts.shared, ...parts.orders.flat()];
+    const firstClear = writes.length;
+    writes.push(...toClear.flatMap((w) => clearWrites(w.orderId, w.version)));
+    try {
+      await store.transact(writes);
+    } catch (error) {
+      // Only clears refused: those orders changed since they were read (a newer version is
+      // pending). The next attempt leaves them pending and applies the rest.
+      if (error instanceof StoreConflict && error.failed.length > 0 && error.failed.every((i) => i >= firstClear))
+        for (const i of error.failed) raced.add(toClear[Math.floor((i - firstClear) / 2)].orderId);
+      throw error;
+    }
+    const oversold = plan.steps.reduce(
+      (n, s) => n + (s.plan.saleLine?.oversoldUnits ?? 0) - (s.appliedBefore ? Object.values(s.appliedBefore.lines).reduce((m, l) => m + l.oversold, 0) : 0),
+      0,
     );
+    if (oversold > 0) metric('OversoldLines', oversold);
+    if (plan.steps.length > 1) metric('SettleBatchOrders', plan.steps.length);
+    for (const event of plan.events) log('info', event.kind, { ...event });
+    return { taken, cleared: toClear.map((w) => w.orderId) };
+  }
+
+  /** Applies one athlete's orders in the order given, batch after batch. Answers the orders it
+   * could not apply (busy past the deadline, or an error), those it cleared, and the error. */
+  function settleAthlete(athleteId: number, work: GroupWork[], deadline: number): Promise<{ left: string[]; cleared: string[]; error?: unknown }> {
+    return withLock(`athlete:${athleteId}`, async () => {
+      const cleared: string[] = [];
+      const raced = new Set<string>();
+      let rest = work;
+      while (rest.length > 0) {
+        const window = rest.slice(0, READ_AHEAD);
+        try {
+          const done = await retryOnConflict(() => applyAthleteBatch(athleteId, window, raced), retries(deadline, `athlete ${athleteId} is busy; retry later`));
+          cleared.push(...done.cleared);
+          rest = rest.slice(done.taken);
+        } catch (error) {
+          return { left: rest.map((w) => w.orderId), cleared, ...(error instanceof RetryLater ? {} : { error }) };
+        }
+      }
+      return { left: [], cleared };
+    });
   }
 
   async function stepUnattributed(orderId: string, version: number, schoolId: number, target: UnattributedTarget | null, deadline: number): Promise<void> {
     await retryOnConflict(
       async () => {
         const appliedKey = keys.appliedGroup(orderId, unattributedGroupId(schoolId));
-        const item = await getOne(appliedKey);
+        const item = (await store.get([appliedKey])).get(keyString(appliedKey));
         if (item && Number(item.version) >= version) return;
         const applied = (item as unknown as AppliedUnattributedGroup | undefined) ?? null;
         const plan = planUnattributedStep(version, target, applied);
-        const writes: Write[] = [{ put: { ...appliedKey, kind: 'unattributed', schoolId, ...plan.applied }, condition: versionIs(applied?.version ?? 0) }];
-        if (plan.removeListItem) writes.push({ delete: keys.unattributedOrder(schoolId, plan.removeListItem.createdAt, orderId) });
-        if (plan.listItem) {
-          const { meta, lines, moreLines } = plan.listItem;
-          writes.push({
-            put: {
-              ...keys.unattributedOrder(schoolId, meta.createdAt, orderId),
-              schoolId,
-              orderId,
-              orderName: meta.orderName,
-              createdAt: meta.createdAt,
-              lines,
-              moreLines,
-            },
-          });
-        }
-        const { units, revenueCents, lines } = plan.totals;
-        if (units || revenueCents || lines) writes.push({ update: keys.unattributedTotal(schoolId), set: { schoolId }, add: { units, revenueCents, lines } });
-        await store.transact(writes);
-        if (lines > 0) metric('UnattributedLines', lines);
+        await store.transact(unattributedWrites(orderId, schoolId, plan, applied?.version ?? 0));
+        if (plan.totals.lines > 0) metric('UnattributedLines', plan.totals.lines);
       },
       retries(deadline, `order ${orderId}: unattributed lines of school ${schoolId} are busy; retry later`),
     );
   }
 
-  function stepGroup(orderId: string, version: number, groupId: string, target: GroupTarget | null, deadline: number): Promise<void> {
-    const group = groupOf(groupId);
-    if (!group) throw new Error(`order ${orderId}: unknown group ${groupId}`);
-    if (group.kind === 'athlete') return stepAthlete(orderId, version, group.athleteId, (target as AthleteTarget | null) ?? null, deadline);
-    return stepUnattributed(orderId, version, group.schoolId, (target as UnattributedTarget | null) ?? null, deadline);
-  }
-
   async function clearPending(orderId: string, version: number): Promise<boolean> {
     try {
-      await store.transact([{ update: keys.order(orderId), remove: ['pending'], condition: versionIs(version) }, { delete: keys.pendingOrder(orderId) }]);
+      await store.transact(clearWrites(orderId, version));
       return true;
     } catch (error) {
       if (error instanceof StoreConflict) return false;
@@ -263,43 +257,111 @@ export function createSettler(deps: IngestDeps) {
     }
   }
 
-  /** Applies every pending group of an order, until done or the deadline passes. Returns the
-   * number of groups still pending (0 when the order's figures are final). */
-  async function settle(orderId: string, deadline = Date.now() + DEFAULT_SETTLE_MS): Promise<number> {
-    for (;;) {
-      const stored = await readOrder(orderId);
-      if (!stored || stored.pending.length === 0) return 0;
-      const targets = groupTargets(contributionOf(stored.state, orderOptions(deps.options(), stored.countTestOrders)));
-      const queue = [...stored.pending];
-      let done = 0;
-      let failure: unknown;
-      await Promise.all(
-        Array.from({ length: Math.min(STEP_CONCURRENCY, queue.length) }, async () => {
-          for (let groupId = queue.shift(); groupId !== undefined && failure === undefined; groupId = queue.shift()) {
-            try {
-              await stepGroup(orderId, stored.version, groupId, targets.get(groupId) ?? null, deadline);
-              done++;
-            } catch (error) {
-              failure ??= error;
-            }
-          }
-        }),
-      );
-      if (failure !== undefined) {
-        if (failure instanceof RetryLater) return stored.pending.length - done;
-        throw failure;
+  /** One pass over the orders: every pending group applied (athletes in batches), then each
+   * order whose groups all applied is cleared, unless a newer version arrived meanwhile. */
+  async function settlePass(orderIds: string[], deadline: number): Promise<SettleOutcome & { raced: string[] }> {
+    const ids = [...new Set(orderIds)];
+    const found = await getMany(ids.map((id) => keys.order(id)));
+    const orders = new Map<string, StoredOrder>();
+    const stale: string[] = [];
+    const work = new Map<string, GroupWork[]>();
+    for (const orderId of ids) {
+      const item = found.get(keyString(keys.order(orderId)));
+      const stored = item ? toStored(item) : null;
+      if (!stored || stored.pending.length === 0) {
+        stale.push(orderId);
+        continue;
       }
-      if (await clearPending(orderId, stored.version)) return 0;
-      if (Date.now() > deadline) return (await readOrder(orderId))?.pending.length ?? 0;
+      orders.set(orderId, stored);
+      const targets = groupTargets(contributionOf(stored.state, orderOptions(deps.options(), stored.countTestOrders)));
+      // An order whose only pending group is an athlete's is cleared in that group's batch.
+      const last = stored.pending.length === 1;
+      for (const groupId of stored.pending) {
+        const list = work.get(groupId) ?? [];
+        list.push({ orderId, version: stored.version, target: targets.get(groupId) ?? null, last });
+        work.set(groupId, list);
+      }
     }
+    const failed = new Set<string>();
+    const clearedInBatch = new Set<string>();
+    let error: unknown;
+    await pool([...work.entries()], GROUP_CONCURRENCY, async ([groupId, list]) => {
+      const group = groupOf(groupId);
+      if (!group) {
+        error ??= new Error(`orders ${list.map((w) => w.orderId).join(', ')}: unknown group ${groupId}`);
+        for (const w of list) failed.add(w.orderId);
+        return;
+      }
+      if (group.kind === 'athlete') {
+        const result = await settleAthlete(group.athleteId, list, deadline);
+        for (const id of result.left) failed.add(id);
+        for (const id of result.cleared) clearedInBatch.add(id);
+        if (result.error !== undefined) error ??= result.error;
+        return;
+      }
+      for (const w of list) {
+        try {
+          await stepUnattributed(w.orderId, w.version, group.schoolId, w.target as UnattributedTarget | null, deadline);
+        } catch (e) {
+          failed.add(w.orderId);
+          if (!(e instanceof RetryLater)) error ??= e;
+        }
+      }
+    });
+    const done = [...orders.keys()].filter((id) => !failed.has(id) && !clearedInBatch.has(id));
+    const settled: string[] = [...clearedInBatch];
+    const raced: string[] = [];
+    await pool(done, CLEAR_CONCURRENCY, async (orderId) => {
+      try {
+        ((await clearPending(orderId, orders.get(orderId)!.version)) ? settled : raced).push(orderId);
+      } catch (e) {
+        error ??= e;
+        failed.add(orderId);
+      }
+    });
+    return { settled, stale, left: [...failed], raced, ...(error !== undefined ? { error } : {}) };
   }
 
-  return { settle };
+  /**
+   * Settles these orders (in this order: the counting order of each athlete's orders), until
+   * done or the deadline passes. An order a newer version reached while it was settled is
+   * settled again at once (its new marker would bring it back anyway).
+   */
+  async function settleMany(orderIds: string[], deadline = Date.now() + DEFAULT_SETTLE_MS): Promise<SettleOutcome> {
+    const outcome: SettleOutcome = { settled: [], stale: [], left: [] };
+    let ids = orderIds;
+    while (ids.length > 0) {
+      const pass = await settlePass(ids, deadline);
+      outcome.settled.push(...pass.settled);
+      outcome.stale.push(...pass.stale);
+      outcome.left.push(...pass.left);
+      if (pass.error !== undefined) outcome.error ??= pass.error;
+      ids = pass.raced;
+      if (Date.now() > deadline || outcome.error !== undefined) {
+        outcome.left.push(...ids);
+        break;
+      }
+    }
+    return outcome;
+  }
+
+  /** Applies every pending group of one order, until done or the deadline passes. Returns the
+   * number of groups still pending (0 when the order's figures are final). */
+  async function settle(orderId: string, deadline = Date.now() + DEFAULT_SETTLE_MS): Promise<number> {
+    const outcome = await settleMany([orderId], deadline);
+    if (outcome.error !== undefined) throw outcome.error;
+    if (outcome.left.length === 0) return 0;
+    const item = (await store.get([keys.order(orderId)])).get(keyString(keys.order(orderId)));
+    return item ? toStored(item).pending.length : 0;
+  }
+
+  return { settle, settleMany };
 }
 
 export type Settler = ReturnType<typeof createSettler>;
 
-/** The settle sweeper: finishes orders left pending (crashes, deadlines, contention). */
+/** The settle sweeper: finishes orders left pending (crashes, deadlines, contention), the oldest
+ * first, each athlete's in batches. */
 export async function settlePending(
   settler: Settler,
   store: Store,
@@ -307,20 +369,19 @@ export async function settlePending(
 ): Promise<{ orders: number; settled: number; pending: number }> {
   const deadline = Date.now() + (options.deadlineMs ?? 20_000);
   const markers = (await Promise.all(keys.pendingPartitions().map((pk) => store.query(pk, options.limit ?? 100)))).flat();
-  let settled = 0;
-  let pending = 0;
-  for (const marker of markers) {
-    const orderId = String(marker.orderId);
-    if ((await settler.settle(orderId, deadline)) === 0) {
-      settled++;
-      // A marker whose order was settled by a request that crashed before its delete.
-      await store
-        .transact([{ delete: keys.pendingOrder(orderId) }, { check: keys.order(orderId), condition: { absentField: 'pending' } }])
-        .catch((error: unknown) => {
-          if (!(error instanceof StoreConflict)) throw error;
-        });
-    } else pending++;
-    if (Date.now() > deadline) break;
-  }
-  return { orders: markers.length, settled, pending };
+  markers.sort((a, b) => String(a.since ?? '').localeCompare(String(b.since ?? '')) || String(a.orderId).localeCompare(String(b.orderId)));
+  const outcome = await settler.settleMany(
+    markers.map((m) => String(m.orderId)),
+    deadline,
+  );
+  // A marker whose order has nothing pending (settled by a request that crashed before its delete).
+  await pool(outcome.stale, CLEAR_CONCURRENCY, async (orderId) => {
+    await store
+      .transact([{ delete: keys.pendingOrder(orderId) }, { check: keys.order(orderId), condition: { absentField: 'pending' } }])
+      .catch((error: unknown) => {
+        if (!(error instanceof StoreConflict)) throw error;
+      });
+  });
+  if (outcome.error !== undefined) throw outcome.error;
+  return { orders: markers.length, settled: outcome.settled.length + outcome.stale.length, pending: outcome.left.length };
 }

@@ -19,6 +19,8 @@ const engine = createIngestEngine({ store: dynamoStore, catalog: dynamoCatalogRe
 /** Accepts an event and settles its order before answering. */
 export const ingest: (event: OrderEvent, options?: { webhookId?: string; deadline?: number }) => Promise<IngestResult> = engine.ingest;
 export const settle = engine.settle;
+/** Settles many orders together, each athlete's in batches (the stream's records, the sweep). */
+export const settleMany = engine.settleMany;
 
 /** The settle sweeper over the Orders table (the scheduled function, local mode, `npm run settle`). */
 export function settlePending(options: { limit?: number; deadlineMs?: number } = {}) {

@@ -2,11 +2,13 @@
 // Triggered by the Orders table's stream on every new or changed PENDING marker (the event source
 // mapping filters them), and every minute by a schedule that sweeps whatever is still pending (a
 // stream retry that gave up, a marker older than the stream's window). Not an HTTP route.
-// A record whose order could not be settled (contention past the deadline, storage errors) is
-// reported as a batch item failure, so the stream retries it; the sweep retries it too.
+// A batch's orders are settled together, each athlete's in as few transactions as hold them
+// (docs/decisions/0021-batched-settlement.md). A record whose order could not be settled
+// (contention past the deadline, storage errors) is reported as a batch item failure, so the
+// stream retries it; the sweep retries it too.
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import type { Context } from 'aws-lambda';
-import { settle, settlePending } from './ingest';
+import { settleMany, settlePending } from './ingest';
 import { log } from '#lambdas/platform/log';
 import { metric } from '#lambdas/platform/metrics';
 import { observed } from '#lambdas/platform/observability';
@@ -23,20 +25,22 @@ function orderIdOfRecord(record: DynamoDBStreamEvent['Records'][number]): string
 
 export async function settleStream(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
   const deadline = deadlineOf(context);
-  const failures: DynamoDBBatchResponse['batchItemFailures'] = [];
-  const seen = new Set<string>();
-  for (const record of event.Records) {
-    const orderId = orderIdOfRecord(record);
-    if (!orderId || record.eventName === 'REMOVE' || seen.has(orderId)) continue;
-    seen.add(orderId);
-    try {
-      const left = await settle(orderId, deadline);
-      if (left > 0) failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
-    } catch (error) {
-      log('warn', 'settle failed; the stream retries', { orderId, error: error instanceof Error ? error.message : String(error) });
-      failures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
-    }
+  const records = event.Records.map((record) => ({ record, orderId: record.eventName === 'REMOVE' ? null : orderIdOfRecord(record) }));
+  const orderIds = [...new Set(records.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
+  let notSettled: Set<string>;
+  try {
+    const outcome = await settleMany(orderIds, deadline);
+    notSettled = new Set(outcome.left);
+    if (outcome.error !== undefined)
+      log('warn', 'settle failed; the stream retries', {
+        orders: outcome.left.length,
+        error: outcome.error instanceof Error ? outcome.error.message : String(outcome.error),
+      });
+  } catch (error) {
+    log('warn', 'settle failed; the stream retries', { orders: orderIds.length, error: error instanceof Error ? error.message : String(error) });
+    notSettled = new Set(orderIds);
   }
+  const failures = records.filter((r) => r.orderId && notSettled.has(r.orderId)).map((r) => ({ itemIdentifier: r.record.dynamodb?.SequenceNumber ?? '' }));
   return { batchItemFailures: failures };
 }
 

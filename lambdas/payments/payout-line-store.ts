@@ -1,7 +1,9 @@
 // Writing a payout line's transitions (shared/payments/payout-line.ts) under the line's version,
 // together with what each step moves, in one transaction: the line, the athlete's copy of it, a
 // payout ledger entry under the athlete's lock when the amount goes back to the balance (a negative
-// payout entry) or is taken from it again, and the year's paid total (1099-NEC). Every transition
+// payout entry) or is taken from it again, and, when it is paid or a paid line is reversed, what it
+// provided (an entry on the line: lambdas/money/provisions.ts, for NIL Go) and the year's paid totals
+// by payment type (tax forms). Every transition
 // is recorded on the line (`history`: from, to, who or which Stripe event, when, the attempt).
 // A conflict (a concurrent Pay now, a Stripe event) reads again and decides again.
 import { appendEntry, balanceOf } from '#shared/money/ledger';
@@ -9,6 +11,7 @@ import { formatUsd } from '#shared/platform/money';
 import { next, type LineEvent } from '#shared/payments/payout-line';
 import type { PayoutLineStatus } from '#shared/money/payouts-api';
 import { athleteStateOf, ledgerAttributes } from '#lambdas/money/athlete-total';
+import { allocationPartOf, provisionEntry, withProvision, yearTotalsAdd } from '#lambdas/money/provisions';
 import { Conflict, NotFound, RetryLater } from '#lambdas/platform/errors';
 import { jitteredBackoff, keyString, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, Store, Write } from '#lambdas/platform/store';
@@ -80,6 +83,18 @@ export async function changeLine(
         if (change.event && 'code' in change.event) entry.code = change.event.code;
         Object.assign(fields, { status: step.to, attempt, history: [...((line.history as HistoryEntry[] | undefined) ?? []), entry] });
       }
+      // Paid, or a paid payout reversed: what it provided, counted in the year it was paid.
+      const provided = step?.paid
+        ? provisionEntry(
+            line,
+            step.paid,
+            at,
+            Number(String(step.paid > 0 ? (fields.paidDate ?? at) : (line.paidDate ?? at)).slice(0, 4)),
+            String(fields.paidReference ?? line.paidReference ?? line.payoutId ?? '') || null,
+            at,
+          )
+        : null;
+      if (provided) Object.assign(fields, withProvision(line, provided));
       const version = Number(line.version ?? 0);
       const copy = Object.fromEntries(Object.entries(fields).filter(([k]) => !PRIVATE_FIELDS.has(k)));
       const writes: Write[] = [
@@ -93,9 +108,10 @@ export async function changeLine(
             `The ${formatUsd(amount)} of this payout is no longer in the athlete's balance (${formatUsd(balanceOf(state.ledger))}): a later batch took it, or refunds reduced it`,
           );
         const payoutCents = step.ledger === 'return' ? -amount : amount;
+        const creditPartCents = (step.ledger === 'return' ? -1 : 1) * allocationPartOf(line);
         const appended = appendEntry(
           state.ledger,
-          { kind: 'payout', payoutCents, batchId: ref.batchId },
+          { kind: 'payout', payoutCents, batchId: ref.batchId, creditPartCents },
           { athleteId: ref.athleteId, collectiveId: ref.collectiveId, now: at },
         );
         writes.push(
@@ -107,14 +123,12 @@ export async function changeLine(
           { put: { ...keys.ledger(ref.athleteId, appended.entry.at, appended.entry.seq), type: 'ledger', ...appended.entry }, condition: { notExists: true } },
         );
       }
-      if (step?.paid) {
+      if (provided) {
         // The year it was paid: the day recorded with the payment (now), or, reversed, the day it had been paid.
-        const day = String(step.paid > 0 ? (fields.paidDate ?? at) : (line.paidDate ?? at));
-        const year = Number(day.slice(0, 4));
         writes.push({
-          update: keys.athleteYear(ref.athleteId, year),
-          set: { athleteId: ref.athleteId, year },
-          add: { paidCents: step.paid * amount, payments: step.paid },
+          update: keys.athleteYear(ref.athleteId, provided.year),
+          set: { athleteId: ref.athleteId, year: provided.year },
+          add: yearTotalsAdd(provided),
         });
       }
       await store.transact(writes);

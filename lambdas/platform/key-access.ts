@@ -33,6 +33,15 @@ export const ACCEPT_PARTITIONS = [p.order, p.webhook, p.pending, p.parked] as co
 /** The reconciliation accepts like the webhook, plus its own checkpoint. */
 export const RECONCILE_PARTITIONS = [...ACCEPT_PARTITIONS, p.reconcile] as const;
 
+/** The notification sender (lambdas/notifications/sender.ts): notices, digests, the recipients'
+ * last-sent times. The bounce handler records suppressed addresses only. */
+export const NOTIFY_SENDER_PARTITIONS = [p.notify] as const;
+export const NOTIFY_BOUNCE_PARTITIONS = [p.suppressed] as const;
+
+/** What an action that records an event writes besides its own items (event-writes.ts): the
+ * collective's audit entry, the recipients' notices and unread counts. */
+export const EVENT_PARTITIONS = [p.audit, p.notify] as const;
+
 /** IAM `StringLike` semantics: `*` matches any run of characters (also none), `?` exactly one. */
 export function matchesPartitionPattern(pattern: string, partition: string): boolean {
   const source = pattern

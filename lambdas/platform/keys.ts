@@ -58,6 +58,13 @@ const STRIPE_ACCOUNT = 'STRIPEACCT#';
 const STRIPE_EVENT = 'STRIPEEVENT#';
 const PAY_ACCOUNT = 'PAYACCOUNT';
 const COLLECTIVE_META = 'META';
+const PERSON = 'PERSON#';
+const NOTIFY = 'NOTIFY#';
+const NOTE = 'NOTE#';
+const OUTBOX = 'OUTBOX#';
+const AUDIT = 'AUDIT#';
+const SUPPRESSED = 'SUPPRESSED#';
+const DIGEST = 'DIGEST#';
 
 // ---- the catalog ---------------------------------------------------------------------------------
 // One item per entity (lambdas/catalog/catalog-items.ts builds them; the admin, cards and onboarding
@@ -69,7 +76,7 @@ const COLLECTIVE_META = 'META';
 //   CATALOG#COLLECTIVE#{id}  MEMBER#{athlete}                      its members, paginated
 //   CATALOG#PRODUCT#{pid}    CARD                                  Shopify product -> card
 //   CATALOG#NAME#{name}      ATHLETES                              full name -> athlete ids (title rule)
-//   CATALOG#SEARCH           MANIFEST, BLOCK#{block}               the search blocks (ATHLETES#{chunk}: before data version 5)
+//   CATALOG#SEARCH           MANIFEST, BLOCK#{block}               the search blocks (ATHLETES#{chunk}: before data version 6)
 //   CATALOG#ATHLETES (GSI1)  {id, 9 digits}                        every profile, in id order
 
 /** Before data version 3 the whole catalog was this one partition (read only to refuse old data). */
@@ -90,6 +97,14 @@ export const catalogCard = (athleteId: number, cardId: number) => ({ PK: catalog
 export const catalogCardPrefix = 'CARD#';
 export const catalogSet = (athleteId: number, setId: number) => ({ PK: catalogAthletePartition(athleteId), SK: `${catalogSetPrefix}${pad(setId, 4)}` });
 export const catalogSetPrefix = 'SET#';
+/** Cards on sale, newest published first (the storefront's new and live cards, decision 0017): GSI1
+ * attributes of the card item itself, present while the card is published (catalog-items.ts
+ * cardItem), so every card write keeps the listing and a retirement takes the card off it. */
+export const catalogLiveCardsListing = 'CATALOG#CARDS#LIVE';
+export const catalogLiveCard = (publishedAt: string, athleteId: number, cardId: number) => ({
+  GSI1PK: catalogLiveCardsListing,
+  GSI1SK: `${publishedAt}#${pad(athleteId, 9)}#${pad(cardId, 4)}`,
+});
 export const catalogSchoolsPartition = 'CATALOG#SCHOOLS';
 export const catalogSchoolPrefix = 'SCHOOL#';
 export const catalogSchool = (id: number) => ({ PK: catalogSchoolsPartition, SK: `${catalogSchoolPrefix}${pad(id)}` });
@@ -141,7 +156,7 @@ export const searchManifest = () => ({ PK: searchPartition, SK: 'MANIFEST' });
  * (shared/catalog/search-blocks.ts, lambdas/catalog/search-writes.ts). */
 export const searchBlock = (block: number) => ({ PK: searchPartition, SK: `${searchBlockPrefix}${pad(block)}` });
 export const searchBlockPrefix = 'BLOCK#';
-/** Before data version 5 the search snapshot held athletes in chunks of 256 (the catalog migration deletes them). */
+/** Before data version 6 the search snapshot held athletes in chunks of 256 (the catalog migration deletes them). */
 export const legacySearchChunkPrefix = 'ATHLETES#';
 
 // ---- orders and ingestion ------------------------------------------------------------------------
@@ -188,6 +203,8 @@ export const unattributedTotal = (schoolId: number) => ({ PK: unattributedPartit
 export const athletePartition = (athleteId: number) => `${ATHLETE}${athleteId}`;
 export const sale = (athleteId: number, createdAt: string, orderId: string) => ({ PK: athletePartition(athleteId), SK: `${SALE}${createdAt}#${orderId}` });
 export const salePrefix = SALE;
+/** The sale lines' sort keys at `at` (ISO time): lines of orders created before `at` sort below it (the daily figures' range). */
+export const saleBound = (at: string) => `${SALE}${at}`;
 export const aggTotal = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: AGG_TOTAL });
 export const aggMonth = (athleteId: number, month: string) => ({ PK: athletePartition(athleteId), SK: `${AGG_MONTH}${month}` });
 export const aggPrefix = AGG;
@@ -235,6 +252,8 @@ export const saleTransaction = (collectiveId: number, createdAt: string, orderId
   GSI1PK: transactionsPartition(collectiveId),
   GSI1SK: `${createdAt}#SALE#${orderId}#${athleteId}`,
 });
+/** The transaction feed's GSI1SK at `at` (ISO time): lines dated before `at` sort below it (the daily figures' range). */
+export const transactionBound = (at: string) => at;
 /** What a line of a collective's transaction feed is, by its GSI1SK (a sale, a donation, else a payout). */
 export const transactionOf = (gsi1sk: string): 'sale' | 'donation' | 'payout' =>
   gsi1sk.includes('#SALE#') ? 'sale' : gsi1sk.includes('#DON#') ? 'donation' : 'payout';
@@ -272,8 +291,10 @@ export const donationRef = (collectiveId: number, donationId: string) => ({ PK: 
 /** One athlete's share of one allocation request of a donation (its idempotency record). */
 export const allocation = (collectiveId: number, donationId: string, athleteId: number, requestHash: string) => ({
   PK: collectiveRecordsPartition(collectiveId),
-  SK: `ALLOC#${donationId}#${pad(athleteId)}#${requestHash}`,
+  SK: `${allocationPrefix}${donationId}#${pad(athleteId)}#${requestHash}`,
 });
+/** Every allocation record of a collective (an athlete panel's donations allocated to the athlete: one bounded Query). */
+export const allocationPrefix = 'ALLOC#';
 /** Payout batches (ids start with their creation time: newest last in SK order) and the idempotency
  * keys that created them. */
 export const payoutBatch = (collectiveId: number, batchId: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `${payoutBatchPrefix}${batchId}` });
@@ -294,6 +315,13 @@ export const athletePayout = (athleteId: number, batchId: string) => ({ PK: athl
 export const athletePayoutPrefix = PAYOUT;
 /** Per athlete and calendar year: payments made (1099-NEC), W-9 status, NIL disclosure reporting. */
 export const athleteYear = (athleteId: number, year: number) => ({ PK: athletePartition(athleteId), SK: `YEAR#${year}` });
+/** An athlete's NIL Go report of one record (a payor group's deal under one terms version): the day
+ * reported and the reference (lambdas/money/nil-go-records.ts). */
+export const nilGoReport = (athleteId: number, recordId: string) => ({ PK: athletePartition(athleteId), SK: `${nilGoReportPrefix}${recordId}` });
+export const nilGoReportPrefix = 'NILGO#';
+/** A collective's compliance settings: its payor group (common ownership), the tax form of allocated
+ * donations, its school's own disclosure days (lambdas/money/compliance-settings.ts). */
+export const complianceSettings = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: 'COMPLIANCE' });
 /** The Stripe connected account an athlete is paid through (its id and status flags only; lambdas/payments/connect-accounts.ts). */
 export const athletePayAccount = (athleteId: number) => ({ PK: athletePartition(athleteId), SK: PAY_ACCOUNT });
 /** The collective's own Stripe connected account (payor of record; donations are charged on it). */
@@ -327,6 +355,13 @@ export const privacyRequest = (requestId: string) => ({ PK: `${PRIVACY}${request
 /** The operators' queue of privacy requests on GSI1, newest last in GSI1SK order. */
 export const privacyRequestsPartition = 'PRIVACYREQUESTS';
 export const privacyRequestListing = (receivedAt: string, requestId: string) => ({ GSI1PK: privacyRequestsPartition, GSI1SK: `${receivedAt}#${requestId}` });
+// ---- people (issue 23: the age screen, a fan's own data) ---------------------------------------------
+
+/** A person's age band (never the birth date), keyed by the buyer key of their verified email, so the
+ * public lists (Top Fans, leaderboards) can look up the fans they show (lambdas/identity/age-bands.ts). */
+export const personAge = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}`, SK: 'AGE' });
+/** An account's pending deletion: the SHA-256 of the emailed code, its expiry and tries (lambdas/sales/account-deletion.ts). */
+export const personDeletion = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}`, SK: 'DELETION' });
 // ---- collective sign-up ---------------------------------------------------------------------------
 
 /** A collective's application (lambdas/onboarding/collective-applications.ts). */
@@ -353,6 +388,46 @@ export const collectiveChecklist = (collectiveId: number) => ({ PK: `${CHECKLIST
 export const stripeAccountOwner = (accountId: string) => ({ PK: `${STRIPE_ACCOUNT}${accountId}`, SK: 'OWNER' });
 /** A Stripe event already applied (the Stripe webhook's deduplication; TTL `expiresAt`). */
 export const stripeEvent = (eventId: string) => ({ PK: `${STRIPE_EVENT}${eventId}`, SK: 'EVENT' });
+
+// ---- notifications and the audit log (lambdas/notifications/; docs/decisions/0025) -------------------
+//   NOTIFY#{recipient}   NOTE#{at}#{event}     one notice: the in-app entry and its email's state
+//                        STATE                 unread count, last seen, version
+//                        PREFS                 the address, preferences, when each category last emailed
+//                        DIGEST#{category}     notices held for one digest email
+//   OUTBOX#{0-9} (GSI1)  {due}#{recipient}#... notices whose email is still to decide, digests when due
+//   AUDIT#{collective}   {at}#{event}          the collective's audit log
+//   SUPPRESSED#{hash}    EMAIL                 an address that bounced or complained (never mailed again)
+
+/** A recipient's partition: `A{athlete}`, `C{collective}`, `F{buyer key}`, `E{address hash}`. */
+export const notifyPartition = (recipient: string) => `${NOTIFY}${recipient}`;
+/** The recipient of a NOTIFY#<recipient> partition, or null. */
+export const recipientOfPartition = (pk: string) => (String(pk).startsWith(NOTIFY) ? String(pk).slice(NOTIFY.length) : null);
+export const note = (recipient: string, at: string, eventId: string) => ({ PK: notifyPartition(recipient), SK: `${NOTE}${at}#${eventId}` });
+export const notePrefix = NOTE;
+/** Whether a sort key is a notice's (a bell page's cursor). */
+export const isNoteSortKey = (sk: string) => /^NOTE#\d{4}-\d{2}-\d{2}T[\d:.]{8,12}Z#[A-Za-z0-9:_-]{1,160}$/.test(sk);
+export const notifyState = (recipient: string) => ({ PK: notifyPartition(recipient), SK: 'STATE' });
+export const notifyPrefs = (recipient: string) => ({ PK: notifyPartition(recipient), SK: 'PREFS' });
+export const notifyDigest = (recipient: string, category: string) => ({ PK: notifyPartition(recipient), SK: `${DIGEST}${category}` });
+/** Whether a notify item's sort key is a digest's. */
+export const isDigestSortKey = (sk: string) => String(sk).startsWith(DIGEST);
+export const OUTBOX_SHARDS = 10;
+/** The outbox's GSI1 partitions: the sender's sweep reads each, due items first. */
+export const outboxPartitions = () => Array.from({ length: OUTBOX_SHARDS }, (_, i) => `${OUTBOX}${i}`);
+function outboxShard(recipient: string): number {
+  let h = 0;
+  for (let i = 0; i < recipient.length; i++) h = (h * 31 + recipient.charCodeAt(i)) >>> 0;
+  return h % OUTBOX_SHARDS;
+}
+/** A notify item in the outbox, due at `dueAt` (an ISO time: GSI1SK sorts by it). */
+export const outboxEntry = (recipient: string, dueAt: string, sk: string) => ({
+  GSI1PK: `${OUTBOX}${outboxShard(recipient)}`,
+  GSI1SK: `${dueAt}#${recipient}#${sk}`,
+});
+export const auditPartition = (collectiveId: number) => `${AUDIT}${collectiveId}`;
+export const auditEntry = (collectiveId: number, at: string, eventId: string) => ({ PK: auditPartition(collectiveId), SK: `${at}#${eventId}` });
+/** An address that bounced or complained (by the hash of the address). */
+export const suppressedAddress = (addressHash: string) => ({ PK: `${SUPPRESSED}${addressHash}`, SK: 'EMAIL' });
 
 /** Local mode's own items (scripts/lib/seed.ts): no deployed function writes them, so they have no
  * write pattern (partitionPatterns) and sit in this object rather than among the builders above. */
@@ -454,6 +529,10 @@ export const partitionPatterns = {
   checklist: 'CHECKLIST#*',
   stripeAccount: 'STRIPEACCT#*',
   stripeEvent: 'STRIPEEVENT#*',
+  person: 'PERSON#*',
+  notify: 'NOTIFY#*',
+  audit: 'AUDIT#*',
+  suppressed: 'SUPPRESSED#*',
 } as const;
 
 // ---- cursors ----------------------------------------------------------------------------------------
@@ -495,6 +574,16 @@ export const cursorSpecs = {
   applications: (state: string) => ({
     fields: { PK: new RegExp(`^${APPLICATION}[0-9a-f]{20}$`), SK: /^APPLICATION$/, GSI1SK: new RegExp(`^${ISO}#[0-9a-f]{20}$`) },
     partition: { GSI1PK: applicationsPartition(state) },
+  }),
+  /** A page of a recipient's notices, newest first. */
+  notes: (recipient: string) => ({
+    fields: { SK: /^NOTE#\d{4}-\d{2}-\d{2}T[\d:.]{8,12}Z#[A-Za-z0-9:_-]{1,160}$/ },
+    partition: { PK: notifyPartition(recipient) },
+  }),
+  /** A page of a collective's audit log, newest first. */
+  audit: (collectiveId: number) => ({
+    fields: { SK: new RegExp(`^${ISO}#[A-Za-z0-9:_-]{1,160}$`) },
+    partition: { PK: auditPartition(collectiveId) },
   }),
   collectiveTransactions: (collectiveId: number) => ({
     fields: {

@@ -22,6 +22,8 @@ export const METRIC_NAMES = [
   'UnattributedLines',
   /** Sale lines beyond a card's available supply. */
   'OversoldLines',
+  /** Orders one settle transaction applied together (reported for batches of two or more). */
+  'SettleBatchOrders',
   /** Orders a settle sweep found and could not finish (contention, storage errors); 0 when healthy. */
   'OrdersPending',
   /** Payouts created for athletes. */

@@ -1,9 +1,9 @@
-// An athlete's posts (persisted, newest first, ids from a per-athlete counter) and donation figures
-// (its collective's, from the donation records: lambdas/payments/donation-figures.ts).
+// An athlete's posts (persisted, newest first, ids from a per-athlete counter) and the donations
+// allocated to it (athlete-donations.ts).
 // Writes go through the store port; the posts' public read (eventually consistent) uses the document client.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AthleteDonationsResponse, Post } from '#shared/sales/sales-api';
-import { NO_DONATIONS, donationFigures } from '#lambdas/payments/donation-figures';
+import { athleteDonations } from './athlete-donations';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { NotFound } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
@@ -64,8 +64,7 @@ export async function deletePost(athleteId: number, postId: number): Promise<voi
   }
 }
 
-/** The spec's donation figures of an athlete: its collective's (an athlete without one has none). */
-export async function getAthleteDonations(athleteId: number, collectiveId: number | null | undefined, now = new Date()): Promise<AthleteDonationsResponse> {
-  const figures = collectiveId ? await donationFigures(store, collectiveId, now) : NO_DONATIONS;
-  return { athleteId, ...figures };
+/** The spec's donation figures of an athlete: the donations allocated to it, with its collective's comments. */
+export function getAthleteDonations(athleteId: number, collectiveId: number | null | undefined, now = new Date()): Promise<AthleteDonationsResponse> {
+  return athleteDonations(store, athleteId, collectiveId, now);
 }

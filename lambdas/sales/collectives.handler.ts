@@ -1,10 +1,13 @@
-// A collective's overview figures, its transaction feed, and its catalog as its dashboard shows
+// A collective's overview figures (and by day, daily.ts), its transaction feed, and its catalog as its dashboard shows
 // it: members (paginated) and its school with merch. Owner answers are `no-store` and read with
 // consistent reads, so a collective sees its own edits on its next read.
 import type { CollectiveResponse } from '#shared/catalog/catalog-api';
 import { requireCollective } from '#lambdas/catalog/catalog-lookup';
 import { LIMITS, collectiveMembers, getSchool, memberNames, schoolMerch } from '#lambdas/catalog/catalog-repo';
 import { collectiveStats, collectiveTransactions } from './collective-repo';
+import { collectiveDaily } from './daily';
+import { daysParam } from './days-param';
+import { dynamoStore } from '#lambdas/platform/store';
 import { BadRequest, NotFound } from '#lambdas/platform/errors';
 import type { Event, RouteHandler } from '#lambdas/platform/http';
 import { cursorParam, intParam, json, limitParam, routes } from '#lambdas/platform/http';
@@ -16,6 +19,15 @@ const stats: RouteHandler = async (event) => {
   await requireCollective(id);
   await authorizeCollectiveRead(event, id);
   return json(200, await collectiveStats(id));
+};
+
+/** The sales and donations of the last 7 or 30 days, by UTC day (the Overview chart's short ranges). */
+const daily: RouteHandler = async (event) => {
+  const id = intParam(event, 'id');
+  const days = daysParam(event);
+  await requireCollective(id);
+  await authorizeCollectiveRead(event, id);
+  return json(200, await collectiveDaily(dynamoStore, id, days));
 };
 
 const transactions: RouteHandler = async (event) => {
@@ -62,6 +74,8 @@ const collective: RouteHandler = async (event) => {
 export const handler = routes({
   'GET /api/collectives/{id}/stats': stats,
   'GET /api/demo/collectives/{id}/stats': stats,
+  'GET /api/collectives/{id}/daily': daily,
+  'GET /api/demo/collectives/{id}/daily': daily,
   'GET /api/collectives/{id}/transactions': transactions,
   'GET /api/demo/collectives/{id}/transactions': transactions,
   'GET /api/collectives/{id}/members': members,

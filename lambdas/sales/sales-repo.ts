@@ -10,6 +10,7 @@ import { encodeCursor } from '#lambdas/platform/http';
 import * as keys from '#lambdas/platform/keys';
 import { GSI1, cursorSpecs } from '#lambdas/platform/keys';
 import { decodeState } from '#lambdas/orders/order-codec';
+import { listedPublicly } from '#lambdas/identity/age-bands';
 
 /** Who reads: the athlete's own panel sees buyers' email local parts; public views a pseudonym. */
 export type BuyerView = 'owner' | 'public';
@@ -100,7 +101,11 @@ export async function athleteStats(athleteId: number): Promise<AthleteStatsRespo
     };
   }
   const fullSet = Object.keys(cardsSoldByCard).filter((c) => c !== '0').length;
-  const topFans: TopFan[] = (topFanPage.Items ?? [])
+  // Minors (and accounts that have not answered the age question) are never listed; the count keeps them.
+  const topFanItems = topFanPage.Items ?? [];
+  const listed = await listedPublicly(topFanItems.map((i) => keys.topFanBuyerOf(String(i.SK)) ?? ''));
+  const topFans: TopFan[] = topFanItems
+    .filter((i) => listed.has(keys.topFanBuyerOf(String(i.SK)) ?? ''))
     .map((i) => ({ buyer: String(i.buyerAlias ?? 'Fan'), cardsHeld: fullSet }))
     .sort((a, b) => a.buyer.localeCompare(b.buyer));
   const cardsSold = Number(total.cardsSold ?? 0);

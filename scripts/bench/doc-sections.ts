@@ -20,3 +20,25 @@ export function replaceCatalogScaleSection(doc: string, generated: string): stri
     return doc.slice(0, doc.indexOf(CATALOG_SCALE_START)) + section + doc.slice(doc.indexOf(CATALOG_SCALE_END) + CATALOG_SCALE_END.length);
   return `${doc.trimEnd()}\n\n${CATALOG_SCALE_HEADING}\n\n${section}\n`;
 }
+
+// The drop-day section (`npm run bench -- --drop`, scripts/bench/drop.ts): its own markers, kept
+// when the full bench rewrites the file, its generated part replaced by the drop bench.
+export const DROP_HEADING = '## Drop day: settling as fast as orders arrive (issue #27)';
+export const DROP_START = '<!-- drop:start -->';
+export const DROP_END = '<!-- drop:end -->';
+
+/** `next` with the drop-day section of `previous` (if it had one) appended. */
+export function keepDropSection(previous: string, next: string): string {
+  const from = previous.indexOf(DROP_HEADING);
+  const to = previous.indexOf(DROP_END);
+  if (from === -1 || to === -1 || next.includes(DROP_HEADING)) return next;
+  return `${next.trimEnd()}\n\n${previous.slice(from, to + DROP_END.length)}\n`;
+}
+
+/** `doc` with the generated part of the drop-day section replaced (or the section added). */
+export function replaceDropSection(doc: string, generated: string): string {
+  const section = `${DROP_START}\n${generated}\n${DROP_END}`;
+  if (doc.includes(DROP_START) && doc.includes(DROP_END))
+    return doc.slice(0, doc.indexOf(DROP_START)) + section + doc.slice(doc.indexOf(DROP_END) + DROP_END.length);
+  return `${doc.trimEnd()}\n\n${DROP_HEADING}\n\n${section}\n`;
+}

@@ -92,7 +92,7 @@ function normalize(item: Item): Item | null {
   if (sk.startsWith(keys.ledgerPrefix)) out.SK = `${keys.ledgerPrefix}${item.seq}`;
   if (out.ledger && typeof out.ledger === 'object') {
     const head = out.ledger as Item;
-    out.ledger = { ...head, at: 'set', nilCrossedAt: Object.fromEntries(Object.keys((head.nilCrossedAt as Item) ?? {}).map((year) => [year, 'set'])) };
+    out.ledger = { ...head, at: 'set' };
   }
   if (out.unlockedAt && typeof out.unlockedAt === 'object') out.unlockedAt = Object.fromEntries(Object.keys(out.unlockedAt as Item).map((k) => [k, 'set']));
   return out;

@@ -1,10 +1,13 @@
-// `npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--web-only]`: the figures of docs/BENCHMARKS.md.
+// `npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--web-only | --drop]`: the figures of docs/BENCHMARKS.md.
 //   read cost  : collective and athlete dashboards, ours vs the spec's Scan per athlete, at 1k/10k/100k orders
 //   ingestion  : signed deliveries to local mode at concurrency 1/16/64, duplicates and reordering, then verify
 //   lambda     : bundle size and fresh-process import time per function
 //   web        : gzip size per chunk and of the initial route; Lighthouse scores, LCP and CLS in Debian's
 //                Chromium on the six pages of WEB_PAGES, checked against the budgets of WEB_BUDGETS
 //                (`--web-only` runs only this part and rewrites only the web sections of the file)
+//   drop       : `--drop [--rates 100,250,500] [--seconds 60]`: drop day (scripts/bench/drop.ts), a hot
+//                card and the same load over 100 athletes at fixed arrival rates against local mode;
+//                runs only this part and rewrites only its section of the file
 // Everything runs against its own in-memory DynamoDB Local; `--smoke` is a small, quick version
 // (CI runs it through test/integration/bench-smoke.test.ts).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,12 +18,14 @@ import { startDynamoLocal } from '../local/dynamodb-local';
 import { parseCli, usageError } from '../lib/cli';
 import { createLocalServer, type LocalServerOptions } from '../local/server';
 import { ensureTable } from '../local/table';
-import { keepCatalogScaleSection } from './doc-sections';
+import { keepCatalogScaleSection, keepDropSection, replaceDropSection } from './doc-sections';
+import { renderDrop } from './drop';
 import { fmt, kib, markdownTable } from './util';
 import type { IngestionResult } from './ingestion';
 import type { LambdaFigures } from './lambda';
 import type { Summary } from './read-cost';
 import type { LighthouseScores, WebSizes } from './web';
+import type { DropRun } from './drop';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BENCH_SECRET = 'bench-shopify-secret';
@@ -32,6 +37,8 @@ export interface BenchOptions {
   web: boolean;
   /** Only the web part (build, sizes, Lighthouse); the other sections are left as they are. */
   webOnly: boolean;
+  /** Only the drop-day part, at these arrival rates for this many seconds each. */
+  drop: { rates: number[]; seconds: number } | null;
 }
 
 interface ReadRow {
@@ -53,10 +60,15 @@ export interface BenchReport {
   web: WebSizes | null;
   webNote: string | null;
   lighthouse: LighthouseScores[];
+  /** The drop-day runs (`--drop` only). */
+  drop?: { runs: DropRun[]; load: string };
   seconds: number;
 }
 
-const USAGE = 'usage: npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--no-web | --web-only]';
+const USAGE = 'usage: npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--no-web | --web-only | --drop [--rates 100,250,500] [--seconds 60]]';
+/** The drop bench's rates and seconds (and its smoke size). */
+export const DROP_DEFAULT = { rates: [100, 250, 500], seconds: 60 };
+export const DROP_SMOKE = { rates: [40], seconds: 5 };
 
 function parseArgs(argv: string[]): BenchOptions {
   const { values } = parseCli(
@@ -68,17 +80,29 @@ function parseArgs(argv: string[]): BenchOptions {
         'no-lighthouse': { type: 'boolean' },
         'no-web': { type: 'boolean' },
         'web-only': { type: 'boolean' },
+        drop: { type: 'boolean' },
+        rates: { type: 'string' },
+        seconds: { type: 'string' },
       },
     },
     argv,
   );
   if (values['web-only'] && (values['no-web'] || values.smoke)) usageError(USAGE, '--web-only cannot be combined with --no-web or --smoke');
+  if (values.drop && values['web-only']) usageError(USAGE, '--drop cannot be combined with --web-only');
+  if (!values.drop && (values.rates !== undefined || values.seconds !== undefined)) usageError(USAGE, '--rates and --seconds are options of --drop');
+  const size = values.smoke ? DROP_SMOKE : DROP_DEFAULT;
+  const rates = values.rates === undefined ? size.rates : values.rates.split(',').map(Number);
+  const seconds = values.seconds === undefined ? size.seconds : Number(values.seconds);
+  if (rates.some((r) => !Number.isInteger(r) || r < 1 || r > 5_000))
+    usageError(USAGE, `bad --rates ${values.rates}: whole deliveries per second, 1-5000, comma-separated`);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3_600) usageError(USAGE, `bad --seconds ${values.seconds}: 1-3600`);
   const options: BenchOptions = {
     smoke: values.smoke ?? false,
     write: !values['no-write'],
     lighthouse: !values['no-lighthouse'],
     web: !values['no-web'],
     webOnly: values['web-only'] ?? false,
+    drop: values.drop ? { rates, seconds } : null,
   };
   if (options.smoke) {
     options.lighthouse = false;
@@ -98,6 +122,21 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   // One pseudonym key for every bench table (it defaults to one per table name), so the loader
   // check compares like with like.
   process.env.BUYER_ALIAS_SALT = 'bench';
+  if (options.drop) {
+    // Its own DynamoDB Local and a local mode process per run (scripts/bench/drop.ts).
+    const { runDropBench } = await import('./drop');
+    const drop = await runDropBench({ ...options.drop, secret: BENCH_SECRET, say });
+    const none = {
+      loaderCheck: { orders: 0, verifyDifferences: 0, itemDifferences: [] },
+      reads: [],
+      ingestion: [],
+      lambdas: [],
+      web: null,
+      webNote: null,
+      lighthouse: [],
+    };
+    return { options, ...none, drop, seconds: (performance.now() - started) / 1000 };
+  }
   const dynamo = await startDynamoLocal();
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'nil-bench-'));
@@ -277,6 +316,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
 export function renderReport(r: BenchReport): string {
   if (r.options.webOnly) return [renderWeb(r), `Total bench time: ${fmt(r.seconds)} s.`].join('\n');
+  if (r.drop) return [renderDropSection(r), `Total bench time: ${fmt(r.seconds)} s.`].join('\n');
   const out: string[] = [];
   const rcu = (s: Summary) => fmt(s.rcu, 1);
   out.push('### Dashboard read cost (DynamoDB Local, ReturnConsumedCapacity TOTAL; median RCU per request)', '');
@@ -432,6 +472,13 @@ function renderWeb(r: BenchReport): string {
   return out.join('\n');
 }
 
+/** The drop-day section's generated part, with the command that made it. */
+function renderDropSection(r: BenchReport): string {
+  const d = r.options.drop!;
+  const command = `npm run bench -- --drop --rates ${d.rates.join(',')} --seconds ${d.seconds}`;
+  return renderDrop(r.drop!, command);
+}
+
 /** The budgets of the web part: a page or the build that misses one fails `--web-only`. */
 export const WEB_BUDGETS = { performance: 95, accessibility: 100, bestPractices: 100, lcpMs: 2000, cls: 0.05, initialJsGzipBytes: 90 * 1024 };
 
@@ -530,17 +577,22 @@ if (require.main === module) {
       const text = renderReport(report);
       console.log(text);
       const docPath = path.join(ROOT, 'docs/BENCHMARKS.md');
-      if (options.write && options.webOnly) {
+      if (options.write && options.drop) {
+        writeFileSync(docPath, replaceDropSection(readFileSync(docPath, 'utf8'), text.slice(0, text.lastIndexOf('Total bench time:')).trimEnd()));
+        say('wrote the drop-day section of docs/BENCHMARKS.md');
+      } else if (options.write && options.webOnly) {
         writeFileSync(docPath, spliceWebSections(readFileSync(docPath, 'utf8'), renderWeb(report)));
         say('wrote the web sections of docs/BENCHMARKS.md');
       } else if (options.write) {
-        writeFileSync(docPath, keepCatalogScaleSection(readFileSync(docPath, 'utf8'), benchmarksDoc(text)));
+        const previous = readFileSync(docPath, 'utf8');
+        writeFileSync(docPath, keepDropSection(previous, keepCatalogScaleSection(previous, benchmarksDoc(text))));
         say('wrote docs/BENCHMARKS.md');
       }
       let failed =
         report.loaderCheck.verifyDifferences !== 0 ||
         report.loaderCheck.itemDifferences.length > 0 ||
-        report.ingestion.some((i) => i.verifyDifferences !== 0 || i.expectedMismatches.length > 0);
+        report.ingestion.some((i) => i.verifyDifferences !== 0 || i.expectedMismatches.length > 0) ||
+        (report.drop?.runs.some((d) => d.verifyDifferences !== 0 || d.pendingAfter !== 0) ?? false);
       if (options.webOnly) {
         // The web check: the initial-route budget and every page's Lighthouse budgets.
         const missed = [

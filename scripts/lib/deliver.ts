@@ -13,11 +13,13 @@ export async function deliverWebhook(
   topic: string,
   body: string,
   secret: string,
-  options: { webhookId?: string; signature?: string } = {},
+  options: { webhookId?: string; signature?: string; timeoutMs?: number } = {},
 ): Promise<DeliveryResult> {
   const started = performance.now();
   const response = await fetch(url, {
     method: 'POST',
+    // Shopify gives up on an answer after 5 s (and delivers again later).
+    ...(options.timeoutMs ? { signal: AbortSignal.timeout(options.timeoutMs) } : {}),
     headers: {
       'content-type': 'application/json',
       'x-shopify-topic': topic,

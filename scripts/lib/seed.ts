@@ -20,13 +20,15 @@ export async function isSeeded(): Promise<boolean> {
  * The version of the data format local mode keeps under .data/: raised when stored items change
  * shape (2: orders keep each line's attribution; effects applied per athlete with ledger entries;
  * 3: the catalog is stored one item per entity, with cards, sets, rosters and a search snapshot;
- * 4: the search snapshot keeps each athlete as a compact string; 5: search blocks of 2,048 athletes
- * instead of the snapshot, which the catalog migration builds from version 4's data).
+ * 4: the search snapshot keeps each athlete as a compact string;
+ * 5: payout lines record what they provided and their allocated-donation part, year totals by tax form;
+ * 6: search blocks of 2,048 athletes instead of the search snapshot, which the catalog migration
+ * builds from version 5's data).
  * Local mode refuses to start on data it cannot migrate instead of showing wrong figures.
  */
-export const LOCAL_DATA_VERSION = 5;
+export const LOCAL_DATA_VERSION = 6;
 /** The oldest data version the catalog migration (scripts/lib/catalog-migrate.ts) brings up to date. */
-export const MIGRATABLE_DATA_VERSION = 4;
+export const MIGRATABLE_DATA_VERSION = 5;
 
 export async function localDataVersion(): Promise<number | null> {
   const item = (await store.get([keys.localMode.dataVersion])).get(keyString(keys.localMode.dataVersion));

@@ -27,6 +27,7 @@ import { keyString } from '#lambdas/platform/store';
 import type { Key } from '#lambdas/platform/store';
 import { decodeState } from '#lambdas/orders/order-codec';
 import { requestCents } from '#lambdas/money/payouts';
+import { allocationPartOf, providedOf } from '#lambdas/money/provisions';
 import { ACTIVE_PREFIX } from '#lambdas/payments/donation-records';
 import { yearMonthOf } from '#shared/platform/months';
 import type { AllocationRequestRecord } from '#lambdas/money/payouts';
@@ -332,6 +333,44 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
         `payout batch ${line.batchId} athlete ${line.athleteId} (${String(line.status)}): holds ${want} of ${line.amountCents} cents, the ledger has ${entries.length ? held : 'no entry'}`,
       );
   }
+  // What payout lines provided (lambdas/money/provisions.ts; NIL Go and the tax forms read it): a
+  // line's entries net to its amount when paid, to 0 otherwise; its athlete's copy carries the same;
+  // the ledger's payout entries of the line carry its allocated-donation part; and every athlete's
+  // year totals (paid, by payment type) are the sum of the entries counted in that year.
+  const yearTotals = new Map<string, { paid: number; royalty: number; allocation: number }>();
+  for (const line of items.filter((i) => family(i) === 'payoutLine' && i.batchId)) {
+    checked++;
+    const provided = providedOf(line);
+    const net = provided.reduce((n, e) => n + e.cents, 0);
+    const want = line.status === 'paid' ? Number(line.amountCents) : 0;
+    const where = `payout batch ${line.batchId} athlete ${line.athleteId} (${String(line.status)})`;
+    if (net !== want) differences.push(`${where}: provided ${net} cents, ${want} when ${String(line.status)}`);
+    const copy = byKey.get(keyString(keys.athletePayout(Number(line.athleteId), String(line.batchId))));
+    if (copy && canonicalJson(providedOf(copy)) !== canonicalJson(provided)) differences.push(`${where}: the athlete's copy records other payments`);
+    const creditParts = (ledgerByAthlete.get(Number(line.athleteId)) ?? [])
+      .filter((e) => e.kind === 'payout' && e.batchId === line.batchId)
+      .reduce((n, e) => n + (e.payoutCreditCents ?? 0), 0);
+    const wantCredit = line.status === 'failed' ? 0 : allocationPartOf(line);
+    if (creditParts !== wantCredit) differences.push(`${where}: the ledger pays ${creditParts} of allocated donations, the line ${wantCredit}`);
+    for (const e of provided) {
+      const key = `${line.athleteId}|${e.year}`;
+      const t = yearTotals.get(key) ?? { paid: 0, royalty: 0, allocation: 0 };
+      yearTotals.set(key, { paid: t.paid + e.cents, royalty: t.royalty + e.royaltyCents, allocation: t.allocation + e.allocationCents });
+    }
+  }
+  for (const item of items.filter((i) => keys.athleteIdOfPartition(String(i.PK)) !== null && String(i.SK) === keys.athleteYear(0, Number(i.year)).SK)) {
+    checked++;
+    const want = yearTotals.get(`${item.athleteId}|${item.year}`) ?? { paid: 0, royalty: 0, allocation: 0 };
+    yearTotals.delete(`${item.athleteId}|${item.year}`);
+    const got = { paid: Number(item.paidCents ?? 0), royalty: Number(item.paidRoyaltyCents ?? 0), allocation: Number(item.paidAllocationCents ?? 0) };
+    if (canonicalJson(got) !== canonicalJson(want))
+      differences.push(
+        `athlete ${item.athleteId} ${item.year}: paid ${got.paid} (royalties ${got.royalty}, allocations ${got.allocation}), its payouts provided ${want.paid} (${want.royalty}, ${want.allocation})`,
+      );
+  }
+  for (const [key, want] of yearTotals)
+    if (want.paid !== 0 || want.royalty !== 0 || want.allocation !== 0)
+      differences.push(`athlete ${key.replace('|', ' ')}: payouts provided ${want.paid} cents, no year total`);
   for (const [athleteId, entries] of ledgerByAthlete) {
     for (const e of entries.filter((x) => x.kind === 'payout')) {
       checked++;

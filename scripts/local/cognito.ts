@@ -8,6 +8,9 @@
 // password, password recovery answers with a simulated delivery), Cognito's temporary lockout
 // after 5 failed sign-ins, and SignUp refusing attributes outside the schema or not writable by
 // the app client. Codes that Cognito would email are printed in the local log, and only there.
+// Like Cognito it calls the pool's Lambda triggers, the product's own modules: pre sign-up (the age
+// screen: a refused sign-up stores and logs nothing) and post confirmation.
+import type { PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
 import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createPrivateKey } from 'node:crypto';
@@ -52,9 +55,17 @@ const SCHEMA_ATTRIBUTES = new Set([
   'zoneinfo',
   'custom:athleteId',
   'custom:collectiveId',
+  'custom:ageBand',
 ]);
-/** ...and what the web app client may write (writeAttributes of the stack's client). */
-const CLIENT_WRITABLE_ATTRIBUTES = new Set(['email']);
+/** ...and what the web app client may write (writeAttributes of the stack's client; custom:ageBand is
+ * immutable: written once, at sign-up, and checked by the pre sign-up trigger). */
+const CLIENT_WRITABLE_ATTRIBUTES = new Set(['email', 'custom:ageBand']);
+
+/** The pool's Lambda triggers (infra/constructs/auth.ts attaches the same modules in AWS). */
+export interface LocalTriggers {
+  preSignUp?: (event: PreSignUpTriggerEvent) => Promise<unknown>;
+  postConfirmation?: (event: PostConfirmationTriggerEvent) => Promise<unknown>;
+}
 
 export interface LocalUser {
   username: string;
@@ -103,6 +114,8 @@ export interface LocalCognitoOptions {
   email?: (message: { to: string; subject: string; text: string }) => void;
   /** The clock (ms since the epoch); tests move it. */
   now?: () => number;
+  /** The pool's Lambda triggers, called as Cognito calls them. */
+  triggers?: LocalTriggers;
 }
 
 interface PendingChallenge {
@@ -223,6 +236,16 @@ export class LocalCognito {
     if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
     user.attributes = { ...user.attributes, [attribute]: value };
     if (!user.groups.includes(group)) user.groups = [...user.groups, group];
+    this.save();
+  }
+
+  /** AdminDeleteUser, as the identity-admin module asks Cognito: the account, its password verifier
+   * and its refresh tokens are gone (a user already gone is not an error). */
+  adminDeleteUser(username: string): void {
+    const user = this.users.get(username.trim().toLowerCase()) ?? this.users.get(username);
+    if (!user) return;
+    this.users.delete(user.username);
+    this.attempts.delete(`user:${user.username}`);
     this.save();
   }
 
@@ -406,8 +429,40 @@ export class LocalCognito {
     return new Map(attributes.map((a) => [a.Name, a.Value]));
   }
 
+  /** A trigger's event, shaped as Cognito sends it. */
+  private triggerEvent(triggerSource: string, user: { username: string; attributes: Record<string, string> }, request: Record<string, unknown>) {
+    return {
+      version: '1',
+      triggerSource,
+      region: 'us-east-2',
+      userPoolId: LOCAL_POOL_ID,
+      userName: user.username,
+      callerContext: { awsSdkVersion: 'local', clientId: LOCAL_CLIENT_ID },
+      request: { userAttributes: user.attributes, ...request },
+      response: {},
+    };
+  }
+
+  /** Runs a trigger as Cognito does: an error it throws refuses the call (UserLambdaValidationException). */
+  private async runTrigger<E>(name: 'PreSignUp' | 'PostConfirmation', run: ((event: E) => Promise<unknown>) | undefined, event: E): Promise<void> {
+    if (!run) return;
+    try {
+      await run(event);
+    } catch (error) {
+      throw new CognitoError('UserLambdaValidationException', `${name} failed with error ${error instanceof Error ? error.message : String(error)}.`);
+    }
+  }
+
+  /** SignUp's ValidationData: name/value pairs the triggers see and Cognito never stores. */
+  private validationData(value: unknown): Record<string, string> | undefined {
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value) || !value.every((a) => isRecord(a) && typeof a.Name === 'string' && typeof a.Value === 'string'))
+      throw new CognitoError('InvalidParameterException', 'ValidationData must be a list of { Name, Value } strings');
+    return Object.fromEntries((value as Array<{ Name: string; Value: string }>).map((a) => [a.Name, a.Value]));
+  }
+
   /** Dispatches one Cognito API call (X-Amz-Target: AWSCognitoIdentityProviderService.<op>). */
-  call(operation: string, body: Record<string, unknown>): Record<string, unknown> {
+  async call(operation: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
     if (!isRecord(body)) throw new CognitoError('SerializationException', 'The request body must be a JSON object');
     const str = (name: string) => strOf(body[name]);
     switch (operation) {
@@ -423,6 +478,17 @@ export class LocalCognito {
           throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
         const problem = passwordProblem(str('Password'));
         if (problem) throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${problem}`);
+        const custom = Object.fromEntries([...attributes].filter(([name]) => name.startsWith('custom:')));
+        // Before anything is stored: a refusal leaves no account, no code and no log line.
+        await this.runTrigger(
+          'PreSignUp',
+          this.options.triggers?.preSignUp,
+          this.triggerEvent(
+            'PreSignUp_SignUp',
+            { username, attributes: { email, ...custom } },
+            { validationData: this.validationData(body.ValidationData), clientMetadata: isRecord(body.ClientMetadata) ? body.ClientMetadata : undefined },
+          ) as unknown as PreSignUpTriggerEvent,
+        );
         const user: LocalUser = {
           username,
           sub: randomUUID(),
@@ -430,7 +496,7 @@ export class LocalCognito {
           emailVerified: false,
           confirmed: false,
           groups: ['buyer'],
-          attributes: {},
+          attributes: custom,
           refreshTokens: [],
         };
         this.setPassword(user, str('Password'));
@@ -448,6 +514,18 @@ export class LocalCognito {
         user.confirmed = true;
         user.emailVerified = true;
         this.save();
+        await this.runTrigger(
+          'PostConfirmation',
+          this.options.triggers?.postConfirmation,
+          this.triggerEvent(
+            'PostConfirmation_ConfirmSignUp',
+            {
+              username: user.username,
+              attributes: { sub: user.sub, email: user.email, email_verified: 'true', 'cognito:user_status': 'CONFIRMED', ...user.attributes },
+            },
+            {},
+          ) as unknown as PostConfirmationTriggerEvent,
+        );
         return {};
       }
       case 'ResendConfirmationCode': {

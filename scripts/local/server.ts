@@ -210,7 +210,7 @@ async function handleCognito(req: IncomingMessage, res: ServerResponse, url: URL
   if (raw === null) return answer(413, 'SerializationException', 'Request body too large');
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return answer(400, 'SerializationException', 'The request body must be a JSON object');
   try {
-    const result = cognito.call(operation, body as Record<string, unknown>);
+    const result = await cognito.call(operation, body as Record<string, unknown>);
     res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
     res.end(JSON.stringify(result));
   } catch (error) {

@@ -135,6 +135,11 @@ async function main(): Promise<void> {
     // The codes Cognito would email are for the user: on the terminal (and in the log file).
     log: (message) => output.print(`[cognito] ${message}`),
     email: ({ to, subject, text }) => mail.deliver({ from: 'Drift <no-reply@verificationemail.com>', to, subject, text }),
+    // The pool's Lambda triggers, the same modules the stack attaches (infra/constructs/auth.ts): the age screen.
+    triggers: {
+      preSignUp: async (event) => (await import('#lambdas/identity/pre-sign-up.handler')).handler(event),
+      postConfirmation: async (event) => (await import('#lambdas/identity/post-confirmation.handler')).handler(event),
+    },
   });
   for (const account of DEMO_ACCOUNTS) cognito.upsertUser(account);
   serverOptions.cognito = cognito;
@@ -146,6 +151,7 @@ async function main(): Promise<void> {
       link.kind === 'athlete'
         ? cognito.adminLink(username, 'custom:athleteId', String(link.athleteId), 'athlete')
         : cognito.adminLink(username, 'custom:collectiveId', String(link.collectiveId), 'collective'),
+    deleteUser: async (username) => cognito.adminDeleteUser(username),
   });
   // Stripe's stand-in, as Cognito's (docs/LOCAL-STRIPE.md): the product's Stripe client is pointed at it.
   const stripe = createLocalStripe({

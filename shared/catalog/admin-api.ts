@@ -26,6 +26,8 @@ export interface UpdateMemberRequest {
   position?: string;
   number?: string;
   status?: MemberStatus;
+  /** The start of the athlete's eligibility (YYYY-MM-DD; NIL Go counts from it). */
+  eligibilityStart?: string;
 }
 
 /** POST /api/collectives/{id}/athletes */
@@ -175,7 +177,13 @@ export function validateUpdateMember(body: Record<string, unknown>, currentSport
     if (typeof body.status === 'string' && (MEMBER_STATUSES as readonly string[]).includes(body.status)) value.status = body.status as MemberStatus;
     else errors.status = 'Status must be Active or Paused';
   }
-  if (Object.keys(value).length === 0 && Object.keys(errors).length === 0) errors.body = 'Give at least one of name, sport, position, number, status';
+  if (body.eligibilityStart !== undefined) {
+    const error = eligibilityStartError(body.eligibilityStart, new Date().toISOString().slice(0, 10));
+    if (error) errors.eligibilityStart = error;
+    else value.eligibilityStart = String(body.eligibilityStart).trim();
+  }
+  if (Object.keys(value).length === 0 && Object.keys(errors).length === 0)
+    errors.body = 'Give at least one of name, sport, position, number, status, eligibilityStart';
   return { value, errors };
 }
 
@@ -218,4 +226,17 @@ export function validateMerch(body: Record<string, unknown>): Validated<MerchReq
   else if (price > MERCH_PRICE_MAX_CENTS) errors.priceCents = 'Price is too high';
   const image = imageUrl(body.image, errors, true) ?? '';
   return { value: { name, priceCents: typeof price === 'number' ? price : 0, image }, errors };
+}
+
+/** The earliest eligibility start accepted (NIL compensation was allowed from 1 July 2021). */
+export const EARLIEST_ELIGIBILITY_START = '2021-07-01';
+
+/** An eligibility start: a real day (YYYY-MM-DD), not before 1 July 2021 and not in the future. */
+export function eligibilityStartError(value: unknown, today: string): string | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  const t = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00.000Z`) : NaN;
+  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== text) return 'Eligibility start must be a date (YYYY-MM-DD)';
+  if (text < EARLIEST_ELIGIBILITY_START) return 'Eligibility start cannot be before 2021-07-01, when NIL compensation began';
+  if (text > today) return 'Eligibility start cannot be in the future';
+  return null;
 }

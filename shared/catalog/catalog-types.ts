@@ -110,6 +110,9 @@ export interface Athlete {
   status: MemberStatus;
   /** ISO date of joining the collective. */
   joinDate: string;
+  /** The start of the athlete's period of eligibility (YYYY-MM-DD), from which NIL Go counts what a
+   * payor provided (issue 23); absent: the join date. Set by the collective. */
+  eligibilityStart?: string;
   /** The athlete's card sets (absent: every card forms one set). */
   sets?: CardSet[];
   /** The collective the athlete belongs to (denormalised from the collective's members). */

@@ -4,7 +4,10 @@
 // - sale, refund, cancellation, deletion: a change of the athlete's counted revenue (gross), split
 //   into the athlete's 97% and the platform's 3% (ingestion's settle step);
 // - allocation: a donation the collective allocated to the athlete (all of it is the athlete's);
-// - payout: an amount a payout batch takes from the balance (the collective pays it out).
+// - payout: an amount a payout batch takes from the balance (the collective pays it out); the part
+//   of it that pays allocated donations rather than card royalties is recorded with it (`payoutCreditCents`,
+//   allocated donations first: docs/decisions/0015-tax-forms-by-payment-type.md), so the year's
+//   totals by tax form follow the money.
 // Nothing is ever edited; reversals are entries with negative amounts. Every entry carries the
 // running totals after it, so a statement or a year's totals read two boundary entries, not the
 // entries in between.
@@ -15,7 +18,6 @@
 // period, a payout batch, all time) sum exactly to share(end) - share(start): all time, an
 // athlete's shares are exactly 97% of net counted sales rounded once; a period differs from 97% of
 // its own net by at most one cent, and that cent is never lost or paid twice (it carries over).
-import { businessDaysAfterInstant } from '../platform/business-days';
 import { athleteShareCents } from '../platform/money';
 
 export type LedgerKind = 'sale' | 'refund' | 'cancellation' | 'deletion' | 'allocation' | 'payout';
@@ -35,10 +37,10 @@ export interface LedgerHead {
   creditsCents: number;
   /** What payout batches have taken for payment. */
   payoutsCents: number;
-  /** Net earnings (sale shares + allocations) per calendar year (UTC), for NIL disclosure and tax. */
+  /** The part of payoutsCents that pays allocated donations (the rest pays card royalties). */
+  payoutCreditsCents: number;
+  /** Net earnings (sale shares + allocations) per calendar year (UTC), shown with the year's tax status. */
   earnedByYear: Record<string, number>;
-  /** When the year's earnings from the payor first reached the NIL disclosure threshold. */
-  nilCrossedAt: Record<string, string>;
 }
 
 export const emptyLedgerHead = (): LedgerHead => ({
@@ -49,8 +51,8 @@ export const emptyLedgerHead = (): LedgerHead => ({
   reversalsCents: 0,
   creditsCents: 0,
   payoutsCents: 0,
+  payoutCreditsCents: 0,
   earnedByYear: {},
-  nilCrossedAt: {},
 });
 
 export const balanceOf = (h: Pick<LedgerHead, 'salesCents' | 'reversalsCents' | 'creditsCents' | 'payoutsCents'>): number =>
@@ -75,6 +77,9 @@ export interface LedgerEntry {
   /** Allocation credited (allocations only) and payout taken (payouts only). */
   creditCents: number;
   payoutCents: number;
+  /** Of payoutCents, the part that pays allocated donations (payouts only; absent on entries written
+   * before it was recorded, which count it 0). */
+  payoutCreditCents?: number;
   /** Running totals after this entry. */
   cumulativeGrossCents: number;
   salesAfterCents: number;
@@ -90,28 +95,11 @@ export function splitChange(before: number, after: number): { athleteShareCents:
   return { athleteShareCents: athlete, platformShareCents: after - before - athlete };
 }
 
-/** Division I athletes report third-party NIL deals of $600 or more (cumulative per payor). */
-export const NIL_DISCLOSURE_THRESHOLD_CENTS = 60_000;
-/** Days (business days) the athlete has to report once the threshold is reached. */
-export const NIL_DISCLOSURE_BUSINESS_DAYS = 5;
-
-/** The 1099-NEC threshold for payments made in `year` ($600 before 2026, $2,000 from 2026 on);
- * FORM_1099_THRESHOLD_CENTS overrides it (a setting, should the law change again). */
-export function form1099ThresholdCents(year: number, override?: number): number {
-  if (override !== undefined && Number.isSafeInteger(override) && override > 0) return override;
-  return year >= 2026 ? 200_000 : 60_000;
-}
-
-/** The date `days` business days after an instant, as YYYY-MM-DD: weekends and observed US federal
- * holidays skipped, the day counted in US Eastern time (the rule: shared/platform/business-days.ts). */
-export function businessDaysAfter(iso: string, days: number): string {
-  return businessDaysAfterInstant(iso, days);
-}
-
 export type LedgerChange =
   | { kind: 'sale' | 'refund' | 'cancellation' | 'deletion'; grossDeltaCents: number; orderId: string; orderName: string; orderVersion: number }
   | { kind: 'allocation'; creditCents: number; donationId: string }
-  | { kind: 'payout'; payoutCents: number; batchId: string };
+  /** `creditPartCents`: of payoutCents, the part paying allocated donations (a payout's return gives it negated). */
+  | { kind: 'payout'; payoutCents: number; batchId: string; creditPartCents?: number };
 
 /** Appends one entry to an athlete's ledger: the entry and the new head. `at` never goes back in
  * time (an entry recorded with a slower clock takes the previous entry's time). */
@@ -122,11 +110,12 @@ export function appendEntry(
 ): { entry: LedgerEntry; head: LedgerHead } {
   const at = head.at && head.at > context.now ? head.at : context.now;
   const year = at.slice(0, 4);
-  const next: LedgerHead = { ...head, seq: head.seq + 1, at, earnedByYear: { ...head.earnedByYear }, nilCrossedAt: { ...head.nilCrossedAt } };
+  const next: LedgerHead = { ...head, seq: head.seq + 1, at, earnedByYear: { ...head.earnedByYear } };
   let grossCents = 0;
   let split = { athleteShareCents: 0, platformShareCents: 0 };
   let creditCents = 0;
   let payoutCents = 0;
+  let payoutCreditCents = 0;
   const cause: Partial<LedgerEntry> = {};
   if (change.kind === 'allocation') {
     creditCents = change.creditCents;
@@ -134,7 +123,9 @@ export function appendEntry(
     cause.donationId = change.donationId;
   } else if (change.kind === 'payout') {
     payoutCents = change.payoutCents;
+    payoutCreditCents = change.creditPartCents ?? 0;
     next.payoutsCents += payoutCents;
+    next.payoutCreditsCents += payoutCreditCents;
     cause.batchId = change.batchId;
   } else {
     grossCents = change.grossDeltaCents;
@@ -145,12 +136,7 @@ export function appendEntry(
     Object.assign(cause, { orderId: change.orderId, orderName: change.orderName, orderVersion: change.orderVersion });
   }
   const earned = split.athleteShareCents + creditCents;
-  if (earned !== 0) {
-    const before = next.earnedByYear[year] ?? 0;
-    next.earnedByYear[year] = before + earned;
-    if (before < NIL_DISCLOSURE_THRESHOLD_CENTS && next.earnedByYear[year] >= NIL_DISCLOSURE_THRESHOLD_CENTS && !next.nilCrossedAt[year])
-      next.nilCrossedAt[year] = at;
-  }
+  if (earned !== 0) next.earnedByYear[year] = (next.earnedByYear[year] ?? 0) + earned;
   const entry: LedgerEntry = {
     athleteId: context.athleteId,
     seq: next.seq,
@@ -162,6 +148,7 @@ export function appendEntry(
     ...split,
     creditCents,
     payoutCents,
+    ...(change.kind === 'payout' ? { payoutCreditCents } : {}),
     cumulativeGrossCents: next.grossCents,
     salesAfterCents: next.salesCents,
     reversalsAfterCents: next.reversalsCents,
@@ -175,7 +162,7 @@ export function appendEntry(
 /** The change an entry records, as appendEntry takes it (a replay appends it again). */
 function changeOf(e: LedgerEntry): LedgerChange {
   if (e.kind === 'allocation') return { kind: 'allocation', creditCents: e.creditCents, donationId: e.donationId ?? '' };
-  if (e.kind === 'payout') return { kind: 'payout', payoutCents: e.payoutCents, batchId: e.batchId ?? '' };
+  if (e.kind === 'payout') return { kind: 'payout', payoutCents: e.payoutCents, batchId: e.batchId ?? '', creditPartCents: e.payoutCreditCents ?? 0 };
   return { kind: e.kind, grossDeltaCents: e.grossCents, orderId: e.orderId ?? '', orderName: e.orderName ?? '', orderVersion: e.orderVersion ?? 0 };
 }
 
@@ -202,6 +189,9 @@ export function checkEntries(entries: LedgerEntry[]): string[] {
         if (want[field] !== e[field]) problems.push(`entry ${e.seq}: ${field} is ${e[field]}, the rules give ${want[field]}`);
       }
       if (head.at && e.at < head.at) problems.push(`entry ${e.seq} goes back in time`);
+      const creditPart = e.payoutCreditCents ?? 0;
+      if (e.kind === 'payout' && (Math.abs(creditPart) > Math.abs(e.payoutCents) || creditPart * e.payoutCents < 0))
+        problems.push(`entry ${e.seq}: a payout of ${e.payoutCents} cannot pay ${creditPart} of allocated donations`);
       head = replay.head;
     });
   return problems;

@@ -15,7 +15,7 @@
 //   before that moment are due 5 business days after it, terms that change later 5 business days
 //   after the change. A reversal that takes the aggregate back under $600 does not undo a report due.
 // - A card licence's royalty rate is the athlete's share of net card sales: 97% (9,700 basis points).
-import { businessDaysAfterInstant } from '../platform/business-days';
+import { addBusinessDays, businessDaysAfterInstant, complianceDate } from '../platform/business-days';
 
 export const NIL_GO_THRESHOLD_CENTS = 60_000;
 export const NIL_GO_BUSINESS_DAYS = 5;
@@ -55,6 +55,7 @@ export interface NilGoRecord {
 }
 
 export interface NilGoOptions {
+  /** A day (YYYY-MM-DD: provisions count from that day in US Eastern time) or an instant. */
   eligibilityStart: string;
   /** The group a payor belongs to (common ownership); default: each payor its own group. */
   groupOf?: (payorId: string) => string;
@@ -67,8 +68,10 @@ export interface NilGoOptions {
  * provided, with the date each became reportable and its deadline. */
 export function nilGoRecords(provisions: Provision[], options: NilGoOptions): NilGoRecord[] {
   const groupOf = options.groupOf ?? ((id: string) => id);
+  const byDay = /^\d{4}-\d{2}-\d{2}$/.test(options.eligibilityStart);
+  const eligible = (at: string) => (byDay ? complianceDate(at) >= options.eligibilityStart : at >= options.eligibilityStart);
   const counted = provisions
-    .filter((p) => p.at >= options.eligibilityStart && p.at <= options.now && Number.isSafeInteger(p.cents))
+    .filter((p) => eligible(p.at) && p.at <= options.now && Number.isSafeInteger(p.cents))
     .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const byGroup = new Map<string, Provision[]>();
   for (const p of counted) {
@@ -106,4 +109,45 @@ export function nilGoRecords(provisions: Provision[], options: NilGoOptions): Ni
     });
   }
   return records;
+}
+
+// ---- the terms Drift offers, the record's identity and its status ----------------------------------
+
+/** The card licence as Drift offers it, in time order: a change of the royalty rate or of what the
+ * athlete does for it is a new version from its date (data: a change here opens a new NIL Go record
+ * for every athlete paid under it). */
+export const CARD_LICENCE_TERMS: readonly DealTerms[] = [
+  {
+    version: 1,
+    from: '2000-01-01',
+    royaltyBasisPoints: CARD_ROYALTY_BASIS_POINTS,
+    obligations:
+      'Licenses the athlete’s name, image and likeness on official digital trading cards sold through Drift; approves each card’s exact image before it is published; no appearances or posts are required',
+  },
+];
+
+/** The versions of the terms that apply to an athlete from its eligibility start: the one in force at
+ * the start (from the start), then each later one from its own date. */
+export function termsFrom(eligibilityStart: string, table: readonly DealTerms[] = CARD_LICENCE_TERMS): DealTerms[] {
+  const start = eligibilityStart.slice(0, 10);
+  const sorted = [...table].sort((a, b) => a.version - b.version);
+  const current = sorted.filter((t) => t.from.slice(0, 10) <= start).pop() ?? sorted[0];
+  return [{ ...current, from: start }, ...sorted.filter((t) => t.version > current.version && t.from.slice(0, 10) > start)];
+}
+
+/** A record's id: its payor group and terms version (entered once unless the terms change). */
+export const nilGoRecordId = (payorGroup: string, version: number): string => `${payorGroup}~v${version}`;
+
+export type NilGoStatus = 'under' | 'due' | 'due_today' | 'overdue' | 'reported';
+
+/** Where a record stands on a day (YYYY-MM-DD, US Eastern): below the threshold, due (with the
+ * business days left, the deadline counted), due today, overdue, or reported. */
+export function nilGoStatus(record: Pick<NilGoRecord, 'deadline'>, reported: boolean, today: string): { status: NilGoStatus; businessDaysLeft: number | null } {
+  if (reported) return { status: 'reported', businessDaysLeft: null };
+  if (!record.deadline) return { status: 'under', businessDaysLeft: null };
+  if (today > record.deadline) return { status: 'overdue', businessDaysLeft: 0 };
+  if (today === record.deadline) return { status: 'due_today', businessDaysLeft: 0 };
+  let left = 0;
+  for (let day = today; day < record.deadline; day = addBusinessDays(day, 1)) left++;
+  return { status: 'due', businessDaysLeft: left };
 }

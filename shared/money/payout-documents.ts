@@ -1,8 +1,9 @@
-// The payout documents (pure): a batch's payment file and an athlete's statement as CSV, and the
-// NIL disclosure record of a year (JSON, or CSV). lambdas/money/payouts.handler.ts serves them.
+// The payout documents (pure): a batch's payment file (with each payout's status and dates) and an athlete's statement as CSV, and the
+// NIL disclosure record of a year (JSON, or CSV) with NIL Go's records over the eligibility period. lambdas/money/payouts.handler.ts serves them.
 import { csvDocument } from '../platform/csv';
 import { formatUsd } from '../platform/money';
-import type { DisclosureRecord, PayoutBatchView, PayoutLineView, Statement, YearStatusView } from './payouts-api';
+import type { DisclosureRecord, PayoutBatchView, PayoutLineView, Statement, StatementLine, YearStatusView } from './payouts-api';
+import type { NilGoView } from './compliance-api';
 import { periodLabel } from './payouts-api';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -17,29 +18,35 @@ export function batchCsv(batch: PayoutBatchView, athletes: ReadonlyMap<number, {
       dollars(line.amountCents),
       periodLabel(batch.periodStart, batch.periodEnd),
       batch.batchId,
+      line.status.replace('_', ' '),
+      line.sentDate ?? '',
+      line.paidDate ?? '',
       line.paidReference ?? line.sentReference ?? '',
     ];
   });
-  return csvDocument(['athlete', 'school', 'amount', 'period', 'batch id', 'reference'], rows);
+  return csvDocument(['athlete', 'school', 'amount', 'period', 'batch id', 'status', 'sent on', 'paid on', 'reference'], rows);
 }
 
-/** A statement's page of entries between its opening and closing balances. */
-export function statementCsv(s: Statement): string {
+/** A statement's lines (the whole period: lambdas/money/statement-lines.ts) between its opening
+ * and closing balances: each with the order's date and its cards, and the day it was settled. */
+export function statementCsv(s: Omit<Statement, 'entries'> & { entries: StatementLine[] }): string {
   const rows = s.entries.map((e) => [
+    e.orderDate ?? '',
     e.at,
     // A failed Stripe payout's amount back in the balance (a negative payout entry).
     e.kind === 'payout' && e.payoutCents < 0 ? 'payout returned' : e.kind,
     e.orderName ?? e.batchId ?? e.donationId ?? '',
+    e.cards.join('; '),
     dollars(e.grossCents),
     dollars(e.athleteShareCents + e.creditCents - e.payoutCents),
     dollars(e.balanceAfterCents),
   ]);
   const summary = [
-    ['Opening balance', '', '', '', '', dollars(s.openingBalanceCents)],
+    ['Opening balance', '', '', '', '', '', '', dollars(s.openingBalanceCents)],
     ...rows,
-    ['Closing balance', '', '', '', '', dollars(s.closingBalanceCents)],
+    ['Closing balance', '', '', '', '', '', '', dollars(s.closingBalanceCents)],
   ];
-  return csvDocument(['date', 'kind', 'reference', 'gross', 'athlete amount', 'balance'], summary);
+  return csvDocument(['order date', 'settled', 'kind', 'reference', 'cards', 'gross', 'athlete amount', 'balance'], summary);
 }
 
 /** The NIL disclosure record of `year`: who pays the athlete for what, on which terms, how much was
@@ -47,7 +54,7 @@ export function statementCsv(s: Statement): string {
 export function disclosureRecordOf(
   athlete: { id: number; name: string; school: string; sport: string },
   collective: { name: string; contactEmail?: string | null } | null | undefined,
-  money: { year: YearStatusView; payouts: PayoutLineView[] },
+  money: { year: YearStatusView; payouts: PayoutLineView[]; nilGo?: NilGoView },
   year: number,
 ): DisclosureRecord {
   const payments = money.payouts
@@ -69,7 +76,33 @@ export function disclosureRecordOf(
     deadline: money.year.nil.deadline,
     reportedDate: money.year.nil.reportedDate,
     reference: money.year.nil.reference,
+    ...(money.nilGo ? { nilGo: money.nilGo } : {}),
   };
+}
+
+const rate = (basisPoints: number) => `${(basisPoints / 100).toFixed(2).replace(/\.00$/, '')}% of net card sales`;
+
+/** The rows NIL Go asks for of each record: parties, sport, value, rate, obligations, dates, documents. */
+export function nilGoRows(record: Pick<DisclosureRecord, 'athlete'>, nilGo: NilGoView): string[][] {
+  const rows: string[][] = [
+    ['NIL Go: eligibility start', `${nilGo.eligibilityStart} (${nilGo.eligibilityStartSource === 'athlete' ? 'set by the collective' : 'join date'})`],
+  ];
+  for (const r of nilGo.records) {
+    const at = `NIL Go ${r.recordId}`;
+    rows.push(
+      [`${at}: parties`, `${record.athlete.name} (${record.athlete.school}) and ${r.payors.join(', ')} (payor group ${r.payorGroup})`],
+      [`${at}: sport`, record.athlete.sport],
+      [`${at}: value provided`, `${formatUsd(r.cumulativeCents)} in all; ${formatUsd(r.providedUnderTermsCents)} under these terms`],
+      [`${at}: royalty rate`, rate(r.terms.royaltyBasisPoints)],
+      [`${at}: obligations`, r.terms.obligations],
+      [`${at}: terms from`, r.terms.from],
+      [`${at}: reached ${formatUsd(r.thresholdCents)}`, r.reportableAt ?? 'not reached'],
+      [`${at}: deadline`, r.deadline ?? ''],
+      [`${at}: status`, r.reported ? `reported ${r.reported.date} (ref ${r.reported.reference})` : r.status.replace('_', ' ')],
+      ...r.payments.map((p) => [`${at}: document`, `${p.date} ${formatUsd(p.amountCents)} batch ${p.batchId}${p.reference ? ` ref ${p.reference}` : ''}`]),
+    );
+  }
+  return rows;
 }
 
 /** The disclosure record as a two-column CSV (field, value). */
@@ -89,6 +122,7 @@ export function disclosureCsv(record: DisclosureRecord): string {
     ['Disclosure threshold reached', record.crossedAt ?? 'not reached'],
     ['Deadline to report', record.deadline ?? ''],
     ['Reported', record.reportedDate ? `${record.reportedDate} (ref ${record.reference})` : 'not yet'],
+    ...(record.nilGo ? nilGoRows(record, record.nilGo) : []),
   ];
   return csvDocument(['field', 'value'], rows);
 }

@@ -1,6 +1,7 @@
 // Payout and statement shapes and rules the API and the web app share (lambdas/money/payouts.handler.ts
 // answers and checks them; the athlete panel shows and pre-checks them).
 import type { LedgerEntry } from './ledger';
+import type { NilGoView, TaxFormLine } from './compliance-api';
 
 /** The last day (YYYY-MM-DD, UTC) a payout period with this exclusive end covers: the day before
  * an end at midnight (Monday to Monday is through Sunday), else the end's own day. */
@@ -28,9 +29,25 @@ export interface Statement {
   nextAfter: string | null;
 }
 
-/** GET /api/athletes/{id}/statement: the statement and whose it is. */
-export interface StatementResponse extends Statement {
+/** A statement's line: its ledger entry (`at` is when it was recorded: the settlement date) with
+ * the order it records, for sales and their reversals (lambdas/money/statement-lines.ts). */
+export interface StatementLine extends LedgerEntry {
+  /** When the order was placed (UTC ISO); null for allocations and payouts. */
+  orderDate: string | null;
+  /** The cards of the athlete's part of the order, by name. */
+  cards: string[];
+}
+
+/** The lines a statement page shows by default, and at most (`limit`). */
+export const STATEMENT_PAGE_LINES = 25;
+export const STATEMENT_MAX_PAGE_LINES = 200;
+/** The CSV covers the whole period, up to this many lines (a longer one: a shorter period, 413). */
+export const STATEMENT_CSV_MAX_LINES = 10_000;
+
+/** GET /api/athletes/{id}/statement: the statement, a page of its lines, and whose it is. */
+export interface StatementResponse extends Omit<Statement, 'entries'> {
   athlete: { id: number; name: string; school: string };
+  entries: StatementLine[];
 }
 
 /** POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}: a payout marked sent or paid. */
@@ -138,8 +155,12 @@ export interface YearStatusView {
   w9Date: string | null;
   /** Who holds the W-9: Stripe (the athlete's linked account, details submitted) or the collective (recorded by hand). */
   w9Source?: 'stripe' | 'collective' | null;
+  /** The lowest threshold of the year's forms, and whether any form must be filed (taxForms has each). */
   form1099ThresholdCents: number;
   form1099Required: boolean;
+  /** The year's payments by form and box (issue 23: card royalties on 1099-MISC box 2, allocated donations as the collective sets). */
+  taxForms?: TaxFormLine[];
+  /** NIL Go's most urgent record (over the eligibility period, not this year): reached, deadline, reported. */
   nil: { thresholdCents: number; crossedAt: string | null; deadline: string | null; reportedDate: string | null; reference: string | null };
 }
 
@@ -159,6 +180,8 @@ export interface CollectivePayoutsResponse {
     lastPayout: PayoutLineView | null;
     /** The athlete's linked Stripe account (null: none yet). */
     payoutAccount?: PayoutAccountView | null;
+    /** The member's NIL Go records (issue 23). */
+    nilGo?: NilGoView;
   }>;
   batches: PayoutBatchView[];
 }
@@ -174,6 +197,8 @@ export interface AthletePayoutsResponse {
   nextPayout: PayoutLineView | null;
   /** The athlete's linked Stripe account (null: none yet). */
   payoutAccount?: PayoutAccountView | null;
+  /** The athlete's NIL Go records (issue 23). */
+  nilGo?: NilGoView;
 }
 
 /** GET /api/athletes/{id}/disclosure?year= : the NIL disclosure record of a year. */
@@ -192,4 +217,37 @@ export interface DisclosureRecord {
   deadline: string | null;
   reportedDate: string | null;
   reference: string | null;
+  /** NIL Go's records over the athlete's eligibility period (issue 23): parties, value, rate,
+   * obligations, dates and the payments that are the record's documents. */
+  nilGo?: NilGoView;
+}
+
+/** How an athlete's payment goes when the batch is paid: through Stripe (Pay now), waiting for the
+ * athlete's payout account (Pay now holds it), or by hand from the collective's bank (the CSV rail:
+ * the collective has not linked Stripe). */
+export type PreviewRail = 'stripe' | 'awaiting_account' | 'by_hand';
+
+/** Why part of what a member is owed is not in a payment through a day, and when it will be. */
+export type NotPayableReason =
+  /** Refunds after the last payout: later earnings make it up first (no day can be given). */
+  | 'negative_balance'
+  /** Earned after the day chosen: in a payment through a later day (from the day after). */
+  | 'after_date';
+
+/** GET /api/collectives/{id}/payouts/preview?through=YYYY-MM-DD: what "Pay everything owed through
+ * {date}" pays each member (a batch of `period`, created now), what is owed but not in it and when
+ * it is available, and what earlier batches are still paying (lambdas/money/payout-preview.ts). */
+export interface PayoutPreview {
+  collectiveId: number;
+  /** The last day paid for (YYYY-MM-DD, UTC): today by default. */
+  through: string;
+  /** The batch period it creates (its end, exclusive, is the day after `through`). */
+  period: { periodStart: string; periodEnd: string };
+  /** Whether the collective's Stripe account can pay (Pay now), else every payment is by hand. */
+  stripeReady: boolean;
+  lines: Array<{ athleteId: number; amountCents: number; rail: PreviewRail }>;
+  totalCents: number;
+  notPayable: Array<{ athleteId: number; amountCents: number; reason: NotPayableReason; availableOn: string | null }>;
+  /** Payments of earlier batches not paid yet (pending, sent, sending, in transit, awaiting an account). */
+  inFlight: Array<{ athleteId: number; batchId: string; amountCents: number; status: PayoutLineStatus; availableOn: string | null }>;
 }

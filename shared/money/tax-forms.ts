@@ -64,3 +64,42 @@ export function formsDueDate(year: number): string {
   const date = `${year + 1}-01-31`;
   return isBusinessDay(date) ? date : addBusinessDays(date, 1);
 }
+
+/** How allocated donations are reported, as the collective sets it: nonemployee compensation
+ * (1099-NEC box 1) or other income (1099-MISC box 3). Card royalties are always 1099-MISC box 2. */
+export const ALLOCATION_TYPE: Record<'nec' | 'misc3', PaymentType> = { nec: 'services', misc3: 'other' };
+
+export interface FormLine extends FormBox {
+  paymentType: 'royalty' | 'allocation';
+  paidCents: number;
+  thresholdCents: number;
+  toConfirm: boolean;
+  required: boolean;
+}
+
+/** A payee's year by form and box: card royalties (1099-MISC box 2) and allocated donations (the
+ * collective's form), each with the year's threshold and whether it must be filed. Lines with nothing
+ * paid are left out. */
+export function formLines(
+  year: number,
+  paid: { royaltyCents: number; allocationCents: number },
+  allocationForm: 'nec' | 'misc3',
+  overrides: Record<number, number> = {},
+): FormLine[] {
+  const lines: FormLine[] = [];
+  const add = (paymentType: FormLine['paymentType'], type: PaymentType, cents: number) => {
+    if (cents === 0) return;
+    const threshold = reportingThreshold(type, year, overrides);
+    lines.push({
+      ...FORM_BOX[type],
+      paymentType,
+      paidCents: cents,
+      thresholdCents: threshold.cents,
+      toConfirm: threshold.toConfirm,
+      required: cents >= threshold.cents,
+    });
+  };
+  add('royalty', 'royalty', paid.royaltyCents);
+  add('allocation', ALLOCATION_TYPE[allocationForm], paid.allocationCents);
+  return lines;
+}

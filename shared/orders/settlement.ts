@@ -9,6 +9,7 @@ import type { AthleteContribution, GroupTarget, OrderMeta, UnattributedLine } fr
 import { allocateLine, moveSerials, serialsOfLines, type CardSerials, type LineSerials, type SerialRange } from '../cards/editions';
 import { isLocked, unlocksNow } from '../cards/quota';
 import { appendEntry, emptyLedgerHead, type LedgerEntry, type LedgerHead, type LedgerKind } from '../money/ledger';
+import type { DomainEvent } from '../cards/domain-events';
 
 /** The athlete's total item: figures, card counts, editions, unlocks and the ledger head. */
 export interface AthleteState {
@@ -91,6 +92,7 @@ export interface SaleLineRecord {
 
 export interface AthleteStepInput {
   athleteId: number;
+  orderId: string;
   orderVersion: number;
   target: Extract<GroupTarget, { kind: 'athlete' }> | null;
   applied: AppliedAthleteGroup | null;
@@ -117,6 +119,9 @@ export interface AthleteStepPlan {
   unlocked: Array<{ cardId: number; at: string }>;
   serialsAdded: Array<{ cardId: number; range: SerialRange }>;
   serialsRetired: Array<{ cardId: number; range: SerialRange }>;
+  /** What this step made happen, in the order it happened (shared/cards/domain-events.ts): unlocks,
+   * new Top Fans, editions sold out. Written with the step through the settle builder's hook. */
+  events: DomainEvent[];
 }
 
 const emptyEntry = (athleteId: number): AthleteContribution => ({ athleteId, units: 0, revenueCents: 0, cards: {}, listedUnits: 0, listedCents: 0, lines: [] });
@@ -184,6 +189,7 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
   for (const line of entry.lines) if (line.cardId !== null) wanted.set(line.lineItemId, { cardId: line.cardId, units: line.units });
   for (const [lineItemId, prev] of Object.entries(before.lines)) if (!wanted.has(lineItemId)) wanted.set(lineItemId, { cardId: prev.cardId, units: 0 });
   const held = (prev: LineSerials | undefined) => (prev ? prev.active.reduce((n, [a, b]) => n + b - a + 1, 0) + prev.oversold : 0);
+  const soldOut: Array<{ cardId: number; editionSize: number }> = [];
   const ordered = [...wanted.entries()].sort(
     ([a, x], [b, y]) => Number(x.units > held(before.lines[a])) - Number(y.units > held(before.lines[b])) || (a < b ? -1 : a > b ? 1 : 0),
   );
@@ -192,7 +198,10 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
     const key = String(cardId);
     const locked = isLocked(rules.unlock, athlete.unlockedAt[key]);
     const prev = before.lines[lineItemId];
-    const result = allocateLine(prev, cardId, units, athlete.issued[key] ?? 0, rules.editionSize, locked);
+    const issuedBefore = athlete.issued[key] ?? 0;
+    const result = allocateLine(prev, cardId, units, issuedBefore, rules.editionSize, locked);
+    if (rules.editionSize !== null && issuedBefore < rules.editionSize && result.issued >= rules.editionSize)
+      soldOut.push({ cardId, editionSize: rules.editionSize });
     if (result.issued !== (athlete.issued[key] ?? 0)) athlete.issued[key] = result.issued;
     const oversoldDelta = result.next.oversold - (prev?.oversold ?? 0);
     if (oversoldDelta !== 0) athlete.oversold[key] = (athlete.oversold[key] ?? 0) + oversoldDelta;
@@ -288,6 +297,15 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
       ? { createdAt: before.meta.createdAt, orderId: before.meta.orderId, collectiveId: before.collectiveId }
       : null;
 
+  const cause = { orderId: input.orderId, orderVersion: input.orderVersion };
+  const events: DomainEvent[] = [
+    ...unlocked.map(({ cardId, at }): DomainEvent => ({ kind: 'unlock-reached', athleteId, cardId, at, cause })),
+    ...topFans
+      .filter((t) => t.op === 'put')
+      .map(({ buyerKey, buyerAlias }): DomainEvent => ({ kind: 'top-fan', athleteId, buyerKey, buyerAlias, at: now, cause })),
+    ...soldOut.map(({ cardId, editionSize }): DomainEvent => ({ kind: 'edition-sold-out', athleteId, cardId, editionSize, at: now, cause })),
+  ];
+
   athlete.version = input.athlete.version + 1;
   return {
     applied: {
@@ -311,6 +329,7 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
     unlocked,
     serialsAdded,
     serialsRetired,
+    events,
   };
 }
 

@@ -16,6 +16,8 @@ export interface CollectionCard {
   held: number;
   /** The serials the buyer holds ([from, to] ranges). */
   serials: Array<[number, number]>;
+  /** When the buyer last bought this card, if among their latest orders (RECENT_ORDERS_READ); else null. */
+  acquiredAt: string | null;
 }
 
 export interface CollectionSet {
@@ -41,4 +43,9 @@ export interface CollectionAthlete {
 export interface MeCollectionResponse {
   items: CollectionAthlete[];
   nextCursor: string | null;
+  /** The buyer's newest purchase of a card they still hold (from their latest orders), or null. */
+  latest: { athleteId: number; cardId: number; at: string } | null;
 }
+
+/** How many of the buyer's latest orders a collection page reads to date its cards (newest first). */
+export const RECENT_ORDERS_READ = 20;

@@ -126,13 +126,67 @@ export interface Transaction {
 
 export type TransactionsResponse = Page<Transaction>;
 
+/** GET /api/athletes/{id}/donations: the donations the athlete's collective allocated to the
+ * athlete (the spec's Overview figures, the athlete's own: lambdas/sales/athlete-donations.ts), and
+ * the comments its collective's donors left (the spec's Comments). */
 export interface AthleteDonationsResponse {
   athleteId: number;
+  /** Allocated to the athlete, all time (the ledger's credits). */
   totalDonationsCents: number;
+  /** Allocated per month (UTC), oldest first. */
   monthly: Array<{ month: string; amountCents: number }>;
+  /** Allocations made this calendar year (UTC). */
   donationsThisYear: number;
+  /** This month's allocations from monthly memberships. */
   recurringThisMonth: number;
+  /** The newest allocations to the athlete (at most 10). */
+  recent: Array<{ date: string; donationId: string; amountCents: number }>;
+  /** The newest comments of the collective's donors. */
   comments: Array<{ donorName: string; amountCents: number; comment: string }>;
+  /** The collective's own donation figures, for context ("your collective raised ..."). */
+  collective: { totalDonationsCents: number; donationsThisYear: number; recurringThisMonth: number };
+}
+
+/** One UTC day of an athlete's counted sales (GET /api/athletes/{id}/daily?days=7|30). */
+export interface DailySales {
+  date: string;
+  cardsSold: number;
+  revenueCents: number;
+}
+
+/** The days of a daily range are 7 or 30 (the charts' short ranges). */
+export const DAILY_RANGES = [7, 30] as const;
+/** A daily read takes at most this many sale lines (or feed lines): a busier range is cut at its oldest day. */
+export const DAILY_MAX_LINES = 2_000;
+
+export interface AthleteDailyResponse {
+  athleteId: number;
+  /** The first and last UTC day covered (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  /** Days with sales, oldest first (a day without is a zero). */
+  days: DailySales[];
+  /** False when the range held more than DAILY_MAX_LINES lines: `from` is then the first whole day read. */
+  complete: boolean;
+}
+
+/** One UTC day of a collective (GET /api/collectives/{id}/daily?days=7|30). */
+export interface CollectiveDay {
+  date: string;
+  /** What fans paid for the members' cards that day. */
+  revenueCents: number;
+  /** The athletes' 97% of it. */
+  athleteCents: number;
+  /** Donations dated that day, net of refunds. */
+  donationsCents: number;
+}
+
+export interface CollectiveDailyResponse {
+  collectiveId: number;
+  from: string;
+  to: string;
+  days: CollectiveDay[];
+  complete: boolean;
 }
 
 export interface Post {

@@ -10,6 +10,7 @@ import type { CreatedInvite, ProfileRequestsResponse } from '#shared/onboarding/
 import type { OwnerCard, OwnerCardsResponse } from '#shared/cards/cards-api';
 import { baseUrl, useBrowserPage } from '../support/browser';
 import { PNG, api, codeFor, cognito, eventually, signInUi, signUpUi, tokenOf as signInToken, url } from '../support/e2e-api';
+import { adultSignUp } from '../support/age-screen';
 
 jest.setTimeout(120_000);
 
@@ -196,7 +197,7 @@ describe("the athlete's business in the browser", () => {
   it('sends a profile request from /create-profile and shows it accepted once the collective accepts it', async () => {
     const email = `requester.${run}@example.com`;
     const username = `requester${run}`;
-    await cognito('SignUp', { Username: username, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] });
+    await cognito('SignUp', { Username: username, Password: 'secret123', ...adultSignUp(email) });
     await cognito('ConfirmSignUp', { Username: username, ConfirmationCode: await codeFor(email) });
     const school = (await api<{ school: { name: string } }>('/collectives/1', await collective())).school.name;
 

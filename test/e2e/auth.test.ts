@@ -5,6 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expectEventually, useBrowserPage } from '../support/browser';
 import { codeFor, localLogLines } from '../support/e2e-api';
+import { adultSignUp } from '../support/age-screen';
 
 jest.setTimeout(90_000);
 
@@ -32,6 +33,7 @@ describe('sign-in in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/^Password/).fill('secret123');
     await page.getByLabel('Confirm password').fill('secret124');
+    await page.getByLabel('Date of birth').fill('1990-01-15');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByText('Passwords do not match.').waitFor();
     await page.getByLabel('Confirm password').fill('secret123');
@@ -63,7 +65,7 @@ describe('sign-in in the browser', () => {
     const res = await fetch(url('/local-cognito/'), {
       method: 'POST',
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
-      body: JSON.stringify({ ClientId: 'localwebclient', Username: id, Password: 'oldpass123', UserAttributes: [{ Name: 'email', Value: email }] }),
+      body: JSON.stringify({ ClientId: 'localwebclient', Username: id, Password: 'oldpass123', ...adultSignUp(email) }),
     });
     expect(res.status).toBe(200);
     // The code endpoint of earlier versions is gone: nobody but the log reader gets a code.

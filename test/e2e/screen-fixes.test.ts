@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { holdAppEntry, useBrowserPage } from '../support/browser';
 import { codeFor, eventually, saleAfterSeed, signInUi, url } from '../support/e2e-api';
+import { adultSignUp } from '../support/age-screen';
 
 jest.setTimeout(60_000);
 
@@ -101,7 +102,7 @@ describe('the demo role switcher', () => {
   it('is not shown to a fan who just signed up, whose button leads to their own cards', async () => {
     const id = `newfan${Date.now().toString(36)}`;
     const email = `${id}@example.com`;
-    await cognito('SignUp', { ClientId: 'localwebclient', Username: id, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] });
+    await cognito('SignUp', { ClientId: 'localwebclient', Username: id, Password: 'secret123', ...adultSignUp(email) });
     await cognito('ConfirmSignUp', { ClientId: 'localwebclient', Username: id, ConfirmationCode: await codeFor(email) });
     await signInUi(page, id, 'secret123');
     for (const path of ['/mycards', '/demo', '/athlete/1']) {

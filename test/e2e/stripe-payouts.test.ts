@@ -9,6 +9,7 @@ import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView
 import type { CreatedInvite } from '#shared/onboarding/onboarding-api';
 import { useBrowserPage } from '../support/browser';
 import { api, codeFor, cognito, completeStripeOnboarding, eventually, localSeedDone, signInUi, tokenOf, url } from '../support/e2e-api';
+import { adultSignUp } from '../support/age-screen';
 
 jest.setTimeout(180_000);
 
@@ -32,7 +33,7 @@ it('links a payout account on Stripe, pays a batch with Pay now, and shows one p
   const email = `payee.${run}@example.com`;
   const username = `payee${run}`;
   const invite = await api<CreatedInvite>('/collectives/1/invites', collective, 'POST', { athleteId: 10, email });
-  await cognito('SignUp', { Username: username, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] });
+  await cognito('SignUp', { Username: username, Password: 'secret123', ...adultSignUp(email) });
   await cognito('ConfirmSignUp', { Username: username, ConfirmationCode: await codeFor(email) });
   await api(`/invites/${invite.code}/claim`, await tokenOf(username, 'secret123'), 'POST', {});
 

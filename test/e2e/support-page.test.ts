@@ -59,7 +59,7 @@ it('a fan becomes a monthly member: school page -> support page -> hosted Checko
 
   const figures = await api<AthleteDonationsResponse>(`/demo/athletes/${member}/donations`, null);
   expect(figures.comments).toContainEqual({ donorName: `Fan ${run}`, amountCents: 5_000, comment: `Go Mariners ${run}` });
-  expect(figures.recurringThisMonth).toBeGreaterThanOrEqual(2); // the seed's membership and this one
+  expect(figures.collective.recurringThisMonth).toBeGreaterThanOrEqual(2); // the seed's membership and this one
   expect(JSON.stringify(figures)).not.toContain('@');
 
   expect(await horizontalOverflowAt375()).toBeLessThanOrEqual(0);

@@ -175,10 +175,11 @@ describe('demo routes', () => {
 });
 
 describe('route table', () => {
-  it("marks only read-only demo, catalog, stats, posts list, waitlist, a support page's checkout and local routes as public", () => {
+  it("marks only read-only demo, catalog, stats, posts list, waitlist, a support page's checkout, a signed unsubscribe and local routes as public", () => {
     const publicRoutes = ROUTES.filter((r) => r.access === 'public' && !r.localOnly).map((r) => `${r.method} ${r.path}`);
     // A donor needs no account: the checkout only creates Stripe's payment page, nothing is stored.
-    const publicWrites = ['POST /api/waitlist', 'POST /api/support/{id}/checkout'];
+    // A one-click unsubscribe (List-Unsubscribe-Post) carries its own signed token instead of a session.
+    const publicWrites = ['POST /api/waitlist', 'POST /api/support/{id}/checkout', 'POST /api/notifications/unsubscribe'];
     expect(publicRoutes.filter((r) => !r.startsWith('GET '))).toEqual(publicWrites);
   });
 });

@@ -3,7 +3,14 @@
 // a new key family cannot ship without deciding who may write it (the IAM LeadingKeys condition
 // would otherwise deny the write in AWS while local mode, which has no IAM, keeps working).
 import { FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS } from '#lambdas/routes';
-import { ACCEPT_PARTITIONS, INGESTION_PARTITIONS, RECONCILE_PARTITIONS, matchesPartitionPattern } from '#lambdas/platform/key-access';
+import {
+  ACCEPT_PARTITIONS,
+  INGESTION_PARTITIONS,
+  NOTIFY_BOUNCE_PARTITIONS,
+  NOTIFY_SENDER_PARTITIONS,
+  RECONCILE_PARTITIONS,
+  matchesPartitionPattern,
+} from '#lambdas/platform/key-access';
 import * as keys from '#lambdas/platform/keys';
 
 /** Builders whose parameters are not plain ids: give them sample arguments here. */
@@ -29,7 +36,12 @@ function partitionsOfKeys(): { name: string; partition: string }[] {
   return found;
 }
 
-const allPatterns = (): string[] => [...Object.values(FUNCTION_WRITE_PARTITIONS).flat(), ...RECONCILE_PARTITIONS];
+const allPatterns = (): string[] => [
+  ...Object.values(FUNCTION_WRITE_PARTITIONS).flat(),
+  ...RECONCILE_PARTITIONS,
+  ...NOTIFY_SENDER_PARTITIONS,
+  ...NOTIFY_BOUNCE_PARTITIONS,
+];
 
 describe('write partitions', () => {
   it('implements IAM StringLike matching', () => {

@@ -126,6 +126,9 @@ describe('operations by default', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: Match.stringLikeRegexp('^SettleSettleFunction') },
       StartingPosition: 'TRIM_HORIZON',
+      // Batched settlement (decision 0021): up to 500 markers per invocation, one batch per shard at a time.
+      BatchSize: 500,
+      ParallelizationFactor: 1,
       BisectBatchOnFunctionError: true,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       MaximumRetryAttempts: 10,

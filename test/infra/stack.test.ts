@@ -120,8 +120,9 @@ describe('NilCardsStack', () => {
         });
       }
       const apiFunctions = Object.values(resourcesOf('AWS::Lambda::Function')).filter((f) => f.Properties.Runtime === 'nodejs22.x');
-      // Plus the open routes' authorizer (CloudFront's origin header) and the settle function.
-      expect(apiFunctions).toHaveLength(deployedFns.length + 2);
+      // Plus the open routes' authorizer (CloudFront's origin header), the settle function and the
+      // user pool's two age-screen triggers.
+      expect(apiFunctions).toHaveLength(deployedFns.length + 4);
       expect(deployedFns).not.toContain('checkout');
     });
 
@@ -349,8 +350,32 @@ describe('cdk-nag AwsSolutions', () => {
       // SRP only (the password never leaves the browser), refresh tokens, and no user-existence errors.
       expect([...(client.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
       expect(client.PreventUserExistenceErrors).toBe('ENABLED');
-      expect(client.WriteAttributes).toEqual(['email']);
+      // The age band only, written once at sign-up (immutable) and checked by the pre sign-up trigger.
+      expect([...(client.WriteAttributes as string[])].sort()).toEqual(['custom:ageBand', 'email']);
       expect(client.SupportedIdentityProviders).toEqual(['COGNITO']);
+    });
+
+    it('screens ages at sign-up: an immutable band, a pre sign-up trigger without table access, a post-confirmation trigger writing only people', () => {
+      const pool = Object.values(resourcesOf('AWS::Cognito::UserPool'))[0].Properties;
+      expect(pool.Schema).toEqual(expect.arrayContaining([expect.objectContaining({ Name: 'ageBand', Mutable: false, AttributeDataType: 'String' })]));
+      const config = pool.LambdaConfig as Record<string, { 'Fn::GetAtt': [string, string] }>;
+      const [pre, post] = [config.PreSignUp['Fn::GetAtt'][0], config.PostConfirmation['Fn::GetAtt'][0]];
+      expect(pre).toMatch(/^AuthPreSignUpFunction/);
+      expect(post).toMatch(/^AuthPostConfirmationFunction/);
+      const policies = Object.values(resourcesOf('AWS::IAM::Policy'));
+      const statementsOfFn = (logicalId: string) => {
+        const role = (resourcesOf('AWS::Lambda::Function')[logicalId].Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+        return policies
+          .filter((p) => JSON.stringify(p.Properties.Roles).includes(role))
+          .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+      };
+      expect(
+        statementsOfFn(pre)
+          .flatMap(actionList)
+          .filter((a) => a.startsWith('dynamodb:')),
+      ).toEqual([]);
+      const writes = statementsOfFn(post).filter((st) => actionList(st).includes('dynamodb:PutItem'));
+      expect(writes.map((st) => st.Condition)).toEqual([{ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['PERSON#*'] } }]);
     });
 
     it('creates the demo accounts only with the demo flag, and deploys the runtime config', () => {

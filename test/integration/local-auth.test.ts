@@ -40,7 +40,7 @@ const direct =
   (target: LocalCognito): CognitoCall =>
   async (operation, body) => {
     try {
-      return { status: 200, body: target.call(operation, { ClientId: LOCAL_CLIENT_ID, ...body }) };
+      return { status: 200, body: await target.call(operation, { ClientId: LOCAL_CLIENT_ID, ...body }) };
     } catch (error) {
       if (error instanceof CognitoError) return { status: 400, body: { __type: error.type, message: error.message } };
       throw error;

@@ -122,13 +122,13 @@ describe('the SES stand-in, through the product mailer', () => {
 });
 
 describe("Cognito's codes in the local mailbox", () => {
-  it('emails the sign-up code as Cognito would', () => {
+  it('emails the sign-up code as Cognito would', async () => {
     const cognito = new LocalCognito({
       issuerBase: 'http://127.0.0.1/local-cognito',
       log: () => undefined,
       email: (m) => mail.deliver({ from: 'no-reply@verificationemail.com', ...m }),
     });
-    cognito.call('SignUp', {
+    await cognito.call('SignUp', {
       ClientId: LOCAL_CLIENT_ID,
       Username: 'newfan',
       Password: 'Passw0rd!x',

@@ -13,6 +13,7 @@ import { createLocalOutput } from '../../scripts/local/output';
 import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
 import { sampleDeliveries } from '../../scripts/lib/sample-orders';
 import { orderPayload } from '#shared/orders/shopify-payloads';
+import { adultSignUp } from '../support/age-screen';
 
 /** How many sample deliveries local mode seeds (scripts/lib/sample-orders.ts). */
 const SEEDED = sampleDeliveries(structuredClone(SAMPLE_CATALOG)).length;
@@ -141,7 +142,7 @@ describe('npm start -- --memory', () => {
     const res = await fetch(`${url}/local-cognito/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
-      body: JSON.stringify({ ClientId: 'localwebclient', Username: email, Password: 'secret123', UserAttributes: [{ Name: 'email', Value: email }] }),
+      body: JSON.stringify({ ClientId: 'localwebclient', Username: email, Password: 'secret123', ...adultSignUp(email) }),
     });
     expect(res.status).toBe(200);
     const pattern = new RegExp(`^\\[cognito\\] verification code for ${email.replace('.', '\\.')}: \\d{6}$`, 'm');

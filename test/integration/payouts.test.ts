@@ -1,6 +1,7 @@
 // Money reaching athletes, against DynamoDB Local through the handlers: sales -> ledger -> a payout
 // batch (idempotent, also under concurrency) -> CSV -> sent -> paid -> the athlete's statement,
-// the $600 NIL disclosure alert, W-9 and 1099 status, donation allocations, and the bad inputs.
+// NIL disclosure (NIL Go counts money provided, not earned: test/integration/nil-go.test.ts), W-9
+// and the 1099 forms by payment type, donation allocations, and the bad inputs.
 import type { CollectivePayoutsResponse } from '#shared/money/payouts-api';
 import { handler as payouts } from '#lambdas/money/payouts.handler';
 import { handler as webhook } from '#lambdas/orders/webhook.handler';
@@ -69,14 +70,14 @@ describe('payouts', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const rows = String(csv.body).trim().split('\r\n');
-    expect(rows[0]).toBe('athlete,school,amount,period,batch id,reference');
+    expect(rows[0]).toBe('athlete,school,amount,period,batch id,status,sent on,paid on,reference');
     expect(rows.slice(1).sort()).toEqual([
-      `Jalen Brooks,Drift State University,4.85,2026-01-01 through ${body.periodEnd.slice(0, 10)},${a.body.batchId},`,
-      `Marcus Reed,Drift State University,48.50,2026-01-01 through ${body.periodEnd.slice(0, 10)},${a.body.batchId},`,
+      `Jalen Brooks,Drift State University,4.85,2026-01-01 through ${body.periodEnd.slice(0, 10)},${a.body.batchId},pending,,,`,
+      `Marcus Reed,Drift State University,48.50,2026-01-01 through ${body.periodEnd.slice(0, 10)},${a.body.batchId},pending,,,`,
     ]);
   });
 
-  it('marks payouts sent then paid with references, idempotently, and counts paid money toward the 1099 total', async () => {
+  it('marks payouts sent then paid with references, idempotently, and counts paid royalties on 1099-MISC box 2', async () => {
     const [batch] = (await call('GET /api/collectives/{id}/payouts', { pathParameters: { id: '1' }, claims: collective })).body.batches;
     const mark = (athleteId: number, status: string, key: string, reference = 'ACH-778899') =>
       call('POST /api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}', {
@@ -92,7 +93,11 @@ describe('payouts', () => {
     expect(twice.status).toBe(409);
     expect(twice.body.error.message).toMatch(/already marked paid/);
     const athlete = await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1) });
-    expect(athlete.body).toMatchObject({ balanceCents: 0, paidOutCents: 4850, year: { paidCents: 4850, form1099Required: false } });
+    // Card royalties: 1099-MISC box 2 from $10 (the 1099-NEC threshold, $2,000, does not apply to them).
+    expect(athlete.body).toMatchObject({ balanceCents: 0, paidOutCents: 4850, year: { paidCents: 4850, form1099Required: true } });
+    expect(athlete.body.year.taxForms).toEqual([
+      expect.objectContaining({ form: '1099-MISC', box: '2', paidCents: 4850, thresholdCents: 1000, required: true }),
+    ]);
     expect(athlete.body.payouts[0]).toMatchObject({ status: 'paid', amountCents: 4850 });
   });
 
@@ -117,12 +122,13 @@ describe('payouts', () => {
     expect((await createBatch('batch-athlete-3-again', { periodStart: '2026-01-01', periodEnd: new Date().toISOString() })).status).toBe(400);
   });
 
-  it('raises the NIL disclosure alert when a member crosses $600 in the year, with the deadline five business days later, until reported', async () => {
+  it('raises no NIL disclosure alert for money earned but not paid, and still records a report', async () => {
     await sell(10, 1, 130); // $5.00 x 130 = $650.00 -> $630.50
     const money = await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '10' }, claims: claimsFor.athlete(10) });
     expect(money.body.year.earnedCents).toBe(63050);
-    expect(money.body.year.nil.crossedAt).not.toBeNull();
-    expect(money.body.year.nil.deadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // NIL Go counts what was provided (paid), over the eligibility period: nothing paid, nothing due.
+    expect(money.body.year.nil).toMatchObject({ crossedAt: null, deadline: null });
+    expect(money.body.nilGo).toMatchObject({ records: [], alert: null });
     const record = await call('GET /api/athletes/{id}/disclosure', { pathParameters: { id: '10' }, claims: collective });
     expect(record.body).toMatchObject({
       athlete: { id: 10, name: 'Avery Collins' },

@@ -3,6 +3,8 @@
 import { handler as athletes } from '#lambdas/sales/athletes.handler';
 import { handler as settleFn } from '#lambdas/orders/settle.handler';
 import { handler as webhook } from '#lambdas/orders/webhook.handler';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '#lambdas/platform/dynamodb';
 import * as keys from '#lambdas/platform/keys';
 import { sampleProductId } from '#shared/catalog/seed-data';
 import { orderPayload } from '#shared/orders/shopify-payloads';
@@ -55,6 +57,44 @@ describe('settle function', () => {
     const result = await settleFn({ source: 'aws.events' } as never);
     expect(result).toMatchObject({ orders: 2, settled: 2, pending: 0 });
     expect((await stats(3)).totalCardsSold).toBe(2);
+    const report = await verifyTable();
+    expect(report.differences).toEqual([]);
+    expect(report.pending).toBe(0);
+  });
+
+  it("settles a burst of one athlete's orders in batches, as many per transaction as it holds (decision 0021)", async () => {
+    // Prepare: 60 orders of athlete 4's first card by 20 buyers, accepted (stored, not applied).
+    const ids = Array.from({ length: 60 }, (_, i) => `92000000000000${String(100 + i)}`);
+    for (const [i, id] of ids.entries()) {
+      const body = orderPayload({
+        id,
+        createdAt: '2026-10-03T00:00:00Z',
+        email: `burst${i % 20}@example.com`,
+        lines: [{ id: `${id}1`, productId: sampleProductId(4, 1), title: 'Card', quantity: 1, price: '3.00' }],
+      });
+      expect((await sendWebhook(webhook, 'orders/create', body)).status).toBe(200);
+    }
+    const records = ids.map((id, i) => {
+      const marker = keys.pendingOrder(id);
+      return { eventName: 'INSERT', dynamodb: { Keys: { PK: { S: marker.PK }, SK: { S: marker.SK } }, SequenceNumber: String(1000 + i) } };
+    });
+    const send = jest.spyOn(ddb(), 'send');
+
+    // Act: one stream batch holding every marker.
+    const result = await settleFn({ Records: records } as never);
+
+    // Assess: all applied, in a handful of transactions of many items (at most 100 each).
+    expect(result).toEqual({ batchItemFailures: [] });
+    const sizes = send.mock.calls
+      .map(([command]) => command as unknown)
+      .filter((command) => command instanceof TransactWriteCommand)
+      .map((command) => (command as TransactWriteCommand).input.TransactItems?.length ?? 0);
+    send.mockRestore();
+    const batches = sizes.filter((n) => n > 10);
+    expect(batches.length).toBeGreaterThanOrEqual(3);
+    expect(batches.length).toBeLessThanOrEqual(8);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(100);
+    expect(await stats(4)).toMatchObject({ totalCardsSold: 60, totalRevenueCents: 18_000, uniqueFans: 20 });
     const report = await verifyTable();
     expect(report.differences).toEqual([]);
     expect(report.pending).toBe(0);

@@ -44,6 +44,8 @@ const lineArb = fc.record({
   taxCents: fc.constantFrom(0, 0, 25, 99),
 });
 
+type OrderHistory = typeof orderHistoryArb extends fc.Arbitrary<infer T> ? T : never;
+
 const orderHistoryArb = fc.record({
   lines: fc.array(lineArb, { minLength: 1, maxLength: 3 }),
   buyer: fc.constantFrom(...buyers),
@@ -55,7 +57,8 @@ const orderHistoryArb = fc.record({
   taxesIncluded: fc.boolean(),
 });
 
-export const deliveryHistoryArb = fc.array(orderHistoryArb, { minLength: 1, maxLength: 4 }).chain((orders) => {
+/** Deliveries of some orders' histories, shuffled with redeliveries and resends. */
+function deliveriesOfHistories(orders: Array<OrderHistory>): fc.Arbitrary<Delivery[]> {
   const deliveries: Delivery[] = [];
   orders.forEach((o, orderIndex) => {
     const orderId = String(9007199254740993n + BigInt(orderIndex) * 1000n);
@@ -119,4 +122,9 @@ export const deliveryHistoryArb = fc.array(orderHistoryArb, { minLength: 1, maxL
       ];
       return fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length });
     });
-});
+}
+
+export const deliveryHistoryArb = fc.array(orderHistoryArb, { minLength: 1, maxLength: 4 }).chain(deliveriesOfHistories);
+
+/** Histories of up to `maxOrders` orders (the settle batch tests take many orders of the same athletes). */
+export const deliveryHistoryArbOf = (maxOrders: number) => fc.array(orderHistoryArb, { minLength: 1, maxLength: maxOrders }).chain(deliveriesOfHistories);

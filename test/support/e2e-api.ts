@@ -92,6 +92,7 @@ export async function signUpUi(page: Page, username: string, email: string): Pro
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill('secret123');
   await page.getByLabel('Confirm password').fill('secret123');
+  await page.getByLabel('Date of birth').fill('1990-01-15');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await page.getByLabel('Verification code').fill(await codeFor(email));
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();

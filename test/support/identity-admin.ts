@@ -8,6 +8,8 @@ export type Link = Parameters<IdentityAdmin['link']>;
 export interface RecordingIdentityAdmin {
   /** The links made, in order. */
   links: Link[];
+  /** The accounts removed, in order. */
+  deleted: string[];
   /** The next link throws "Cognito is unavailable" and records nothing. */
   failNext: () => void;
 }
@@ -16,6 +18,7 @@ export interface RecordingIdentityAdmin {
  * `failNext()` the next link throws "Cognito is unavailable" and records nothing. */
 export function useRecordingIdentityAdmin(): RecordingIdentityAdmin {
   const links: Link[] = [];
+  const deleted: string[] = [];
   let failing = false;
   useLocalIdentityAdmin({
     link: async (...args) => {
@@ -25,6 +28,13 @@ export function useRecordingIdentityAdmin(): RecordingIdentityAdmin {
       }
       links.push(args);
     },
+    deleteUser: async (username) => {
+      if (failing) {
+        failing = false;
+        throw new Error('Cognito is unavailable');
+      }
+      deleted.push(username);
+    },
   });
-  return { links, failNext: () => (failing = true) };
+  return { links, deleted, failNext: () => (failing = true) };
 }

@@ -1,4 +1,4 @@
-import { nilGoRecords, type DealTerms, type Provision } from '../../shared/money/nil-go';
+import { nilGoRecordId, nilGoRecords, nilGoStatus, termsFrom, type DealTerms, type Provision } from '../../shared/money/nil-go';
 
 const card = (version: number, from: string, bp = 9_700): DealTerms => ({ version, from, royaltyBasisPoints: bp, obligations: 'Approve each card' });
 const paid = (at: string, cents: number, payorId = 'collective-1', reference = `batch-${at.slice(0, 10)}`): Provision => ({ at, cents, payorId, reference });
@@ -62,5 +62,39 @@ describe("NIL Go's rule", () => {
     const [record] = nilGoRecords([paid('2026-02-02T15:00:00.000Z', 60_000), paid('2026-02-04T15:00:00.000Z', -60_000)], base);
     expect(record.cumulativeCents).toBe(0);
     expect(record.reportableAt).toBe('2026-02-02T15:00:00.000Z');
+  });
+});
+
+describe('the terms, the record and its status', () => {
+  it('starts the terms in force at the eligibility start from that day; a later version from its own date', () => {
+    const table = [card(1, '2000-01-01'), card(2, '2026-06-01', 9_500)];
+    expect(termsFrom('2025-08-01', table).map((t) => [t.version, t.from, t.royaltyBasisPoints])).toEqual([
+      [1, '2025-08-01', 9_700],
+      [2, '2026-06-01', 9_500],
+    ]);
+    expect(termsFrom('2026-07-01', table).map((t) => [t.version, t.from])).toEqual([[2, '2026-07-01']]);
+    expect(termsFrom('2025-08-01')).toEqual([expect.objectContaining({ version: 1, from: '2025-08-01', royaltyBasisPoints: 9_700 })]);
+  });
+
+  it('counts from the eligibility day in US Eastern time', () => {
+    // 02:00 UTC on 1 August is still 31 July in New York: before the eligibility start.
+    const records = nilGoRecords([paid('2025-08-01T02:00:00.000Z', 70_000), paid('2025-08-02', 1_000)], { ...base, eligibilityStart: '2025-08-01' });
+    expect(records[0].cumulativeCents).toBe(1_000);
+  });
+
+  it('gives each record an id of its payor group and terms version', () => {
+    expect(nilGoRecordId('collective-1', 2)).toBe('collective-1~v2');
+  });
+
+  it('says due with the business days left, due today, overdue, reported or under', () => {
+    const record = { deadline: '2026-03-13' };
+    expect(nilGoStatus(record, false, '2026-03-06')).toEqual({ status: 'due', businessDaysLeft: 5 });
+    expect(nilGoStatus(record, false, '2026-03-12')).toEqual({ status: 'due', businessDaysLeft: 1 });
+    expect(nilGoStatus(record, false, '2026-03-13')).toEqual({ status: 'due_today', businessDaysLeft: 0 });
+    expect(nilGoStatus(record, false, '2026-03-16')).toEqual({ status: 'overdue', businessDaysLeft: 0 });
+    expect(nilGoStatus(record, true, '2026-03-16')).toEqual({ status: 'reported', businessDaysLeft: null });
+    expect(nilGoStatus({ deadline: null }, false, '2026-03-16')).toEqual({ status: 'under', businessDaysLeft: null });
+    // Across the Thanksgiving holiday: 23 November 2026 + 5 business days is 1 December.
+    expect(nilGoStatus({ deadline: '2026-12-01' }, false, '2026-11-25')).toEqual({ status: 'due', businessDaysLeft: 3 });
   });
 });

@@ -10,7 +10,7 @@ import {
   statementRangeErrors,
   w9Error,
 } from '#shared/money/payout-rules';
-import type { PayoutBatchView, PayoutLineView, Statement, YearStatusView } from '#shared/money/payouts-api';
+import type { PayoutBatchView, PayoutLineView, YearStatusView } from '#shared/money/payouts-api';
 
 const line = (athleteId: number, over: Partial<PayoutLineView> = {}): PayoutLineView => ({
   batchId: '20261101000000-abcdef01',
@@ -77,12 +77,12 @@ describe('payout rules', () => {
 });
 
 describe('payout documents', () => {
-  it('writes a batch as a payment file, naming an athlete it cannot read by id', () => {
+  it('writes a batch as a payment file with each payout’s status and dates, naming an athlete it cannot read by id', () => {
     const batch = {
       batchId: '20261101000000-abcdef01',
       periodStart: '2026-10-01T00:00:00.000Z',
       periodEnd: '2026-11-01T00:00:00.000Z',
-      lines: [line(1, { paidReference: 'ACH 9' }), line(2)],
+      lines: [line(1, { status: 'paid', sentDate: '2026-11-02', paidDate: '2026-11-04', paidReference: 'ACH 9' }), line(2, { status: 'in_transit' })],
     };
     const file = batchCsv(
       batch as PayoutBatchView,
@@ -92,15 +92,17 @@ describe('payout documents', () => {
       ]),
     );
     expect(file).toBe(
-      'athlete,school,amount,period,batch id,reference\r\n' +
-        'Marcus Reed,Drift State,123.45,2026-10-01 through 2026-10-31,20261101000000-abcdef01,ACH 9\r\n' +
-        'Athlete 2,,123.45,2026-10-01 through 2026-10-31,20261101000000-abcdef01,\r\n',
+      'athlete,school,amount,period,batch id,status,sent on,paid on,reference\r\n' +
+        'Marcus Reed,Drift State,123.45,2026-10-01 through 2026-10-31,20261101000000-abcdef01,paid,2026-11-02,2026-11-04,ACH 9\r\n' +
+        'Athlete 2,,123.45,2026-10-01 through 2026-10-31,20261101000000-abcdef01,in transit,,,\r\n',
     );
   });
 
-  it('writes a statement between its opening and closing balances', () => {
+  it('writes a statement between its opening and closing balances, each line with its order date, settlement date and cards', () => {
     const entry = {
       at: '2026-11-02T00:00:00.000Z',
+      orderDate: '2026-10-30T18:00:00.000Z',
+      cards: ['Marcus Reed - Card #1', 'Marcus Reed - Card #2'],
       kind: 'sale',
       orderName: '#1001',
       grossCents: 1000,
@@ -109,9 +111,12 @@ describe('payout documents', () => {
       payoutCents: 0,
       balanceAfterCents: 2970,
     };
-    const s = { openingBalanceCents: 2000, closingBalanceCents: 2970, entries: [entry] } as unknown as Statement;
+    const s = { openingBalanceCents: 2000, closingBalanceCents: 2970, entries: [entry] } as unknown as Parameters<typeof statementCsv>[0];
     expect(statementCsv(s)).toBe(
-      'date,kind,reference,gross,athlete amount,balance\r\nOpening balance,,,,,20.00\r\n2026-11-02T00:00:00.000Z,sale,#1001,10.00,9.70,29.70\r\nClosing balance,,,,,29.70\r\n',
+      'order date,settled,kind,reference,cards,gross,athlete amount,balance\r\n' +
+        'Opening balance,,,,,,,20.00\r\n' +
+        '2026-10-30T18:00:00.000Z,2026-11-02T00:00:00.000Z,sale,#1001,Marcus Reed - Card #1; Marcus Reed - Card #2,10.00,9.70,29.70\r\n' +
+        'Closing balance,,,,,,,29.70\r\n',
     );
   });
 

@@ -1,4 +1,4 @@
-import { FORM_BOX, formsDueDate, isReportable, reportingThreshold } from '../../shared/money/tax-forms';
+import { FORM_BOX, formLines, formsDueDate, isReportable, reportingThreshold } from '../../shared/money/tax-forms';
 
 describe('tax forms by payment type', () => {
   it('puts card royalties on 1099-MISC box 2 from $10, every year', () => {
@@ -28,5 +28,30 @@ describe('tax forms by payment type', () => {
     expect(formsDueDate(2025)).toBe('2026-02-02'); // 31 January 2026 is a Saturday
     expect(formsDueDate(2026)).toBe('2027-02-01'); // a Sunday
     expect(formsDueDate(2027)).toBe('2028-01-31'); // a Monday
+  });
+});
+
+describe("a payee's year by form and box", () => {
+  it('puts card royalties on 1099-MISC box 2 and allocated donations on the form the collective sets', () => {
+    expect(formLines(2026, { royaltyCents: 1_500, allocationCents: 250_000 }, 'nec')).toEqual([
+      { form: '1099-MISC', box: '2', label: 'Royalties', paymentType: 'royalty', paidCents: 1_500, thresholdCents: 1_000, toConfirm: false, required: true },
+      {
+        form: '1099-NEC',
+        box: '1',
+        label: 'Nonemployee compensation',
+        paymentType: 'allocation',
+        paidCents: 250_000,
+        thresholdCents: 200_000,
+        toConfirm: false,
+        required: true,
+      },
+    ]);
+    const misc = formLines(2025, { royaltyCents: 900, allocationCents: 59_999 }, 'misc3');
+    expect(misc.map((l) => [l.form, l.box, l.required])).toEqual([
+      ['1099-MISC', '2', false],
+      ['1099-MISC', '3', false],
+    ]);
+    expect(formLines(2027, { royaltyCents: 0, allocationCents: 300_000 }, 'misc3')).toEqual([expect.objectContaining({ box: '3', toConfirm: true })]);
+    expect(formLines(2026, { royaltyCents: 0, allocationCents: 0 }, 'nec')).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
 // Sign-in is real SRP: the server side of the local identity provider (scripts/local/srp.ts)
 // checks the web client's password claim.
 import { resetRuntimeConfig } from '@/lib/runtime-config';
+import { screenAge } from '@shared/platform/age';
 import { resetSessionForTests, SESSION_KEY } from '@/lib/auth/session-store';
 import { claimSignature, createVerifier, poolNameOf, serverB, serverKey } from '../../scripts/local/srp';
 import { catalogHandler, fakeApi, fakeJwt, type ApiHandler, type FakeResponse } from './harness';
@@ -31,6 +32,8 @@ export interface FakeCognito {
   codes: Map<string, string>;
   ttlSeconds: number;
   api: jest.Mock;
+  /** The fake's clock for the age screen (default: the real one). */
+  now?: () => number;
 }
 
 export const DEMO_USERS: FakeUser[] = [
@@ -122,6 +125,10 @@ export function installFakeCognito({
       }
       case 'SignUp': {
         const email = ((body.UserAttributes as Array<{ Name: string; Value: string }>)[0]?.Value ?? '').toLowerCase();
+        // The pool's pre sign-up trigger (lambdas/identity/pre-sign-up.handler.ts), by the same rule.
+        const birthDate = ((body.ValidationData ?? []) as Array<{ Name: string; Value: string }>).find((v) => v.Name === 'birthdate')?.Value;
+        const screen = screenAge(birthDate, fake.now?.() ?? Date.now());
+        if (!screen.allowed) return fail('UserLambdaValidationException', `PreSignUp failed with error ${screen.message}.`);
         if (find(body.Username) || find(email)) return fail('UsernameExistsException', 'An account with the given email already exists.');
         if (String(body.Password).length < 8) return fail('InvalidPasswordException', 'Password did not conform with policy');
         fake.users.push({ username: String(body.Username).toLowerCase(), email, password: String(body.Password), confirmed: false, groups: ['buyer'] });

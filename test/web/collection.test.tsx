@@ -27,6 +27,7 @@ function collected(athleteId: number, held: Record<number, Array<[number, number
       state: 'published',
       held: serials.reduce((n, [from, to]) => n + to - from + 1, 0),
       serials,
+      acquiredAt: null,
     };
   });
   const owned = cards.filter((c) => c.held > 0).length;
@@ -65,7 +66,7 @@ beforeEach(() => {
 
 describe('my collection', () => {
   it('shows No Cards Yet with Browse Athletes when empty', async () => {
-    const fetch = api([{ items: [], nextCursor: null }]);
+    const fetch = api([{ items: [], nextCursor: null, latest: null }]);
     renderRoute('/mycards');
     expect(await screen.findByRole('heading', { name: 'No Cards Yet' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Athletes' })).toHaveAttribute('href', '/search');
@@ -74,7 +75,7 @@ describe('my collection', () => {
   });
 
   it('groups the cards by athlete and set with progress, serials and links to the missing cards', async () => {
-    api([{ items: [collected(1, { 1: [[7, 7]], 2: [[3, 5]] })], nextCursor: null }]);
+    api([{ items: [collected(1, { 1: [[7, 7]], 2: [[3, 5]] })], nextCursor: null, latest: null }]);
     renderRoute('/demo/mycards');
     const marcus = await screen.findByRole('region', { name: 'Marcus Reed' });
     expect(within(marcus).getByRole('heading', { name: /2026 Season/ })).toHaveTextContent('2 of 3');
@@ -95,6 +96,7 @@ describe('my collection', () => {
       {
         items: [collected(3, { 1: [[1, 1]], 2: [[2, 2]], 3: [[3, 3]] }, true), collected(2, { 1: [[4, 4]], 2: [[5, 5]], 3: [[6, 6]] }, false)],
         nextCursor: null,
+        latest: null,
       },
     ]);
     renderRoute('/mycards');
@@ -105,8 +107,8 @@ describe('my collection', () => {
 
   it('pages through the collection with Load more (the answer’s cursor)', async () => {
     const fetch = api([
-      { items: [collected(1, { 1: [[1, 1]] })], nextCursor: 'page-2' },
-      { items: [collected(2, { 1: [[2, 2]] })], nextCursor: null },
+      { items: [collected(1, { 1: [[1, 1]] })], nextCursor: 'page-2', latest: null },
+      { items: [collected(2, { 1: [[2, 2]] })], nextCursor: null, latest: null },
     ]);
     const user = userEvent.setup();
     renderRoute('/mycards');
@@ -120,7 +122,7 @@ describe('my collection', () => {
 
   it('lists the cards of this browser until the collection holds them; only those can be removed after confirmation', async () => {
     localStorage.setItem(PURCHASED_CARDS_KEY, JSON.stringify([local('l1'), local('l2', { orderId: 'o1', athleteId: 1, cardId: 1, title: 'dup' })]));
-    api([{ items: [collected(1, { 1: [[9, 9]] })], nextCursor: null }]);
+    api([{ items: [collected(1, { 1: [[9, 9]] })], nextCursor: null, latest: null }]);
     const user = userEvent.setup();
     renderRoute('/demo/mycards');
     await screen.findByRole('list', { name: 'My collectibles' });
@@ -153,7 +155,7 @@ describe('my collection', () => {
 
   it('shows the refresh error when a refresh fails after a load', async () => {
     let fail = false;
-    const fake = entityApi({ collection: [{ items: [collected(1, { 2: [[1, 1]] })], nextCursor: null }] });
+    const fake = entityApi({ collection: [{ items: [collected(1, { 2: [[1, 1]] })], nextCursor: null, latest: null }] });
     fakeApi((path, init) => (fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : fake(path, init)));
     const user = userEvent.setup();
     renderRoute('/mycards');

@@ -23,8 +23,10 @@ describe('form rules', () => {
   });
 
   it('requires all signup fields and matching passwords', () => {
-    expect(Object.keys(validateSignup({ username: '', email: '', password: '', confirmPassword: '' }))).toHaveLength(4);
-    expect(validateSignup({ username: 'u', email: 'e@x.io', password: 'a', confirmPassword: 'b' }).confirmPassword).toBe('Passwords do not match.');
+    expect(Object.keys(validateSignup({ username: '', email: '', password: '', confirmPassword: '', birthDate: '' }))).toHaveLength(5);
+    expect(validateSignup({ username: 'u', email: 'e@x.io', password: 'a', confirmPassword: 'b', birthDate: '1990-01-15' }).confirmPassword).toBe(
+      'Passwords do not match.',
+    );
   });
 
   it('requires name, sport, school and position on the profile form and images only', () => {
@@ -135,6 +137,7 @@ describe('login, signup and create-profile routes', () => {
     await user.type(screen.getByLabelText(/Email/), 'fan1@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'secret1');
     await user.type(screen.getByLabelText(/Confirm password/), 'secret2');
+    await user.type(screen.getByLabelText(/Date of birth/), '1990-01-15');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(screen.getByText('Passwords do not match.')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/Confirm password/));

@@ -22,6 +22,10 @@ export interface SignUpInput {
   username: string;
   email: string;
   password: string;
+  /** The age screen (shared/platform/age.ts): the date of birth goes in ValidationData, which the pool's
+   * pre sign-up trigger checks and Cognito never stores; only the band it gives is kept. */
+  birthDate: string;
+  ageBand: 'minor' | 'adult';
 }
 
 export async function signUp(input: SignUpInput): Promise<CodeDeliveryDetails> {
@@ -30,7 +34,11 @@ export async function signUp(input: SignUpInput): Promise<CodeDeliveryDetails> {
     ClientId: auth.clientId,
     Username: input.username.trim(),
     Password: input.password,
-    UserAttributes: [{ Name: 'email', Value: input.email.trim() }],
+    UserAttributes: [
+      { Name: 'email', Value: input.email.trim() },
+      { Name: 'custom:ageBand', Value: input.ageBand },
+    ],
+    ValidationData: [{ Name: 'birthdate', Value: input.birthDate.trim() }],
   });
   return result.CodeDeliveryDetails ?? {};
 }

@@ -3,6 +3,8 @@
 import { CognitoError } from '@/lib/auth/cognito-error';
 import { writeDemoRole } from '@/lib/demo-role';
 import { groupsOf, type Session } from '@/lib/auth/session-store';
+import type { SignUpInput } from '@/lib/auth/cognito';
+import { NOT_ELIGIBLE, birthDateError, screenAge, todayAnywhereOnEarth } from '@shared/platform/age';
 
 export const INVALID_CREDENTIALS =
   'Invalid credentials: incorrect username or password. For the demo, use "athlete" or "collective" as both username and password.';
@@ -48,6 +50,8 @@ export function authErrorMessage(error: unknown, step: AuthStep): string {
     case 'InvalidParameterException':
       if (/already confirmed/i.test(error.message)) return 'This account is already confirmed. Sign in instead.';
       return error.message || 'Please check the details you entered.';
+    case 'UserLambdaValidationException':
+      return triggerMessage(error) ?? NOT_ELIGIBLE;
     case 'NetworkError':
       return 'Could not reach the sign-in service. Check your connection and try again.';
     case 'AuthUnavailable':
@@ -91,6 +95,8 @@ export interface SignupValues {
   email: string;
   password: string;
   confirmPassword: string;
+  /** The age screen's question (YYYY-MM-DD, from a date input). */
+  birthDate: string;
 }
 
 export type SignupErrors = Partial<Record<keyof SignupValues | 'form', string>>;
@@ -103,5 +109,21 @@ export function validateSignup(values: SignupValues): SignupErrors {
   if (!values.password) errors.password = 'Password is required.';
   if (!values.confirmPassword) errors.confirmPassword = 'Please confirm your password.';
   if (values.password && values.confirmPassword && values.password !== values.confirmPassword) errors.confirmPassword = 'Passwords do not match.';
+  const birthDate = birthDateError(values.birthDate, todayAnywhereOnEarth(Date.now()));
+  if (birthDate) errors.birthDate = birthDate;
   return errors;
+}
+
+/** The age screen's verdict on a complete form: the sign-up to send, or refused (under 13). */
+export function screenSignup(values: SignupValues, nowMs = Date.now()): SignUpInput | null {
+  const screen = screenAge(values.birthDate, nowMs);
+  if (!screen.allowed) return null;
+  return { username: values.username, email: values.email, password: values.password, birthDate: values.birthDate.trim(), ageBand: screen.band };
+}
+
+/** Cognito's refusal by the pre sign-up trigger ("PreSignUp failed with error <message>."): the message. */
+export function triggerMessage(error: unknown): string | null {
+  if (!(error instanceof CognitoError) || error.type !== 'UserLambdaValidationException') return null;
+  const match = /failed with error (.*?)\.?$/s.exec(error.message);
+  return match ? match[1] : NOT_ELIGIBLE;
 }

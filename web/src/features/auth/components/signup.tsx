@@ -1,5 +1,8 @@
-// Signup (/signup): username, email, password and confirm password (all required, 'Passwords do
-// not match.'), then the code Cognito emails, then signed in and on to My Collection.
+// Signup (/signup): username, email, password, confirm password and the date of birth (all
+// required, 'Passwords do not match.'), then the code Cognito emails, then signed in and on to My
+// Collection. The date of birth is the age screen (shared/platform/age.ts): under 13 nothing is
+// sent and the page stops offering the form for the rest of the visit; the pool's pre sign-up
+// trigger checks the same rule on the server.
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { InputField } from '@/components/form/field';
@@ -7,7 +10,8 @@ import { Form } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { paths } from '@/config/paths';
-import { authErrorMessage, PASSWORD_RULES, safeNext, validateSignup, type SignupValues, deliveredTo } from '@/features/auth/api/auth';
+import { authErrorMessage, PASSWORD_RULES, safeNext, screenSignup, validateSignup, type SignupValues, deliveredTo } from '@/features/auth/api/auth';
+import { NOT_ELIGIBLE } from '@shared/platform/age';
 import { useConfirmSignUp, useResendSignUpCode, useSignUp } from '@/features/auth/api/sign-up';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { CodeField, ResendCode } from '@/features/auth/components/login/step-parts';
@@ -17,7 +21,12 @@ const FIELDS: Array<{ name: keyof SignupValues; label: string; type: string; aut
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', hint: `Use ${PASSWORD_RULES}.` },
   { name: 'confirmPassword', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
+  { name: 'birthDate', label: 'Date of birth', type: 'date', autoComplete: 'bday', hint: 'We ask everyone. The date itself is not kept.' },
 ];
+
+/** A refused sign-up stays refused for the rest of the visit (the form is not offered again). */
+const REFUSED_KEY = 'drift.signup.refused';
+const refusedBefore = () => typeof sessionStorage !== 'undefined' && sessionStorage.getItem(REFUSED_KEY) === '1';
 
 export default function Signup() {
   const navigate = useNavigate();
@@ -28,14 +37,27 @@ export default function Signup() {
   const resend = useResendSignUpCode();
   const [step, setStep] = useState<'form' | 'code'>('form');
   const [note, setNote] = useState<string | null>(null);
+  const [refused, setRefused] = useState(refusedBefore);
+  const refuse = () => {
+    sessionStorage.setItem(REFUSED_KEY, '1');
+    setRefused(true);
+  };
 
   const account = useForm({
-    initial: { username: '', email: '', password: '', confirmPassword: '' } as SignupValues,
-    check: (values) => ({ value: values, errors: validateSignup(values) }),
-    send: (values) => signUp.trigger(values),
+    initial: { username: '', email: '', password: '', confirmPassword: '', birthDate: '' } as SignupValues,
+    check: (values) => {
+      const errors = validateSignup(values);
+      const input = Object.keys(errors).length ? null : screenSignup(values);
+      // Under 13: nothing is sent (onFailure then stops offering the form).
+      return { value: input!, errors, message: Object.keys(errors).length || input ? null : NOT_ELIGIBLE };
+    },
+    send: (input) => signUp.trigger(input),
     onSuccess: (delivery) => {
       setStep('code');
       setNote(`${deliveredTo(delivery.Destination)} Enter it below to confirm your email.`);
+    },
+    onFailure: (failure) => {
+      if (failure.message === NOT_ELIGIBLE) refuse();
     },
     texts: { failed: (error) => authErrorMessage(error, 'signUp') },
   });
@@ -66,7 +88,14 @@ export default function Signup() {
     <div className="page container narrow">
       <div className="form-card">
         <h1 className="page-title">Create your account</h1>
-        {step === 'form' ? (
+        {refused ? (
+          <div role="status" className="empty-state">
+            <p>{NOT_ELIGIBLE}</p>
+            <p className="muted">
+              You can still browse athletes and cards without an account. <Link to={paths.search.getHref()}>Browse athletes</Link>
+            </p>
+          </div>
+        ) : step === 'form' ? (
           <>
             <p className="muted">Collect official cards and support the athletes you follow.</p>
             <GoogleButton label="Sign up with Google" next={next} />

@@ -1,0 +1,63 @@
+// Compliance (issue 23): an athlete's NIL Go records (GET /api/athletes/{id}/nil-go, read by the
+// athlete and its collective, and the demo twin) and reporting one (POST .../nil-go/{recordId}/reported),
+// and a collective's compliance settings (GET/PUT /api/collectives/{id}/compliance: payor group,
+// allocated donations' tax form, the school's own disclosure days). The rules: shared/money/nil-go.ts;
+// the records: nil-go-records.ts. Handlers parse, authorise and map to HTTP.
+import { complianceSettingsErrors, type NilGoView } from '#shared/money/compliance-api';
+import { reportedErrors } from '#shared/money/payouts-api';
+import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
+import { requireAthlete } from '#lambdas/catalog/catalog-lookup';
+import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
+import { Conflict, NotFound, ValidationError, validOrThrow } from '#lambdas/platform/errors';
+import type { Event } from '#lambdas/platform/http';
+import { intParam, json, jsonBody, routes } from '#lambdas/platform/http';
+import { dynamoStore as store } from '#lambdas/platform/store';
+import { markNilGoReported, nilGoOf } from './nil-go-records';
+import { readSettings, saveSettings } from './compliance-settings';
+
+const now = () => new Date().toISOString();
+
+async function nilGoRead(event: Event): Promise<NilGoView> {
+  const athleteId = intParam(event, 'id');
+  await requireAthlete(athleteId);
+  await authorizeAthleteRead(event, athleteId);
+  return nilGoOf(store, athleteId, new Date());
+}
+
+const settingsRead = async (event: Event) => {
+  const collectiveId = intParam(event, 'id');
+  await authorizeCollectiveRead(event, collectiveId);
+  return json(200, (await readSettings(store, [collectiveId])).get(collectiveId), { 'cache-control': 'no-store' });
+};
+
+export const handler = routes({
+  'GET /api/athletes/{id}/nil-go': async (event) => json(200, await nilGoRead(event), { 'cache-control': 'no-store' }),
+  'GET /api/demo/athletes/{id}/nil-go': async (event) => json(200, await nilGoRead(event)),
+
+  'POST /api/athletes/{id}/nil-go/{recordId}/reported': async (event) => {
+    const athleteId = intParam(event, 'id');
+    await requireAthlete(athleteId);
+    await authorizeAthleteRead(event, athleteId); // the athlete or its collective
+    const principal = requirePrincipal(event);
+    const recordId = event.pathParameters?.recordId ?? '';
+    const body = jsonBody(event, 1024);
+    const errors = reportedErrors(body, now().slice(0, 10));
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    const view = await nilGoOf(store, athleteId, new Date());
+    const record = view.records.find((r) => r.recordId === recordId);
+    if (!record) throw new NotFound(`NIL Go record ${recordId}`);
+    if (!record.reportableAt) throw new Conflict('This deal has not reached $600 yet: there is nothing to report');
+    if (record.reported) throw new Conflict(`This record was reported on ${record.reported.date} (ref ${record.reported.reference})`);
+    await markNilGoReported(store, athleteId, record, { date: String(body.date).trim(), reference: String(body.reference).trim() }, principal.sub, now());
+    return json(200, await nilGoOf(store, athleteId, new Date()));
+  },
+
+  'GET /api/collectives/{id}/compliance': settingsRead,
+  'GET /api/demo/collectives/{id}/compliance': settingsRead,
+  'PUT /api/collectives/{id}/compliance': async (event) => {
+    const collectiveId = intParam(event, 'id');
+    const principal = requireCollectiveOwner(event, collectiveId);
+    const input = validOrThrow(complianceSettingsErrors(jsonBody(event, 2048)));
+    return json(200, await saveSettings(store, collectiveId, input, principal.sub, now()));
+  },
+});

@@ -1,0 +1,36 @@
+// What a card's frame says about its rarity: the edition (Base, Gold, Signature or a collective's own
+// name) and its size, never the athlete's tier. One place for the words, so the card page, the
+// athlete page, My Collection, the card form's preview and the approval screen read alike.
+import { serialLabel, type SerialRange } from '@shared/cards/editions';
+
+/** The frame's colour family: the three house editions, and one for any other name. */
+export type EditionKey = 'base' | 'gold' | 'signature' | 'special';
+
+const HOUSE: Record<string, EditionKey> = { base: 'base', gold: 'gold', signature: 'signature' };
+
+export function editionKey(edition: string | null | undefined): EditionKey {
+  const name = (edition ?? '').trim().toLowerCase();
+  return name === '' ? 'base' : (HOUSE[name] ?? 'special');
+}
+
+/** 'Gold' ('Base' when the card names none). */
+export const editionName = (edition: string | null | undefined): string => (edition ?? '').trim() || 'Base';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** The chip on the frame: 'Gold /100', an open edition 'Base · Open'. */
+export function editionChip(edition: string | null | undefined, editionSize: number | null): string {
+  return editionSize === null ? `${editionName(edition)} · Open` : `${editionName(edition)} /${count.format(editionSize)}`;
+}
+
+/** The same in words, for screen readers and prose: 'Gold edition of 100', 'Base open edition'. */
+export function editionWords(edition: string | null | undefined, editionSize: number | null): string {
+  return editionSize === null ? `${editionName(edition)} open edition` : `${editionName(edition)} edition of ${count.format(editionSize)}`;
+}
+
+/** The serial stamp of an owned card: '#32 / 100'; several ranges '#3 / 100 +2'. */
+export function serialStamp(serials: readonly SerialRange[] | null | undefined, editionSize: number | null): string | null {
+  if (!serials || serials.length === 0) return null;
+  const first = serialLabel(serials[0], editionSize);
+  return serials.length > 1 ? `${first} +${serials.length - 1}` : first;
+}
