@@ -132,16 +132,22 @@ export function sportCountsOf(item: Item): { sport: string; count: number; posit
  * counts, the name index, the search blocks and their manifest).
  */
 export function catalogItems(catalog: Catalog): Item[] {
-  const items: Item[] = [];
+  return [...catalogItemStream(catalog)];
+}
+
+/** catalogItems one item at a time (a national catalog's millions of items are written in batches
+ * as they come, never all held): each athlete's items, then what many athletes share. */
+export function* catalogItemStream(catalog: Catalog): Generator<Item> {
   const memberOf = new Map<number, number>();
   for (const c of catalog.collectives) for (const id of c.members) memberOf.set(id, c.id);
   const sports = new Map<string, Item>();
   const names = new Map<string, Set<number>>();
   for (const raw of catalog.athletes) {
     const athlete: Athlete = { ...raw, collectiveId: memberOf.get(raw.id) ?? null };
-    items.push(...athleteOwnItems(athlete), rosterItem(athlete));
+    yield* athleteOwnItems(athlete);
+    yield rosterItem(athlete);
     const collectiveId = athlete.collectiveId;
-    if (collectiveId !== null && collectiveId !== undefined) items.push(memberItem(collectiveId, athlete));
+    if (collectiveId !== null && collectiveId !== undefined) yield memberItem(collectiveId, athlete);
     const sportKey = keys.catalogSport(athlete.schoolId, athlete.sport);
     const sport = sports.get(`${sportKey.PK}|${sportKey.SK}`) ?? { ...sportKey, type: 'sport', schoolId: athlete.schoolId, sport: athlete.sport, count: 0 };
     sports.set(`${sportKey.PK}|${sportKey.SK}`, sport);
@@ -150,12 +156,14 @@ export function catalogItems(catalog: Catalog): Item[] {
     const name = normalizeName(athlete.name);
     if (name) names.set(name, (names.get(name) ?? new Set()).add(athlete.id));
   }
-  items.push(...sports.values());
-  for (const [name, ids] of names) items.push({ ...keys.catalogName(name), type: 'name', ids });
+  yield* sports.values();
+  for (const [name, ids] of names) yield { ...keys.catalogName(name), type: 'name', ids };
   const search = searchBlockItems(catalog.athletes.map(searchRowOf));
-  items.push(...search.blocks, { ...keys.searchManifest(), type: 'manifest', schools: 1, ...search.versions });
-  items.push(...catalog.schools.map(schoolItem), ...catalog.merch.map(merchItem), ...catalog.collectives.map(collectiveItem));
-  return items;
+  yield* search.blocks;
+  yield { ...keys.searchManifest(), type: 'manifest', schools: 1, ...search.versions };
+  yield* catalog.schools.map(schoolItem);
+  yield* catalog.merch.map(merchItem);
+  yield* catalog.collectives.map(collectiveItem);
 }
 
 /** The catalog held in a set of items (a table's Scan, an in-memory store): operators' tools. */

@@ -17,7 +17,7 @@ import { SEARCH_REFRESH_MS, cachedSinceLastWrite } from '#lambdas/platform/cache
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { RetryLater } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
-import { logger } from '#lambdas/platform/log';
+import { log } from '#lambdas/platform/log';
 import { BLOCK_VERSION_PREFIX } from './search-writes';
 
 const inflate = promisify(inflateRaw);
@@ -136,7 +136,7 @@ async function refresh(previous: SearchState | undefined, now: number): Promise<
     }
   await readingSchools;
   if (stale.length)
-    logger.info(previous ? 'search blocks refreshed' : 'search index loaded', {
+    log('info', previous ? 'search blocks refreshed' : 'search index loaded', {
       blocks: stale.length,
       athletes: engine.size,
       kib: Math.round(bytes / 1024),

@@ -1,7 +1,8 @@
 // `npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--web-only | --drop]`: the figures of docs/BENCHMARKS.md.
 //   read cost  : collective and athlete dashboards, ours vs the spec's Scan per athlete, at 1k/10k/100k orders
 //   ingestion  : signed deliveries to local mode at concurrency 1/16/64, duplicates and reordering, then verify
-//   lambda     : bundle size and fresh-process import time per function
+//   lambda     : bundle size and fresh-process import time per function; the render function's cold
+//                start (its load plus the first page) and warm p95 per data page, against their budgets
 //   web        : gzip size per chunk and of the initial route; Lighthouse scores, LCP and CLS in Debian's
 //                Chromium on the six pages of WEB_PAGES, checked against the budgets of WEB_BUDGETS
 //                (`--web-only` runs only this part and rewrites only the web sections of the file)
@@ -23,6 +24,7 @@ import { renderDrop } from './drop';
 import { fmt, kib, markdownTable } from './util';
 import type { IngestionResult } from './ingestion';
 import type { LambdaFigures } from './lambda';
+import { RENDER_BUDGETS, missedRenderBudgets, type RenderFigures } from './lambda-render';
 import type { Summary } from './read-cost';
 import type { LighthouseScores, WebSizes } from './web';
 import type { DropRun } from './drop';
@@ -57,6 +59,9 @@ export interface BenchReport {
   reads: ReadRow[];
   ingestion: IngestionResult[];
   lambdas: LambdaFigures[];
+  /** The render function's pages (null: not measured, `renderNote` says why). */
+  render?: RenderFigures[] | null;
+  renderNote?: string;
   web: WebSizes | null;
   webNote: string | null;
   lighthouse: LighthouseScores[];
@@ -304,10 +309,26 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     say('lambda: bundling and timing imports...');
     const { lambdaFigures } = await import('./lambda');
     const lambdas = await lambdaFigures(path.join(tmp, 'lambdas'), options.smoke ? 2 : 5);
+    // The render function (issue 27): it ships the web build, which the smoke run may lack (--no-web).
+    const lambdaRender = await import('./lambda-render');
+    const { webBuildExists } = await import('./catalog-bundle');
+    let render: RenderFigures[] | null = null;
+    let renderNote: string | undefined;
+    if (options.smoke && !webBuildExists())
+      renderNote = 'the render function was not measured: no web build (run `npx vite build --config web/vite.config.ts`)';
+    else {
+      say('lambda: the render function, cold and warm, per data page...');
+      await useTable('RenderPages');
+      render = await lambdaRender.renderFigures(
+        path.join(tmp, 'render'),
+        { DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: 'RenderPages' },
+        options.smoke ? 3 : 30,
+      );
+    }
 
     // ---- web ---------------------------------------------------------------------------------
     const webFigures = await webPart();
-    return { options, loaderCheck, reads: readRows, ingestion, lambdas, ...webFigures, seconds: (performance.now() - started) / 1000 };
+    return { options, loaderCheck, reads: readRows, ingestion, lambdas, render, renderNote, ...webFigures, seconds: (performance.now() - started) / 1000 };
   } finally {
     await dynamo.stop();
     rmSync(tmp, { recursive: true, force: true });
@@ -414,11 +435,42 @@ export function renderReport(r: BenchReport): string {
     ),
     '',
   );
+  out.push(renderRenderFunction(r));
 
   out.push(renderWeb(r));
   out.push(`Total bench time: ${fmt(r.seconds)} s.`);
   return out.join('\n');
 }
+
+/** The render function's pages against their budgets (scripts/bench/lambda-render.ts). */
+function renderRenderFunction(r: BenchReport): string {
+  const out: string[] = [RENDER_HEADING, ''];
+  if (!r.render) return [...out, r.renderNote ?? 'not measured', ''].join('\n');
+  const b = RENDER_BUDGETS;
+  out.push(
+    `Budgets: a cold start (the bundle's load plus its first page, a fresh process whose first request is that page) under ${b.coldStartMs} ms; a warm page's p95 under ${b.warmP95Ms} ms. Sample catalog on DynamoDB Local.`,
+    '',
+    markdownTable(
+      ['data page', 'path', 'cold start ms (load + first page)', 'warm p50 / p95 ms', 'RCU', 'HTML bytes', 'budgets'],
+      r.render.map((f) => {
+        const missed = missedRenderBudgets(f);
+        return [
+          f.page,
+          `\`${f.path}\``,
+          `${fmt(f.loadMs + f.firstMs, 0)} (${fmt(f.loadMs, 0)} + ${fmt(f.firstMs, 0)})`,
+          `${fmt(f.p50)} / ${fmt(f.p95)}`,
+          fmt(f.rcu, 1),
+          f.bytes,
+          missed.length ? `MISSED: ${missed.join(', ')}` : 'met',
+        ];
+      }),
+    ),
+    '',
+  );
+  return out.join('\n');
+}
+
+const RENDER_HEADING = '### The render function (its cold start and warm pages; issue #27)';
 
 /** The web sections: sizes against the initial-route budget, Lighthouse per page against WEB_BUDGETS. */
 function renderWeb(r: BenchReport): string {
