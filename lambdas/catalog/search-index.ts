@@ -1,5 +1,5 @@
 // The search function's index (docs/decisions/0023-search-blocks.md): every search block of the
-// table (CATALOG#SEARCH / BLOCK#{n}: what queries match of 2,048 athletes, compressed; search-
+// table (CATALOG#SEARCH / BLOCK#{n}: what queries match of 8,192 athletes, compressed; search-
 // writes.ts) held in memory by shared/catalog/search-blocks.ts BlockSearch, and the schools. A cold
 // function reads the manifest, the schools and every block (BatchGets of 100, eventually
 // consistent, decompressed as they arrive): ~3.5 MiB and ~440 RCU at 204,000 athletes, ~9.5 MiB of
@@ -18,7 +18,7 @@ import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { RetryLater } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
 import { log } from '#lambdas/platform/log';
-import { BLOCK_VERSION_PREFIX } from './search-writes';
+import { BLOCK_VERSION_PREFIX, storedBytes } from './search-writes';
 
 const inflate = promisify(inflateRaw);
 
@@ -94,7 +94,7 @@ async function readBlocks(blocks: number[], use: (block: number, item: Item | un
         await Promise.all(
           group.map((b) => {
             const item = items.get(b);
-            bytes += (item?.data as Uint8Array | undefined)?.length ?? 0;
+            bytes += item ? storedBytes(item) : 0;
             return use(b, item);
           }),
         );
@@ -125,7 +125,10 @@ async function refresh(previous: SearchState | undefined, now: number): Promise<
   // Each block is decompressed (off the main thread) and decoded as its BatchGet answers; the
   // version held is the item's own (an eventually consistent read may be older than the manifest).
   const bytes = await readBlocks(stale, async (block, item) => {
-    engine.setBlock(block, item ? new Uint8Array(await inflate(item.data as Uint8Array)) : null);
+    if (item) {
+      const [columns, text] = await Promise.all([inflate(item.columns as Uint8Array), inflate(item.text as Uint8Array)]);
+      engine.setBlock(block, { columns, text });
+    } else engine.setBlock(block, null);
     if (item) versions.set(block, Number(item.version));
     else versions.delete(block);
   });

@@ -1,5 +1,5 @@
 // The search blocks in the table (docs/decisions/0023-search-blocks.md): CATALOG#SEARCH /
-// BLOCK#{n} holds what queries match of athletes n*2048 .. n*2048+2047 (shared/catalog/search-
+// BLOCK#{n} holds what queries match of athletes n*8192 .. n*8192+8191 (shared/catalog/search-
 // blocks.ts encodes it), compressed (deflate), with its version; the manifest (CATALOG#SEARCH /
 // MANIFEST) repeats each block's version (`block:{n}`) so a search function that polls it re-reads
 // only the blocks that changed. Every catalog write that changes what search matches of an
@@ -8,7 +8,7 @@
 // one block never lose each other's change (the second retries).
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { encodeSearchBlock, decodeSearchBlock, searchBlockOf } from '#shared/catalog/search-blocks';
-import type { SearchRow } from '#shared/catalog/search-blocks';
+import type { EncodedBlock, SearchRow } from '#shared/catalog/search-blocks';
 import * as keys from '#lambdas/platform/keys';
 import type { Item, Write } from '#lambdas/platform/store';
 
@@ -18,13 +18,28 @@ export const SEARCH_BLOCK_TYPE = 'searchBlock';
 export const BLOCK_VERSION_PREFIX = 'block:';
 export const blockVersionAttribute = (block: number) => `${BLOCK_VERSION_PREFIX}${block}`;
 
-/** A block's item: its rows encoded and compressed, at `version`. */
+/** A block's item: its rows encoded, its two parts compressed apart, at `version`. */
 export function searchBlockItem(block: number, rows: readonly SearchRow[], version: number): Item {
-  return { ...keys.searchBlock(block), type: SEARCH_BLOCK_TYPE, block, version, count: rows.length, data: deflateRawSync(encodeSearchBlock(rows)) };
+  const { columns, text } = encodeSearchBlock(rows);
+  return {
+    ...keys.searchBlock(block),
+    type: SEARCH_BLOCK_TYPE,
+    block,
+    version,
+    count: rows.length,
+    columns: deflateRawSync(columns),
+    text: deflateRawSync(text),
+  };
 }
 
-/** A block item's encoded bytes (decompressed). */
-export const searchBlockBytes = (item: Item): Uint8Array => inflateRawSync(item.data as Uint8Array);
+/** A block item's encoded parts (decompressed). */
+export const searchBlockBytes = (item: Item): EncodedBlock => ({
+  columns: inflateRawSync(item.columns as Uint8Array),
+  text: inflateRawSync(item.text as Uint8Array),
+});
+
+/** A block item's stored (compressed) size in bytes. */
+export const storedBytes = (item: Item): number => (item.columns as Uint8Array).length + (item.text as Uint8Array).length;
 
 /** A block item's rows, in id order (none for an absent item). */
 export function searchBlockRows(item: Item | undefined): SearchRow[] {

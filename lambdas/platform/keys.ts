@@ -152,7 +152,7 @@ export const catalogName = (name: string) => ({ PK: `${CATALOG_NAME}${name}`, SK
 export const searchPartition = 'CATALOG#SEARCH';
 /** Versions of the search blocks and of the schools list (search functions poll it). */
 export const searchManifest = () => ({ PK: searchPartition, SK: 'MANIFEST' });
-/** A search block: what queries match of athletes block*2048 .. block*2048+2047
+/** A search block: what queries match of athletes block*8192 .. block*8192+8191
  * (shared/catalog/search-blocks.ts, lambdas/catalog/search-writes.ts). */
 export const searchBlock = (block: number) => ({ PK: searchPartition, SK: `${searchBlockPrefix}${pad(block)}` });
 export const searchBlockPrefix = 'BLOCK#';

@@ -88,7 +88,8 @@ async function load(
       if (n - shown >= 100_000) say(`  ${(shown = n).toLocaleString('en-US')} items (${fmt((performance.now() - started) / 1000, 0)} s)`);
     },
   });
-  const kib = search.blocks.reduce((n, item) => n + (item.data as Uint8Array).length, 0) / 1024;
+  const { storedBytes } = await import('#lambdas/catalog/search-writes');
+  const kib = search.blocks.reduce((n, item) => n + storedBytes(item), 0) / 1024;
   return { catalog, items: written, seconds: (performance.now() - started) / 1000, blocks: search.blocks.length, kib };
 }
 

@@ -1,6 +1,6 @@
 // The stored catalog brought to the current layout and values, idempotently (a second run finds
 // nothing to change), with Queries only (never a Scan):
-// - the search blocks (data version 6; docs/decisions/0023-search-blocks.md): each block of 2,048
+// - the search blocks (data version 6; docs/decisions/0023-search-blocks.md): each block of 8,192
 //   athlete ids built from the athletes' listing (GSI1 CATALOG#ATHLETES, one Query per block) and
 //   written under the version it was read at, then the search snapshot's 256-athlete chunks of
 //   before deleted;

@@ -14,7 +14,7 @@ import type { Athlete, School } from './catalog-types';
 import { SEARCH_COUNT_CAP, jerseyQuery, sportMatches, type SearchPageResult } from './search';
 
 /** Athlete ids per block: block b holds ids b*SIZE .. b*SIZE + SIZE - 1. */
-export const SEARCH_BLOCK_SIZE = 2048;
+export const SEARCH_BLOCK_SIZE = 8192;
 export const searchBlockOf = (athleteId: number) => Math.floor(athleteId / SEARCH_BLOCK_SIZE);
 
 /** What a query is matched on, per athlete. `name` is the lowercase name. */
@@ -43,12 +43,12 @@ export function searchRowOf(a: Pick<Athlete, 'id' | 'name' | 'schoolId' | 'sport
 }
 
 // ---- the encoding ------------------------------------------------------------------------------
-// Format 1: a 16-byte header (format, flags, reserved, the row count, the columns' and the text's
-// byte lengths), the columns as a byte stream (per row: the id's gap from the previous id, the
-// school id's change (zigzag), the name's length in UTF-16 units, all as varints; then the sport,
-// position and number codes into the block's dictionaries, a byte each, or two (little-endian)
-// when a dictionary outgrows a byte: flag 1), then UTF-8 text: the dictionaries as JSON, NUL, the
-// names joined by NUL. Small gaps and codes are what compress well.
+// Format 1, in two parts (stored apart: each compresses better alone). The columns: a 16-byte
+// header (format, flags, reserved, the row count, the columns' and the text's byte lengths), then
+// per row the id's gap from the previous id, the school id's change (zigzag) and the name's length
+// in UTF-16 units, all as varints, then the sport, position and number codes into the block's
+// dictionaries, a byte each, or two (little-endian) when a dictionary outgrows a byte (flag 1).
+// The text: UTF-8, the dictionaries as JSON, NUL, the names joined by NUL.
 
 const FORMAT = 1;
 const HEADER = 16;
@@ -92,8 +92,14 @@ class ByteWriter {
 
 const zigzag = (n: number) => (n >= 0 ? n * 2 : -n * 2 - 1);
 
+/** A block's two parts. */
+export interface EncodedBlock {
+  columns: Uint8Array;
+  text: Uint8Array;
+}
+
 /** The rows of one block (any order; ids in the block's range) as bytes. */
-export function encodeSearchBlock(rows: readonly SearchRow[]): Uint8Array {
+export function encodeSearchBlock(rows: readonly SearchRow[]): EncodedBlock {
   const sorted = [...rows].sort((a, b) => a.id - b.id);
   const n = sorted.length;
   const base = n ? searchBlockOf(sorted[0].id) * SEARCH_BLOCK_SIZE : 0;
@@ -119,7 +125,7 @@ export function encodeSearchBlock(rows: readonly SearchRow[]): Uint8Array {
     }
   const text = new TextEncoder().encode(`${JSON.stringify([sports.list, positions.list, numbers.list])}${SEP}${sorted.map((r) => r.name).join(SEP)}`);
   const body = columns.done();
-  const bytes = new Uint8Array(HEADER + body.length + text.length);
+  const bytes = new Uint8Array(HEADER + body.length);
   const view = new DataView(bytes.buffer);
   view.setUint8(0, FORMAT);
   view.setUint8(1, wide ? WIDE_CODES : 0);
@@ -127,8 +133,7 @@ export function encodeSearchBlock(rows: readonly SearchRow[]): Uint8Array {
   view.setUint32(8, body.length, true);
   view.setUint32(12, text.length, true);
   bytes.set(body, HEADER);
-  bytes.set(text, HEADER + body.length);
-  return bytes;
+  return { columns: bytes, text };
 }
 
 /** A block's columns as stored, with its dictionaries. */
@@ -145,7 +150,8 @@ interface RawBlock {
   names: string;
 }
 
-function readBlock(block: number, bytes: Uint8Array): RawBlock {
+function readBlock(block: number, encoded: EncodedBlock): RawBlock {
+  const bytes = encoded.columns;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < HEADER || view.getUint8(0) !== FORMAT) throw new Error(`unknown search block format ${bytes.length ? view.getUint8(0) : 'empty'}`);
   const wide = (view.getUint8(1) & WIDE_CODES) !== 0;
@@ -185,16 +191,16 @@ function readBlock(block: number, bytes: Uint8Array): RawBlock {
     if (wide) for (let i = 0; i < n; i++, at += 2) column[i] = bytes[at] | (bytes[at + 1] << 8);
     else for (let i = 0; i < n; i++) column[i] = bytes[at++];
   }
-  if (at !== HEADER + columnBytes) throw new Error('a search block whose columns do not add up');
-  const text = new TextDecoder().decode(bytes.subarray(at, at + textBytes));
+  if (at !== HEADER + columnBytes || encoded.text.length !== textBytes) throw new Error('a search block whose parts do not add up');
+  const text = new TextDecoder().decode(encoded.text);
   const split = text.indexOf(SEP);
   const dicts = JSON.parse(text.slice(0, split)) as [string[], string[], string[]];
   return { n, ids, school, starts, sport, position, number, dicts, names: text.slice(split + 1) };
 }
 
 /** The rows of a block's bytes, in id order (`block` says where its ids start). */
-export function decodeSearchBlock(block: number, bytes: Uint8Array): SearchRow[] {
-  const raw = readBlock(block, bytes);
+export function decodeSearchBlock(block: number, encoded: EncodedBlock): SearchRow[] {
+  const raw = readBlock(block, encoded);
   const [sports, positions, numbers] = raw.dicts;
   return Array.from({ length: raw.n }, (_, i) => ({
     id: raw.ids[i],
@@ -292,15 +298,15 @@ export class BlockSearch<S extends Pick<School, 'id' | 'name'>> {
     this.schools = [...schools].sort((a, b) => a.id - b.id).map((school) => ({ school, name: school.name.toLowerCase() }));
   }
 
-  /** A block's bytes (encodeSearchBlock), or null for a block that holds nobody. */
-  setBlock(block: number, bytes: Uint8Array | null): void {
+  /** A block's parts (encodeSearchBlock), or null for a block that holds nobody. */
+  setBlock(block: number, encoded: EncodedBlock | null): void {
     this.athleteCount -= this.blocks[block]?.ids.length ?? 0;
     this.sportTotals = null;
-    if (!bytes) {
+    if (!encoded) {
       this.blocks[block] = undefined;
       return;
     }
-    const raw = readBlock(block, bytes);
+    const raw = readBlock(block, encoded);
     this.blocks[block] = {
       ids: raw.ids,
       names: raw.names,

@@ -39,7 +39,8 @@ function canonical(item: Item): string | null {
     // A block's content, not its bytes; an emptied block is the same as none.
     const rows = searchBlockRows(item);
     if (rows.length === 0) return null;
-    delete out.data;
+    delete out.columns;
+    delete out.text;
     out.count = rows.length;
     out.rows = rows;
   }

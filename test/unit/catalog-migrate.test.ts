@@ -10,6 +10,7 @@ import type { Catalog } from '#shared/catalog/catalog-types';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 import { migrateCatalog, migrateSearchBlocks, migrateSports } from '../../scripts/lib/catalog-migrate';
 import { SEARCH_BLOCK_TYPE } from '#lambdas/catalog/search-writes';
+import { SEARCH_BLOCK_SIZE } from '#shared/catalog/search-blocks';
 import { driftOf } from '../support/catalog-drift';
 
 function oldCatalog(): Catalog {
@@ -56,10 +57,11 @@ describe('migrateSearchBlocks', () => {
   it('builds the search blocks of a catalog stored with the older snapshot, deletes the snapshot, and changes nothing the second time', async () => {
     const store = createMemoryStore();
     const catalog = structuredClone(SAMPLE_CATALOG);
-    // Three athletes far apart: three blocks.
-    catalog.athletes[13].id = 4_100;
-    catalog.athletes[14].id = 9_000;
-    for (const c of catalog.collectives) c.members = c.members.map((id) => (id === 14 ? 4_100 : id === 15 ? 9_000 : id));
+    // Athletes far apart: three blocks of five.
+    const [far, farther] = [2 * SEARCH_BLOCK_SIZE + 5, 4 * SEARCH_BLOCK_SIZE + 1];
+    catalog.athletes[13].id = far;
+    catalog.athletes[14].id = farther;
+    for (const c of catalog.collectives) c.members = c.members.map((id) => (id === 14 ? far : id === 15 ? farther : id));
     const current = catalogItems(catalog);
     // The layout before data version 5: chunks of 256 athletes and their versions in the manifest.
     for (const item of current) {

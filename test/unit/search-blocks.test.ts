@@ -70,7 +70,7 @@ describe('search blocks', () => {
   it('answers what SearchIndex answers, in its order, page by page, for any query on a generated catalog', () => {
     // Ids spread over several blocks, with gaps (athletes that left the catalog).
     const catalog = nationalCatalog(3_000, { schools: 6 });
-    const athletes = catalog.athletes.filter((a) => a.id % 7 !== 3).map((a) => ({ ...a, id: a.id * 3 }));
+    const athletes = catalog.athletes.filter((a) => a.id % 7 !== 3).map((a) => ({ ...a, id: Math.floor((a.id * SEARCH_BLOCK_SIZE) / 700) }));
     const reference = new SearchIndex(athleteDocs(athletes), catalog.schools);
     const engine = blockSearch(athletes, catalog.schools);
     expect(engine.size).toBe(athletes.length);
