@@ -58,3 +58,20 @@ export function replaceCatalogSearchSection(doc: string, generated: string): str
   if (doc.includes(CATALOG_SCALE_START)) return doc.replace(CATALOG_SCALE_START, `${block}\n\n${CATALOG_SCALE_START}`);
   return `${doc.trimEnd()}\n\n${block}\n`;
 }
+
+// The render function's section (`npm run bench -- --render-only`, scripts/bench/lambda-render.ts):
+// part of the full bench's output; `--render-only` rewrites it alone.
+export const RENDER_HEADING = '### The render function (its cold start and warm pages; issue #27)';
+
+/** `doc` with only the render function's section replaced (up to the next heading), or the section
+ * put before `before` (the web sections' heading) when the file has none yet. */
+export function spliceRenderSection(doc: string, section: string, before: string): string {
+  const start = doc.indexOf(RENDER_HEADING);
+  if (start < 0) {
+    const at = doc.indexOf(before);
+    if (at < 0) throw new Error(`docs/BENCHMARKS.md has no "${before}" section to put the render function's before`);
+    return `${doc.slice(0, at)}${section.trimEnd()}\n\n${doc.slice(at)}`;
+  }
+  const next = doc.indexOf('\n#', start + RENDER_HEADING.length);
+  return `${doc.slice(0, start)}${section.trimEnd()}\n${next < 0 ? '' : doc.slice(next)}`;
+}

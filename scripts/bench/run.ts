@@ -1,4 +1,4 @@
-// `npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--web-only | --drop]`: the figures of docs/BENCHMARKS.md.
+// `npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--web-only | --drop | --render-only]`: the figures of docs/BENCHMARKS.md.
 //   read cost  : collective and athlete dashboards, ours vs the spec's Scan per athlete, at 1k/10k/100k orders
 //   ingestion  : signed deliveries to local mode at concurrency 1/16/64, duplicates and reordering, then verify
 //   lambda     : bundle size and fresh-process import time per function; the render function's cold
@@ -19,7 +19,7 @@ import { startDynamoLocal } from '../local/dynamodb-local';
 import { parseCli, usageError } from '../lib/cli';
 import { createLocalServer, type LocalServerOptions } from '../local/server';
 import { ensureTable } from '../local/table';
-import { keepCatalogScaleSection, keepDropSection, replaceDropSection } from './doc-sections';
+import { RENDER_HEADING, spliceRenderSection, keepCatalogScaleSection, keepDropSection, replaceDropSection } from './doc-sections';
 import { renderDrop } from './drop';
 import { fmt, kib, markdownTable } from './util';
 import type { IngestionResult } from './ingestion';
@@ -41,6 +41,8 @@ export interface BenchOptions {
   webOnly: boolean;
   /** Only the drop-day part, at these arrival rates for this many seconds each. */
   drop: { rates: number[]; seconds: number } | null;
+  /** Only the render function's part (its cold start and warm pages); its section alone is rewritten. */
+  renderOnly?: boolean;
 }
 
 interface ReadRow {
@@ -70,7 +72,8 @@ export interface BenchReport {
   seconds: number;
 }
 
-const USAGE = 'usage: npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--no-web | --web-only | --drop [--rates 100,250,500] [--seconds 60]]';
+const USAGE =
+  'usage: npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--no-web | --web-only | --drop [--rates 100,250,500] [--seconds 60] | --render-only]';
 /** The drop bench's rates and seconds (and its smoke size). */
 export const DROP_DEFAULT = { rates: [100, 250, 500], seconds: 60 };
 export const DROP_SMOKE = { rates: [40], seconds: 5 };
@@ -88,10 +91,13 @@ function parseArgs(argv: string[]): BenchOptions {
         drop: { type: 'boolean' },
         rates: { type: 'string' },
         seconds: { type: 'string' },
+        'render-only': { type: 'boolean' },
       },
     },
     argv,
   );
+  if (values['render-only'] && (values.smoke || values.drop || values['web-only']))
+    usageError(USAGE, '--render-only cannot be combined with --smoke, --drop or --web-only');
   if (values['web-only'] && (values['no-web'] || values.smoke)) usageError(USAGE, '--web-only cannot be combined with --no-web or --smoke');
   if (values.drop && values['web-only']) usageError(USAGE, '--drop cannot be combined with --web-only');
   if (!values.drop && (values.rates !== undefined || values.seconds !== undefined)) usageError(USAGE, '--rates and --seconds are options of --drop');
@@ -108,6 +114,7 @@ function parseArgs(argv: string[]): BenchOptions {
     web: !values['no-web'],
     webOnly: values['web-only'] ?? false,
     drop: values.drop ? { rates, seconds } : null,
+    renderOnly: values['render-only'] ?? false,
   };
   if (options.smoke) {
     options.lighthouse = false;
@@ -216,7 +223,31 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     return { web, webNote, lighthouse };
   };
 
+  // ---- the render function (issue 27): cold start and warm pages, against their budgets --------
+  // It ships the web build, which the smoke run may lack (--no-web).
+  const renderPart = async (): Promise<Pick<BenchReport, 'render' | 'renderNote'>> => {
+    const { webBuildExists } = await import('./catalog-bundle');
+    if (options.smoke && !webBuildExists())
+      return { render: null, renderNote: 'the render function was not measured: no web build (run `npx vite build --config web/vite.config.ts`)' };
+    say('lambda: the render function, cold and warm, per data page...');
+    await useTable('RenderPages');
+    const { renderFigures } = await import('./lambda-render');
+    return { render: await renderFigures(path.join(tmp, 'render'), { DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: 'RenderPages' }, options.smoke ? 3 : 30) };
+  };
+
   try {
+    if (options.renderOnly) {
+      const none = {
+        loaderCheck: { orders: 0, verifyDifferences: 0, itemDifferences: [] },
+        reads: [],
+        ingestion: [],
+        lambdas: [],
+        web: null,
+        webNote: null,
+        lighthouse: [],
+      };
+      return { options, ...none, ...(await renderPart()), seconds: (performance.now() - started) / 1000 };
+    }
     if (options.webOnly) {
       const webFigures = await webPart();
       return {
@@ -309,22 +340,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     say('lambda: bundling and timing imports...');
     const { lambdaFigures } = await import('./lambda');
     const lambdas = await lambdaFigures(path.join(tmp, 'lambdas'), options.smoke ? 2 : 5);
-    // The render function (issue 27): it ships the web build, which the smoke run may lack (--no-web).
-    const lambdaRender = await import('./lambda-render');
-    const { webBuildExists } = await import('./catalog-bundle');
-    let render: RenderFigures[] | null = null;
-    let renderNote: string | undefined;
-    if (options.smoke && !webBuildExists())
-      renderNote = 'the render function was not measured: no web build (run `npx vite build --config web/vite.config.ts`)';
-    else {
-      say('lambda: the render function, cold and warm, per data page...');
-      await useTable('RenderPages');
-      render = await lambdaRender.renderFigures(
-        path.join(tmp, 'render'),
-        { DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: 'RenderPages' },
-        options.smoke ? 3 : 30,
-      );
-    }
+    const { render, renderNote } = await renderPart();
 
     // ---- web ---------------------------------------------------------------------------------
     const webFigures = await webPart();
@@ -337,6 +353,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
 export function renderReport(r: BenchReport): string {
   if (r.options.webOnly) return [renderWeb(r), `Total bench time: ${fmt(r.seconds)} s.`].join('\n');
+  if (r.options.renderOnly) return [renderRenderFunction(r), `Total bench time: ${fmt(r.seconds)} s.`].join('\n');
   if (r.drop) return [renderDropSection(r), `Total bench time: ${fmt(r.seconds)} s.`].join('\n');
   const out: string[] = [];
   const rcu = (s: Summary) => fmt(s.rcu, 1);
@@ -469,8 +486,6 @@ function renderRenderFunction(r: BenchReport): string {
   );
   return out.join('\n');
 }
-
-const RENDER_HEADING = '### The render function (its cold start and warm pages; issue #27)';
 
 /** The web sections: sizes against the initial-route budget, Lighthouse per page against WEB_BUDGETS. */
 function renderWeb(r: BenchReport): string {
@@ -632,6 +647,9 @@ if (require.main === module) {
       if (options.write && options.drop) {
         writeFileSync(docPath, replaceDropSection(readFileSync(docPath, 'utf8'), text.slice(0, text.lastIndexOf('Total bench time:')).trimEnd()));
         say('wrote the drop-day section of docs/BENCHMARKS.md');
+      } else if (options.write && options.renderOnly) {
+        writeFileSync(docPath, spliceRenderSection(readFileSync(docPath, 'utf8'), renderRenderFunction(report), WEB_HEADING));
+        say('wrote the render function section of docs/BENCHMARKS.md');
       } else if (options.write && options.webOnly) {
         writeFileSync(docPath, spliceWebSections(readFileSync(docPath, 'utf8'), renderWeb(report)));
         say('wrote the web sections of docs/BENCHMARKS.md');

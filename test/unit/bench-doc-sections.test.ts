@@ -13,6 +13,8 @@ import {
   keepDropSection,
   replaceCatalogScaleSection,
   replaceCatalogSearchSection,
+  RENDER_HEADING,
+  spliceRenderSection,
   replaceDropSection,
 } from '../../scripts/bench/doc-sections';
 
@@ -56,5 +58,13 @@ describe('BENCHMARKS.md sections', () => {
     expect(replaceCatalogScaleSection(added, 'new table')).toContain(`${CATALOG_SEARCH_START}\nsearch at 554,298\n${CATALOG_SEARCH_END}`);
     expect(keepCatalogScaleSection(added, '# Benchmarks\n\nnew\n')).toContain('search at 554,298');
     expect(replaceCatalogSearchSection('# Benchmarks\n', 'x')).toBe(`# Benchmarks\n\n${CATALOG_SEARCH_START}\nx\n${CATALOG_SEARCH_END}\n`);
+  });
+
+  it("replaces only the render function's section, or puts it before the web sections", () => {
+    const doc = '# Benchmarks\n\n### Lambda bundles\n\ntable\n\n### Web (gzip -9)\n\nsizes\n';
+    const added = spliceRenderSection(doc, `${RENDER_HEADING}\n\nfirst figures\n`, '### Web (gzip -9)');
+    expect(added).toBe(`# Benchmarks\n\n### Lambda bundles\n\ntable\n\n${RENDER_HEADING}\n\nfirst figures\n\n### Web (gzip -9)\n\nsizes\n`);
+    expect(spliceRenderSection(added, `${RENDER_HEADING}\n\nsecond figures\n`, '### Web (gzip -9)')).toBe(added.replace('first figures', 'second figures'));
+    expect(() => spliceRenderSection('# Benchmarks\n', 'x', '### Web (gzip -9)')).toThrow(/no "### Web/);
   });
 });
