@@ -47,6 +47,7 @@ export function copyWebBuild(dir: string): void {
  * function with the web build beside it). The entry times the bundle's load: require() of the
  * handler, which esbuild evaluates when it is called. */
 export async function bundleProbe(fn: Fn, dir: string): Promise<string> {
+  mkdirSync(dir, { recursive: true });
   const entry = path.join(dir, `${fn}-probe.ts`);
   const source = fn === 'render' ? path.join(ROOT, 'lambdas/catalog/render.handler.ts') : path.join(ROOT, functionEntry(fn));
   writeFileSync(

@@ -587,6 +587,7 @@ npm run bench -- --no-write         # print only
 npm run bench -- --smoke            # 200 orders, concurrency 1 and 4, no Lighthouse (CI: test/integration/bench-smoke.test.ts)
 npm run bench -- --no-lighthouse    # skip the Chromium runs
 npm run bench -- --web-only         # only the web build, sizes and Lighthouse (~3 min); rewrites only the web sections and exits 1 on a missed web budget
+npm run bench -- --render-only      # only the render function: its cold start per data page and its warm pages against their budgets (~2 min); rewrites only its section
 \`\`\`
 
 ## What is measured
@@ -608,7 +609,11 @@ npm run bench -- --web-only         # only the web build, sizes and Lighthouse (
   (conflicts that did not settle) is redelivered as Shopify would. Then \`verify\` recomputes
   every figure, and the collective totals are compared with figures folded from the orders.
 - **Lambda**: \`scripts/build-lambdas.ts\` bundles; import time is \`require()\` of the bundle in a
-  fresh \`node\` process (module evaluation only, no Lambda runtime), median of 5.
+  fresh \`node\` process (module evaluation only, no Lambda runtime), median of 5. The render
+  function (\`scripts/bench/lambda-render.ts\`), bundled and shipped with the web build as the stack
+  does, on the sample catalog: per data page a fresh process whose first request is that page (its
+  cold start: the bundle's load plus the page), then every page 30 times in one process (warm
+  p50/p95), against its budgets (cold start under 1 s, warm p95 under 100 ms).
 - **Web**: a fresh Vite build (with its prerendered pages); for each HTML file, the JS it loads
   first: the entry and the modules its boot script preloads, plus their static imports (route
   screens and charts are lazy chunks). Lighthouse 12.8 with its mobile defaults (simulated slow 4G,
