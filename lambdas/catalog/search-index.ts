@@ -2,11 +2,11 @@
 // table (CATALOG#SEARCH / BLOCK#{n}: what queries match of 8,192 athletes, compressed; search-
 // writes.ts) held in memory by shared/catalog/search-blocks.ts BlockSearch, and the schools. A cold
 // function reads the manifest, the schools and every block (BatchGets of 100, eventually
-// consistent, decompressed as they arrive): ~3.5 MiB and ~440 RCU at 204,000 athletes, ~9.5 MiB of
-// memory at 554,298 per 100,000 (docs/BENCHMARKS.md). A warm one reads the manifest at most every
-// SEARCH_REFRESH_MS and then only the blocks whose version changed. A page's records (what the
-// results show: image, level, year) are the athletes' profiles, read for that page only (one
-// BatchGet of at most 48) and kept a few seconds.
+// consistent, decompressed off the main thread as they arrive): ~1.6 MiB and ~240 RCU at 204,000
+// athletes, ~4.3 MiB and ~640 RCU at 554,298 (docs/BENCHMARKS.md). A warm one reads the manifest at
+// most every SEARCH_REFRESH_MS and then only the blocks whose version changed. A page's records
+// (what the results show: image, level, year) are the athletes' profiles, read for that page only
+// (one BatchGet of at most 48) and kept a few seconds.
 import { promisify } from 'node:util';
 import { inflateRaw } from 'node:zlib';
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';

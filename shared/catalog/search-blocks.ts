@@ -3,7 +3,7 @@
 // holding per athlete only what a query is matched on: the lowercase name, the school id, the
 // sport, the position and the jersey number (a SearchRow), in a compact columnar encoding (this
 // file) that the table keeps compressed (lambdas/catalog/search-writes.ts). The search function
-// holds every block in memory (~66 bytes an athlete: 37 MiB at 554,298 athletes), so any query is
+// holds every block in memory (~34 bytes an athlete: ~18 MiB at 554,298 athletes), so any query is
 // answered from memory by one pass in id order that stops when the page is full and 1,001 matches
 // are counted: names by `indexOf` over each block's joined names (no n-gram lists to build or
 // hold), schools, sports, positions and numbers by flags over small dictionaries. The records a
