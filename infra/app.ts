@@ -24,6 +24,8 @@ export interface AppConfig {
   readonly storefrontDomain?: string;
   /** Rotation stamp of the origin secret (docs/RUNBOOK.md). */
   readonly originSecretRotation?: string;
+  /** Notification emails: the sender, the domain to verify, the site's URL for links (docs/RUNBOOK.md "Email"). */
+  readonly mail?: { from?: string; domain?: string; siteUrl?: string };
 }
 
 /** Context wins over the environment; the web build path is relative to the repository root. */
@@ -42,6 +44,11 @@ export function readConfig(app: App, env: NodeJS.ProcessEnv = process.env): AppC
     alarmEmail: read('alarmEmail', 'ALARM_EMAIL'),
     storefrontDomain: read('storefrontDomain', 'VITE_SHOPIFY_STORE_DOMAIN'),
     originSecretRotation: read('originSecretRotation', 'ORIGIN_SECRET_ROTATION'),
+    mail: {
+      from: read('mailFrom', 'MAIL_FROM'),
+      domain: read('mailDomain', 'MAIL_DOMAIN'),
+      siteUrl: read('siteUrl', 'SITE_URL')?.replace(/\/+$/, ''),
+    },
   };
 }
 

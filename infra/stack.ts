@@ -1,6 +1,8 @@
 // NilCardsStack: wires the constructs (data, secrets, auth, api, site, reconcile, monitoring) and publishes the outputs an
 // operator needs after `cdk deploy`. No resources are defined here directly.
-import { Aws, CfnOutput, CfnRule, Fn, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, CfnRule, Duration, Fn, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -8,6 +10,7 @@ import { Api, functionEnvironment } from './constructs/api';
 import { Auth, type DemoAccounts, type GoogleSignIn } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Monitoring } from './constructs/monitoring';
+import { Notifications, mailDomainOf } from './constructs/notifications';
 import { PageRenderer, renderedPathPatterns } from './constructs/page-renderer';
 import { Reconcile } from './constructs/reconcile';
 import { Secrets } from './constructs/secrets';
@@ -43,6 +46,9 @@ export interface NilCardsStackProps extends StackProps {
   readonly storefrontDomain?: string;
   /** Any new value forces a CloudFront update, which re-reads the origin secret (rotation, docs/RUNBOOK.md). */
   readonly originSecretRotation?: string;
+  /** Notification emails (docs/RUNBOOK.md "Email"): the sender (`-c mailFrom`), the domain the stack
+   * verifies (`-c mailDomain`) and the site's URL for links (`-c siteUrl`, else the CloudFront URL). */
+  readonly mail?: { readonly from?: string; readonly domain?: string; readonly siteUrl?: string };
 }
 
 export class NilCardsStack extends Stack {
@@ -54,6 +60,7 @@ export class NilCardsStack extends Stack {
   readonly reconcile?: Reconcile;
   readonly settle: Settle;
   readonly monitoring: Monitoring;
+  readonly notifications: Notifications;
   /** The web ACL, when this stack holds it (us-east-1). */
   readonly waf?: EdgeWaf;
   /** The render function of the data pages, when the web build has them. */
@@ -132,16 +139,40 @@ export class NilCardsStack extends Stack {
         projectRoot: props.projectRoot,
       });
     }
+    // Notifications (issue 26): the outbox's feed, queue and sender, SES's configuration set and
+    // bounces; the notifications API verifies unsubscribe links with the sender's signing secret.
+    const siteUrl = props.mail?.siteUrl ?? props.google?.siteUrl;
+    this.notifications = new Notifications(this, 'Notifications', {
+      table: this.data.table,
+      tableIndexNames: this.data.indexNames,
+      projectRoot: props.projectRoot,
+      siteUrl: siteUrl ?? this.site.url,
+      mailFrom: props.mail?.from,
+      mailDomain: props.mail?.domain,
+    });
+    const notificationsApi = this.api.functions.get('notifications');
+    if (notificationsApi) {
+      notificationsApi.addEnvironment('NOTIFY_SECRET_ARN', this.notifications.signingSecret.secretArn);
+      this.notifications.signingSecret.grantRead(notificationsApi);
+    }
+    // An invite's email carries the claim link: the site's URL where it is known at synth, else the
+    // onboarding function takes the collective's browser origin.
+    if (siteUrl) this.api.functions.get('onboarding')?.addEnvironment('SITE_URL', siteUrl);
+
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage: this.api.stage,
       functions: new Map([
         ...this.api.functions,
         ['originVerify', this.api.originVerifyFunction] as const,
         ['settle', this.settle.function] as const,
+        ['notifyFeed', this.notifications.feed] as const,
+        ['notifySender', this.notifications.sender] as const,
+        ['notifyBounces', this.notifications.bounces] as const,
         ...(this.reconcile ? [['reconcile', this.reconcile.function] as const] : []),
       ]),
       alarmEmail: props.alarmEmail,
       deadLetters: this.settle.deadLetters,
+      notifyDeadLetters: this.notifications.deadLetters,
     });
 
     // Collectives upload profile images through presigned PUTs to the uploads bucket.
@@ -178,6 +209,15 @@ export class NilCardsStack extends Stack {
         });
       }
     }
+    // Moment drops (decision 0022): every minute the cards function opens the drops whose window
+    // started and closes those whose window ended (lambdas/cards/card-drops.ts).
+    if (cards) {
+      new Rule(this, 'DropSweep', {
+        description: 'Opens and closes moment drops (their windows, print runs and Shopify products), every minute',
+        schedule: Schedule.rate(Duration.minutes(1)),
+        targets: [new LambdaFunction(cards, { retryAttempts: 0, maxEventAge: Duration.minutes(2) })],
+      });
+    }
     // Onboarding links an account to its athlete (an accepted invite or profile request), the
     // operator function an applicant's account to its approved collective: two Cognito admin
     // actions on this user pool only.
@@ -199,6 +239,26 @@ export class NilCardsStack extends Stack {
     if (account) {
       account.addEnvironment('USER_POOL_ID', this.auth.userPool.userPoolId);
       account.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [this.auth.userPool.userPoolArn] }));
+      // The deletion code is emailed through SES from the notifications' sender (MAIL_FROM), with their
+      // configuration set: SendEmail on that identity and configuration set only.
+      if (props.mail?.from) account.addEnvironment('MAIL_FROM', props.mail.from);
+      account.addEnvironment('SES_CONFIGURATION_SET', this.notifications.configurationSet.configurationSetName);
+      const domain = props.mail?.domain ?? mailDomainOf(props.mail?.from);
+      account.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [
+            this.formatArn({ service: 'ses', resource: 'identity', resourceName: domain ?? '*' }),
+            this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.notifications.configurationSet.configurationSetName }),
+          ],
+        }),
+      );
+      if (!domain)
+        Validations.of(account).acknowledge({
+          id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
+          reason:
+            'No sender identity is configured yet (-c mailFrom, -c mailDomain): the account function cannot email a deletion code until MAIL_FROM is set, and the grant names the identity once it is.',
+        });
     }
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The web app (CloudFront)' });

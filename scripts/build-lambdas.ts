@@ -13,13 +13,17 @@ const ROOT = path.resolve(__dirname, '..');
 /** Every function's bundle must stay within this (issue #13: cold start is mostly module loading). */
 export const BUNDLE_BUDGET_BYTES = 250 * 1024;
 
-/** Functions that serve no HTTP route (infra/constructs/reconcile.ts and settle.ts deploy them; the
- * user pool's triggers are infra/constructs/auth.ts's). */
+/** Functions that serve no HTTP route (infra/constructs/reconcile.ts, settle.ts and
+ * notifications.ts deploy them; the user pool's triggers are infra/constructs/auth.ts's). */
 const SCHEDULED_FUNCTIONS = {
   reconcile: 'lambdas/orders/reconcile.handler.ts',
   settle: 'lambdas/orders/settle.handler.ts',
   'pre-sign-up': 'lambdas/identity/pre-sign-up.handler.ts',
   'post-confirmation': 'lambdas/identity/post-confirmation.handler.ts',
+  // Notifications (infra/constructs/notifications.ts): the outbox's feed, sender and bounces.
+  'notify-feed': 'lambdas/notifications/notify-feed.handler.ts',
+  'notify-sender': 'lambdas/notifications/notify-sender.handler.ts',
+  'notify-bounces': 'lambdas/notifications/notify-bounces.handler.ts',
 } as const;
 
 export type BundledFunction = FunctionName | keyof typeof SCHEDULED_FUNCTIONS;

@@ -1,6 +1,7 @@
 // `npm run catalog-migrate -- [--dry-run]`: brings the stored catalog to the current layout and
 // values (scripts/lib/catalog-migrate.ts): the search blocks built (and the older search snapshot
-// deleted), every athlete's and school's sport to the one sport list's stored name. TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local, AWS credentials for a
+// deleted), every athlete's and school's sport to the one sport list's stored name; then every
+// card on sale into the storefront's listing (scripts/lib/live-cards-migrate.ts). TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local, AWS credentials for a
 // deployed table). Idempotent; Queries only. docs/RUNBOOK.md, "Catalog migrations".
 import { parseCli } from './lib/cli';
 
@@ -27,6 +28,11 @@ async function main(): Promise<void> {
   if (report.athletes.length > 20) console.log(`  ... and ${report.athletes.length - 20} more`);
   for (const u of report.unknown)
     console.log(`  left as is: '${u.sport}' (${u.count} athletes of school ${u.schoolId}) is not on the sport list (shared/catalog/sports.ts)`);
+  const { listLiveCards } = await import('./lib/live-cards-migrate');
+  const live = await listLiveCards(dynamoStore, { dryRun, onProgress: (m) => console.log(`catalog-migrate: ${m}`) });
+  console.log(
+    `catalog-migrate: ${live.athletesRead} athletes' ${live.cardsRead} cards read; ${dryRun ? 'would list' : 'listed'} ${live.listed} cards on sale for the storefront and ${dryRun ? 'would take' : 'took'} ${live.unlisted} off it`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -29,6 +29,8 @@ export interface MonitoringProps {
   readonly alarmEmail?: string;
   /** The settle stream's dead-letter queue: any message there is an order the stream gave up on. */
   readonly deadLetters?: IQueue;
+  /** The notification sender's dead-letter queue: an outbox item the sender failed on five times. */
+  readonly notifyDeadLetters?: IQueue;
 }
 
 export class Monitoring extends Construct {
@@ -104,6 +106,28 @@ export class Monitoring extends Construct {
           alarmDescription: 'The settle stream gave up on an order (the minute sweep retries it; RUNBOOK.md "Pending orders").',
           metric: props.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
           threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+    if (props.notifyDeadLetters) {
+      add(
+        new Alarm(this, 'NotifyDeadLetters', {
+          alarmDescription: 'The notification sender failed on an outbox item five times (RUNBOOK.md "Email").',
+          metric: props.notifyDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+      add(
+        new Alarm(this, 'NotificationEmailFailed', {
+          alarmDescription: 'Notification emails given up or unconfirmed (RUNBOOK.md "Email").',
+          metric: metrics.get('NotificationEmailFailed')!,
+          threshold: 5,
           evaluationPeriods: 1,
           comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
           treatMissingData: TreatMissingData.NOT_BREACHING,

@@ -25,9 +25,11 @@ export function renderedPathPatterns(webBuildDir: string): string[] {
   const file = path.join(serverBuildDir(webBuildDir), PAGE_ASSETS);
   if (!fs.existsSync(file) || !fs.existsSync(path.join(webBuildDir, 'index.html'))) return [];
   const { heads } = JSON.parse(fs.readFileSync(file, 'utf8')) as PageAssets;
-  const patterns = Object.keys(heads).map((route) => {
+  const patterns = Object.keys(heads).flatMap((route) => {
+    // The front door: '/' and its default root object's name, whichever CloudFront matches it by.
+    if (route === '/') return ['/', '/index.html'];
     const param = route.indexOf('/:');
-    return param === -1 ? route : `${route.slice(0, param)}/*`;
+    return param === -1 ? [route] : [`${route.slice(0, param)}/*`];
   });
   return [...new Set(patterns)].sort();
 }

@@ -31,6 +31,8 @@ import { LIMITS } from './catalog-repo';
 import { tableName } from '#lambdas/platform/dynamodb';
 import { Conflict, NotFound } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
+import { eventWrites } from '#lambdas/notifications/event-writes';
+import { memberEvent, type MemberActor } from './member-events';
 import { StoreConflict, dynamoStore, keyString, noBackoff, retryOnConflict, toTransactItem, versionIs } from '#lambdas/platform/store';
 import type { Key, Store, TransactItem, Write } from '#lambdas/platform/store';
 
@@ -236,21 +238,23 @@ export function catalogWriter(store: Store) {
     catalogWritten();
   }
 
-  /** Edits a member's name, sport, position, number or status: its profile and derived items. */
-  async function updateMember(collectiveId: number, athleteId: number, patch: UpdateMemberRequest): Promise<Athlete> {
+  /** Edits a member's name, sport, position, number or status: its profile and derived items (and,
+   * given who acts, the collective's audit entry). */
+  async function updateMember(collectiveId: number, athleteId: number, patch: UpdateMemberRequest, actor?: MemberActor): Promise<Athlete> {
     await requireMember(collectiveId, athleteId);
     return retrying('The athlete changed while saving; try again', async () => {
       const { before, version } = await editableAthlete(athleteId);
       const fields = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
       const after: Athlete = { ...before, ...fields };
-      await store.transact([profileWrite(after, version), ...derivedChanges(before, after, await readSearchBlock(athleteId))]);
+      const audit = actor ? eventWrites(memberEvent('updated', collectiveId, before, after, actor)) : [];
+      await store.transact([profileWrite(after, version), ...derivedChanges(before, after, await readSearchBlock(athleteId)), ...audit]);
       catalogWritten();
       return after;
     });
   }
 
   /** Removes an athlete from a collective's members; the athlete stays in the catalog. */
-  async function removeMember(collectiveId: number, athleteId: number): Promise<Collective> {
+  async function removeMember(collectiveId: number, athleteId: number, actor?: MemberActor): Promise<Collective> {
     return retrying('The collective changed while removing the athlete; try again', async () => {
       const collective = await requireMember(collectiveId, athleteId);
       const index = collective.members.indexOf(athleteId);
@@ -265,6 +269,7 @@ export function catalogWriter(store: Store) {
         },
         profileWrite(after, version),
         ...derivedChanges(before, after, await readSearchBlock(athleteId)),
+        ...(actor ? eventWrites(memberEvent('removed', collectiveId, before, null, actor)) : []),
       ]);
       catalogWritten();
       return { ...collective, members: collective.members.filter((id) => id !== athleteId) };
@@ -295,7 +300,12 @@ export function catalogWriter(store: Store) {
   /** Adds a new athlete profile (id = highest id + 1) at the collective's school and makes it a
    * member, with its derived items, in one transaction (with `extra` writes for the new id: an
    * accepted profile request and its account link). */
-  async function createMemberAthlete(collectiveId: number, request: CreateAthleteRequest, extra: (athleteId: number) => Write[] = () => []): Promise<Athlete> {
+  async function createMemberAthlete(
+    collectiveId: number,
+    request: CreateAthleteRequest,
+    extra: (athleteId: number) => Write[] = () => [],
+    actor?: MemberActor,
+  ): Promise<Athlete> {
     let id = 0;
     return retrying(
       'Another athlete was added at the same time; try again',
@@ -318,6 +328,7 @@ export function catalogWriter(store: Store) {
           },
           ...derivedChanges(null, athlete, searchBlock),
           ...extra(id),
+          ...(actor ? eventWrites(memberEvent('added', collectiveId, null, athlete, actor)) : []),
         ]);
         catalogWritten();
         return athlete;
@@ -348,6 +359,24 @@ export function catalogWriter(store: Store) {
       ]);
       catalogWritten();
       return { ...school, colors };
+    } catch (error) {
+      if (error instanceof StoreConflict) throw new NotFound(`School ${schoolId}`);
+      throw error;
+    }
+  }
+
+  /** The US state a school is in (its state's NIL disclosure rule applies: shared/money/state-rules.ts). */
+  async function setSchoolState(schoolId: number, state: string): Promise<School> {
+    const school = await requireSchool(schoolId);
+    try {
+      await store.transact([
+        {
+          ...expression(keys.catalogSchool(schoolId), 'SET #data.#state = :state', { '#data': 'data', '#state': 'state' }, { ':state': state }),
+          condition: { exists: true },
+        },
+      ]);
+      catalogWritten();
+      return { ...school, state };
     } catch (error) {
       if (error instanceof StoreConflict) throw new NotFound(`School ${schoolId}`);
       throw error;
@@ -414,6 +443,7 @@ export function catalogWriter(store: Store) {
     removeMember,
     createMemberAthlete,
     setSchoolColors,
+    setSchoolState,
     createMerch,
     updateMerch,
     removeMerch,
@@ -435,6 +465,7 @@ export const {
   removeMember,
   createMemberAthlete,
   setSchoolColors,
+  setSchoolState,
   createMerch,
   updateMerch,
   removeMerch,

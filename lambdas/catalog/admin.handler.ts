@@ -2,7 +2,14 @@
 // merchandise, and profile image uploads (presigned S3 in AWS, local disk in local mode).
 // Every write needs the collective's own account (school writes: the school's collective).
 import { createHash } from 'node:crypto';
-import { validateCreateAthlete, validateMerch, validateSchoolColors, validateUpdateMember, validateUpload } from '#shared/catalog/admin-api';
+import {
+  validateCreateAthlete,
+  validateMerch,
+  validateSchoolColors,
+  validateSchoolState,
+  validateUpdateMember,
+  validateUpload,
+} from '#shared/catalog/admin-api';
 import {
   createMemberAthlete,
   createMerch,
@@ -12,37 +19,41 @@ import {
   requireCollective,
   requireSchool,
   setSchoolColors,
+  setSchoolState,
   updateMember,
   updateMerch,
 } from './admin-repo';
-import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
+import { requireCollectiveOwner, requirePrincipal, type Principal } from '#lambdas/platform/auth';
 import { Forbidden, validOrThrow } from '#lambdas/platform/errors';
 import { intParam, json, jsonBody, noContent, rawBody, routes } from '#lambdas/platform/http';
 import { authorizeSchoolWrite } from './tenancy';
 import { createUpload, readLocalUpload, storeLocalUpload } from './uploads';
 
+/** The collective's account as its audit log names it (docs/decisions/0025). */
+const actorOf = (p: Principal) => ({ sub: p.sub, label: p.email ?? 'The collective' });
+
 export const handler = routes({
   'POST /api/collectives/{id}/athletes': async (event) => {
     const id = intParam(event, 'id');
-    requireCollectiveOwner(event, id);
+    const principal = requireCollectiveOwner(event, id);
     const request = validOrThrow(validateCreateAthlete(jsonBody(event)));
-    return json(201, await createMemberAthlete(id, request));
+    return json(201, await createMemberAthlete(id, request, undefined, actorOf(principal)));
   },
   'PUT /api/collectives/{id}/athletes/{athleteId}': async (event) => {
     const id = intParam(event, 'id');
     const athleteId = intParam(event, 'athleteId');
-    requireCollectiveOwner(event, id);
+    const principal = requireCollectiveOwner(event, id);
     const body = jsonBody(event);
     await requireCollective(id);
     const current = await getAthleteRecord(athleteId);
     const patch = validOrThrow(validateUpdateMember(body, current?.sport));
-    return json(200, await updateMember(id, athleteId, patch));
+    return json(200, await updateMember(id, athleteId, patch, actorOf(principal)));
   },
   'DELETE /api/collectives/{id}/athletes/{athleteId}': async (event) => {
     const id = intParam(event, 'id');
     const athleteId = intParam(event, 'athleteId');
-    requireCollectiveOwner(event, id);
-    await removeMember(id, athleteId);
+    const principal = requireCollectiveOwner(event, id);
+    await removeMember(id, athleteId, actorOf(principal));
     return noContent();
   },
   'PUT /api/schools/{id}/colors': async (event) => {
@@ -51,6 +62,12 @@ export const handler = routes({
     const colors = validOrThrow(validateSchoolColors(jsonBody(event)));
     const { collectiveId, sub } = requirePrincipal(event);
     return json(200, await setSchoolColors(id, colors, { collectiveId: collectiveId!, sub }));
+  },
+  'PUT /api/schools/{id}/state': async (event) => {
+    const id = intParam(event, 'id');
+    await authorizeSchoolWrite(event, id);
+    const { state } = validOrThrow(validateSchoolState(jsonBody(event)));
+    return json(200, await setSchoolState(id, state));
   },
   'POST /api/schools/{id}/merch': async (event) => {
     const id = intParam(event, 'id');

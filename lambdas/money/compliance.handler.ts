@@ -1,21 +1,51 @@
 // Compliance (issue 23): an athlete's NIL Go records (GET /api/athletes/{id}/nil-go, read by the
 // athlete and its collective, and the demo twin) and reporting one (POST .../nil-go/{recordId}/reported),
 // and a collective's compliance settings (GET/PUT /api/collectives/{id}/compliance: payor group,
-// allocated donations' tax form, the school's own disclosure days). The rules: shared/money/nil-go.ts;
-// the records: nil-go-records.ts. Handlers parse, authorise and map to HTTP.
-import { complianceSettingsErrors, type NilGoView } from '#shared/money/compliance-api';
+// allocated donations' tax form, the school's own disclosure days), the year-end tax export of a
+// collective (GET /api/collectives/{id}/tax/{year}/export, CSV) and an athlete's own copy (GET
+// /api/athletes/{id}/tax/{year}, JSON or CSV). The rules: shared/money/nil-go.ts and tax-forms.ts; the
+// records: nil-go-records.ts and tax-export.ts. Handlers parse, authorise and map to HTTP.
+import { complianceSettingsErrors, type AthleteTaxYear, type NilGoView } from '#shared/money/compliance-api';
+import { taxExportCsv } from '#shared/money/payout-documents';
+import { formsDueDate } from '#shared/money/tax-forms';
 import { reportedErrors } from '#shared/money/payouts-api';
 import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
 import { requireAthlete } from '#lambdas/catalog/catalog-lookup';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
-import { Conflict, NotFound, ValidationError, validOrThrow } from '#lambdas/platform/errors';
-import type { Event } from '#lambdas/platform/http';
+import { BadRequest, Conflict, NotFound, ValidationError, validOrThrow } from '#lambdas/platform/errors';
+import type { Event, Result } from '#lambdas/platform/http';
 import { intParam, json, jsonBody, routes } from '#lambdas/platform/http';
 import { dynamoStore as store } from '#lambdas/platform/store';
 import { markNilGoReported, nilGoOf } from './nil-go-records';
 import { readSettings, saveSettings } from './compliance-settings';
+import { athleteTaxYear, collectiveTaxExport } from './tax-export';
 
 const now = () => new Date().toISOString();
+const override1099 = () => (process.env.FORM_1099_THRESHOLD_CENTS ? Number(process.env.FORM_1099_THRESHOLD_CENTS) : undefined);
+
+function yearOf(event: Event): number {
+  const raw = event.pathParameters?.year ?? '';
+  if (!/^\d{4}$/.test(raw) || Number(raw) < 2021 || Number(raw) > new Date().getUTCFullYear())
+    throw new BadRequest("'year' must be a year from 2021 to this one", { year: 'must be a year from 2021 to this one' });
+  return Number(raw);
+}
+
+const csv = (name: string, body: string): Result => ({
+  statusCode: 200,
+  headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
+  body,
+});
+
+async function athleteTax(event: Event): Promise<Result> {
+  const athleteId = intParam(event, 'id');
+  await requireAthlete(athleteId);
+  await authorizeAthleteRead(event, athleteId);
+  const year = yearOf(event);
+  const rows = await athleteTaxYear(store, athleteId, year, override1099());
+  if (event.queryStringParameters?.format === 'csv') return csv(`tax-${year}-athlete-${athleteId}.csv`, taxExportCsv(rows));
+  const answer: AthleteTaxYear = { year, athleteId, dueDate: formsDueDate(year), rows };
+  return json(200, answer, { 'cache-control': 'no-store' });
+}
 
 async function nilGoRead(event: Event): Promise<NilGoView> {
   const athleteId = intParam(event, 'id');
@@ -50,6 +80,15 @@ export const handler = routes({
     if (record.reported) throw new Conflict(`This record was reported on ${record.reported.date} (ref ${record.reported.reference})`);
     await markNilGoReported(store, athleteId, record, { date: String(body.date).trim(), reference: String(body.reference).trim() }, principal.sub, now());
     return json(200, await nilGoOf(store, athleteId, new Date()));
+  },
+
+  'GET /api/athletes/{id}/tax/{year}': athleteTax,
+  'GET /api/demo/athletes/{id}/tax/{year}': athleteTax,
+  'GET /api/collectives/{id}/tax/{year}/export': async (event) => {
+    const collectiveId = intParam(event, 'id');
+    requireCollectiveOwner(event, collectiveId);
+    const year = yearOf(event);
+    return csv(`tax-${year}-collective-${collectiveId}.csv`, taxExportCsv(await collectiveTaxExport(store, collectiveId, year, override1099())));
   },
 
   'GET /api/collectives/{id}/compliance': settingsRead,

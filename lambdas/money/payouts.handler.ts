@@ -41,6 +41,7 @@ import { payoutPreview } from './payout-preview';
 import { getAthlete } from '#lambdas/catalog/catalog-repo';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
 import { markDueNilGoReported } from './nil-go-records';
+import { disclosureState } from './disclosure-clocks';
 import * as keys from '#lambdas/platform/keys';
 
 const now = () => new Date().toISOString();
@@ -141,7 +142,8 @@ async function disclosureRecord(athleteId: number, year: number): Promise<Disclo
   const athlete = await requireAthlete(athleteId);
   const money = await athleteMoney(store, athleteId, year, override1099());
   const collective = await collectiveOfAthlete(athleteId);
-  return disclosureRecordOf(athlete, collective, money, year);
+  const { state, rule, clocks } = await disclosureState(store, athleteId, collective?.id ?? null, money.nilGo);
+  return { ...disclosureRecordOf(athlete, collective, money, year), state, stateRule: rule, clocks };
 }
 
 const disclosure = async (event: Event) => {
@@ -193,6 +195,7 @@ export const handler = routes({
       periodEnd: periodEnd!,
       idempotencyKey: key,
       by: principal.sub,
+      byLabel: principal.email ?? undefined,
       now,
     });
     if (created) metric('PayoutsCreated', batch.lineCount);
@@ -236,6 +239,7 @@ export const handler = routes({
         reference,
         idempotencyKey: key,
         by: principal.sub,
+        byLabel: principal.email ?? undefined,
         now,
       }),
     );
@@ -252,7 +256,7 @@ export const handler = routes({
     const w9 = w9Error(body.w9OnFile, date, body);
     if (w9) throw new ValidationError(w9);
     await memberOf(collectiveId, athleteId);
-    await setW9(store, athleteId, year, body.w9OnFile, date, principal.sub, now());
+    await setW9(store, athleteId, year, body.w9OnFile, date, principal.sub, now(), { collectiveId, label: principal.email ?? 'The collective' });
     return json(200, (await athleteMoney(store, athleteId, year, override1099())).year);
   },
 
@@ -276,7 +280,18 @@ export const handler = routes({
       return { athleteId, amountCents };
     });
     if (namesAMemberTwice(allocations)) throw new ValidationError({ allocations: 'names a member twice' });
-    return json(200, await allocateDonation(store, { collectiveId, donationId, allocations, idempotencyKey: key, by: principal.sub, now }));
+    return json(
+      200,
+      await allocateDonation(store, {
+        collectiveId,
+        donationId,
+        allocations,
+        idempotencyKey: key,
+        by: principal.sub,
+        byLabel: principal.email ?? undefined,
+        now,
+      }),
+    );
   },
 
   'GET /api/athletes/{id}/payouts': athletePayoutsRoute,
@@ -288,7 +303,7 @@ export const handler = routes({
 
   'POST /api/athletes/{id}/disclosure/{year}/reported': async (event) => {
     const athleteId = intParam(event, 'id');
-    await requireAthlete(athleteId);
+    const athlete = await requireAthlete(athleteId);
     await authorizeAthleteRead(event, athleteId); // the athlete or its collective
     const principal = requirePrincipal(event);
     const year = yearParam(event, 0);
@@ -296,7 +311,16 @@ export const handler = routes({
     check(reportedErrors(body, now().slice(0, 10)));
     const date = String(body.date).trim();
     const reference = String(body.reference).trim();
-    await markDisclosureReported(store, athleteId, year, date, reference, principal.sub, now());
+    const byAthlete = principal.athleteId === athleteId;
+    const audit =
+      athlete.collectiveId != null
+        ? {
+            collectiveId: athlete.collectiveId,
+            role: byAthlete ? ('athlete' as const) : ('collective' as const),
+            label: byAthlete ? athlete.name : (principal.email ?? 'The collective'),
+          }
+        : undefined;
+    await markDisclosureReported(store, athleteId, year, date, reference, principal.sub, now(), audit);
     // NIL Go's records due now are what this report covers (issue 23: records, not calendar years).
     await markDueNilGoReported(store, athleteId, { date, reference }, principal.sub, new Date());
     return json(200, await disclosureRecord(athleteId, year));

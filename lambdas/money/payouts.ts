@@ -20,6 +20,8 @@ import { Conflict, NotFound, RetryLater, ValidationError } from '#lambdas/platfo
 import { StoreConflict, jitteredBackoff, keyString, noBackoff, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, Key, Store, Write } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
+import { eventWrites } from '#lambdas/notifications/event-writes';
+import { allocationEvent, batchCreatedEvent, complianceEvent, payoutEvent } from './money-events';
 
 // The stored payout lines and batches are exactly what the API answers (shared/api.ts).
 export type PayoutLine = PayoutLineView;
@@ -147,6 +149,8 @@ export interface CreateBatchInput {
   periodEnd: string;
   idempotencyKey: string;
   by: string;
+  /** What the collective's audit log calls who acted (its account's email). */
+  byLabel?: string;
   now: () => string;
 }
 
@@ -212,7 +216,23 @@ export async function createBatch(store: Store, input: CreateBatchInput): Promis
     throw new Conflict('Nothing left to pay for this period: another batch just took these earnings');
   }
   const totalCents = lines.reduce((n, l) => n + Number(l.amountCents), 0);
-  await store.transact([{ update: keys.payoutBatch(collectiveId, batchId), set: { status: 'created', totalCents, lineCount: lines.length } }]);
+  // The batch's audit entry with its completion (a retry that finishes a crashed batch writes it then).
+  const audit =
+    batchItem.status === 'created'
+      ? []
+      : eventWrites(
+          batchCreatedEvent({ collectiveId, batchId, periodStart, periodEnd, totalCents, lineCount: lines.length }, createdAt, {
+            by: input.by,
+            label: input.byLabel,
+          }),
+        );
+  try {
+    await store.transact([{ update: keys.payoutBatch(collectiveId, batchId), set: { status: 'created', totalCents, lineCount: lines.length } }, ...audit]);
+  } catch (error) {
+    // A concurrent request with the same key finished the batch (and wrote its audit entry) first.
+    const finished = (await store.get([keys.payoutBatch(collectiveId, batchId)])).get(keyString(keys.payoutBatch(collectiveId, batchId)));
+    if (!(error instanceof StoreConflict) || finished?.status !== 'created') throw error;
+  }
   return { batch: { ...batchOf({ ...batchItem, status: 'created', totalCents, lineCount: lines.length }), lines: lines.map(lineOf) }, created };
 }
 
@@ -265,6 +285,7 @@ export interface MarkInput extends MarkPayoutRequest {
   athleteId: number;
   idempotencyKey: string;
   by: string;
+  byLabel?: string;
   now: () => string;
 }
 
@@ -318,6 +339,21 @@ async function markOnce(store: Store, input: MarkInput): Promise<PayoutLine> {
       set: { athleteId: input.athleteId, year: provided.year },
       add: yearTotalsAdd(provided),
     });
+  // Marked by hand: audited, and the athlete told (each status is marked once: the step is the status).
+  const ref = { collectiveId: input.collectiveId, batchId: input.batchId, athleteId: input.athleteId, amountCents: line.amountCents };
+  writes.push(
+    ...eventWrites(
+      payoutEvent(
+        ref,
+        line.status,
+        input.status,
+        `marked-${input.status}`,
+        String(fields[`${input.status}At`]),
+        { by: input.by, label: input.byLabel },
+        { reference: input.reference, date: input.date },
+      ),
+    ),
+  );
   await store.transact(writes);
   return { ...line, ...(fields as Partial<PayoutLine>) };
 }
@@ -395,9 +431,28 @@ export async function collectivePayouts(
   return { collectiveId: collective.id, year, defaultPeriod: period, members, batches };
 }
 
-export async function setW9(store: Store, athleteId: number, year: number, onFile: boolean, date: string | null, by: string, now: string): Promise<void> {
+export async function setW9(
+  store: Store,
+  athleteId: number,
+  year: number,
+  onFile: boolean,
+  date: string | null,
+  by: string,
+  now: string,
+  /** The collective whose audit log records it, and what the log calls who acted. */
+  audit?: { collectiveId: number; label: string },
+): Promise<void> {
   await store.transact([
     { update: keys.athleteYear(athleteId, year), set: { athleteId, year, w9OnFile: onFile, w9Date: onFile ? date : null, w9By: by, w9At: now } },
+    ...(audit
+      ? eventWrites(
+          complianceEvent('w9', { collectiveId: audit.collectiveId, athleteId, year }, { w9OnFile: onFile, w9Date: onFile ? date : null }, now, {
+            role: 'collective',
+            sub: by,
+            label: audit.label,
+          }),
+        )
+      : []),
   ]);
 }
 
@@ -409,12 +464,23 @@ export async function markDisclosureReported(
   reference: string,
   by: string,
   now: string,
+  /** The athlete's collective, whose audit log records it, and who acted as the log names them. */
+  audit?: { collectiveId: number; role: 'athlete' | 'collective'; label: string },
 ): Promise<void> {
   await store.transact([
     {
       update: keys.athleteYear(athleteId, year),
       set: { athleteId, year, nilReportedDate: date, nilReference: reference, nilReportedBy: by, nilReportedAt: now },
     },
+    ...(audit
+      ? eventWrites(
+          complianceEvent('disclosure', { collectiveId: audit.collectiveId, athleteId, year }, { date, reference }, now, {
+            role: audit.role,
+            sub: by,
+            label: audit.label,
+          }),
+        )
+      : []),
   ]);
 }
 
@@ -462,6 +528,8 @@ export async function statement(
 }
 
 export interface AllocationInput {
+  /** What the collective's audit log calls who acted (its account's email). */
+  byLabel?: string;
   collectiveId: number;
   donationId: string;
   allocations: Array<{ athleteId: number; amountCents: number }>;
@@ -566,6 +634,7 @@ async function reserveAllocation(store: Store, input: AllocationInput): Promise<
     for (const a of input.allocations) next[String(a.athleteId)] = (next[String(a.athleteId)] ?? 0) + a.amountCents;
     const record: AllocationRequestRecord = { cents: total, content };
     await store.transact([
+      ...eventWrites(allocationEvent({ ...input, requestHash }, input.now(), { by: input.by, label: input.byLabel })),
       {
         update: donationKey,
         set: {

@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { isCategory, planEmail, type Category } from '#shared/notifications/notification-rules';
 import { log } from '#lambdas/platform/log';
-import type { Mailer } from '#lambdas/platform/mailer';
+import { MailerNotConfigured, type Mailer } from '#lambdas/platform/mailer';
 import * as keys from '#lambdas/platform/keys';
 import { StoreConflict, keyString, noBackoff, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, Key, Store, Write } from '#lambdas/platform/store';
@@ -28,14 +28,13 @@ import { hashEmail } from '#lambdas/identity/buyers';
 import { digestEmail, noticeEmail, type NoticeText } from './email-content';
 import { addressOf, lastSentOf, preferencesOf, sentField } from './preferences';
 import { unsubscribeQuery } from './notify-settings';
+import { SWEEP_PAGE, sweepOutbox } from './outbox-sweep';
 
 /** A claim older than this is a worker that died mid-send. */
 export const LEASE_MS = 15 * 60_000;
 export const MAX_ATTEMPTS = 5;
 /** Notices listed in one digest email (the rest are counted). */
 export const DIGEST_LISTED = 40;
-/** Items read per outbox partition per sweep. */
-const SWEEP_PAGE = 100;
 
 export interface SenderDeps {
   store: Store;
@@ -48,10 +47,24 @@ export interface SenderDeps {
 export type Outcome = 'sent' | 'held' | 'skipped' | 'failed' | 'unconfirmed' | 'retry' | 'busy' | 'not-due' | 'done' | 'gone';
 
 const GSI = ['GSI1PK', 'GSI1SK'];
+/** A transactional email's text carries a secret (an invite's claim link, whose code is stored
+ * nowhere else): once its email is decided, the notice keeps no copy of it. */
+const FORGET_TEXT = { body: 'The email was decided; its text and link are not kept.', link: null };
+const forgetIf = (item: Item) => (item.transactional === true ? FORGET_TEXT : {});
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createSender(deps: SenderDeps) {
   const { store } = deps;
+
+  /** The mailer, or null where email is not configured (no sender identity: the notices stay in-app). */
+  function mailerOrNull(): Mailer | null {
+    try {
+      return deps.mailer();
+    } catch (error) {
+      if (error instanceof MailerNotConfigured) return null;
+      throw error;
+    }
+  }
 
   async function suppressed(address: string): Promise<boolean> {
     const key = keys.suppressedAddress(hashEmail(address));
@@ -63,9 +76,9 @@ export function createSender(deps: SenderDeps) {
   }
 
   /** Ends a pending notice's outbox life: `email` is what happened. */
-  const settleNote = (key: Key, email: string, fields: Item = {}): Write => ({
+  const settleNote = (key: Key, email: string, fields: Item = {}, note?: Item): Write => ({
     update: key,
-    set: { email, decidedAt: deps.now().toISOString(), ...fields },
+    set: { email, decidedAt: deps.now().toISOString(), ...fields, ...(note ? forgetIf(note) : {}) },
     remove: GSI,
     condition: { field: 'email', is: 'pending' },
   });
@@ -90,11 +103,16 @@ export function createSender(deps: SenderDeps) {
     const transactional = note.transactional === true;
     const address = transactional ? String(note.emailTo ?? '') : addressOf(prefs);
     if (!address) {
-      await store.write(settleNote(key, 'skipped', { reason: 'no-address' }));
+      await store.write(settleNote(key, 'skipped', { reason: 'no-address' }, note));
       return 'skipped';
     }
     if (await suppressed(address)) {
-      await store.write(settleNote(key, 'skipped', { reason: 'suppressed' }));
+      await store.write(settleNote(key, 'skipped', { reason: 'suppressed' }, note));
+      return 'skipped';
+    }
+    const mail = mailerOrNull();
+    if (!mail) {
+      await store.write(settleNote(key, 'skipped', { reason: 'email-not-configured' }, note));
       return 'skipped';
     }
     const lastSent = lastSentOf(prefs, category);
@@ -146,14 +164,14 @@ export function createSender(deps: SenderDeps) {
     const content: NoticeText = { title: String(note.title), body: String(note.body), link: (note.link as string | null) ?? null };
     let messageId: string;
     try {
-      messageId = await deps.mailer().send(noticeEmail(address, category, content, await links(recipient, category, transactional)));
+      messageId = await mail.send(noticeEmail(address, category, content, await links(recipient, category, transactional)));
     } catch (error) {
       if (!sesRefused(error)) return unconfirmed(key, note, claim, error);
       return releaseNote(key, note, claim, transactional ? null : { prefsKey, category, lastSent, claimedAt: nowIso }, error);
     }
     await store.write({
       update: key,
-      set: { email: 'sent', sentAt: deps.now().toISOString(), messageId },
+      set: { email: 'sent', sentAt: deps.now().toISOString(), messageId, ...forgetIf(note) },
       remove: [...GSI, 'claim'],
       condition: { field: 'claim', is: claim },
     });
@@ -183,7 +201,7 @@ export function createSender(deps: SenderDeps) {
       failed
         ? {
             update: key,
-            set: { email: 'failed', attempts, error: String((error as Error)?.message ?? error).slice(0, 300) },
+            set: { email: 'failed', attempts, error: String((error as Error)?.message ?? error).slice(0, 300), ...forgetIf(note) },
             remove: [...GSI, 'claim'],
             condition: { field: 'claim', is: claim },
           }
@@ -227,7 +245,7 @@ export function createSender(deps: SenderDeps) {
     } else
       await store.write({
         update: key,
-        set: { email: 'unconfirmed', decidedAt },
+        set: { email: 'unconfirmed', decidedAt, ...forgetIf(item) },
         remove: [...GSI, 'claim'],
         condition: { field: 'claim', is: claim },
       });
@@ -265,7 +283,8 @@ export function createSender(deps: SenderDeps) {
         ...noteKeys.map((k): Write => ({ update: k, set: { email, decidedAt: nowIso, digest: true, ...fields } })),
       ]);
     const address = addressOf(prefs);
-    const skipReason = !address ? 'no-address' : (await suppressed(address)) ? 'suppressed' : null;
+    const mail = mailerOrNull();
+    const skipReason = !mail ? 'email-not-configured' : !address ? 'no-address' : (await suppressed(address)) ? 'suppressed' : null;
     const lastSent = lastSentOf(prefs, category);
     const plan = skipReason ? null : planEmail(category, nowIso, lastSent, preferencesOf(prefs));
     if (!plan || plan.send === 'never') {
@@ -298,7 +317,7 @@ export function createSender(deps: SenderDeps) {
     try {
       const email =
         count === 1 && texts.length === 1 ? noticeEmail(address!, category, texts[0], emailLinks) : digestEmail(address!, category, texts, count, emailLinks);
-      messageId = await deps.mailer().send(email);
+      messageId = await mail!.send(email);
     } catch (error) {
       if (!sesRefused(error)) return unconfirmed(key, digest, claim, error);
       const attempts = Number(digest.attempts ?? 0) + 1;
@@ -353,12 +372,8 @@ export function createSender(deps: SenderDeps) {
     );
   }
 
-  /** The outbox items due now, oldest first per partition (their table keys). */
-  async function sweep(limit = SWEEP_PAGE): Promise<Key[]> {
-    const below = `${deps.now().toISOString()}~`;
-    const pages = await Promise.all(keys.outboxPartitions().map((p) => store.queryIndex(p, limit, { below })));
-    return pages.flat().map((item) => ({ PK: String(item.PK), SK: String(item.SK) }));
-  }
+  /** The outbox items due now (outbox-sweep.ts). */
+  const sweep = (limit = SWEEP_PAGE): Promise<Key[]> => sweepOutbox(store, deps.now(), limit);
 
   return { deliver, sweep };
 }

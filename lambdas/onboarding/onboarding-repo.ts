@@ -31,6 +31,9 @@ import { identityAdmin } from '#lambdas/identity/identity-admin';
 import * as keys from '#lambdas/platform/keys';
 import { StoreConflict, dynamoStore, keyString } from '#lambdas/platform/store';
 import type { Key, Store, Write } from '#lambdas/platform/store';
+import { eventWrites } from '#lambdas/notifications/event-writes';
+import { siteUrl } from '#lambdas/notifications/notify-settings';
+import { athleteAddressWrite, inviteChangeEvent, inviteEvent, profileDecisionEvent, profileRequestEvent } from './onboarding-events';
 
 const LIST_LIMIT = 100;
 
@@ -112,9 +115,19 @@ const requesterOf = (item: Item): Principal => ({
   collectiveId: null,
 });
 
+/** The collectives of a school (whom a profile request is told), from the collectives' list. */
+export type CollectivesOfSchool = (schoolId: number) => Promise<number[]>;
+
 /** Onboarding over a store (the table: the exports below; memory: tests), creating athletes
  * through the catalog writer over the same store. */
-export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWriter(store)) {
+export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWriter(store), collectivesOfSchool?: CollectivesOfSchool) {
+  const schoolCollectives: CollectivesOfSchool =
+    collectivesOfSchool ??
+    (async (schoolId) =>
+      (await store.query(keys.catalogCollectivesPartition, 1000))
+        .map((i) => i.data as Collective)
+        .filter((c) => c?.schoolId === schoolId)
+        .map((c) => c.id));
   const getItem = async (key: Key): Promise<Item | undefined> => (await store.get([key])).get(keyString(key));
   const collectiveOf = async (id: number) => (await getItem(keys.catalogCollective(id)))?.data as Collective | undefined;
   const schoolOf = async (id: number) => (await getItem(keys.catalogSchool(id)))?.data as School | undefined;
@@ -124,7 +137,8 @@ export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWri
 
   // ---- invites ---------------------------------------------------------------------------------
 
-  async function createInvite(collectiveId: number, request: InviteRequest, principal: Principal, now = new Date()): Promise<CreatedInvite> {
+  /** `site`: the web app's origin for the emailed claim link (SITE_URL, else the caller's). */
+  async function createInvite(collectiveId: number, request: InviteRequest, principal: Principal, now = new Date(), site = siteUrl()): Promise<CreatedInvite> {
     const athlete = await athleteOf(request.athleteId);
     if (!athlete) throw new NotFound(`Athlete ${request.athleteId}`);
     if (athlete.collectiveId !== collectiveId) throw new Forbidden(`${athlete.name} is not a member of this collective`);
@@ -149,7 +163,14 @@ export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWri
       claimedAt: null,
       claimedBy: null,
     };
-    await store.write({ put: item, condition: { notExists: true } });
+    // The invite and its email (the claim link goes to the athlete: an email it needs, whatever
+    // preferences it has yet) in one transaction; the link is also answered once, as before.
+    const event = inviteEvent(
+      { codeHash, collectiveId, athleteId: request.athleteId, athleteName: athlete.name, email: request.email, createdAt, expiresAt: String(item.expiresAt) },
+      `${site}/claim/${code}`,
+      principal,
+    );
+    await store.transact([{ put: item, condition: { notExists: true } }, ...eventWrites(event)]);
     return { ...inviteOf(item, now), code, claimPath: `/claim/${code}` };
   }
 
@@ -157,20 +178,36 @@ export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWri
     return (await listed(keys.collectiveInvitesPartition(collectiveId))).map((i) => inviteOf(i, now));
   }
 
-  async function revokeInvite(collectiveId: number, inviteId: string, now = new Date()): Promise<Invite> {
+  async function revokeInvite(collectiveId: number, inviteId: string, now = new Date(), principal?: Principal): Promise<Invite> {
     if (!/^[0-9a-f]{64}$/.test(inviteId)) throw new NotFound('Invite');
     try {
-      const after = await store.write({
-        update: keys.invite(inviteId),
-        set: { state: 'revoked', revokedAt: now.toISOString() },
-        condition: {
-          and: [
-            { field: 'collectiveId', is: collectiveId },
-            { field: 'state', is: 'open' },
-          ],
+      const before = await getItem(keys.invite(inviteId));
+      const at = now.toISOString();
+      const audit =
+        before && principal
+          ? eventWrites(
+              inviteChangeEvent(
+                'revoked',
+                { codeHash: inviteId, collectiveId, athleteId: Number(before.athleteId), athleteName: String(before.athleteName ?? '') },
+                at,
+                principal,
+              ),
+            )
+          : [];
+      await store.transact([
+        {
+          update: keys.invite(inviteId),
+          set: { state: 'revoked', revokedAt: at },
+          condition: {
+            and: [
+              { field: 'collectiveId', is: collectiveId },
+              { field: 'state', is: 'open' },
+            ],
+          },
         },
-      });
-      return inviteOf(after!, now);
+        ...audit,
+      ]);
+      return inviteOf({ ...before!, state: 'revoked', revokedAt: at }, now);
     } catch (error) {
       if (!(error instanceof StoreConflict)) throw error;
       const item = await getItem(keys.invite(inviteId));
@@ -224,6 +261,15 @@ export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWri
           condition: { field: 'state', is: 'open' },
         },
         accountLink(athleteId, principal, at, `invite:${String(item.codeHash).slice(0, 12)}`),
+        ...athleteAddressWrite(athleteId, principal.email),
+        ...eventWrites(
+          inviteChangeEvent(
+            'claimed',
+            { codeHash: String(item.codeHash), collectiveId: Number(item.collectiveId), athleteId, athleteName: String(item.athleteName ?? '') },
+            at,
+            principal,
+          ),
+        ),
       ]);
     } catch (error) {
       if (!(error instanceof StoreConflict)) throw error;
@@ -262,9 +308,12 @@ export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWri
       declineReason: null,
       athleteId: null,
     };
+    // The collectives of the school are told, in the request's transaction.
+    const told = await schoolCollectives(input.schoolId);
+    const event = profileRequestEvent({ requestId, name: input.name, sport: input.sport, schoolName: school.name, createdAt }, told);
     try {
       // A pending request is replaced (the latest details win); an accepted one stays.
-      await store.write({ put: item, condition: { or: [{ notExists: true }, { field: 'state', isNot: 'accepted' }] } });
+      await store.transact([{ put: item, condition: { or: [{ notExists: true }, { field: 'state', isNot: 'accepted' }] } }, ...eventWrites(event)]);
     } catch (error) {
       if (!(error instanceof StoreConflict)) throw error;
       throw new Conflict('Your profile request was already accepted: sign out and in again to open your athlete panel');
@@ -335,6 +384,10 @@ export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWri
             },
           },
           accountLink(athleteId, requester, at, `profile-request:${requestId}`),
+          ...athleteAddressWrite(athleteId, requester.email),
+          ...eventWrites(
+            profileDecisionEvent('accepted', { requestId, name: String(item.name) }, collectiveId, at, principal, { athleteId, number: body.number }),
+          ),
         ],
       );
     } catch (error) {
@@ -365,11 +418,14 @@ export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWri
     if (item.state !== 'pending') throw new Conflict('This request was already accepted');
     const at = now.toISOString();
     try {
-      await store.write({
-        update: keys.profileRequest(requestId),
-        set: { state: 'declined', decidedAt: at, decidedBy: principal.sub, declineReason: reason },
-        condition: { field: 'state', is: 'pending' },
-      });
+      await store.transact([
+        {
+          update: keys.profileRequest(requestId),
+          set: { state: 'declined', decidedAt: at, decidedBy: principal.sub, declineReason: reason },
+          condition: { field: 'state', is: 'pending' },
+        },
+        ...eventWrites(profileDecisionEvent('declined', { requestId, name: String(item.name) }, collectiveId, at, principal, { reason })),
+      ]);
     } catch (error) {
       if (!(error instanceof StoreConflict)) throw error;
       throw new Conflict('This request was answered by another collective account; reload');
@@ -391,6 +447,25 @@ export function onboardingRepo(store: Store, catalog: CatalogWriter = catalogWri
   };
 }
 
+/** The collectives of a school on the table: one Query of the collectives' list reading only their
+ * ids and schools (a projection; the store port reads whole items, members' lists included). */
+async function dynamoCollectivesOfSchool(schoolId: number): Promise<number[]> {
+  const page = await ddb().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.catalogCollectivesPartition },
+      ProjectionExpression: '#data.id, #data.schoolId',
+      ExpressionAttributeNames: { '#data': 'data' },
+      Limit: 1000,
+    }),
+  );
+  return (page.Items ?? [])
+    .map((i) => i.data as Pick<Collective, 'id' | 'schoolId'>)
+    .filter((c) => c.schoolId === schoolId)
+    .map((c) => c.id);
+}
+
 /** Onboarding on the Orders table (the onboarding function). */
 export const {
   createInvite,
@@ -403,7 +478,7 @@ export const {
   listProfileRequests,
   acceptProfileRequest,
   declineProfileRequest,
-} = onboardingRepo(dynamoStore);
+} = onboardingRepo(dynamoStore, undefined, dynamoCollectivesOfSchool);
 
 /**
  * Schools with at least one collective on Drift (where a request can go), by name. A public read

@@ -37,6 +37,15 @@ const idempotencyKeyOf = (event: Parameters<typeof header>[0]) => {
 };
 const param = (event: { pathParameters?: Record<string, string | undefined> | null }, name: string) => event.pathParameters?.[name] ?? '';
 
+/** The web app's origin for links in emails: SITE_URL when configured, else the https origin the
+ * collective's browser called from (CloudFront), else local mode's. */
+function siteOrigin(event: Event): string {
+  const configured = process.env.SITE_URL?.replace(/\/+$/, '');
+  if (configured) return configured;
+  const origin = header(event, 'origin');
+  return origin && /^https:\/\/[\w.-]+(:\d+)?$/.test(origin) ? origin : 'http://127.0.0.1:3000';
+}
+
 /** The collective in the path, acted on by its own account only: its id and who acts. */
 const ownCollective = (event: Event) => {
   const id = intParam(event, 'id');
@@ -51,11 +60,11 @@ export const handler = routes({
   },
   'POST /api/collectives/{id}/invites': async (event) => {
     const { id, principal } = ownCollective(event);
-    return json(201, await createInvite(id, validOrThrow(validateInvite(jsonBody(event))), principal), noStore);
+    return json(201, await createInvite(id, validOrThrow(validateInvite(jsonBody(event))), principal, new Date(), siteOrigin(event)), noStore);
   },
   'POST /api/collectives/{id}/invites/{inviteId}/revoke': async (event) => {
-    const { id } = ownCollective(event);
-    return json(200, await revokeInvite(id, param(event, 'inviteId')), noStore);
+    const { id, principal } = ownCollective(event);
+    return json(200, await revokeInvite(id, param(event, 'inviteId'), new Date(), principal), noStore);
   },
   'GET /api/invites/{code}': async (event) => {
     requirePrincipal(event);

@@ -123,7 +123,16 @@ const sleepReal = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function getPage(url: string, token: string, fetchImpl: typeof fetch, sleep = sleepReal): Promise<{ orders: unknown[]; next: string | null }> {
   for (let attempt = 1; ; attempt++) {
-    const response = await fetchImpl(url, { headers: { 'X-Shopify-Access-Token': token, accept: 'application/json' } });
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { headers: { 'X-Shopify-Access-Token': token, accept: 'application/json' } });
+    } catch (error) {
+      // A GET is safe to repeat: a connection reset (a keep-alive socket the server closed as it was
+      // reused) or a dropped connection is retried like a 5xx.
+      if (!(error instanceof TypeError) || attempt >= MAX_HTTP_ATTEMPTS) throw error;
+      await sleep(250 * 2 ** attempt);
+      continue;
+    }
     if (response.ok) {
       const body = parseJsonPreservingBigInts(await response.text()) as { orders?: unknown };
       if (!Array.isArray(body.orders)) throw new AdminApiError(`GET ${new URL(url).pathname}: the answer has no orders list`, response.status);

@@ -16,6 +16,8 @@ import { Conflict, NotFound, RetryLater } from '#lambdas/platform/errors';
 import { jitteredBackoff, keyString, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, Store, Write } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
+import { eventWrites } from '#lambdas/notifications/event-writes';
+import { payoutEvent } from '#lambdas/money/money-events';
 
 export interface LineRef {
   collectiveId: number;
@@ -130,6 +132,25 @@ export async function changeLine(
           set: { athleteId: ref.athleteId, year: provided.year },
           add: yearTotalsAdd(provided),
         });
+      }
+      if (step) {
+        // Audited, and the athlete (and the collective, for a failure) told; the step is the
+        // transition's place in the line's history, so a Stripe event delivered twice records once.
+        const history = (line.history as HistoryEntry[] | undefined) ?? [];
+        const code = change.event && 'code' in change.event ? change.event.code : null;
+        writes.push(
+          ...eventWrites(
+            payoutEvent(
+              { ...ref, amountCents: amount },
+              status,
+              step.to,
+              `h${history.length}`,
+              at,
+              { by: change.by },
+              { code, date: (fields.paidDate as string | undefined) ?? null },
+            ),
+          ),
+        );
       }
       await store.transact(writes);
       return { item: { ...line, ...fields, version: version + 1 }, changed: true };

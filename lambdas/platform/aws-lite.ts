@@ -132,7 +132,8 @@ export async function awsJsonCall(
   service: string,
   target: string,
   payload: Record<string, unknown>,
-  options: AwsCallOptions & { endpoint?: string } = {},
+  /** `jsonVersion` '1.0' for the services on AWS JSON 1.0 (SQS). */
+  options: AwsCallOptions & { endpoint?: string; jsonVersion?: '1.0' | '1.1' } = {},
 ): Promise<Record<string, unknown>> {
   const region = regionOf(options);
   const url = new URL(options.endpoint ?? `https://${service}.${region}.amazonaws.com/`);
@@ -144,7 +145,12 @@ export async function awsJsonCall(
       hostname: url.hostname,
       port: url.port ? Number(url.port) : undefined,
       path: '/',
-      headers: { host: url.host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target, 'content-length': String(Buffer.byteLength(body)) },
+      headers: {
+        host: url.host,
+        'content-type': `application/x-amz-json-${options.jsonVersion ?? '1.1'}`,
+        'x-amz-target': target,
+        'content-length': String(Buffer.byteLength(body)),
+      },
       body,
     },
     { signingDate: options.signingDate },
@@ -173,4 +179,58 @@ export async function getSecretString(secretId: string, options: AwsCallOptions 
   const parsed = await awsJsonCall('secretsmanager', 'secretsmanager.GetSecretValue', { SecretId: secretId }, options);
   if (typeof parsed.SecretString !== 'string') throw new Error('the secret has no SecretString');
   return parsed.SecretString;
+}
+
+/** An AWS service's answer of an error status: what the SDK's exceptions carry (name, status). */
+export class AwsServiceError extends Error {
+  readonly $metadata: { httpStatusCode: number };
+  constructor(name: string, status: number, message: string) {
+    super(message);
+    this.name = name;
+    this.$metadata = { httpStatusCode: status };
+  }
+}
+
+/**
+ * One call of an AWS REST-JSON API (SES v2), signed with SigV4: the parsed answer, or an
+ * AwsServiceError with the service's error type and status. `endpoint` may carry a base path (a
+ * local stand-in mounted under /local-mail); without it, the service's regional endpoint.
+ */
+export async function awsRestJsonCall(
+  service: string,
+  host: string,
+  method: 'POST' | 'PUT' | 'GET',
+  resourcePath: string,
+  payload: Record<string, unknown> | undefined,
+  options: AwsCallOptions & { endpoint?: string } = {},
+): Promise<Record<string, unknown>> {
+  const region = regionOf(options);
+  const url = new URL(options.endpoint ?? `https://${host}.${region}.amazonaws.com`);
+  const fullPath = `${url.pathname.replace(/\/+$/, '')}${resourcePath}`;
+  const body = payload === undefined ? undefined : JSON.stringify(payload);
+  const signed = await signer(service, region, options).sign(
+    {
+      method,
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: url.port ? Number(url.port) : undefined,
+      path: fullPath,
+      headers: { host: url.host, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }) },
+      body,
+    },
+    { signingDate: options.signingDate },
+  );
+  const answer = await send(url, method, fullPath, signed.headers, body, service);
+  const text = answer.body.toString('utf8');
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    // reported below with the status
+  }
+  if (answer.status < 200 || answer.status > 299) {
+    const type = String(answer.headers['x-amzn-errortype'] ?? parsed.__type ?? 'ServiceError').split(':')[0];
+    throw new AwsServiceError(type, answer.status, String(parsed.message ?? parsed.Message ?? text.slice(0, 200)));
+  }
+  return parsed;
 }

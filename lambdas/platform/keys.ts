@@ -65,6 +65,10 @@ const OUTBOX = 'OUTBOX#';
 const AUDIT = 'AUDIT#';
 const SUPPRESSED = 'SUPPRESSED#';
 const DIGEST = 'DIGEST#';
+const DROPS = 'DROPS';
+const DROP_START = 'START#';
+const DROP_END = 'END#';
+const DROP_SHOPIFY = 'SHOPIFY#';
 
 // ---- the catalog ---------------------------------------------------------------------------------
 // One item per entity (lambdas/catalog/catalog-items.ts builds them; the admin, cards and onboarding
@@ -306,6 +310,10 @@ export const payoutLine = (collectiveId: number, batchId: string, athleteId: num
   SK: `${payoutLinePrefix(batchId)}${pad(athleteId)}`,
 });
 export const payoutLinePrefix = (batchId: string) => `${PAYOUT}${batchId}#`;
+/** Every payout line of a collective, and the bound below the lines of batches created from `year` on
+ * (batch ids start with their creation time): the year-end tax export's range. */
+export const payoutLinesPrefix = PAYOUT;
+export const payoutLinesFrom = (year: number) => `${PAYOUT}${year}`;
 export const payoutLineTransaction = (collectiveId: number, createdAt: string, batchId: string, athleteId: number) => ({
   GSI1PK: transactionsPartition(collectiveId),
   GSI1SK: `${createdAt}#PAY#${batchId}-${athleteId}`,
@@ -429,6 +437,20 @@ export const auditEntry = (collectiveId: number, at: string, eventId: string) =>
 /** An address that bounced or complained (by the hash of the address). */
 export const suppressedAddress = (addressHash: string) => ({ PK: `${SUPPRESSED}${addressHash}`, SK: 'EMAIL' });
 
+// ---- moment drops (lambdas/cards/card-drops.ts, decision 0022) -----------------------------------------
+// One small partition of what the drop sweep has to do, in time order: a drop's start (to open it on
+// Shopify and tell fans), its end (to close it and fix its print run), and a product to take off
+// sale on Shopify after a close. Written with the drop's schedule, deleted when done (a few items
+// per drop in flight: never more than the live and scheduled drops).
+export const dropsPartition = DROPS;
+const dropRef = (athleteId: number, cardId: number) => `${pad(athleteId, 9)}#${pad(cardId, 4)}`;
+export const dropStart = (startsAt: string, athleteId: number, cardId: number) => ({ PK: DROPS, SK: `${DROP_START}${startsAt}#${dropRef(athleteId, cardId)}` });
+export const dropEnd = (endsAt: string, athleteId: number, cardId: number) => ({ PK: DROPS, SK: `${DROP_END}${endsAt}#${dropRef(athleteId, cardId)}` });
+export const dropShopify = (athleteId: number, cardId: number) => ({ PK: DROPS, SK: `${DROP_SHOPIFY}${dropRef(athleteId, cardId)}` });
+export const dropStartPrefix = DROP_START;
+export const dropEndPrefix = DROP_END;
+export const dropShopifyPrefix = DROP_SHOPIFY;
+
 /** Local mode's own items (scripts/lib/seed.ts): no deployed function writes them, so they have no
  * write pattern (partitionPatterns) and sit in this object rather than among the builders above. */
 export const localMode = {
@@ -533,6 +555,7 @@ export const partitionPatterns = {
   notify: 'NOTIFY#*',
   audit: 'AUDIT#*',
   suppressed: 'SUPPRESSED#*',
+  drops: 'DROPS',
 } as const;
 
 // ---- cursors ----------------------------------------------------------------------------------------

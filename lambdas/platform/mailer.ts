@@ -1,6 +1,10 @@
-// Sending email: Amazon SES (API v2, SendEmail) through the official client. In AWS it talks to
-// SES in the function's region; in local mode SES_ENDPOINT points it at the SES stand-in
-// (scripts/local/mail/, a mailbox page at /local-mail/). The same code runs in both.
+// Sending email: Amazon SES (API v2, SendEmail). In AWS it talks to SES in the function's region;
+// in local mode SES_ENDPOINT points it at the SES stand-in (scripts/local/mail/, a mailbox page at
+// /local-mail/). The same code runs in both. The request is the official client's SendEmail input
+// (its JSON is SES v2's wire format), sent by our small signed REST call (aws-lite.ts) rather than
+// @aws-sdk/client-sesv2, whose 60 KiB and REST protocol (15 KiB more of @smithy/core) took the
+// sender function past the 250 KiB bundle budget; a caller may pass another transport (the tests
+// pass the official client, to hold the stand-in to it).
 //
 // Settings (the function's environment):
 // - MAIL_FROM: the sender, an identity verified in SES (e.g. `Drift <no-reply@drift.example>`).
@@ -10,7 +14,8 @@
 //
 // Sending is not idempotent at SES: exactly once is the caller's (a notification is sent from an
 // outbox item claimed under a condition, and its message id recorded).
-import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
+import type { SendEmailCommandInput } from '@aws-sdk/client-sesv2';
+import { awsRestJsonCall } from './aws-lite';
 
 export interface Email {
   to: string[];
@@ -85,13 +90,24 @@ export interface Mailer {
   send(email: Email): Promise<string>;
 }
 
-export function createMailer(config: MailerConfig, client?: SESv2Client): Mailer {
+/** Sends one SendEmail request; SES's answer ({ MessageId }), or the service's error (with its HTTP status). */
+export type SesTransport = (input: SendEmailCommandInput) => Promise<{ MessageId?: string }>;
+
+/** SES v2 SendEmail (POST /v2/email/outbound-emails) signed with SigV4. */
+export function sesTransport(config: MailerConfig): SesTransport {
   // The stand-in checks that a request is signed, not by whom: local mode signs with a fixed key.
-  const local = config.endpoint ? { endpoint: config.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {};
-  const ses = client ?? new SESv2Client({ ...(config.region ? { region: config.region } : {}), ...local });
+  const local = config.endpoint ? { endpoint: config.endpoint, credentials: async () => ({ accessKeyId: 'local', secretAccessKey: 'local' }) } : {};
+  return async (input) =>
+    (await awsRestJsonCall('ses', 'email', 'POST', '/v2/email/outbound-emails', input as unknown as Record<string, unknown>, {
+      ...(config.region ? { region: config.region } : {}),
+      ...local,
+    })) as { MessageId?: string };
+}
+
+export function createMailer(config: MailerConfig, transport: SesTransport = sesTransport(config)): Mailer {
   return {
     async send(email) {
-      const answer = await ses.send(new SendEmailCommand(sendEmailInput(email, config)));
+      const answer = await transport(sendEmailInput(email, config));
       if (!answer.MessageId) throw new Error('SES answered without a message id');
       return answer.MessageId;
     },

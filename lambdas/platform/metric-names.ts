@@ -32,6 +32,15 @@ export const METRIC_NAMES = [
   'ReconcileRun',
   /** A Shopify privacy request (data request or redaction) recorded or carried out. */
   'PrivacyRequest',
+  // ---- notifications (issue 26; docs/decisions/0025) ----
+  /** Outbox items a sweep found due and put on the sender's queue. */
+  'OutboxDue',
+  /** A notification email SES accepted. */
+  'NotificationEmailSent',
+  /** A notification email given up (refused five times) or unconfirmed (SES may have taken it; never resent). */
+  'NotificationEmailFailed',
+  /** Addresses suppressed after a permanent bounce or a complaint. */
+  'EmailSuppressed',
 ] as const;
 
 export type MetricName = (typeof METRIC_NAMES)[number];

@@ -22,7 +22,7 @@ export async function isSeeded(): Promise<boolean> {
  * 3: the catalog is stored one item per entity, with cards, sets, rosters and a search snapshot;
  * 4: the search snapshot keeps each athlete as a compact string;
  * 5: payout lines record what they provided and their allocated-donation part, year totals by tax form;
- * 6: search blocks of 2,048 athletes instead of the search snapshot, which the catalog migration
+ * 6: search blocks of 8,192 athletes instead of the search snapshot, which the catalog migration
  * builds from version 5's data).
  * Local mode refuses to start on data it cannot migrate instead of showing wrong figures.
  */

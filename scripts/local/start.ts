@@ -10,6 +10,7 @@ import { startDynamoLocal, type DynamoLocal } from './dynamodb-local';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID, LocalCognito } from './cognito';
 import { createLocalServer, type LocalServerOptions } from './server';
 import { startSettleLoop } from './settle-loop';
+import { startNotifyLoop } from './notify-loop';
 import { DEFAULT_SIGNING_SECRET, createLocalStripe } from './stripe';
 import { createLocalMail } from './mail';
 import { ensureTable } from './table';
@@ -106,10 +107,14 @@ async function main(): Promise<void> {
   // The issuer URL needs the port, so the server binds first and gets its identity provider after.
   // The table's stream and the settle function, locally: accepted deliveries are settled in-process.
   const settleLoop = startSettleLoop();
+  // The notification pipeline, locally: the same sender delivers the outbox to the local mailbox.
+  const notifyLoop = startNotifyLoop();
   const serverOptions: LocalServerOptions = {
     onApiResult: (routeKey, status) => {
       // A delivery, a checkout, an assignment or an operator's routing: each may leave an order pending.
       if (routeKey.startsWith('POST ') && status < 300) settleLoop.notify();
+      // Any write may have recorded an event with notices to send.
+      if (!routeKey.startsWith('GET ') && status < 300) notifyLoop.notify();
     },
   };
   const server = createLocalServer(path.join(ROOT, 'web/dist'), serverOptions);
@@ -128,6 +133,9 @@ async function main(): Promise<void> {
   serverOptions.mail = mail;
   process.env.SES_ENDPOINT ??= `${url}/local-mail`;
   process.env.MAIL_FROM ??= 'Drift <no-reply@drift.local>';
+  // Links in emails (and the one-click unsubscribe links, signed with a local key).
+  process.env.SITE_URL ??= url;
+  process.env.NOTIFY_SIGNING_SECRET ??= 'local-drift-notifications-signing-key-0123456789';
   const cognito = new LocalCognito({
     issuerBase: `${url}/local-cognito`,
     dataDir: options.memory ? undefined : path.join(ROOT, '.data/cognito'),
@@ -141,7 +149,7 @@ async function main(): Promise<void> {
       postConfirmation: async (event) => (await import('#lambdas/identity/post-confirmation.handler')).handler(event),
     },
   });
-  for (const account of DEMO_ACCOUNTS) cognito.upsertUser(account);
+  const demoUsers = DEMO_ACCOUNTS.map((account) => cognito.upsertUser(account));
   serverOptions.cognito = cognito;
   // Accepted invites and profile requests link accounts in the local identity provider, as the
   // onboarding function does through Cognito's admin API in AWS.
@@ -190,6 +198,12 @@ async function main(): Promise<void> {
         'Start with `npm start -- --memory` for a fresh run, or delete .data/dynamodb to reseed it.',
     );
   }
+  if (seeded) {
+    // Data seeded before the storefront's listing of cards on sale (decision 0017): list them once.
+    const { hasLiveListing, listLiveCards } = await import('../lib/live-cards-migrate');
+    const { dynamoStore } = await import('#lambdas/platform/store');
+    if (!(await hasLiveListing(dynamoStore))) await listLiveCards(dynamoStore);
+  }
   if (options.seed && !seeded) {
     say(`seeding the sample catalog and ${sampleDeliveryCount()} Shopify deliveries through the signed webhook endpoint...`);
     await markLocalDataVersion();
@@ -198,6 +212,9 @@ async function main(): Promise<void> {
     const { migrateCatalog } = await import('../lib/catalog-migrate');
     const { dynamoStore } = await import('#lambdas/platform/store');
     await migrateCatalog(dynamoStore);
+    // The demo accounts' addresses, so what Drift tells them reaches the mailbox (issue 26).
+    const { seedNotificationAddresses } = await import('../lib/seed-notifications');
+    await seedNotificationAddresses(demoUsers.filter((u) => u.groups.some((g) => g !== 'operator')));
     const count = await seedOrders(process.env.LOCAL_WEBHOOK_URL, process.env.SHOPIFY_WEBHOOK_SECRET, (p) =>
       say(`  ${p.delivered}/${p.total} deliveries, phase ${p.phase} of ${p.phases} settled`),
     );
@@ -253,6 +270,7 @@ async function main(): Promise<void> {
     stopping = true;
     say('stopping...');
     settleLoop.stop();
+    notifyLoop.stop();
     await stripe.close();
     mail.close();
     server.closeAllConnections();

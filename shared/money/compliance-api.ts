@@ -91,3 +91,33 @@ export function complianceSettingsErrors(body: Record<string, unknown>): { value
     errors,
   };
 }
+
+/** One row of the year-end export: a payee's total on one form and box from one payor. */
+export interface TaxExportRow {
+  year: number;
+  payorId: number;
+  payorName: string;
+  athleteId: number;
+  athleteName: string;
+  school: string;
+  form: '1099-MISC' | '1099-NEC';
+  box: string;
+  boxLabel: string;
+  paymentType: 'royalty' | 'allocation';
+  amountCents: number;
+  thresholdCents: number;
+  thresholdToConfirm: boolean;
+  required: boolean;
+  w9OnFile: boolean;
+  w9Source: 'stripe' | 'collective' | null;
+  /** When the form is due to the payee and the IRS (31 January, or the next business day). */
+  dueDate: string;
+}
+
+/** GET /api/athletes/{id}/tax/{year}: the athlete's own copy (every payor that paid it in the year). */
+export interface AthleteTaxYear {
+  year: number;
+  athleteId: number;
+  dueDate: string;
+  rows: TaxExportRow[];
+}

@@ -3,7 +3,7 @@
 import { csvDocument } from '../platform/csv';
 import { formatUsd } from '../platform/money';
 import type { DisclosureRecord, PayoutBatchView, PayoutLineView, Statement, StatementLine, YearStatusView } from './payouts-api';
-import type { NilGoView } from './compliance-api';
+import type { NilGoView, TaxExportRow } from './compliance-api';
 import { periodLabel } from './payouts-api';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -123,6 +123,69 @@ export function disclosureCsv(record: DisclosureRecord): string {
     ['Deadline to report', record.deadline ?? ''],
     ['Reported', record.reportedDate ? `${record.reportedDate} (ref ${record.reference})` : 'not yet'],
     ...(record.nilGo ? nilGoRows(record, record.nilGo) : []),
+    ...clockRows(record),
   ];
   return csvDocument(['field', 'value'], rows);
+}
+
+/** The year-end tax export's columns, in order (docs/COMPLIANCE.md, "Year-end export" documents each). */
+export const TAX_EXPORT_COLUMNS = [
+  'tax year',
+  'payor id',
+  'payor',
+  'payee athlete id',
+  'payee',
+  'school',
+  'form',
+  'box',
+  'box label',
+  'payment type',
+  'amount',
+  'threshold',
+  'threshold to confirm',
+  'form required',
+  'w-9 on file',
+  'w-9 source',
+  'due date',
+] as const;
+
+/** The year-end export: one row per payee, payor and form box, amounts in dollars and cents. */
+export function taxExportCsv(rows: readonly TaxExportRow[]): string {
+  return csvDocument(
+    [...TAX_EXPORT_COLUMNS],
+    rows.map((r) => [
+      r.year,
+      r.payorId,
+      r.payorName,
+      r.athleteId,
+      r.athleteName,
+      r.school,
+      r.form,
+      r.box,
+      r.boxLabel,
+      r.paymentType === 'royalty' ? 'card royalties' : 'allocated donations',
+      dollars(r.amountCents),
+      dollars(r.thresholdCents),
+      r.thresholdToConfirm ? 'yes' : 'no',
+      r.required ? 'yes' : 'no',
+      r.w9OnFile ? 'yes' : 'no',
+      r.w9Source ?? '',
+      r.dueDate,
+    ]),
+  );
+}
+
+/** The state's rule and each clock that applies, as rows (subject, due date, to whom, the rule's source). */
+export function clockRows(record: Pick<DisclosureRecord, 'state' | 'stateRule' | 'clocks'>): string[][] {
+  if (!record.stateRule) return [];
+  const rows: string[][] = [
+    ['School state', record.state ? `${record.state.name} (${record.state.code})` : "not set: other states' rule"],
+    ['State rule', `${record.stateRule.name}: ${record.stateRule.source}`],
+  ];
+  for (const c of record.clocks ?? [])
+    rows.push([
+      `Clock (${c.kind === 'nil-go' ? 'NIL Go' : 'state'}): ${c.subject}`,
+      `${c.dueBy ? `due ${c.timing === 'before' ? 'on or before' : 'by'} ${c.dueBy}` : 'no date'}; ${c.from}; to ${c.to}`,
+    ]);
+  return rows;
 }

@@ -56,7 +56,10 @@ export interface Preferences {
 }
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
-export const DEFAULT_PREFERENCES: Preferences = { email: {}, timeZone: DEFAULT_TIME_ZONE, quietHours: { start: 22, end: 8 } };
+/** Quiet hours are off until the person sets them (an email is never held for hours nobody chose);
+ * the settings page suggests these when they are turned on. */
+export const SUGGESTED_QUIET_HOURS: QuietHours = { start: 22, end: 8 };
+export const DEFAULT_PREFERENCES: Preferences = { email: {}, timeZone: DEFAULT_TIME_ZONE, quietHours: null };
 
 export const wantsEmail = (preferences: Preferences, category: Category): boolean => preferences.email[category] ?? CATEGORIES[category].emailByDefault;
 

@@ -58,19 +58,19 @@ const SETTINGS_TABS: Array<[string, () => Promise<unknown>]> = [
   ['Athletes Management', table('Athletes management')],
   ['Add Athlete Profile', () => page.getByRole('button', { name: 'Add Athlete' }).waitFor()],
   ['Cards', table(/^Cards of /)],
-  ['Invites', () => page.getByRole('tabpanel').waitFor()],
-  ['Profile Requests', () => page.getByRole('tabpanel').waitFor()],
+  ['Invites', () => page.getByRole('tabpanel', { name: 'Invites' }).waitFor()],
+  ['Profile Requests', () => page.getByRole('tabpanel', { name: 'Profile Requests' }).waitFor()],
   ['School Colors', () => page.getByRole('button', { name: 'Save Colors' }).waitFor()],
-  ['Merchandise', () => page.getByRole('tabpanel').waitFor()],
+  ['Merchandise', () => page.getByRole('tabpanel', { name: 'Merchandise' }).waitFor()],
   [
     'Support Page',
     () =>
       page
-        .getByRole('tabpanel')
+        .getByRole('tabpanel', { name: 'Support Page' })
         .getByText(/^Save Support Page$|shown to the signed-in collective only/)
         .waitFor(),
   ],
-  ['Payments', () => page.getByRole('tabpanel').waitFor()],
+  ['Payments', () => page.getByRole('tabpanel', { name: 'Payments' }).waitFor()],
 ];
 
 /** Headless Chromium draws no scrollbar; a desktop browser's classic one takes up to 17 px of a
@@ -111,22 +111,25 @@ async function collectivePanel(base: string, owner: boolean) {
   }
   await section('settings');
   for (const [tab, ready] of SETTINGS_TABS) {
-    await page.getByRole('tab', { name: tab }).click();
+    await page.getByRole('tablist', { name: 'Settings' }).getByRole('tab', { name: tab }).click();
     await expectNoOverflow(`${base} settings, ${tab}`, ready);
   }
 }
 
 async function athletePanel(base: string) {
   const tabs: Array<[string, () => Promise<unknown>]> = [
-    ['cards', table('Recent orders, newest first')],
+    ['home', table('Recent orders, newest first')],
+    ['cards', table('Sale state of each card')],
     ['approvals', heading(/Approvals|Cards waiting/)],
-    ['payouts', heading('Statement')],
-    ['posts', () => page.getByRole('region', { name: 'Posts' }).waitFor()],
+    ['payouts', table('Payouts, newest first')],
+    ['statement', table(/^Statement lines/)],
     ['overview', attachedTable('Monthly Donations')],
-    ['comments', heading(/Comments/)],
+    ['disclosure', heading(/NIL disclosure/)],
+    ['fans', heading(/Comments/)],
+    ['posts', () => page.getByRole('region', { name: 'Posts' }).waitFor()],
   ];
   for (const [tab, ready] of tabs) {
-    await page.goto(url(tab === 'cards' ? base : `${base}?tab=${tab}`));
+    await page.goto(url(tab === 'home' ? base : `${base}?tab=${tab}`));
     await expectNoOverflow(`${base} ${tab}`, ready);
   }
 }

@@ -173,7 +173,8 @@ describe('carousels', () => {
     // more of his cards while this one runs: each slide's "k of N" says where the carousel is.
     const firstPosition = async () => (await slides.first().getAttribute('aria-label'))?.split(' of ') ?? [];
 
-    await page.goto(url('/demo/athlete'));
+    // The carousel is My Cards' (the athlete's Cards & approvals).
+    await page.goto(url('/demo/athlete?tab=cards'));
     await settle(page);
     expect(await firstShown()).toBe('Marcus Reed - Card #1');
     await page.getByRole('button', { name: 'Next card' }).click();
@@ -237,6 +238,9 @@ describe('charts', () => {
     await page.setViewportSize(viewport);
     await page.goto(url('/demo/collective'));
     await settle(page);
+    // The spec's three series together: all time, everything shown (the chart's own choices).
+    await page.getByRole('group', { name: 'Monthly Earnings: time range' }).getByRole('radio', { name: 'All' }).check();
+    await page.getByRole('group', { name: 'Show' }).getByRole('radio', { name: 'All' }).check();
     // A chart is drawn when its frame comes near the viewport (below the fold on a phone).
     await page.locator('.dash-chart-frame-line').first().scrollIntoViewIfNeeded();
     await page.locator('.dash-line-chart svg').first().waitFor();
@@ -297,7 +301,8 @@ describe('orders and counts', () => {
     await page.goto(url('/demo/athlete'));
     await settle(page);
     const table = page.getByRole('table', { name: 'Recent orders, newest first' });
-    const cells = table.locator('tbody tr td:first-child');
+    // The order names its row (its row header), the first cell of each row.
+    const cells = table.locator('tbody tr > :first-child');
     const names = (await cells.locator('[data-order-id]').allTextContents()).map((t) => t.trim());
     expect(names.length).toBeGreaterThan(1);
     names.forEach((n) => expect(n).toMatch(/^#\d+$/));
@@ -381,8 +386,9 @@ describe('demo paths stay in the demo', () => {
     await page.goto(url('/athlete/13/card/1'));
     await page.getByRole('heading', { name: 'Riley Chen - Card #1' }).waitFor();
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm purchase' }).click();
     await page.getByRole('heading', { name: 'Purchase Successful!' }).waitFor();
-    await page.waitForURL((u) => u.pathname !== '/athlete/13/card/1', { timeout: 10_000 });
+    await page.waitForURL((u) => u.pathname !== '/athlete/13/card/1', { timeout: 45_000 });
     expect(new URL(page.url()).pathname).toBe('/demo/mycards');
     await page.getByRole('list', { name: 'My collectibles' }).getByText('Riley Chen - Card #1').first().waitFor();
   });

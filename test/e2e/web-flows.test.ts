@@ -72,14 +72,18 @@ describe('web app in the browser', () => {
     await page.waitForURL('**/athlete/12/card/1');
     await page.getByRole('heading', { name: 'Kendall Ross - Card #1' }).waitFor();
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm purchase' }).click();
     await page.getByRole('heading', { name: 'Purchase Successful!' }).waitFor();
-    await page.waitForURL('**/demo/mycards', { timeout: 10_000 });
+    // The serial is revealed once the sale is counted, then the buyer is taken to My Cards.
+    await page.getByRole('list', { name: 'Your serial numbers' }).waitFor({ timeout: 30_000 });
+    await page.waitForURL('**/demo/mycards', { timeout: 15_000 });
     const list = page.getByRole('list', { name: 'My collectibles' });
     await list.getByText('Kendall Ross - Card #1').first().waitFor();
-    // Once the webhook has been processed the card is a Shopify order and can no longer be removed.
+    // Once the webhook has been processed the card is in the collection, framed with its serial, and can no longer be removed.
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expectEventually(async () => (await page.getByRole('button', { name: 'Remove Kendall Ross - Card #1' }).count()) === 0);
-    await list.getByText('Shopify order').first().waitFor();
+    await list.getByLabel('Serials of Kendall Ross - Card #1').first().waitFor();
+    expect(await list.getByText('Shopify order').count()).toBe(0);
   });
 
   it('removes a collectible kept in this browser after confirmation', async () => {

@@ -29,7 +29,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>shell</title>');
   fs.mkdirSync(path.join(root, 'dist-server'));
   fs.writeFileSync(path.join(root, 'dist-server', 'render.cjs'), 'exports.renderDocument = async () => null;');
-  const heads = Object.fromEntries(['/search', '/demo/search', '/athlete/:id', '/athlete/:athleteId/card/:cardId', '/school/:id'].map((r) => [r, []]));
+  const heads = Object.fromEntries(['/', '/search', '/demo/search', '/athlete/:id', '/athlete/:athleteId/card/:cardId', '/school/:id'].map((r) => [r, []]));
   fs.writeFileSync(path.join(root, 'dist-server', 'page-assets.json'), JSON.stringify({ template: '', heads }));
 
   const app = new App({ context: { webBuildDir: webDir, 'aws:cdk:bundling-stacks': [] } });
@@ -45,8 +45,8 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-it('derives the path patterns from the build (one per route prefix) and none without a build', () => {
-  expect(renderedPathPatterns(webDir)).toEqual(['/athlete/*', '/demo/search', '/school/*', '/search']);
+it('derives the path patterns from the build (one per route prefix; the storefront at / also by its file) and none without a build', () => {
+  expect(renderedPathPatterns(webDir)).toEqual(['/', '/athlete/*', '/demo/search', '/index.html', '/school/*', '/search']);
   expect(renderedPathPatterns(path.join(root, 'no-such-build'))).toEqual([]);
 });
 

@@ -120,9 +120,9 @@ describe('NilCardsStack', () => {
         });
       }
       const apiFunctions = Object.values(resourcesOf('AWS::Lambda::Function')).filter((f) => f.Properties.Runtime === 'nodejs22.x');
-      // Plus the open routes' authorizer (CloudFront's origin header), the settle function and the
-      // user pool's two age-screen triggers.
-      expect(apiFunctions).toHaveLength(deployedFns.length + 4);
+      // Plus the open routes' authorizer (CloudFront's origin header), the settle function, the
+      // user pool's two age-screen triggers and the notifications' feed, sender and bounces.
+      expect(apiFunctions).toHaveLength(deployedFns.length + 7);
       expect(deployedFns).not.toContain('checkout');
     });
 
@@ -185,9 +185,13 @@ describe('NilCardsStack', () => {
       expect(actionsOf('webhook')).toEqual(expect.arrayContaining(['secretsmanager:GetSecretValue']));
       const stripeFns = deployedFns.filter((f) => FUNCTION_SECRETS[f]?.includes('stripe'));
       expect(stripeFns.sort()).toEqual(['payments', 'stripe-webhook', 'support']);
-      for (const fn of deployedFns.filter((f) => f !== 'webhook' && !stripeFns.includes(f))) {
+      // The notifications function verifies unsubscribe links with the notifications' signing secret, and no other.
+      for (const fn of deployedFns.filter((f) => f !== 'webhook' && f !== 'notifications' && !stripeFns.includes(f))) {
         expect(actionsOf(fn).filter((a) => a.startsWith('secretsmanager:'))).toEqual([]);
       }
+      const notifySecretId = Object.keys(resourcesOf('AWS::SecretsManager::Secret')).find((id) => id.includes('NotificationsSigningSecret'))!;
+      const notifyReads = statementsOf('notifications').filter((st) => actionList(st).some((a) => a.startsWith('secretsmanager:')));
+      expect(notifyReads.map((st) => JSON.stringify((st as { Resource?: unknown }).Resource))).toEqual([JSON.stringify({ Ref: notifySecretId })]);
       const stripeSecretId = Object.keys(resourcesOf('AWS::SecretsManager::Secret')).find((id) => id.includes('StripeSecret'))!;
       for (const fn of stripeFns) {
         const [, resource] = functionResource(fn);

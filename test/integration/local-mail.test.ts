@@ -1,6 +1,8 @@
-// The local SES stand-in (scripts/local/mail/) driven by the product's mailer, which is the official
-// SES v2 client (@aws-sdk/client-sesv2): mounted under a base path as local mode mounts it, the
-// client sends, the mailbox lists and shows, and SES's errors come back as the client's exceptions.
+// The local SES stand-in (scripts/local/mail/) driven by the product's mailer (SES v2 SendEmail,
+// signed, as the functions send it) and by the official SES v2 client (@aws-sdk/client-sesv2), which
+// the stand-in must satisfy as SES does: mounted under a base path as local mode mounts it, the
+// mailer sends, the mailbox lists and shows, and SES's errors come back as the client's exceptions
+// and as the mailer's errors with SES's status (what the sender tells apart from a lost answer).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,7 +38,7 @@ const client = () => new SESv2Client({ region: 'us-east-2', endpoint: `${origin}
 
 describe('the SES stand-in, through the product mailer', () => {
   it('delivers a message with its text, HTML and one-click unsubscribe headers', async () => {
-    const mailer = createMailer({ from: 'Drift <no-reply@drift.example>' }, client());
+    const mailer = createMailer({ from: 'Drift <no-reply@drift.example>', endpoint: `${origin}/local-mail`, region: 'us-east-2' });
     const id = await mailer.send({
       to: ['fan@example.com'],
       subject: 'Your Kendall Ross card',
@@ -110,6 +112,15 @@ describe('the SES stand-in, through the product mailer', () => {
     expect((await fetch(`${origin}/local-mail/api/messages`, { method: 'DELETE' })).status).toBe(204);
     expect(mail.messages()).toEqual([]);
     expect(await (await fetch(`${origin}/local-mail/`)).text()).toContain('No messages yet.');
+  });
+
+  it('takes the official client through the mailer too, and answers the mailer with SES’s status', async () => {
+    const official = createMailer({ from: 'Drift <no-reply@drift.example>' }, (input) => client().send(new SendEmailCommand(input)));
+    const id = await official.send({ to: ['second@example.com'], subject: 'Through the client', text: 'Hello' });
+    expect(mail.messages('second@example.com')[0]).toMatchObject({ id, subject: 'Through the client' });
+    const product = createMailer({ from: 'not an address', endpoint: `${origin}/local-mail`, region: 'us-east-2' });
+    const refused = await product.send({ to: ['fan@example.com'], subject: 'x', text: 'y' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: 'BadRequestException', $metadata: { httpStatusCode: 400 } });
   });
 
   it('is not configured without a sender', () => {

@@ -162,6 +162,25 @@ describe('reconcile (Shopify Admin API -> ingest)', () => {
     ).rejects.toThrow(/another origin/);
   });
 
+  it('repeats a GET whose connection was reset, and gives up after its attempts', async () => {
+    // Prepare: the first call's socket is reset (a keep-alive connection the server had closed).
+    let calls = 0;
+    const flaky = async () => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
+      return new Response('{"orders":[]}', { status: 200 });
+    };
+    const options = { storeDomain: 's.myshopify.com', accessToken: TOKEN, since: '2026-08-01T00:00:00Z', mode: 'rest' as const, sleep: async () => {} };
+
+    // Act and assess: one reset costs one more call.
+    await expect(reconcile({ ...options, fetch: flaky as typeof fetch })).resolves.toMatchObject({ orders: 0 });
+    expect(calls).toBe(2);
+    const down = async () => {
+      throw new TypeError('fetch failed');
+    };
+    await expect(reconcile({ ...options, fetch: down as typeof fetch })).rejects.toThrow('fetch failed');
+  });
+
   it('through a bulk operation: skips what it holds, reads only the rest, exactly once', async () => {
     // Prepare: F reached Shopify but no webhook brought it.
     const F = { id: id(), lines: [line(1, 1)] };

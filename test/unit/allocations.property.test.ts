@@ -79,5 +79,5 @@ describe('donation allocations', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 });

@@ -26,6 +26,8 @@ describe('categories', () => {
   });
   it('takes the default unless the person chose', () => {
     expect(wantsEmail(DEFAULT_PREFERENCES, 'payout_paid')).toBe(true);
+    // Quiet hours are the person's choice: none until they set them.
+    expect(DEFAULT_PREFERENCES.quietHours).toBeNull();
     expect(wantsEmail(DEFAULT_PREFERENCES, 'invite_sent')).toBe(false);
     expect(wantsEmail({ ...DEFAULT_PREFERENCES, email: { payout_paid: false } }, 'payout_paid')).toBe(false);
   });

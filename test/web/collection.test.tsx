@@ -1,19 +1,18 @@
 // My Collection (GET /api/me/collection) and the card purchase page (GET /api/athletes/{id}, the local
 // checkout): sets with progress, serials, missing cards, the Top Fan badge, pages, local cards, errors, buying.
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CollectionAthlete, CollectionCard, MeCollectionResponse } from '@shared/sales/collection-api';
 import { athleteSummary } from '@shared/catalog/catalog-types';
 import { SAMPLE_ATHLETES } from '@shared/catalog/seed-data';
 import { PURCHASED_CARDS_KEY, type LocalCollectible } from '@/lib/purchased-cards';
-import { resetRuntimeConfig } from '@/lib/runtime-config';
 import { entityApi, type EntityApiOptions } from './entity-api';
 import { requestedPaths, fakeApi, renderRoute } from './harness';
 
 jest.setTimeout(20_000);
 
 /** An athlete of the sample catalog as the collection shows it: its season set, holding `held` (card id -> serials). */
-function collected(athleteId: number, held: Record<number, Array<[number, number]>>, topFan = false): CollectionAthlete {
+function collected(athleteId: number, held: Record<number, Array<[number, number]>>, topFan = false, acquired: Record<number, string> = {}): CollectionAthlete {
   const athlete = SAMPLE_ATHLETES.find((a) => a.id === athleteId)!;
   const cards: CollectionCard[] = athlete.digitalcollectibles.map((c) => {
     const serials = held[c.id] ?? [];
@@ -27,7 +26,7 @@ function collected(athleteId: number, held: Record<number, Array<[number, number
       state: 'published',
       held: serials.reduce((n, [from, to]) => n + to - from + 1, 0),
       serials,
-      acquiredAt: null,
+      acquiredAt: acquired[c.id] ?? null,
     };
   });
   const owned = cards.filter((c) => c.held > 0).length;
@@ -83,7 +82,10 @@ describe('my collection', () => {
     expect(within(cards).getByLabelText('Serials of Marcus Reed - Card #1')).toHaveTextContent('#7 / 500');
     expect(within(cards).getByLabelText('Serials of Marcus Reed - Card #2')).toHaveTextContent('#3–5 / 100');
     expect(within(cards).getByText('×3')).toBeInTheDocument();
-    expect(within(cards).getAllByText('Shopify order')).toHaveLength(2);
+    // Each held card in its frame with its serial; no implementation words.
+    expect(within(cards).getByRole('link', { name: 'View Marcus Reed - Card #1' })).toHaveTextContent('Serial #7 / 500');
+    expect(within(cards).getByRole('link', { name: 'View Marcus Reed - Card #2' })).toHaveTextContent('Serial #3–5 / 100');
+    expect(screen.queryByText(/Shopify/)).not.toBeInTheDocument();
     expect(within(cards).getByRole('link', { name: 'Missing: Marcus Reed - Card #3, open its card page' })).toHaveAttribute('href', '/athlete/1/card/3');
     expect(within(marcus).queryByText('Top Fan')).not.toBeInTheDocument();
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
@@ -167,97 +169,52 @@ describe('my collection', () => {
   });
 });
 
-describe('card purchase page', () => {
-  it('shows Card not found with Go Back for an unknown card', async () => {
-    api([]);
-    renderRoute('/athlete/10/card/3');
-    expect(await screen.findByRole('heading', { name: 'Card not found' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+describe('my collection as a showcase', () => {
+  it('shows the newest purchase first and highlights it', async () => {
+    // Marcus (athlete 1) comes first by id, but Jalen's card was bought last.
+    api([
+      {
+        items: [
+          collected(1, { 1: [[7, 7]], 2: [[3, 3]] }, false, { 1: '2026-10-01T10:00:00.000Z', 2: '2026-10-05T10:00:00.000Z' }),
+          collected(2, { 1: [[12, 12]] }, false, { 1: '2026-11-20T09:00:00.000Z' }),
+        ],
+        nextCursor: null,
+        latest: { athleteId: 2, cardId: 1, at: '2026-11-20T09:00:00.000Z' },
+      },
+    ]);
+    renderRoute('/demo/mycards');
+    await screen.findByRole('region', { name: 'Jalen Brooks' });
+    const regions = screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'));
+    expect(regions.indexOf('collection-athlete-2')).toBeLessThan(regions.indexOf('collection-athlete-1'));
+    const jalen = screen.getByRole('region', { name: 'Jalen Brooks' });
+    expect(within(jalen).getByText('Newest')).toBeInTheDocument();
+    expect(screen.getAllByText('Newest')).toHaveLength(1);
+    // Within Marcus's set: the newer card (#2) before the older (#1), the missing one last.
+    const names = within(screen.getByRole('region', { name: 'Marcus Reed' }))
+      .getAllByRole('heading', { level: 4 })
+      .map((h) => h.textContent);
+    expect(names).toEqual(['Marcus Reed - Card #2', 'Marcus Reed - Card #1', 'Marcus Reed - Card #3']);
   });
 
-  it('buys through the local checkout, shows Purchase Successful! and redirects to My Cards', async () => {
-    const fake = entityApi();
-    const fetch = fakeApi((path, init) => {
-      if (path === '/api/checkout' && init?.method === 'POST') return { status: 201, body: { orderId: 'o-99', orderName: '#1099' } };
-      return fake(path, init);
-    });
+  it('filters by school and by set, and says when nothing matches', async () => {
+    // Athlete 1 is at Drift State University; athlete 4 at another school.
+    const other = SAMPLE_ATHLETES.find((a) => a.schoolId !== SAMPLE_ATHLETES[0].schoolId)!;
+    const second = collected(other.id, { 1: [[2, 2]] });
+    second.sets = [{ ...second.sets[0], id: 2, name: 'Rivalry Week' }];
+    api([{ items: [collected(1, { 1: [[7, 7]] }), second], nextCursor: null, latest: null }]);
     const user = userEvent.setup();
-    const { location } = renderRoute('/athlete/1/card/1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Marcus Reed - Card #1' })).toBeInTheDocument();
-    expect(screen.getByText('$3.00')).toBeInTheDocument();
-    expect(await screen.findByText('500 of 500 left')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '← Back to Profile' })).toHaveAttribute('href', '/athlete/1');
-    await user.click(screen.getByRole('button', { name: 'Buy' }));
-    expect(await screen.findByRole('heading', { name: 'Purchase Successful!' })).toBeInTheDocument();
-    const call = fetch.mock.calls.find((c) => c[0] === '/api/checkout')!;
-    expect(JSON.parse(String((call[1] as RequestInit).body))).toEqual({ athleteId: 1, cardId: 1, quantity: 1 });
-    expect(JSON.parse(localStorage.getItem(PURCHASED_CARDS_KEY)!)[0]).toMatchObject({ athleteId: 1, cardId: 1, orderId: 'o-99', purchaseMethod: 'Shopify' });
-    expect(location().pathname).toBe('/athlete/1/card/1');
-    await waitFor(() => expect(location().pathname).toBe('/mycards'), { timeout: 4000 });
-  }, 10000);
-
-  it('sends a signed-out buyer outside the demo to the demo My Cards (which shows the card), never to sign-in', async () => {
-    // Sign-in is configured, so /mycards would ask a signed-out buyer to sign in: a dead end after a purchase.
-    resetRuntimeConfig({
-      auth: { region: 'us-east-2', userPoolId: 'us-east-2_x', clientId: 'c', endpoint: 'http://127.0.0.1/', googleEnabled: false },
-      demo: { athleteId: 1, collectiveId: 1 },
-    });
-    try {
-      const fake = entityApi();
-      fakeApi((path, init) => {
-        if (path === '/api/checkout' && init?.method === 'POST') return { status: 201, body: { orderId: 'o-98', orderName: '#1098' } };
-        return fake(path, init);
-      });
-      const user = userEvent.setup();
-      const { location } = renderRoute('/athlete/2/card/1');
-      await screen.findByText('500 of 500 left');
-      await user.click(screen.getByRole('button', { name: 'Buy' }));
-      expect(await screen.findByRole('heading', { name: 'Purchase Successful!' })).toBeInTheDocument();
-      expect(within(screen.getByRole('status')).getByRole('link', { name: 'My Cards' })).toHaveAttribute('href', '/demo/mycards');
-      expect(screen.getByText(/kept on this device/)).toBeInTheDocument();
-      await waitFor(() => expect(location().pathname).toBe('/demo/mycards'), { timeout: 4000 });
-      expect(await screen.findByText('Jalen Brooks - Card #1')).toBeInTheDocument();
-    } finally {
-      resetRuntimeConfig();
-    }
-  }, 10000);
-
-  it('disables Buy on a locked card and says why (its progress)', async () => {
-    api([], { cards: { '1:2': { unlock: { cardId: 1, units: 25, sold: 18, unlockedAt: null } } } });
-    renderRoute('/athlete/1/card/2');
-    expect(await screen.findByText('18 of 25 Base sold to unlock')).toBeInTheDocument();
-    const buy = screen.getByRole('button', { name: 'Buy' });
-    expect(buy).toBeDisabled();
-    expect(buy).toHaveAccessibleDescription('18 of 25 Base sold to unlock');
-  });
-
-  it.each([
-    ['sold out', { sold: 500, issued: 500, remaining: 0, soldOut: true, buyable: false }, 'Sold out'],
-    ['retired', { state: 'retired' as const, buyable: false }, 'Retired: no longer on sale'],
-  ])('says a %s card cannot be bought', async (_, state, text) => {
-    api([], { cards: { '2:1': state } });
-    renderRoute('/athlete/2/card/1');
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Buy' })).toBeDisabled();
-  });
-
-  it("shows the checkout's 409 message and the card's new state", async () => {
-    let soldOut = false;
-    fakeApi((path, init) => {
-      if (path === '/api/checkout' && init?.method === 'POST') {
-        soldOut = true;
-        return { status: 409, body: { error: { code: 'sold_out', message: 'This card is sold out' } } };
-      }
-      return entityApi({ cards: soldOut ? { '2:1': { sold: 500, issued: 500, remaining: 0, soldOut: true, buyable: false } } : {} })(path, init);
-    });
-    const user = userEvent.setup();
-    renderRoute('/athlete/2/card/1');
-    await screen.findByText('500 of 500 left');
-    await user.click(screen.getByRole('button', { name: 'Buy' }));
-    expect(await screen.findByText('This card is sold out')).toBeInTheDocument();
-    expect(await screen.findByText('Sold out')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Buy' })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
-    expect(localStorage.getItem(PURCHASED_CARDS_KEY)).toBeNull();
+    renderRoute('/demo/mycards');
+    await screen.findByRole('region', { name: other.name });
+    const filters = screen.getByRole('group', { name: 'Filter my collection' });
+    await user.selectOptions(within(filters).getByLabelText('School'), other.school);
+    expect(screen.queryByRole('region', { name: 'Marcus Reed' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: other.name })).toBeInTheDocument();
+    await user.selectOptions(within(filters).getByLabelText('Set'), '2026 Season');
+    expect(screen.getByText('No cards match these filters.')).toBeInTheDocument();
+    await user.click(within(filters).getByRole('button', { name: 'Reset Filters' }));
+    expect(screen.getByRole('region', { name: 'Marcus Reed' })).toBeInTheDocument();
+    await user.selectOptions(within(filters).getByLabelText('Set'), 'Rivalry Week');
+    expect(screen.queryByRole('region', { name: 'Marcus Reed' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: other.name })).getByRole('heading', { name: /Rivalry Week/ })).toBeInTheDocument();
   });
 });

@@ -101,9 +101,39 @@ describe('top bar search and links', () => {
     await user.type(box, 'Drift Tech{Enter}');
     await waitFor(() => expect(location().pathname + location().search).toBe('/demo/search?query=Drift%20Tech'));
     expect(box).toHaveValue('');
-    expect(screen.getByRole('link', { name: 'Back to main' })).toHaveAttribute('href', '/main');
     expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/demo/waiting-list');
     expect(screen.getByRole('link', { name: 'Drift home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('Back', () => {
+  it('follows the browser history: back to the page the fan came from', async () => {
+    const user = userEvent.setup();
+    const { location } = renderRoute('/search');
+    await user.click(await screen.findByRole('link', { name: 'Drift home' }));
+    await screen.findByRole('heading', { name: 'Let Your Fans Elevate Your Program' });
+    expect(location().pathname).toBe('/');
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(location().pathname).toBe('/search'));
+  });
+
+  it('falls back to the storefront (/) on a page opened directly, and is not offered there', async () => {
+    const user = userEvent.setup();
+    const { location } = renderRoute('/demo/learn');
+    const back = await screen.findByRole('link', { name: 'Back' });
+    expect(back).toHaveAttribute('href', '/');
+    await user.click(back);
+    await screen.findByRole('heading', { name: 'Let Your Fans Elevate Your Program' });
+    expect(location().pathname).toBe('/');
+    // Now on / with history: Back returns to /demo/learn.
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(location().pathname).toBe('/demo/learn'));
+  });
+
+  it('is not offered on the storefront opened directly (nowhere to go back to)', async () => {
+    renderRoute('/');
+    await screen.findByRole('heading', { name: 'Let Your Fans Elevate Your Program' });
+    expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
   });
 });
 

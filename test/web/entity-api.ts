@@ -4,6 +4,8 @@
 // and fan pages. GET /api/catalog answers 413 catalog_too_large, as it does beyond 100 athletes.
 import type { AthleteProfileResponse, CardView, FeaturedResponse, SchoolPageResponse, SearchResponse, SportRosterResponse } from '@shared/catalog/catalog-api';
 import type { MeCollectionResponse } from '@shared/sales/collection-api';
+import type { CardSalesResponse, OrderRevealResponse } from '@shared/sales/card-page-api';
+import type { StorefrontResponse } from '@shared/catalog/storefront-api';
 import { athleteSummary, schoolSummary, type Athlete, type Catalog } from '@shared/catalog/catalog-types';
 import { isPublic } from '@shared/cards/lifecycle';
 import { compareRoster, searchAthletes, searchRoster, searchSchools } from '@shared/catalog/search';
@@ -16,6 +18,10 @@ export interface EntityApiOptions {
   cards?: Record<string, Partial<CardView>>;
   /** The buyer's collection pages (default: one empty page). */
   collection?: MeCollectionResponse[];
+  /** A card's recent sales, keyed 'athleteId:cardId' (default: none). */
+  sales?: Record<string, CardSalesResponse>;
+  /** The buyer's orders as GET /api/me/orders/{id} reveals them (default: 404). */
+  orders?: Record<string, OrderRevealResponse | ((calls: number) => OrderRevealResponse)>;
   /** An answer that replaces the fake's for a path (undefined: the fake answers). */
   override?: (path: string, init: RequestInit | undefined) => FakeResponse | undefined;
 }
@@ -75,6 +81,7 @@ export function entityApi(options: EntityApiOptions = {}): ApiHandler {
   const catalog = options.catalog ?? SAMPLE_CATALOG;
   const athlete = (id: string) => catalog.athletes.find((a) => a.id === Number(id));
   const school = (id: string) => catalog.schools.find((s) => s.id === Number(id));
+  const orderCalls = new Map<string, number>();
   return async (fullPath, init) => {
     const overridden = options.override?.(fullPath, init);
     if (overridden) return overridden;
@@ -145,8 +152,33 @@ export function entityApi(options: EntityApiOptions = {}): ApiHandler {
       };
       return { body };
     }
+    if (path === '/api/storefront') {
+      // Every public Base card on sale, newest athlete first, as the listing orders a seed published at once.
+      const live = [...catalog.athletes].reverse().flatMap((a) =>
+        profileOf(a, options.cards)
+          .cards.filter((c) => c.buyable)
+          .map((card) => ({ athlete: athleteSummary(a), card })),
+      );
+      const body: StorefrontResponse = {
+        live: live.slice(0, 8),
+        almostGone: live.filter((c) => c.card.remaining !== null && c.card.editionSize !== null && c.card.remaining <= c.card.editionSize / 4).slice(0, 4),
+        schools: catalog.schools.slice(0, 6).map(schoolSummary),
+        athletes: catalog.athletes.slice(-6).map(athleteSummary),
+      };
+      return { body };
+    }
+    if ((m = /^\/api\/athletes\/(\d+)\/cards\/(\d+)\/sales$/.exec(path))) {
+      if (!athlete(m[1])) return notFound('Athlete');
+      return { body: options.sales?.[`${m[1]}:${m[2]}`] ?? { items: [] } };
+    }
+    if ((m = /^\/api(?:\/demo)?\/me\/orders\/([^/]+)$/.exec(path))) {
+      const order = options.orders?.[decodeURIComponent(m[1])];
+      orderCalls.set(m[1], (orderCalls.get(m[1]) ?? 0) + 1);
+      if (!order) return notFound('Order');
+      return { body: typeof order === 'function' ? order(orderCalls.get(m[1])!) : order };
+    }
     if (/^\/api(\/demo)?\/me\/collection$/.test(path)) {
-      const pages = options.collection ?? [{ items: [], nextCursor: null }];
+      const pages = options.collection ?? [{ items: [], nextCursor: null, latest: null }];
       const cursor = params.get('cursor');
       const index = cursor ? pages.findIndex((_, i) => i > 0 && pages[i - 1].nextCursor === cursor) : 0;
       return index < 0 ? { status: 400, body: { error: { code: 'bad_request', message: "'cursor' is not valid" } } } : { body: pages[index] };

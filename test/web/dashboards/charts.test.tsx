@@ -1,7 +1,7 @@
 // Dashboard charts: continuous month axes (missing months are zeros), the series of Monthly
 // Earnings told apart by more than colour, the legend and screen-reader table, and drawings that
 // wait until their frame comes near the viewport.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { OverviewSection } from '@/features/collective-panel/components/overview-section';
 import { continuousMonths, monthRange } from '@/components/charts/months';
 import { compactUsd, yTop } from '@/components/charts/line-chart-impl';
@@ -43,7 +43,7 @@ describe('line chart scale', () => {
 });
 
 describe('Monthly Earnings on the collective overview', () => {
-  it('shows every month from the first to the last, with zeros for the quiet ones', async () => {
+  it('shows every month from the first with figures to this one, with zeros for the quiet ones, all three series under All', async () => {
     const stats = collectiveStats();
     stats.monthly = [
       { month: '2026-01', totalCents: 1000, athleteCents: 970, donationsCents: 0 },
@@ -51,12 +51,16 @@ describe('Monthly Earnings on the collective overview', () => {
     ];
     fakeApi({}); // /config.json: none, the open demo
     const { container } = renderRoute(<OverviewSection stats={stats} members={members()} />);
+    // All time, and the spec's three series together.
+    fireEvent.click(within(screen.getByRole('group', { name: 'Monthly Earnings: time range' })).getByRole('radio', { name: 'All' }));
+    fireEvent.click(within(screen.getByRole('group', { name: 'Show' })).getByRole('radio', { name: 'All' }));
     const table = screen.getByRole('table', { name: 'Monthly Earnings' });
-    expect(
-      within(table)
-        .getAllByRole('rowheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026']);
+    const current = new Date().toISOString().slice(0, 7);
+    const months = within(table)
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent);
+    expect(months.slice(0, 4)).toEqual(['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026']);
+    expect(months).toHaveLength(monthRange('2026-01', current).length);
     const feb = within(table).getAllByRole('row')[2];
     expect(
       within(feb)
@@ -71,6 +75,46 @@ describe('Monthly Earnings on the collective overview', () => {
     // jsdom has no IntersectionObserver, so both drawings load (lazily) at once: the test ends once
     // they are drawn and the runtime config is read, not with React still working after it.
     await waitFor(() => expect(container.querySelectorAll('.dash-chart svg').length).toBeGreaterThanOrEqual(2));
+    await settled();
+  });
+
+  it('keeps donations off the sales axis: card sales show the athletes\u2019 97%, donations their own chart', async () => {
+    const stats = collectiveStats();
+    stats.monthly = [{ month: new Date().toISOString().slice(0, 7), totalCents: 501_200, athleteCents: 1_164, donationsCents: 500_000 }];
+    fakeApi({});
+    renderRoute(<OverviewSection stats={stats} members={members()} />);
+    const table = () => screen.getByRole('table', { name: 'Monthly Earnings' });
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Month', 'Athlete']);
+    expect(within(table()).getAllByRole('row').at(-1)).toHaveTextContent('$11.64');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Show' })).getByRole('radio', { name: 'Donations' }));
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Month', 'Collective Donations']);
+    expect(within(table()).getAllByRole('row').at(-1)).toHaveTextContent('$5,000.00');
+    await settled();
+  });
+
+  it('reads the last 7 days by day when 7 days is chosen, a bucket per UTC day', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const api = fakeApi({
+      'GET /api/collectives/1/daily?days=7': {
+        body: { collectiveId: 1, from: today, to: today, complete: true, days: [{ date: today, revenueCents: 600, athleteCents: 582, donationsCents: 2500 }] },
+      },
+    });
+    renderRoute(<OverviewSection stats={collectiveStats()} members={members()} />);
+    fireEvent.click(screen.getByRole('radio', { name: '7 days' }));
+    const table = await screen.findByRole('table', { name: 'Daily Earnings' });
+    const rows = within(table).getAllByRole('rowheader');
+    expect(rows).toHaveLength(7);
+    expect(within(table).getAllByRole('row').at(-1)).toHaveTextContent('$5.82');
+    expect(api.calls.some((c) => c.url === '/api/collectives/1/daily?days=7')).toBe(true);
+    expect(screen.getByText(/The last 7 days, by day \(UTC\)/)).toBeInTheDocument();
     await settled();
   });
 });
@@ -134,7 +178,8 @@ describe('charts drawn when they come near the viewport', () => {
     const { container } = renderRoute(<OverviewSection />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading stats...');
     for (const title of ['Monthly Earnings', 'Earnings per Athlete']) expect(screen.getByText(title).closest('figure')).toHaveAttribute('aria-busy', 'true');
-    expect([...container.querySelectorAll('.dash-legend li')].map((li) => li.textContent)).toEqual(['Total', 'Athlete', 'Collective Donations']);
+    // The default view, card sales: the athletes' 97%.
+    expect([...container.querySelectorAll('.dash-legend li')].map((li) => li.textContent)).toEqual(['Athlete']);
     expect(container.querySelectorAll('.dash-chart-frame')).toHaveLength(2);
     // Nothing to draw yet: even a frame in view stays empty.
     act(() => container.querySelectorAll('.dash-chart-frame').forEach((f) => FakeObserver.show(f)));

@@ -100,15 +100,18 @@ describe('collective panel', () => {
         .map((h) => h.textContent);
     expect(within(table).getAllByRole('rowheader')).toHaveLength(5);
     expect(names().join()).not.toContain('Andre Coleman');
-    expect(within(table).getByText('7 (6 orders)')).toBeInTheDocument();
+    // Sales: units, with the order count under them; Revenue: the gross, with the athlete's 97% (net) under it.
+    const first = within(table).getByRole('row', { name: /Marcus Reed/ });
+    expect(within(first).getByText('7')).toBeInTheDocument();
+    expect(within(first).getByText('6 orders')).toBeInTheDocument();
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Athlete', 'Sport', 'Position', 'Cards', 'Sales', 'Gross', 'Net (97%)', 'NIL disclosure', 'Details']);
+    ).toEqual(['Athlete', 'Sport', 'Position', 'Cards', 'Sales', 'Revenue', 'NIL disclosure', 'Details']);
     const marcus = within(table).getByRole('row', { name: /Marcus Reed/ });
     expect(within(marcus).getByText('$41.00')).toBeInTheDocument();
-    expect(within(marcus).getByText('$39.77')).toBeInTheDocument();
+    expect(within(marcus).getByText('$39.77 net')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'View Details of Marcus Reed' })).toHaveAttribute('href', '/collective/athlete/1');
 
     const search = screen.getByPlaceholderText('Search athletes...');
@@ -169,7 +172,7 @@ describe('collective panel', () => {
     const details = screen
       .getAllByRole('row')
       .slice(1)
-      .map((r) => within(r).getAllByRole('cell')[2].textContent);
+      .map((r) => within(r).getAllByRole('cell')[1].textContent); // Date, then Details (the name is the row's header)
     expect(details).toEqual(['2 collections', '2 collections', '1 collection']);
   });
 
@@ -180,7 +183,7 @@ describe('collective panel', () => {
     });
     renderPanel();
     await screen.findByText('Athlete Earnings This Month');
-    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     expect(await screen.findByRole('tab', { name: 'Athletes Management' }, { timeout: 5000 })).toHaveAttribute('aria-selected', 'true');
 
     await screen.findByRole('button', { name: 'Pause Jalen Brooks' }, { timeout: 5000 });
@@ -202,7 +205,7 @@ describe('collective panel', () => {
     const stub = api();
     renderPanel();
     await screen.findByText('Athlete Earnings This Month');
-    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     await screen.findByRole('button', { name: 'Pause Jalen Brooks' }, { timeout: 5000 });
     const filter = screen.getByRole('combobox', { name: 'Sport' });
     // School 2 lists Football and Basketball only; its members also run track and fish.

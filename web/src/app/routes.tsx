@@ -31,7 +31,11 @@ const DemoShell = lazyScreen('components/demo-shell.tsx', () => import('@/compon
 const MarketingLayout = lazyScreen('components/marketing-layout.tsx', () =>
   import('@/components/marketing-layout').then((m) => ({ default: m.MarketingLayout })),
 );
-const Landing = lazyScreen('features/marketing/components/landing.tsx', () => import('@/features/marketing/components/landing'));
+// The front door (/): the storefront, rendered on request with its cards (serverData) and also
+// prerendered without them into index.html, the page every server answers when a render fails.
+const Storefront = lazyScreen('features/home/components/storefront.tsx', () => import('@/features/home/components/storefront'), {
+  serverData: () => ['/storefront'],
+});
 const MainChooser = lazyScreen('features/marketing/components/main-chooser.tsx', () => import('@/features/marketing/components/main-chooser'));
 const Pitch = lazyScreen('features/marketing/components/pitch.tsx', () => import('@/features/marketing/components/pitch'));
 const Statement = lazyScreen('features/marketing/components/statement.tsx', () => import('@/features/marketing/components/statement'));
@@ -89,6 +93,23 @@ const CollectiveAthlete = lazyScreen(
   () => import('@/features/collective-panel/collective-athlete-route'),
 );
 
+// Notifications and the audit log (issue 26, issue 23 item 7): the bell in the top bar, the
+// notifications page, the unsubscribe page, the collective panel's Audit log section.
+const NotificationBell = lazyScreen(
+  'features/notifications/components/notification-bell.tsx',
+  () => import('@/features/notifications/components/notification-bell'),
+);
+const AccountPage = lazyScreen('features/account/components/account-page.tsx', () => import('@/features/account/components/account-page'));
+const NotificationsPage = lazyScreen(
+  'features/notifications/components/notifications-page.tsx',
+  () => import('@/features/notifications/components/notifications-page'),
+);
+const UnsubscribePage = lazyScreen(
+  'features/notifications/components/unsubscribe-page.tsx',
+  () => import('@/features/notifications/components/unsubscribe-page'),
+);
+const AuditLog = lazyScreen('features/notifications/components/audit-log.tsx', () => import('@/features/notifications/components/audit-log'));
+
 /** Marks a route whose HTML the build writes. */
 const PRERENDER = { prerender: true } as const;
 
@@ -101,7 +122,6 @@ const titled = (title: string | undefined, element: ReactNode) => (
 );
 
 export const routes: RouteObject[] = [
-  { path: paths.landing.path, handle: PRERENDER, element: titled(undefined, <Landing />) },
   { path: paths.main.path, handle: PRERENDER, element: titled('Who Are You Cheering For?', <MainChooser />) },
   { path: paths.pitch.path, handle: PRERENDER, element: titled('Pitch Deck', <Pitch />) },
   {
@@ -125,8 +145,9 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <DemoShell />,
+    element: <DemoShell topbarExtra={<NotificationBell />} />,
     children: [
+      { path: paths.landing.path, handle: PRERENDER, element: titled(undefined, <Storefront />) },
       // Rendered on request with its featured schools and athletes (its first data), not prerendered.
       { path: paths.demo.home.path, element: titled('Demo', <DemoHome />) },
       { path: paths.demo.search.path, element: <SearchPage /> },
@@ -171,16 +192,16 @@ export const routes: RouteObject[] = [
         path: paths.collectiveAdmin.path,
         element: (
           <RequireSignIn>
-            <CollectivePanel />
+            <CollectivePanel auditLog={<AuditLog />} />
           </RequireSignIn>
         ),
       },
-      { path: paths.demo.collective.path, handle: PRERENDER, element: <CollectivePanel /> },
+      { path: paths.demo.collective.path, handle: PRERENDER, element: <CollectivePanel auditLog={<AuditLog />} /> },
       {
         path: paths.collectiveAdminPanel.path,
         element: (
           <RequireSignIn>
-            <CollectivePanel />
+            <CollectivePanel auditLog={<AuditLog />} />
           </RequireSignIn>
         ),
       },
@@ -195,6 +216,25 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: paths.demo.collectiveAthlete.path, element: <CollectiveAthlete /> },
+      {
+        path: paths.notifications.path,
+        element: titled(
+          'Notifications',
+          <RequireSignIn>
+            <NotificationsPage />
+          </RequireSignIn>,
+        ),
+      },
+      { path: paths.unsubscribe.path, element: titled('Stop these emails', <UnsubscribePage />) },
+      {
+        path: paths.account.path,
+        element: titled(
+          'Your account',
+          <RequireSignIn>
+            <AccountPage />
+          </RequireSignIn>,
+        ),
+      },
     ],
   },
   { path: '*', element: titled('Page Not Found', <NotFound />) },

@@ -85,16 +85,16 @@ export const normalPath = (pathname: string) => pathname.replace(/(.)\/+$/, '$1'
 
 /**
  * The HTML of `url` (path and query) rendered with its first data, or null when the route is not
- * rendered on request (no server data, prerendered at build time), a read does not answer 200, or
- * the page cannot be rendered.
+ * rendered on request (no server data), a read does not answer 200, or the page cannot be rendered.
  */
 export async function renderDocument(url: string, assets: PageAssets, fetchJson: FetchJson): Promise<string | null> {
   const location = new URL(url, 'http://drift.invalid');
-  const path = normalPath(location.pathname);
+  // The front door asked for by its file (CloudFront's default root object names it so).
+  const path = location.pathname === '/index.html' ? '/' : normalPath(location.pathname);
   const matches = matchRoutes(routes, path);
   if (!matches?.length) return null;
-  const leaf = matches[matches.length - 1].route;
-  if ((leaf.handle as { prerender?: boolean } | undefined)?.prerender) return null;
+  // A prerendered route is rendered here too when its screens name their first data (the
+  // storefront at /: its prerendered HTML, without data, is the fallback).
   const pattern = matches.reduce((parent, m) => joinPattern(parent, m.route.path), '') || '/';
   const head = assets.heads[pattern];
   if (!head) return null;

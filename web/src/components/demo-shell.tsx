@@ -1,5 +1,7 @@
-// The demo layout shell: fixed top bar, scroll-to-top on route change, footer only near the page bottom.
-import { useEffect, useState } from 'react';
+// The demo layout shell (the storefront at / and every fan page): fixed top bar, scroll-to-top on
+// route change, footer only near the page bottom. Its Back follows the browser's history, and falls
+// back to the storefront (/) when the page was opened directly.
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { utcYear } from '@/lib/dates';
@@ -101,7 +103,35 @@ function SearchBox() {
   );
 }
 
-export function DemoShell() {
+/**
+ * Back: the previous page of this visit (the browser's own back), or the storefront when this page
+ * was opened directly (react-router's first location has the key 'default'). A link to / first, so
+ * it works from the HTML before the app has hydrated.
+ */
+function BackButton() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hasHistory = location.key !== 'default';
+  if (!hasHistory && location.pathname === paths.landing.path) return null;
+  return (
+    <Link
+      className="btn btn-ghost topbar-btn"
+      to={paths.landing.getHref()}
+      aria-label="Back"
+      onClick={(e) => {
+        if (!hasHistory) return;
+        e.preventDefault();
+        navigate(-1);
+      }}
+    >
+      <span aria-hidden="true">←</span> <span className="hide-mobile">Back</span>
+    </Link>
+  );
+}
+
+/** `topbarExtra`: what the route table puts in the top bar beside the account's button (the
+ * notifications bell: a feature, which shared components do not import). */
+export function DemoShell({ topbarExtra }: { topbarExtra?: ReactNode } = {}) {
   const { switcher, button } = useTopBarRole();
   const nearBottom = useNearBottom();
   return (
@@ -113,9 +143,7 @@ export function DemoShell() {
       <header className="topbar">
         <div className="topbar-inner">
           <div className="topbar-left">
-            <Link className="btn btn-ghost topbar-btn" to={paths.main.getHref()} aria-label="Back to main">
-              <span aria-hidden="true">←</span> <span className="hide-mobile">Back</span>
-            </Link>
+            <BackButton />
             <Link to={paths.landing.getHref()} className="topbar-logo" aria-label="Drift home">
               <Logo height={28} />
             </Link>
@@ -126,6 +154,7 @@ export function DemoShell() {
               Contact Us
             </Link>
             {switcher && <RoleDropdown />}
+            {topbarExtra && <Suspense fallback={null}>{topbarExtra}</Suspense>}
             <Link className="btn btn-primary topbar-btn" to={button.to}>
               {button.label}
             </Link>

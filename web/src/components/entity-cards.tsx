@@ -1,5 +1,7 @@
 // Cards for athletes and schools, used by the home carousels, search results, rosters and related athletes:
-// they take the summaries the list routes answer with (a full Athlete or School is one too).
+// they take the summaries the list routes answer with (a full Athlete or School is one too). An
+// athlete's tier is shown on the athlete's own profile only (TierBadge there and on the media page),
+// never in lists beside cards, where it read as the cards' rarity.
 import { Link } from 'react-router-dom';
 import type { AthleteSummary, SchoolSummary } from '@shared/catalog/catalog-types';
 import { tierFor } from '@shared/catalog/tiers';
@@ -30,7 +32,6 @@ export function AthleteCard({ athlete, compact = false, priority = false }: { at
           width={300}
           height={300}
         />
-        <TierBadge level={athlete.level} />
         <span className="jersey-chip" aria-label={`Jersey number ${athlete.number}`}>
           #{athlete.number}
         </span>

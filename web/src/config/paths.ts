@@ -46,6 +46,12 @@ export const paths = {
   athleteAdminPanel: { path: '/athlete-admin-panel', getHref: () => '/athlete-admin-panel' },
   collectiveAdmin: { path: '/collective', getHref: () => '/collective' },
   collectiveAdminPanel: { path: '/collective-admin-panel', getHref: () => '/collective-admin-panel' },
+  /** The signed-in account's notifications and their email settings (issue 26). */
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
+  /** Where an email's unsubscribe link leads (signed query: r, c, t). */
+  unsubscribe: { path: '/unsubscribe', getHref: (query = '') => (query ? `/unsubscribe?${query}` : '/unsubscribe') },
+  /** The signed-in fan's account: download my data, delete my account, the age question (issue 23). */
+  account: { path: '/account', getHref: () => '/account' },
   /** The platform operators' console (group operator). */
   operator: { path: '/operator', getHref: () => '/operator' },
   collectiveAthlete: {

@@ -20,8 +20,8 @@ export class ApiError extends Error {
 
 const ATHLETE_READ = /^\/athletes\/(\d+)\/(orders|donations)(?=$|\?)/;
 const COLLECTIVE_READ = /^\/collectives\/(\d+)\/(stats|transactions)(?=$|\?)/;
-/** The buyer's own reads: the demo buyer's twin when nobody is signed in. */
-const MY_READ = /^\/me\/(orders|collection)(?=$|\?)/;
+/** The buyer's own reads (their orders, one order, their collection): the demo buyer's twin when nobody is signed in. */
+const MY_READ = /^\/me\/(orders|collection)(?=$|\?|\/)/;
 
 /**
  * The path actually requested for `path`: owner reads go to `/demo/...` unless the session owns

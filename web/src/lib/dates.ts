@@ -30,5 +30,21 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(ms) ? iso : `${dateTimeFormat.format(new Date(ms))} ${DATE_ZONE}`;
 }
 
+const ago = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+
+/** 'just now', '5 minutes ago', 'yesterday', else the UTC date: how long ago something happened (recent sales). */
+export function formatAgo(iso: string, now = Date.now()): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const seconds = Math.round((now - ms) / 1000);
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return ago.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return ago.format(-hours, 'hour');
+  const days = Math.round(hours / 24);
+  return days < 7 ? ago.format(-days, 'day') : formatDate(iso);
+}
+
 /** The current year in UTC (copyright lines). */
 export const utcYear = (now = new Date()): number => now.getUTCFullYear();

@@ -2,6 +2,7 @@
 // name) and its size, never the athlete's tier. One place for the words, so the card page, the
 // athlete page, My Collection, the card form's preview and the approval screen read alike.
 import { serialLabel, type SerialRange } from '@shared/cards/editions';
+import { sportLabel } from '@shared/catalog/sports';
 
 /** The frame's colour family: the three house editions, and one for any other name. */
 export type EditionKey = 'base' | 'gold' | 'signature' | 'special';
@@ -33,4 +34,9 @@ export function serialStamp(serials: readonly SerialRange[] | null | undefined, 
   if (!serials || serials.length === 0) return null;
   const first = serialLabel(serials[0], editionSize);
   return serials.length > 1 ? `${first} +${serials.length - 1}` : first;
+}
+
+/** The line under the name on the frame: '#7 · Quarterback · Football' (what is known of it; the sport by its display name). */
+export function athleteLine(athlete: { number?: string | null; position?: string | null; sport?: string | null }): string {
+  return [athlete.number ? `#${athlete.number}` : '', athlete.position ?? '', athlete.sport ? sportLabel(athlete.sport) : ''].filter(Boolean).join(' · ');
 }

@@ -8,7 +8,7 @@ import { formatUsd } from '@shared/platform/money';
 import { serialLabel } from '@shared/cards/editions';
 import { DateText } from '@/components/date-text';
 import { buyerLabel, orderLabel, orderStatusLabel } from '@/components/dashboard/format';
-import { DataTable } from '@/components/dashboard/data-table';
+import { Table, type Column } from '@/components/table/table';
 
 /** Copies text to the clipboard (Clipboard API, else a selected textarea). */
 export async function copyText(text: string): Promise<boolean> {
@@ -93,7 +93,7 @@ function SerialsCell({ order }: { order: SaleLine }) {
         serials.map((s) => <div key={`${s.cardId}-${s.from}`}>{serialLabel([s.from, s.to], s.editionSize)}</div>)
       )}
       {flags.map((flag) => (
-        <span key={flag} className="dash-badge dash-badge-red" style={{ marginInlineEnd: 4 }}>
+        <span key={flag} className="dash-badge dash-badge-red dash-badge-gap">
           {flag}
         </span>
       ))}
@@ -101,37 +101,28 @@ function SerialsCell({ order }: { order: SaleLine }) {
   );
 }
 
-/** An order line's first cells: Order, Date, Buyer, Amount. */
-export function OrderCells({ order }: { order: SaleLine }) {
-  return (
-    <>
-      <td>
-        <OrderRef orderId={order.orderId} orderName={order.orderName} />
-      </td>
-      <td>
-        <DateText iso={order.createdAt} />
-      </td>
-      <td>{buyerLabel(order.buyer)}</td>
-      <td>{formatUsd(order.amountCents)}</td>
-    </>
-  );
-}
+/** An order line's first columns: Order (the row's name), Date, Buyer, Amount. */
+export const ORDER_COLUMNS: ReadonlyArray<Column<SaleLine>> = [
+  { header: 'Order', rowHeader: true, cell: (order) => <OrderRef orderId={order.orderId} orderName={order.orderName} /> },
+  { header: 'Date', cell: (order) => <DateText iso={order.createdAt} /> },
+  { header: 'Buyer', cell: (order) => buyerLabel(order.buyer) },
+  { header: 'Amount', align: 'end', cell: (order) => formatUsd(order.amountCents) },
+];
+
+export const orderKey = (order: SaleLine) => `${order.orderId}-${order.createdAt}`;
 
 export function RecentOrdersTable({ orders, caption, showSerials = false }: { orders: SaleLine[]; caption: string; showSerials?: boolean }) {
-  if (orders.length === 0) return <p className="muted">No orders yet.</p>;
   return (
-    <DataTable caption={caption} columns={['Order', 'Date', 'Buyer', 'Amount', 'Status', showSerials && 'Serials']}>
-      {orders.map((order) => (
-        <tr key={`${order.orderId}-${order.createdAt}`}>
-          <OrderCells order={order} />
-          <td>{orderStatusLabel(order.status)}</td>
-          {showSerials && (
-            <td>
-              <SerialsCell order={order} />
-            </td>
-          )}
-        </tr>
-      ))}
-    </DataTable>
+    <Table
+      caption={caption}
+      rows={orders}
+      rowKey={orderKey}
+      empty="No orders yet."
+      columns={[
+        ...ORDER_COLUMNS,
+        { header: 'Status', cell: (order) => orderStatusLabel(order.status) },
+        showSerials && { header: 'Serials', cell: (order) => <SerialsCell order={order} /> },
+      ]}
+    />
   );
 }

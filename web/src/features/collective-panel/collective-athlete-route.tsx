@@ -5,13 +5,13 @@
 // the visitor can open: the demo's unless they are signed in as the collective outside the demo.
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { ErrorBox } from '@/components/error-box';
-import { FallbackImage } from '@/components/fallback-image';
 import { PageSpinner, Spinner } from '@/components/spinner';
 import { isDemoPath, paths } from '@/config/paths';
 import { parseId } from '@/lib/catalog';
 import { ApiError } from '@/lib/api-client';
 import { CardCarousel } from '@/components/dashboard/card-carousel';
 import '@/components/dashboard/dashboard.css';
+import { PanelHeader } from '@/components/dashboard/panel-header';
 import { RecentOrdersTable } from '@/components/dashboard/recent-orders';
 import { SalesDashboard } from '@/components/dashboard/sales-dashboard';
 import { useMemberOrders, useMemberStats } from '@/features/collective-panel/api/get-athlete-sales';
@@ -59,16 +59,11 @@ export default function CollectiveAthleteRoute() {
       <Link to={`${dashboardHref}?section=athletes`} className="back-link">
         ← Return to Dashboard
       </Link>
-      <header className="dash-header" style={{ marginTop: 12 }}>
-        <FallbackImage src={athlete.image} alt="" className="dash-avatar" />
-        <div>
-          <h1>{athlete.name}</h1>
-          <p className="dash-handle">
-            {[sportLabel(athlete.sport), athlete.position, athlete.number ? `#${athlete.number}` : '', athlete.school].filter(Boolean).join(' · ')}
-          </p>
-          <p className="dash-zone">Dates and months in UTC</p>
-        </div>
-      </header>
+      <PanelHeader
+        title={athlete.name}
+        image={athlete.image}
+        subtitle={[sportLabel(athlete.sport), athlete.position, athlete.number ? `#${athlete.number}` : '', athlete.school].filter(Boolean).join(' · ')}
+      />
       <div className="dash-main">
         <Panel id="athlete-cards-title" title="Cards">
           <CardCarousel cards={profile.data?.cards ?? []} soldByCard={stats.data?.cardsSoldByCard} label={`${athlete.name} cards`} />

@@ -1,5 +1,6 @@
 // The collective admin panel (/collective, /demo/collective, /collective-admin-panel): left menu
-// Overview, Athletes, Transactions, Payouts, Settings (kept in ?section= so a reload stays put).
+// Overview, Athletes, Cards, Transactions, Payouts, Settings (kept in ?section= so a reload stays put), a
+// vertical tablist of the design system (components/tabs.tsx: the arrow keys move through it).
 // It reads the collective's own routes (the stats, GET /api/collectives/{id} and its members),
 // never the whole catalog; visitors read the demo twins. Payouts and Settings load lazily.
 // The header, the menu and each section's layout render at once, data or not (each part shows its
@@ -10,7 +11,8 @@ import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '@/components/spinner';
 import '@/components/dashboard/dashboard.css';
-import { PanelMenu, type MenuItem } from '@/components/dashboard/panel-menu';
+import { PanelHeader } from '@/components/dashboard/panel-header';
+import { TabPanel, Tabs, type TabItem } from '@/components/tabs';
 import { useCollectiveStats } from '@/features/collective-panel/api/get-collective-stats';
 import { AthletesSection } from '@/features/collective-panel/components/athletes-section';
 import { OverviewSection } from '@/features/collective-panel/components/overview-section';
@@ -28,24 +30,30 @@ import { useHydrated } from '@/lib/use-hydrated';
 // The write-heavy sections load with their menu item, not with the dashboard.
 const SettingsSection = lazy(() => import('@/features/collective-panel/components/settings/settings-section').then((m) => ({ default: m.SettingsSection })));
 const PayoutsSection = lazy(() => import('@/features/collective-panel/components/payouts/payouts-section').then((m) => ({ default: m.PayoutsSection })));
+const CardsSection = lazy(() => import('@/features/collective-panel/components/cards/cards-section').then((m) => ({ default: m.CardsSection })));
 
-export type Section = 'overview' | 'athletes' | 'transactions' | 'payouts' | 'settings';
+export type Section = 'overview' | 'athletes' | 'cards' | 'transactions' | 'payouts' | 'settings' | 'audit';
 
-export const SECTIONS: MenuItem<Section>[] = [
+export const SECTIONS: Array<TabItem<Section> & { label: string }> = [
   { id: 'overview', label: 'Overview' },
   { id: 'athletes', label: 'Athletes' },
+  { id: 'cards', label: 'Cards' },
   { id: 'transactions', label: 'Transactions' },
   { id: 'payouts', label: 'Payouts' },
   { id: 'settings', label: 'Settings' },
+  { id: 'audit', label: 'Audit log' },
 ];
 
-const parseSection = (value: string | null): Section => SECTIONS.find((s) => s.id === value)?.id ?? 'overview';
+/** The section ?section= names; Cards used to be a Settings tab (?section=settings&tab=cards opens Cards). */
+const parseSection = (value: string | null, tab: string | null): Section =>
+  value === 'settings' && tab === 'cards' ? 'cards' : (SECTIONS.find((s) => s.id === value)?.id ?? 'overview');
 /** Settings' tab, kept in ?tab= so a link can open it (the new collective's checklist does). */
 const parseTab = (value: string | null): SettingsTab => SETTINGS_TAB_IDS.find((t) => t === value) ?? 'athletes';
 
 const TITLE = 'Collective Dashboard';
 
-export default function CollectivePanelRoute() {
+/** `auditLog`: the Audit log section, given by the route table (the notifications feature's). */
+export default function CollectivePanelRoute({ auditLog }: { auditLog?: ReactNode } = {}) {
   const { collectiveId, isOwnerCollective } = useTenant();
   const stats = useCollectiveStats(collectiveId, LIVE_REFRESH_MS);
   const collective = useCollective();
@@ -58,7 +66,7 @@ export default function CollectivePanelRoute() {
   const [params, setParams] = useSearchParams();
   // The prerendered HTML is the Overview: hydrate as that, then show the section the URL names.
   const hydrated = useHydrated();
-  const section = hydrated ? parseSection(params.get('section')) : 'overview';
+  const section = hydrated ? parseSection(params.get('section'), params.get('tab')) : 'overview';
   const settingsTab = parseTab(hydrated ? params.get('tab') : null);
   useDocumentTitle(`${SECTIONS.find((s) => s.id === section)?.label} · ${TITLE}`);
 
@@ -109,7 +117,7 @@ export default function CollectivePanelRoute() {
     );
   } else {
     const c = collective.data;
-    // Payouts and Settings edit the members (and Settings the collective): they wait for them.
+    // Cards, Payouts and Settings edit the members (and Settings the collective): they wait for them.
     const ownerReady = memberList !== undefined && (section !== 'settings' || c !== undefined);
     body = (
       <>
@@ -117,15 +125,19 @@ export default function CollectivePanelRoute() {
         {section === 'overview' && <OverviewSection stats={statsData} members={memberList} />}
         {section === 'athletes' && <AthletesSection stats={statsData} />}
         {section === 'transactions' && <TransactionsSection collectiveId={collectiveId} />}
+        {section === 'audit' && <Suspense fallback={<Spinner label="Loading..." />}>{auditLog}</Suspense>}
         {(section === 'settings' || section === 'payouts') && !isOwnerCollective && (
           <SignInPrompt
             message={section === 'payouts' ? 'Sign in as this collective to create and mark payouts' : 'Sign in as this collective to save changes'}
           />
         )}
-        {(section === 'settings' || section === 'payouts') && !ownerReady && <Spinner label="Loading..." />}
+        {(section === 'settings' || section === 'payouts' || section === 'cards') && !ownerReady && <Spinner label="Loading..." />}
         {ownerReady && (
           <Suspense fallback={<Spinner label="Loading..." />}>
             {section === 'payouts' && <PayoutsSection collectiveId={collectiveId} members={memberList} />}
+            {section === 'cards' && (
+              <CardsSection collectiveId={collectiveId} members={memberList} school={c?.school.name ?? null} canWrite={isOwnerCollective} />
+            )}
             {section === 'settings' && c && (
               <SettingsSection
                 tab={settingsTab}
@@ -145,17 +157,13 @@ export default function CollectivePanelRoute() {
 
   return (
     <section className="page container">
-      <header className="dash-header">
-        <div>
-          <h1>{TITLE}</h1>
-          {/* The line is there before the name arrives, so nothing below moves. */}
-          <p className="dash-handle">{stats.data?.name ?? '\u00a0'}</p>
-          <p className="dash-zone">Dates and months in UTC</p>
-        </div>
-      </header>
+      {/* The name's line is there before the name arrives, so nothing below moves. */}
+      <PanelHeader title={TITLE} subtitle={stats.data?.name} />
       <div className="dash">
-        <PanelMenu label="Collective panel" items={SECTIONS} current={section} onSelect={select} />
-        <div className="dash-main">{body}</div>
+        <Tabs label="Collective panel" idBase="collective" orientation="vertical" className="dash-menu" items={SECTIONS} current={section} onSelect={select} />
+        <TabPanel idBase="collective" id={section} className="dash-main">
+          {body}
+        </TabPanel>
       </div>
     </section>
   );

@@ -1,11 +1,12 @@
 // The athlete's order lines: Order (Shopify's order name, full id on hover, copy), Date, Buyer
 // (before '@'), Amount, Serials ('#n / N', ranges '#3–5 / 100', per card; units without a serial
-// flagged as oversold or sold while locked), Status (default Paid).
+// flagged as oversold or sold while locked), Status (default Paid). One table of the design system:
+// rows stack into cards on a phone.
 import type { SaleLine } from '@shared/sales/sales-api';
 import { serialLabel } from '@shared/cards/editions';
 import { orderStatusLabel } from '@/components/dashboard/format';
-import { OrderCells } from '@/components/dashboard/recent-orders';
-import { DataTable } from '@/components/dashboard/data-table';
+import { ORDER_COLUMNS, orderKey } from '@/components/dashboard/recent-orders';
+import { Table } from '@/components/table/table';
 
 function Serials({ line, cardNames }: { line: SaleLine; cardNames: Map<number, string> }) {
   const multipleCards = new Set(line.serials.map((s) => s.cardId)).size > 1;
@@ -25,18 +26,17 @@ function Serials({ line, cardNames }: { line: SaleLine; cardNames: Map<number, s
 }
 
 export function AthleteOrdersTable({ orders, caption, cardNames }: { orders: SaleLine[]; caption: string; cardNames: Map<number, string> }) {
-  if (orders.length === 0) return <p className="muted">No orders yet.</p>;
   return (
-    <DataTable caption={caption} columns={['Order', 'Date', 'Buyer', 'Amount', 'Serials', 'Status']}>
-      {orders.map((order) => (
-        <tr key={`${order.orderId}-${order.createdAt}`}>
-          <OrderCells order={order} />
-          <td>
-            <Serials line={order} cardNames={cardNames} />
-          </td>
-          <td>{orderStatusLabel(order.status)}</td>
-        </tr>
-      ))}
-    </DataTable>
+    <Table
+      caption={caption}
+      rows={orders}
+      rowKey={orderKey}
+      empty="No orders yet."
+      columns={[
+        ...ORDER_COLUMNS,
+        { header: 'Serials', cell: (order) => <Serials line={order} cardNames={cardNames} /> },
+        { header: 'Status', cell: (order) => orderStatusLabel(order.status) },
+      ]}
+    />
   );
 }

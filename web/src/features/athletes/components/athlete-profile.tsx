@@ -1,6 +1,8 @@
-// Athlete profile (/athlete/:id): tier banner, photo, verified name, About, stats, achievements,
-// Digital Collectibles (GET /api/athletes/{id}: each card with its sale state, grouped by set) and
-// Related Athletes (GET /api/athletes/{id}/related). An unknown id redirects to '/'.
+// Athlete profile (/athlete/:id): level banner (the athlete's tier, said in words: it is the
+// athlete's standing, never a card's rarity, and shows on this profile only), photo, verified name,
+// About, stats, achievements, Digital Collectibles (GET /api/athletes/{id}: each card in the Drift
+// frame with its sale state, grouped by set) and Related Athletes (GET /api/athletes/{id}/related).
+// An unknown id redirects to '/'.
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { tierFor } from '@shared/catalog/tiers';
 import { AthleteCard } from '@/components/entity-cards';
@@ -18,6 +20,12 @@ import { CollectibleGrid } from '@/features/athletes/components/collectible-grid
 import { sportLabel } from '@shared/catalog/sports';
 
 export const RELATED_ERROR = 'Failed to load related athletes. Please try again later.';
+
+/** What the level banner means: the athlete's standing on Drift, not a card's rarity (the edition and its size are). */
+export function levelMeaning(level: number | undefined): string {
+  const tier = tierFor(level);
+  return `Level ${level ?? 1} puts this athlete in the ${tier.name} tier, their standing on Drift (9 and up Legendary, 7 Rare, 5 Uncommon, 3 Common, below that Basic). It is not a card's rarity: each card's edition and its size are.`;
+}
 
 function RelatedAthletes({ athleteId }: { athleteId: number }) {
   const related = useRelatedAthletes(athleteId);
@@ -58,6 +66,7 @@ export default function AthleteProfile() {
         <span className="level-name">{tier.name}</span>
         <span className="level-num">Level {athlete.level ?? 1}</span>
       </div>
+      <p className="level-meaning muted small">{levelMeaning(athlete.level)}</p>
       <div className="profile-head">
         <FallbackImage className="profile-photo" src={athlete.image} alt={`Portrait of ${athlete.name}`} width={220} height={220} />
         <div className="profile-id">
@@ -89,7 +98,7 @@ export default function AthleteProfile() {
         <h2 id="collectibles-title" className="section-title">
           Digital Collectibles
         </h2>
-        <CollectibleGrid cards={data.cards} sets={data.sets} athleteId={athlete.id} athleteName={athlete.name} />
+        <CollectibleGrid cards={data.cards} sets={data.sets} athleteId={athlete.id} athleteName={athlete.name} athlete={athlete} />
       </section>
 
       <RelatedAthletes athleteId={athlete.id} />

@@ -1,14 +1,18 @@
-// The athlete's public cards, grouped by set, each with its sale state: a locked card shows its
-// progress ('18 of 25 Base sold to unlock') and cannot be bought, an edition shows how many are
-// left, then 'Sold out', and a retired card is marked so. Only a buyable card offers Buy Now.
+// The athlete's public cards, grouped by set, each drawn in the Drift frame (components/card) with
+// its sale state: a locked card shows its progress ('18 of 25 Base sold to unlock') and cannot be
+// bought, an edition shows how many are left on a bar, then 'Sold out', and a retired card is
+// marked so. Only a buyable card offers Buy Now.
 import { Link } from 'react-router-dom';
 import type { CardView } from '@shared/catalog/catalog-api';
-import type { CardSet } from '@shared/catalog/catalog-types';
+import type { AthleteSummary, CardSet } from '@shared/catalog/catalog-types';
 import { formatUsd } from '@shared/platform/money';
-import { FallbackImage } from '@/components/fallback-image';
+import { athleteLine, editionWords } from '@/components/card/card-edition';
+import { CardFrame } from '@/components/card/card-frame';
+import { EditionProgress } from '@/components/card/edition-progress';
 import { paths } from '@/config/paths';
 import { SALE_BADGE, saleStatus } from '@/lib/card-sale';
 import '@/features/athletes/components/collectibles.css';
+import { DropCountdown } from '@/components/drop-countdown';
 
 interface Group {
   key: string;
@@ -40,7 +44,22 @@ export function topFanHint(cardCount: number): string {
   return `collect all ${cardCount} cards to become a Top Fan`;
 }
 
-function Collectible({ card, cards, athleteId, athleteName }: { card: CardView; cards: CardView[]; athleteId: number; athleteName: string }) {
+/** What the frame shows of the athlete (the profile's fields; the name alone when only it is known). */
+export type FrameAthlete = Partial<Pick<AthleteSummary, 'school' | 'sport' | 'position' | 'number'>>;
+
+function Collectible({
+  card,
+  cards,
+  athleteId,
+  athleteName,
+  athlete,
+}: {
+  card: CardView;
+  cards: CardView[];
+  athleteId: number;
+  athleteName: string;
+  athlete: FrameAthlete;
+}) {
   const status = saleStatus(card, cards);
   const href = paths.card.getHref(athleteId, card.id);
   const state = { card, athleteName, athleteId };
@@ -48,16 +67,27 @@ function Collectible({ card, cards, athleteId, athleteName }: { card: CardView; 
   return (
     <article className={`collectible sale-${status.kind}`} aria-label={card.name}>
       <Link to={href} state={state} className="collectible-link" aria-label={`Open ${card.name}, ${formatUsd(card.priceCents)}`}>
-        <FallbackImage src={card.image} alt={`${card.name} trading card`} loading="lazy" width={240} height={336} />
+        <CardFrame
+          image={card.image}
+          alt={`${card.name} trading card`}
+          athleteName={athleteName}
+          meta={athleteLine(athlete)}
+          school={athlete.school}
+          edition={card.edition}
+          editionSize={card.editionSize}
+          cardNumber={card.id}
+          muted={status.kind !== 'open' && status.kind !== 'limited'}
+        />
       </Link>
       <div className="collectible-body">
         <h4 className="entity-title">{card.name}</h4>
         <div className="badge-row">
-          {card.edition && <span className="badge badge-muted">{card.edition}</span>}
+          <span className="badge badge-muted">{editionWords(card.edition, card.editionSize)}</span>
           {badge && <span className="badge badge-sale">{badge}</span>}
         </div>
         <p className="price">{formatUsd(card.priceCents)}</p>
-        {status.text && <p className="sale-line">{status.text}</p>}
+        {card.drop && <DropCountdown drop={card.drop} compact />}
+        <EditionProgress card={card} cards={cards} />
         {status.buyable ? (
           <Link className="btn btn-primary btn-block" to={href} state={state}>
             Buy Now
@@ -72,7 +102,19 @@ function Collectible({ card, cards, athleteId, athleteName }: { card: CardView; 
   );
 }
 
-export function CollectibleGrid({ cards, sets, athleteId, athleteName }: { cards: CardView[]; sets: CardSet[]; athleteId: number; athleteName: string }) {
+export function CollectibleGrid({
+  cards,
+  sets,
+  athleteId,
+  athleteName,
+  athlete = {},
+}: {
+  cards: CardView[];
+  sets: CardSet[];
+  athleteId: number;
+  athleteName: string;
+  athlete?: FrameAthlete;
+}) {
   if (cards.length === 0) return <p className="muted">No cards released yet.</p>;
   return (
     <>
@@ -86,7 +128,7 @@ export function CollectibleGrid({ cards, sets, athleteId, athleteName }: { cards
           )}
           <div className="grid cards-grid">
             {group.cards.map((card) => (
-              <Collectible key={card.id} card={card} cards={cards} athleteId={athleteId} athleteName={athleteName} />
+              <Collectible key={card.id} card={card} cards={cards} athleteId={athleteId} athleteName={athleteName} athlete={athlete} />
             ))}
           </div>
         </div>

@@ -16,6 +16,8 @@ export interface CheckoutInput {
   athleteId: number;
   athleteName: string;
   card: Pick<CardView, 'id' | 'name' | 'image' | 'priceCents'>;
+  /** Units to buy (1 to 10, as the storefront takes them). */
+  quantity: number;
 }
 
 export function useCheckout() {
@@ -24,7 +26,7 @@ export function useCheckout() {
     // Shopify's checkout), so the card lands in its own collection; anyone else as the demo buyer.
     const claims = getSession()?.claims;
     const email = claims?.email && claims.email_verified ? claims.email : undefined;
-    const order = await createCheckout({ athleteId: arg.athleteId, cardId: arg.card.id, quantity: 1, ...(email ? { email } : {}) });
+    const order = await createCheckout({ athleteId: arg.athleteId, cardId: arg.card.id, quantity: arg.quantity, ...(email ? { email } : {}) });
     addPurchasedCard({
       athleteId: arg.athleteId,
       cardId: arg.card.id,

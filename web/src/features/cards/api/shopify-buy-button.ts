@@ -3,8 +3,13 @@
 
 export const BUY_BUTTON_SDK_URL = 'https://sdks.shopifycdn.com/buy-button/latest/buy-button-storefront.min.js';
 
+/** The product component the SDK answers (its updateQuantity sets how many the button adds to the cart). */
+interface ProductComponent {
+  updateQuantity?(fn: (previous: number) => number): void;
+}
+
 interface ShopifyUi {
-  createComponent(kind: 'product', options: Record<string, unknown>): Promise<unknown>;
+  createComponent(kind: 'product', options: Record<string, unknown>): Promise<ProductComponent>;
   destroyComponent?(kind: 'product', id: string): void;
 }
 interface ShopifyBuyGlobal {
@@ -35,11 +40,15 @@ export function loadBuyButtonSdk(): Promise<ShopifyBuyGlobal> {
   return sdkPromise;
 }
 
-export async function mountBuyButton(node: HTMLElement, opts: { domain: string; storefrontToken: string; productId: string; onCheckout?: () => void }) {
+/** Mounts the product's Buy on Shopify button; `quantity` (the card page's review) is what it adds to the cart. */
+export async function mountBuyButton(
+  node: HTMLElement,
+  opts: { domain: string; storefrontToken: string; productId: string; quantity?: number; onCheckout?: () => void },
+) {
   const sdk = await loadBuyButtonSdk();
   const client = sdk.buildClient({ domain: opts.domain, storefrontAccessToken: opts.storefrontToken });
   const ui = await sdk.UI.onReady(client);
-  await ui.createComponent('product', {
+  const product = await ui.createComponent('product', {
     id: opts.productId,
     node,
     moneyFormat: '%24%7B%7Bamount%7D%7D',
@@ -57,4 +66,7 @@ export async function mountBuyButton(node: HTMLElement, opts: { domain: string; 
       toggle: { styles: { toggle: { 'background-color': '#C4161C' } } },
     },
   });
+  // The SDK's own quantity is 1; the fan chose theirs on the card page (the cart then shows it, with its Subtotal).
+  const quantity = opts.quantity ?? 1;
+  if (quantity > 1) product.updateQuantity?.(() => quantity);
 }

@@ -1,14 +1,12 @@
-// My Collection (/mycards, /demo/mycards): the buyer's cards from GET /api/me/collection (the demo
-// buyer's twin when signed out), grouped by athlete and set with progress, the serials held, the
-// missing cards (each a link to its card page) and the Top Fan badge from the answer's flag; a page of
-// athletes at a time. Cards bought in this browser (localStorage `purchasedCards`) show until the
-// collection holds them, and can be removed from this device.
+// My Collection (/mycards, /demo/mycards), a showcase: the buyer's cards from GET /api/me/collection
+// (the demo buyer's twin when signed out), newest purchase first and highlighted, filtered by school
+// and set, grouped by athlete and set with progress, each card in the Drift frame with its serial,
+// the missing cards (each a link to its card page) and the Top Fan badge from the answer's flag; a
+// page of athletes at a time. Cards bought in this browser (localStorage `purchasedCards`) show
+// until the collection holds them, and can be removed from this device.
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { CollectionAthlete, CollectionSet } from '@shared/sales/collection-api';
 import { formatUsd } from '@shared/platform/money';
-import { serialLabel } from '@shared/cards/editions';
-import { isRetired } from '@shared/cards/lifecycle';
 import { ConfirmAbout, useConfirmation } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
@@ -17,95 +15,22 @@ import { PageSpinner } from '@/components/spinner';
 import { isDemoPath, paths } from '@/config/paths';
 import { readPurchasedCards, removePurchasedCard, type LocalCollectible } from '@/lib/purchased-cards';
 import { useMyCollection } from '@/features/collection/api/get-my-collection';
-import { heldCount, localOnly, pendingLocalOrders } from '@/features/collection/components/collection-model';
+import {
+  NO_FILTER,
+  applyFilter,
+  filterOptions,
+  heldCount,
+  localOnly,
+  newestFirst,
+  newestHeld,
+  pendingLocalOrders,
+} from '@/features/collection/components/collection-model';
+import { AthleteBlock, CollectionFilters } from '@/features/collection/components/collection-parts';
 import '@/features/collection/components/my-collection.css';
-import { sportLabel } from '@shared/catalog/sports';
 
 export const LOAD_ERROR = 'Failed to load Shopify orders. Please try again later.';
 export const REFRESH_ERROR = 'Failed to refresh Shopify orders. Please try again later.';
 export const LOAD_MORE_ERROR = 'Failed to load more of your collection. Please try again.';
-
-function SetBlock({ athleteId, set }: { athleteId: number; set: CollectionSet }) {
-  return (
-    <div className="collection-set">
-      <h3 className="collection-set-title">
-        {set.name} <span className="collection-progress">{`${set.held} of ${set.total}`}</span>
-        {set.complete && set.countsForTopFan && <span className="badge badge-green">Complete</span>}
-      </h3>
-      <ul className="grid cards-grid collection-grid" aria-label={`${set.name} cards`}>
-        {set.cards.map((card) => {
-          const href = paths.card.getHref(athleteId, card.id);
-          if (card.held === 0) {
-            return (
-              <li key={card.id} className="collectible collection-missing">
-                <Link to={href} className="collectible-link" aria-label={`Missing: ${card.name}, open its card page`}>
-                  <FallbackImage src={card.image} alt={`${card.name} trading card`} loading="lazy" width={240} height={336} />
-                </Link>
-                <div className="collectible-body">
-                  <h4 className="entity-title">{card.name}</h4>
-                  <div className="badge-row">
-                    <span className="badge badge-muted">Missing</span>
-                    {isRetired(card) && <span className="badge badge-muted">Retired</span>}
-                  </div>
-                  <p className="price">{formatUsd(card.priceCents)}</p>
-                </div>
-              </li>
-            );
-          }
-          return (
-            <li key={card.id} className="collectible">
-              <Link to={href} className="collectible-link" aria-label={`View ${card.name}`}>
-                <FallbackImage src={card.image} alt={`${card.name} trading card`} loading="lazy" width={240} height={336} />
-              </Link>
-              <div className="collectible-body">
-                <h4 className="entity-title">{card.name}</h4>
-                <div className="badge-row">
-                  <span className="badge badge-green">Shopify order</span>
-                  {card.edition && <span className="badge badge-muted">{card.edition}</span>}
-                  {card.held > 1 && <span className="badge badge-muted">×{card.held}</span>}
-                </div>
-                {card.serials.length > 0 && (
-                  <p className="serials" aria-label={`Serials of ${card.name}`}>
-                    {card.serials.map((range) => (
-                      <span key={range[0]} className="serial">
-                        {serialLabel(range, card.editionSize)}
-                      </span>
-                    ))}
-                  </p>
-                )}
-                <p className="price">{formatUsd(card.priceCents)}</p>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
-}
-
-function AthleteBlock({ entry }: { entry: CollectionAthlete }) {
-  const { athlete } = entry;
-  const headingId = `collection-athlete-${athlete.id}`;
-  return (
-    <section className="section collection-athlete" aria-labelledby={headingId}>
-      <div className="collection-athlete-head">
-        <FallbackImage src={athlete.image} alt={`Portrait of ${athlete.name}`} width={56} height={56} loading="lazy" />
-        <h2 id={headingId} className="section-title">
-          <Link to={paths.athlete.getHref(athlete.id)} className="link">
-            {athlete.name}
-          </Link>
-        </h2>
-        {entry.topFan && <span className="badge badge-gold">Top Fan</span>}
-        <span className="muted small">
-          {sportLabel(athlete.sport)} · {athlete.school}
-        </span>
-      </div>
-      {entry.sets.map((set) => (
-        <SetBlock key={set.id ?? 'rest'} athleteId={athlete.id} set={set} />
-      ))}
-    </section>
-  );
-}
 
 export default function MyCollection() {
   const [local, setLocal] = useState<LocalCollectible[]>(() => readPurchasedCards());
@@ -114,9 +39,14 @@ export default function MyCollection() {
   const [polling, setPolling] = useState(() => pendingLocalOrders(local, now) > 0);
   const collection = useMyCollection(polling ? 1500 : 0);
   const [refreshing, setRefreshing] = useState(false);
-  const searchHref = isDemoPath(useLocation().pathname) ? paths.demo.search.getHref() : paths.search.getHref();
+  const location = useLocation();
+  const searchHref = isDemoPath(location.pathname) ? paths.demo.search.getHref() : paths.search.getHref();
 
-  const athletes = useMemo(() => (collection.data ?? []).flatMap((p) => p.items), [collection.data]);
+  const [filter, setFilter] = useState(NO_FILTER);
+  const athletes = useMemo(() => newestFirst((collection.data ?? []).flatMap((p) => p.items)), [collection.data]);
+  const newest = useMemo(() => newestHeld(athletes), [athletes]);
+  const options = useMemo(() => filterOptions(athletes), [athletes]);
+  const shown = useMemo(() => applyFilter(athletes, filter), [athletes, filter]);
   const onDevice = useMemo(() => localOnly(local, athletes), [local, athletes]);
   const topFans = athletes.filter((a) => a.topFan);
   const total = heldCount(athletes) + onDevice.length;
@@ -150,10 +80,13 @@ export default function MyCollection() {
         <button type="button" className="btn btn-outline" onClick={() => void refresh()} disabled={refreshing}>
           {refreshing ? 'Refreshing...' : 'Refresh'}
         </button>
+        {!isDemoPath(location.pathname) && <Link to={paths.account.getHref()}>Account and my data</Link>}
       </div>
 
       {collection.error && !moreFailed && <ErrorBox message={collection.data ? REFRESH_ERROR : LOAD_ERROR} onRetry={() => void refresh()} />}
       {firstLoad && <PageSpinner label="Loading your cards..." />}
+
+      <CollectionFilters options={options} filter={filter} onChange={setFilter} />
 
       {topFans.length > 0 && (
         <div className="topfan-banner" role="note">
@@ -193,7 +126,7 @@ export default function MyCollection() {
                         <h3 className="entity-title">{e.title}</h3>
                         {e.athleteName && <p className="entity-sub">{e.athleteName}</p>}
                         <div className="badge-row">
-                          <span className="badge badge-muted">{`${e.purchaseMethod} · this device`}</span>
+                          <span className="badge badge-muted">{e.purchaseMethod === 'Shopify' ? 'On its way' : `Bought with ${e.purchaseMethod}`}</span>
                         </div>
                         <p className="price">{formatUsd(e.priceCents)}</p>
                         <p className="muted small">
@@ -209,12 +142,17 @@ export default function MyCollection() {
               </section>
             </li>
           )}
-          {athletes.map((entry) => (
+          {shown.map((entry) => (
             <li key={entry.athlete.id}>
-              <AthleteBlock entry={entry} />
+              <AthleteBlock entry={entry} newest={newest} />
             </li>
           ))}
         </ul>
+      )}
+      {athletes.length > 0 && shown.length === 0 && (
+        <div className="panel empty-state">
+          <p>No cards match these filters.</p>
+        </div>
       )}
 
       {moreFailed && <ErrorBox message={LOAD_MORE_ERROR} onRetry={() => void collection.setSize(collection.size)} />}
@@ -227,7 +165,7 @@ export default function MyCollection() {
       )}
 
       <ConfirmAbout about={removal} title="Remove Collectible?" confirmLabel="Remove" danger onConfirm={(e) => setLocal(removePurchasedCard(e.id))}>
-        {(e) => <p>{e.title} will be removed from this device. Orders made through the Shopify store stay in your collection.</p>}
+        {(e) => <p>{e.title} will be removed from this device. Cards you bought stay in your collection.</p>}
       </ConfirmAbout>
     </div>
   );

@@ -1,7 +1,7 @@
 // Athletes: search (name, sport or position, by the server), the totals, and the members table a
 // page at a time with View Details. Total Revenue (USD) is what buyers paid net of discounts and
 // refunds ("Gross": before the platform's 3%); beside it "Net" is the athletes' 97% of it (README
-// "API", the stats).
+// "API", the stats); each row's Revenue shows both, the net under the gross.
 // Until the stats arrive the tiles keep their place with blank values and the table waits for them.
 import { useDeferredValue, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -12,48 +12,25 @@ import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
 import { Spinner } from '@/components/spinner';
 import { isDemoPath, paths } from '@/config/paths';
-import { FigureTile } from '@/components/dashboard/sales-dashboard';
+import { FigureTile, Tiles } from '@/components/tiles';
+import { Pager } from '@/components/pager';
+import { Table } from '@/components/table/table';
 import { usePagedMembers } from '@/features/collective-panel/api/get-members';
 import { usePayouts } from '@/features/collective-panel/api/payouts';
 import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { DataTable } from '@/components/dashboard/data-table';
 import { sportLabel } from '@shared/catalog/sports';
 
 export const NO_MATCH = 'No athletes found matching your search.';
 
-/** Sales column: units, plus the order count when there are sales. */
-export function salesLabel(cardsSold: number, orderCount: number): string {
-  return cardsSold > 0 ? `${cardsSold} (${countLabel(orderCount, 'order')})` : '0';
-}
-
-/** Previous / Next under a paged table (shown only when there is more than one page). */
-function Pager({
-  page,
-  hasPrevious,
-  hasNext,
-  onPrevious,
-  onNext,
-  label,
-}: {
-  page: number;
-  hasPrevious: boolean;
-  hasNext: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
-  label: string;
-}) {
-  if (!hasPrevious && !hasNext) return null;
+/** Sales: units, and under them the order count when there are sales . */
+function SalesCell({ cardsSold, orderCount }: { cardsSold: number; orderCount: number }) {
+  if (cardsSold <= 0) return <>0</>;
   return (
-    <nav className="dash-actions dash-pager" aria-label={label}>
-      <button type="button" className="btn btn-outline btn-sm" disabled={!hasPrevious} onClick={onPrevious}>
-        Previous
-      </button>
-      <span className="muted small">Page {page}</span>
-      <button type="button" className="btn btn-outline btn-sm" disabled={!hasNext} onClick={onNext}>
-        Next
-      </button>
-    </nav>
+    <>
+      <div>{cardsSold}</div>
+      <div className="muted small">{countLabel(orderCount, 'order')}</div>
+    </>
   );
 }
 
@@ -62,7 +39,7 @@ export function MembersPager({ members }: { members: ReturnType<typeof usePagedM
   return (
     <Pager
       label="Athlete pages"
-      page={members.pageNumber}
+      position={`Page ${members.pageNumber}`}
       hasPrevious={members.hasPrevious}
       hasNext={members.hasNext}
       onPrevious={members.previous}
@@ -87,7 +64,7 @@ export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) 
   const shown = members.data?.items ?? [];
   return (
     <>
-      <dl className="dash-tiles" aria-label="Athlete totals" aria-busy={stats ? undefined : true}>
+      <Tiles label="Athlete totals" busy={!stats}>
         <FigureTile label="Total Athletes" value={stats ? String(stats.tiles.totalAthletes) : null} />
         {/* The note is a count too: a blank line of its height until it is known. */}
         <FigureTile
@@ -105,7 +82,7 @@ export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) 
           value={netCents === undefined ? null : formatUsd(netCents)}
           note="Athletes' 97% of Total Revenue, after the 3% platform share"
         />
-      </dl>
+      </Tiles>
       <section className="panel" aria-labelledby="athletes-title">
         <div className="dash-row">
           <h2 id="athletes-title" className="panel-title">
@@ -127,39 +104,57 @@ export function AthletesSection({ stats }: { stats?: CollectiveStatsResponse }) 
             {deferredQuery.trim() ? NO_MATCH : 'No athletes in this collective yet.'}
           </p>
         ) : (
-          <DataTable
+          <Table
             caption="Collective athletes"
-            columns={['Athlete', 'Sport', 'Position', 'Cards', 'Sales', 'Gross', 'Net (97%)', 'NIL disclosure', <span className="sr-only">Details</span>]}
-          >
-            {shown.map((athlete) => {
-              const f = figures.get(athlete.id);
-              return (
-                <tr key={athlete.id}>
-                  <th scope="row">
-                    <div className="dash-athlete-cell">
-                      <FallbackImage src={athlete.image} alt="" loading="lazy" />
-                      <div>
-                        <div>{athlete.name}</div>
-                        <div className="muted small">{athlete.stats.year}</div>
-                      </div>
+            rows={shown}
+            rowKey={(athlete) => athlete.id}
+            columns={[
+              {
+                header: 'Athlete',
+                rowHeader: true,
+                cell: (athlete) => (
+                  <div className="dash-athlete-cell">
+                    <FallbackImage src={athlete.image} alt="" loading="lazy" />
+                    <div>
+                      <div>{athlete.name}</div>
+                      <div className="muted small">{athlete.stats.year}</div>
                     </div>
-                  </th>
-                  <td>{sportLabel(athlete.sport)}</td>
-                  <td>{athlete.position}</td>
-                  <td>{athlete.cardCount}</td>
-                  <td>{salesLabel(f?.cardsSold ?? 0, f?.orderCount ?? 0)}</td>
-                  <td>{formatUsd(f?.revenueCents ?? 0)}</td>
-                  <td>{formatUsd(f?.earningsCents ?? 0)}</td>
-                  <td>{years.get(athlete.id) ? <DisclosureStatus nil={years.get(athlete.id)!.nil} /> : <span className="muted">—</span>}</td>
-                  <td>
-                    <Link className="link" to={detailsHref(athlete.id)} aria-label={`View Details of ${athlete.name}`}>
-                      View Details
-                    </Link>
-                  </td>
-                </tr>
-              );
-            })}
-          </DataTable>
+                  </div>
+                ),
+              },
+              { header: 'Sport', cell: (athlete) => sportLabel(athlete.sport) },
+              { header: 'Position', cell: (athlete) => athlete.position },
+              { header: 'Cards', align: 'end', cell: (athlete) => athlete.cardCount },
+              {
+                header: 'Sales',
+                align: 'end',
+                cell: (athlete) => <SalesCell cardsSold={figures.get(athlete.id)?.cardsSold ?? 0} orderCount={figures.get(athlete.id)?.orderCount ?? 0} />,
+              },
+              {
+                header: 'Revenue',
+                align: 'end',
+                cell: (athlete) => (
+                  <>
+                    <div>{formatUsd(figures.get(athlete.id)?.revenueCents ?? 0)}</div>
+                    <div className="muted small">{formatUsd(figures.get(athlete.id)?.earningsCents ?? 0)} net</div>
+                  </>
+                ),
+              },
+              {
+                header: 'NIL disclosure',
+                cell: (athlete) => (years.get(athlete.id) ? <DisclosureStatus nil={years.get(athlete.id)!.nil} /> : <span className="muted">—</span>),
+              },
+              {
+                header: 'Details',
+                actions: true,
+                cell: (athlete) => (
+                  <Link className="link" to={detailsHref(athlete.id)} aria-label={`View Details of ${athlete.name}`}>
+                    View Details
+                  </Link>
+                ),
+              },
+            ]}
+          />
         )}
         <MembersPager members={members} />
       </section>

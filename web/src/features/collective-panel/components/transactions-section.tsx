@@ -1,11 +1,12 @@
-// Transaction & Donation History: newest first, status badges, paged by cursor.
+// Transaction & Donation History: newest first, status badges, paged by cursor (Load More).
 import { formatUsd } from '@shared/platform/money';
 import { Spinner } from '@/components/spinner';
 import { DateText } from '@/components/date-text';
 import { Badge, transactionBadgeTone, transactionDetails } from '@/components/dashboard/format';
+import { Button } from '@/components/button';
+import { Table } from '@/components/table/table';
 import { useTransactions } from '@/features/collective-panel/api/get-transactions';
 import { LOAD_ERROR } from '@/features/collective-panel/config';
-import { DataTable } from '@/components/dashboard/data-table';
 import { Panel } from '@/components/panel';
 
 export function TransactionsSection({ collectiveId }: { collectiveId: number }) {
@@ -17,36 +18,32 @@ export function TransactionsSection({ collectiveId }: { collectiveId: number }) 
       {error ? (
         <div className="dash-red-box dash-load-error" role="alert">
           <p>{LOAD_ERROR}</p>
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => void mutate()}>
+          <Button size="sm" onClick={() => void mutate()}>
             Try Again
-          </button>
+          </Button>
         </div>
       ) : !data ? (
         <Spinner label="Loading transactions..." />
-      ) : items.length === 0 ? (
-        <p className="muted">No transactions yet.</p>
       ) : (
         <>
-          <DataTable caption="Transactions and donations, newest first" columns={['Date', 'Name', 'Details', 'Amount', 'Type', 'Status']}>
-            {items.map((t) => (
-              <tr key={t.id}>
-                <td>
-                  <DateText iso={t.date} />
-                </td>
-                <td>{t.name}</td>
-                <td>{transactionDetails(t.details)}</td>
-                <td>{formatUsd(t.amountCents)}</td>
-                <td>{t.type}</td>
-                <td>
-                  <Badge tone={transactionBadgeTone(t.status)}>{t.status}</Badge>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+          <Table
+            caption="Transactions and donations, newest first"
+            rows={items}
+            rowKey={(t) => t.id}
+            empty="No transactions yet."
+            columns={[
+              { header: 'Date', cell: (t) => <DateText iso={t.date} /> },
+              { header: 'Name', rowHeader: true, cell: (t) => t.name },
+              { header: 'Details', cell: (t) => transactionDetails(t.details) },
+              { header: 'Amount', align: 'end', cell: (t) => formatUsd(t.amountCents) },
+              { header: 'Type', cell: (t) => t.type },
+              { header: 'Status', cell: (t) => <Badge tone={transactionBadgeTone(t.status)}>{t.status}</Badge> },
+            ]}
+          />
           {hasMore && (
-            <button type="button" className="btn btn-outline dash-pager" disabled={isValidating} onClick={() => void setSize(size + 1)}>
-              {isValidating ? 'Loading...' : 'Load More'}
-            </button>
+            <Button className="dash-pager" busy={isValidating} busyLabel="Loading..." onClick={() => void setSize(size + 1)}>
+              Load More
+            </Button>
           )}
         </>
       )}

@@ -4,7 +4,7 @@
 // Position options come from the answer. Unknown school -> '/'; a sport without athletes -> the school page.
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { AthleteCard, TierBadge } from '@/components/entity-cards';
+import { AthleteCard } from '@/components/entity-cards';
 import { ErrorBox } from '@/components/error-box';
 import { FallbackImage } from '@/components/fallback-image';
 import { PageSpinner, Spinner } from '@/components/spinner';
@@ -127,7 +127,6 @@ export default function SportRosterPage() {
                   {a.position} · {a.stats.year}
                 </span>
               </div>
-              <TierBadge level={a.level} />
               <Link className="btn btn-outline btn-sm" to={paths.athlete.getHref(a.id)} aria-label={`View Profile of ${a.name}`}>
                 View Profile
               </Link>

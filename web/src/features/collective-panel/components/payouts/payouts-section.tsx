@@ -1,15 +1,14 @@
-// Payouts (left menu; read-only in the demo): what each member is owed and what is payable now,
-// the collective's Stripe account (linked through Stripe's onboarding), payout batches for a period
-// (by default through today: everything owed now) paid through Stripe (Pay now) or marked sent then
-// paid (the CSV rail), the batch's CSV, tax status per athlete and year (W-9 on file, payments
-// in the year, 1099-NEC required), the NIL disclosure alert for members past the threshold, and
-// donation allocations to members. Money moves only on the server; every write carries its
-// submission's idempotency key (the form kit's).
-import type { CollectivePayoutsResponse } from '@shared/money/payouts-api';
+// Payouts (left menu; read-only in the demo): "Pay everything owed through {date}" with its preview
+// of who gets what (pay-everything.tsx), what each member is owed and their tax status (W-9 on file,
+// payments in the year, the 1099 forms by payment type), the collective's Stripe account (linked
+// through Stripe's onboarding), payout batches paid through Stripe (Pay now) or marked sent then
+// paid in bulk (the CSV rail), the batch's CSV with each payout's status and dates, NIL Go
+// (nil-go-members.tsx: the alerts, each member's records, eligibility start and reports), donation
+// allocations to members and the compliance settings (compliance-settings.tsx). Money moves only on
+// the server; every write carries its submission's idempotency key (the form kit's).
 import type { Transaction } from '@shared/sales/sales-api';
 import type { MemberSummary } from '@shared/catalog/catalog-types';
 import { formatUsd } from '@shared/platform/money';
-import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { SelectField } from '@/components/form/field';
@@ -23,33 +22,12 @@ import { useTransactions } from '@/features/collective-panel/api/get-transaction
 import { LOAD_ERROR, PAYOUT_TEXTS } from '@/features/collective-panel/config';
 import { Batches } from '@/features/collective-panel/components/payouts/batches';
 import { CollectiveStripeAccount } from '@/features/collective-panel/components/payouts/stripe-account';
-import { CreateBatchForm } from '@/features/collective-panel/components/payouts/create-batch-form';
+import { PayEverything } from '@/features/collective-panel/components/payouts/pay-everything';
 import { MembersMoney } from '@/features/collective-panel/components/payouts/members-money';
 import { day } from '@/features/collective-panel/components/payouts/payout-parts';
-
-function NilAlerts({ data, nameOf }: { data: CollectivePayoutsResponse; nameOf: (id: number) => string }) {
-  const crossed = data.members.filter((m) => m.year.nil.crossedAt && !m.year.nil.reportedDate);
-  if (crossed.length === 0) return null;
-  return (
-    <div className="dash-red-box" role="alert" aria-label="NIL disclosure due">
-      <strong>NIL disclosure due</strong>
-      <ul style={{ margin: '4px 0 0', paddingInlineStart: 18 }}>
-        {crossed.map((m) => (
-          <li key={m.athleteId}>
-            {nameOf(m.athleteId)} passed {formatUsd(m.year.nil.thresholdCents)} in {data.year} on <DateText iso={m.year.nil.crossedAt!} />
-            {m.year.nil.deadline ? (
-              <>
-                : report it by <DateText iso={m.year.nil.deadline} />.
-              </>
-            ) : (
-              '.'
-            )}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+import { NilGoAlerts, NilGoMembers } from '@/features/collective-panel/components/payouts/nil-go-members';
+import { ComplianceSettings } from '@/features/collective-panel/components/payouts/compliance-settings';
+import { TaxExport } from '@/features/collective-panel/components/payouts/tax-export';
 
 const isDonation = (t: Transaction) => t.type === 'Donation (Organization)' || t.type === 'Donation (Individual)';
 
@@ -119,12 +97,15 @@ export function PayoutsSection({ collectiveId, members }: { collectiveId: number
   return (
     <div className="dash-main">
       <h2 className="panel-title">Payouts</h2>
-      <NilAlerts data={data} nameOf={nameOf} />
+      <NilGoAlerts data={data} nameOf={nameOf} />
       {isOwnerCollective && <CollectiveStripeAccount collectiveId={collectiveId} />}
-      {isOwnerCollective && <CreateBatchForm collectiveId={collectiveId} data={data} />}
+      <PayEverything collectiveId={collectiveId} nameOf={nameOf} owner={isOwnerCollective} />
       <MembersMoney collectiveId={collectiveId} data={data} nameOf={nameOf} owner={isOwnerCollective} />
       <Batches collectiveId={collectiveId} data={data} nameOf={nameOf} owner={isOwnerCollective} />
       {isOwnerCollective && <DonationAllocations collectiveId={collectiveId} members={members} />}
+      <NilGoMembers collectiveId={collectiveId} data={data} nameOf={nameOf} owner={isOwnerCollective} />
+      {isOwnerCollective && <TaxExport collectiveId={collectiveId} />}
+      {isOwnerCollective && <ComplianceSettings collectiveId={collectiveId} />}
     </div>
   );
 }

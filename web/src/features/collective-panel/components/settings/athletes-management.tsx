@@ -20,7 +20,8 @@ import { useUpdateMember } from '@/features/collective-panel/api/update-member';
 import { usePagedMembers } from '@/features/collective-panel/api/get-members';
 import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
 import { MembersPager } from '@/features/collective-panel/components/athletes-section';
-import { DataTable } from '@/components/dashboard/data-table';
+import { Button } from '@/components/button';
+import { Table } from '@/components/table/table';
 
 export const ALL_SPORTS = 'All';
 
@@ -110,34 +111,39 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
         <ErrorBox message={LOAD_ERROR} onRetry={() => void members.mutate()} retryLabel="Retry" />
       ) : !members.data ? (
         <Spinner label="Loading athletes..." />
-      ) : shown.length === 0 ? (
-        <p className="muted">No athletes.</p>
       ) : (
-        <DataTable caption="Athletes management" columns={['Athlete', 'Player Number', 'Sport', 'Position', 'Status', 'Actions']}>
-          {shown.map((athlete) => {
-            const paused = athlete.status !== 'Active';
-            return (
-              <tr key={athlete.id}>
-                <th scope="row">
-                  <div className="dash-athlete-cell">
-                    <FallbackImage src={athlete.image} alt="" loading="lazy" />
-                    <span>{athlete.name}</span>
-                  </div>
-                </th>
-                <td>{athlete.number || '0'}</td>
-                <td>{sportLabel(athlete.sport)}</td>
-                <td>{athlete.position}</td>
-                <td>
-                  <Badge tone={memberBadgeTone(athlete.status)}>{athlete.status ?? 'Active'}</Badge>
-                </td>
-                <td>
+        <Table
+          caption="Athletes management"
+          rows={shown}
+          rowKey={(athlete) => athlete.id}
+          empty="No athletes."
+          columns={[
+            {
+              header: 'Athlete',
+              rowHeader: true,
+              cell: (athlete) => (
+                <div className="dash-athlete-cell">
+                  <FallbackImage src={athlete.image} alt="" loading="lazy" />
+                  <span>{athlete.name}</span>
+                </div>
+              ),
+            },
+            { header: 'Player Number', cell: (athlete) => athlete.number || '0' },
+            { header: 'Sport', cell: (athlete) => sportLabel(athlete.sport) },
+            { header: 'Position', cell: (athlete) => athlete.position },
+            { header: 'Status', cell: (athlete) => <Badge tone={memberBadgeTone(athlete.status)}>{athlete.status ?? 'Active'}</Badge> },
+            {
+              header: 'Actions',
+              actions: true,
+              cell: (athlete) => {
+                const paused = athlete.status !== 'Active';
+                return (
                   <div className="dash-actions">
-                    <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${athlete.name}`} onClick={() => setEditing(athlete)}>
+                    <Button size="sm" aria-label={`Edit ${athlete.name}`} onClick={() => setEditing(athlete)}>
                       Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-sm"
+                    </Button>
+                    <Button
+                      size="sm"
                       aria-label={`${paused ? 'Activate' : 'Pause'} ${athlete.name}`}
                       disabled={busyId === athlete.id}
                       onClick={() =>
@@ -149,22 +155,22 @@ export function AthletesManagement({ collectiveId, collectiveName, sports }: { c
                       }
                     >
                       {paused ? 'Activate' : 'Pause'}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-danger btn-sm"
+                    </Button>
+                    <Button
+                      intent="destructive"
+                      size="sm"
                       aria-label={`Remove ${athlete.name}`}
                       disabled={busyId === athlete.id}
                       onClick={() => removing.ask(athlete)}
                     >
                       Remove
-                    </button>
+                    </Button>
                   </div>
-                </td>
-              </tr>
-            );
-          })}
-        </DataTable>
+                );
+              },
+            },
+          ]}
+        />
       )}
       <MembersPager members={members} />
       <ConfirmAbout about={removing} title="Remove Athlete?" confirmLabel="Remove" danger onConfirm={removeMember}>

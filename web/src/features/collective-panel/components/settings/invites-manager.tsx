@@ -18,7 +18,8 @@ import { useAction } from '@/components/form/use-action';
 import { useForm } from '@/components/form/use-form-submit';
 import { useCreateInvite, useInvites, useRevokeInvite } from '@/features/collective-panel/api/onboarding';
 import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
-import { DataTable } from '@/components/dashboard/data-table';
+import { Button } from '@/components/button';
+import { Table } from '@/components/table/table';
 
 const STATUS: Record<InviteState, { label: string; tone: BadgeTone }> = {
   open: { label: 'Pending', tone: 'yellow' },
@@ -35,19 +36,20 @@ function CreatedLink({ invite }: { invite: CreatedInvite }) {
   return (
     <div className="panel" aria-label="New invite">
       <p>
-        Send this link to {invite.athleteName} ({invite.email}). It is shown only now: it works once, for that email, until <DateText iso={invite.expiresAt} />.
+        We are emailing this link to {invite.athleteName} ({invite.email}). You can also send it yourself: it is shown only now, and it works once, for that
+        email, until <DateText iso={invite.expiresAt} />.
       </p>
       <Field label="Invite link">{(control) => <input {...control} className="input" readOnly value={link} onFocus={(e) => e.target.select()} />}</Field>
       <Field label="Invite code">
         {(control) => <input {...control} className="input mono" readOnly value={invite.code} onFocus={(e) => e.target.select()} />}
       </Field>
       <div className="dash-actions">
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => void copy('Link', link)}>
+        <Button intent="primary" size="sm" onClick={() => void copy('Link', link)}>
           Copy link
-        </button>
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy('Code', invite.code)}>
+        </Button>
+        <Button size="sm" onClick={() => void copy('Code', invite.code)}>
           Copy code
-        </button>
+        </Button>
       </div>
       <p role="status" className="small">
         {copied ?? ''}
@@ -104,43 +106,44 @@ export function InvitesManager({ collectiveId, members }: { collectiveId: number
           <ErrorBox message={LOAD_ERROR} onRetry={() => void invites.mutate()} retryLabel="Retry" />
         ) : !invites.data ? (
           <Spinner label="Loading invites..." />
-        ) : invites.data.items.length === 0 ? (
-          <p className="muted">No invites yet.</p>
         ) : (
-          <DataTable caption="Invites, newest first" columns={['Athlete', 'Email', 'Status', 'Sent', 'Expires', <span className="sr-only">Actions</span>]}>
-            {invites.data.items.map((invite) => (
-              <tr key={invite.id}>
-                <th scope="row">{invite.athleteName}</th>
-                <td>{invite.email}</td>
-                <td>
-                  <Badge tone={STATUS[invite.state].tone}>{STATUS[invite.state].label}</Badge>
-                </td>
-                <td>
-                  <DateText iso={invite.createdAt} />
-                </td>
-                <td>
-                  {invite.state === 'claimed' && invite.claimedAt ? (
+          <Table
+            caption="Invites, newest first"
+            rows={invites.data.items}
+            rowKey={(invite) => invite.id}
+            empty="No invites yet."
+            columns={[
+              { header: 'Athlete', rowHeader: true, cell: (invite) => invite.athleteName },
+              { header: 'Email', cell: (invite) => invite.email },
+              { header: 'Status', cell: (invite) => <Badge tone={STATUS[invite.state].tone}>{STATUS[invite.state].label}</Badge> },
+              { header: 'Sent', cell: (invite) => <DateText iso={invite.createdAt} /> },
+              {
+                header: 'Expires',
+                cell: (invite) =>
+                  invite.state === 'claimed' && invite.claimedAt ? (
                     <DateText iso={invite.claimedAt} suffix=" (claimed)" />
                   ) : (
                     <DateText iso={invite.expiresAt} />
-                  )}
-                </td>
-                <td>
-                  {invite.state === 'open' && (
-                    <button
-                      type="button"
-                      className="btn btn-danger btn-sm"
+                  ),
+              },
+              {
+                header: 'Actions',
+                actions: true,
+                cell: (invite) =>
+                  invite.state === 'open' && (
+                    <Button
+                      intent="destructive"
+                      size="sm"
                       aria-label={`Revoke the invite of ${invite.athleteName} (${invite.email})`}
                       disabled={revoke.isMutating}
                       onClick={() => revoking.ask(invite)}
                     >
                       Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+                    </Button>
+                  ),
+              },
+            ]}
+          />
         )}
       </section>
       <ConfirmAbout about={revoking} title="Revoke this invite?" confirmLabel="Revoke" danger onConfirm={revokeInvite}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { validateMerch } from '@shared/catalog/admin-api';
 import type { MerchItem, School } from '@shared/catalog/catalog-types';
 import { formatUsd } from '@shared/platform/money';
+import { Button } from '@/components/button';
 import { ConfirmAbout, useConfirmation } from '@/components/dialog';
 import { FallbackImage } from '@/components/fallback-image';
 import { InputField } from '@/components/form/field';
@@ -71,19 +72,16 @@ export function MerchManager({ collectiveId, school, items }: { collectiveId: nu
   return (
     <div className="dash-main">
       <div className="dash-row">
-        <p className="muted" style={{ margin: 0 }}>
-          Merchandise shown on the {school.name} page.
-        </p>
-        <button
-          type="button"
-          className="btn btn-primary"
+        <p className="muted flush">Merchandise shown on the {school.name} page.</p>
+        <Button
+          intent="primary"
           onClick={() => {
             notice.show(null);
             setEditing('new');
           }}
         >
           Add New Merchandise
-        </button>
+        </Button>
       </div>
       <FormOutcome success={notice.success} error={notice.error} />
       {editing && (
@@ -108,12 +106,12 @@ export function MerchManager({ collectiveId, school, items }: { collectiveId: nu
               <strong>{item.name}</strong>
               <span>{formatUsd(item.priceCents)}</span>
               <div className="dash-actions">
-                <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${item.name}`} onClick={() => setEditing(item)}>
+                <Button size="sm" aria-label={`Edit ${item.name}`} onClick={() => setEditing(item)}>
                   Edit
-                </button>
-                <button type="button" className="btn btn-danger btn-sm" aria-label={`Delete ${item.name}`} onClick={() => deleting.ask(item)}>
+                </Button>
+                <Button intent="destructive" size="sm" aria-label={`Delete ${item.name}`} onClick={() => deleting.ask(item)}>
                   Delete
-                </button>
+                </Button>
               </div>
             </li>
           ))}

@@ -1,4 +1,5 @@
-// Profile requests (Settings): the requests of the collective's school sent from /create-profile.
+// Profile requests (Settings): the requests of the collective's school sent from the Create Athlete
+// Profile page (/create-profile; the screen names the page, never its path).
 // Accept (the jersey number completes the profile; the athlete is created as a member and the
 // requester's account linked) or Decline with a reason the requester sees.
 import { useState } from 'react';
@@ -17,7 +18,8 @@ import { useAction } from '@/components/form/use-action';
 import { useForm } from '@/components/form/use-form-submit';
 import { useDecideProfileRequest, useProfileRequests } from '@/features/collective-panel/api/onboarding';
 import { LOAD_ERROR, WRITE_TEXTS } from '@/features/collective-panel/config';
-import { DataTable } from '@/components/dashboard/data-table';
+import { Button } from '@/components/button';
+import { Table } from '@/components/table/table';
 import { sportLabel } from '@shared/catalog/sports';
 
 const STATUS: Record<ProfileRequestState, { label: string; tone: BadgeTone }> = {
@@ -77,35 +79,46 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
       <h3 id="requests-title" className="panel-title">
         Profile requests
       </h3>
-      <p className="hint">Athletes of your school who asked for a profile at /create-profile.</p>
+      <p className="hint">Athletes of your school who asked Drift for a profile (Create Athlete Profile). Accept one to add them to your roster.</p>
       <FormOutcome success={notice.success} error={notice.error} />
       {requests.error ? (
         <ErrorBox message={LOAD_ERROR} onRetry={() => void requests.mutate()} retryLabel="Retry" />
       ) : !requests.data ? (
         <Spinner label="Loading profile requests..." />
-      ) : requests.data.items.length === 0 ? (
-        <p className="muted">No profile requests.</p>
       ) : (
-        <DataTable caption="Profile requests" columns={['Athlete', 'Sport', 'Email', 'Sent', 'Status', 'Decision']}>
-          {requests.data.items.map((r) => (
-            <tr key={r.id}>
-              <th scope="row">
-                <div>{r.name}</div>
-                {r.bio && <div className="muted small">{r.bio}</div>}
-              </th>
-              <td>
-                {sportLabel(r.sport)} · {r.position}
-              </td>
-              <td>{r.email}</td>
-              <td>
-                <DateText iso={r.createdAt} />
-              </td>
-              <td>
-                <Badge tone={STATUS[r.state].tone}>{STATUS[r.state].label}</Badge>
-                {r.state === 'declined' && r.declineReason && <p className="small">Reason: {r.declineReason}</p>}
-              </td>
-              <td>
-                {r.state === 'pending' && (
+        <Table
+          caption="Profile requests"
+          rows={requests.data.items}
+          rowKey={(r) => r.id}
+          empty="No profile requests."
+          columns={[
+            {
+              header: 'Athlete',
+              rowHeader: true,
+              cell: (r) => (
+                <>
+                  <div>{r.name}</div>
+                  {r.bio && <div className="muted small">{r.bio}</div>}
+                </>
+              ),
+            },
+            { header: 'Sport', cell: (r) => `${sportLabel(r.sport)} · ${r.position}` },
+            { header: 'Email', cell: (r) => r.email },
+            { header: 'Sent', cell: (r) => <DateText iso={r.createdAt} /> },
+            {
+              header: 'Status',
+              cell: (r) => (
+                <>
+                  <Badge tone={STATUS[r.state].tone}>{STATUS[r.state].label}</Badge>
+                  {r.state === 'declined' && r.declineReason && <p className="small">Reason: {r.declineReason}</p>}
+                </>
+              ),
+            },
+            {
+              header: 'Decision',
+              actions: true,
+              cell: (r) =>
+                r.state === 'pending' && (
                   <div className="dash-actions">
                     <AcceptForm
                       request={r}
@@ -113,9 +126,9 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
                       accept={(number) => decide.trigger({ requestId: r.id, accept: { number } })}
                       notice={notice}
                     />
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-sm"
+                    <Button
+                      intent="destructive"
+                      size="sm"
                       aria-label={`Decline ${r.name}`}
                       disabled={decide.isMutating}
                       onClick={() => {
@@ -124,13 +137,12 @@ export function ProfileRequests({ collectiveId }: { collectiveId: number }) {
                       }}
                     >
                       Decline
-                    </button>
+                    </Button>
                   </div>
-                )}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+                ),
+            },
+          ]}
+        />
       )}
       <ConfirmAbout about={declining} title={(r) => `Decline ${r.name}?`} confirmLabel="Decline" danger onConfirm={decline}>
         {() => (

@@ -1,21 +1,21 @@
-// Settings: tabs Athletes Management, Add Athlete Profile, Cards (each member's cards and sets),
-// Invites, Profile Requests, School Colors, Merchandise, Support Page (gifts and membership tiers),
-// Payments (settings-tabs.ts). Invites, requests, the support page and payments are the owner's
-// only (no demo twin): visitors see the sign-in prompt there.
-import type { KeyboardEvent } from 'react';
+// Settings: tabs Athletes Management, Add Athlete Profile, Invites, Profile Requests, School Colors, Merchandise, Support Page (gifts and membership tiers),
+// Payments (settings-tabs.ts), tabs of the design system (components/tabs.tsx: arrow keys, Home,
+// End). Invites, requests, the support page and payments are the owner's only (no demo twin):
+// visitors see the sign-in prompt there.
 import type { Collective, MemberSummary, MerchItem, School } from '@shared/catalog/catalog-types';
 import { useTenant } from '@/lib/use-tenant';
 import { AddAthleteForm } from '@/features/collective-panel/components/settings/add-athlete-form';
-import { CardsManager } from '@/features/collective-panel/components/settings/cards-manager';
 import { InvitesManager } from '@/features/collective-panel/components/settings/invites-manager';
 import { ProfileRequests } from '@/features/collective-panel/components/settings/profile-requests';
 import { AthletesManagement } from '@/features/collective-panel/components/settings/athletes-management';
 import { MerchManager } from '@/features/collective-panel/components/settings/merch-manager';
 import { SchoolColorsForm } from '@/features/collective-panel/components/settings/school-colors-form';
+import { SchoolStateForm } from '@/features/collective-panel/components/settings/school-state-form';
 import { SupportSettingsForm } from '@/features/collective-panel/components/settings/support-settings-form';
 import { PaymentsSettings } from '@/features/collective-panel/components/settings/payments-settings';
 import { SETTINGS_TABS, type SettingsTab } from '@/features/collective-panel/components/settings/settings-tabs';
 import { Panel } from '@/components/panel';
+import { TabPanel, Tabs } from '@/components/tabs';
 
 export type { SettingsTab } from '@/features/collective-panel/components/settings/settings-tabs';
 export { SETTINGS_TABS } from '@/features/collective-panel/components/settings/settings-tabs';
@@ -34,39 +34,14 @@ interface Props {
 
 export function SettingsSection({ tab, onTab, collective, members, sports, school, merch }: Props) {
   const { isOwnerCollective } = useTenant();
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const index = SETTINGS_TABS.findIndex((t) => t.id === tab);
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    e.preventDefault();
-    const next = SETTINGS_TABS[(index + step + SETTINGS_TABS.length) % SETTINGS_TABS.length];
-    onTab(next.id);
-    document.getElementById(`settings-tab-${next.id}`)?.focus();
-  };
   return (
     <Panel id="settings-title" title="Settings">
-      <div className="dash-tabs" role="tablist" aria-label="Settings" onKeyDown={onKeyDown}>
-        {SETTINGS_TABS.map((t) => (
-          <button
-            key={t.id}
-            id={`settings-tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={t.id === tab}
-            aria-controls={`settings-panel-${t.id}`}
-            tabIndex={t.id === tab ? 0 : -1}
-            onClick={() => onTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div id={`settings-panel-${tab}`} role="tabpanel" aria-labelledby={`settings-tab-${tab}`}>
+      <Tabs label="Settings" idBase="settings" items={SETTINGS_TABS} current={tab} onSelect={onTab} />
+      <TabPanel idBase="settings" id={tab}>
         {tab === 'athletes' && (
           <AthletesManagement collectiveId={collective.id} collectiveName={collective.name} sports={sports ?? members.map((m) => m.sport)} />
         )}
         {tab === 'add-profile' && <AddAthleteForm collectiveId={collective.id} />}
-        {tab === 'cards' && <CardsManager collectiveId={collective.id} members={members} canWrite={isOwnerCollective} />}
         {tab === 'invites' &&
           (isOwnerCollective ? (
             <InvitesManager collectiveId={collective.id} members={members} />
@@ -81,6 +56,9 @@ export function SettingsSection({ tab, onTab, collective, members, sports, schoo
           ))}
         {tab === 'school-colors' &&
           (school ? <SchoolColorsForm key={school.id} collectiveId={collective.id} school={school} /> : <p className="muted">School not found.</p>)}
+        {tab === 'school-colors' && school && isOwnerCollective && (
+          <SchoolStateForm key={`${school.id}-${school.state}`} collectiveId={collective.id} school={school} />
+        )}
         {tab === 'merch' && (school ? <MerchManager collectiveId={collective.id} school={school} items={merch} /> : <p className="muted">School not found.</p>)}
         {tab === 'support' &&
           (isOwnerCollective ? (
@@ -94,7 +72,7 @@ export function SettingsSection({ tab, onTab, collective, members, sports, schoo
           ) : (
             <p className="muted">Payment settings are shown to the signed-in collective only.</p>
           ))}
-      </div>
+      </TabPanel>
     </Panel>
   );
 }

@@ -1,0 +1,159 @@
+// Money's events (docs/decisions/0025): every money-moving and compliance action of a collective is
+// recorded in its audit log in the action's transaction, and the athlete is told when a payout is
+// sent, paid or failed (the collective too when it failed). Each id names the subject and the step
+// (a payout line's transition by its place in the line's history), so a repeated request or a
+// Stripe event delivered twice cannot record twice.
+import type { DriftEvent, Notice } from '#shared/notifications/events';
+import type { PayoutLineStatus } from '#shared/money/payouts-api';
+import { formatUsd } from '#shared/platform/money';
+
+export interface MoneyActor {
+  /** The account's subject, 'seed', or `stripe:<event id>`. */
+  by: string;
+  /** What the audit log calls it (an account's email). */
+  label?: string;
+}
+
+const actorOf = (a: MoneyActor): DriftEvent['actor'] =>
+  a.by.startsWith('stripe:')
+    ? { role: 'stripe', sub: null, label: 'Stripe' }
+    : a.by === 'seed'
+      ? { role: 'system', sub: null, label: 'Drift (demo data)' }
+      : { role: 'collective', sub: a.by, label: a.label ?? 'The collective' };
+
+const STATUS_WORDS: Record<PayoutLineStatus, string> = {
+  pending: 'waiting to be paid',
+  awaiting_account: 'waiting for a payout account',
+  sending: 'being sent through Stripe',
+  in_transit: 'on its way to the bank',
+  sent: 'sent',
+  paid: 'paid',
+  failed: 'failed',
+};
+
+export interface PayoutRef {
+  collectiveId: number;
+  batchId: string;
+  athleteId: number;
+  amountCents: number;
+}
+
+/** A payout line moved from `from` to `to` (by hand or through Stripe); `step` is unique per line. */
+export function payoutEvent(
+  ref: PayoutRef,
+  from: PayoutLineStatus,
+  to: PayoutLineStatus,
+  step: string,
+  at: string,
+  actor: MoneyActor,
+  detail: { reference?: string | null; code?: string | null; date?: string | null } = {},
+): DriftEvent {
+  const amount = formatUsd(ref.amountCents);
+  const athleteLink = '/athlete?tab=payouts';
+  const notices: Notice[] = [];
+  if (to === 'sent' || to === 'in_transit')
+    notices.push({
+      category: 'payout_sent',
+      recipients: [{ kind: 'athlete', athleteId: ref.athleteId }],
+      title: `A payout of ${amount} is on its way`,
+      body: `Your collective sent you ${amount}${detail.reference ? ` (reference ${detail.reference})` : ''}. It usually reaches your bank within a few business days.`,
+      link: athleteLink,
+    });
+  if (to === 'paid')
+    notices.push({
+      category: 'payout_paid',
+      recipients: [{ kind: 'athlete', athleteId: ref.athleteId }],
+      title: `Your payout of ${amount} was paid`,
+      body: `${amount} from your collective was paid${detail.date ? ` on ${detail.date.slice(0, 10)}` : ''}. It counts toward this year's payments.`,
+      link: athleteLink,
+    });
+  if (to === 'failed')
+    notices.push({
+      category: 'payout_failed',
+      recipients: [
+        { kind: 'athlete', athleteId: ref.athleteId },
+        { kind: 'collective', collectiveId: ref.collectiveId },
+      ],
+      title: `A payout of ${amount} failed`,
+      body: `The payout of ${amount} could not be paid${detail.code ? ` (${detail.code.replace(/_/g, ' ')})` : ''}. The amount is back in the balance; the collective can retry once the payout account is fixed.`,
+      link: '/collective?section=payouts',
+    });
+  return {
+    id: `payout:${ref.collectiveId}:${ref.batchId}:${ref.athleteId}:${step}`,
+    at,
+    actor: actorOf(actor),
+    action: `payout.${to}`,
+    summary: `Payout of ${amount} to athlete ${ref.athleteId} (batch ${ref.batchId}): ${STATUS_WORDS[from]} → ${STATUS_WORDS[to]}`,
+    subject: { type: 'payout', id: `${ref.batchId}/${ref.athleteId}`, athleteId: ref.athleteId },
+    auditCollectiveId: ref.collectiveId,
+    before: { status: from },
+    after: {
+      status: to,
+      ...(detail.reference ? { reference: detail.reference } : {}),
+      ...(detail.code ? { code: detail.code } : {}),
+      ...(detail.date ? { date: detail.date } : {}),
+    },
+    notices,
+  };
+}
+
+export function batchCreatedEvent(
+  batch: { collectiveId: number; batchId: string; periodStart: string; periodEnd: string; totalCents: number; lineCount: number },
+  at: string,
+  actor: MoneyActor,
+): DriftEvent {
+  return {
+    id: `batch:${batch.collectiveId}:${batch.batchId}:created`,
+    at,
+    actor: actorOf(actor),
+    action: 'batch.created',
+    summary: `Created payout batch ${batch.batchId}: ${formatUsd(batch.totalCents)} to ${batch.lineCount} athlete${batch.lineCount === 1 ? '' : 's'} for ${batch.periodStart.slice(0, 10)} to ${batch.periodEnd.slice(0, 10)}`,
+    subject: { type: 'batch', id: batch.batchId },
+    auditCollectiveId: batch.collectiveId,
+    before: null,
+    after: { totalCents: batch.totalCents, lineCount: batch.lineCount, periodStart: batch.periodStart, periodEnd: batch.periodEnd },
+  };
+}
+
+export function allocationEvent(
+  input: { collectiveId: number; donationId: string; requestHash: string; allocations: ReadonlyArray<{ athleteId: number; amountCents: number }> },
+  at: string,
+  actor: MoneyActor,
+): DriftEvent {
+  const total = input.allocations.reduce((n, a) => n + a.amountCents, 0);
+  return {
+    id: `allocation:${input.collectiveId}:${input.donationId}:${input.requestHash}`.slice(0, 160),
+    at,
+    actor: actorOf(actor),
+    action: 'donation.allocated',
+    summary: `Allocated ${formatUsd(total)} of donation ${input.donationId} to ${input.allocations.map((a) => `athlete ${a.athleteId} (${formatUsd(a.amountCents)})`).join(', ')}`,
+    subject: { type: 'allocation', id: input.donationId },
+    auditCollectiveId: input.collectiveId,
+    before: null,
+    after: { allocations: Object.fromEntries(input.allocations.map((a) => [String(a.athleteId), a.amountCents])) },
+  };
+}
+
+/** A compliance record of an athlete's year: the W-9 status (by the collective), the NIL disclosure reported (by the athlete). */
+export function complianceEvent(
+  kind: 'w9' | 'disclosure',
+  ref: { collectiveId: number; athleteId: number; year: number },
+  after: Record<string, unknown>,
+  at: string,
+  actor: { role: 'collective' | 'athlete'; sub: string; label: string },
+): DriftEvent {
+  return {
+    id: `${kind}:${ref.athleteId}:${ref.year}:${String(Date.parse(at))}`,
+    at,
+    actor,
+    action: kind === 'w9' ? 'tax.w9' : 'disclosure.reported',
+    summary:
+      kind === 'w9'
+        ? `W-9 of athlete ${ref.athleteId} for ${ref.year}: ${after.w9OnFile ? 'on file' : 'not on file'}`
+        : `NIL disclosure of athlete ${ref.athleteId} for ${ref.year} reported${after.reference ? ` (reference ${String(after.reference)})` : ''}`,
+    subject: { type: kind === 'w9' ? 'tax' : 'disclosure', id: `${ref.athleteId}/${ref.year}`, athleteId: ref.athleteId },
+    auditCollectiveId: ref.collectiveId,
+    before: null,
+    after,
+  };
+}

@@ -1,0 +1,34 @@
+// A card's recent sales (GET /api/athletes/{id}/cards/{cardId}/sales): when, the serial each got and
+// who owns it now, by pseudonym only ('Fan 7KQ2MX'), newest first.
+import { serialLabel } from '@shared/cards/editions';
+import type { CardView } from '@shared/catalog/catalog-api';
+import { ErrorBox } from '@/components/error-box';
+import { Panel } from '@/components/panel';
+import { Spinner } from '@/components/spinner';
+import { formatAgo, formatDateTime } from '@/lib/dates';
+import { CARD_SALES_ERROR, useCardSales } from '@/features/cards/api/get-card-sales';
+
+export function RecentSales({ athleteId, card }: { athleteId: number; card: Pick<CardView, 'id' | 'editionSize'> }) {
+  const sales = useCardSales(athleteId, card.id);
+  const items = sales.data?.items ?? [];
+  return (
+    <Panel id="recent-sales-title" title="Recent sales" className="recent-sales">
+      {sales.error && <ErrorBox message={CARD_SALES_ERROR} onRetry={() => void sales.mutate()} />}
+      {!sales.data && !sales.error && <Spinner label="Loading recent sales..." />}
+      {sales.data && items.length === 0 && <p className="muted">No sales yet: the first buyer gets serial #1.</p>}
+      {items.length > 0 && (
+        <ul className="sales-list">
+          {items.map((sale) => (
+            <li key={`${sale.at}-${sale.serials[0]?.[0] ?? 0}`}>
+              <span className="serial">{sale.serials.map((r) => serialLabel(r, card.editionSize)).join(', ')}</span>
+              <span className="sales-owner">{sale.owner}</span>
+              <time dateTime={sale.at} title={formatDateTime(sale.at)} className="muted small">
+                {formatAgo(sale.at)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
