@@ -293,12 +293,18 @@ export const FUNCTION_SECRETS: Partial<Record<FunctionName, readonly 'stripe'[]>
   support: ['stripe'], // the support page's Checkout Sessions on the collective's account
 };
 
+/** Readers that also read items by key in batches (BatchGetItem: still no Scan): the search function
+ * reads every search block on a cold start and a page's profiles in one call each
+ * (lambdas/catalog/search-index.ts). The render function reads through it and gets the same. */
+export const FUNCTION_BATCH_READS: readonly FunctionName[] = ['search'];
+
 /** Runtime settings that differ from the defaults (256 MB, no NODE_OPTIONS). The search function
- * holds the catalog's search index in memory (lambdas/catalog/search-index.ts): twice the memory
- * (and so the CPU) builds it twice as fast on a cold start, and a small young generation keeps its
- * resident memory close to what the index holds (docs/BENCHMARKS.md, "Catalog at scale"). */
+ * (and the render function, which reads search pages through it) holds the catalog's search blocks
+ * in memory (lambdas/catalog/search-index.ts: ~130 MB resident at 554,298 athletes) and reads and
+ * decodes all of them on a cold start: Lambda's CPU grows with the memory setting, and 512 MB gives
+ * the cold start the CPU it needs (docs/decisions/0023-search-blocks.md, docs/BENCHMARKS.md). */
 export const FUNCTION_RUNTIME: Partial<Record<FunctionName, { memoryMb?: number; nodeOptions?: string }>> = {
-  search: { memoryMb: 512, nodeOptions: '--max-semi-space-size=2' },
+  search: { memoryMb: 512 },
 };
 
 /** The domain folder of each function (lambdas/<domain>/<fn>.handler.ts, beside its repositories). */

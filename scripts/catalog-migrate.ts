@@ -1,6 +1,7 @@
 // `npm run catalog-migrate -- [--dry-run]`: brings the stored catalog to the current layout and
-// values (scripts/lib/catalog-migrate.ts): every athlete's and school's sport to the one sport
-// list's stored name; then every card on sale into the storefront's listing (scripts/lib/live-cards-migrate.ts). TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local, AWS credentials for a
+// values (scripts/lib/catalog-migrate.ts): the search blocks built (and the older search snapshot
+// deleted), every athlete's and school's sport to the one sport list's stored name; then every
+// card on sale into the storefront's listing (scripts/lib/live-cards-migrate.ts). TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local, AWS credentials for a
 // deployed table). Idempotent; Queries only. docs/RUNBOOK.md, "Catalog migrations".
 import { parseCli } from './lib/cli';
 
@@ -14,8 +15,11 @@ async function main(): Promise<void> {
   }
   const dryRun = values['dry-run'] ?? false;
   const { dynamoStore } = await import('#lambdas/platform/store');
-  const { migrateSports } = await import('./lib/catalog-migrate');
-  const report = await migrateSports(dynamoStore, { dryRun, onProgress: (m) => console.log(`catalog-migrate: ${m}`) });
+  const { migrateCatalog } = await import('./lib/catalog-migrate');
+  const { search, sports: report } = await migrateCatalog(dynamoStore, { dryRun, onProgress: (m) => console.log(`catalog-migrate: ${m}`) });
+  console.log(
+    `catalog-migrate: ${search.blocks} search blocks read; ${dryRun ? 'would write' : 'wrote'} ${search.written} (${search.rows.toLocaleString('en-US')} athletes) and ${dryRun ? 'would delete' : 'deleted'} ${search.chunksDeleted} chunks of the older search snapshot`,
+  );
   const verb = dryRun ? 'would move' : 'moved';
   console.log(
     `catalog-migrate: ${report.schoolsRead} schools read; ${verb} ${report.athletes.length} athletes, ${report.schools.length} schools' lists and ${report.sportItems} roster sport names to the sport list's names`,

@@ -24,7 +24,8 @@ export const ITEM_WRITE_ACTIONS = [
   'dynamodb:ConditionCheckItem',
   'dynamodb:BatchWriteItem',
 ] as const;
-/** A writer's reads: unconditioned, as for readers, plus BatchGetItem. */
+/** A writer's reads: unconditioned, as for readers, plus BatchGetItem (and a reader's that reads in
+ * batches: FUNCTION_BATCH_READS in lambdas/routes.ts). */
 export const WRITER_READ_ACTIONS = [...READ_ACTIONS, 'dynamodb:BatchGetItem'] as const;
 
 export interface ApiFunctionProps extends Omit<NodejsFunctionProps, 'entry'> {
@@ -76,9 +77,10 @@ export class ApiFunction extends NodejsFunction {
    * Sets TABLE_NAME and grants exactly the actions the access level needs, on the table and
    * on each named index (Query only); never Scan. Writers name the partitions they write
    * (PK patterns, IAM StringLike): the write actions carry a dynamodb:LeadingKeys condition
-   * with exactly those patterns, reads stay unconditioned.
+   * with exactly those patterns, reads stay unconditioned. A reader that reads items in batches
+   * (`batchReads`) also gets BatchGetItem.
    */
-  bindTable(table: ITable, access: TableAccess, indexNames: readonly string[] = [], writePartitions: readonly string[] = []): this {
+  bindTable(table: ITable, access: TableAccess, indexNames: readonly string[] = [], writePartitions: readonly string[] = [], batchReads = false): this {
     if (access === 'write' && writePartitions.length === 0) {
       throw new Error(`${this.node.path}: a writer must declare the partitions it writes (FUNCTION_WRITE_PARTITIONS)`);
     }
@@ -86,7 +88,7 @@ export class ApiFunction extends NodejsFunction {
       throw new Error(`${this.node.path}: a reader declares no write partitions`);
     }
     this.addEnvironment('TABLE_NAME', table.tableName);
-    const reads = access === 'read' ? READ_ACTIONS : WRITER_READ_ACTIONS;
+    const reads = access === 'read' && !batchReads ? READ_ACTIONS : WRITER_READ_ACTIONS;
     this.addToRolePolicy(new PolicyStatement({ actions: [...reads], resources: [table.tableArn] }));
     if (access === 'write') {
       this.addToRolePolicy(

@@ -15,7 +15,15 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '#lambdas/platform/origin-verify';
-import { FUNCTION_RUNTIME, FUNCTION_SECRETS, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES, functionEntry } from '#lambdas/routes';
+import {
+  FUNCTION_BATCH_READS,
+  FUNCTION_RUNTIME,
+  FUNCTION_SECRETS,
+  FUNCTION_TABLE_ACCESS,
+  FUNCTION_WRITE_PARTITIONS,
+  ROUTES,
+  functionEntry,
+} from '#lambdas/routes';
 import type { FunctionName, RouteDef } from '#lambdas/routes';
 import { ApiFunction } from './api-function';
 
@@ -97,7 +105,7 @@ export class Api extends Construct {
         environment: { ...functionEnvironment(fn, props.countTestOrders, props.demo), ...(runtime?.nodeOptions ? { NODE_OPTIONS: runtime.nodeOptions } : {}) },
         ...(runtime?.memoryMb ? { memorySize: runtime.memoryMb } : {}),
       });
-      f.bindTable(props.table, FUNCTION_TABLE_ACCESS[fn], props.tableIndexNames, FUNCTION_WRITE_PARTITIONS[fn]);
+      f.bindTable(props.table, FUNCTION_TABLE_ACCESS[fn], props.tableIndexNames, FUNCTION_WRITE_PARTITIONS[fn], FUNCTION_BATCH_READS.includes(fn));
       if (fn === 'webhook') {
         f.addEnvironment('SHOPIFY_SECRET_ARN', props.webhookSecret.secretArn);
         props.webhookSecret.grantRead(f);

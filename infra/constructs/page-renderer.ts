@@ -13,7 +13,7 @@ import { FunctionUrlOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { FunctionUrlAuthType } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { FUNCTION_RUNTIME } from '#lambdas/routes';
+import { FUNCTION_BATCH_READS, FUNCTION_RUNTIME } from '#lambdas/routes';
 import { PAGE_ASSETS, RENDER_MODULE, SERVER_DIR, type PageAssets } from '#shared/platform/page-render';
 import { ApiFunction } from './api-function';
 
@@ -79,7 +79,8 @@ export class PageRenderer extends Construct {
         },
       },
     });
-    this.function.bindTable(props.table, 'read', props.tableIndexNames);
+    // It reads search pages through the search function's code: the same batch reads (FUNCTION_BATCH_READS).
+    this.function.bindTable(props.table, 'read', props.tableIndexNames, [], FUNCTION_BATCH_READS.includes('search'));
     const url = this.function.addFunctionUrl({ authType: FunctionUrlAuthType.AWS_IAM });
     this.origin = FunctionUrlOrigin.withOriginAccessControl(url);
     this.cachePolicy = new CachePolicy(this, 'PageCache', {

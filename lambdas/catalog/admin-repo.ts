@@ -1,9 +1,9 @@
 // Catalog writes of the dashboards: collective membership and member profiles, new athlete
 // profiles, school colours and merchandise. Each write is one transaction over the entity's item
 // and every item derived from it (roster entry and sport counts, member entry, name index, search
-// snapshot chunk and its manifest; catalog-items.ts), guarded by the profile's version read in
-// the same Query as the athlete it writes, so concurrent edits never lose an update and derived
-// items never drift. No write reads the whole
+// block and its manifest; catalog-items.ts, search-writes.ts), guarded by the profile's version
+// read in the same Query as the athlete it writes (and the search block by its own version), so
+// concurrent edits never lose an update and derived items never drift. No write reads the whole
 // catalog; reads here are consistent. Keys come from keys.ts only. Written over the store port
 // (lambdas/platform/store.ts): catalogWriter(store) runs on the table (the exports below) or in
 // memory (test/unit/admin-repo.test.ts).
@@ -12,7 +12,6 @@ import type { Athlete, Collective, MerchItem, School, SchoolColors } from '#shar
 import {
   athleteProfileItem,
   cardItem,
-  chunkVersionAttribute,
   collectiveItem,
   memberItem,
   normalizeName,
@@ -20,10 +19,11 @@ import {
   productItem,
   rosterItem,
   rosterKey,
-  searchEntry,
   setItem,
 } from './catalog-items';
 import type { Item } from './catalog-items';
+import { searchBlockChanges } from './search-writes';
+import { searchBlockOf, searchRowOf } from '#shared/catalog/search-blocks';
 import { milestoneWrite } from './collective-milestones';
 import { readAthleteRecord } from './athlete-record';
 import { catalogWritten } from '#lambdas/platform/cache-policy';
@@ -52,8 +52,9 @@ const expression = (update: Key, text: string, names: Record<string, string>, va
 });
 
 /** The writes that bring an athlete's derived items from `before` to `after` (null: absent):
- * roster entry, sport counts, member entry, name index, search snapshot entry and its version. */
-export function derivedChanges(before: Athlete | null, after: Athlete | null): Write[] {
+ * roster entry, sport counts, member entry, name index, and its row in its search block
+ * (`searchBlock`: that block's item as read, undefined when absent) with the block's version. */
+export function derivedChanges(before: Athlete | null, after: Athlete | null, searchBlock: Item | undefined): Write[] {
   const writes: Write[] = [];
   const sameKey = (a: Key, b: Key) => a.PK === b.PK && a.SK === b.SK;
   const del = (key: Key): Write => ({ delete: { PK: key.PK, SK: key.SK } });
@@ -114,25 +115,13 @@ export function derivedChanges(before: Athlete | null, after: Athlete | null): W
       );
   }
 
-  const subject = (after ?? before)!;
-  const chunk = keys.searchChunkOf(subject.id);
-  writes.push(
-    after
-      ? expression(keys.searchChunk(chunk), 'SET #entries.#id = :entry', { '#entries': 'entries', '#id': String(after.id) }, { ':entry': searchEntry(after) })
-      : expression(keys.searchChunk(chunk), 'REMOVE #entries.#id', { '#entries': 'entries', '#id': String(subject.id) }),
-    expression(
-      keys.searchManifest(),
-      'SET #type = :type ADD #v :one',
-      { '#type': 'type', '#v': chunkVersionAttribute(chunk) },
-      { ':type': 'manifest', ':one': 1 },
-    ),
-  );
+  writes.push(...searchBlockChanges(searchBlock, (after ?? before)!.id, after ? searchRowOf(after) : null));
   return writes;
 }
 
 /** derivedChanges as DynamoDB transaction items (for a caller that sends the transaction itself). */
-export const derivedWrites = (before: Athlete | null, after: Athlete | null): TransactItem[] =>
-  derivedChanges(before, after).map((w) => toTransactItem(w, tableName()));
+export const derivedWrites = (before: Athlete | null, after: Athlete | null, searchBlock: Item | undefined): TransactItem[] =>
+  derivedChanges(before, after, searchBlock).map((w) => toTransactItem(w, tableName()));
 
 /** The profile, at the version after `version` and guarded by it (the lock of every athlete write). */
 const profileWrite = (after: Athlete, version: number): Write => ({ put: athleteProfileItem(after, version + 1), condition: versionIs(version) });
@@ -196,14 +185,9 @@ export function catalogWriter(store: Store) {
     return collective;
   }
 
-  /** A search chunk item must exist before an entry can be set inside it (a map path needs its map). */
-  async function ensureSearchChunk(athleteId: number): Promise<void> {
-    const chunk = keys.searchChunkOf(athleteId);
-    try {
-      await store.write({ put: { ...keys.searchChunk(chunk), type: 'search', chunk, entries: {} }, condition: { notExists: true } });
-    } catch (error) {
-      if (!(error instanceof StoreConflict)) throw error;
-    }
+  /** The search block an athlete's row lives in, as stored now (its version guards the write). */
+  async function readSearchBlock(athleteId: number): Promise<Item | undefined> {
+    return getItem(keys.searchBlock(searchBlockOf(athleteId)));
   }
 
   /** An athlete to edit and the version its write is guarded by (1 for a profile without one). */
@@ -242,8 +226,7 @@ export function catalogWriter(store: Store) {
         if (card.shopifyProductId && !products.has(card.shopifyProductId)) writes.push({ delete: keys.catalogProduct(card.shopifyProductId) });
       }
       for (const set of before?.sets ?? []) if (!setIds.has(set.id)) writes.push({ delete: keys.catalogSet(athlete.id, set.id) });
-      await ensureSearchChunk(athlete.id);
-      await store.transact([...writes, ...derivedChanges(before, athlete)]);
+      await store.transact([...writes, ...derivedChanges(before, athlete, await readSearchBlock(athlete.id))]);
       catalogWritten();
     });
   }
@@ -264,7 +247,7 @@ export function catalogWriter(store: Store) {
       const fields = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
       const after: Athlete = { ...before, ...fields };
       const audit = actor ? eventWrites(memberEvent('updated', collectiveId, before, after, actor)) : [];
-      await store.transact([profileWrite(after, version), ...derivedChanges(before, after), ...audit]);
+      await store.transact([profileWrite(after, version), ...derivedChanges(before, after, await readSearchBlock(athleteId)), ...audit]);
       catalogWritten();
       return after;
     });
@@ -285,7 +268,7 @@ export function catalogWriter(store: Store) {
           condition: { expression: `#data.#members[${index}] = :id` },
         },
         profileWrite(after, version),
-        ...derivedChanges(before, after),
+        ...derivedChanges(before, after, await readSearchBlock(athleteId)),
         ...(actor ? eventWrites(memberEvent('removed', collectiveId, before, null, actor)) : []),
       ]);
       catalogWritten();
@@ -331,7 +314,7 @@ export function catalogWriter(store: Store) {
         const school = await requireSchool(collective.schoolId);
         id = Math.max(id + 1, (await highestAthleteId()) + 1);
         const athlete: Athlete = { ...buildAthlete(id, request, school, await agentFor(collective)), collectiveId };
-        await ensureSearchChunk(id);
+        const searchBlock = await readSearchBlock(id);
         await store.transact([
           { put: athleteProfileItem(athlete, 1), condition: { notExists: true } },
           {
@@ -343,7 +326,7 @@ export function catalogWriter(store: Store) {
             ),
             condition: { expression: 'attribute_exists(PK) AND NOT contains(#data.#members, :id)' },
           },
-          ...derivedChanges(null, athlete),
+          ...derivedChanges(null, athlete, searchBlock),
           ...extra(id),
           ...(actor ? eventWrites(memberEvent('added', collectiveId, null, athlete, actor)) : []),
         ]);
@@ -356,7 +339,7 @@ export function catalogWriter(store: Store) {
 
   // ---- schools ------------------------------------------------------------------------------------
 
-  /** School colours; search results show the primary colour, so the snapshot's schools version moves too.
+  /** School colours; search results show the primary colour, so the manifest's schools version moves too.
    * Saved by a collective (`by`), it is a step of that collective's checklist (collective-milestones.ts). */
   async function setSchoolColors(schoolId: number, colors: SchoolColors, by?: { collectiveId: number; sub: string }, now = new Date()): Promise<School> {
     const school = await requireSchool(schoolId);

@@ -2,7 +2,7 @@
 // says what each item holds, so the bulk seed, the admin writes, the bench loader and the test
 // fakes all store exactly the same items. An athlete is written as its profile, its cards and
 // sets, a roster entry at its school (with the sport's counts), a member entry at its collective,
-// a product-index item per card, a name-index entry and an entry in a search snapshot chunk.
+// a product-index item per card, a name-index entry and a row in a search block (search-writes.ts).
 import type {
   Athlete,
   AthleteSummary,
@@ -16,33 +16,14 @@ import type {
 } from '#shared/catalog/catalog-types';
 import { athleteSummary } from '#shared/catalog/catalog-types';
 import { isOnSale, isPublic } from '#shared/cards/lifecycle';
+import { searchRowOf } from '#shared/catalog/search-blocks';
 import * as keys from '#lambdas/platform/keys';
+import { searchBlockItems } from './search-writes';
 
 export type Item = Record<string, unknown>;
 
 /** An athlete without its cards and sets (which are items of their own). */
 export type AthleteProfile = Omit<Athlete, 'digitalcollectibles' | 'sets'>;
-
-/** What the search snapshot keeps per athlete: the summary without the school's name (the
- * snapshot's school list has it), stored as a JSON array string (compact to store, read and keep
- * in memory: 50,000 of them are the search function's largest part). */
-export type SearchEntry = Omit<AthleteSummary, 'school'>;
-type SearchEntryTuple = [
-  id: number,
-  name: string,
-  schoolId: number,
-  sport: string,
-  position: string,
-  number: string,
-  image: string,
-  level: number,
-  year: string,
-];
-
-export function parseSearchEntry(record: string): SearchEntry {
-  const [id, name, schoolId, sport, position, number, image, level, year] = JSON.parse(record) as SearchEntryTuple;
-  return { id, name, schoolId, sport, position, number, image, level, stats: { year } };
-}
 
 /** Position counts live as top-level attributes of a SPORT item ('pos:Quarterback': 3), so a
  * write can ADD to one without reading the item. */
@@ -64,11 +45,6 @@ export function normalizeName(name: string): string {
 
 export function memberSummary(athlete: Athlete): MemberSummary {
   return { ...athleteSummary(athlete), status: athlete.status, joinDate: athlete.joinDate, cardCount: athlete.digitalcollectibles.filter(isPublic).length };
-}
-
-export function searchEntry(a: AthleteSummary): string {
-  const tuple: SearchEntryTuple = [a.id, a.name, a.schoolId, a.sport, a.position, a.number, a.image, a.level, a.stats?.year ?? ''];
-  return JSON.stringify(tuple);
 }
 
 /** The lowercase text the collective's member search matches (name, sport or position). */
@@ -153,20 +129,25 @@ export function sportCountsOf(item: Item): { sport: string; count: number; posit
 /**
  * Every item of a whole catalog, for a bulk load into an empty table (the seed, the benchmarks,
  * tests): the per-entity items plus what writes otherwise maintain one athlete at a time (sport
- * counts, the name index, the search snapshot and its manifest).
+ * counts, the name index, the search blocks and their manifest).
  */
 export function catalogItems(catalog: Catalog): Item[] {
-  const items: Item[] = [];
+  return [...catalogItemStream(catalog)];
+}
+
+/** catalogItems one item at a time (a national catalog's millions of items are written in batches
+ * as they come, never all held): each athlete's items, then what many athletes share. */
+export function* catalogItemStream(catalog: Catalog): Generator<Item> {
   const memberOf = new Map<number, number>();
   for (const c of catalog.collectives) for (const id of c.members) memberOf.set(id, c.id);
   const sports = new Map<string, Item>();
   const names = new Map<string, Set<number>>();
-  const chunks = new Map<number, Record<string, string>>();
   for (const raw of catalog.athletes) {
     const athlete: Athlete = { ...raw, collectiveId: memberOf.get(raw.id) ?? null };
-    items.push(...athleteOwnItems(athlete), rosterItem(athlete));
+    yield* athleteOwnItems(athlete);
+    yield rosterItem(athlete);
     const collectiveId = athlete.collectiveId;
-    if (collectiveId !== null && collectiveId !== undefined) items.push(memberItem(collectiveId, athlete));
+    if (collectiveId !== null && collectiveId !== undefined) yield memberItem(collectiveId, athlete);
     const sportKey = keys.catalogSport(athlete.schoolId, athlete.sport);
     const sport = sports.get(`${sportKey.PK}|${sportKey.SK}`) ?? { ...sportKey, type: 'sport', schoolId: athlete.schoolId, sport: athlete.sport, count: 0 };
     sports.set(`${sportKey.PK}|${sportKey.SK}`, sport);
@@ -174,24 +155,16 @@ export function catalogItems(catalog: Catalog): Item[] {
     if (athlete.position) sport[`${POSITION_ATTRIBUTE_PREFIX}${athlete.position}`] = Number(sport[`${POSITION_ATTRIBUTE_PREFIX}${athlete.position}`] ?? 0) + 1;
     const name = normalizeName(athlete.name);
     if (name) names.set(name, (names.get(name) ?? new Set()).add(athlete.id));
-    const chunk = keys.searchChunkOf(athlete.id);
-    chunks.set(chunk, { ...(chunks.get(chunk) ?? {}), [athlete.id]: searchEntry(athlete) });
   }
-  items.push(...sports.values());
-  for (const [name, ids] of names) items.push({ ...keys.catalogName(name), type: 'name', ids });
-  const manifest: Item = { ...keys.searchManifest(), type: 'manifest', schools: 1 };
-  for (const [chunk, entries] of chunks) {
-    items.push({ ...keys.searchChunk(chunk), type: 'search', chunk, entries });
-    manifest[chunkVersionAttribute(chunk)] = 1;
-  }
-  items.push(manifest);
-  items.push(...catalog.schools.map(schoolItem), ...catalog.merch.map(merchItem), ...catalog.collectives.map(collectiveItem));
-  return items;
+  yield* sports.values();
+  for (const [name, ids] of names) yield { ...keys.catalogName(name), type: 'name', ids };
+  const search = searchBlockItems(catalog.athletes.map(searchRowOf));
+  yield* search.blocks;
+  yield { ...keys.searchManifest(), type: 'manifest', schools: 1, ...search.versions };
+  yield* catalog.schools.map(schoolItem);
+  yield* catalog.merch.map(merchItem);
+  yield* catalog.collectives.map(collectiveItem);
 }
-
-/** The manifest attribute holding a chunk's version. */
-export const CHUNK_VERSION_PREFIX = 'chunk:';
-export const chunkVersionAttribute = (chunk: number) => `${CHUNK_VERSION_PREFIX}${chunk}`;
 
 /** The catalog held in a set of items (a table's Scan, an in-memory store): operators' tools. */
 export function catalogFromItems(items: Item[]): Catalog {

@@ -1,14 +1,14 @@
 // GET /api/search: athletes by name, school, sport, position or jersey number and schools by name
 // (SPEC section 5: case-insensitive substring; issue 24), paginated, with the catalog's sports and
 // their counts (the page's filters), from the index this function holds in memory
-// (lambdas/catalog/search-index.ts). `type=athletes` or `type=schools` with a cursor loads more of one list.
+// (lambdas/catalog/search-index.ts) and the page's athletes' profiles. `type=athletes` or `type=schools` with a cursor loads more of one list.
 import type { SearchResponse } from '#shared/catalog/catalog-api';
 import { schoolSummary } from '#shared/catalog/catalog-types';
 import { publicCache } from '#lambdas/platform/cache-policy';
 import { BadRequest } from '#lambdas/platform/errors';
 import type { Event } from '#lambdas/platform/http';
 import { json, limitParam, routes } from '#lambdas/platform/http';
-import { searchIndex } from './search-index';
+import { searchIndex, summariesOf } from './search-index';
 
 export const QUERY_MAX_LENGTH = 100;
 
@@ -50,16 +50,21 @@ export const handler = routes({
     const type = typeParam(event);
     const limit = limitParam(event, 24, 48);
     const after = cursorOf(event, type);
-    const { index, summaryOf } = await searchIndex();
-    const athletes = type === 'schools' ? null : index.searchAthletes(query, { after, limit });
-    const schools = type === 'athletes' ? null : index.searchSchools(query, { after, limit });
+    const search = await searchIndex();
+    const athletes = type === 'schools' ? null : search.engine.searchAthletes(query, { after, limit });
+    const schools = type === 'athletes' ? null : search.engine.searchSchools(query, { after, limit });
     const body: SearchResponse = {
       query,
       athletes: athletes
-        ? { items: athletes.items.map(summaryOf), nextCursor: encode(athletes.nextAfter), total: athletes.total, totalIsCapped: athletes.totalIsCapped }
+        ? {
+            items: await summariesOf(search, athletes.items),
+            nextCursor: encode(athletes.nextAfter),
+            total: athletes.total,
+            totalIsCapped: athletes.totalIsCapped,
+          }
         : empty,
       schools: schools ? { items: schools.items.map(schoolSummary), nextCursor: encode(schools.nextAfter), total: schools.total, totalIsCapped: false } : empty,
-      ...(type === 'all' ? { sports: index.sportCounts() } : {}),
+      ...(type === 'all' ? { sports: search.engine.sportCounts() } : {}),
     };
     return json(200, body, publicCache());
   },

@@ -80,7 +80,7 @@ const DROP_SHOPIFY = 'SHOPIFY#';
 //   CATALOG#COLLECTIVE#{id}  MEMBER#{athlete}                      its members, paginated
 //   CATALOG#PRODUCT#{pid}    CARD                                  Shopify product -> card
 //   CATALOG#NAME#{name}      ATHLETES                              full name -> athlete ids (title rule)
-//   CATALOG#SEARCH           MANIFEST, ATHLETES#{chunk}            the search snapshot, in chunks
+//   CATALOG#SEARCH           MANIFEST, BLOCK#{block}               the search blocks (ATHLETES#{chunk}: before data version 6)
 //   CATALOG#ATHLETES (GSI1)  {id, 9 digits}                        every profile, in id order
 
 /** Before data version 3 the whole catalog was this one partition (read only to refuse old data). */
@@ -154,13 +154,14 @@ export const catalogProduct = (productId: string) => ({ PK: `${CATALOG_PRODUCT}$
  * the names a product title contains when no school is known. */
 export const catalogName = (name: string) => ({ PK: `${CATALOG_NAME}${name}`, SK: 'ATHLETES' });
 export const searchPartition = 'CATALOG#SEARCH';
-/** Versions of the search snapshot's chunks and of the schools list (search functions poll it). */
+/** Versions of the search blocks and of the schools list (search functions poll it). */
 export const searchManifest = () => ({ PK: searchPartition, SK: 'MANIFEST' });
-export const SEARCH_CHUNK_SIZE = 256;
-export const searchChunkOf = (athleteId: number) => Math.floor(athleteId / SEARCH_CHUNK_SIZE);
-/** The search entries of athletes chunk*256 .. chunk*256+255. */
-export const searchChunk = (chunk: number) => ({ PK: searchPartition, SK: `${searchChunkPrefix}${pad(chunk)}` });
-export const searchChunkPrefix = 'ATHLETES#';
+/** A search block: what queries match of athletes block*8192 .. block*8192+8191
+ * (shared/catalog/search-blocks.ts, lambdas/catalog/search-writes.ts). */
+export const searchBlock = (block: number) => ({ PK: searchPartition, SK: `${searchBlockPrefix}${pad(block)}` });
+export const searchBlockPrefix = 'BLOCK#';
+/** Before data version 6 the search snapshot held athletes in chunks of 256 (the catalog migration deletes them). */
+export const legacySearchChunkPrefix = 'ATHLETES#';
 
 // ---- orders and ingestion ------------------------------------------------------------------------
 

@@ -2,13 +2,18 @@
 // handler by the stack's own esbuild definition and run in a fresh `node`, it serves that
 // function's page views against the benchmark's table (DYNAMODB_ENDPOINT, TABLE_NAME) and prints,
 // per page view, the bytes answered, the read capacity consumed (every DynamoDB call sent with
-// ReturnConsumedCapacity TOTAL), the calls made and the latencies; then the process's memory.
+// ReturnConsumedCapacity TOTAL), the calls made and the latencies; then the process's memory. The
+// render function's page views are its own requests (a path and a query string: the HTML of a
+// data page); its cold start is the bundle's load plus the first page.
 import type { Context } from 'aws-lambda';
 import { ddb } from '#lambdas/platform/dynamodb';
 import type { Event, Result } from '#lambdas/platform/http';
 
 export interface ProbeRequest {
+  /** An API route ('GET /api/search'), or '$default' with `rawPath` for the render function. */
   routeKey: string;
+  rawPath?: string;
+  rawQueryString?: string;
   pathParameters?: Record<string, string>;
   query?: Record<string, string>;
   claims?: Record<string, string>;
@@ -37,6 +42,8 @@ export interface PageFigures {
 }
 
 export interface ProbeResult {
+  /** Milliseconds the bundle took to load (require(): the module's evaluation). */
+  loadMs: number;
   pages: PageFigures[];
   memory: { rssMiB: number; heapUsedMiB: number; heapTotalMiB: number; externalMiB: number };
 }
@@ -62,12 +69,12 @@ function installMeter(): void {
 }
 
 function event(r: ProbeRequest): Event {
-  const [method, path] = r.routeKey.split(' ');
+  const [method, path] = r.rawPath ? ['GET', r.rawPath] : r.routeKey.split(' ');
   return {
     version: '2.0',
     routeKey: r.routeKey,
     rawPath: path,
-    rawQueryString: new URLSearchParams(r.query ?? {}).toString(),
+    rawQueryString: r.rawQueryString ?? new URLSearchParams(r.query ?? {}).toString(),
     headers: {},
     queryStringParameters: r.query,
     pathParameters: r.pathParameters,
@@ -97,7 +104,7 @@ async function view(handler: Handler, page: ProbePage): Promise<{ ms: number; rc
   return sample;
 }
 
-export async function runProbe(handler: Handler, spec: ProbeSpec): Promise<ProbeResult> {
+export async function runProbe(handler: Handler, spec: ProbeSpec, loadMs = 0): Promise<ProbeResult> {
   installMeter();
   const pages: PageFigures[] = [];
   for (const page of spec.pages) {
@@ -123,14 +130,15 @@ export async function runProbe(handler: Handler, spec: ProbeSpec): Promise<Probe
   (globalThis as { gc?: () => void }).gc?.();
   const m = process.memoryUsage();
   return {
+    loadMs,
     pages,
     memory: { rssMiB: m.rss / 2 ** 20, heapUsedMiB: m.heapUsed / 2 ** 20, heapTotalMiB: m.heapTotal / 2 ** 20, externalMiB: m.external / 2 ** 20 },
   };
 }
 
 /** The bundled entry calls this: the spec comes in CATALOG_PROBE (JSON), the result goes to stdout. */
-export function main(handler: Handler): void {
-  runProbe(handler, JSON.parse(process.env.CATALOG_PROBE ?? '{}') as ProbeSpec)
+export function main(handler: Handler, loadMs = 0): void {
+  runProbe(handler, JSON.parse(process.env.CATALOG_PROBE ?? '{}') as ProbeSpec, loadMs)
     .then((result) => process.stdout.write(JSON.stringify(result)))
     .catch((error: unknown) => {
       console.error(error);

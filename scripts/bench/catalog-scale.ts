@@ -1,37 +1,41 @@
-// `npx tsx scripts/bench/catalog-scale.ts [--sizes 15,1000,10000,50000] [--runs 30] [--orders 2000] [--no-write]`:
-// the catalog at scale (issue #12). For each catalog size, a table in its own in-memory DynamoDB
-// Local holds the catalog (the sample one at 15, scripts/lib/national-catalog.ts beyond) and the
-// same number of orders for the benchmarked collective (collective 1, ~125 members beyond 15
-// athletes), loaded as ingestion stores them (scripts/bench/load.ts). Then each page's API calls
-// are served by the function that serves them, bundled by the stack's esbuild definition and run
-// in a fresh node process (catalog-probe.ts): bytes answered, RCU (ReturnConsumedCapacity TOTAL),
-// DynamoDB calls and p50/p95 latency per page view, and the process's memory. Writes its section of
-// docs/BENCHMARKS.md (between the catalog-scale markers) unless --no-write.
-import { spawnSync } from 'node:child_process';
+// `npx tsx scripts/bench/catalog-scale.ts [--sizes 1000,50000,204000] [--runs 30] [--orders 2000] [--no-write]`:
+// the catalog at scale (issues #12 and #27). For each catalog size, a table in its own in-memory
+// DynamoDB Local holds the catalog (the sample one at 15, scripts/lib/national-catalog.ts beyond:
+// Division I density, ~564 athletes a school) and the same number of orders for the benchmarked
+// collective (collective 1: one school's athletes), loaded as ingestion stores them
+// (scripts/bench/load.ts). Then each page's API calls are served by the function that serves them,
+// bundled by the stack's esbuild definition and run in a fresh node process (catalog-probe.ts):
+// bytes answered, RCU (ReturnConsumedCapacity TOTAL), DynamoDB calls and p50/p95 latency per page
+// view, each function's cold start (its bundle's load plus its first view) and the process's
+// memory. The render function renders the data pages (lambda-render.ts ships it with the web
+// build). Each size's table is dropped once measured. Writes its section of docs/BENCHMARKS.md
+// (between the catalog-scale markers) unless --no-write; the line for 554,298 athletes (every
+// NCAA athlete) is drawn from the two largest sizes' slope.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
-import { LAMBDA_ESBUILD } from '../../infra/bundling';
-import { FUNCTION_RUNTIME, functionEntry } from '#lambdas/routes';
 import type { Catalog } from '#shared/catalog/catalog-types';
 import { parseCli, usageError } from '../lib/cli';
 import { startDynamoLocal } from '../local/dynamodb-local';
-import { ensureTable } from '../local/table';
+import { dropTable, ensureTable } from '../local/table';
+import { bundleProbe, runProbe, type Fn } from './catalog-bundle';
 import type { PageFigures, ProbePage, ProbeResult } from './catalog-probe';
 import { replaceCatalogScaleSection } from './doc-sections';
 import { fmt, markdownTable } from './util';
 
 const ROOT = path.resolve(__dirname, '../..');
-const USAGE = 'usage: npx tsx scripts/bench/catalog-scale.ts [--sizes 15,1000,10000,50000] [--runs 30] [--orders 2000] [--no-write]';
+const USAGE = 'usage: npx tsx scripts/bench/catalog-scale.ts [--sizes 1000,50000,204000] [--runs 30] [--orders 2000] [--no-write]';
+/** Every NCAA athlete, all divisions (the size the search is built for). */
+export const NCAA_ATHLETES = 554_298;
 
-type Fn = 'catalog' | 'search' | 'collectives';
+const FUNCTIONS: Fn[] = ['catalog', 'search', 'collectives', 'render'];
 
 interface Row {
   size: number;
   fn: Fn;
   page: PageFigures;
   memory: ProbeResult['memory'];
+  loadMs: number;
 }
 
 interface SizeReport {
@@ -45,16 +49,17 @@ interface SizeReport {
 const say = (m: string) => console.error(`[catalog-scale] ${m}`);
 
 /** The pages of the web app and the calls each makes (docs/API.md lists the routes). */
-function pagesFor(catalog: Catalog): Record<Fn, ProbePage[]> {
+export function pagesFor(catalog: Catalog): Record<Fn, ProbePage[]> {
   const collective = catalog.collectives.find((c) => c.id === 1)!;
   const members = catalog.athletes.filter((a) => collective.members.includes(a.id));
   const athlete = members.find((a) => a.digitalcollectibles.length === 3) ?? members[0];
   const school = catalog.schools.find((s) => s.id === collective.schoolId)!;
   const sport = 'Football';
   // A full name (unique in generated catalogs): the narrow search. 'Football' (the quick filter)
-  // matches ~40% of athletes and no school at every size: the broad one.
+  // matches ~15% of athletes and no school at every size: the broad one.
   const named = members[members.length - 1];
   const owner = { sub: 'bench-collective', 'cognito:groups': '[collective]', 'custom:collectiveId': String(collective.id) };
+  const page = (name: string, rawPath: string, rawQueryString = ''): ProbePage => ({ name, requests: [{ routeKey: '$default', rawPath, rawQueryString }] });
   return {
     catalog: [
       { name: 'home', requests: [{ routeKey: 'GET /api/featured' }] },
@@ -74,6 +79,7 @@ function pagesFor(catalog: Catalog): Record<Fn, ProbePage[]> {
     search: [
       { name: 'search "Football" (broad)', requests: [{ routeKey: 'GET /api/search', query: { query: 'Football', limit: '24' } }] },
       { name: `search a full name (narrow)`, requests: [{ routeKey: 'GET /api/search', query: { query: named.name, limit: '24' } }] },
+      { name: 'search "guard" (positions)', requests: [{ routeKey: 'GET /api/search', query: { query: 'guard', limit: '24' } }] },
     ],
     collectives: [
       {
@@ -85,39 +91,15 @@ function pagesFor(catalog: Catalog): Record<Fn, ProbePage[]> {
         requests: [{ routeKey: 'GET /api/collectives/{id}/members', pathParameters: { id: String(collective.id) }, query: { limit: '50' }, claims: owner }],
       },
     ],
+    // The render function's first page is the search page: its cold start then holds the index's.
+    render: [
+      page('rendered search page "Football"', '/search', 'query=Football'),
+      page('rendered athlete page', `/athlete/${athlete.id}`),
+      page('rendered card page', `/athlete/${athlete.id}/card/1`),
+      page('rendered school page', `/school/${school.id}`),
+      page('rendered home (/demo)', '/demo'),
+    ],
   };
-}
-
-/** One function's handler and the probe, bundled as the stack bundles the function. */
-async function bundleProbe(fn: Fn, dir: string): Promise<string> {
-  const entry = path.join(dir, `${fn}-probe.ts`);
-  writeFileSync(
-    entry,
-    `import { handler } from ${JSON.stringify(path.join(ROOT, functionEntry(fn)))};\nimport { main } from ${JSON.stringify(path.join(ROOT, 'scripts/bench/catalog-probe'))};\nmain(handler as never);\n`,
-  );
-  const outfile = path.join(dir, `${fn}-probe.js`);
-  await build({
-    ...LAMBDA_ESBUILD,
-    mainFields: [...LAMBDA_ESBUILD.mainFields],
-    external: [...LAMBDA_ESBUILD.external],
-    entryPoints: [entry],
-    outfile,
-    sourcemap: false,
-    logLevel: 'error',
-  });
-  return outfile;
-}
-
-/** Runs a function's probe as the function is deployed (its NODE_OPTIONS, lambdas/routes.ts). */
-function runProbe(fn: Fn, file: string, pages: ProbePage[], runs: number, env: Record<string, string>): ProbeResult {
-  const nodeOptions = FUNCTION_RUNTIME[fn]?.nodeOptions?.split(' ') ?? [];
-  const r = spawnSync(process.execPath, ['--expose-gc', ...nodeOptions, file], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { PATH: process.env.PATH, AWS_REGION: 'us-east-2', LOG_LEVEL: 'silent', ...env, CATALOG_PROBE: JSON.stringify({ pages, runs }) },
-  });
-  if (r.status !== 0) throw new Error(`${path.basename(file)} failed: ${r.stderr}`);
-  return JSON.parse(r.stdout) as ProbeResult;
 }
 
 async function benchSize(size: number, endpoint: string, probes: Record<Fn, string>, options: { runs: number; orders: number }): Promise<SizeReport> {
@@ -127,14 +109,19 @@ async function benchSize(size: number, endpoint: string, probes: Record<Fn, stri
   process.env.TABLE_NAME = table;
   const { SAMPLE_CATALOG } = await import('#shared/catalog/seed-data');
   const { nationalCatalog } = await import('../lib/national-catalog');
-  const { catalogItems } = await import('#lambdas/catalog/catalog-items');
+  const { catalogItemStream } = await import('#lambdas/catalog/catalog-items');
   const { batchWriteItems } = await import('#lambdas/catalog/catalog-repo');
+  const { writeItemStream } = await import('../lib/stream-write');
   const { benchOrders } = await import('./dataset');
   const { itemsFor } = await import('./load');
   const catalog = size === 15 ? structuredClone(SAMPLE_CATALOG) : nationalCatalog(size);
-  const items = catalogItems(catalog);
-  say(`${size} athletes: writing ${items.length} catalog items...`);
-  await batchWriteItems(items, { concurrency: 8 });
+  say(`${size} athletes (${catalog.schools.length} schools): writing the catalog's items...`);
+  let shown = 0;
+  const items = await writeItemStream(catalogItemStream(catalog), {
+    onProgress: (written) => {
+      if (written - shown >= 250_000) say(`  ${(shown = written).toLocaleString('en-US')} items (${fmt((performance.now() - started) / 1000, 0)} s)`);
+    },
+  });
   // The same orders at every size: the benchmarked collective's members (its dashboard), folded by
   // the ingestion engine over the whole catalog.
   const members = new Set(catalog.collectives.find((c) => c.id === 1)!.members);
@@ -142,36 +129,37 @@ async function benchSize(size: number, endpoint: string, probes: Record<Fn, stri
   const orderItems = await itemsFor(orders, catalog);
   await batchWriteItems(orderItems, { concurrency: 8 });
   const loadSeconds = (performance.now() - started) / 1000;
-  say(`${size} athletes: loaded in ${fmt(loadSeconds)} s; measuring...`);
+  say(`${size} athletes: loaded ${(items + orderItems.length).toLocaleString('en-US')} items in ${fmt(loadSeconds)} s; measuring...`);
   const pages = pagesFor(catalog);
   const rows: Row[] = [];
-  for (const fn of Object.keys(pages) as Fn[]) {
-    const result = runProbe(fn, probes[fn], pages[fn], options.runs, { DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: table });
-    for (const page of result.pages) rows.push({ size, fn, page, memory: result.memory });
+  for (const fn of FUNCTIONS) {
+    const result = runProbe(fn, probes[fn], pages[fn], options.runs, { DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: table, DEMO_MODE: 'true' });
+    for (const page of result.pages) rows.push({ size, fn, page, memory: result.memory, loadMs: result.loadMs });
   }
-  return { size, schools: catalog.schools.length, items: items.length + orderItems.length, loadSeconds, rows };
+  await dropTable(endpoint, table);
+  return { size, schools: catalog.schools.length, items: items + orderItems.length, loadSeconds, rows };
 }
 
 /** Milliseconds: two decimals below 10 ms (in-memory answers take tenths of a millisecond). */
 const ms = (v: number) => fmt(v, v < 10 ? 2 : 1);
 
+/** A figure at `size` on the straight line through two measured sizes. */
+const onLine = (x1: number, y1: number, x2: number, y2: number, size: number) => y1 + ((y2 - y1) / (x2 - x1)) * (size - x1);
+
 export function renderCatalogScale(reports: SizeReport[], runs: number): string {
   const out: string[] = [];
   const names = [...new Set(reports.flatMap((r) => r.rows.map((x) => x.page.name)))];
   const sizes = reports.map((r) => r.size);
+  const rowOf = (r: SizeReport, name: string) => r.rows.find((x) => x.page.name === name);
   out.push(
     `Per page view (median of ${runs} views after a first, cold one; p50/p95 of the same views). Memory: the serving function's process after the views (RSS, and the JS heap after a GC).`,
     '',
   );
   out.push(
     markdownTable(
-      ['page', 'function', ...sizes.flatMap((s) => [`bytes @${s}`]), ...sizes.map((s) => `RCU @${s}`), ...sizes.map((s) => `calls @${s}`)],
+      ['page', 'function', ...sizes.map((s) => `bytes @${s}`), ...sizes.map((s) => `RCU @${s}`), ...sizes.map((s) => `calls @${s}`)],
       names.map((name) => {
-        const cells = (f: (row: Row) => string) =>
-          reports.map((r) => {
-            const row = r.rows.find((x) => x.page.name === name);
-            return row ? f(row) : 'n/a';
-          });
+        const cells = (f: (row: Row) => string) => reports.map((r) => (rowOf(r, name) ? f(rowOf(r, name)!) : 'n/a'));
         const fn = reports[0].rows.find((x) => x.page.name === name)?.fn ?? '';
         return [name, fn, ...cells((r) => String(r.page.bytes)), ...cells((r) => fmt(r.page.rcu, 1)), ...cells((r) => String(r.page.calls))];
       }),
@@ -181,46 +169,59 @@ export function renderCatalogScale(reports: SizeReport[], runs: number): string 
   out.push(
     markdownTable(
       ['page', ...sizes.map((s) => `p50 / p95 ms @${s}`)],
-      names.map((name) => [
-        name,
-        ...reports.map((r) => {
-          const row = r.rows.find((x) => x.page.name === name);
-          return row ? `${ms(row.page.p50)} / ${ms(row.page.p95)}` : 'n/a';
-        }),
-      ]),
+      names.map((name) => [name, ...reports.map((r) => (rowOf(r, name) ? `${ms(rowOf(r, name)!.page.p50)} / ${ms(rowOf(r, name)!.page.p95)}` : 'n/a'))]),
     ),
     '',
   );
-  const fns: Fn[] = ['catalog', 'search', 'collectives'];
+  // Cold start: the bundle's load plus the function's first view (the search function reads its
+  // index then; the render function's first page is the search page).
+  const first = (r: SizeReport, fn: Fn) => r.rows.find((x) => x.fn === fn);
+  const cold = (row: Row) => row.loadMs + row.page.cold.ms;
   out.push(
     markdownTable(
-      ['function', ...sizes.map((s) => `RSS / heap MiB @${s}`), ...sizes.map((s) => `first view ms / RCU @${s}`)],
-      fns.map((fn) => [
+      ['function', ...sizes.map((s) => `RSS / heap MiB @${s}`), ...sizes.map((s) => `cold start ms (load + first view) / RCU @${s}`)],
+      FUNCTIONS.map((fn) => [
         fn,
+        ...reports.map((r) => (first(r, fn) ? `${fmt(first(r, fn)!.memory.rssMiB)} / ${fmt(first(r, fn)!.memory.heapUsedMiB)}` : 'n/a')),
         ...reports.map((r) => {
-          const row = r.rows.find((x) => x.fn === fn);
-          return row ? `${fmt(row.memory.rssMiB)} / ${fmt(row.memory.heapUsedMiB)}` : 'n/a';
-        }),
-        ...reports.map((r) => {
-          const row = r.rows.find((x) => x.fn === fn);
-          return row ? `${fmt(row.page.cold.ms)} / ${fmt(row.page.cold.rcu, 1)}` : 'n/a';
+          const row = first(r, fn);
+          return row ? `${fmt(cold(row), 0)} (${fmt(row.loadMs, 0)} + ${fmt(row.page.cold.ms, 0)}) / ${fmt(row.page.cold.rcu, 1)}` : 'n/a';
         }),
       ]),
     ),
     '',
   );
-  // The target: every figure at the largest size within 1.5x of the same figure at 1,000 athletes.
+  // Every NCAA athlete, on paper: the search and render functions' cold start and memory on the
+  // straight line through the two largest sizes.
+  if (reports.length >= 2) {
+    const [a, b] = reports.slice(-2);
+    const lines = (['search', 'render'] as const).flatMap((fn) => {
+      const ra = first(a, fn);
+      const rb = first(b, fn);
+      if (!ra || !rb) return [];
+      const at = (y1: number, y2: number) => onLine(a.size, y1, b.size, y2, NCAA_ATHLETES);
+      return [
+        `${fn}: cold start ~${fmt(at(cold(ra), cold(rb)), 0)} ms, ~${fmt(at(ra.page.cold.rcu, rb.page.cold.rcu), 0)} RCU, RSS ~${fmt(at(ra.memory.rssMiB, rb.memory.rssMiB), 0)} MiB`,
+      ];
+    });
+    out.push(
+      `At ${NCAA_ATHLETES.toLocaleString('en-US')} athletes on paper (the line through ${a.size.toLocaleString('en-US')} and ${b.size.toLocaleString('en-US')}): ${lines.join('; ')}.`,
+      '',
+    );
+  }
+  // The target: every page figure at the largest size within 1.5x of the same figure at 1,000 athletes.
   const base = reports.find((r) => r.size === 1_000);
   const top = reports[reports.length - 1];
   if (base && top && top !== base) {
     const ratios: string[] = [];
+    const r = (x: number, y: number) => (x === 0 ? (y === 0 ? 1 : Infinity) : y / x);
     for (const name of names) {
-      const a = base.rows.find((x) => x.page.name === name)!;
-      const b = top.rows.find((x) => x.page.name === name)!;
-      const r = (x: number, y: number) => (x === 0 ? (y === 0 ? 1 : Infinity) : y / x);
-      ratios.push(
-        `${name}: bytes ${fmt(r(a.page.bytes, b.page.bytes), 2)}x, RCU ${fmt(r(a.page.rcu, b.page.rcu), 2)}x, p50 ${fmt(r(a.page.p50, b.page.p50), 2)}x, memory ${fmt(r(a.memory.rssMiB, b.memory.rssMiB), 2)}x`,
-      );
+      const a = rowOf(base, name);
+      const b = rowOf(top, name);
+      if (a && b)
+        ratios.push(
+          `${name}: bytes ${fmt(r(a.page.bytes, b.page.bytes), 2)}x, RCU ${fmt(r(a.page.rcu, b.page.rcu), 2)}x, p50 ${fmt(r(a.page.p50, b.page.p50), 2)}x`,
+        );
     }
     out.push(`Ratios ${top.size.toLocaleString('en-US')} / 1,000 athletes: ${ratios.join('; ')}.`, '');
   }
@@ -239,7 +240,7 @@ async function main(): Promise<void> {
   const { values } = parseCli(USAGE, {
     options: { sizes: { type: 'string' }, runs: { type: 'string' }, orders: { type: 'string' }, 'no-write': { type: 'boolean' } },
   });
-  const sizes = (values.sizes ?? '15,1000,10000,50000').split(',').map(Number);
+  const sizes = (values.sizes ?? '1000,50000,204000').split(',').map(Number);
   if (sizes.some((s) => !Number.isSafeInteger(s) || s < 15)) usageError(USAGE, '--sizes must be athlete counts of at least 15, separated by commas');
   const runs = Number(values.runs ?? 30);
   const orders = Number(values.orders ?? 2_000);
@@ -247,15 +248,17 @@ async function main(): Promise<void> {
   process.env.LOG_LEVEL = 'silent';
   process.env.AWS_REGION ??= 'us-east-2';
   process.env.COUNT_TEST_ORDERS = 'false';
+  const load = os.loadavg()[0];
   const dynamo = await startDynamoLocal();
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'nil-catalog-scale-'));
   try {
-    say('bundling the catalog, search and collectives functions with the probe...');
-    const probes = { catalog: await bundleProbe('catalog', tmp), search: await bundleProbe('search', tmp), collectives: await bundleProbe('collectives', tmp) };
+    say('bundling the catalog, search, collectives and render functions with the probe...');
+    const probes = {} as Record<Fn, string>;
+    for (const fn of FUNCTIONS) probes[fn] = await bundleProbe(fn, tmp);
     const reports: SizeReport[] = [];
     for (const size of sizes) reports.push(await benchSize(size, dynamo.endpoint, probes, { runs, orders }));
-    const text = `Command: \`${['npx tsx scripts/bench/catalog-scale.ts', ...process.argv.slice(2)].join(' ')}\` (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, DynamoDB Local in memory).\n\n${renderCatalogScale(reports, runs)}`;
+    const text = `Command: \`${['npx tsx scripts/bench/catalog-scale.ts', ...process.argv.slice(2)].join(' ')}\` (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, DynamoDB Local in memory; load average ${fmt(load, 1)} at the start, ${fmt(os.loadavg()[0], 1)} at the end).\n\n${renderCatalogScale(reports, runs)}`;
     console.log(text);
     if (!values['no-write']) {
       writeSection(text);

@@ -42,3 +42,36 @@ export function replaceDropSection(doc: string, generated: string): string {
     return doc.slice(0, doc.indexOf(DROP_START)) + section + doc.slice(doc.indexOf(DROP_END) + DROP_END.length);
   return `${doc.trimEnd()}\n\n${DROP_HEADING}\n\n${section}\n`;
 }
+
+// Search at every NCAA athlete (scripts/bench/catalog-search.ts): its own markers inside the
+// catalog-scale section (before that section's generated part), so the full bench keeps it with
+// the section and the catalog-scale benchmark leaves it alone.
+export const CATALOG_SEARCH_START = '<!-- catalog-search:start -->';
+export const CATALOG_SEARCH_END = '<!-- catalog-search:end -->';
+
+/** `doc` with the generated part of the catalog-search block replaced (or added just before the
+ * catalog-scale section's generated part, or at the end). */
+export function replaceCatalogSearchSection(doc: string, generated: string): string {
+  const block = `${CATALOG_SEARCH_START}\n${generated}\n${CATALOG_SEARCH_END}`;
+  if (doc.includes(CATALOG_SEARCH_START) && doc.includes(CATALOG_SEARCH_END))
+    return doc.slice(0, doc.indexOf(CATALOG_SEARCH_START)) + block + doc.slice(doc.indexOf(CATALOG_SEARCH_END) + CATALOG_SEARCH_END.length);
+  if (doc.includes(CATALOG_SCALE_START)) return doc.replace(CATALOG_SCALE_START, `${block}\n\n${CATALOG_SCALE_START}`);
+  return `${doc.trimEnd()}\n\n${block}\n`;
+}
+
+// The render function's section (`npm run bench -- --render-only`, scripts/bench/lambda-render.ts):
+// part of the full bench's output; `--render-only` rewrites it alone.
+export const RENDER_HEADING = '### The render function (its cold start and warm pages; issue #27)';
+
+/** `doc` with only the render function's section replaced (up to the next heading), or the section
+ * put before `before` (the web sections' heading) when the file has none yet. */
+export function spliceRenderSection(doc: string, section: string, before: string): string {
+  const start = doc.indexOf(RENDER_HEADING);
+  if (start < 0) {
+    const at = doc.indexOf(before);
+    if (at < 0) throw new Error(`docs/BENCHMARKS.md has no "${before}" section to put the render function's before`);
+    return `${doc.slice(0, at)}${section.trimEnd()}\n\n${doc.slice(at)}`;
+  }
+  const next = doc.indexOf('\n#', start + RENDER_HEADING.length);
+  return `${doc.slice(0, start)}${section.trimEnd()}\n${next < 0 ? '' : doc.slice(next)}`;
+}

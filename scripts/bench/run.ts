@@ -1,7 +1,8 @@
-// `npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--web-only | --drop]`: the figures of docs/BENCHMARKS.md.
+// `npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--web-only | --drop | --render-only]`: the figures of docs/BENCHMARKS.md.
 //   read cost  : collective and athlete dashboards, ours vs the spec's Scan per athlete, at 1k/10k/100k orders
 //   ingestion  : signed deliveries to local mode at concurrency 1/16/64, duplicates and reordering, then verify
-//   lambda     : bundle size and fresh-process import time per function
+//   lambda     : bundle size and fresh-process import time per function; the render function's cold
+//                start (its load plus the first page) and warm p95 per data page, against their budgets
 //   web        : gzip size per chunk and of the initial route; Lighthouse scores, LCP and CLS in Debian's
 //                Chromium on the seven pages of WEB_PAGES, checked against the budgets of WEB_BUDGETS
 //                (`--web-only` runs only this part and rewrites only the web sections of the file)
@@ -18,11 +19,12 @@ import { startDynamoLocal } from '../local/dynamodb-local';
 import { parseCli, usageError } from '../lib/cli';
 import { createLocalServer, type LocalServerOptions } from '../local/server';
 import { ensureTable } from '../local/table';
-import { keepCatalogScaleSection, keepDropSection, replaceDropSection } from './doc-sections';
+import { RENDER_HEADING, spliceRenderSection, keepCatalogScaleSection, keepDropSection, replaceDropSection } from './doc-sections';
 import { renderDrop } from './drop';
 import { fmt, kib, markdownTable } from './util';
 import type { IngestionResult } from './ingestion';
 import type { LambdaFigures } from './lambda';
+import { RENDER_BUDGETS, missedRenderBudgets, type RenderFigures } from './lambda-render';
 import type { Summary } from './read-cost';
 import type { LighthouseScores, WebSizes } from './web';
 import type { DropRun } from './drop';
@@ -39,6 +41,8 @@ export interface BenchOptions {
   webOnly: boolean;
   /** Only the drop-day part, at these arrival rates for this many seconds each. */
   drop: { rates: number[]; seconds: number } | null;
+  /** Only the render function's part (its cold start and warm pages); its section alone is rewritten. */
+  renderOnly?: boolean;
 }
 
 interface ReadRow {
@@ -57,6 +61,9 @@ export interface BenchReport {
   reads: ReadRow[];
   ingestion: IngestionResult[];
   lambdas: LambdaFigures[];
+  /** The render function's pages (null: not measured, `renderNote` says why). */
+  render?: RenderFigures[] | null;
+  renderNote?: string;
   web: WebSizes | null;
   webNote: string | null;
   lighthouse: LighthouseScores[];
@@ -65,7 +72,8 @@ export interface BenchReport {
   seconds: number;
 }
 
-const USAGE = 'usage: npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--no-web | --web-only | --drop [--rates 100,250,500] [--seconds 60]]';
+const USAGE =
+  'usage: npm run bench [-- --smoke] [--no-write] [--no-lighthouse] [--no-web | --web-only | --drop [--rates 100,250,500] [--seconds 60] | --render-only]';
 /** The drop bench's rates and seconds (and its smoke size). */
 export const DROP_DEFAULT = { rates: [100, 250, 500], seconds: 60 };
 export const DROP_SMOKE = { rates: [40], seconds: 5 };
@@ -83,10 +91,13 @@ function parseArgs(argv: string[]): BenchOptions {
         drop: { type: 'boolean' },
         rates: { type: 'string' },
         seconds: { type: 'string' },
+        'render-only': { type: 'boolean' },
       },
     },
     argv,
   );
+  if (values['render-only'] && (values.smoke || values.drop || values['web-only']))
+    usageError(USAGE, '--render-only cannot be combined with --smoke, --drop or --web-only');
   if (values['web-only'] && (values['no-web'] || values.smoke)) usageError(USAGE, '--web-only cannot be combined with --no-web or --smoke');
   if (values.drop && values['web-only']) usageError(USAGE, '--drop cannot be combined with --web-only');
   if (!values.drop && (values.rates !== undefined || values.seconds !== undefined)) usageError(USAGE, '--rates and --seconds are options of --drop');
@@ -103,6 +114,7 @@ function parseArgs(argv: string[]): BenchOptions {
     web: !values['no-web'],
     webOnly: values['web-only'] ?? false,
     drop: values.drop ? { rates, seconds } : null,
+    renderOnly: values['render-only'] ?? false,
   };
   if (options.smoke) {
     options.lighthouse = false;
@@ -211,7 +223,31 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     return { web, webNote, lighthouse };
   };
 
+  // ---- the render function (issue 27): cold start and warm pages, against their budgets --------
+  // It ships the web build, which the smoke run may lack (--no-web).
+  const renderPart = async (): Promise<Pick<BenchReport, 'render' | 'renderNote'>> => {
+    const { webBuildExists } = await import('./catalog-bundle');
+    if (options.smoke && !webBuildExists())
+      return { render: null, renderNote: 'the render function was not measured: no web build (run `npx vite build --config web/vite.config.ts`)' };
+    say('lambda: the render function, cold and warm, per data page...');
+    await useTable('RenderPages');
+    const { renderFigures } = await import('./lambda-render');
+    return { render: await renderFigures(path.join(tmp, 'render'), { DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: 'RenderPages' }, options.smoke ? 3 : 30) };
+  };
+
   try {
+    if (options.renderOnly) {
+      const none = {
+        loaderCheck: { orders: 0, verifyDifferences: 0, itemDifferences: [] },
+        reads: [],
+        ingestion: [],
+        lambdas: [],
+        web: null,
+        webNote: null,
+        lighthouse: [],
+      };
+      return { options, ...none, ...(await renderPart()), seconds: (performance.now() - started) / 1000 };
+    }
     if (options.webOnly) {
       const webFigures = await webPart();
       return {
@@ -304,10 +340,11 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     say('lambda: bundling and timing imports...');
     const { lambdaFigures } = await import('./lambda');
     const lambdas = await lambdaFigures(path.join(tmp, 'lambdas'), options.smoke ? 2 : 5);
+    const { render, renderNote } = await renderPart();
 
     // ---- web ---------------------------------------------------------------------------------
     const webFigures = await webPart();
-    return { options, loaderCheck, reads: readRows, ingestion, lambdas, ...webFigures, seconds: (performance.now() - started) / 1000 };
+    return { options, loaderCheck, reads: readRows, ingestion, lambdas, render, renderNote, ...webFigures, seconds: (performance.now() - started) / 1000 };
   } finally {
     await dynamo.stop();
     rmSync(tmp, { recursive: true, force: true });
@@ -316,6 +353,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
 export function renderReport(r: BenchReport): string {
   if (r.options.webOnly) return [renderWeb(r), `Total bench time: ${fmt(r.seconds)} s.`].join('\n');
+  if (r.options.renderOnly) return [renderRenderFunction(r), `Total bench time: ${fmt(r.seconds)} s.`].join('\n');
   if (r.drop) return [renderDropSection(r), `Total bench time: ${fmt(r.seconds)} s.`].join('\n');
   const out: string[] = [];
   const rcu = (s: Summary) => fmt(s.rcu, 1);
@@ -414,9 +452,38 @@ export function renderReport(r: BenchReport): string {
     ),
     '',
   );
+  out.push(renderRenderFunction(r));
 
   out.push(renderWeb(r));
   out.push(`Total bench time: ${fmt(r.seconds)} s.`);
+  return out.join('\n');
+}
+
+/** The render function's pages against their budgets (scripts/bench/lambda-render.ts). */
+function renderRenderFunction(r: BenchReport): string {
+  const out: string[] = [RENDER_HEADING, ''];
+  if (!r.render) return [...out, r.renderNote ?? 'not measured', ''].join('\n');
+  const b = RENDER_BUDGETS;
+  out.push(
+    `Budgets: a cold start (the bundle's load plus its first page, a fresh process whose first request is that page) under ${b.coldStartMs} ms; a warm page's p95 under ${b.warmP95Ms} ms. Sample catalog on DynamoDB Local.`,
+    '',
+    markdownTable(
+      ['data page', 'path', 'cold start ms (load + first page)', 'warm p50 / p95 ms', 'RCU', 'HTML bytes', 'budgets'],
+      r.render.map((f) => {
+        const missed = missedRenderBudgets(f);
+        return [
+          f.page,
+          `\`${f.path}\``,
+          `${fmt(f.loadMs + f.firstMs, 0)} (${fmt(f.loadMs, 0)} + ${fmt(f.firstMs, 0)})`,
+          `${fmt(f.p50)} / ${fmt(f.p95)}`,
+          fmt(f.rcu, 1),
+          f.bytes,
+          missed.length ? `MISSED: ${missed.join(', ')}` : 'met',
+        ];
+      }),
+    ),
+    '',
+  );
   return out.join('\n');
 }
 
@@ -520,6 +587,7 @@ npm run bench -- --no-write         # print only
 npm run bench -- --smoke            # 200 orders, concurrency 1 and 4, no Lighthouse (CI: test/integration/bench-smoke.test.ts)
 npm run bench -- --no-lighthouse    # skip the Chromium runs
 npm run bench -- --web-only         # only the web build, sizes and Lighthouse (~3 min); rewrites only the web sections and exits 1 on a missed web budget
+npm run bench -- --render-only      # only the render function: its cold start per data page and its warm pages against their budgets (~2 min); rewrites only its section
 \`\`\`
 
 ## What is measured
@@ -541,7 +609,11 @@ npm run bench -- --web-only         # only the web build, sizes and Lighthouse (
   (conflicts that did not settle) is redelivered as Shopify would. Then \`verify\` recomputes
   every figure, and the collective totals are compared with figures folded from the orders.
 - **Lambda**: \`scripts/build-lambdas.ts\` bundles; import time is \`require()\` of the bundle in a
-  fresh \`node\` process (module evaluation only, no Lambda runtime), median of 5.
+  fresh \`node\` process (module evaluation only, no Lambda runtime), median of 5. The render
+  function (\`scripts/bench/lambda-render.ts\`), bundled and shipped with the web build as the stack
+  does, on the sample catalog: per data page a fresh process whose first request is that page (its
+  cold start: the bundle's load plus the page), then every page 30 times in one process (warm
+  p50/p95), against its budgets (cold start under 1 s, warm p95 under 100 ms).
 - **Web**: a fresh Vite build (with its prerendered pages); for each HTML file, the JS it loads
   first: the entry and the modules its boot script preloads, plus their static imports (route
   screens and charts are lazy chunks). Lighthouse 12.8 with its mobile defaults (simulated slow 4G,
@@ -580,6 +652,9 @@ if (require.main === module) {
       if (options.write && options.drop) {
         writeFileSync(docPath, replaceDropSection(readFileSync(docPath, 'utf8'), text.slice(0, text.lastIndexOf('Total bench time:')).trimEnd()));
         say('wrote the drop-day section of docs/BENCHMARKS.md');
+      } else if (options.write && options.renderOnly) {
+        writeFileSync(docPath, spliceRenderSection(readFileSync(docPath, 'utf8'), renderRenderFunction(report), WEB_HEADING));
+        say('wrote the render function section of docs/BENCHMARKS.md');
       } else if (options.write && options.webOnly) {
         writeFileSync(docPath, spliceWebSections(readFileSync(docPath, 'utf8'), renderWeb(report)));
         say('wrote the web sections of docs/BENCHMARKS.md');

@@ -1,3 +1,11 @@
+// The stored catalog brought to the current layout and values, idempotently (a second run finds
+// nothing to change), with Queries only (never a Scan):
+// - the search blocks (data version 6; docs/decisions/0023-search-blocks.md): each block of 8,192
+//   athlete ids built from the athletes' listing (GSI1 CATALOG#ATHLETES, one Query per block) and
+//   written under the version it was read at, then the search snapshot's 256-athlete chunks of
+//   before deleted;
+// - sports (below).
+//
 // The catalog's stored values brought to the one sport list (shared/catalog/sports.ts; issue 24):
 // an athlete stored with 'Track & Field', 'track' or 'TRACK AND FIELD' is rewritten with
 // 'Track and Field', through the catalog writer (lambdas/catalog/admin-repo.ts saveAthlete), so its
@@ -10,11 +18,15 @@
 // the listing of its athletes. Values the list cannot read (an unknown sport) are reported and
 // left as they are.
 import type { Athlete, School } from '#shared/catalog/catalog-types';
+import { SEARCH_BLOCK_SIZE, searchBlockOf, searchRowOf } from '#shared/catalog/search-blocks';
+import type { SearchRow } from '#shared/catalog/search-blocks';
 import { canonicalSport, isSportName } from '#shared/catalog/sports';
 import { catalogWriter } from '#lambdas/catalog/admin-repo';
+import { blockVersionAttribute, searchBlockItem, searchBlockRows } from '#lambdas/catalog/search-writes';
 import { catalogWritten } from '#lambdas/platform/cache-policy';
 import * as keys from '#lambdas/platform/keys';
-import type { Store } from '#lambdas/platform/store';
+import { keyString, noBackoff, retryOnConflict } from '#lambdas/platform/store';
+import type { Item, Store, Write } from '#lambdas/platform/store';
 
 export interface SportMigrationReport {
   schoolsRead: number;
@@ -108,4 +120,101 @@ async function setSchoolSports(store: Store, schoolId: number, sports: string[])
     },
   ]);
   catalogWritten();
+}
+
+// ---- the search blocks -----------------------------------------------------------------------------
+
+export interface SearchBlockMigrationReport {
+  /** Blocks read and blocks written. */
+  blocks: number;
+  written: number;
+  /** Rows in the written blocks, and chunks of the old snapshot deleted. */
+  rows: number;
+  chunksDeleted: number;
+}
+
+/** The manifest attribute of a chunk of the search snapshot before data version 6. */
+const LEGACY_CHUNK_VERSION_PREFIX = 'chunk:';
+
+/**
+ * Every search block built from the athletes' listing. A block the catalog writes already keep
+ * (written since this layout was deployed) is authoritative for the athletes it holds, which is
+ * also what makes a second run change nothing; an athlete it lacks comes from the listing (an
+ * athlete not written since, so the listing's copy, eventually consistent, is current). Each block
+ * is put under the version it was read at: a catalog write meanwhile makes it read again.
+ */
+export async function migrateSearchBlocks(
+  store: Store,
+  options: { dryRun?: boolean; onProgress?: (message: string) => void } = {},
+): Promise<SearchBlockMigrationReport> {
+  const report: SearchBlockMigrationReport = { blocks: 0, written: 0, rows: 0, chunksDeleted: 0 };
+  const [last] = await store.queryIndex(keys.catalogAthletesListing, 1, { descending: true });
+  const lastId = Number((last?.data as Athlete | undefined)?.id ?? -1);
+  for (let block = 0; block <= searchBlockOf(Math.max(lastId, 0)) && lastId >= 0; block++) {
+    report.blocks++;
+    const listed = await store.queryIndex(keys.catalogAthletesListing, SEARCH_BLOCK_SIZE, {
+      from: keys.catalogAthleteListing(block * SEARCH_BLOCK_SIZE).GSI1SK,
+      below: keys.catalogAthleteListing((block + 1) * SEARCH_BLOCK_SIZE).GSI1SK,
+    });
+    await retryOnConflict(
+      async () => {
+        const current = (await store.get([keys.searchBlock(block)])).get(keyString(keys.searchBlock(block)));
+        const kept = searchBlockRows(current);
+        const held = new Set(kept.map((r) => r.id));
+        const rows: SearchRow[] = [...kept, ...listed.map((i) => searchRowOf(i.data as Athlete)).filter((r) => !held.has(r.id))].sort((a, b) => a.id - b.id);
+        if (rows.length === kept.length) return;
+        report.written++;
+        report.rows += rows.length;
+        if (options.dryRun) return;
+        await store.transact(blockWrites(block, rows, current));
+      },
+      { attempts: 5, backoff: noBackoff, onExhausted: (conflict) => conflict },
+    );
+    if (block % 20 === 19) options.onProgress?.(`search blocks: ${block + 1} of ${searchBlockOf(lastId) + 1} read, ${report.written} written`);
+  }
+  report.chunksDeleted = await deleteLegacyChunks(store, options.dryRun ?? false);
+  if (report.written || report.chunksDeleted) catalogWritten();
+  return report;
+}
+
+function blockWrites(block: number, rows: SearchRow[], current: Item | undefined): Write[] {
+  const version = Number(current?.version ?? 0);
+  return [
+    { put: searchBlockItem(block, rows, version + 1), condition: current ? { field: 'version', equals: version } : { notExists: true } },
+    {
+      update: keys.searchManifest(),
+      expression: 'SET #type = :type, #v = :version',
+      names: { '#type': 'type', '#v': blockVersionAttribute(block) },
+      values: { ':type': 'manifest', ':version': version + 1 },
+    },
+  ];
+}
+
+/** The old snapshot's chunks and their versions in the manifest, removed. */
+async function deleteLegacyChunks(store: Store, dryRun: boolean): Promise<number> {
+  const chunks = await store.query(keys.searchPartition, 100_000, { beginsWith: keys.legacySearchChunkPrefix });
+  const manifest = (await store.get([keys.searchManifest()])).get(keyString(keys.searchManifest())) ?? {};
+  const fields = Object.keys(manifest).filter((f) => f.startsWith(LEGACY_CHUNK_VERSION_PREFIX));
+  if (dryRun) return chunks.length;
+  for (const chunk of chunks) await store.write({ delete: { PK: String(chunk.PK), SK: String(chunk.SK) } });
+  for (let i = 0; i < fields.length; i += 100) {
+    const names = Object.fromEntries(fields.slice(i, i + 100).map((f, n) => [`#c${n}`, f]));
+    await store.write({ update: keys.searchManifest(), expression: `REMOVE ${Object.keys(names).join(', ')}`, names });
+  }
+  return chunks.length;
+}
+
+export interface CatalogMigrationReport {
+  search: SearchBlockMigrationReport;
+  sports: SportMigrationReport;
+}
+
+/** Every migration, in order (the sports' rewrites go through the search blocks). */
+export async function migrateCatalog(
+  store: Store,
+  options: { dryRun?: boolean; onProgress?: (message: string) => void } = {},
+): Promise<CatalogMigrationReport> {
+  const search = await migrateSearchBlocks(store, options);
+  const sports = await migrateSports(store, options);
+  return { search, sports };
 }

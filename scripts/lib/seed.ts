@@ -21,10 +21,14 @@ export async function isSeeded(): Promise<boolean> {
  * shape (2: orders keep each line's attribution; effects applied per athlete with ledger entries;
  * 3: the catalog is stored one item per entity, with cards, sets, rosters and a search snapshot;
  * 4: the search snapshot keeps each athlete as a compact string;
- * 5: payout lines record what they provided and their allocated-donation part, year totals by tax form).
- * Local mode refuses to start on older data instead of showing wrong figures.
+ * 5: payout lines record what they provided and their allocated-donation part, year totals by tax form;
+ * 6: search blocks of 8,192 athletes instead of the search snapshot, which the catalog migration
+ * builds from version 5's data).
+ * Local mode refuses to start on data it cannot migrate instead of showing wrong figures.
  */
-export const LOCAL_DATA_VERSION = 5;
+export const LOCAL_DATA_VERSION = 6;
+/** The oldest data version the catalog migration (scripts/lib/catalog-migrate.ts) brings up to date. */
+export const MIGRATABLE_DATA_VERSION = 5;
 
 export async function localDataVersion(): Promise<number | null> {
   const item = (await store.get([keys.localMode.dataVersion])).get(keyString(keys.localMode.dataVersion));
@@ -100,14 +104,23 @@ export async function seedNational(options: NationalSeedOptions): Promise<{ item
   const started = performance.now();
   const say = options.onProgress ?? (() => undefined);
   const { nationalCatalog } = await import('./national-catalog');
-  const { catalogItems } = await import('#lambdas/catalog/catalog-items');
+  const { catalogItemStream } = await import('#lambdas/catalog/catalog-items');
   const { batchWriteItems } = await import('#lambdas/catalog/catalog-repo');
+  const { writeItemStream } = await import('./stream-write');
   const catalog = nationalCatalog(options.athletes, {
     onProgress: (done, total) => say(`generated ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} athletes`),
   });
-  const items = catalogItems(catalog);
-  say(`${catalog.schools.length} schools, ${catalog.collectives.length} collectives, ${items.length.toLocaleString('en-US')} catalog items to write`);
+  say(`${catalog.schools.length} schools, ${catalog.collectives.length} collectives; writing the catalog's items...`);
   let lastShown = 0;
+  // The catalog's items as they are made (a national catalog's are millions: never all held).
+  const items = await writeItemStream(catalogItemStream(catalog), {
+    onProgress: (written) => {
+      if (written >= lastShown + 100_000) {
+        lastShown = written;
+        say(`catalog: ${written.toLocaleString('en-US')} items (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      }
+    },
+  });
   const progress = (label: string) => (written: number, total: number) => {
     const pct = Math.floor((written / total) * 100);
     if (pct >= lastShown + 10 || written === total) {
@@ -117,7 +130,7 @@ export async function seedNational(options: NationalSeedOptions): Promise<{ item
       );
     }
   };
-  await batchWriteItems(items, { concurrency: 8, onProgress: progress('catalog') });
+  lastShown = 0;
   let orderItems = 0;
   if (options.orders > 0) {
     const { benchOrders } = await import('../bench/dataset');
@@ -127,7 +140,7 @@ export async function seedNational(options: NationalSeedOptions): Promise<{ item
     orderItems = generated.length;
     await batchWriteItems(generated, { concurrency: 8, onProgress: progress('orders') });
   }
-  return { items: items.length, orderItems, seconds: (performance.now() - started) / 1000 };
+  return { items, orderItems, seconds: (performance.now() - started) / 1000 };
 }
 
 // ---- the Stripe payout rail (issue 22; docs/decisions/0011) -------------------------------------

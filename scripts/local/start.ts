@@ -181,9 +181,18 @@ async function main(): Promise<void> {
   process.env.LOCAL_WEBHOOK_URL = `${url}/api/webhooks/shopify`;
 
   // Imported after the environment is set: the handlers read it.
-  const { isSeeded, localDataVersion, markLocalDataVersion, LOCAL_DATA_VERSION, sampleDeliveryCount, seedOrders, seedStatic } = await import('../lib/seed');
+  const { isSeeded, localDataVersion, markLocalDataVersion, LOCAL_DATA_VERSION, MIGRATABLE_DATA_VERSION, sampleDeliveryCount, seedOrders, seedStatic } =
+    await import('../lib/seed');
   const seeded = !created && (await isSeeded());
-  if (seeded && ((await localDataVersion()) ?? 1) < LOCAL_DATA_VERSION) {
+  const dataVersion = seeded ? ((await localDataVersion()) ?? 1) : LOCAL_DATA_VERSION;
+  if (dataVersion >= MIGRATABLE_DATA_VERSION && dataVersion < LOCAL_DATA_VERSION) {
+    // The catalog migration an operator runs after a deploy (npm run catalog-migrate).
+    say(`bringing the local data from version ${dataVersion} to ${LOCAL_DATA_VERSION} (the catalog migration)...`);
+    const { migrateCatalog } = await import('../lib/catalog-migrate');
+    const { dynamoStore } = await import('#lambdas/platform/store');
+    await migrateCatalog(dynamoStore);
+    await markLocalDataVersion();
+  } else if (dataVersion < LOCAL_DATA_VERSION) {
     throw new Error(
       `the local data in ${options.memory ? 'DynamoDB Local' : '.data/dynamodb'} was written by an older version of Drift (the order format changed), so its figures cannot be trusted. ` +
         'Start with `npm start -- --memory` for a fresh run, or delete .data/dynamodb to reseed it.',
@@ -200,9 +209,9 @@ async function main(): Promise<void> {
     await markLocalDataVersion();
     await seedStatic();
     // The catalog migration an operator runs (npm run catalog-migrate): stored values to the current lists.
-    const { migrateSports } = await import('../lib/catalog-migrate');
+    const { migrateCatalog } = await import('../lib/catalog-migrate');
     const { dynamoStore } = await import('#lambdas/platform/store');
-    await migrateSports(dynamoStore);
+    await migrateCatalog(dynamoStore);
     // The demo accounts' addresses, so what Drift tells them reaches the mailbox (issue 26).
     const { seedNotificationAddresses } = await import('../lib/seed-notifications');
     await seedNotificationAddresses(demoUsers.filter((u) => u.groups.some((g) => g !== 'operator')));

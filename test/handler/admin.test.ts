@@ -8,7 +8,8 @@ import path from 'node:path';
 import { mockClient } from 'aws-sdk-client-mock';
 import 'aws-sdk-client-mock-jest';
 import { handler } from '#lambdas/catalog/admin.handler';
-import { catalogItems, chunkVersionAttribute, parseSearchEntry } from '#lambdas/catalog/catalog-items';
+import { catalogItems } from '#lambdas/catalog/catalog-items';
+import { blockVersionAttribute, searchBlockRows } from '#lambdas/catalog/search-writes';
 import { invalidateCatalogCache } from '#lambdas/catalog/catalog-repo';
 import type { Event, Result } from '#lambdas/platform/http';
 import * as keys from '#lambdas/platform/keys';
@@ -130,11 +131,11 @@ describe('admin handler', () => {
       expect(tx.get(k(keys.catalogMember(1, 16)))!.Put!.Item).toMatchObject({ type: 'member', data: { id: 16, status: 'Active', cardCount: 0 } });
       expect(tx.get(k(keys.catalogSport(2, 'Soccer')))!.Update!.ExpressionAttributeValues).toMatchObject({ ':count': 1, ':p0': 1 });
       expect(tx.get(k(keys.catalogName('zoe park')))!.Update!.UpdateExpression).toContain('ADD #ids :id');
-      expect(tx.get(k(keys.searchChunk(0)))!.Update).toMatchObject({
-        UpdateExpression: 'SET #entries.#id = :entry',
-        ExpressionAttributeNames: { '#id': '16' },
-      });
-      expect(tx.get(k(keys.searchManifest()))!.Update!.ExpressionAttributeNames).toMatchObject({ '#v': chunkVersionAttribute(0) });
+      // The search block, rewritten with the new row, under the version it was read at.
+      const block = tx.get(k(keys.searchBlock(0)))!.Put!;
+      expect(block).toMatchObject({ Item: { version: 2 }, ConditionExpression: '#version = :version', ExpressionAttributeValues: { ':version': 1 } });
+      expect(searchBlockRows(block.Item)).toContainEqual({ id: 16, name: 'zoe park', schoolId: 2, sport: 'Soccer', position: 'Forward', number: '9' });
+      expect(tx.get(k(keys.searchManifest()))!.Update!.ExpressionAttributeNames).toMatchObject({ '#v': blockVersionAttribute(0) });
     });
 
     it('answers 400 naming every missing or bad field', async () => {
@@ -181,10 +182,9 @@ describe('admin handler', () => {
       expect(tx.get(k(keys.catalogRoster(2, 'Football', '7', athlete1.name, 1)))!.Delete).toBeDefined();
       expect(tx.get(k(keys.catalogRoster(2, 'Football', '12', athlete1.name, 1)))!.Put!.Item).toMatchObject({ data: { number: '12' } });
       expect(tx.get(k(keys.catalogMember(1, 1)))!.Put!.Item).toMatchObject({ data: { status: 'Paused', number: '12' } });
-      expect(parseSearchEntry(tx.get(k(keys.searchChunk(0)))!.Update!.ExpressionAttributeValues![':entry'])).toMatchObject({
-        id: 1,
+      expect(searchBlockRows(tx.get(k(keys.searchBlock(0)))!.Put!.Item).find((r) => r.id === 1)).toMatchObject({
         number: '12',
-        name: athlete1.name,
+        name: athlete1.name.toLowerCase(),
       });
       // Same sport and position, same name: no count or name-index change.
       expect(tx.has(k(keys.catalogSport(2, 'Football')))).toBe(false);

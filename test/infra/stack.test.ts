@@ -10,7 +10,7 @@ import type { NilCardsStack } from '../../infra/stack';
 import { ITEM_WRITE_ACTIONS } from '../../infra/constructs/api-function';
 import { ORIGIN_VERIFY_HEADER } from '#lambdas/platform/origin-verify';
 import { readNagReport, unsuppressedNagFindings } from '../support/nag';
-import { FUNCTION_RUNTIME, FUNCTION_SECRETS, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES } from '#lambdas/routes';
+import { FUNCTION_BATCH_READS, FUNCTION_RUNTIME, FUNCTION_SECRETS, FUNCTION_TABLE_ACCESS, FUNCTION_WRITE_PARTITIONS, ROUTES } from '#lambdas/routes';
 import type { FunctionName } from '#lambdas/routes';
 
 jest.setTimeout(120_000);
@@ -135,19 +135,22 @@ describe('NilCardsStack', () => {
       const webhookVars = (functionResource('webhook')[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(webhookVars).toMatchObject({ COUNT_TEST_ORDERS: 'true' });
       expect(webhookVars.SHOPIFY_SECRET_ARN).toEqual({ Ref: expect.stringMatching(/^SecretsShopifyWebhookSecret/) });
-      // The search function (its index in memory): 512 MB and a small young generation.
+      // The search function (its blocks in memory, all read on a cold start): 512 MB for the CPU, Node's defaults.
       const search = functionResource('search')[1].Properties;
-      expect(search).toMatchObject({ MemorySize: 512, Environment: { Variables: { NODE_OPTIONS: '--max-semi-space-size=2' } } });
+      expect(search).toMatchObject({ MemorySize: 512 });
+      expect((search.Environment as { Variables: Record<string, unknown> }).Variables.NODE_OPTIONS).toBeUndefined();
       const meVars = (functionResource('me')[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(meVars).toMatchObject({ DEMO_MODE: 'true', DEMO_BUYER_EMAIL: 'demo.fan@example.com', DEMO_ATHLETE_ID: '1', DEMO_COLLECTIVE_ID: '1' });
     });
 
-    it('grants readers only GetItem and Query, never Scan or writes', () => {
+    it('grants readers only GetItem and Query (and BatchGetItem to those that read in batches), never Scan or writes', () => {
       const readers = deployedFns.filter((fn) => FUNCTION_TABLE_ACCESS[fn] === 'read');
       expect(readers.length).toBeGreaterThan(0);
+      expect(FUNCTION_BATCH_READS).toEqual(['search']);
       for (const fn of readers) {
         const dynamo = actionsOf(fn).filter((a) => a.startsWith('dynamodb:'));
-        expect(new Set(dynamo)).toEqual(new Set(['dynamodb:GetItem', 'dynamodb:Query']));
+        const batch = FUNCTION_BATCH_READS.includes(fn) ? ['dynamodb:BatchGetItem'] : [];
+        expect([fn, new Set(dynamo)]).toEqual([fn, new Set(['dynamodb:GetItem', 'dynamodb:Query', ...batch])]);
         expect(dynamo).not.toContain('dynamodb:Scan');
         expect(dynamo).not.toContain('dynamodb:PutItem');
       }

@@ -1,9 +1,10 @@
 // The catalog's derived items (rosters, sport counts, members, product and name indexes, the search
-// snapshot) against a recomputation from its entities (profiles, cards, sets, schools, collectives):
+// blocks) against a recomputation from its entities (profiles, cards, sets, schools, collectives):
 // after any sequence of writes they must agree, or a page would show something else than the
 // athlete's profile says. Counts at zero and emptied name sets are the same as absent.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogFromItems, catalogItems } from '#lambdas/catalog/catalog-items';
+import { SEARCH_BLOCK_TYPE, searchBlockRows } from '#lambdas/catalog/search-writes';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { isCatalogPartition } from '#lambdas/platform/keys';
 
@@ -34,7 +35,15 @@ function canonical(item: Item): string | null {
     for (const [k, v] of Object.entries(item)) if (k.startsWith('pos:') && Number(v) === 0) delete out[k];
     if (Number(item.count) === 0) return null;
   }
-  if (item.type === 'search') delete out.chunk;
+  if (item.type === SEARCH_BLOCK_TYPE) {
+    // A block's content, not its bytes; an emptied block is the same as none.
+    const rows = searchBlockRows(item);
+    if (rows.length === 0) return null;
+    delete out.columns;
+    delete out.text;
+    out.count = rows.length;
+    out.rows = rows;
+  }
   return JSON.stringify(out, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Item).sort(([a], [b]) => a.localeCompare(b))) : v,
   );

@@ -3,7 +3,8 @@
 // counts, members, name index, search snapshot) equal to a recomputation from the entities, and
 // concurrent edits of one athlete both land.
 import { catalogWriter } from '#lambdas/catalog/admin-repo';
-import { catalogItems, chunkVersionAttribute, parseSearchEntry } from '#lambdas/catalog/catalog-items';
+import { catalogItems } from '#lambdas/catalog/catalog-items';
+import { blockVersionAttribute, searchBlockRows } from '#lambdas/catalog/search-writes';
 import * as keys from '#lambdas/platform/keys';
 import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { keyString } from '#lambdas/platform/store';
@@ -23,7 +24,7 @@ const request = { name: 'Zoe Park', sport: 'Soccer', position: 'Forward', number
 describe('admin-repo on the memory store', () => {
   it('creates a member athlete with the next id and every derived item, in one transaction', async () => {
     const { store, repo, item } = setup();
-    const versionBefore = Number(item(keys.searchManifest())?.[chunkVersionAttribute(0)]);
+    const versionBefore = Number(item(keys.searchManifest())?.[blockVersionAttribute(0)]);
     const athlete = await repo.createMemberAthlete(1, request);
     expect(athlete).toMatchObject({ id: 16, name: 'Zoe Park', schoolId: 2, collectiveId: 1, agent: 'test' });
     expect((await repo.requireCollective(1)).members).toContain(16);
@@ -31,8 +32,9 @@ describe('admin-repo on the memory store', () => {
     expect(item(keys.catalogRoster(2, 'Soccer', '9', 'Zoe Park', 16))).toMatchObject({ athleteId: 16 });
     expect(item(keys.catalogMember(1, 16))).toMatchObject({ data: { id: 16, cardCount: 0 } });
     expect([...((item(keys.catalogName('zoe park'))?.ids as Set<number>) ?? [])]).toEqual([16]);
-    expect(parseSearchEntry(String((item(keys.searchChunk(0))?.entries as Record<string, string>)['16']))).toMatchObject({ id: 16, name: 'Zoe Park' });
-    expect(item(keys.searchManifest())?.[chunkVersionAttribute(0)]).toBe(versionBefore + 1);
+    expect(searchBlockRows(item(keys.searchBlock(0))).find((r) => r.id === 16)).toMatchObject({ name: 'zoe park', sport: 'Soccer' });
+    expect(item(keys.searchBlock(0))?.version).toBe(versionBefore + 1);
+    expect(item(keys.searchManifest())?.[blockVersionAttribute(0)]).toBe(versionBefore + 1);
     expect(driftOf(store.all())).toEqual([]);
   });
 
@@ -79,7 +81,7 @@ describe('admin-repo on the memory store', () => {
     expect(driftOf(store.all())).toEqual([]);
   });
 
-  it('sets school colours and moves the snapshot’s schools version; merchandise is created, edited and removed', async () => {
+  it('sets school colours and moves the manifest’s schools version; merchandise is created, edited and removed', async () => {
     const { repo, item } = setup();
     const schools = Number(item(keys.searchManifest())?.schools);
     const colors = { primary: '#00FF00', secondary: '#FFFFFF', accent: '#000000' };

@@ -3,6 +3,8 @@
 import {
   CATALOG_SCALE_END,
   CATALOG_SCALE_HEADING,
+  CATALOG_SEARCH_END,
+  CATALOG_SEARCH_START,
   CATALOG_SCALE_START,
   DROP_END,
   DROP_HEADING,
@@ -10,6 +12,9 @@ import {
   keepCatalogScaleSection,
   keepDropSection,
   replaceCatalogScaleSection,
+  replaceCatalogSearchSection,
+  RENDER_HEADING,
+  spliceRenderSection,
   replaceDropSection,
 } from '../../scripts/bench/doc-sections';
 
@@ -41,5 +46,25 @@ describe('BENCHMARKS.md sections', () => {
       `# Benchmarks\n\nnew\n\n${section}\n\n${DROP_HEADING}\n\nWhat it measures.\n\n${DROP_START}\nnew runs\n${DROP_END}\n`,
     );
     expect(replaceDropSection('# Benchmarks\n', 'runs')).toBe(`# Benchmarks\n\n${DROP_HEADING}\n\n${DROP_START}\nruns\n${DROP_END}\n`);
+  });
+
+  it('puts the catalog-search block inside the catalog-scale section, which keeps it, and replaces only its own part', () => {
+    const doc = `# Benchmarks\n\n${section}\n`;
+    const added = replaceCatalogSearchSection(doc, 'search at 554,298');
+    expect(added).toBe(
+      `# Benchmarks\n\n${CATALOG_SCALE_HEADING}\n\nHow to read it.\n\n${CATALOG_SEARCH_START}\nsearch at 554,298\n${CATALOG_SEARCH_END}\n\n${CATALOG_SCALE_START}\nold table\n${CATALOG_SCALE_END}\n`,
+    );
+    expect(replaceCatalogSearchSection(added, 'again')).toBe(added.replace('search at 554,298', 'again'));
+    expect(replaceCatalogScaleSection(added, 'new table')).toContain(`${CATALOG_SEARCH_START}\nsearch at 554,298\n${CATALOG_SEARCH_END}`);
+    expect(keepCatalogScaleSection(added, '# Benchmarks\n\nnew\n')).toContain('search at 554,298');
+    expect(replaceCatalogSearchSection('# Benchmarks\n', 'x')).toBe(`# Benchmarks\n\n${CATALOG_SEARCH_START}\nx\n${CATALOG_SEARCH_END}\n`);
+  });
+
+  it("replaces only the render function's section, or puts it before the web sections", () => {
+    const doc = '# Benchmarks\n\n### Lambda bundles\n\ntable\n\n### Web (gzip -9)\n\nsizes\n';
+    const added = spliceRenderSection(doc, `${RENDER_HEADING}\n\nfirst figures\n`, '### Web (gzip -9)');
+    expect(added).toBe(`# Benchmarks\n\n### Lambda bundles\n\ntable\n\n${RENDER_HEADING}\n\nfirst figures\n\n### Web (gzip -9)\n\nsizes\n`);
+    expect(spliceRenderSection(added, `${RENDER_HEADING}\n\nsecond figures\n`, '### Web (gzip -9)')).toBe(added.replace('first figures', 'second figures'));
+    expect(() => spliceRenderSection('# Benchmarks\n', 'x', '### Web (gzip -9)')).toThrow(/no "### Web/);
   });
 });

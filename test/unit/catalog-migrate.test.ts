@@ -8,7 +8,9 @@ import { keyString } from '#lambdas/platform/store';
 import type { Key } from '#lambdas/platform/store';
 import type { Catalog } from '#shared/catalog/catalog-types';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
-import { migrateSports } from '../../scripts/lib/catalog-migrate';
+import { migrateCatalog, migrateSearchBlocks, migrateSports } from '../../scripts/lib/catalog-migrate';
+import { SEARCH_BLOCK_TYPE } from '#lambdas/catalog/search-writes';
+import { SEARCH_BLOCK_SIZE } from '#shared/catalog/search-blocks';
 import { driftOf } from '../support/catalog-drift';
 
 function oldCatalog(): Catalog {
@@ -48,5 +50,44 @@ describe('migrateSports', () => {
 
     const again = await migrateSports(store);
     expect(again).toMatchObject({ athletes: [], schools: [], sportItems: 0 });
+  });
+});
+
+describe('migrateSearchBlocks', () => {
+  it('builds the search blocks of a catalog stored with the older snapshot, deletes the snapshot, and changes nothing the second time', async () => {
+    const store = createMemoryStore();
+    const catalog = structuredClone(SAMPLE_CATALOG);
+    // Athletes far apart: three blocks of five.
+    const [far, farther] = [2 * SEARCH_BLOCK_SIZE + 5, 4 * SEARCH_BLOCK_SIZE + 1];
+    catalog.athletes[13].id = far;
+    catalog.athletes[14].id = farther;
+    for (const c of catalog.collectives) c.members = c.members.map((id) => (id === 14 ? far : id === 15 ? farther : id));
+    const current = catalogItems(catalog);
+    // The layout before data version 5: chunks of 256 athletes and their versions in the manifest.
+    for (const item of current) {
+      if (item.type === SEARCH_BLOCK_TYPE) continue;
+      if (item.type === 'manifest') {
+        store.items.set(keyString(item as unknown as Key), { PK: item.PK, SK: item.SK, type: 'manifest', schools: 1, 'chunk:0': 3, 'chunk:16': 1 });
+        continue;
+      }
+      store.items.set(keyString(item as unknown as Key), structuredClone(item));
+    }
+    for (const chunk of [0, 16, 35])
+      store.items.set(`CATALOG#SEARCH|ATHLETES#${String(chunk).padStart(6, '0')}`, {
+        PK: 'CATALOG#SEARCH',
+        SK: `ATHLETES#${String(chunk).padStart(6, '0')}`,
+        type: 'search',
+        entries: {},
+      });
+
+    const report = await migrateSearchBlocks(store);
+    expect(report).toEqual({ blocks: 5, written: 3, rows: 15, chunksDeleted: 3 });
+    expect(driftOf(store.all())).toEqual([]);
+    expect(store.all().filter((i) => String(i.SK).startsWith('ATHLETES#'))).toEqual([]);
+    const manifest = store.items.get(keyString(keys.searchManifest()))!;
+    expect(Object.keys(manifest).filter((f) => f.startsWith('chunk:'))).toEqual([]);
+    expect(manifest).toMatchObject({ 'block:0': 1, 'block:2': 1, 'block:4': 1 });
+
+    expect(await migrateCatalog(store)).toMatchObject({ search: { written: 0, chunksDeleted: 0 }, sports: { athletes: [] } });
   });
 });

@@ -90,7 +90,7 @@ export default function SearchPage() {
       <h1 className="page-title">Search Athletes &amp; Teams</h1>
       <div className="search-controls">
         <label htmlFor="search-query" className="sr-only">
-          Search by name, school, sport, position or jersey number
+          Search by name, school, or sport (also position or jersey number)
         </label>
         {/* A GET form: Enter before hydration (a page rendered on the server) searches natively. */}
         <form ref={form} className="search-form" role="search" aria-label="Search athletes and teams" method="get" onSubmit={(e) => e.preventDefault()}>
