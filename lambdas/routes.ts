@@ -28,7 +28,9 @@ export type FunctionName =
   // ---- notifications and the audit log (issue 26, issue 23 item 7; docs/decisions/0025) ----
   | 'notifications'
   // ---- compliance (issue 23): NIL Go records, a collective's compliance settings, tax exports ----
-  | 'compliance';
+  | 'compliance'
+  // ---- collector profiles, leaderboards, follows and the feed (issue 26) ----
+  | 'community';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -193,6 +195,18 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/collectives/{id}/audit', fn: 'notifications', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/audit/csv', fn: 'notifications', access: 'collective' },
   // ---- end of the notifications routes ----
+  // ---- the community (issue 26 items 1 to 3): a fan's display name and public collector profile,
+  // leaderboards (athlete, set, school; only opted-in profiles named), follows and the feed.
+  { method: 'GET', path: '/api/me/profile', fn: 'community', access: 'buyer' },
+  { method: 'PUT', path: '/api/me/profile', fn: 'community', access: 'buyer' },
+  { method: 'GET', path: '/api/collectors/{name}', fn: 'community', access: 'public' },
+  { method: 'GET', path: '/api/athletes/{id}/leaderboard', fn: 'community', access: 'public' },
+  { method: 'GET', path: '/api/schools/{id}/leaderboard', fn: 'community', access: 'public' },
+  { method: 'GET', path: '/api/me/follows', fn: 'community', access: 'buyer' },
+  { method: 'PUT', path: '/api/me/follows/{kind}/{id}', fn: 'community', access: 'buyer' },
+  { method: 'DELETE', path: '/api/me/follows/{kind}/{id}', fn: 'community', access: 'buyer' },
+  { method: 'GET', path: '/api/me/feed', fn: 'community', access: 'buyer' },
+  // ---- end of the community routes ----
   { method: 'POST', path: '/api/checkout', fn: 'checkout', access: 'public', localOnly: true },
   { method: 'POST', path: '/api/collectives/{id}/athletes', fn: 'admin', access: 'collective' },
   { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
@@ -229,6 +243,7 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   account: 'write',
   notifications: 'write',
   compliance: 'write',
+  community: 'write',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -274,6 +289,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   notifications: [p.notify], // the account's notices' state (seen), its address and preferences; an unsubscribe
   // Compliance: an athlete's NIL Go reports (its partition), a collective's compliance settings (its records partition).
   compliance: [p.athlete, p.collective],
+  community: [p.person, p.displayName, p.follows, p.followers], // a fan's profile and its name's claim; follows both ways
 };
 
 /** The functions that call Stripe (their secret key and webhook signing secrets in one Secrets
@@ -316,6 +332,7 @@ export const FUNCTION_DOMAIN: Record<FunctionName, string> = {
   account: 'sales',
   notifications: 'notifications',
   compliance: 'money',
+  community: 'community',
 };
 
 /** Entry file of each function, relative to the repository root. */
