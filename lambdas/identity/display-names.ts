@@ -119,6 +119,16 @@ export async function publicLabels(buyerKeys: readonly string[]): Promise<Map<st
   );
 }
 
+/** What a public list calls one buyer of a stored item (a sale line, a Top Fan): their display name,
+ * else the pseudonym stored with the item; a buyer who may not be listed publicly (a minor) is 'A
+ * collector'. `label` is publicLabels' answer for the item's buyer key (undefined: an item stored
+ * before it carried the key). */
+export function publicName(label: PublicLabel | undefined, storedAlias: unknown): string {
+  if (label && !label.listed) return 'A collector';
+  if (label?.named) return label.label;
+  return typeof storedAlias === 'string' && storedAlias ? storedAlias : 'Fan';
+}
+
 /** The fan a display name (any spelling) belongs to, when their public profile is on and they may be
  * listed publicly; null otherwise (the profile's page is then "not found"). */
 export async function publicProfileOf(name: string): Promise<{ buyerKey: string; displayName: string } | null> {

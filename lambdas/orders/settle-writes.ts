@@ -47,6 +47,9 @@ function orderWrites(athleteId: number, step: PlannedStep): Write[] {
         createdAt: line.meta.createdAt,
         buyer: line.meta.buyerLabel,
         buyerAlias: line.meta.buyerAlias,
+        // The buyer's key (a hash, never answered): public lists name the owner by the display name
+        // they chose, and leave a minor unnamed (lambdas/identity/display-names.ts publicLabels).
+        buyerKey: line.meta.buyerKey,
         quantity: line.quantity,
         amountCents: line.amountCents,
         status: line.meta.status,
