@@ -1,6 +1,8 @@
 // NilCardsStack: wires the constructs (data, secrets, auth, api, site, reconcile, monitoring) and publishes the outputs an
 // operator needs after `cdk deploy`. No resources are defined here directly.
-import { Aws, CfnOutput, CfnRule, Fn, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, CfnRule, Duration, Fn, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -8,7 +10,7 @@ import { Api, functionEnvironment } from './constructs/api';
 import { Auth, type DemoAccounts, type GoogleSignIn } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Monitoring } from './constructs/monitoring';
-import { Notifications } from './constructs/notifications';
+import { Notifications, mailDomainOf } from './constructs/notifications';
 import { PageRenderer, renderedPathPatterns } from './constructs/page-renderer';
 import { Reconcile } from './constructs/reconcile';
 import { Secrets } from './constructs/secrets';
@@ -207,6 +209,15 @@ export class NilCardsStack extends Stack {
         });
       }
     }
+    // Moment drops (decision 0022): every minute the cards function opens the drops whose window
+    // started and closes those whose window ended (lambdas/cards/card-drops.ts).
+    if (cards) {
+      new Rule(this, 'DropSweep', {
+        description: 'Opens and closes moment drops (their windows, print runs and Shopify products), every minute',
+        schedule: Schedule.rate(Duration.minutes(1)),
+        targets: [new LambdaFunction(cards, { retryAttempts: 0, maxEventAge: Duration.minutes(2) })],
+      });
+    }
     // Onboarding links an account to its athlete (an accepted invite or profile request), the
     // operator function an applicant's account to its approved collective: two Cognito admin
     // actions on this user pool only.
@@ -228,6 +239,26 @@ export class NilCardsStack extends Stack {
     if (account) {
       account.addEnvironment('USER_POOL_ID', this.auth.userPool.userPoolId);
       account.addToRolePolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [this.auth.userPool.userPoolArn] }));
+      // The deletion code is emailed through SES from the notifications' sender (MAIL_FROM), with their
+      // configuration set: SendEmail on that identity and configuration set only.
+      if (props.mail?.from) account.addEnvironment('MAIL_FROM', props.mail.from);
+      account.addEnvironment('SES_CONFIGURATION_SET', this.notifications.configurationSet.configurationSetName);
+      const domain = props.mail?.domain ?? mailDomainOf(props.mail?.from);
+      account.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [
+            this.formatArn({ service: 'ses', resource: 'identity', resourceName: domain ?? '*' }),
+            this.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.notifications.configurationSet.configurationSetName }),
+          ],
+        }),
+      );
+      if (!domain)
+        Validations.of(account).acknowledge({
+          id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
+          reason:
+            'No sender identity is configured yet (-c mailFrom, -c mailDomain): the account function cannot email a deletion code until MAIL_FROM is set, and the grant names the identity once it is.',
+        });
     }
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The web app (CloudFront)' });

@@ -113,6 +113,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/submit', fn: 'cards', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/publish', fn: 'cards', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/retire', fn: 'cards', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/drop', fn: 'cards', access: 'collective' }, // schedule a moment drop (decision 0022)
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/sets', fn: 'cards', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/athletes/{athleteId}/sets/{setId}/close', fn: 'cards', access: 'collective' },
   { method: 'GET', path: '/api/athletes/{id}/cards', fn: 'cards', access: 'athlete' },
@@ -142,6 +143,10 @@ export const ROUTES: RouteDef[] = [
   // A fan's own account (issue 23): the settings page, the age question of a Google account.
   { method: 'GET', path: '/api/me/account', fn: 'account', access: 'buyer' },
   { method: 'PUT', path: '/api/me/age', fn: 'account', access: 'buyer' },
+  // "Download my data" and "delete my account" (a code emailed, then confirmed).
+  { method: 'GET', path: '/api/me/data', fn: 'account', access: 'buyer' },
+  { method: 'POST', path: '/api/me/deletion', fn: 'account', access: 'buyer' },
+  { method: 'POST', path: '/api/me/deletion/confirm', fn: 'account', access: 'buyer' },
   { method: 'GET', path: '/api/me/collection', fn: 'me', access: 'buyer' },
   { method: 'GET', path: '/api/me/orders/{orderId}', fn: 'me', access: 'buyer' }, // an order's serials once counted (the card page's success screen)
   // The public demo tenant: read-only views of the demo athlete, the demo collective (and its
@@ -212,6 +217,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
   { method: 'DELETE', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
   { method: 'PUT', path: '/api/schools/{id}/colors', fn: 'admin', access: 'collective' },
+  { method: 'PUT', path: '/api/schools/{id}/state', fn: 'admin', access: 'collective' },
   { method: 'POST', path: '/api/schools/{id}/merch', fn: 'admin', access: 'collective' },
   { method: 'PUT', path: '/api/schools/{id}/merch/{merchId}', fn: 'admin', access: 'collective' },
   { method: 'DELETE', path: '/api/schools/{id}/merch/{merchId}', fn: 'admin', access: 'collective' },
@@ -262,7 +268,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   unattributed: INGESTION_PARTITIONS,
   payouts: [p.athlete, p.collective, ...EVENT_PARTITIONS], // ledger entries and totals, payouts, year status; batches and allocations
   search: [],
-  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist, ...EVENT_PARTITIONS], // cards, sets, product index, member entries; unlock times and Top Fans on the athlete's total; a first card and publication (checklist steps); the audit entries and notices of card moves
+  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist, ...EVENT_PARTITIONS, p.drops, p.fanout], // cards, sets, product index, member entries; unlock times, Top Fans and drops' print runs on the athlete's total; a first card and publication (checklist steps); the audit entries and notices of card moves; the drop sweep's schedule
   onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account, p.application, p.applicant, p.checklist, ...EVENT_PARTITIONS], // invites, profile requests, account links; an accepted request creates the athlete; collective applications and the checklist's dismissal; the audit entries and notices of membership changes (an invite's email)
   operator: [
     ...INGESTION_PARTITIONS, // routing a line of the platform inbox is an ingestion event on its order
@@ -284,8 +290,10 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   // payout lines, their athlete copies, ledger entries and totals, year totals; the webhook also its event records.
   payments: [p.athlete, p.collective, p.stripeAccount, ...EVENT_PARTITIONS],
   'stripe-webhook': [p.athlete, p.collective, p.stripeAccount, p.stripeEvent, ...EVENT_PARTITIONS],
-  // A fan's own account: the age band a Google account answers, a pending deletion.
-  account: [p.person],
+  // A fan's own account: the age band a Google account answers, a pending deletion; deleting it records
+  // the request for the operators, redacts its orders as customers/redact does (accepted like a
+  // delivery: the settle function applies it) and removes its waiting-list entry.
+  account: [p.person, p.privacy, ...ACCEPT_PARTITIONS, p.waitlist],
   notifications: [p.notify], // the account's notices' state (seen), its address and preferences; an unsubscribe
   // Compliance: an athlete's NIL Go reports (its partition), a collective's compliance settings (its records partition).
   compliance: [p.athlete, p.collective],

@@ -150,7 +150,9 @@ export class Api extends Construct {
     for (const r of routes) {
       let integration = integrations.get(r.fn);
       if (!integration) {
-        integration = new HttpLambdaIntegration(`${fnId(r.fn)}Integration`, functions.get(r.fn)!);
+        // One invoke permission per function for this API, not one per route: a permission per route
+        // (146 of them) took the stack past CloudFormation's 500 resources.
+        integration = new HttpLambdaIntegration(`${fnId(r.fn)}Integration`, functions.get(r.fn)!, { scopePermissionToRoute: false });
         integrations.set(r.fn, integration);
       }
       const [route] = this.httpApi.addRoutes({

@@ -78,6 +78,8 @@ function cardEvent(
     published: 'Published',
     retired: 'Retired',
     'image-changed': 'Found a changed image on',
+    'drop-scheduled': 'Scheduled a drop of',
+    'drop-closed': 'Closed the drop of',
   };
   return {
     id: `card:${athlete.id}:${card.id}:${entry.action}:${ms(entry.at)}`,

@@ -15,14 +15,30 @@ import type { Write } from '#lambdas/platform/store';
 import { admit, findCard, moved, mover, ownerCard, ownerResult, replaceCard, requireMember, totalAsRead } from './card-transaction';
 import type { Actor, CardTransactions, CardsDeps } from './card-transaction';
 import { milestoneWrite } from '#lambdas/catalog/collective-milestones';
+import type { Athlete, DigitalCollectible } from '#shared/catalog/catalog-types';
+import type { CardProductInput } from './shopify-products';
 
 /** A local product id (local mode, where the local checkout stands in for Shopify): 9 + athlete + card. */
 export const localProductId = (athleteId: number, cardId: number) => `9${String(athleteId).padStart(9, '0')}${String(cardId).padStart(4, '0')}`;
 
-const productHandle = (athleteId: number, cardId: number) => `drift-a${athleteId}-c${cardId}`;
+export const productHandle = (athleteId: number, cardId: number) => `drift-a${athleteId}-c${cardId}`;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The Shopify product that sells a card (publishing, a drop's schedule). */
+export function productInput(athlete: Pick<Athlete, 'id' | 'school'>, card: DigitalCollectible, siteOrigin: string | null): CardProductInput {
+  return {
+    handle: productHandle(athlete.id, card.id),
+    title: card.name,
+    descriptionHtml: escapeHtml(card.description),
+    vendor: athlete.school,
+    priceCents: card.priceCents,
+    editionSize: card.editionSize ?? null,
+    imageUrl: siteOrigin ? `${siteOrigin}${card.image}` : null,
+    sku: `DRIFT-${athlete.id}-${card.id}`,
+  };
 }
 
 export function cardPublishing({ getItem, snapshot, mutate }: CardTransactions) {
@@ -66,16 +82,7 @@ export function cardPublishing({ getItem, snapshot, mutate }: CardTransactions) 
       if (mode === 'local') productId = localProductId(athleteId, cardId);
       else if (mode === 'admin-api') {
         try {
-          productId = await deps.createProduct({
-            handle: productHandle(athleteId, cardId),
-            title: card.name,
-            descriptionHtml: escapeHtml(card.description),
-            vendor: first.athlete.school,
-            priceCents: card.priceCents,
-            editionSize: card.editionSize ?? null,
-            imageUrl: siteOrigin ? `${siteOrigin}${card.image}` : null,
-            sku: `DRIFT-${athleteId}-${cardId}`,
-          });
+          productId = await deps.createProduct(productInput(first.athlete, card, siteOrigin));
         } catch (error) {
           throw new HttpError(502, 'shopify_unavailable', `Shopify did not create the product: ${(error as Error).message}. Nothing was published; try again.`);
         }

@@ -11,8 +11,8 @@
 // Written over the store port (lambdas/platform/store.ts): cardsRepo(store) runs on the table (the
 // exports below, the cards function's) or in memory (test/unit/cards-repo.test.ts). Its parts:
 // card-transaction.ts (the snapshot and the one transaction of a change), card-moves.ts (the
-// collective's edits, the athlete's decisions, sets), card-publishing.ts, top-fans.ts; the owners'
-// reads are here.
+// collective's edits, the athlete's decisions, sets), card-publishing.ts, card-drops.ts (moment
+// drops and their sweep), top-fans.ts; the owners' reads are here.
 import type { OwnerCardsResponse } from '#shared/cards/cards-api';
 import { athleteSummary } from '#shared/catalog/catalog-types';
 import type { Athlete } from '#shared/catalog/catalog-types';
@@ -24,11 +24,13 @@ import { dynamoTransactionalStore } from '#lambdas/platform/store';
 import type { TransactionalStore } from '#lambdas/platform/store';
 import { cardMoves } from './card-moves';
 import { cardPublishing } from './card-publishing';
+import { cardDrops } from './card-drops';
 import { cardTransactions, ownerCard, requireMember } from './card-transaction';
 import type { CardsDeps } from './card-transaction';
 import { topFans } from './top-fans';
 
 export type { Actor, CardsDeps, PublishMode } from './card-transaction';
+export type { DropDeps } from './card-drops';
 export { localProductId } from './card-publishing';
 
 /** The card lifecycle's reads and writes over a store. */
@@ -57,7 +59,14 @@ export function cardsRepo(store: TransactionalStore) {
     requireMember(profile.data as Athlete, collectiveId);
   }
 
-  return { ownerCards, requireMemberAthlete, ...cardMoves(transactions, recomputeTopFans), ...cardPublishing(transactions), recomputeTopFans };
+  return {
+    ownerCards,
+    requireMemberAthlete,
+    ...cardMoves(transactions, recomputeTopFans),
+    ...cardPublishing(transactions),
+    ...cardDrops(store, transactions),
+    recomputeTopFans,
+  };
 }
 
 export type CardsRepo = ReturnType<typeof cardsRepo>;
@@ -76,5 +85,7 @@ export const {
   rejectCard,
   createSet,
   closeSet,
+  scheduleDrop,
+  sweepDrops,
   recomputeTopFans,
 } = cardsRepo(dynamoTransactionalStore);

@@ -2,7 +2,7 @@
 // publishes and retires its members' cards and manages their sets; an athlete approves or rejects
 // its own cards. A collective manages only its members (403 otherwise); an athlete decides only on
 // its own cards (403). Demo twins show the demo tenant's cards read-only.
-import { validateApprove, validateCardRequest, validatePublish, validateReject, validateSet } from '#shared/cards/cards-api';
+import { validateApprove, validateCardRequest, validatePublish, validateReject, validateScheduleDrop, validateSet } from '#shared/cards/cards-api';
 import { requireAthleteOwner, requireCollectiveOwner } from '#lambdas/platform/auth';
 import {
   approveCard,
@@ -15,16 +15,21 @@ import {
   rejectCard,
   requireMemberAthlete,
   retireCard,
+  scheduleDrop,
   submitCard,
+  sweepDrops,
   updateCard,
 } from './cards-repo';
-import type { CardsDeps, PublishMode } from './cards-repo';
+import type { DropDeps, PublishMode } from './cards-repo';
 import { validOrThrow } from '#lambdas/platform/errors';
 import type { Event } from '#lambdas/platform/http';
 import { header, intParam, json, jsonBody, noContent, routes } from '#lambdas/platform/http';
 import { imageFingerprint } from './image-fingerprint';
 import { adminCredentials } from '#lambdas/platform/shopify-admin';
-import { publishCardProduct } from './shopify-products';
+import { publishCardProduct, setCardProductStatus } from './shopify-products';
+import { log } from '#lambdas/platform/log';
+import { settleEventWrites } from '#lambdas/notifications/settle-hooks';
+import { observed } from '#lambdas/platform/observability';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
 
 /** Admin API when a token is configured, a local product in local mode (the local checkout), else the collective enters the id. */
@@ -34,11 +39,14 @@ export function publishMode(env: NodeJS.ProcessEnv = process.env): PublishMode {
   return 'manual';
 }
 
-const deps: CardsDeps = {
+const deps: DropDeps = {
   now: () => new Date(),
   fingerprint: (url) => imageFingerprint(url),
   publishMode: () => publishMode(),
   createProduct: async (input) => publishCardProduct(await adminCredentials(), input),
+  setProductStatus: async (productId, status) => setCardProductStatus(await adminCredentials(), productId, status),
+  // A drop's start and close: their notices (the athlete's followers), audit entries and news (issue 26).
+  eventWrites: settleEventWrites,
 };
 
 /** The https origin the browser called from (CloudFront), for the product image Shopify fetches. */
@@ -74,7 +82,7 @@ const athleteCards = async (event: Event) => {
   return json(200, await ownerCards(athleteId, deps), { 'cache-control': 'no-store' });
 };
 
-export const handler = routes({
+const http = routes({
   'GET /api/collectives/{id}/athletes/{athleteId}/cards': collectiveCards,
   'GET /api/demo/collectives/{id}/athletes/{athleteId}/cards': collectiveCards,
   'POST /api/collectives/{id}/athletes/{athleteId}/cards': async (event) => {
@@ -100,6 +108,11 @@ export const handler = routes({
     const { collectiveId, athleteId, cardId, actor } = await memberCard(event);
     const request = validOrThrow(validatePublish(event.body ? jsonBody(event) : {}));
     return json(200, await publishCard(collectiveId, athleteId, cardId, request, actor, deps, siteOrigin(event)));
+  },
+  'POST /api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/drop': async (event) => {
+    const { collectiveId, athleteId, cardId, actor } = await memberCard(event);
+    const request = validOrThrow(validateScheduleDrop(jsonBody(event), deps.now().toISOString()));
+    return json(200, await scheduleDrop(collectiveId, athleteId, cardId, request, actor, deps, siteOrigin(event)));
   },
   'POST /api/collectives/{id}/athletes/{athleteId}/cards/{cardId}/retire': async (event) => {
     const { collectiveId, athleteId, cardId, actor } = await memberCard(event);
@@ -129,3 +142,19 @@ export const handler = routes({
     return json(200, await rejectCard(athleteId, intParam(event, 'cardId'), reason, { sub: principal.sub }, deps));
   },
 });
+
+/** One drop sweep with this function's dependencies (local mode's settle loop runs it with no
+ * grace, right after settling what is pending). */
+export const sweepDropsNow = (options: { now?: Date; graceMs?: number } = {}) => sweepDrops(deps, options);
+
+/** The drop sweep, every minute (an EventBridge schedule invokes this function, infra/stack.ts):
+ * opens the drops whose window started, closes those whose window ended (decision 0022). */
+const sweep = observed(async () => {
+  const result = await sweepDropsNow();
+  if (result.started || result.closed || result.unpublished) log('info', 'drop sweep', result);
+  return result;
+});
+
+/** API Gateway's requests, and the schedule's events (no routeKey). */
+export const handler = (event: Parameters<typeof http>[0] | { source?: string }, context: Parameters<typeof http>[1]) =>
+  'routeKey' in event ? http(event, context) : sweep(event as never, context as never);

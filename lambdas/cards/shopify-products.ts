@@ -30,6 +30,8 @@ export interface CardProductInput {
   /** An absolute https URL Shopify can fetch (CloudFront's /uploads/...), or null. */
   imageUrl: string | null;
   sku: string;
+  /** ACTIVE (on sale, the default) or DRAFT (a drop before its window: not sold in any channel). */
+  status?: 'ACTIVE' | 'DRAFT';
 }
 
 const PRODUCT_SET = `mutation PublishCard($input: ProductSetInput!, $identifier: ProductSetIdentifiers) {
@@ -90,7 +92,7 @@ export async function publishCardProduct(credentials: AdminCredentials, card: Ca
     descriptionHtml: card.descriptionHtml,
     vendor: card.vendor,
     productType: 'Digital trading card',
-    status: 'ACTIVE',
+    status: card.status ?? 'ACTIVE',
     productOptions: [{ name: 'Title', values: [{ name: 'Default Title' }] }],
     ...(card.imageUrl ? { files: [{ originalSource: card.imageUrl, contentType: 'IMAGE', alt: card.title }] } : {}),
     variants: [
@@ -118,4 +120,29 @@ export async function publishCardProduct(credentials: AdminCredentials, card: Ca
   const id = /^gid:\/\/shopify\/Product\/(\d+)$/.exec(product.id)?.[1];
   if (!id) throw new ShopifyAdminError(`Shopify answered an unexpected product id: ${product.id}`, 502);
   return id;
+}
+
+const PRODUCT_STATUS = `mutation CardStatus($product: ProductUpdateInput!) {
+  productUpdate(product: $product) {
+    product { id status }
+    userErrors { field message }
+  }
+}`;
+
+/** Puts a card's product on sale (ACTIVE) or takes it off every channel (DRAFT): a moment drop's
+ * window opening and closing (lambdas/cards/card-drops.ts). Idempotent. */
+export async function setCardProductStatus(
+  credentials: AdminCredentials,
+  productId: string,
+  status: 'ACTIVE' | 'DRAFT',
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
+  const data = await graphql<{ productUpdate: { product: { id: string } | null; userErrors: Array<{ field?: string[]; message: string }> } }>(
+    credentials,
+    PRODUCT_STATUS,
+    { product: { id: `gid://shopify/Product/${productId}`, status } },
+    fetchImpl,
+  );
+  const { product, userErrors } = data.productUpdate;
+  if (userErrors.length || !product) throw new ShopifyAdminError(`Shopify refused the status ${status}: ${userErrors.map((e) => e.message).join('; ')}`, 422);
 }

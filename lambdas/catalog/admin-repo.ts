@@ -382,6 +382,24 @@ export function catalogWriter(store: Store) {
     }
   }
 
+  /** The US state a school is in (its state's NIL disclosure rule applies: shared/money/state-rules.ts). */
+  async function setSchoolState(schoolId: number, state: string): Promise<School> {
+    const school = await requireSchool(schoolId);
+    try {
+      await store.transact([
+        {
+          ...expression(keys.catalogSchool(schoolId), 'SET #data.#state = :state', { '#data': 'data', '#state': 'state' }, { ':state': state }),
+          condition: { exists: true },
+        },
+      ]);
+      catalogWritten();
+      return { ...school, state };
+    } catch (error) {
+      if (error instanceof StoreConflict) throw new NotFound(`School ${schoolId}`);
+      throw error;
+    }
+  }
+
   async function merchOf(schoolId: number): Promise<MerchItem[]> {
     const items = await store.query(keys.catalogSchoolPartition(schoolId), LIMITS.merchPerSchool, { beginsWith: keys.catalogMerchPrefix });
     return items.map((i) => i.data as MerchItem);
@@ -442,6 +460,7 @@ export function catalogWriter(store: Store) {
     removeMember,
     createMemberAthlete,
     setSchoolColors,
+    setSchoolState,
     createMerch,
     updateMerch,
     removeMerch,
@@ -463,6 +482,7 @@ export const {
   removeMember,
   createMemberAthlete,
   setSchoolColors,
+  setSchoolState,
   createMerch,
   updateMerch,
   removeMerch,

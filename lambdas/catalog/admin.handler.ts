@@ -2,7 +2,14 @@
 // merchandise, and profile image uploads (presigned S3 in AWS, local disk in local mode).
 // Every write needs the collective's own account (school writes: the school's collective).
 import { createHash } from 'node:crypto';
-import { validateCreateAthlete, validateMerch, validateSchoolColors, validateUpdateMember, validateUpload } from '#shared/catalog/admin-api';
+import {
+  validateCreateAthlete,
+  validateMerch,
+  validateSchoolColors,
+  validateSchoolState,
+  validateUpdateMember,
+  validateUpload,
+} from '#shared/catalog/admin-api';
 import {
   createMemberAthlete,
   createMerch,
@@ -12,6 +19,7 @@ import {
   requireCollective,
   requireSchool,
   setSchoolColors,
+  setSchoolState,
   updateMember,
   updateMerch,
 } from './admin-repo';
@@ -54,6 +62,12 @@ export const handler = routes({
     const colors = validOrThrow(validateSchoolColors(jsonBody(event)));
     const { collectiveId, sub } = requirePrincipal(event);
     return json(200, await setSchoolColors(id, colors, { collectiveId: collectiveId!, sub }));
+  },
+  'PUT /api/schools/{id}/state': async (event) => {
+    const id = intParam(event, 'id');
+    await authorizeSchoolWrite(event, id);
+    const { state } = validOrThrow(validateSchoolState(jsonBody(event)));
+    return json(200, await setSchoolState(id, state));
   },
   'POST /api/schools/{id}/merch': async (event) => {
     const id = intParam(event, 'id');

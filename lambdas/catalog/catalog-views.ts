@@ -3,7 +3,7 @@
 // by ingestion: counted units, serials issued, oversold units, unlock times), never from sales.
 import type { AthleteProfileResponse, CardView } from '#shared/catalog/catalog-api';
 import type { Athlete, DigitalCollectible } from '#shared/catalog/catalog-types';
-import { isBuyable, isPublic, publicState } from '#shared/cards/lifecycle';
+import { dropPhase, isBuyable, isPublic, publicState } from '#shared/cards/lifecycle';
 import { isLocked } from '#shared/cards/quota';
 import { profileOf } from './catalog-items';
 
@@ -22,7 +22,8 @@ export function saleTotalsOf(item: Record<string, unknown> | undefined): SaleTot
   return item ? { cards: map(item.cards), issued: map(item.issued), oversold: map(item.oversold), unlockedAt: map(item.unlockedAt) } : emptySaleTotals();
 }
 
-export function cardView(card: DigitalCollectible, totals: SaleTotals): CardView {
+/** A card's public view with its sale state (`now`: when a drop's phase is read, ISO). */
+export function cardView(card: DigitalCollectible, totals: SaleTotals, now: string = new Date().toISOString()): CardView {
   const key = String(card.id);
   const editionSize = card.editionSize ?? null;
   const issued = Number(totals.issued[key] ?? 0);
@@ -54,7 +55,18 @@ export function cardView(card: DigitalCollectible, totals: SaleTotals): CardView
     oversold: Number(totals.oversold[key] ?? 0),
     unlock,
     locked,
-    buyable: isBuyable(card, { locked, soldOut }),
+    buyable: isBuyable(card, { locked, soldOut }, now),
+    ...(card.drop
+      ? {
+          drop: {
+            startsAt: card.drop.startsAt,
+            endsAt: card.drop.endsAt,
+            phase: dropPhase(card, now)!,
+            closedAt: card.drop.closedAt,
+            printRun: card.drop.printRun,
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,5 +1,5 @@
-// The storefront (GET /api/storefront, the front door at /; decision 0017): the newest cards on
-// sale, the limited editions among them close to selling out, and the featured schools and
+// The storefront (GET /api/storefront, the front door at /; decision 0017): the moment drops coming
+// or live, the newest cards on sale, the limited editions among them close to selling out, and the featured schools and
 // athletes. Bounded whatever the catalog holds: one GSI1 Query of the newest published cards (the
 // card items list themselves while on sale: keys.catalogLiveCard), then one GetItem per athlete
 // for its profile and one for its sale totals (at most STOREFRONT_ATHLETES athletes, in parallel:
@@ -70,10 +70,17 @@ export async function storefrontCards(): Promise<StorefrontCard[]> {
 
 export async function storefront(): Promise<StorefrontResponse> {
   const [cards, { schools, athletes }] = await Promise.all([storefrontCards(), featured()]);
-  const live = cards.filter((c) => c.card.buyable);
+  // Moment drops coming or live (decision 0022): above the cards on sale, by the next moment they
+  // change (a live drop's end, a coming drop's start).
+  const next = (c: StorefrontCard) => Date.parse(c.card.drop!.phase === 'live' ? c.card.drop!.endsAt : c.card.drop!.startsAt);
+  const drops = cards
+    .filter((c) => c.card.drop && (c.card.drop.phase === 'scheduled' || c.card.drop.phase === 'live'))
+    .sort((a, b) => next(a) - next(b))
+    .slice(0, STOREFRONT_LIMITS.drops);
+  const live = cards.filter((c) => c.card.buyable && !c.card.drop);
   const almostGone = live
     .filter((c) => isAlmostGone(c.card))
     .sort((a, b) => a.card.remaining! / a.card.editionSize! - b.card.remaining! / b.card.editionSize! || a.card.remaining! - b.card.remaining!)
     .slice(0, STOREFRONT_LIMITS.almostGone);
-  return { live: live.slice(0, STOREFRONT_LIMITS.live), almostGone, schools, athletes };
+  return { drops, live: live.slice(0, STOREFRONT_LIMITS.live), almostGone, schools, athletes };
 }

@@ -41,6 +41,7 @@ import { payoutPreview } from './payout-preview';
 import { getAthlete } from '#lambdas/catalog/catalog-repo';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
 import { markDueNilGoReported } from './nil-go-records';
+import { disclosureState } from './disclosure-clocks';
 import * as keys from '#lambdas/platform/keys';
 
 const now = () => new Date().toISOString();
@@ -141,7 +142,8 @@ async function disclosureRecord(athleteId: number, year: number): Promise<Disclo
   const athlete = await requireAthlete(athleteId);
   const money = await athleteMoney(store, athleteId, year, override1099());
   const collective = await collectiveOfAthlete(athleteId);
-  return disclosureRecordOf(athlete, collective, money, year);
+  const { state, rule, clocks } = await disclosureState(store, athleteId, collective?.id ?? null, money.nilGo);
+  return { ...disclosureRecordOf(athlete, collective, money, year), state, stateRule: rule, clocks };
 }
 
 const disclosure = async (event: Event) => {

@@ -7,7 +7,6 @@
 // - a school tally: the fan's entry on the school's board moves by the delta (under the entry's
 //   version) and the school's count of fans when it crosses 0, in one transaction with the job's
 //   deletion. Tallies of one fan commute, so their order does not matter.
-import type { DomainEvent } from '#shared/cards/domain-events';
 import type { DriftEvent, Notice } from '#shared/notifications/events';
 import type { Athlete, DigitalCollectible } from '#shared/catalog/catalog-types';
 import * as keys from '#lambdas/platform/keys';
@@ -16,21 +15,22 @@ import { StoreConflict, keyString, noBackoff, retryOnConflict, versionIs } from 
 import type { Item, Key, Store, Write } from '#lambdas/platform/store';
 import { RetryLater } from '#lambdas/platform/errors';
 import { activityWrites, eventWrites, noteItem } from './event-writes';
+import type { JobEvent } from './settle-hooks';
 
 /** Followers told per page (each a 2-item transaction). */
 export const FOLLOWER_PAGE = 100;
 /** Pages applied per delivery before leaving the rest to the next. */
 const PAGES_PER_DELIVERY = 10;
 
-export type JobOutcome = 'done' | 'more' | 'gone';
+export type JobOutcome = 'done' | 'more' | 'gone' | 'not-due';
 
 async function getItem(store: Store, key: Key): Promise<Item | undefined> {
   return (await store.get([key])).get(keyString(key));
 }
 
 /** The athlete (its profile) and the card an event names, from the catalog's items. */
-async function subjectOf(store: Store, event: DomainEvent): Promise<{ athlete: Omit<Athlete, 'digitalcollectibles'> | null; card: DigitalCollectible | null }> {
-  const found = await store.get([keys.catalogAthlete(event.athleteId), ...(event.kind !== 'top-fan' ? [keys.catalogCard(event.athleteId, event.cardId)] : [])]);
+async function subjectOf(store: Store, event: JobEvent): Promise<{ athlete: Omit<Athlete, 'digitalcollectibles'> | null; card: DigitalCollectible | null }> {
+  const found = await store.get([keys.catalogAthlete(event.athleteId), ...('cardId' in event ? [keys.catalogCard(event.athleteId, event.cardId)] : [])]);
   const athlete = (found.get(keyString(keys.catalogAthlete(event.athleteId)))?.data as Omit<Athlete, 'digitalcollectibles'> | undefined) ?? null;
   const card =
     event.kind !== 'top-fan' ? ((found.get(keyString(keys.catalogCard(event.athleteId, event.cardId)))?.data as DigitalCollectible | undefined) ?? null) : null;
@@ -39,7 +39,7 @@ async function subjectOf(store: Store, event: DomainEvent): Promise<{ athlete: O
 
 /** What an event of settlement records and tells directly (the followers come after, by pages). */
 export function settlementEvent(
-  event: DomainEvent,
+  event: JobEvent,
   jobId: string,
   athlete: Pick<Athlete, 'id' | 'name' | 'schoolId' | 'collectiveId'>,
   card: Pick<DigitalCollectible, 'id' | 'name'> | null,
@@ -101,6 +101,64 @@ export function settlementEvent(
       },
       followers: null,
     };
+  const cardLink = `/athlete/${athlete.id}/card/${event.cardId}`;
+  const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  if (event.kind === 'drop-started')
+    return {
+      direct: {
+        ...base,
+        action: 'drop.started',
+        summary: `The drop of ${cardName} of ${athlete.name} opened (until ${when(event.endsAt)})`,
+        subject: { type: 'card', id: `${athlete.id}/${event.cardId}`, athleteId: athlete.id },
+        auditCollectiveId: collectiveId,
+        before: { phase: 'scheduled' },
+        after: { phase: 'live', startsAt: event.startsAt, endsAt: event.endsAt },
+        activity: {
+          athleteId: athlete.id,
+          schoolId: athlete.schoolId ?? null,
+          kind: 'drop',
+          title: `${athlete.name}'s drop ${cardName} is live`,
+          link: cardLink,
+        },
+      },
+      followers: {
+        category: 'drop_starting',
+        recipients: [],
+        title: `${athlete.name}'s drop is live: ${cardName}`,
+        body: `${cardName} is on sale until ${when(event.endsAt)}: every card sold in the window gets its serial, and the print run is fixed when it closes.`,
+        link: cardLink,
+      },
+    };
+  if (event.kind === 'drop-closing')
+    return {
+      direct: {
+        ...base,
+        action: 'drop.closing',
+        summary: `The drop of ${cardName} closes at ${when(event.endsAt)}`,
+        subject: { type: 'card', id: `${athlete.id}/${event.cardId}`, athleteId: athlete.id },
+        auditCollectiveId: null,
+      },
+      followers: {
+        category: 'drop_closing',
+        recipients: [],
+        title: `Last hour: ${athlete.name}'s drop ${cardName}`,
+        body: `The drop of ${cardName} closes at ${when(event.endsAt)}. After that its print run is fixed for good.`,
+        link: cardLink,
+      },
+    };
+  if (event.kind === 'drop-closed')
+    return {
+      direct: {
+        ...base,
+        action: 'drop.closed',
+        summary: `The drop of ${cardName} of ${athlete.name} closed: print run ${event.printRun}`,
+        subject: { type: 'card', id: `${athlete.id}/${event.cardId}`, athleteId: athlete.id },
+        auditCollectiveId: collectiveId,
+        before: { phase: 'live' },
+        after: { phase: 'closed', printRun: event.printRun },
+      },
+      followers: null,
+    };
   return {
     direct: {
       ...base,
@@ -117,7 +175,7 @@ export function settlementEvent(
 
 export function jobRunner(store: Store, now: () => Date) {
   async function runEvent(key: Key, job: Item): Promise<JobOutcome> {
-    const event = job.event as DomainEvent;
+    const event = job.event as JobEvent;
     const { athlete, card } = await subjectOf(store, event);
     if (!athlete) {
       await store.write({ delete: key });
@@ -217,6 +275,8 @@ export function jobRunner(store: Store, now: () => Date) {
   async function run(key: Key): Promise<JobOutcome> {
     const job = await getItem(store, key);
     if (!job) return 'gone';
+    // A job for later (a drop's closing reminder): the sweep brings it back when it is due.
+    if (typeof job.dueAt === 'string' && job.dueAt > now().toISOString()) return 'not-due';
     return job.kind === 'tally' ? runTally(key, job) : runEvent(key, job);
   }
 

@@ -28,17 +28,40 @@ interface FanContext {
   at: string;
 }
 
-const subjectOf = (e: DomainEvent) => (e.kind === 'top-fan' ? e.buyerKey : String(e.cardId));
+/** The events jobs carry: settlement's and the drop sweep's, and a drop's closing reminder (a job
+ * due an hour before its end, written with its start). */
+export type JobEvent = DomainEvent | { kind: 'drop-closing'; athleteId: number; cardId: number; at: string; endsAt: string };
 
-/** A settlement event's job id: its kind, subject and cause (unique: a cause counts once). */
-export const eventJobId = (e: DomainEvent) => `${e.kind}:${e.athleteId}:${subjectOf(e)}:${e.cause.orderId}:${e.cause.orderVersion}`;
+const subjectOf = (e: JobEvent) => (e.kind === 'top-fan' ? e.buyerKey : String(e.cardId));
+/** What makes the event unique: the order version counted, or for a drop its moment (a drop starts,
+ * is reminded of and closes once). */
+const causeOf = (e: JobEvent) =>
+  'cause' in e ? `${e.cause.orderId}:${e.cause.orderVersion}` : e.kind === 'drop-started' ? e.startsAt : e.kind === 'drop-closing' ? e.endsAt : e.at;
+
+/** A job's id: its event's kind, subject and cause (unique: a cause counts once). */
+export const eventJobId = (e: JobEvent) => `${e.kind}:${e.athleteId}:${subjectOf(e)}:${causeOf(e)}`.replace(/[^A-Za-z0-9:_.-]/g, '-');
+
+/** A drop's followers are reminded this long before it closes (when the drop lasts longer than twice that). */
+export const DROP_CLOSING_NOTICE_MS = 60 * 60_000;
 
 /** A job's outbox entry: due now, spread over the outbox partitions by its id. */
-const jobEntry = (jobId: string, at: string): Item => ({ ...keys.fanoutJob(jobId), ...keys.outboxEntry(jobId, at, 'JOB') });
+const jobEntry = (jobId: string, at: string): Item => ({ ...keys.fanoutJob(jobId), ...keys.outboxEntry(jobId, at, 'JOB'), dueAt: at });
+
+const eventJob = (event: JobEvent, dueAt: string): Write => {
+  const jobId = eventJobId(event);
+  return { put: { ...jobEntry(jobId, dueAt), type: 'fanout', kind: 'event', jobId, event, at: event.at, cursor: null }, condition: { notExists: true } };
+};
 
 export const settleEventWrites = (event: DomainEvent): Write[] => {
-  const jobId = eventJobId(event);
-  return [{ put: { ...jobEntry(jobId, event.at), type: 'fanout', kind: 'event', jobId, event, at: event.at, cursor: null }, condition: { notExists: true } }];
+  const writes = [eventJob(event, event.at)];
+  if (event.kind === 'drop-started') {
+    const remindAt = Date.parse(event.endsAt) - DROP_CLOSING_NOTICE_MS;
+    if (remindAt - Date.parse(event.startsAt) >= DROP_CLOSING_NOTICE_MS) {
+      const at = new Date(remindAt).toISOString();
+      writes.push(eventJob({ kind: 'drop-closing', athleteId: event.athleteId, cardId: event.cardId, at, endsAt: event.endsAt }, at));
+    }
+  }
+  return writes;
 };
 
 const unitsOf = (cards: Record<string, number> | undefined) => Object.entries(cards ?? {}).reduce((n, [card, u]) => (card === '0' ? n : n + Math.max(0, u)), 0);

@@ -39,6 +39,7 @@ export function newSchool(id: number, request: Extract<ApplicationSchool, { kind
     description: `${request.name} on Drift, with ${organisation.name}.`,
     sports: [],
     colors: request.colors,
+    ...(request.state ? { state: request.state } : {}),
   };
 }
 

@@ -58,13 +58,22 @@ export const handler = routes({
     // Only cards fans can see are on sale (drafts and cards awaiting approval are not).
     const card = athlete.digitalcollectibles.find((c) => c.id === cardId && isPublic(c));
     if (!card) throw new NotFound(`Card ${cardId} of athlete ${athleteId}`);
-    // What the storefront refuses: a retired, locked or sold-out card, or more than is left.
+    // What the storefront refuses: a retired, locked or sold-out card, a drop outside its window,
+    // or more than is left.
     const view = cardView(card, await getSaleTotals(athleteId, { consistent: true }));
     if (isRetired(view)) throw new Conflict('This card is retired and no longer on sale');
     if (view.locked && view.unlock) {
       const quota = athlete.digitalcollectibles.find((c) => c.id === view.unlock!.cardId);
       throw new HttpError(409, 'card_locked', `This card is locked: ${unlockProgress(view.unlock, quota)}`);
     }
+    // A moment drop sells during its window only, whatever its counts (decision 0022).
+    if (view.drop && view.drop.phase === 'scheduled') throw new HttpError(409, 'drop_not_started', `This drop opens at ${view.drop.startsAt}`);
+    if (view.drop && view.drop.phase !== 'live')
+      throw new HttpError(
+        409,
+        'drop_closed',
+        view.drop.printRun === null ? 'This drop has closed' : `This drop has closed: print run ${view.drop.printRun.toLocaleString('en-US')}`,
+      );
     if (view.soldOut) throw new HttpError(409, 'sold_out', 'This card is sold out');
     if (view.remaining !== null && quantity > view.remaining)
       throw new HttpError(409, 'not_enough_left', `Only ${view.remaining} of this card ${view.remaining === 1 ? 'is' : 'are'} left`);

@@ -79,9 +79,17 @@ const fanStateOf = (item: Item | undefined): FanState | null =>
       }
     : null;
 
-function cardRulesOf(athlete: Athlete | null): Map<number, CardRules> {
+/** Each card's editions, unlock rule and drop. A drop's print run is read from the athlete's total
+ * (`printRuns`, written by the close under the total's version: lambdas/cards/card-drops.ts), the
+ * item this step is guarded by, so a step planned on an open drop cannot land after its close. */
+function cardRulesOf(athlete: Athlete | null, total: Item | undefined): Map<number, CardRules> {
+  const printRuns = (total?.printRuns as Record<string, number> | undefined) ?? {};
   const rules = new Map<number, CardRules>();
-  for (const card of athlete?.digitalcollectibles ?? []) rules.set(card.id, { editionSize: card.editionSize ?? null, unlock: card.unlock ?? null });
+  for (const card of athlete?.digitalcollectibles ?? []) {
+    const printRun = printRuns[String(card.id)] ?? card.drop?.printRun ?? null;
+    const drop = card.drop ? { startsAt: card.drop.startsAt, endsAt: card.drop.endsAt, printRun } : null;
+    rules.set(card.id, { editionSize: card.editionSize ?? null, unlock: card.unlock ?? null, drop });
+  }
   return rules;
 }
 
@@ -167,7 +175,7 @@ export function createSettler(deps: IngestDeps) {
       athleteId,
       athlete: athleteStateOf(got.get(keyString(totalKey))),
       fans,
-      cards: cardRulesOf(catalogAthlete),
+      cards: cardRulesOf(catalogAthlete, got.get(keyString(totalKey))),
       topFanSets: topFanSetsOf(catalogAthlete ?? undefined),
       collectiveId: catalogAthlete?.collectiveId ?? null,
       now: now(),

@@ -13,8 +13,16 @@
 //   failure answers 503, and Shopify's retry resumes: each step is idempotent.
 // - shop/redact: recorded for the operator, who runs the shop-wide redaction
 //   (docs/RUNBOOK.md, "Privacy requests").
+// A fan's own requests from the account page (issue 23) go in the same queue, with the CCPA's
+// timelines (acknowledged in 10 days, fulfilled in 45): a download of their data (served at once:
+// customerData) and the deletion of their account (redactAccount: the same redaction as
+// customers/redact, for the orders under the account's email).
 import { randomBytes } from 'node:crypto';
-import type { PrivacyRequestView, PrivacyTopic } from '#shared/orders/privacy-api';
+import type { AccountPrivacyTopic, CustomerData, PrivacyRequestView, PrivacyTopic, ShopifyPrivacyTopic } from '#shared/orders/privacy-api';
+import { CCPA_ACKNOWLEDGE_DAYS, CCPA_FULFIL_DAYS, isAccountTopic } from '#shared/orders/privacy-api';
+import { displayStatus } from '#shared/orders/contribution';
+import { decodeState } from './order-codec';
+import { businessDaysAfterInstant } from '#shared/platform/business-days';
 import { REDACTED_EMAIL_DOMAIN } from '#shared/orders/contribution';
 import type { OrderEvent } from '#shared/orders/contribution';
 import { PayloadError } from '#shared/orders/shopify';
@@ -22,8 +30,8 @@ import * as keys from '#lambdas/platform/keys';
 import { StoreConflict, keyString } from '#lambdas/platform/store';
 import type { Item, Store } from '#lambdas/platform/store';
 
-export const PRIVACY_TOPICS: readonly PrivacyTopic[] = ['customers/data_request', 'customers/redact', 'shop/redact'];
-export const isPrivacyTopic = (topic: string | undefined): topic is PrivacyTopic => (PRIVACY_TOPICS as readonly string[]).includes(topic ?? '');
+export const PRIVACY_TOPICS: readonly ShopifyPrivacyTopic[] = ['customers/data_request', 'customers/redact', 'shop/redact'];
+export const isPrivacyTopic = (topic: string | undefined): topic is ShopifyPrivacyTopic => (PRIVACY_TOPICS as readonly string[]).includes(topic ?? '');
 
 /** Shopify asks for a privacy request to be completed within 30 days of receipt. */
 export const PRIVACY_DUE_DAYS = 30;
@@ -31,7 +39,7 @@ export const PRIVACY_DUE_DAYS = 30;
 export const MAX_PRIVACY_ORDERS = 500;
 
 export interface PrivacyPayload {
-  topic: PrivacyTopic;
+  topic: ShopifyPrivacyTopic;
   shopId: string;
   shopDomain: string;
   customerId: string | null;
@@ -48,7 +56,7 @@ const idOf = (value: unknown): string | null => {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads a privacy payload as Shopify sends it; a PayloadError names what is wrong. */
-export function parsePrivacyPayload(topic: PrivacyTopic, payload: unknown): PrivacyPayload {
+export function parsePrivacyPayload(topic: ShopifyPrivacyTopic, payload: unknown): PrivacyPayload {
   if (!isObject(payload)) throw new PayloadError('the body is not a JSON object', 'body');
   const shopId = idOf(payload.shop_id);
   if (!shopId) throw new PayloadError('shop_id must be the shop id', 'shop_id');
@@ -173,9 +181,102 @@ export function privacyRequestView(item: Item): PrivacyRequestView {
     orders: Array.isArray(item.orderIds) ? item.orderIds.length : 0,
     receivedAt: String(item.receivedAt),
     dueBy: String(item.dueBy),
+    acknowledgeBy: typeof item.acknowledgeBy === 'string' ? item.acknowledgeBy : null,
+    acknowledgedAt: typeof item.acknowledgedAt === 'string' ? item.acknowledgedAt : null,
     status: String(item.status),
     completedAt: typeof item.completedAt === 'string' ? item.completedAt : null,
     completedBy: typeof item.completedBy === 'string' ? item.completedBy : null,
     redactedOrders: typeof item.redactedOrders === 'number' ? item.redactedOrders : null,
+    ...(item.topic === 'account/deletion' ? { accountClosedAt: typeof item.accountClosedAt === 'string' ? item.accountClosedAt : null } : {}),
   };
+}
+
+/** Orders read per customer (the export's bound); holdings likewise. */
+const MAX_HOLDINGS = 200;
+
+/** What Drift holds for one customer: the orders named and those under the email's buyer key, and the
+ * holdings on the buyer's collection index. Bounded reads (MAX_PRIVACY_ORDERS orders, 200 holdings). */
+export async function customerData(store: Store, buyerKey: string | null, named: readonly string[] = []): Promise<CustomerData> {
+  const orderIds = new Set<string>(named);
+  if (buyerKey)
+    for (const item of await store.queryIndex(keys.buyerPartition(buyerKey), MAX_PRIVACY_ORDERS))
+      if (typeof item.orderId === 'string') orderIds.add(item.orderId);
+  const ids = [...orderIds].sort().slice(0, MAX_PRIVACY_ORDERS);
+  const found = await store.get(ids.map((id) => keys.order(id)));
+  const orders: CustomerData['orders'] = [];
+  for (const id of ids) {
+    const item = found.get(keyString(keys.order(id)));
+    const state = item ? decodeState(item) : null;
+    const order = state?.order;
+    if (!state || !order) continue;
+    orders.push({
+      orderId: order.orderId,
+      name: order.name,
+      createdAt: order.createdAt,
+      email: order.email,
+      status: displayStatus(order),
+      totalCents: order.totalCents,
+      lines: order.lineItems.map((l) => ({ title: l.title, quantity: l.quantity, priceCents: l.priceCents })),
+      refunds: Object.values(state.refunds).map((r) => ({ refundId: r.refundId, createdAt: r.createdAt })),
+    });
+  }
+  const holdings = buyerKey
+    ? (await store.queryIndex(keys.collectorPartition(buyerKey), MAX_HOLDINGS)).map((h) => ({
+        athleteId: Number(h.athleteId),
+        cards: (h.cards as Record<string, number> | undefined) ?? {},
+        serials: (h.serials as Record<string, unknown> | undefined) ?? {},
+      }))
+    : [];
+  return { orders, holdings, truncated: orderIds.size > MAX_PRIVACY_ORDERS };
+}
+
+/**
+ * Records a fan's own request (once per id) for the operators' queue, with the CCPA's timelines.
+ * Nothing personal is kept on it beyond the buyer key a deletion needs until it is done (then removed).
+ */
+export async function recordAccountRequest(
+  store: Store,
+  input: { requestId: string; topic: AccountPrivacyTopic; buyerKey: string; at: string; by: string; done?: { orders: number } },
+): Promise<Item> {
+  const record: Item = {
+    ...keys.privacyRequest(input.requestId),
+    ...keys.privacyRequestListing(input.at, input.requestId),
+    type: 'privacyRequest',
+    requestId: input.requestId,
+    topic: input.topic,
+    shopDomain: '',
+    customerId: null,
+    orderIds: [],
+    receivedAt: input.at,
+    receivedBy: input.by,
+    acknowledgeBy: businessDaysAfterInstant(input.at, CCPA_ACKNOWLEDGE_DAYS),
+    // Acknowledged at once: the page says it was received, and (a deletion) the emailed code confirms it.
+    acknowledgedAt: input.at,
+    dueBy: addDays(input.at, CCPA_FULFIL_DAYS),
+    ...(input.done
+      ? { status: 'completed', completedAt: input.at, completedBy: input.by, redactedOrders: input.done.orders }
+      : {
+          status: 'received',
+          buyerKey: input.buyerKey,
+          pseudonym: `redacted+${randomBytes(10).toString('hex')}@${REDACTED_EMAIL_DOMAIN}`,
+        }),
+  };
+  try {
+    await store.write({ put: record, condition: { notExists: true } });
+    return record;
+  } catch (error) {
+    if (!(error instanceof StoreConflict)) throw error;
+    return (await readRequest(store, input.requestId)) ?? record;
+  }
+}
+
+/** Carries out a fan's account deletion request: every order under the account's email gets the
+ * customers/redact treatment (a pseudonym through the exactly-once ingestion path; the settle step
+ * moves the holdings to the anonymous collector; the ledger and every figure stay), then the request
+ * is completed and loses the buyer key. A repeat finds it completed. */
+export async function redactAccount(store: Store, requestId: string, deps: Omit<PrivacyDeps, 'store'>): Promise<PrivacyOutcome> {
+  const request = await readRequest(store, requestId);
+  if (!request || !isAccountTopic(String(request.topic))) throw new Error(`no account request ${requestId}`);
+  if (request.status === 'completed') return { requestId, status: 'completed', orders: Number(request.redactedOrders ?? 0) };
+  return redactCustomer(request, { ...deps, store });
 }

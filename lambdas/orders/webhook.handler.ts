@@ -12,7 +12,7 @@ import { log } from '#lambdas/platform/log';
 import { metric } from '#lambdas/platform/metrics';
 import { park } from './parked';
 import { handlePrivacyRequest, isPrivacyTopic, parsePrivacyPayload } from './privacy';
-import type { PrivacyTopic } from '#shared/orders/privacy-api';
+import type { ShopifyPrivacyTopic } from '#shared/orders/privacy-api';
 import { hashEmail } from '#lambdas/identity/buyers';
 import { dynamoStore } from '#lambdas/platform/store';
 import { verifyShopify, webhookSecret } from './webhook-secret';
@@ -31,7 +31,7 @@ const orderIdIn = (payload: unknown, topic: string): string | null => {
 };
 
 /** Shopify's mandatory privacy topics (privacy.ts): recorded once, a customer's redaction carried out. */
-async function privacyRequest(topic: PrivacyTopic, body: Buffer, webhookId: string | null) {
+async function privacyRequest(topic: ShopifyPrivacyTopic, body: Buffer, webhookId: string | null) {
   let request;
   try {
     request = parsePrivacyPayload(topic, parseJsonPreservingBigInts(body.toString('utf8')));

@@ -71,6 +71,10 @@ const FANOUT = 'FANOUT#';
 const FOLLOWERS = 'FOLLOWERS#';
 const FOLLOWS = 'FOLLOWS#';
 const ACTIVITY = 'ACTIVITY#';
+const DROPS = 'DROPS';
+const DROP_START = 'START#';
+const DROP_END = 'END#';
+const DROP_SHOPIFY = 'SHOPIFY#';
 
 // ---- the catalog ---------------------------------------------------------------------------------
 // One item per entity (lambdas/catalog/catalog-items.ts builds them; the admin, cards and onboarding
@@ -504,6 +508,19 @@ export const activityEntry = (target: FollowTarget, at: string, eventId: string)
 });
 export const activityPrefix = 'E#';
 export const activityHead = (target: FollowTarget) => ({ PK: activityPartition(target), SK: 'HEAD' });
+// ---- moment drops (lambdas/cards/card-drops.ts, decision 0022) -----------------------------------------
+// One small partition of what the drop sweep has to do, in time order: a drop's start (to open it on
+// Shopify and tell fans), its end (to close it and fix its print run), and a product to take off
+// sale on Shopify after a close. Written with the drop's schedule, deleted when done (a few items
+// per drop in flight: never more than the live and scheduled drops).
+export const dropsPartition = DROPS;
+const dropRef = (athleteId: number, cardId: number) => `${pad(athleteId, 9)}#${pad(cardId, 4)}`;
+export const dropStart = (startsAt: string, athleteId: number, cardId: number) => ({ PK: DROPS, SK: `${DROP_START}${startsAt}#${dropRef(athleteId, cardId)}` });
+export const dropEnd = (endsAt: string, athleteId: number, cardId: number) => ({ PK: DROPS, SK: `${DROP_END}${endsAt}#${dropRef(athleteId, cardId)}` });
+export const dropShopify = (athleteId: number, cardId: number) => ({ PK: DROPS, SK: `${DROP_SHOPIFY}${dropRef(athleteId, cardId)}` });
+export const dropStartPrefix = DROP_START;
+export const dropEndPrefix = DROP_END;
+export const dropShopifyPrefix = DROP_SHOPIFY;
 
 /** Local mode's own items (scripts/lib/seed.ts): no deployed function writes them, so they have no
  * write pattern (partitionPatterns) and sit in this object rather than among the builders above. */
@@ -615,6 +632,7 @@ export const partitionPatterns = {
   activity: 'ACTIVITY#*',
   audit: 'AUDIT#*',
   suppressed: 'SUPPRESSED#*',
+  drops: 'DROPS',
 } as const;
 
 // ---- cursors ----------------------------------------------------------------------------------------

@@ -1,13 +1,132 @@
-// A fan deleting their own account (issue 23): the pending request (the SHA-256 of the code emailed
-// to the account's address, its expiry, the tries left), keyed by the account's buyer key.
+// A fan deleting their own account (issue 23), confirmed by a code emailed to the account's address:
+// - requestDeletion: a 6-digit code (only its SHA-256 is kept, with its expiry and the tries left) on
+//   the person's item keyed by the account's buyer key (keys.personDeletion), emailed through the SES
+//   client (locally it arrives in /local-mail/). Asking again sends a new code (not within a minute).
+// - confirmDeletion: the right code, in time (5 tries), starts the deletion: the request goes in the
+//   operators' privacy queue with the CCPA's timelines, every order under the account's email is
+//   redacted exactly as Shopify's customers/redact does (a pseudonym through the exactly-once
+//   ingestion path: the cards and serials stay as an anonymous collector's, the ledger and every figure
+//   stay), the person's own items go (age band, waiting-list entry), and last the Cognito user is
+//   removed (identity-admin's AdminDeleteUser). Each step is idempotent: a confirmation that failed
+//   part-way is finished by confirming again with the same code.
+// Accounts that run an athlete's or a collective's panel, or the operators', are not deleted here.
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { DeletionDone, DeletionRequested } from '#shared/sales/account-api';
+import type { OrderEvent } from '#shared/orders/contribution';
+import { forgetAgeBand } from '#lambdas/identity/age-bands';
+import { hashEmail } from '#lambdas/identity/buyers';
+import { identityAdmin } from '#lambdas/identity/identity-admin';
+import { recordAccountRequest, redactAccount } from '#lambdas/orders/privacy';
+import type { Principal } from '#lambdas/platform/auth';
+import { Conflict, ValidationError } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
-import { keyString } from '#lambdas/platform/store';
-import type { Store } from '#lambdas/platform/store';
+import { keyString, versionIs } from '#lambdas/platform/store';
+import type { Item, Store } from '#lambdas/platform/store';
+
+export const CODE_TTL_MS = 30 * 60_000;
+export const MAX_TRIES = 5;
+export const RESEND_AFTER_MS = 60_000;
+
+const codeHash = (buyerKey: string, code: string) => createHash('sha256').update(`${buyerKey}:${code}`).digest('hex');
+
+async function readDeletion(store: Store, buyerKey: string): Promise<Item | undefined> {
+  const key = keys.personDeletion(buyerKey);
+  return (await store.get([key])).get(keyString(key));
+}
 
 /** A pending deletion as the account page shows it (null: none, or its code has expired). */
 export async function pendingDeletion(store: Store, buyerKey: string, now: string): Promise<{ requestedAt: string; expiresAt: string } | null> {
-  const key = keys.personDeletion(buyerKey);
-  const item = (await store.get([key])).get(keyString(key));
+  const item = await readDeletion(store, buyerKey);
   if (!item || String(item.expiresAt) <= now) return null;
   return { requestedAt: String(item.requestedAt), expiresAt: String(item.expiresAt) };
+}
+
+/** Why this account cannot delete itself here (null: it can). */
+export function notDeletable(principal: Principal): string | null {
+  if (principal.groups.some((g) => g !== 'buyer') || principal.athleteId !== null || principal.collectiveId !== null)
+    return "This account runs an athlete's or a collective's panel: ask the platform's operators to close it, so its payouts and records are handed over first";
+  return null;
+}
+
+export interface DeletionMail {
+  send(message: { to: string; subject: string; text: string }): Promise<unknown>;
+}
+
+export async function requestDeletion(store: Store, input: { principal: Principal; email: string; now: Date; mail: DeletionMail }): Promise<DeletionRequested> {
+  const refused = notDeletable(input.principal);
+  if (refused) throw new Conflict(refused);
+  const buyerKey = hashEmail(input.email);
+  const existing = await readDeletion(store, buyerKey);
+  if (existing && Date.parse(String(existing.requestedAt)) > input.now.getTime() - RESEND_AFTER_MS)
+    throw new Conflict('A code was sent less than a minute ago: check your email, or ask again in a minute');
+  const code = String(randomInt(100_000, 1_000_000));
+  const expiresAt = new Date(input.now.getTime() + CODE_TTL_MS).toISOString();
+  await store.write({
+    put: {
+      ...keys.personDeletion(buyerKey),
+      type: 'personDeletion',
+      codeHash: codeHash(buyerKey, code),
+      tries: 0,
+      requestedAt: input.now.toISOString(),
+      expiresAt,
+      version: Number(existing?.version ?? 0) + 1,
+      // A deletion that was confirmed and failed part-way keeps its request, to finish it.
+      ...(existing?.requestId ? { requestId: existing.requestId } : {}),
+    },
+  });
+  await input.mail.send({
+    to: input.email,
+    subject: 'Your Drift account deletion code',
+    text: [
+      `Your code to delete your Drift account is ${code}.`,
+      'It is valid for 30 minutes. Enter it on your account page to delete the account.',
+      'Deleting it removes your email from your orders and signs you out everywhere; the cards you hold stay on Drift as an anonymous collector’s.',
+      'If you did not ask for this, ignore this email: nothing changes without the code.',
+    ].join('\n\n'),
+  });
+  return { sentTo: input.email.replace(/^(.).*(@.*)$/, '$1***$2'), expiresAt };
+}
+
+export interface ConfirmDeps {
+  accept: (event: OrderEvent) => Promise<unknown>;
+  /** The person's other data (notifications, preferences, follows, display name), when that is kept. */
+  forgetPerson?: (input: { buyerKey: string; sub: string; email: string }) => Promise<unknown>;
+}
+
+export async function confirmDeletion(
+  store: Store,
+  input: { principal: Principal; email: string; code: unknown; now: () => string },
+  deps: ConfirmDeps,
+): Promise<DeletionDone> {
+  const refused = notDeletable(input.principal);
+  if (refused) throw new Conflict(refused);
+  const buyerKey = hashEmail(input.email);
+  const code = typeof input.code === 'string' ? input.code.trim() : '';
+  if (!/^\d{6}$/.test(code)) throw new ValidationError({ code: 'Enter the 6-digit code from the email' });
+  const item = await readDeletion(store, buyerKey);
+  const at = input.now();
+  if (!item || String(item.expiresAt) <= at) throw new ValidationError({ code: 'This code has expired or was never sent: ask for a new one' });
+  if (Number(item.tries ?? 0) >= MAX_TRIES) throw new ValidationError({ code: 'Too many wrong codes: ask for a new one' });
+  const given = Buffer.from(codeHash(buyerKey, code), 'hex');
+  const wanted = Buffer.from(String(item.codeHash), 'hex');
+  const version = Number(item.version ?? 0);
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
+    await store
+      .write({ update: keys.personDeletion(buyerKey), set: { tries: Number(item.tries ?? 0) + 1, version: version + 1 }, condition: versionIs(version) })
+      .catch(() => undefined); // a concurrent try counted instead
+    throw new ValidationError({ code: 'That code is not correct: check the email and try again' });
+  }
+  const requestId = typeof item.requestId === 'string' ? item.requestId : `account-delete-${buyerKey.slice(0, 16)}-${at.replace(/[-:.TZ]/g, '').slice(0, 14)}`;
+  if (!item.requestId) await store.write({ update: keys.personDeletion(buyerKey), set: { requestId, confirmedAt: at } });
+  // "The account holder": the request keeps no identifier of an account that is about to be gone.
+  const by = 'account:holder';
+  await recordAccountRequest(store, { requestId, topic: 'account/deletion', buyerKey, at, by });
+  const outcome = await redactAccount(store, requestId, { accept: deps.accept, hashEmail, now: input.now });
+  await deps.forgetPerson?.({ buyerKey, sub: input.principal.sub, email: input.email });
+  await forgetAgeBand(store, buyerKey);
+  await store.write({ delete: keys.waitlist(input.email.trim().toLowerCase()) });
+  await identityAdmin().deleteUser(input.principal.username);
+  await store.write({ update: keys.privacyRequest(requestId), set: { accountClosedAt: input.now() } });
+  await store.write({ delete: keys.personDeletion(buyerKey) });
+  return { redactedOrders: outcome.orders ?? 0, requestId };
 }

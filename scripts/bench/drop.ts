@@ -9,7 +9,8 @@
 // (scripts/bench/ingestion.ts deliveriesOf). A 503 is redelivered, as Shopify would.
 //
 // Measured from outside, as a reader sees it: acceptance latency of every request; for every
-// delivery that stored new work (outcome `applied`), the settle lag: from its 200 until the first
+// delivery that stored new work (outcome `applied`, or answered only after a redelivery), the
+// settle lag: from its 200 until the first
 // poll of the PENDING markers started after it that no longer holds its order (the markers go
 // when the order's figures, serials and ledger are applied); the backlog of pending orders when
 // arrivals stop, the time to drain it, and `verify` (every figure recomputed) at the end.
@@ -253,14 +254,15 @@ export async function runDrop(options: { endpoint: string; load: DropLoad; rate:
         latencies.push(result.ms);
         if (result.status === 200) {
           s.acceptedAt = performance.now();
-          s.applied = first && (JSON.parse(result.body) as { outcome?: string }).outcome === 'applied';
+          // New work: stored now, or by an earlier attempt whose answer did not arrive in time.
+          s.applied = first && ((JSON.parse(result.body) as { outcome?: string }).outcome === 'applied' || attempt > 1);
           if (s.applied) open.add(s);
           return;
         }
         if ((result.status === 503 || result.status === 0) && attempt < 20) {
           if (result.status === 503) retried503++;
           else timedOut++;
-          await new Promise((r) => setTimeout(r, 1_000 * attempt));
+          await new Promise((r) => setTimeout(r, 5_000 * attempt));
           continue;
         }
         throw new Error(`delivery ${s.delivery.webhookId} (${s.delivery.topic}) answered ${result.status}: ${result.body}`);

@@ -3,7 +3,7 @@
 //   ingestion  : signed deliveries to local mode at concurrency 1/16/64, duplicates and reordering, then verify
 //   lambda     : bundle size and fresh-process import time per function
 //   web        : gzip size per chunk and of the initial route; Lighthouse scores, LCP and CLS in Debian's
-//                Chromium on the six pages of WEB_PAGES, checked against the budgets of WEB_BUDGETS
+//                Chromium on the seven pages of WEB_PAGES, checked against the budgets of WEB_BUDGETS
 //                (`--web-only` runs only this part and rewrites only the web sections of the file)
 //   drop       : `--drop [--rates 100,250,500] [--seconds 60]`: drop day (scripts/bench/drop.ts), a hot
 //                card and the same load over 100 athletes at fixed arrival rates against local mode;

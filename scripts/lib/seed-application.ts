@@ -119,6 +119,7 @@ export async function seedApplication(account: { sub: string; username: string; 
         schoolKind: 'new',
         schoolId: null,
         schoolName: 'Lakeside State',
+        schoolState: 'MI',
         schoolLogo: ticket.imageUrl,
         primary: '#0B5E55',
         secondary: '#FFFFFF',

@@ -271,7 +271,9 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
           oversoldUnits += line.oversold;
           const held = rangeCount(line.active) + line.oversold;
           const wantUnits = targetUnits.get(lineItemId) ?? 0;
-          if (held !== wantUnits && line.cardId !== null && (athlete?.digitalcollectibles.find((c) => c.id === line.cardId)?.editionSize ?? null) !== null) {
+          const lineCard = athlete?.digitalcollectibles.find((c) => c.id === line.cardId);
+          // A numbered card (a limited edition or a moment drop): each counted unit holds a serial or is oversold.
+          if (held !== wantUnits && line.cardId !== null && ((lineCard?.editionSize ?? null) !== null || Boolean(lineCard?.drop))) {
             differences.push(
               `athlete ${athleteId} card ${cardId} order ${orderId} line ${lineItemId}: holds ${held} units with serials or oversold, counts ${wantUnits}`,
             );
@@ -296,6 +298,13 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       const card = athlete?.digitalcollectibles.find((c) => String(c.id) === cardId);
       if (card?.editionSize && Number(issued[cardId] ?? 0) > card.editionSize)
         differences.push(`athlete ${athleteId} card ${cardId}: ${issued[cardId]} serials issued, edition of ${card.editionSize}`);
+      // A closed drop: its print run is what was issued at the close, on the card and on the total
+      // (no serial beyond it is ever issued: later units are oversold).
+      const printRun = (total?.printRuns as Record<string, number> | undefined)?.[cardId];
+      if (card?.drop?.closedAt && (printRun !== card.drop.printRun || Number(issued[cardId] ?? 0) !== printRun))
+        differences.push(
+          `athlete ${athleteId} card ${cardId}: drop closed with print run ${card.drop.printRun} on the card, ${printRun ?? 'none'} on the total, ${issued[cardId] ?? 0} serials issued`,
+        );
       if (card?.unlock && Number(want?.cards[String(card.unlock.cardId)] ?? 0) >= card.unlock.units && !unlockedAt[cardId])
         differences.push(`athlete ${athleteId} card ${cardId}: quota reached but not unlocked`);
     }

@@ -1,7 +1,9 @@
 // Local mode's stand-in for the Orders table's stream and the settle function's schedule: after
 // the webhook accepts a delivery (the local server notifies), and every few seconds anyway, the
 // same settle sweeper the settle function runs applies the pending orders' effects. One pass at a
-// time; notifications during a pass make one more pass.
+// time; notifications during a pass make one more pass. Each pass ends with the cards function's
+// drop sweep (decision 0022), without the AWS grace: what was pending is settled just before, so a
+// drop whose window ended closes with every order accepted in time in its print run.
 import { log } from '#lambdas/platform/log';
 
 export interface SettleLoop {
@@ -19,6 +21,7 @@ export function startSettleLoop(options: { intervalMs?: number } = {}): SettleLo
   let lastPending = 0;
   const pass = async () => {
     const { settlePending } = await import('#lambdas/orders/ingest');
+    const { sweepDropsNow } = await import('#lambdas/cards/cards.handler');
     do {
       again = false;
       try {
@@ -29,6 +32,12 @@ export function startSettleLoop(options: { intervalMs?: number } = {}): SettleLo
         log('warn', 'local settle pass failed; retrying on the next pass', { error: error instanceof Error ? error.message : String(error) });
       }
     } while (again && !stopped);
+    try {
+      const drops = await sweepDropsNow({ graceMs: 0 });
+      if (drops.started || drops.closed) log('info', 'drop sweep', drops);
+    } catch (error) {
+      log('warn', 'local drop sweep failed; retrying on the next pass', { error: error instanceof Error ? error.message : String(error) });
+    }
   };
   const run = () => {
     if (stopped) return;

@@ -7,6 +7,7 @@ import type { FieldErrors, Validated } from '../catalog/admin-api';
 import { isImageUrl, textOf } from '../catalog/admin-api';
 import type { CardView } from '../catalog/catalog-api';
 import type { AthleteSummary, CardSet, CardState, DigitalCollectible } from '../catalog/catalog-types';
+import { defaultDropEnd, dropWindowErrors } from './lifecycle';
 
 /** $1.00 to $10,000.00 per card: below is a typo, above is not a trading card. */
 export const CARD_PRICE_MIN_CENTS = 100;
@@ -57,6 +58,15 @@ export interface CardRequest {
 /** POST .../cards/{cardId}/publish: a Shopify product id the collective created, or nothing to
  * have the product created (Admin API token configured) or a local product (local mode). */
 export interface PublishRequest {
+  shopifyProductId?: string;
+}
+
+/** POST .../cards/{cardId}/drop: a moment drop of an approved card (decision 0022): its window
+ * (ISO-8601 times; `endsAt` defaults to 24 hours after the start) and, when publishing is manual,
+ * the Shopify product that sells it. */
+export interface ScheduleDropRequest {
+  startsAt: string;
+  endsAt: string;
   shopifyProductId?: string;
 }
 
@@ -180,6 +190,17 @@ export function validatePublish(body: Record<string, unknown>): Validated<Publis
   const value = typeof id === 'number' ? String(id) : typeof id === 'string' ? id.trim().replace(/^gid:\/\/shopify\/Product\//, '') : '';
   if (!/^\d{1,20}$/.test(value)) errors.shopifyProductId = 'Enter the Shopify product id (digits, as in the product page URL)';
   return { value: { shopifyProductId: value }, errors };
+}
+
+/** A drop's request checked at `now` (ISO): its window (shared/cards/lifecycle.ts dropWindowErrors)
+ * and the product id, as publish checks it. Times are kept as ISO-8601 UTC. */
+export function validateScheduleDrop(body: Record<string, unknown>, now: string): Validated<ScheduleDropRequest> {
+  const iso = (v: unknown) => (typeof v === 'string' && v.trim() && Number.isFinite(Date.parse(v)) ? new Date(Date.parse(v)).toISOString() : '');
+  const startsAt = iso(body.startsAt);
+  const endsAt = body.endsAt === undefined || body.endsAt === null || body.endsAt === '' ? (startsAt ? defaultDropEnd(startsAt) : '') : iso(body.endsAt);
+  const product = validatePublish(body);
+  const errors: FieldErrors = { ...dropWindowErrors(startsAt, endsAt, now), ...product.errors };
+  return { value: { startsAt, endsAt, ...product.value }, errors };
 }
 
 export function validateReject(body: Record<string, unknown>): Validated<RejectRequest> {

@@ -93,10 +93,11 @@ export function allocateLine(
 }
 
 /** The serial label of every screen: '#12 / 500', '#12–14 / 500' for a range (an en dash, as
- * ranges are written); an open edition has no N ('#12'). */
+ * ranges are written); no N while it is not known ('#12': a moment drop before its close, whose
+ * sale lines carry 0 for the size). */
 export function serialLabel([from, to]: SerialRange, editionSize: number | null): string {
   const serials = from === to ? `#${from}` : `#${from}–${to}`;
-  return editionSize === null ? serials : `${serials} / ${editionSize}`;
+  return !editionSize ? serials : `${serials} / ${editionSize}`;
 }
 
 const expand = (ranges: SerialRange[]): number[] => ranges.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, k) => a + k));

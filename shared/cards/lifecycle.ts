@@ -10,7 +10,7 @@
 // `publish` leads from approved to published, and any edit or new image bytes go back through
 // the athlete. A published card never changes (fans may hold it): it is retired.
 import { CARD_HISTORY_MAX } from '../catalog/catalog-types';
-import type { CardEvent, CardState, DigitalCollectible } from '../catalog/catalog-types';
+import type { CardDrop, CardEvent, CardState, DigitalCollectible } from '../catalog/catalog-types';
 
 export type { CardState };
 
@@ -18,8 +18,8 @@ export const CARD_STATES: readonly CardState[] = ['draft', 'pending', 'approved'
 
 /** What may happen to a card. `image-changed` is not a button: the server makes it when the bytes
  * behind the image are no longer the version pinned for the athlete (at approval or publication). */
-export type Move = 'edit' | 'submit' | 'delete' | 'approve' | 'reject' | 'publish' | 'retire' | 'image-changed';
-export const MOVES: readonly Move[] = ['edit', 'submit', 'delete', 'approve', 'reject', 'publish', 'retire', 'image-changed'];
+export type Move = 'edit' | 'submit' | 'delete' | 'approve' | 'reject' | 'publish' | 'schedule-drop' | 'retire' | 'image-changed' | 'close-drop';
+export const MOVES: readonly Move[] = ['edit', 'submit', 'delete', 'approve', 'reject', 'publish', 'schedule-drop', 'retire', 'image-changed', 'close-drop'];
 
 /** Who acts on a card: the athlete's collective, or the athlete. */
 export type Role = 'collective' | 'athlete';
@@ -32,8 +32,10 @@ export const MOVER: Readonly<Record<Move, Role | null>> = {
   approve: 'athlete',
   reject: 'athlete',
   publish: 'collective',
+  'schedule-drop': 'collective',
   retire: 'collective',
   'image-changed': null,
+  'close-drop': null,
 };
 
 /** An allowed move: the state it leads to (null: the card is gone), and whether the owners' screens
@@ -64,6 +66,8 @@ export const TRANSITIONS: Readonly<Record<CardState, Readonly<Partial<Record<Mov
     edit: { to: 'draft', offered: false },
     delete: { to: null, offered: false },
     publish: { to: 'published', offered: true },
+    // A moment drop: published for its window only, as an open edition (decision 0022).
+    'schedule-drop': { to: 'published', offered: true },
     'image-changed': { to: 'pending', offered: false },
   },
   rejected: {
@@ -73,8 +77,13 @@ export const TRANSITIONS: Readonly<Record<CardState, Readonly<Partial<Record<Mov
   },
   published: {
     retire: { to: 'retired', offered: true },
+    // The server closes a drop once its window has ended: its print run is fixed.
+    'close-drop': { to: 'published', offered: false },
   },
-  retired: {},
+  retired: {
+    // A drop retired during its window still closes: its print run is fixed all the same.
+    'close-drop': { to: 'retired', offered: false },
+  },
 };
 
 /** The state a card is in (absent: published, as cards stored before the lifecycle). */
@@ -98,8 +107,10 @@ const REFUSAL: Record<Move, (state: string) => string> = {
   approve: (s) => `This card is ${s}; only a card awaiting approval can be approved`,
   reject: (s) => `This card is ${s}; only a card awaiting approval can be rejected`,
   publish: (s) => `Only a card the athlete approved can be published; this one is ${s}`,
+  'schedule-drop': (s) => `Only a card the athlete approved can be dropped; this one is ${s}`,
   retire: (s) => `Only a published card is retired; this one is ${s} (delete it instead)`,
   'image-changed': (s) => `This card is ${s}: no image version of it waits for the athlete or for publication`,
+  'close-drop': (s) => `This card is ${s}: only a published or retired drop closes`,
 };
 
 /** The refusal of a move made by the other side (403), in the words of the routes' ownership checks
@@ -119,6 +130,11 @@ export const REFUSALS = {
   imageChangedAfterApproval: 'The image changed after the athlete approved it; the card is back with the athlete for approval',
   /** The card moved on between the checks of a publication and its write. */
   changedWhilePublishing: 'The card changed while publishing; reload and try again',
+  /** A drop sells an open edition; a quota would keep it locked through its window. */
+  dropWithUnlockRule: 'A card with an unlock rule cannot be dropped: its quota would keep it locked during the window',
+  /** Closing a card that is no drop, or a drop whose window has not ended. */
+  notADrop: 'This card is not a moment drop',
+  dropNotEnded: 'This drop’s window has not ended yet',
 } as const;
 
 export type Verdict = { ok: true } | { ok: false; status: 403 | 409; reason: string };
@@ -152,15 +168,19 @@ export type Request =
   | { move: 'approve'; reviewedHash: string }
   | { move: 'reject'; reason: string }
   | { move: 'publish'; shopifyProductId?: string }
+  | { move: 'schedule-drop'; startsAt: string; endsAt: string; shopifyProductId?: string }
   | { move: 'retire' }
-  | { move: 'image-changed' };
+  | { move: 'image-changed' }
+  | { move: 'close-drop'; printRun: number };
 
 /** A move with all it needs: the image versions come from fingerprinting the image's bytes. */
 export type Step =
-  | Extract<Request, { move: 'edit' | 'approve' | 'reject' | 'retire' }>
+  | Extract<Request, { move: 'edit' | 'approve' | 'reject' | 'retire' | 'close-drop' }>
   | { move: 'submit'; imageHash: string }
   /** `imageHash`: the bytes' version now, which must still be the approved one. */
   | { move: 'publish'; shopifyProductId: string; imageHash: string }
+  /** As publish, with the drop's window. */
+  | { move: 'schedule-drop'; shopifyProductId: string; imageHash: string; startsAt: string; endsAt: string }
   | { move: 'image-changed'; imageHash: string };
 
 /** Who moves the card, and when (kept in its history). */
@@ -189,6 +209,10 @@ function isRepeat(card: DigitalCollectible, request: Request): boolean {
       return state === 'rejected' && card.rejectionReason === request.reason;
     case 'publish':
       return state === 'published' && (!request.shopifyProductId || request.shopifyProductId === card.shopifyProductId);
+    case 'schedule-drop':
+      return state === 'published' && card.drop?.startsAt === request.startsAt && card.drop?.endsAt === request.endsAt;
+    case 'close-drop':
+      return Boolean(card.drop?.closedAt);
     case 'retire':
       return state === 'retired';
     case 'edit':
@@ -211,6 +235,8 @@ export function check(card: DigitalCollectible, request: Request, role?: Role): 
   const verdict = can(card, request.move, role);
   if (!verdict.ok) return verdict;
   if (request.move === 'approve' && card.imageHash !== request.reviewedHash) return refused(409, REFUSALS.staleReview);
+  if (request.move === 'schedule-drop' && card.unlock) return refused(409, REFUSALS.dropWithUnlockRule);
+  if (request.move === 'close-drop' && !card.drop) return refused(409, REFUSALS.notADrop);
   return { ok: true, repeat: false };
 }
 
@@ -242,6 +268,19 @@ function apply(card: DigitalCollectible, step: Step, { sub: by, at }: Mover): Di
         { ...card, state, shopifyProductId: step.shopifyProductId, publishedAt: at },
         { action: 'published', by, at, shopifyProductId: step.shopifyProductId },
       );
+    case 'schedule-drop': {
+      // An open edition for the window: every order in it gets the next serial (decision 0022).
+      const drop: CardDrop = { startsAt: step.startsAt, endsAt: step.endsAt, closedAt: null, printRun: null };
+      return withEvent(
+        { ...card, state, shopifyProductId: step.shopifyProductId, publishedAt: at, editionSize: null, drop },
+        { action: 'drop-scheduled', by, at, shopifyProductId: step.shopifyProductId, startsAt: step.startsAt, endsAt: step.endsAt },
+      );
+    }
+    case 'close-drop': {
+      // The print run becomes the edition size: the edition is complete, nothing more is numbered.
+      const drop: CardDrop = { ...card.drop!, closedAt: at, printRun: step.printRun };
+      return withEvent({ ...card, state, editionSize: step.printRun, drop }, { action: 'drop-closed', by, at, printRun: step.printRun });
+    }
     case 'retire':
       return withEvent({ ...card, state, retiredAt: at }, { action: 'retired', by, at });
     case 'image-changed': {
@@ -258,7 +297,9 @@ export function next(card: DigitalCollectible, step: Step, mover: Mover): Outcom
   const checked = check(card, step, mover.role);
   if (!checked.ok) return checked;
   if (checked.repeat) return { ok: true, card, changed: false };
-  if (step.move === 'publish' && card.approval?.imageHash !== step.imageHash) return refused(409, REFUSALS.changedWhilePublishing);
+  if ((step.move === 'publish' || step.move === 'schedule-drop') && card.approval?.imageHash !== step.imageHash)
+    return refused(409, REFUSALS.changedWhilePublishing);
+  if (step.move === 'close-drop' && Date.parse(mover.at) < Date.parse(card.drop!.endsAt)) return refused(409, REFUSALS.dropNotEnded);
   return { ok: true, card: apply(card, step, mover), changed: true };
 }
 
@@ -297,9 +338,58 @@ export const isRetired = (card: Pick<DigitalCollectible, 'state'>): boolean => s
 /** A public card's state as fans see it. */
 export const publicState = (card: Pick<DigitalCollectible, 'state'>): 'published' | 'retired' => (isRetired(card) ? 'retired' : 'published');
 
-/** Fans can buy it: on sale, unlocked (shared/cards/quota.ts) and not sold out. */
-export const isBuyable = (card: Pick<DigitalCollectible, 'state'>, sale: { locked: boolean; soldOut: boolean }): boolean =>
-  isOnSale(card) && !sale.locked && !sale.soldOut;
+/** Fans can buy it: on sale, unlocked (shared/cards/quota.ts), not sold out and, for a moment drop,
+ * inside its window (`now`, ISO). */
+export const isBuyable = (card: Pick<DigitalCollectible, 'state' | 'drop'>, sale: { locked: boolean; soldOut: boolean }, now?: string): boolean =>
+  isOnSale(card) && !sale.locked && !sale.soldOut && (!card.drop || dropPhase(card, now ?? new Date().toISOString()) === 'live');
+
+// ---- moment drops (decision 0022) ----------------------------------------------------------------
+
+/** A drop's window lasts this long unless the collective says otherwise. */
+export const DROP_DEFAULT_HOURS = 24;
+/** A flash drop of a minute (a halftime moment) to a week: a moment, not a store. */
+export const DROP_MIN_MINUTES = 1;
+export const DROP_MAX_DAYS = 7;
+/** A drop may be scheduled to start at most this far ahead. */
+export const DROP_LEAD_MAX_DAYS = 30;
+
+/**
+ * Where a drop is, at `now`: before its window (`scheduled`), in it (`live`), after it with its
+ * print run not recorded yet (`ended`: not on sale, the close follows within a minute), or
+ * `closed` (its print run fixed). null: the card is no drop.
+ */
+export type DropPhase = 'scheduled' | 'live' | 'ended' | 'closed';
+
+export function dropPhase(card: Pick<DigitalCollectible, 'drop'>, now: string): DropPhase | null {
+  const drop = card.drop;
+  if (!drop) return null;
+  if (drop.closedAt) return 'closed';
+  const t = Date.parse(now);
+  if (t < Date.parse(drop.startsAt)) return 'scheduled';
+  return t < Date.parse(drop.endsAt) ? 'live' : 'ended';
+}
+
+export { inDropWindow } from './drop-window';
+
+/** The drop's window checked: `startsAt` (ISO) from now on (a minute's grace for a form sent
+ * "now"), at most DROP_LEAD_MAX_DAYS ahead; `endsAt` after it by DROP_MIN_MINUTES to DROP_MAX_DAYS.
+ * Field errors in the form's words. */
+export function dropWindowErrors(startsAt: string, endsAt: string, now: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const [start, end, t] = [Date.parse(startsAt), Date.parse(endsAt), Date.parse(now)];
+  const minute = 60_000;
+  const day = 24 * 60 * minute;
+  if (!Number.isFinite(start)) errors.startsAt = 'Enter when the drop starts';
+  else if (start < t - minute) errors.startsAt = 'A drop cannot start in the past';
+  else if (start > t + DROP_LEAD_MAX_DAYS * day) errors.startsAt = `A drop starts within ${DROP_LEAD_MAX_DAYS} days`;
+  if (!Number.isFinite(end)) errors.endsAt = 'Enter when the drop ends';
+  else if (Number.isFinite(start) && end - start < DROP_MIN_MINUTES * minute) errors.endsAt = 'A drop lasts at least a minute: end it after it starts';
+  else if (Number.isFinite(start) && end - start > DROP_MAX_DAYS * day) errors.endsAt = `A drop lasts at most ${DROP_MAX_DAYS} days`;
+  return errors;
+}
+
+/** The default end of a drop starting at `startsAt`: DROP_DEFAULT_HOURS later. */
+export const defaultDropEnd = (startsAt: string): string => new Date(Date.parse(startsAt) + DROP_DEFAULT_HOURS * 3_600_000).toISOString();
 
 /** Waiting for the athlete's decision (the athlete's Approvals). */
 export const awaitsApproval = (card: Pick<DigitalCollectible, 'state'>): boolean => stateOf(card) === 'pending';
@@ -325,3 +415,35 @@ const STATE_LABEL: Record<ShownState, string> = {
 export const shownState = (card: Pick<DigitalCollectible, 'state'>, soldOut = false): ShownState => (isOnSale(card) && soldOut ? 'sold-out' : stateOf(card));
 
 export const stateLabel = (state: ShownState): string => STATE_LABEL[state];
+
+// ---- the collective's pipeline (the Cards board) --------------------------------------------------
+
+/** The stages a card goes through on the collective's board, in order: a draft (or a card the
+ * athlete rejected, back with the collective), waiting for the athlete, approved, live (on sale or
+ * sold out), retired. */
+export type PipelineStage = 'draft' | 'waiting' | 'approved' | 'live' | 'retired';
+export const PIPELINE: readonly PipelineStage[] = ['draft', 'waiting', 'approved', 'live', 'retired'];
+
+const STAGE_OF: Record<CardState, PipelineStage> = {
+  draft: 'draft',
+  rejected: 'draft',
+  pending: 'waiting',
+  approved: 'approved',
+  published: 'live',
+  retired: 'retired',
+};
+
+export const pipelineStage = (card: Pick<DigitalCollectible, 'state'>): PipelineStage => STAGE_OF[stateOf(card)];
+
+/** The moves that take a card forward. */
+const FORWARD: readonly Move[] = ['submit', 'approve', 'publish'];
+
+/** The move that takes a card forward for `role` (the board's primary button): submit a draft,
+ * publish an approved card, the athlete's approval; a rejected card is edited first. Null when the
+ * next step is the other side's or there is none. */
+export function nextMove(card: Pick<DigitalCollectible, 'state'>, role: Role): Move | null {
+  const offered = actions(card, role);
+  const forward = offered.find((move) => FORWARD.includes(move));
+  if (forward) return forward;
+  return stateOf(card) === 'rejected' && offered.includes('edit') ? 'edit' : null;
+}

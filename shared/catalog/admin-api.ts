@@ -3,6 +3,7 @@
 import type { Athlete, MemberStatus, MerchItem, School, SchoolColors } from './catalog-types';
 import { forbiddenCharacterError } from '../platform/text';
 import { SPORT_NAMES, canonicalSport } from './sports';
+import { stateCodeOf, stateError } from './us-states';
 
 /** Sports an athlete profile may have: the one sport list (shared/catalog/sports.ts), whose first
  * five are the spec's profile options (SPEC section 5; 'Track' is shown as Track & Field). */
@@ -239,4 +240,10 @@ export function eligibilityStartError(value: unknown, today: string): string | n
   if (text < EARLIEST_ELIGIBILITY_START) return 'Eligibility start cannot be before 2021-07-01, when NIL compensation began';
   if (text > today) return 'Eligibility start cannot be in the future';
   return null;
+}
+
+/** PUT /api/schools/{id}/state {state}: the US state the school is in (USPS code). */
+export function validateSchoolState(body: Record<string, unknown>): Validated<{ state: string }> {
+  const error = stateError(body.state, true);
+  return { value: { state: stateCodeOf(body.state) ?? '' }, errors: error ? { state: error } : {} };
 }

@@ -40,8 +40,22 @@ export interface CardView extends Pick<DigitalCollectible, 'id' | 'shopifyProduc
   /** The unlock rule and its progress (null: the card has no quota). */
   unlock: { cardId: number; units: number; sold: number; unlockedAt: string | null } | null;
   locked: boolean;
-  /** Published, unlocked and not sold out. */
+  /** Published, unlocked, not sold out and, for a moment drop, inside its window. */
   buyable: boolean;
+  /** A moment drop (decision 0022): its window, where it is now, and its print run once closed.
+   * Absent or null: not a drop. */
+  drop?: DropView | null;
+}
+
+/** A moment drop as fans see it. `phase` is as of the answer (shared/cards/lifecycle.ts dropPhase):
+ * the countdown runs on in the browser from `startsAt` and `endsAt`. */
+export interface DropView {
+  startsAt: string;
+  endsAt: string;
+  phase: 'scheduled' | 'live' | 'ended' | 'closed';
+  closedAt: string | null;
+  /** Serials issued when the drop closed ("Print run: 1,234"), or null before. */
+  printRun: number | null;
 }
 
 /** GET /api/athletes/{id}: the profile and its public cards with their sale state. */

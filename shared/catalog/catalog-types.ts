@@ -45,9 +45,24 @@ export interface DigitalCollectible {
   retiredAt?: string | null;
   /** Who did what to the card and when (owner routes only; the last CARD_HISTORY_MAX events). */
   history?: CardEvent[];
+  /** A moment drop (shared/cards/lifecycle.ts, decision 0022): the card sells as an open edition
+   * during its window only; at the close its print run becomes its edition size. */
+  drop?: CardDrop | null;
 }
 
-export type CardAction = 'created' | 'edited' | 'submitted' | 'approved' | 'rejected' | 'published' | 'retired' | 'image-changed';
+/** A moment drop's window and, once closed, its print run. Times are ISO-8601 UTC. */
+export interface CardDrop {
+  startsAt: string;
+  /** Exclusive: an order created at `endsAt` or later is outside the window. */
+  endsAt: string;
+  /** When the close was recorded (the print run fixed), or null. */
+  closedAt: string | null;
+  /** Serials issued when the drop closed (the card's edition size from then on), or null. */
+  printRun: number | null;
+}
+
+export type CardAction =
+  'created' | 'edited' | 'submitted' | 'approved' | 'rejected' | 'published' | 'retired' | 'image-changed' | 'drop-scheduled' | 'drop-closed';
 
 /** One decision or change on a card: who (account subject, or 'seed'), when, and the image version. */
 export interface CardEvent {
@@ -58,6 +73,10 @@ export interface CardEvent {
   reason?: string;
   /** The Shopify product id a publication linked. */
   shopifyProductId?: string;
+  /** A drop's window (drop-scheduled) or print run (drop-closed). */
+  startsAt?: string;
+  endsAt?: string;
+  printRun?: number;
 }
 export const CARD_HISTORY_MAX = 50;
 
@@ -165,6 +184,8 @@ export interface School {
   description: string;
   sports: string[];
   colors: SchoolColors;
+  /** The US state the school is in (USPS code): its state's NIL disclosure rule applies (issue 23). */
+  state?: string | null;
 }
 
 export interface MerchItem {

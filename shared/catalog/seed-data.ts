@@ -32,6 +32,7 @@ export const SCHOOLS: School[] = [
       'Drift State University competes with grit on the coast. The Mariners field nationally ranked football and basketball programs and a fast-rising track squad, backed by one of the most active fan collectives in the conference.',
     sports: ['Football', 'Basketball'],
     colors: { ...DEFAULT_SCHOOL_COLORS },
+    state: 'NY',
   },
   {
     id: 3,
@@ -43,6 +44,7 @@ export const SCHOOLS: School[] = [
       'Drift Tech pairs engineering excellence with hard-nosed athletics. The Engineers are known for disciplined football, a relentless full-court press and a fishing team that has won three straight regional titles.',
     sports: ['Football', 'Basketball'],
     colors: { primary: '#111111', secondary: '#FFFFFF', accent: '#C4161C' },
+    state: 'OH',
   },
   {
     id: 4,
@@ -54,6 +56,7 @@ export const SCHOOLS: School[] = [
       'Drift University is the flagship campus of the valley. The Hawks play in front of sold-out crowds every weekend and their student-athletes are consistently recognised for leadership on and off the field.',
     sports: ['Football', 'Basketball'],
     colors: { primary: '#1D4ED8', secondary: '#FFFFFF', accent: '#F59E0B' },
+    state: 'CA',
   },
 ];
 

@@ -10,7 +10,10 @@ export interface StorefrontCard {
 }
 
 export interface StorefrontResponse {
-  /** Cards on sale now, newest published first (up to STOREFRONT_LIMITS.live). */
+  /** Moment drops coming or live among the newest cards, the soonest to open or close first (up to
+   * STOREFRONT_LIMITS.drops; decision 0022). Absent from answers before drops. */
+  drops?: StorefrontCard[];
+  /** Cards on sale now, newest published first (up to STOREFRONT_LIMITS.live); drops are listed above. */
   live: StorefrontCard[];
   /** Limited editions close to selling out among the newest cards, fewest left (in proportion) first. */
   almostGone: StorefrontCard[];
@@ -24,6 +27,7 @@ export const STOREFRONT_LIMITS = {
   window: 24,
   live: 8,
   almostGone: 4,
+  drops: 4,
 } as const;
 
 /** Almost sold out: a limited edition on sale with at most a quarter of its size left (at least 1 counts). */

@@ -123,6 +123,7 @@ export function disclosureCsv(record: DisclosureRecord): string {
     ['Deadline to report', record.deadline ?? ''],
     ['Reported', record.reportedDate ? `${record.reportedDate} (ref ${record.reference})` : 'not yet'],
     ...(record.nilGo ? nilGoRows(record, record.nilGo) : []),
+    ...clockRows(record),
   ];
   return csvDocument(['field', 'value'], rows);
 }
@@ -172,4 +173,19 @@ export function taxExportCsv(rows: readonly TaxExportRow[]): string {
       r.dueDate,
     ]),
   );
+}
+
+/** The state's rule and each clock that applies, as rows (subject, due date, to whom, the rule's source). */
+export function clockRows(record: Pick<DisclosureRecord, 'state' | 'stateRule' | 'clocks'>): string[][] {
+  if (!record.stateRule) return [];
+  const rows: string[][] = [
+    ['School state', record.state ? `${record.state.name} (${record.state.code})` : "not set: other states' rule"],
+    ['State rule', `${record.stateRule.name}: ${record.stateRule.source}`],
+  ];
+  for (const c of record.clocks ?? [])
+    rows.push([
+      `Clock (${c.kind === 'nil-go' ? 'NIL Go' : 'state'}): ${c.subject}`,
+      `${c.dueBy ? `due ${c.timing === 'before' ? 'on or before' : 'by'} ${c.dueBy}` : 'no date'}; ${c.from}; to ${c.to}`,
+    ]);
+  return rows;
 }

@@ -2,6 +2,7 @@
 // answers and checks them; the athlete panel shows and pre-checks them).
 import type { LedgerEntry } from './ledger';
 import type { NilGoView, TaxFormLine } from './compliance-api';
+import type { DisclosureClock } from './state-rules';
 
 /** The last day (YYYY-MM-DD, UTC) a payout period with this exclusive end covers: the day before
  * an end at midnight (Monday to Monday is through Sunday), else the end's own day. */
@@ -220,6 +221,11 @@ export interface DisclosureRecord {
   /** NIL Go's records over the athlete's eligibility period (issue 23): parties, value, rate,
    * obligations, dates and the payments that are the record's documents. */
   nilGo?: NilGoView;
+  /** The school's state and its rule, and every clock that applies (the state's per card licence or
+   * first payment, NIL Go's per record), each with its due date (issue 23). */
+  state?: { code: string; name: string } | null;
+  stateRule?: { name: string; to: string; source: string };
+  clocks?: DisclosureClock[];
 }
 
 /** How an athlete's payment goes when the batch is paid: through Stripe (Pay now), waiting for the

@@ -7,6 +7,7 @@
 // disclosure but leaves the timing to the school, the row says so and the school's own policy
 // (days after signing, a setting per school) gives the clock; without that setting no date is shown.
 import { addBusinessDays, complianceDate } from '../platform/business-days';
+export { US_STATES, stateCodeOf, stateError } from '../catalog/us-states';
 
 export type ClockStart = 'signing' | 'payment';
 
@@ -130,4 +131,55 @@ export function clockFor(rule: StateRule, events: DealEvents, schoolPolicyDays?:
 function shiftDays(date: string, days: number): string {
   const t = Date.parse(`${date}T00:00:00Z`) + days * 86_400_000;
   return new Date(t).toISOString().slice(0, 10);
+}
+
+/** One clock the disclosure record shows: a state's for one deal (a card approved, or the first
+ * payout paid), or NIL Go's for one record. */
+export interface DisclosureClock {
+  kind: 'state' | 'nil-go';
+  /** What it is about: the card, the first payment, or the NIL Go record's payors. */
+  subject: string;
+  /** When it runs from, in words. */
+  from: string;
+  /** 'before': due on the day of the event at the latest. */
+  timing: StateClock['kind'] | 'after';
+  dueBy: string | null;
+  to: string;
+  source: string;
+}
+
+export interface ClockInputs {
+  state: string | null;
+  /** The athlete's cards with the day each was approved by the athlete (its signing), if it was. */
+  cards: Array<{ name: string; approvedAt: string | null }>;
+  firstPaidAt: string | null;
+  schoolPolicyDays: number | null;
+  nilGo: Array<{ payors: string[]; reportableAt: string | null; deadline: string | null }>;
+}
+
+/** Every clock that applies to an athlete: its school's state rule for each card licence (signing is
+ * the card's approval) or for the first payment, then NIL Go's for each reportable record. */
+export function disclosureClocks(input: ClockInputs): DisclosureClock[] {
+  const rule = ruleOf(input.state);
+  const days = input.schoolPolicyDays ?? undefined;
+  const clocks: DisclosureClock[] = [];
+  const byPayment = !('schoolPolicy' in rule.clock) && rule.clock.start === 'payment';
+  const deals = byPayment
+    ? [{ subject: 'the first payout paid', events: { signedAt: null, firstPaidAt: input.firstPaidAt } }]
+    : input.cards.filter((c) => c.approvedAt).map((c) => ({ subject: c.name, events: { signedAt: c.approvedAt, firstPaidAt: input.firstPaidAt } }));
+  for (const deal of deals) {
+    const clock = clockFor(rule, deal.events, days);
+    clocks.push({ kind: 'state', subject: deal.subject, from: clock.from, timing: clock.kind, dueBy: clock.dueBy, to: rule.to, source: rule.source });
+  }
+  for (const record of input.nilGo.filter((r) => r.reportableAt))
+    clocks.push({
+      kind: 'nil-go',
+      subject: record.payors.join(', '),
+      from: '5 business days after the compensation provided reached $600',
+      timing: 'after',
+      dueBy: record.deadline,
+      to: 'NIL Go (the College Sports Commission)',
+      source: "The College Sports Commission's NIL Go reporting rules (shared/money/nil-go.ts)",
+    });
+  return clocks;
 }

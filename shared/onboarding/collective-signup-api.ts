@@ -9,6 +9,7 @@ import { isUploadedImageUrl } from '../cards/cards-api';
 import { isValidEmail, type Page } from '../platform/http-api';
 import { forbiddenCharacter } from '../platform/text';
 import { COLLECTIVE_TERMS_VERSION } from './collective-terms';
+import { stateCodeOf, stateError } from '../catalog/us-states';
 
 export const LEGAL_NAME_MAX = 120;
 export const WEBSITE_MAX = 200;
@@ -28,7 +29,7 @@ export interface Organisation {
 }
 
 /** The school an application is for: one on Drift without a collective, or a new one. */
-export type ApplicationSchool = { kind: 'existing'; schoolId: number } | { kind: 'new'; name: string; logo: string; colors: SchoolColors };
+export type ApplicationSchool = { kind: 'existing'; schoolId: number } | { kind: 'new'; name: string; logo: string; colors: SchoolColors; state?: string };
 
 /** The school choice as the form has it: one on Drift, a new one, or none chosen yet. */
 export type SchoolKind = 'existing' | 'new' | '';
@@ -42,6 +43,8 @@ export interface CollectiveApplicationRequest extends Organisation, SchoolColors
   /** A new school (schoolKind 'new'): its name, uploaded logo and colours. */
   schoolName: string;
   schoolLogo: string;
+  /** A new school's US state (USPS code): its state's NIL disclosure rule applies (issue 23). */
+  schoolState?: string;
   acceptTerms: boolean;
   /** The terms version the page showed (COLLECTIVE_TERMS_VERSION). */
   termsVersion: string;
@@ -59,7 +62,7 @@ export interface CollectiveApplication {
   state: ApplicationState;
   organisation: Organisation;
   /** An existing school carries its name as it was when the application was made. */
-  school: ({ kind: 'existing'; schoolId: number } | { kind: 'new'; logo: string; colors: SchoolColors }) & { name: string };
+  school: ({ kind: 'existing'; schoolId: number } | { kind: 'new'; logo: string; colors: SchoolColors; state?: string }) & { name: string };
   termsVersion: string;
   submittedAt: string;
   /** The applicant's account (its user name and verified email). */
@@ -162,7 +165,9 @@ export function validateCollectiveApplication(body: Partial<Record<keyof Collect
       if (!HEX.test(value)) errors[key] = `${COLOR_LABELS[key]} must be a colour like #C4161C`;
       colors[key] = value.toUpperCase();
     }
-    school = { kind: 'new', name: schoolName, logo, colors };
+    const stateProblem = stateError(body.schoolState, true);
+    if (stateProblem) errors.schoolState = `School state: ${stateProblem.charAt(0).toLowerCase()}${stateProblem.slice(1)}`;
+    school = { kind: 'new', name: schoolName, logo, colors, state: stateCodeOf(body.schoolState) ?? '' };
   } else errors.schoolKind = 'School: choose your school, or add a new one';
 
   if (body.acceptTerms !== true) errors.acceptTerms = 'Terms: read and accept the terms to apply';

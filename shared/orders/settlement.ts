@@ -8,6 +8,7 @@ import type { UnlockRule } from '../catalog/catalog-types';
 import type { AthleteContribution, GroupTarget, OrderMeta, UnattributedLine } from './contribution';
 import { allocateLine, moveSerials, serialsOfLines, type CardSerials, type LineSerials, type SerialRange } from '../cards/editions';
 import { isLocked, unlocksNow } from '../cards/quota';
+import { inDropWindow } from '../cards/drop-window';
 import { appendEntry, emptyLedgerHead, type LedgerEntry, type LedgerHead, type LedgerKind } from '../money/ledger';
 import type { DomainEvent } from '../cards/domain-events';
 
@@ -77,7 +78,29 @@ export interface AppliedAthleteGroup {
 export interface CardRules {
   editionSize: number | null;
   unlock: UnlockRule | null;
+  /** A moment drop (decision 0022): its window, and its print run once the close is recorded on
+   * the athlete's total (then nothing more is numbered). */
+  drop?: { startsAt: string; endsAt: string; printRun: number | null } | null;
 }
+
+/**
+ * The highest serial a unit of this card may get now (null: an open edition, never numbered).
+ * A moment drop numbers, without limit, the units of orders created inside its window until its
+ * close is recorded, then none beyond its print run; an order created outside the window gets no
+ * serial (its units are oversold: counted and flagged to the collective, never dropped).
+ */
+export function serialLimit(rules: CardRules, createdAt: string | undefined, issued: number): number | null {
+  const drop = rules.drop;
+  if (!drop) return rules.editionSize;
+  if (drop.printRun !== null) return drop.printRun;
+  return createdAt !== undefined && inDropWindow(drop, createdAt) ? Number.POSITIVE_INFINITY : issued;
+}
+
+/** Whether a card's units carry serials (a limited edition or a moment drop). */
+export const isNumbered = (rules: CardRules | undefined): boolean => Boolean(rules?.drop) || (rules?.editionSize ?? null) !== null;
+
+/** The edition size a sale line shows beside a serial ('#12 / 500'); 0 while a drop's print run is open ('#12'). */
+const shownSize = (rules: CardRules | undefined): number => (rules?.drop ? (rules.drop.printRun ?? 0) : (rules?.editionSize ?? 0));
 
 export interface SaleLineRecord {
   meta: OrderMeta;
@@ -199,7 +222,7 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
     const locked = isLocked(rules.unlock, athlete.unlockedAt[key]);
     const prev = before.lines[lineItemId];
     const issuedBefore = athlete.issued[key] ?? 0;
-    const result = allocateLine(prev, cardId, units, issuedBefore, rules.editionSize, locked);
+    const result = allocateLine(prev, cardId, units, issuedBefore, serialLimit(rules, target?.meta.createdAt, issuedBefore), locked);
     if (rules.editionSize !== null && issuedBefore < rules.editionSize && result.issued >= rules.editionSize)
       soldOut.push({ cardId, editionSize: rules.editionSize });
     if (result.issued !== (athlete.issued[key] ?? 0)) athlete.issued[key] = result.issued;
@@ -277,7 +300,7 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
 
   // The sale line (the athlete's order list and the collective's transaction feed).
   const activeSerials = Object.values(lines).flatMap((l) =>
-    l.active.map(([from, to]) => ({ cardId: l.cardId, from, to, editionSize: input.cards.get(l.cardId)?.editionSize ?? 0 })),
+    l.active.map(([from, to]) => ({ cardId: l.cardId, from, to, editionSize: shownSize(input.cards.get(l.cardId)) })),
   );
   const saleLine: SaleLineRecord | null = target
     ? {
@@ -286,7 +309,7 @@ export function planAthleteStep(input: AthleteStepInput): AthleteStepPlan {
         collectiveId: input.collectiveId,
         quantity: entry.listedUnits,
         amountCents: entry.listedCents,
-        serials: activeSerials.filter((s) => s.editionSize > 0),
+        serials: activeSerials.filter((s) => isNumbered(input.cards.get(s.cardId))),
         oversoldUnits: Object.values(lines).reduce((n, l) => n + l.oversold, 0),
         whileLockedUnits: Object.values(lines).reduce((n, l) => n + l.whileLocked, 0),
       }

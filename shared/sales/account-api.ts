@@ -1,6 +1,7 @@
 // A fan's own account (issue 23): the account settings page's contract (GET /api/me/account), the
 // age question a Google account answers (PUT /api/me/age), "download my data" (GET /api/me/data) and
 // "delete my account" (POST /api/me/deletion, then POST /api/me/deletion/confirm with the emailed code).
+import type { CustomerData } from '../orders/privacy-api';
 
 /** GET /api/me/account */
 export interface AccountView {
@@ -19,4 +20,36 @@ export interface AccountView {
 /** PUT /api/me/age */
 export interface AgeAnswerRequest {
   birthDate: string;
+}
+
+/** GET /api/me/data: everything Drift holds about the signed-in fan (a download of their own data). */
+export interface AccountDataExport {
+  generatedAt: string;
+  account: { username: string; email: string; emailVerified: boolean; ageBand: AccountView['ageBand']; groups: string[] };
+  orders: CustomerData['orders'];
+  /** The cards held, by athlete, with the serial numbers of each card. */
+  cards: Array<{
+    athleteId: number;
+    athleteName: string;
+    cards: Array<{ cardId: number; name: string; units: number; serials: Array<[number, number]> }>;
+  }>;
+  /** True when the fan has more orders or holdings than one export holds (the operators send the rest). */
+  truncated: boolean;
+}
+
+/** POST /api/me/deletion: the code is emailed to the account's address; it is valid until `expiresAt`. */
+export interface DeletionRequested {
+  sentTo: string;
+  expiresAt: string;
+}
+
+/** POST /api/me/deletion/confirm {code} */
+export interface DeletionConfirmRequest {
+  code: string;
+}
+
+export interface DeletionDone {
+  /** Orders whose buyer's personal data was removed (the cards stay as an anonymous collector's). */
+  redactedOrders: number;
+  requestId: string;
 }

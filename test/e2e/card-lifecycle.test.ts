@@ -1,6 +1,7 @@
 // A card's whole life in Chromium against local mode, every step through the screens a user
 // clicks (issue #10): the collective creates a Base card and a Gold card locked until 2 Base are
-// sold, each with an uploaded image, and submits them; the athlete approves both in its panel;
+// sold, each with an uploaded image, on the Cards section's step-by-step form, and sends them for
+// approval; the athlete approves both in its panel;
 // the collective publishes them; a signed-in fan buys the Base card and finds its serial in My
 // Collection; the Gold card's page shows its progress and refuses to sell; a second Base sale
 // reaches the quota, the Gold card unlocks and the fan buys it, serial #1.
@@ -27,24 +28,33 @@ async function pageOf(username: string, password: string, opened: BrowserContext
   return page;
 }
 
+/** The step-by-step card form, from New card to "Create and send for approval" (issue 25 item 2). */
 async function createCard(page: Page, name: string, options: { price: string; edition: string; lockedOn?: string; units?: string }): Promise<void> {
-  await page.getByRole('button', { name: 'New Card' }).click();
+  await page.getByRole('button', { name: 'New card' }).click();
   const form = page.getByRole('form', { name: 'New card' });
+  const next = () => form.getByRole('button', { name: 'Next' }).click();
+  // The board shows Marcus Reed alone: the form starts at the art, his card.
+  await form.getByLabel(/^Card image/).setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: PNG });
   await form.getByLabel('Title').fill(name);
+  await form
+    .getByRole('region', { name: /^Preview/ })
+    .getByRole('img', { name: `Preview of ${name}` })
+    .waitFor();
+  await next();
   if (options.lockedOn) await form.getByLabel('Edition', { exact: true }).selectOption('Gold');
+  await next();
   await form.getByLabel(/^Price/).fill(options.price);
   await form.getByLabel(/^Edition size/).fill(options.edition);
-  await form.getByLabel('Set').selectOption({ label: `Lifecycle ${run}` });
+  await next();
+  await form.getByLabel('Set', { exact: true }).selectOption({ label: `Lifecycle ${run}` });
   if (options.lockedOn) {
     await form.getByLabel(/^Locked until another card/).check();
     await form.getByLabel('Unlocks on sales of').selectOption({ label: options.lockedOn });
     await form.getByLabel('Units to unlock').fill(options.units ?? '1');
   }
-  await form.getByLabel(/^Card image/).setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: PNG });
-  await form.getByRole('button', { name: 'Create Card' }).click();
-  await page.getByText(`${name} was created as a draft. Submit it for the athlete's approval.`).waitFor();
-  await page.getByRole('button', { name: `Submit ${name} for approval` }).click();
-  await page.getByText(`${name} was sent to Marcus Reed for approval.`).waitFor();
+  await next();
+  await form.getByRole('button', { name: 'Create and send for approval' }).click();
+  await page.getByText(`${name} was created and sent to Marcus Reed for approval.`).waitFor();
 }
 
 /** Buys one unit on the card page (reopened while its cached state still says it cannot sell): Buy, then Confirm purchase on the review. */
@@ -89,9 +99,9 @@ describe('a card from creation to an unlocked edition, in the browser', () => {
     // The collective: a set, a Base card and a Gold card locked until 2 Base are sold.
     const collective = browserState.page;
     await signInUi(collective, 'collective', 'collective');
-    await collective.goto(url('/collective?section=settings'));
-    await collective.getByRole('tab', { name: 'Cards' }).click();
-    await collective.getByRole('table', { name: 'Cards of Marcus Reed' }).waitFor();
+    await collective.goto(url('/collective?section=cards'));
+    await collective.getByLabel('Athlete', { exact: true }).selectOption({ label: 'Marcus Reed' });
+    await collective.getByRole('list', { name: 'Live cards' }).waitFor();
     await collective.getByLabel('New set name').fill(`Lifecycle ${run}`);
     await collective.getByRole('button', { name: 'Create Set' }).click();
     await collective.getByText(`Set Lifecycle ${run} was created.`).waitFor();
@@ -109,8 +119,7 @@ describe('a card from creation to an unlocked edition, in the browser', () => {
     }
 
     // The collective publishes them (local mode assigns local products).
-    await collective.goto(url('/collective?section=settings'));
-    await collective.getByRole('tab', { name: 'Cards' }).click();
+    await collective.goto(url('/collective?section=cards'));
     for (const name of [base, gold]) {
       await collective.getByRole('button', { name: `Publish ${name}` }).click();
       await collective.getByText(`${name} is published and on sale.`).waitFor();

@@ -1,9 +1,10 @@
 // The collective runs its business in Chromium against local mode (signed in as collective):
-// a card with an uploaded image for athlete 1, checked with the server's rules (price 0, edition
-// 0, a file that is not an image), submitted, approved by the athlete through the API, published
-// and on sale; a card the athlete rejected shows the reason; an invite with its link; a payout
-// batch after a sale, its CSV downloaded, the payout marked sent then paid and listed as a Payout
-// in Transactions.
+// a card with an uploaded image for athlete 1 on the Cards section's step-by-step form, checked with
+// the server's rules (price 0, edition 0, a file that is not an image), submitted from the board,
+// approved by the athlete through the API, published and on sale; a card the athlete rejected shows
+// the reason; an invite with its link; everything owed paid in one action after its preview (through
+// Stripe where the athlete has a payout account), the batch's CSV downloaded, the payout of an
+// athlete without one marked paid by hand and listed as a Payout in Transactions.
 import type { Page } from 'playwright-core';
 import type { AthleteProfileResponse } from '#shared/catalog/catalog-api';
 import type { OwnerCard, OwnerCardsResponse } from '#shared/cards/cards-api';
@@ -22,18 +23,32 @@ async function openSettingsTab(tab: string): Promise<void> {
   await page.getByRole('tab', { name: tab }).click();
 }
 
-/** Creates a card of Marcus Reed (athlete 1) through the Cards tab's form. */
+/** Creates a draft card of Marcus Reed (athlete 1, chosen on the board) through the step-by-step form. */
 async function createCardInUi(name: string): Promise<void> {
-  await page.getByRole('button', { name: 'New Card' }).click();
+  await page.getByRole('button', { name: 'New card' }).click();
   const form = page.getByRole('form', { name: 'New card' });
+  await form.getByLabel(/^Card image/).setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: PNG });
   await form.getByLabel('Title').fill(name);
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByRole('button', { name: 'Next' }).click();
   await form.getByLabel(/^Price/).fill('12.50');
   await form.getByLabel(/^Edition size/).fill('10');
-  await form.getByLabel(/^Card image/).setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: PNG });
-  await form.getByLabel('Set').selectOption({ label: `Season ${run}` });
-  await form.getByRole('button', { name: 'Create Card' }).click();
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByLabel('Set', { exact: true }).selectOption({ label: `Season ${run}` });
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByRole('button', { name: 'Create draft' }).click();
   await page.getByText(`${name} was created as a draft. Submit it for the athlete's approval.`).waitFor();
 }
+
+/** The Cards section with Marcus Reed's cards on the board. */
+async function openCards(): Promise<void> {
+  await page.goto(url('/collective?section=cards'));
+  await page.getByLabel('Athlete', { exact: true }).selectOption({ label: 'Marcus Reed' });
+  await page.getByRole('list', { name: 'Live cards' }).waitFor();
+}
+
+/** A card's item on the board. */
+const boardCard = (name: string) => page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
 
 /** At a phone's 375 px the page itself never scrolls sideways (wide tables scroll inside their frame). */
 async function expectNoHorizontalScrollAt375(): Promise<void> {
@@ -60,21 +75,26 @@ const ownerCard = async (name: string): Promise<OwnerCard> => {
 describe("the collective's business in the browser", () => {
   it('refuses bad card input with the server’s messages, then creates, submits and publishes a card the athlete approved, and shows a rejection’s reason', async () => {
     await signInUi(page, 'collective', 'collective');
-    await openSettingsTab('Cards');
-    await page.getByRole('table', { name: 'Cards of Marcus Reed' }).waitFor();
+    await openCards();
 
-    // Bad input: each field names its problem, nothing is sent.
-    await page.getByRole('button', { name: 'New Card' }).click();
+    // Bad input: each field names its problem on its step, nothing is sent.
+    await page.getByRole('button', { name: 'New card' }).click();
     const form = page.getByRole('form', { name: 'New card' });
     await form.getByLabel('Title').fill(`Bad ${run}`);
-    await form.getByLabel(/^Price/).fill('0');
-    await form.getByLabel(/^Edition size/).fill('0');
     await form.getByLabel(/^Card image/).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
     await form.getByText('Only PNG, JPG or GIF images can be uploaded').waitFor();
-    await form.getByRole('button', { name: 'Create Card' }).click();
+    await form.getByRole('button', { name: 'Next' }).click();
+    await form.getByText('Only PNG, JPG or GIF images can be uploaded').waitFor();
+    await form
+      .getByRole('list', { name: 'Steps' })
+      .getByRole('button', { name: /Price & size/ })
+      .click();
+    await form.getByLabel(/^Price/).fill('0');
+    await form.getByLabel(/^Edition size/).fill('0');
+    await form.getByRole('button', { name: 'Next' }).click();
     await form.getByText('Price must be more than $0.00').waitFor();
     await form.getByText('Edition size must be at least 1').waitFor();
-    await form.getByText('Only PNG, JPG or GIF images can be uploaded').waitFor();
+    await form.getByRole('list', { name: 'Steps' }).getByRole('button', { name: /Art/ }).click();
     expect(await form.getByLabel('Title').inputValue()).toBe(`Bad ${run}`);
     await form.getByRole('button', { name: 'Cancel' }).click();
 
@@ -87,8 +107,7 @@ describe("the collective's business in the browser", () => {
     await createCardInUi(name);
     await page.getByRole('button', { name: `Submit ${name} for approval` }).click();
     await page.getByText(`${name} was sent to Marcus Reed for approval.`).waitFor();
-    const row = page.getByRole('row', { name: new RegExp(name) });
-    await row.getByText('Pending approval').waitFor();
+    await page.getByRole('list', { name: 'Waiting for athlete cards' }).getByText(name, { exact: true }).waitFor();
 
     // The athlete approves the exact image version it reviewed.
     const pending = await ownerCard(name);
@@ -101,17 +120,13 @@ describe("the collective's business in the browser", () => {
     const toReject = await ownerCard(rejectedName);
     await api(`/athletes/1/cards/${toReject.id}/reject`, await tokenOf('athlete', 'athlete'), 'POST', { reason: `The photo is blurry ${run}` });
 
-    await openSettingsTab('Cards');
-    await page
-      .getByRole('row', { name: new RegExp(rejectedName) })
-      .getByText(`Reason: The photo is blurry ${run}`)
-      .waitFor();
-    const approvedRow = page.getByRole('row', { name: new RegExp(name) });
-    await approvedRow.getByText('Approved', { exact: true }).waitFor();
+    await openCards();
+    await boardCard(rejectedName).getByText(`Rejected by Marcus Reed: “The photo is blurry ${run}”. Edit it, then submit it again.`).waitFor();
+    await page.getByRole('list', { name: 'Approved cards' }).getByText(name, { exact: true }).waitFor();
     // Local mode assigns a local product: Publish needs no product id here.
     await page.getByRole('button', { name: `Publish ${name}` }).click();
     await page.getByText(`${name} is published and on sale.`).waitFor();
-    await approvedRow.getByText('Published', { exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Live cards' }).getByText(name, { exact: true }).waitFor();
     await expectNoHorizontalScrollAt375();
 
     const profile = await api<AthleteProfileResponse>('/athletes/1', null);
@@ -141,36 +156,49 @@ describe("the collective's business in the browser", () => {
     await expectNoHorizontalScrollAt375();
   });
 
-  it('creates a payout batch after a sale, downloads its CSV, marks the payout sent then paid and lists it as a Payout in Transactions', async () => {
+  it('pays everything owed in one action after its preview, downloads the batch CSV, marks by hand the payout of an athlete without a payout account and lists it as a Payout in Transactions', async () => {
     // Local mode seeds the demo's payout batch (everything earned until then) after its sample orders:
-    // the sale below must come after it, or the seed's batch would take it.
+    // the sales below must come after it, or the seed's batch would take them.
     await saleAfterSeed(1);
+    await saleAfterSeed(2);
 
     await signInUi(page, 'collective', 'collective');
     await page.goto(url('/collective?section=payouts'));
-    const form = page.getByRole('form', { name: 'Create payout batch' });
-    const today = new Date().toISOString().slice(0, 10);
-    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-    await form.getByLabel('Period start').fill(weekAgo);
-    await form.getByLabel('Last day (UTC)').fill(today);
-    await form.getByRole('button', { name: 'Create payout batch' }).click();
-    await form.getByText(/^Batch created: \d+ payouts?, \$[\d,.]+ in all\.$/).waitFor();
-
+    // The preview: who gets what and how (Marcus Reed is paid through Stripe; Jalen Brooks has no payout account).
+    const who = page.getByRole('table', { name: /^Who gets what/ });
+    await who
+      .getByRole('row', { name: /Marcus Reed/ })
+      .getByText('Stripe, to their bank')
+      .waitFor();
+    await who
+      .getByRole('row', { name: /Jalen Brooks/ })
+      .getByText('Waits for their payout account')
+      .waitFor();
+    await page.getByRole('button', { name: /^Pay everything owed through/ }).click();
     await page
-      .getByRole('button', { name: `Show payouts of ${weekAgo} through ${today}` })
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Pay \$/ })
+      .click();
+    await page.getByText(/^Paying \$[\d,.]+ to \d+ athletes?: /).waitFor();
+
+    // The batch it made is the newest.
+    await page
+      .getByRole('button', { name: /^Show payouts of/ })
       .first()
       .click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^payouts-\d{14}-[0-9a-f]{8}\.csv$/);
 
+    // Jalen Brooks's payout waits for a payout account: the collective pays it from its bank and marks it.
     const reference = `ACH-${run}`;
-    const sent = page.getByRole('form', { name: 'Mark sent: Marcus Reed' });
-    await sent.getByLabel('Reference for Marcus Reed').fill(reference);
-    await sent.getByRole('button', { name: 'Mark sent' }).click();
-    const paid = page.getByRole('form', { name: 'Mark paid: Marcus Reed' });
-    await paid.getByRole('button', { name: 'Mark paid' }).click();
+    await page.getByRole('checkbox', { name: 'Select the payout of Jalen Brooks' }).check();
+    await page.getByRole('button', { name: 'Mark paid…' }).click();
+    const panel = page.getByRole('dialog', { name: 'Mark 1 payout paid' });
+    await panel.getByLabel(/^Reference for Jalen Brooks/).fill(reference);
+    await panel.getByRole('button', { name: 'Mark 1 payout paid' }).click();
+    await page.getByText('1 payout marked paid.').waitFor();
     await page
-      .getByRole('row', { name: /Marcus Reed/ })
+      .getByRole('row', { name: /Jalen Brooks/ })
       .filter({ hasText: reference })
       .getByText('Done')
       .waitFor();

@@ -60,6 +60,7 @@ it('a new account applies for a new school, the operator approves, and the colle
   await form.getByLabel(/^Phone/).fill('+1 555 010 0177');
   await form.getByLabel('Add my school').check();
   await form.getByLabel(/^School name/).fill(school);
+  await form.getByLabel(/^State/).selectOption('PA');
   const logo = path.join(os.tmpdir(), `logo-${run}.png`);
   writeFileSync(logo, PNG);
   await form.getByLabel(/^School logo/).setInputFiles(logo);

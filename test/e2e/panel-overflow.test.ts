@@ -118,15 +118,18 @@ async function collectivePanel(base: string, owner: boolean) {
 
 async function athletePanel(base: string) {
   const tabs: Array<[string, () => Promise<unknown>]> = [
-    ['cards', table('Recent orders, newest first')],
+    ['home', table('Recent orders, newest first')],
+    ['cards', table('Sale state of each card')],
     ['approvals', heading(/Approvals|Cards waiting/)],
-    ['payouts', heading('Statement')],
-    ['posts', () => page.getByRole('region', { name: 'Posts' }).waitFor()],
+    ['payouts', table('Payouts, newest first')],
+    ['statement', table(/^Statement lines/)],
     ['overview', attachedTable('Monthly Donations')],
-    ['comments', heading(/Comments/)],
+    ['disclosure', heading(/NIL disclosure/)],
+    ['fans', heading(/Comments/)],
+    ['posts', () => page.getByRole('region', { name: 'Posts' }).waitFor()],
   ];
   for (const [tab, ready] of tabs) {
-    await page.goto(url(tab === 'cards' ? base : `${base}?tab=${tab}`));
+    await page.goto(url(tab === 'home' ? base : `${base}?tab=${tab}`));
     await expectNoOverflow(`${base} ${tab}`, ready);
   }
 }

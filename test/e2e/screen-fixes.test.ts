@@ -118,7 +118,7 @@ describe('the demo role switcher', () => {
 describe('the NIL disclosure form', () => {
   it('names the field in its error and keeps its inputs and button in line when the error shows', async () => {
     await signInUi(page, 'athlete', 'athlete');
-    await page.goto(url('/athlete?tab=payouts'));
+    await page.goto(url('/athlete?tab=disclosure'));
     // A year nobody reported (the oldest the kit offers), so the form is there.
     const year = page.getByLabel('Year');
     await year.locator('option').first().waitFor({ state: 'attached' });

@@ -173,7 +173,8 @@ describe('carousels', () => {
     // more of his cards while this one runs: each slide's "k of N" says where the carousel is.
     const firstPosition = async () => (await slides.first().getAttribute('aria-label'))?.split(' of ') ?? [];
 
-    await page.goto(url('/demo/athlete'));
+    // The carousel is My Cards' (the athlete's Cards & approvals).
+    await page.goto(url('/demo/athlete?tab=cards'));
     await settle(page);
     expect(await firstShown()).toBe('Marcus Reed - Card #1');
     await page.getByRole('button', { name: 'Next card' }).click();
@@ -300,7 +301,8 @@ describe('orders and counts', () => {
     await page.goto(url('/demo/athlete'));
     await settle(page);
     const table = page.getByRole('table', { name: 'Recent orders, newest first' });
-    const cells = table.locator('tbody tr td:first-child');
+    // The order names its row (its row header), the first cell of each row.
+    const cells = table.locator('tbody tr > :first-child');
     const names = (await cells.locator('[data-order-id]').allTextContents()).map((t) => t.trim());
     expect(names.length).toBeGreaterThan(1);
     names.forEach((n) => expect(n).toMatch(/^#\d+$/));

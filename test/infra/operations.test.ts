@@ -116,9 +116,13 @@ describe('operations by default', () => {
 
   it('creates no reconcile function and no reconcile schedule without the Admin API secret', () => {
     expect(Object.keys(template.findResources('AWS::Lambda::Function')).filter((id) => id.startsWith('Reconcile'))).toEqual([]);
-    // The only schedule is the settle sweep.
-    template.resourceCountIs('AWS::Events::Rule', 1);
+    // The only schedules are the settle sweep and the drop sweep (the cards function, decision 0022).
+    template.resourceCountIs('AWS::Events::Rule', 2);
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiCardsFunction'), 'Arn'] } })],
+    });
   });
 
   it('settles accepted orders from the table stream (PENDING markers only), with retries, a dead-letter queue and a sweep', () => {

@@ -46,6 +46,7 @@ const newSchool = (schoolName: string) => ({
   schoolId: null,
   schoolName,
   schoolLogo: LOGO,
+  schoolState: 'ma',
   primary: '#0a3161',
   secondary: '#FFFFFF',
   accent: '#C4161C',
@@ -92,6 +93,7 @@ describe('collective sign-up on DynamoDB Local', () => {
       phone: '12',
       ...newSchool(''),
       schoolLogo: 'https://elsewhere.example/logo.png',
+      schoolState: 'XX',
       primary: 'red',
       acceptTerms: false,
       termsVersion: COLLECTIVE_TERMS_VERSION,
@@ -106,6 +108,7 @@ describe('collective sign-up on DynamoDB Local', () => {
       phone: 'Phone must be a phone number, like +1 555 010 0199',
       schoolName: expect.stringMatching(/^School name/),
       schoolLogo: 'School logo must be an uploaded PNG, JPG or GIF',
+      schoolState: 'School state: state must be a US state (two-letter code)',
       primary: 'Primary colour must be a colour like #C4161C',
       acceptTerms: 'Terms: read and accept the terms to apply',
     });

@@ -188,3 +188,36 @@ it('records the report of a record once, by the athlete or its collective; a rec
   const money = await invoke(payouts, 'GET /api/athletes/{id}/payouts', { pathParameters: { id: String(ATHLETE) }, claims: athlete });
   expect(money.body.year.nil).toMatchObject({ reportedDate: expect.any(String), reference: 'NILGO-7788' });
 });
+
+it("shows the school's state clocks beside NIL Go's in the disclosure record, and follows the school's state and days", async () => {
+  const record = async () => (await invoke(payouts, 'GET /api/athletes/{id}/disclosure', { pathParameters: { id: String(ATHLETE) }, claims: athlete })).body;
+  let body = await record();
+  // The sample catalog's school 2 is in New York: disclosure before signing (each card's approval).
+  expect(body.state).toEqual({ code: 'NY', name: 'New York' });
+  expect(body.stateRule.source).toMatch(/N\.Y\. Education Law/);
+  const stateClocks = body.clocks.filter((c: { kind: string }) => c.kind === 'state');
+  expect(stateClocks.length).toBeGreaterThan(0);
+  expect(stateClocks[0]).toMatchObject({ timing: 'before', dueBy: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  expect(body.clocks.find((c: { kind: string }) => c.kind === 'nil-go')).toMatchObject({ dueBy: businessDaysAfterInstant(today(), 5) });
+
+  const setState = (state: string, claims: Record<string, string> = collective) =>
+    invoke(admin, 'PUT /api/schools/{id}/state', { pathParameters: { id: '2' }, claims, body: JSON.stringify({ state }) });
+  expect((await setState('ZZ')).body.error.fields.state).toBe('State must be a US state (two-letter code)');
+  expect((await setState('ca', claimsFor.collective(2))).status).toBe(403);
+  expect((await setState('ca')).body.state).toBe('CA');
+  body = await record();
+  expect(body.clocks.find((c: { kind: string }) => c.kind === 'state')).toMatchObject({ timing: 'school-policy', dueBy: null });
+  await invoke(compliance, 'PUT /api/collectives/{id}/compliance', {
+    pathParameters: { id: '1' },
+    claims: collective,
+    body: JSON.stringify({ payorGroup: null, allocationForm: 'misc3', schoolPolicyDays: 3 }),
+  });
+  body = await record();
+  expect(body.clocks.find((c: { kind: string }) => c.kind === 'state')).toMatchObject({ timing: 'school-policy', dueBy: expect.stringMatching(/^\d{4}-/) });
+  const csv = String(
+    (await invoke(payouts, 'GET /api/athletes/{id}/disclosure', { pathParameters: { id: String(ATHLETE) }, claims: athlete, query: { format: 'csv' } })).body,
+  );
+  expect(csv).toContain('School state,California (CA)');
+  expect(csv).toMatch(/Clock \(NIL Go\)/);
+  expect((await setState('NY')).status).toBe(200);
+});

@@ -40,8 +40,10 @@ const TABLE: Record<CardState, Record<Move, Expected>> = {
     approve: 'This card is a draft; only a card awaiting approval can be approved',
     reject: 'This card is a draft; only a card awaiting approval can be rejected',
     publish: 'Only a card the athlete approved can be published; this one is a draft',
+    'schedule-drop': 'Only a card the athlete approved can be dropped; this one is a draft',
     retire: 'Only a published card is retired; this one is a draft (delete it instead)',
     'image-changed': 'This card is a draft: no image version of it waits for the athlete or for publication',
+    'close-drop': 'This card is a draft: only a published or retired drop closes',
   },
   pending: {
     edit: 'accepted',
@@ -50,8 +52,10 @@ const TABLE: Record<CardState, Record<Move, Expected>> = {
     approve: 'offered',
     reject: 'offered',
     publish: 'Only a card the athlete approved can be published; this one is awaiting the athlete’s approval',
+    'schedule-drop': 'Only a card the athlete approved can be dropped; this one is awaiting the athlete’s approval',
     retire: 'Only a published card is retired; this one is awaiting the athlete’s approval (delete it instead)',
     'image-changed': 'accepted',
+    'close-drop': 'This card is awaiting the athlete’s approval: only a published or retired drop closes',
   },
   approved: {
     edit: 'accepted',
@@ -60,8 +64,10 @@ const TABLE: Record<CardState, Record<Move, Expected>> = {
     approve: 'This card is approved; only a card awaiting approval can be approved',
     reject: 'This card is approved; only a card awaiting approval can be rejected',
     publish: 'offered',
+    'schedule-drop': 'offered',
     retire: 'Only a published card is retired; this one is approved (delete it instead)',
     'image-changed': 'accepted',
+    'close-drop': 'This card is approved: only a published or retired drop closes',
   },
   rejected: {
     edit: 'offered',
@@ -70,8 +76,10 @@ const TABLE: Record<CardState, Record<Move, Expected>> = {
     approve: 'This card is rejected; only a card awaiting approval can be approved',
     reject: 'This card is rejected; only a card awaiting approval can be rejected',
     publish: 'Only a card the athlete approved can be published; this one is rejected',
+    'schedule-drop': 'Only a card the athlete approved can be dropped; this one is rejected',
     retire: 'Only a published card is retired; this one is rejected (delete it instead)',
     'image-changed': 'This card is rejected: no image version of it waits for the athlete or for publication',
+    'close-drop': 'This card is rejected: only a published or retired drop closes',
   },
   published: {
     edit: 'This card is published: fans may hold it, so it cannot change; retire it and create a new card',
@@ -80,8 +88,10 @@ const TABLE: Record<CardState, Record<Move, Expected>> = {
     approve: 'This card is published; only a card awaiting approval can be approved',
     reject: 'This card is published; only a card awaiting approval can be rejected',
     publish: 'Only a card the athlete approved can be published; this one is published',
+    'schedule-drop': 'Only a card the athlete approved can be dropped; this one is published',
     retire: 'offered',
     'image-changed': 'This card is published: no image version of it waits for the athlete or for publication',
+    'close-drop': 'accepted',
   },
   retired: {
     edit: 'This card is retired: fans may hold it, so it cannot change; retire it and create a new card',
@@ -90,8 +100,10 @@ const TABLE: Record<CardState, Record<Move, Expected>> = {
     approve: 'This card is retired; only a card awaiting approval can be approved',
     reject: 'This card is retired; only a card awaiting approval can be rejected',
     publish: 'Only a card the athlete approved can be published; this one is retired',
+    'schedule-drop': 'Only a card the athlete approved can be dropped; this one is retired',
     retire: 'Only a published card is retired; this one is retired (delete it instead)',
     'image-changed': 'This card is retired: no image version of it waits for the athlete or for publication',
+    'close-drop': 'accepted',
   },
 };
 

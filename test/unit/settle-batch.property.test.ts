@@ -140,12 +140,8 @@ describe('batched settlement', () => {
         // The hook's item per event: the events a batch causes are those of the orders one by one.
         const eventWrites = (event: DomainEvent): Write[] => {
           const subject = 'cardId' in event ? event.cardId : event.buyerKey;
-          return [
-            {
-              put: { PK: `EVENT#${event.kind}`, SK: `${event.athleteId}#${subject}#${event.cause.orderId}#${event.cause.orderVersion}` },
-              condition: { notExists: true },
-            },
-          ];
+          const cause = 'cause' in event ? `${event.cause.orderId}#${event.cause.orderVersion}` : 'drop';
+          return [{ put: { PK: `EVENT#${event.kind}`, SK: `${event.athleteId}#${subject}#${cause}` }, condition: { notExists: true } }];
         };
         const settleWith = async (mode: 'one' | 'many') => {
           const store = createMemoryStore();

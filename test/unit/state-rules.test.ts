@@ -1,4 +1,15 @@
-import { DEFAULT_RULE, STATE_RULES, clockFor, ruleOf, stateClock, type StateRule } from '../../shared/money/state-rules';
+import {
+  DEFAULT_RULE,
+  STATE_RULES,
+  US_STATES,
+  clockFor,
+  disclosureClocks,
+  ruleOf,
+  stateClock,
+  stateCodeOf,
+  stateError,
+  type StateRule,
+} from '../../shared/money/state-rules';
 
 const signed = { signedAt: '2026-03-10T02:00:00.000Z', firstPaidAt: '2026-04-01T15:00:00.000Z' };
 
@@ -30,5 +41,52 @@ describe('state disclosure clocks', () => {
     const rule = (business: boolean): StateRule => ({ ...DEFAULT_RULE, state: 'ZZ', clock: { start: 'payment', before: false, days: 7, business } });
     expect(clockFor(rule(false), signed)).toMatchObject({ kind: 'after', dueBy: '2026-04-08', from: '7 days after the first payout paid' });
     expect(clockFor(rule(true), signed).dueBy).toBe('2026-04-10');
+  });
+});
+
+describe("the disclosure record's clocks", () => {
+  const cards = [
+    { name: 'Base #1', approvedAt: '2026-03-10T02:00:00.000Z' },
+    { name: 'Draft', approvedAt: null },
+  ];
+  const nilGo = [{ payors: ['Mariners NIL Collective'], reportableAt: '2026-04-01', deadline: '2026-04-08' }];
+
+  it("gives each approved card its state's clock, then NIL Go's for each reportable record", () => {
+    const clocks = disclosureClocks({ state: 'NY', cards, firstPaidAt: '2026-04-01', schoolPolicyDays: null, nilGo });
+    expect(clocks).toEqual([
+      expect.objectContaining({
+        kind: 'state',
+        subject: 'Base #1',
+        timing: 'before',
+        dueBy: '2026-03-09',
+        to: 'an official of the college, designated by the college',
+      }),
+      expect.objectContaining({ kind: 'nil-go', subject: 'Mariners NIL Collective', dueBy: '2026-04-08' }),
+    ]);
+    expect(
+      disclosureClocks({ state: 'NY', cards, firstPaidAt: null, schoolPolicyDays: null, nilGo: [{ ...nilGo[0], reportableAt: null, deadline: null }] }),
+    ).toHaveLength(1);
+  });
+
+  it.each([
+    ['OH', '2026-03-09', 'before'],
+    ['TX', '2026-03-09', 'before'],
+    ['CA', '2026-03-12', 'school-policy'],
+    ['FL', '2026-03-12', 'school-policy'],
+    ['PA', '2026-03-12', 'school-policy'],
+    ['GA', '2026-03-12', 'school-policy'],
+    ['WY', '2026-03-12', 'school-policy'],
+  ])('dates %s for a card approved on 9 March (US Eastern), with the school’s 3 days where the state leaves it to the school', (state, dueBy, timing) => {
+    const [clock] = disclosureClocks({ state, cards, firstPaidAt: null, schoolPolicyDays: 3, nilGo: [] });
+    expect(clock).toMatchObject({ kind: 'state', dueBy, timing });
+  });
+
+  it('reads a school state as a USPS code, and names what is wrong', () => {
+    expect(stateCodeOf(' ny ')).toBe('NY');
+    expect(stateCodeOf('New York')).toBeNull();
+    expect(Object.keys(US_STATES)).toHaveLength(51);
+    expect(stateError('XX')).toBe('State must be a US state (two-letter code)');
+    expect(stateError('', true)).toBe('Choose the state the school is in');
+    expect(stateError('')).toBeNull();
   });
 });

@@ -129,6 +129,8 @@ const statement = {
       athleteId: 1,
       seq: 7,
       at: '2026-11-10T10:00:00.000Z',
+      orderDate: '2026-11-08T15:00:00.000Z',
+      cards: ['Marcus Reed - Card #1'],
       kind: 'sale',
       orderName: '#1042',
       collectiveId: 1,
@@ -148,6 +150,8 @@ const statement = {
       athleteId: 1,
       seq: 8,
       at: '2026-11-16T10:00:00.000Z',
+      orderDate: null,
+      cards: [],
       kind: 'payout',
       batchId: '20261116000000-abcdef12',
       collectiveId: 1,
@@ -200,11 +204,12 @@ describe('athlete panel', () => {
         }),
       },
     });
-    openPanel();
+    openPanel('cards');
     const table = await screen.findByRole('table', { name: 'Sale state of each card' });
-    expect(within(table).getByText('On sale · #12 of 100')).toBeInTheDocument();
+    // A count of the edition, never a serial's "#12".
+    expect(within(table).getByText('On sale · 12 of 100 sold · 88 left')).toBeInTheDocument();
     expect(within(table).getByText('Locked · 18 of 25 Base sold to unlock')).toBeInTheDocument();
-    expect(within(table).getByText('Sold out · 10 of 10')).toBeInTheDocument();
+    expect(within(table).getByText('Sold out · all 10 sold')).toBeInTheDocument();
     expect(stub.calls.some((c) => c.url.startsWith('/api/catalog'))).toBe(false);
   });
 
@@ -217,7 +222,7 @@ describe('athlete panel', () => {
           ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
           : { body: profileWithSales(1, { [profile.cards[0].id]: { state: 'retired', sold: 4 } }) },
     });
-    openPanel();
+    openPanel('cards');
     expect(await screen.findByText('Failed to load your profile. Please try again later.')).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -248,10 +253,12 @@ describe('athlete panel', () => {
       },
     });
     openPanel('approvals');
-    expect(await screen.findByRole('button', { name: 'Approvals (2 pending)' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Cards & approvals (2 pending)' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Approvals (2 pending)' })).toHaveAttribute('aria-selected', 'true');
     const list = await screen.findByRole('list', { name: 'Cards waiting for your approval' });
-    expect(within(list).getByRole('img', { name: 'Card image of Gold Rush' })).toBeInTheDocument();
-    expect(within(list).getByText('Gold · Edition of 25')).toBeInTheDocument();
+    // As fans will see it: the Drift frame with the edition and its size.
+    expect(within(list).getByRole('img', { name: 'Card image of Gold Rush' }).closest('figure')).toHaveClass('drift-card');
+    expect(within(list).getByText('Gold edition of 25')).toBeInTheDocument();
     expect(within(list).getByText('$99.00')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Approve Gold Rush' }));
     expect(await screen.findByText('Approved Gold Rush. The collective can now publish it.')).toBeInTheDocument();
@@ -259,7 +266,7 @@ describe('athlete panel', () => {
     const decided = await screen.findByRole('table', { name: 'Cards you decided on, newest first' });
     expect(within(decided).getByText('Gold Rush')).toBeInTheDocument();
     expect(within(decided).getByText('you')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Approvals (1 pending)' })).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Approvals (1 pending)' })).toBeInTheDocument());
   });
 
   it('tells the athlete to reload a card whose image changed since it was shown (409)', async () => {
@@ -309,7 +316,8 @@ describe('athlete panel', () => {
     expect(await within(dialog).findByText('Try again in a moment.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Reason/)).toHaveValue('Wrong jersey');
     fail = false;
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject card' }));
+    // The failure's line shows a moment before the write stops being under way (the button says Rejecting... until then).
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Reject card' }));
     expect(await screen.findByText('Rejected Card 4. The collective sees your reason.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Cards you decided on, newest first' })).getByText(/Wrong jersey/)).toBeInTheDocument();
@@ -328,13 +336,20 @@ describe('athlete panel', () => {
 
   it('shows the balance, payouts received, a statement for the chosen period and a negative opening balance', async () => {
     const stub = panelApi({ 'GET /api/athletes/1/payouts': { body: payouts({ balanceCents: -300 }) } });
-    openPanel('payouts');
+    const view = openPanel('payouts');
     expect(await screen.findByText(/Your balance is negative \(-\$3\.00\)/)).toBeInTheDocument();
     const received = screen.getByRole('table', { name: 'Payouts, newest first' });
     expect(within(received).getByText('ACH-1-PAID')).toBeInTheDocument();
     expect(within(received).getByText('Paid')).toBeInTheDocument();
-    const lines = await screen.findByRole('table', { name: 'Statement lines, oldest first' });
+    view.unmount();
+    openPanel('statement');
+    const lines = await screen.findByRole('table', { name: /^Statement lines 1 to 2, oldest first/ });
     expect(within(lines).getByText('#1042')).toBeInTheDocument();
+    // The line names its card and the order's own date beside the day it was settled.
+    const sale = within(lines).getByRole('row', { name: /#1042/ });
+    expect(within(sale).getByText('Marcus Reed - Card #1')).toBeInTheDocument();
+    expect(within(sale).getByText('Nov 8, 2026')).toBeInTheDocument();
+    expect(within(sale).getByText('Nov 10, 2026')).toBeInTheDocument();
     expect(screen.getByText(/opened with a negative balance carried forward/)).toBeInTheDocument();
     expect(screen.getAllByText('-$97.00').length).toBeGreaterThan(0); // the period's payouts
     expect(screen.queryByText('-$0.00')).not.toBeInTheDocument(); // no reversals
@@ -398,30 +413,33 @@ describe('athlete panel', () => {
           ? { body: { ...statement, entries: [{ ...statement.entries[0], seq: 9, orderName: '#2001' }], nextAfter: null } }
           : { body: { ...statement, nextAfter: cursor } },
     });
-    openPanel('payouts');
-    const lines = await screen.findByRole('table', { name: 'Statement lines, oldest first' });
+    openPanel('statement');
+    const lines = await screen.findByRole('table', { name: /^Statement lines 1 to 2/ });
     expect(within(lines).getByText('#1042')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Previous lines' })).toBeDisabled();
-    fireEvent.click(screen.getByRole('button', { name: 'Next lines' }));
+    const pages = screen.getByRole('navigation', { name: 'Statement pages' });
+    expect(within(pages).getByText('Lines 1–2')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('#2001')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /^Statement lines 3 to 3/ })).toBeInTheDocument();
     expect(stub.calls.some((c) => c.url.endsWith(`&after=${encodeURIComponent(cursor)}`))).toBe(true);
-    expect(screen.getByRole('button', { name: 'Next lines' })).toBeDisabled();
-    fireEvent.click(screen.getByRole('button', { name: 'Previous lines' }));
+    expect(within(screen.getByRole('navigation', { name: 'Statement pages' })).getByRole('button', { name: 'Next' })).toBeDisabled();
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Statement pages' })).getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('#1042')).toBeInTheDocument();
   });
 
-  it('prints only the statement and downloads it as CSV with the token', async () => {
+  it('prints only the statement and downloads the whole period as CSV with the token', async () => {
     const stub = panelApi({ 'GET /api/athletes/1/statement?from=2026-10-01&to=2026-11-01&format=csv': { body: 'date,kind' } });
     const saved = jest.fn((blob: Blob) => (expect(blob.type).toBe('text/csv;charset=utf-8'), 'blob:statement'));
     Object.assign(URL, { createObjectURL: saved, revokeObjectURL: jest.fn() });
     // The save link's click (jsdom cannot navigate to a blob: URL; a browser saves the file).
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const print = jest.fn(() => expect(document.body.dataset.apPrint).toBe('disclosure'));
+    const print = jest.fn(() => expect(document.body.dataset.apPrint).toBe('statement'));
     window.print = print;
-    openPanel('payouts');
-    await screen.findByRole('table', { name: 'Statement lines, oldest first' });
+    openPanel('statement');
+    await screen.findByRole('table', { name: /^Statement lines/ });
     expect(document.body.dataset.apPrint).toBe('statement');
-    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Print statement' }));
     expect(print).toHaveBeenCalled();
     act(() => void window.dispatchEvent(new Event('afterprint')));
     expect(document.body.dataset.apPrint).toBe('statement');
@@ -429,7 +447,7 @@ describe('athlete panel', () => {
     fireEvent.change(screen.getByLabelText(/^From/), { target: { value: '2026-10-01' } });
     fireEvent.change(screen.getByLabelText(/^Up to/), { target: { value: '2026-11-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show statement' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download CSV (whole period)' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
     expect(click).toHaveBeenCalled();
     click.mockRestore();
@@ -438,7 +456,7 @@ describe('athlete panel', () => {
     expect((init.headers as Record<string, string>).Authorization).toMatch(/^Bearer /);
   });
 
-  it("shows NIL Go's alert on every tab and in Payouts, with the deadline and rate, and marks the record reported", async () => {
+  it("shows NIL Go's alert on every tab and in Earnings › NIL & tax, with the deadline and rate, and marks the record reported", async () => {
     let view = nilGoView([nilGoRecord()]);
     const stub = panelApi({
       'GET /api/athletes/1/nil-go': () => ({ body: view }),
@@ -454,9 +472,9 @@ describe('athlete panel', () => {
       'Report to NIL Go. Drift Collective provided you $698.40 since the eligibility start; it reached $600.00 on Nov 10, 2026.',
     );
     expect(banner).toHaveTextContent('royalty 97% of net card sales) by Nov 17, 2026 (3 business days left).');
-    expect(within(banner).getByRole('link', { name: 'Open Payouts' })).toHaveAttribute('href', '/athlete?tab=payouts');
+    expect(within(banner).getByRole('link', { name: 'Open NIL Go' })).toHaveAttribute('href', '/athlete?tab=disclosure');
     first.unmount();
-    openPanel('payouts');
+    openPanel('disclosure');
     const panel = await screen.findByRole('region', { name: 'NIL Go' });
     expect(within(panel).getByRole('alert')).toHaveTextContent('by Nov 17, 2026 (3 business days left)');
     const row = within(panel).getByRole('row', { name: /Drift Collective/ });
@@ -490,7 +508,7 @@ describe('athlete panel', () => {
         return { body: record };
       },
     });
-    openPanel('payouts');
+    openPanel('disclosure');
     const form = await screen.findByRole('form', { name: 'Mark 2026 reported' });
     expect(screen.getByText(/provided by one payor since the eligibility start, across years/)).toBeInTheDocument();
     fireEvent.click(within(form).getByRole('button', { name: 'Mark reported' }));
@@ -529,7 +547,7 @@ describe('athlete panel', () => {
     expect(await screen.findByText(/Sign in to approve or reject cards/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve Card 4' })).not.toBeInTheDocument();
     view.unmount();
-    renderRoute(<AthletePanelRoute />, { path: '/demo/athlete', at: '/demo/athlete?tab=payouts' });
+    renderRoute(<AthletePanelRoute />, { path: '/demo/athlete', at: '/demo/athlete?tab=disclosure' });
     expect(await screen.findByText(/Sign in to mark your disclosure reported/)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Mark 2026 reported' })).not.toBeInTheDocument();
   });

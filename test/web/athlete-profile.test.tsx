@@ -105,6 +105,8 @@ describe('athlete profile route', () => {
     // The first render of the file loads the route's modules (slow on a busy machine).
     expect(await screen.findByRole('heading', { level: 1, name: /Marcus Reed/ }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('Legendary')).toBeInTheDocument();
+    // The level says what it means, and is the athlete's, never a card's rarity.
+    expect(screen.getByText(/^Level 9 puts this athlete in the Legendary tier, their standing on Drift/)).toHaveTextContent("It is not a card's rarity");
     expect(screen.getByText(`${marcus.bio.slice(0, 150).trimEnd()}...`)).toBeInTheDocument();
     expect(screen.getByText('+1 more')).toBeInTheDocument();
     expect(screen.getByText('Team Captain')).toBeInTheDocument();
@@ -113,8 +115,15 @@ describe('athlete profile route', () => {
     expect(within(collectibles).getByRole('heading', { name: /2026 Season/ })).toBeInTheDocument();
     expect(within(collectibles).getAllByRole('link', { name: /^Buy Now$/ })).toHaveLength(2);
     expect(within(collectibles).getByText('$25.00')).toBeInTheDocument();
+    // Each card in its frame: the edition and its size, not the athlete's tier.
+    const frames = within(collectibles).getAllByRole('figure');
+    expect(frames.map((f) => f.getAttribute('data-edition'))).toEqual(['base', 'gold', 'signature']);
+    expect(frames[1]).toHaveTextContent('Gold edition of 100');
+    for (const frame of frames) expect(frame).not.toHaveTextContent(/legendary|level/i);
     const related = await screen.findByRole('region', { name: 'Related Athletes' });
     expect(await within(related).findByRole('article', { name: 'Tyler Vance' })).toBeInTheDocument();
+    // Lists show no tier (it read as the cards' rarity).
+    expect(within(related).queryByText(/^(Legendary|Rare|Uncommon|Common|Basic)$/)).not.toBeInTheDocument();
     expect(within(related).queryByRole('article', { name: 'Marcus Reed' })).not.toBeInTheDocument();
     expect(requestedPaths(fetch)).toEqual(expect.arrayContaining(['/api/athletes/1', '/api/athletes/1/related?limit=12']));
   });

@@ -198,6 +198,30 @@ describe('card page', () => {
     expect(screen.getByRole('button', { name: 'Buy' })).toBeDisabled();
   });
 
+  it('says where a moment drop is: live with what it has sold and the serial a buyer would get, then its print run', async () => {
+    const window = { startsAt: '2026-11-27T00:00:00.000Z', endsAt: '2099-11-28T00:00:00.000Z', closedAt: null, printRun: null };
+    api({ cards: { '2:1': { editionSize: null, remaining: null, sold: 3, issued: 3, drop: { ...window, phase: 'live' } } } });
+    renderRoute('/athlete/2/card/1');
+    expect(await screen.findByText('Moment drop: 3 sold so far')).toBeInTheDocument();
+    // The window is the countdown's.
+    expect(screen.getByText(/Ends in/)).toBeInTheDocument();
+    expect(screen.getByText("You'd get about #4")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy' })).toBeEnabled();
+  });
+
+  it("shows a closed drop's print run, not on sale", async () => {
+    const closed = { startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2026-11-02T00:00:00.000Z', closedAt: '2026-11-02T00:01:00.000Z', printRun: 1234 };
+    api({
+      cards: { '2:1': { editionSize: 1234, remaining: 0, soldOut: true, sold: 1234, issued: 1234, buyable: false, drop: { ...closed, phase: 'closed' } } },
+    });
+    renderRoute('/athlete/2/card/1');
+    const buy = await screen.findByRole('button', { name: 'Buy' });
+    // The countdown shows the print run; the Buy button's description says it too.
+    await waitFor(() => expect(buy).toHaveAccessibleDescription('Print run: 1,234'));
+    expect(buy).toBeDisabled();
+    expect(screen.getAllByText('Print run: 1,234').length).toBeGreaterThan(0);
+  });
+
   it("shows the checkout's 409 message and the card's new state", async () => {
     let soldOut = false;
     fakeApi((path, init) => {

@@ -1,8 +1,10 @@
-// The collective's Payouts section: balances and tax status, the NIL Go alert, a payout
-// batch created with one idempotency key per submission (a retry reuses it), the server's errors,
-// marking payouts sent then paid, the CSV download with the bearer token, donation allocations.
+// The collective's Payouts section: balances and tax status, the NIL Go alert, "Pay everything owed
+// through {date}" with its preview (who gets what, what is not payable yet and when, what earlier
+// batches are still paying) creating the batch with one idempotency key per submission (a retry
+// reuses it) and paying it through Stripe, the server's errors, payouts marked sent then paid in bulk
+// in a side panel, the CSV download with the bearer token, donation allocations.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, YearStatusView } from '@shared/money/payouts-api';
+import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, PayoutPreview, YearStatusView } from '@shared/money/payouts-api';
 import type { NilGoRecordView } from '@shared/money/compliance-api';
 import { PayoutsSection } from '@/features/collective-panel/components/payouts/payouts-section';
 import { members } from './dashboards/fixtures';
@@ -121,11 +123,24 @@ const batchDetail = (status: 'pending' | 'sent' | 'paid' = 'pending'): PayoutBat
   ],
 });
 
+const preview = (over: Partial<PayoutPreview> = {}): PayoutPreview => ({
+  collectiveId: 1,
+  through: TODAY,
+  period: { periodStart: '2026-11-16T00:00:00.000Z', periodEnd: `${TOMORROW}T00:00:00.000Z` },
+  stripeReady: false,
+  lines: [{ athleteId: 1, amountCents: 70000, rail: 'by_hand' }],
+  totalCents: 70000,
+  notPayable: [{ athleteId: 1, amountCents: 2000, reason: 'after_date', availableOn: TOMORROW }],
+  inFlight: [{ athleteId: 2, batchId: BATCH, amountCents: 500, status: 'in_transit', availableOn: '2026-11-30' }],
+  ...over,
+});
+const PREVIEW = `GET /api/collectives/1/payouts/preview?through=${TODAY}`;
+
 const renderPayouts = () => renderRoute(<PayoutsSection collectiveId={1} members={members([1, 2])} />);
 
 describe('Payouts', () => {
   it('shows balances, tax status, the NIL alert with its deadline, and no writes for visitors', async () => {
-    fakeApi({ 'GET /api/collectives/1/payouts': { body: payouts() } });
+    fakeApi({ 'GET /api/collectives/1/payouts': { body: payouts() }, [PREVIEW]: { body: preview() } });
     renderPayouts();
     expect(await screen.findByRole('alert', { name: 'NIL Go reports due' })).toHaveTextContent(
       'Marcus Reed: NIL Go report overdue. Mariners NIL Collective provided Marcus Reed $650.00 since the eligibility start; it reached $600.00 on Oct 2, 2026. Report the deal (royalty 97% of net card sales): it was due by Oct 9, 2026.',
@@ -133,86 +148,107 @@ describe('Payouts', () => {
     const table = screen.getByRole('table', { name: /What each member is owed/ });
     const marcus = within(table).getByRole('row', { name: /Marcus Reed/ });
     expect(within(marcus).getByText('$720.00')).toBeInTheDocument();
+    expect(within(marcus).getByText('$700.00 payable now')).toBeInTheDocument();
     // What is owed and not payable yet says when and why.
-    expect(within(marcus).getByText('$20.00 recorded after today (UTC): payable in a batch from tomorrow.')).toBeInTheDocument();
+    expect(within(marcus).getByText('$20.00 recorded after today (UTC): available from tomorrow.')).toBeInTheDocument();
     expect(within(marcus).getByText('$650.00')).toBeInTheDocument();
     expect(within(marcus).getByText('1099-MISC box 2 required')).toBeInTheDocument();
     expect(within(marcus).getByText('Due by 2026-10-09')).toBeInTheDocument();
     expect(within(marcus).getByText(/Yes/)).toBeInTheDocument();
     expect(within(within(table).getByRole('row', { name: /Jalen Brooks/ })).getByText('No')).toBeInTheDocument();
-    expect(screen.queryByRole('form', { name: 'Create payout batch' })).not.toBeInTheDocument();
+    // Visitors see the preview, but nothing that pays or marks.
+    expect(await screen.findByRole('table', { name: /^Who gets what/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay everything owed/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Show payouts/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Record the W-9/ })).not.toBeInTheDocument();
   });
 
-  it('creates a batch for the default period, through today, retries with the same idempotency key, and shows the server’s period errors', async () => {
+  it('previews everything owed through today, says what is not payable yet and when, and pays it after a confirmation with one idempotency key per submission', async () => {
     signInAs('collective', 1);
     let attempt = 0;
     const stub = fakeApi({
       'GET /api/collectives/1/payouts': { body: payouts() },
+      [PREVIEW]: { body: preview() },
       'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
       'POST /api/collectives/1/payouts/batches': () => {
         attempt += 1;
         if (attempt === 1) return { status: 503, body: { error: { code: 'unavailable', message: 'Please retry in a moment' } } };
-        if (attempt === 2) return { status: 201, body: { ...batchDetail(), lineCount: 1, totalCents: 70000 } };
-        return {
-          status: 400,
-          body: {
-            error: {
-              code: 'validation',
-              message: 'Invalid',
-              fields: { period: 'Nothing to pay for this period: no member has earnings that are not already in a batch' },
-            },
-          },
-        };
+        return { status: 201, body: { ...batchDetail(), lineCount: 1, totalCents: 70000 } };
       },
     });
     renderPayouts();
-    const form = await screen.findByRole('form', { name: 'Create payout batch' });
-    // The default: from the day the latest batch ended through today, which pays what is payable now.
-    expect(within(form).getByLabelText('Period start')).toHaveValue('2026-11-16');
-    expect(within(form).getByLabelText('Last day (UTC)')).toHaveValue(TODAY);
-    expect(within(form).getByRole('status')).toHaveTextContent(
-      'Payable now: $700.00 to 1 member, all of it by a batch through today. $20.00 more is owed but not payable yet: the table says when and why.',
-    );
-    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
-    expect(await within(form).findByText('Please retry in a moment')).toBeInTheDocument();
-    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
-    expect(await within(form).findByText('Batch created: 1 payout, $700.00 in all.')).toBeInTheDocument();
+    const who = await screen.findByRole('table', {
+      name: `Who gets what: everything owed through ${new Date(`${TODAY}T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}`,
+    });
+    expect(within(within(who).getByRole('row', { name: /Marcus Reed/ })).getByText('By hand, from your bank (CSV)')).toBeInTheDocument();
+    const later = screen.getByRole('table', { name: 'Owed, not payable yet' });
+    expect(within(later).getByText(/^Available on .*: earned after/)).toBeInTheDocument();
+    const moving = screen.getByRole('table', { name: 'Already on their way (earlier batches)' });
+    expect(within(moving).getByText('In transit: available on Nov 30, 2026')).toBeInTheDocument();
+    const pay = screen.getByRole('button', { name: /^Pay everything owed through/ });
+    // Cancel pays nothing.
+    fireEvent.click(pay);
+    const dialog = screen.getByRole('dialog', { name: /^Pay everything owed through/ });
+    expect(dialog).toHaveTextContent('$700.00 to 1 athlete: Marcus Reed $700.00.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(stub.calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(pay);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create the batch' }));
+    expect(await screen.findByText('Please retry in a moment')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /^Pay everything owed through/ }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create the batch' }));
+    expect(await screen.findByText(/^Batch created for \$700\.00 to 1 athlete\. Pay it from your bank/)).toBeInTheDocument();
     const posts = stub.calls.filter((c) => c.method === 'POST');
-    // The API's end is exclusive: the day after the last day.
-    expect(posts[0].body).toMatchObject({ periodStart: '2026-11-16', periodEnd: TOMORROW });
+    // The batch is the preview's period: what the preview showed is what it pays.
+    expect(posts[0].body).toMatchObject({ periodStart: '2026-11-16T00:00:00.000Z', periodEnd: `${TOMORROW}T00:00:00.000Z` });
     const [first, second] = posts.map((p) => (p.body as { idempotencyKey: string }).idempotencyKey);
     expect(first).toMatch(/^[\w:.-]{8,100}$/);
     expect(second).toBe(first);
-    expect(posts[1].body).toEqual(posts[0].body);
-
-    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
-    expect(await within(form).findByText('Nothing to pay for this period: no member has earnings that are not already in a batch')).toBeInTheDocument();
-    expect((stub.calls.filter((c) => c.method === 'POST')[2].body as { idempotencyKey: string }).idempotencyKey).not.toBe(first);
-
-    fireEvent.change(within(form).getByLabelText('Last day (UTC)'), { target: { value: '2999-01-01' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
-    expect(within(form).getByText('The last day can be today (UTC) at the latest: later days have no earnings yet')).toBeInTheDocument();
-    fireEvent.change(within(form).getByLabelText('Last day (UTC)'), { target: { value: '2026-11-01' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
-    expect(within(form).getByText('The last day must be on or after the first day')).toBeInTheDocument();
-    expect(stub.calls.filter((c) => c.method === 'POST')).toHaveLength(3);
   });
 
-  it('sends a past week as its first day and the day after its last day', async () => {
+  it('pays everything owed through Stripe in one action: the existing batch creation, then Pay now on it', async () => {
+    signInAs('collective', 1);
+    const stub = fakeApi({
+      'GET /api/collectives/1/payouts': { body: payouts() },
+      [PREVIEW]: { body: preview({ stripeReady: true, lines: [{ athleteId: 1, amountCents: 70000, rail: 'stripe' }] }) },
+      'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
+      'GET /api/collectives/1/stripe/account': { body: { account: null } },
+      'POST /api/collectives/1/payouts/batches': { status: 201, body: { ...batchDetail(), lineCount: 1, totalCents: 70000 } },
+      [`POST /api/collectives/1/payouts/batches/${BATCH}/pay`]: {
+        body: {
+          batch: { ...batchDetail(), lines: [{ ...batchDetail().lines![0], status: 'in_transit', expectedArrival: '2026-11-30' }] },
+          errors: [],
+          notStarted: 0,
+        },
+      },
+    });
+    renderPayouts();
+    expect(within(await screen.findByRole('table', { name: /^Who gets what/ })).getByText('Stripe, to their bank')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /^Pay everything owed through/ }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Pay $700.00' }));
+    expect(await screen.findByText('Paying $700.00 to 1 athlete: 1 on their way through Stripe.')).toBeInTheDocument();
+    expect(stub.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/collectives/1/payouts/batches',
+      `/api/collectives/1/payouts/batches/${BATCH}/pay`,
+    ]);
+  });
+
+  it('previews another day through the day chosen and refuses a day in the future', async () => {
     signInAs('collective', 1);
     const stub = fakeApi({
       'GET /api/collectives/1/payouts': { body: payouts() },
       'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
-      'POST /api/collectives/1/payouts/batches': { status: 201, body: { ...batchDetail(), lineCount: 1, totalCents: 70000 } },
+      'GET /api/collectives/1/payouts/preview': (_init, url) => ({ body: preview({ through: url.split('through=')[1], lines: [], totalCents: 0 }) }),
     });
     renderPayouts();
-    const form = await screen.findByRole('form', { name: 'Create payout batch' });
-    fireEvent.change(within(form).getByLabelText('Period start'), { target: { value: '2026-11-09' } });
-    fireEvent.change(within(form).getByLabelText('Last day (UTC)'), { target: { value: '2026-11-15' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create payout batch' }));
-    expect(await within(form).findByText('Batch created: 1 payout, $700.00 in all.')).toBeInTheDocument();
-    expect(stub.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ periodStart: '2026-11-09', periodEnd: '2026-11-16' });
+    const through = await screen.findByLabelText('Through (UTC)');
+    fireEvent.change(through, { target: { value: '2026-11-15' } });
+    expect(await screen.findByText(/^Nothing to pay through this day\./)).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.url === '/api/collectives/1/payouts/preview?through=2026-11-15')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Pay everything owed through Nov 15, 2026' })).toBeDisabled();
+    fireEvent.change(through, { target: { value: '2999-01-01' } });
+    expect(screen.getByText('The day can be today (UTC) at the latest: later days have no earnings yet')).toBeInTheDocument();
+    expect(stub.calls.some((c) => c.url.includes('through=2999'))).toBe(false);
   });
 
   it('marks a payout sent then paid with a reference and downloads the batch CSV with the bearer token', async () => {
@@ -221,6 +257,7 @@ describe('Payouts', () => {
     const csvCalls: Array<{ url: string; auth: string | undefined }> = [];
     const stub = fakeApi({
       'GET /api/collectives/1/payouts': { body: payouts() },
+      [PREVIEW]: { body: preview() },
       'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
       [`GET /api/collectives/1/payouts/batches/${BATCH}`]: () => ({ body: batchDetail(status) }),
       [`GET /api/collectives/1/payouts/batches/${BATCH}/csv`]: (init, url) => {
@@ -237,16 +274,27 @@ describe('Payouts', () => {
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderPayouts();
     fireEvent.click(await screen.findByRole('button', { name: 'Show payouts of 2026-11-09 through 2026-11-15' }));
-    const sent = await screen.findByRole('form', { name: 'Mark sent: Marcus Reed' });
-    fireEvent.click(within(sent).getByRole('button', { name: 'Mark sent' }));
-    expect(within(sent).getByText('Enter the ACH trace, transfer id or cheque number')).toBeInTheDocument();
-    fireEvent.change(within(sent).getByLabelText('Reference for Marcus Reed'), { target: { value: 'ACH-1' } });
-    fireEvent.change(within(sent).getByLabelText('Date sent for Marcus Reed'), { target: { value: '2026-11-18' } });
-    fireEvent.click(within(sent).getByRole('button', { name: 'Mark sent' }));
-    const paid = await screen.findByRole('form', { name: 'Mark paid: Marcus Reed' });
-    expect(stub.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ status: 'sent', reference: 'ACH-1', date: '2026-11-18' });
-    fireEvent.change(within(paid).getByLabelText('Date paid for Marcus Reed'), { target: { value: '2026-11-19' } });
-    fireEvent.click(within(paid).getByRole('button', { name: 'Mark paid' }));
+    // Nothing selected: nothing to mark.
+    expect(await screen.findByRole('button', { name: 'Mark sent…' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select the payout of Marcus Reed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark sent…' }));
+    const sent = within(await screen.findByRole('dialog', { name: 'Mark 1 payout sent' }));
+    fireEvent.click(sent.getByRole('button', { name: 'Mark 1 payout sent' }));
+    expect(await sent.findByText('Enter the ACH trace, transfer id or cheque number')).toBeInTheDocument();
+    fireEvent.change(sent.getByLabelText('Reference for Marcus Reed ($700.00)'), { target: { value: 'ACH-1' } });
+    fireEvent.change(sent.getByLabelText('Date sent'), { target: { value: '2026-11-18' } });
+    fireEvent.click(sent.getByRole('button', { name: 'Mark 1 payout sent' }));
+    expect(await screen.findByText('1 payout marked sent.')).toBeInTheDocument();
+    const first = stub.calls.find((c) => c.method === 'POST')!;
+    expect(first.body).toMatchObject({ status: 'sent', reference: 'ACH-1', date: '2026-11-18' });
+    // Each payout of a submission has its own key (the submission's, per athlete).
+    expect((first.body as { idempotencyKey: string }).idempotencyKey).toMatch(/-1$/);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select the payout of Marcus Reed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark paid…' }));
+    const paid = within(await screen.findByRole('dialog', { name: 'Mark 1 payout paid' }));
+    expect(paid.getByLabelText('Reference for Marcus Reed ($700.00)')).toHaveValue('ACH-1');
+    fireEvent.change(paid.getByLabelText('Date paid'), { target: { value: '2026-11-19' } });
+    fireEvent.click(paid.getByRole('button', { name: 'Mark 1 payout paid' }));
     await waitFor(() => expect(screen.getByText('Done')).toBeInTheDocument());
     expect(stub.calls.filter((c) => c.method === 'POST')[1].body).toMatchObject({ status: 'paid', reference: 'ACH-1', date: '2026-11-19' });
 
@@ -319,6 +367,7 @@ describe('Payouts', () => {
     const detail = () => ({ ...batchDetail(), lineCount: 2, lines });
     const stub = fakeApi({
       'GET /api/collectives/1/payouts': { body: payouts() },
+      [PREVIEW]: { body: preview() },
       'GET /api/collectives/1/transactions?limit=20': { body: { items: [], nextCursor: null } },
       'GET /api/collectives/1/stripe/account': { body: { account: null } },
       'POST /api/collectives/1/stripe/onboarding': { body: { url: 'http://127.0.0.1/local-stripe/onboarding/abc', expiresAt: 0, account: {} } },
@@ -353,9 +402,9 @@ describe('Payouts', () => {
     expect(await screen.findByText('Pay now: 1 on their way or paid; 1 failed (see the reason below).')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: `Payouts of batch ${BATCH}` });
     expect(within(table).getByText('In transit')).toBeInTheDocument();
-    expect(within(table).getByText('Expected 2026-11-20')).toBeInTheDocument();
+    expect(within(table).getByText('Available on 2026-11-20')).toBeInTheDocument();
     expect(within(table).getByText(/The bank account number does not exist\. \(no account\)\. The amount is back/)).toBeInTheDocument();
-    expect(within(table).queryByRole('form', { name: 'Mark paid: Marcus Reed' })).toBeNull();
+    expect(within(table).queryByRole('checkbox', { name: 'Select the payout of Marcus Reed' })).toBeNull();
     fireEvent.click(within(table).getByRole('button', { name: 'Retry the payout of Jalen Brooks' }));
     expect(await screen.findByText('Jalen Brooks: awaiting payout account.')).toBeInTheDocument();
     expect(stub.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([

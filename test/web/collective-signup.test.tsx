@@ -79,6 +79,7 @@ describe('/collectives/join', () => {
     fireEvent.change(within(form).getByLabelText(/^Primary colour( \*)?$/), { target: { value: 'red' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Apply' }));
     expect(await within(form).findByText('School logo: upload a PNG, JPG or GIF')).toBeInTheDocument();
+    expect(within(form).getByText('School state: choose the state the school is in')).toBeInTheDocument();
     expect(within(form).getByText('Primary colour must be a colour like #C4161C')).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 
@@ -138,6 +139,7 @@ describe('/collectives/join', () => {
       fireEvent.change(within(form).getByLabelText(label), { target: { value } });
     fireEvent.click(within(form).getByLabelText('Add my school'));
     fireEvent.change(within(form).getByLabelText(/^School name/), { target: { value: 'drift tech' } });
+    fireEvent.change(within(form).getByLabelText(/^State/), { target: { value: 'OH' } });
     const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
     fireEvent.change(within(form).getByLabelText(/^School logo/), { target: { files: [logo] } });
     fireEvent.click(within(form).getByRole('checkbox', { name: /I have read the terms/ }));
@@ -259,7 +261,7 @@ describe("a new collective's checklist", () => {
     expect(within(items[0]).getByRole('link')).toHaveAttribute('href', '/collective?section=settings&tab=payments');
     expect(within(items[1]).getByRole('link')).toHaveAttribute('href', '/collective?section=settings&tab=school-colors');
     expect(within(items[2]).getByRole('link')).toHaveAttribute('href', '/collective?section=settings&tab=invites');
-    expect(within(items[3]).getByRole('link')).toHaveAttribute('href', '/collective?section=settings&tab=cards');
+    expect(within(items[3]).getByRole('link')).toHaveAttribute('href', '/collective?section=cards');
     fireEvent.click(within(list).getByRole('button', { name: 'Hide this list' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument());
     expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/collectives/4/checklist/dismiss')).toBe(true);

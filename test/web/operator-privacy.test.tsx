@@ -1,5 +1,6 @@
-// The operators' privacy queue: Shopify's requests with their due dates, the overdue ones marked,
-// a data request's export downloaded (and the queue read again), an empty queue and a failed read.
+// The operators' privacy queue: Shopify's requests with their due dates, fans' own requests with the
+// CCPA's timelines, the overdue ones marked, a data request's export downloaded (and the queue read
+// again), an empty queue and a failed read.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PrivacyRequestView } from '@shared/orders/privacy-api';
 import { PrivacyRequests } from '@/features/operator/components/privacy-requests';
@@ -15,6 +16,8 @@ const request = (over: Partial<PrivacyRequestView>): PrivacyRequestView => ({
   orders: 1,
   receivedAt: '2026-10-01T00:00:00.000Z',
   dueBy: '2026-10-31',
+  acknowledgeBy: null,
+  acknowledgedAt: null,
   status: 'received',
   completedAt: null,
   completedBy: null,
@@ -43,6 +46,27 @@ it('lists the requests with their due dates and statuses, and downloads a data r
             dueBy: '2026-11-30',
           }),
           request({ requestId: 'shop-1', topic: 'shop/redact', customerId: null, dueBy: '2026-12-20' }),
+          request({
+            requestId: 'account-delete-1',
+            topic: 'account/deletion',
+            customerId: null,
+            shopDomain: '',
+            status: 'completed',
+            redactedOrders: 1,
+            accountClosedAt: '2026-10-01T00:01:00.000Z',
+            acknowledgeBy: '2026-10-15',
+            acknowledgedAt: '2026-10-01T00:00:00.000Z',
+            dueBy: '2026-11-15',
+          }),
+          request({
+            requestId: 'account-delete-2',
+            topic: 'account/deletion',
+            customerId: null,
+            shopDomain: '',
+            acknowledgeBy: '2026-12-01',
+            acknowledgedAt: null,
+            dueBy: '2026-12-10',
+          }),
         ],
         nextCursor: null,
       },
@@ -59,7 +83,11 @@ it('lists the requests with their due dates and statuses, and downloads a data r
     expect.stringContaining('Customer data request'),
     expect.stringContaining('Redacted (2 orders)'),
     expect.stringContaining('To run (see the runbook)'),
+    expect.stringContaining('Fan: account deletion (CCPA)'),
+    expect.stringContaining('Confirmed, being carried out'),
   ]);
+  expect(rows[3].textContent).toContain('A Drift account2026-10-15 (done)2026-11-15Deleted (1 order redacted)');
+  expect(rows[4].textContent).toContain('2026-12-012026-12-10');
   expect(rows[0].textContent).toContain('(overdue)');
   expect(rows[1].textContent).not.toContain('(overdue)');
   fireEvent.click(within(rows[0]).getByRole('button', { name: 'Download export' }));
@@ -72,7 +100,7 @@ it('lists the requests with their due dates and statuses, and downloads a data r
 it('says so when there are none, and offers a retry when the read fails', async () => {
   fakeApi({ 'GET /api/operator/privacy': { body: { items: [], nextCursor: null } } });
   renderRoute(<PrivacyRequests />);
-  expect(await screen.findByText('No privacy requests from Shopify yet.')).toBeTruthy();
+  expect(await screen.findByText('No privacy requests yet, from Shopify or from fans.')).toBeTruthy();
 });
 
 it('offers a retry when the queue cannot be read', async () => {

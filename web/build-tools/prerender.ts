@@ -165,9 +165,11 @@ function bootScript(table: BootTable): string {
         if (url) link('preload', url, 'fetch');
       }
     }
-    // A prerendered page names its own modules; a deep link adds its route's from the table.
+    // The entry's modules; then a prerendered page's own (named in its tag), or a deep link's
+    // route's from the table (the file's page is another route's).
     var modules = script.getAttribute('data-modules').split(' ');
-    if (!prerendered) for (var j = 0; j < chunks.length; j++) modules.push(urls[chunks[j]]);
+    if (prerendered) modules = modules.concat((script.getAttribute('data-page-modules') || '').split(' '));
+    else for (var j = 0; j < chunks.length; j++) modules.push(urls[chunks[j]]);
     for (var k = 0; k < modules.length; k++) if (modules[k]) link('modulepreload', modules[k]);
     var entry = document.createElement('script');
     entry.type = 'module';
@@ -291,8 +293,11 @@ export function prerenderPlugin(options: PrerenderOptions): Plugin {
       const boot = bootScript({ urls, routes });
       const bootFile = `/assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
       writeFileSync(path.join(outDir, bootFile), boot);
-      // The page's first modules: the entry's imports and its route's chunks (data-modules).
-      const bootTag = (modules: string[]) => `<script src="${bootFile}" data-entry="${entry[1]}" data-modules="${modules.join(' ')}"></script>`;
+      // The page's first modules: the entry's imports (data-modules) and its own route's chunks
+      // (data-page-modules). A deep link answered with the file (index.html, the storefront's HTML,
+      // is every route's SPA shell) preloads the entry's and its own route's, not the storefront's.
+      const bootTag = (pageModules: string[]) =>
+        `<script src="${bootFile}" data-entry="${entry[1]}" data-modules="${entryModules.join(' ')}" data-page-modules="${pageModules.join(' ')}"></script>`;
       const entryModules = [...preloaded].filter((u) => u !== entry[1]);
 
       const written: string[] = [];
@@ -300,7 +305,7 @@ export function prerenderPlugin(options: PrerenderOptions): Plugin {
         const page = await ssr.renderPage(f.pattern);
         const { js, css } = assetsOf(manifest, page.screens);
         const head = [
-          bootTag([...entryModules, ...js.filter((href) => !preloaded.has(href))]),
+          bootTag(js.filter((href) => !preloaded.has(href))),
           ...css.filter((href) => !template.includes(`"${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
         ];
         const file = f.pattern === '/' ? path.join(outDir, 'index.html') : path.join(outDir, ...f.pattern.split('/').filter(Boolean), 'index.html');
@@ -325,7 +330,7 @@ export function prerenderPlugin(options: PrerenderOptions): Plugin {
       for (const f of facts.filter((x) => x.serverData)) {
         const { js, css } = assetsOf(manifest, f.screens);
         heads[f.pattern] = [
-          bootTag([...entryModules, ...js.filter((href) => !preloaded.has(href))]),
+          bootTag(js.filter((href) => !preloaded.has(href))),
           ...css.filter((href) => !template.includes(`"${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
         ];
       }

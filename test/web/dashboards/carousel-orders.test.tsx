@@ -2,7 +2,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CardCarousel, visibleCards, wrapIndex } from '@/components/dashboard/card-carousel';
 import { RecentOrdersTable } from '@/components/dashboard/recent-orders';
-import { MyCardsTab } from '@/features/athlete-panel/components/my-cards-tab';
+import type { AthletePayoutsResponse } from '@shared/money/payouts-api';
+import { HomeSection } from '@/features/athlete-panel/components/home-section';
 import { profileWithSales, athleteStats, saleLines } from './fixtures';
 import { renderRoute, fakeApi } from '../harness';
 
@@ -125,20 +126,40 @@ describe('recent orders', () => {
     expect(screen.getByText('5829301746251234')).toBeInTheDocument();
   });
 
+  /** The athlete's money: $39.77 earned from cards (97% of $41.00) and $10.00 of donations allocated. */
+  const payouts: AthletePayoutsResponse = {
+    athleteId: 1,
+    balanceCents: 4977,
+    earnedCents: 4977,
+    paidOutCents: 0,
+    year: {
+      year: 2026,
+      earnedCents: 4977,
+      paidCents: 0,
+      w9OnFile: false,
+      w9Date: null,
+      form1099ThresholdCents: 200000,
+      form1099Required: false,
+      nil: { thresholdCents: 60000, crossedAt: null, deadline: null, reportedDate: null, reference: null },
+    },
+    payouts: [],
+    nextPayout: null,
+  };
+  const home = () => renderRoute(<HomeSection profile={profileWithSales(1)} own={false} pending={0} onOpen={() => undefined} />);
+
   it('lists the first 5 orders and pages through all of them with View All Orders', async () => {
     const all = saleLines(23);
     fakeApi({
       'GET /api/athletes/1/stats': { body: athleteStats() },
+      'GET /api/athletes/1/payouts': { body: payouts },
       'GET /api/athletes/1/orders?limit=6': { body: { items: all.slice(0, 6), nextCursor: 'c6' } },
       'GET /api/athletes/1/orders?limit=20': { body: { items: all.slice(0, 20), nextCursor: 'c20' } },
       'GET /api/athletes/1/orders?limit=20&cursor=c20': { body: { items: all.slice(20), nextCursor: null } },
     });
-    renderRoute(<MyCardsTab profile={profileWithSales(1)} />);
+    home();
 
     const recent = await screen.findByRole('table', { name: 'Recent orders, newest first' });
     expect(within(recent).getAllByRole('row')).toHaveLength(1 + 5);
-    expect(within(screen.getByRole('region', { name: 'Your Earnings (97%)' })).getByText('$39.77')).toBeInTheDocument(); // 97% of $41.00
-    expect(screen.getByText('superfan')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'View All Orders' }));
     const table = await screen.findByRole('table', { name: 'All orders, newest first' });
@@ -148,28 +169,35 @@ describe('recent orders', () => {
     expect(screen.queryByRole('button', { name: 'Load More Orders' })).not.toBeInTheDocument();
   });
 
-  it("shows the spec's sales dashboard: Total Cards Sold, Total Revenue with the average price, Total Fans, and the net beside them", async () => {
+  it("shows one earnings figure, then the spec's sales dashboard: Total Cards Sold, Total Revenue with the average price, Total Fans", async () => {
     fakeApi({
       'GET /api/athletes/1/stats': { body: athleteStats() },
+      'GET /api/athletes/1/payouts': { body: { ...payouts, earnedCents: 4977 } },
       'GET /api/athletes/1/orders?limit=6': { body: { items: saleLines(2), nextCursor: null } },
     });
-    renderRoute(<MyCardsTab profile={profileWithSales(1)} />);
+    home();
     const tiles = within(await screen.findByLabelText('Sales dashboard'));
-    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Total Cards Sold', 'Total Revenue', 'Net Revenue', 'Total Fans']);
-    const [sold, total, net, fans] = tiles.getAllByRole('definition');
+    expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Your earnings', 'Total Cards Sold', 'Total Revenue', 'Total Fans']);
+    const [earned, sold, total, fans] = tiles.getAllByRole('definition');
+    // Everything earned, from the ledger: the 97% of card sales ($39.77 of $41.00) and the donations allocated ($10.00).
+    expect(earned).toHaveTextContent('$49.77Your 97% of $41.00 in card sales, plus $10.00 in donations allocated to you');
     expect(sold).toHaveTextContent('7');
     expect(total).toHaveTextContent('$41.00Avg. $5.86 per card · Gross: what fans paid, after discounts and refunds');
-    expect(net).toHaveTextContent("$39.77Athlete's 97% of Total Revenue, after the 3% platform share");
     expect(fans).toHaveTextContent('4Unique purchasers');
+    // The earnings figure appears once on Home (no second "Net Revenue", no "Your Earnings (97%)" panel).
+    expect(screen.getAllByText('$49.77')).toHaveLength(1);
+    expect(screen.queryByText('Net Revenue')).not.toBeInTheDocument();
+    expect(screen.getByText(/fans? owns? your full set/)).toBeInTheDocument();
   });
 
   it('hides View All Orders with 5 orders or fewer, and shows the error with Try Again', async () => {
     let fail = true;
     fakeApi({
       'GET /api/athletes/1/stats': () => (fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: athleteStats() }),
+      'GET /api/athletes/1/payouts': { body: payouts },
       'GET /api/athletes/1/orders?limit=6': { body: { items: saleLines(5), nextCursor: null } },
     });
-    renderRoute(<MyCardsTab profile={profileWithSales(1)} />);
+    home();
     expect(await screen.findByText('Failed to load your sales data. Please try again later.')).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));

@@ -38,6 +38,7 @@ describe('prerendered collective dashboard', () => {
     expect([...doc.querySelectorAll('.dash-menu button')].map((b) => b.textContent)).toEqual([
       'Overview',
       'Athletes',
+      'Cards',
       'Transactions',
       'Payouts',
       'Settings',

@@ -100,6 +100,7 @@ const NotificationBell = lazyScreen(
   'features/notifications/components/notification-bell.tsx',
   () => import('@/features/notifications/components/notification-bell'),
 );
+const AccountPage = lazyScreen('features/account/components/account-page.tsx', () => import('@/features/account/components/account-page'));
 const NotificationsPage = lazyScreen(
   'features/notifications/components/notifications-page.tsx',
   () => import('@/features/notifications/components/notifications-page'),
@@ -276,6 +277,15 @@ export const routes: RouteObject[] = [
           'Your collector profile',
           <RequireSignIn>
             <ProfileSettings />
+          </RequireSignIn>,
+        ),
+      },
+      {
+        path: paths.account.path,
+        element: titled(
+          'Your account',
+          <RequireSignIn>
+            <AccountPage />
           </RequireSignIn>,
         ),
       },

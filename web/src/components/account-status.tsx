@@ -49,6 +49,9 @@ export function AccountStatus({ inMenu = false }: { inMenu?: boolean }) {
       <span className="account-name" title={session.claims.email}>
         Signed in as <strong>{displayName(session)}</strong>
       </span>
+      <Link className={inMenu ? 'more-menu-item' : 'btn btn-ghost topbar-btn'} to={paths.account.getHref()}>
+        Account
+      </Link>
       <button
         type="button"
         className={inMenu ? 'more-menu-item' : 'btn btn-ghost topbar-btn'}

@@ -54,6 +54,8 @@ export const paths = {
   profile: { path: '/profile', getHref: () => '/profile' },
   /** Where an email's unsubscribe link leads (signed query: r, c, t). */
   unsubscribe: { path: '/unsubscribe', getHref: (query = '') => (query ? `/unsubscribe?${query}` : '/unsubscribe') },
+  /** The signed-in fan's account: download my data, delete my account, the age question (issue 23). */
+  account: { path: '/account', getHref: () => '/account' },
   /** The platform operators' console (group operator). */
   operator: { path: '/operator', getHref: () => '/operator' },
   collectiveAthlete: {

@@ -1,11 +1,11 @@
 // What a fan is told about a card's sale state (GET /api/athletes/{id} CardView): locked with its
-// progress, how many of an edition are left, sold out, retired. The athlete pages and the card
+// progress, how many of an edition are left, sold out, retired, a moment drop coming or closed. The athlete pages and the card
 // page say it with the same words.
 import type { CardView } from '@shared/catalog/catalog-api';
 import { isRetired } from '@shared/cards/lifecycle';
 import { unlockProgress as progressLabel } from '@shared/cards/quota';
 
-export type SaleKind = 'locked' | 'retired' | 'sold-out' | 'limited' | 'open';
+export type SaleKind = 'locked' | 'retired' | 'upcoming' | 'closed' | 'sold-out' | 'limited' | 'open';
 
 export interface SaleStatus {
   kind: SaleKind;
@@ -25,6 +25,10 @@ export function unlockProgress(card: CardView, cards: readonly CardView[]): stri
 export function saleStatus(card: CardView, cards: readonly CardView[]): SaleStatus {
   if (isRetired(card)) return { kind: 'retired', text: 'Retired: no longer on sale', buyable: false };
   if (card.locked) return { kind: 'locked', text: unlockProgress(card, cards), buyable: false };
+  // A moment drop sells during its window only (decision 0022; its countdown says when).
+  if (card.drop?.phase === 'scheduled') return { kind: 'upcoming', text: 'Drop opens soon', buyable: false };
+  if (card.drop && card.drop.phase !== 'live')
+    return { kind: 'closed', text: card.drop.printRun === null ? 'Drop closed' : `Print run: ${card.drop.printRun.toLocaleString('en-US')}`, buyable: false };
   if (card.soldOut) return { kind: 'sold-out', text: 'Sold out', buyable: false };
   if (card.editionSize !== null && card.remaining !== null) {
     return { kind: 'limited', text: `${card.remaining} of ${card.editionSize} left`, buyable: card.buyable };
@@ -33,4 +37,10 @@ export function saleStatus(card: CardView, cards: readonly CardView[]): SaleStat
 }
 
 /** The short label of a state that stops a purchase (a badge on the card). */
-export const SALE_BADGE: Partial<Record<SaleKind, string>> = { locked: 'Locked', retired: 'Retired', 'sold-out': 'Sold out' };
+export const SALE_BADGE: Partial<Record<SaleKind, string>> = {
+  locked: 'Locked',
+  retired: 'Retired',
+  upcoming: 'Coming soon',
+  closed: 'Drop closed',
+  'sold-out': 'Sold out',
+};

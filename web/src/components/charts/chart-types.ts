@@ -6,7 +6,7 @@ export type SeriesSymbol = 'circle' | 'square' | 'diamond' | 'triangleUp' | 'sta
 export interface LineSeries {
   name: string;
   color: string;
-  /** One value per label, in cents. */
+  /** One value per label: cents (shown as dollars), or a count when the chart's format is 'count'. */
   values: number[];
   /** SVG stroke-dasharray ('6 4'); solid when absent. Colour is never the only difference. */
   dash?: string;
@@ -20,6 +20,8 @@ export interface LineChartProps {
   labels: string[];
   /** What a label is (the screen-reader table's first column and the drawing's description): month by default. */
   unit?: 'month' | 'day';
+  /** What the values are: cents shown as dollars (the default), or counts (cards sold). */
+  format?: 'usd' | 'count';
   /** Series in legend order; the first is drawn on top, so it is never hidden by a later one. */
   series: LineSeries[];
 }

@@ -98,7 +98,7 @@ export function LineChart(props: LineChartProps & { pending?: boolean }) {
       <ScreenReaderTable
         caption={title}
         head={[props.unit === 'day' ? 'Day' : 'Month', ...series.map((s) => s.name)]}
-        rows={labels.map((label, i) => [label, series.map((s) => formatUsd(s.values[i] ?? 0))])}
+        rows={labels.map((label, i) => [label, series.map((s) => (props.format === 'count' ? String(s.values[i] ?? 0) : formatUsd(s.values[i] ?? 0)))])}
       />
     </figure>
   );

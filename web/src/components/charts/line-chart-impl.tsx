@@ -18,6 +18,7 @@ const axisStyle = {
 };
 
 const dollars = (cents: number) => cents / 100;
+const asIs = (n: number) => n;
 
 /** Later series draw underneath with bigger markers, so a point shared by two series shows both. */
 const MARKER_SIZE: Record<string, number> = { circle: 5, square: 4, triangleUp: 4.5, star: 4.5, diamond: 3.5 };
@@ -28,15 +29,19 @@ export const compactUsd = (value: number) => {
 };
 
 /** A y maximum with some headroom (and a visible scale when everything is zero). */
-export function yTop(series: LineChartProps['series']): number {
-  const max = Math.max(0, ...series.flatMap((s) => s.values.map(dollars)));
+export function yTop(series: LineChartProps['series'], scale: (value: number) => number = dollars): number {
+  const max = Math.max(0, ...series.flatMap((s) => s.values.map(scale)));
   return max > 0 ? max * 1.1 : 10;
 }
+
+/** A count's tick: whole numbers only ('1k' past a thousand). */
+const compactCount = (value: number) => (Math.abs(value) >= 1000 ? `${Math.round(value / 100) / 10}k` : Number.isInteger(value) ? String(value) : '');
 
 /** 'Mar 2026' -> "Mar '26" on narrow charts. */
 const shortLabel = (label: string) => label.replace(/ \d{2}(\d{2})$/, " '$1");
 
-export default function LineChartImpl({ title, labels, series, unit = 'month' }: LineChartProps) {
+export default function LineChartImpl({ title, labels, series, unit = 'month', format = 'usd' }: LineChartProps) {
+  const scale = format === 'count' ? asIs : dollars;
   const [box, measured] = useElementWidth<HTMLDivElement>();
   // Drawn once, at the measured width (0 where nothing is laid out, e.g. jsdom: the fallback).
   if (measured === null) return <div ref={box} className="dash-line-chart" />;
@@ -55,16 +60,16 @@ export default function LineChartImpl({ title, labels, series, unit = 'month' }:
         width={width}
         padding={{ top: 16, bottom: 40, left: narrow ? 52 : 64, right: narrow ? 16 : 24 }}
         domainPadding={{ x: single ? 60 : narrow ? 10 : 16 }}
-        domain={{ y: [0, yTop(series)] }}
+        domain={{ y: [0, yTop(series, scale)] }}
         categories={{ x: labels }}
       >
         <VictoryAxis crossAxis={false} style={axisStyle} tickFormat={narrow && unit === 'month' ? shortLabel : undefined} fixLabelOverlap />
         {/* crossAxis off: keep the $0 tick where the axes meet (the scale visibly starts at zero). */}
-        <VictoryAxis dependentAxis crossAxis={false} style={axisStyle} tickFormat={compactUsd} tickCount={narrow ? 4 : 5} />
+        <VictoryAxis dependentAxis crossAxis={false} style={axisStyle} tickFormat={format === 'count' ? compactCount : compactUsd} tickCount={narrow ? 4 : 5} />
         {drawOrder.map((s) => (
           <VictoryLine
             key={`line-${s.name}`}
-            data={labels.map((label, i) => ({ x: label, y: dollars(s.values[i] ?? 0) }))}
+            data={labels.map((label, i) => ({ x: label, y: scale(s.values[i] ?? 0) }))}
             style={{ data: { stroke: s.color, strokeWidth: s.dash ? 3 : 2.5, strokeDasharray: s.dash } }}
           />
         ))}
@@ -73,7 +78,7 @@ export default function LineChartImpl({ title, labels, series, unit = 'month' }:
             key={`dots-${s.name}`}
             size={MARKER_SIZE[s.symbol ?? 'circle']}
             symbol={s.symbol ?? 'circle'}
-            data={labels.map((label, i) => ({ x: label, y: dollars(s.values[i] ?? 0) }))}
+            data={labels.map((label, i) => ({ x: label, y: scale(s.values[i] ?? 0) }))}
             style={{ data: { fill: s.color, stroke: '#0f1b33', strokeWidth: 1 } }}
           />
         ))}

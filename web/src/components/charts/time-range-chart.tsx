@@ -16,6 +16,7 @@ interface Props {
   labels: string[];
   series: LineSeries[];
   unit: 'day' | 'month';
+  format?: 'usd' | 'count';
   /** The figures are on their way. */
   pending?: boolean;
   /** A second choice beside the range (a Segmented). */
@@ -25,14 +26,14 @@ interface Props {
   failure?: ReactNode;
 }
 
-export function TimeRangeChart({ title, range, onRange, labels, series, unit, pending, toggle, note, failure }: Props) {
+export function TimeRangeChart({ title, range, onRange, labels, series, unit, format, pending, toggle, note, failure }: Props) {
   return (
     <div className="range-chart">
       <div className="chart-controls">
         <Segmented legend={`${title}: time range`} options={TIME_RANGES} value={range} onChange={onRange} />
         {toggle}
       </div>
-      {failure ?? <LineChart title={title} labels={labels} series={series} unit={unit} pending={pending} />}
+      {failure ?? <LineChart title={title} labels={labels} series={series} unit={unit} format={format} pending={pending} />}
       {note && <p className="chart-note">{note}</p>}
     </div>
   );

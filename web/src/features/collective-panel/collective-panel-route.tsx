@@ -1,5 +1,5 @@
 // The collective admin panel (/collective, /demo/collective, /collective-admin-panel): left menu
-// Overview, Athletes, Transactions, Payouts, Settings (kept in ?section= so a reload stays put), a
+// Overview, Athletes, Cards, Transactions, Payouts, Settings (kept in ?section= so a reload stays put), a
 // vertical tablist of the design system (components/tabs.tsx: the arrow keys move through it).
 // It reads the collective's own routes (the stats, GET /api/collectives/{id} and its members),
 // never the whole catalog; visitors read the demo twins. Payouts and Settings load lazily.
@@ -30,19 +30,23 @@ import { useHydrated } from '@/lib/use-hydrated';
 // The write-heavy sections load with their menu item, not with the dashboard.
 const SettingsSection = lazy(() => import('@/features/collective-panel/components/settings/settings-section').then((m) => ({ default: m.SettingsSection })));
 const PayoutsSection = lazy(() => import('@/features/collective-panel/components/payouts/payouts-section').then((m) => ({ default: m.PayoutsSection })));
+const CardsSection = lazy(() => import('@/features/collective-panel/components/cards/cards-section').then((m) => ({ default: m.CardsSection })));
 
-export type Section = 'overview' | 'athletes' | 'transactions' | 'payouts' | 'settings' | 'audit';
+export type Section = 'overview' | 'athletes' | 'cards' | 'transactions' | 'payouts' | 'settings' | 'audit';
 
 export const SECTIONS: Array<TabItem<Section> & { label: string }> = [
   { id: 'overview', label: 'Overview' },
   { id: 'athletes', label: 'Athletes' },
+  { id: 'cards', label: 'Cards' },
   { id: 'transactions', label: 'Transactions' },
   { id: 'payouts', label: 'Payouts' },
   { id: 'settings', label: 'Settings' },
   { id: 'audit', label: 'Audit log' },
 ];
 
-const parseSection = (value: string | null): Section => SECTIONS.find((s) => s.id === value)?.id ?? 'overview';
+/** The section ?section= names; Cards used to be a Settings tab (?section=settings&tab=cards opens Cards). */
+const parseSection = (value: string | null, tab: string | null): Section =>
+  value === 'settings' && tab === 'cards' ? 'cards' : (SECTIONS.find((s) => s.id === value)?.id ?? 'overview');
 /** Settings' tab, kept in ?tab= so a link can open it (the new collective's checklist does). */
 const parseTab = (value: string | null): SettingsTab => SETTINGS_TAB_IDS.find((t) => t === value) ?? 'athletes';
 
@@ -62,7 +66,7 @@ export default function CollectivePanelRoute({ auditLog }: { auditLog?: ReactNod
   const [params, setParams] = useSearchParams();
   // The prerendered HTML is the Overview: hydrate as that, then show the section the URL names.
   const hydrated = useHydrated();
-  const section = hydrated ? parseSection(params.get('section')) : 'overview';
+  const section = hydrated ? parseSection(params.get('section'), params.get('tab')) : 'overview';
   const settingsTab = parseTab(hydrated ? params.get('tab') : null);
   useDocumentTitle(`${SECTIONS.find((s) => s.id === section)?.label} · ${TITLE}`);
 
@@ -113,7 +117,7 @@ export default function CollectivePanelRoute({ auditLog }: { auditLog?: ReactNod
     );
   } else {
     const c = collective.data;
-    // Payouts and Settings edit the members (and Settings the collective): they wait for them.
+    // Cards, Payouts and Settings edit the members (and Settings the collective): they wait for them.
     const ownerReady = memberList !== undefined && (section !== 'settings' || c !== undefined);
     body = (
       <>
@@ -127,10 +131,13 @@ export default function CollectivePanelRoute({ auditLog }: { auditLog?: ReactNod
             message={section === 'payouts' ? 'Sign in as this collective to create and mark payouts' : 'Sign in as this collective to save changes'}
           />
         )}
-        {(section === 'settings' || section === 'payouts') && !ownerReady && <Spinner label="Loading..." />}
+        {(section === 'settings' || section === 'payouts' || section === 'cards') && !ownerReady && <Spinner label="Loading..." />}
         {ownerReady && (
           <Suspense fallback={<Spinner label="Loading..." />}>
             {section === 'payouts' && <PayoutsSection collectiveId={collectiveId} members={memberList} />}
+            {section === 'cards' && (
+              <CardsSection collectiveId={collectiveId} members={memberList} school={c?.school.name ?? null} canWrite={isOwnerCollective} />
+            )}
             {section === 'settings' && c && (
               <SettingsSection
                 tab={settingsTab}

@@ -1,18 +1,21 @@
 // Approvals: the cards waiting for the athlete's decision, each shown exactly as fans will see it
-// (image, title, edition, price, edition size). Approve sends the image version the answer gave,
+// (the Drift frame around its image with the edition and its size, the title, price, description). Approve sends the image version the answer gave,
 // so an image changed since is refused (409) and must be reloaded and reviewed again; Reject needs
 // a reason (a dialog). The buttons are the moves shared/cards/lifecycle.ts offers the athlete in
 // the card's state. Decided cards are listed with who decided and when, from their history.
 // The demo shows the demo athlete's cards read-only.
 import { useState } from 'react';
 import { validateReject, type OwnerCard } from '@shared/cards/cards-api';
-import { actions, awaitsApproval, stateOf } from '@shared/cards/lifecycle';
+import { actions, awaitsApproval, shownState, stateLabel } from '@shared/cards/lifecycle';
+import type { AthleteProfileResponse } from '@shared/catalog/catalog-api';
+import { sportLabel } from '@shared/catalog/sports';
 import type { CardEvent } from '@shared/catalog/catalog-types';
 import { formatUsd } from '@shared/platform/money';
 import { ConfirmDialog } from '@/components/dialog';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
-import { FallbackImage } from '@/components/fallback-image';
+import { Button } from '@/components/button';
+import { CardFrame } from '@/components/card/card-frame';
 import { TextAreaField } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
@@ -22,26 +25,28 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-store';
 import { useDecideCard } from '@/features/athlete-panel/api/decide-card';
 import { useOwnerCards } from '@/features/athlete-panel/api/get-owner-cards';
-import { DataTable } from '@/components/dashboard/data-table';
+import { Table } from '@/components/table/table';
 import { Panel } from '@/components/panel';
 
 export const CARDS_ERROR = 'Failed to load your cards. Please try again later.';
 
-const editionSizeLabel = (size: number | null | undefined) => (size ? `Edition of ${size.toLocaleString('en-US')}` : 'Open edition');
-
-/** The card as its public page will show it. */
-function CardPreview({ card }: { card: OwnerCard }) {
+/** The card as fans will see it: the Drift frame around its art (the one card component,
+ * components/card/card-frame.tsx), its price and description beside it. */
+function CardPreview({ card, athlete }: { card: OwnerCard; athlete: AthleteProfileResponse['athlete'] }) {
   return (
-    <div className="entity-card ap-preview">
-      <div className="entity-media">
-        <FallbackImage src={card.image} alt={`Card image of ${card.name}`} width={300} height={300} />
-      </div>
-      <div className="entity-body">
+    <div className="ap-preview">
+      <CardFrame
+        image={card.image}
+        alt={`Card image of ${card.name}`}
+        athleteName={athlete.name}
+        meta={[athlete.number ? `#${athlete.number}` : '', athlete.position, sportLabel(athlete.sport)].filter(Boolean).join(' · ')}
+        school={athlete.school}
+        edition={card.edition ?? null}
+        editionSize={card.editionSize ?? null}
+        cardNumber={card.id}
+      />
+      <div className="ap-preview-body">
         <h3 className="entity-title">{card.name}</h3>
-        <p className="entity-meta">
-          {card.edition ? `${card.edition} · ` : ''}
-          {editionSizeLabel(card.editionSize)}
-        </p>
         <p className="ap-price">{formatUsd(card.priceCents)}</p>
         {card.description && <p className="entity-sub">{card.description}</p>}
       </div>
@@ -91,13 +96,14 @@ function RejectDialog({
 
 interface PendingProps {
   card: OwnerCard;
+  athlete: AthleteProfileResponse['athlete'];
   athleteId: number;
   own: boolean;
   onReload: () => void;
   onDone: (message: string) => void;
 }
 
-function PendingCard({ card, athleteId, own, onReload, onDone }: PendingProps) {
+function PendingCard({ card, athlete, athleteId, own, onReload, onDone }: PendingProps) {
   const decide = useDecideCard(athleteId);
   const [rejecting, setRejecting] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
@@ -120,25 +126,19 @@ function PendingCard({ card, athleteId, own, onReload, onDone }: PendingProps) {
   const moves = actions(card, 'athlete');
   return (
     <li className="ap-pending">
-      <CardPreview card={card} />
+      <CardPreview card={card} athlete={athlete} />
       <div className="ap-pending-actions">
         {own ? (
           <>
             {moves.includes('approve') && (
-              <button type="button" className="btn btn-primary" disabled={decide.isMutating} onClick={() => void approve()} aria-label={`Approve ${card.name}`}>
+              <Button intent="primary" disabled={decide.isMutating} onClick={() => void approve()} aria-label={`Approve ${card.name}`}>
                 Approve
-              </button>
+              </Button>
             )}
             {moves.includes('reject') && (
-              <button
-                type="button"
-                className="btn btn-outline"
-                disabled={decide.isMutating}
-                onClick={() => setRejecting(true)}
-                aria-label={`Reject ${card.name}`}
-              >
+              <Button intent="destructive" disabled={decide.isMutating} onClick={() => setRejecting(true)} aria-label={`Reject ${card.name}`}>
                 Reject
-              </button>
+              </Button>
             )}
           </>
         ) : (
@@ -163,31 +163,36 @@ const lastDecision = (card: OwnerCard): CardEvent | undefined =>
 function Decided({ cards }: { cards: OwnerCard[] }) {
   const session = useSession();
   const who = (by: string) => (session && by === session.claims.sub ? 'you' : by === 'seed' ? 'the sample data' : by);
-  if (cards.length === 0) return <p className="muted">No decisions yet.</p>;
   return (
-    <DataTable caption="Cards you decided on, newest first" columns={['Card', 'Decision', 'By', 'When', 'Now']}>
-      {cards.map((card) => {
-        const event = lastDecision(card)!;
-        return (
-          <tr key={card.id}>
-            <td>{card.name}</td>
-            <td>
-              {event.action === 'approved' ? 'Approved' : 'Rejected'}
-              {event.reason ? <span className="muted small"> · {event.reason}</span> : null}
-            </td>
-            <td>{who(event.by)}</td>
-            <td>
-              <DateText iso={event.at} />
-            </td>
-            <td>{stateOf(card)}</td>
-          </tr>
-        );
-      })}
-    </DataTable>
+    <Table
+      caption="Cards you decided on, newest first"
+      rows={cards}
+      rowKey={(card) => card.id}
+      empty="No decisions yet."
+      columns={[
+        { header: 'Card', rowHeader: true, cell: (card) => card.name },
+        {
+          header: 'Decision',
+          cell: (card) => {
+            const event = lastDecision(card)!;
+            return (
+              <>
+                {event.action === 'approved' ? 'Approved' : 'Rejected'}
+                {event.reason ? <span className="muted small"> · {event.reason}</span> : null}
+              </>
+            );
+          },
+        },
+        { header: 'By', cell: (card) => who(lastDecision(card)!.by) },
+        { header: 'When', cell: (card) => <DateText iso={lastDecision(card)!.at} /> },
+        { header: 'Now', cell: (card) => stateLabel(shownState(card, card.sale?.soldOut)) },
+      ]}
+    />
   );
 }
 
-export default function ApprovalsTab({ athleteId, own }: { athleteId: number; own: boolean }) {
+export default function ApprovalsTab({ profile, own }: { profile: AthleteProfileResponse; own: boolean }) {
+  const athleteId = profile.athlete.id;
   const { data, error, mutate } = useOwnerCards(athleteId, own);
   const [notice, setNotice] = useState<string | null>(null);
   if (error) return <ErrorBox message={error instanceof ApiError && error.status === 403 ? error.message : CARDS_ERROR} onRetry={() => void mutate()} />;
@@ -204,7 +209,15 @@ export default function ApprovalsTab({ athleteId, own }: { athleteId: number; ow
         ) : (
           <ul className="ap-pending-list" aria-label="Cards waiting for your approval">
             {pending.map((card) => (
-              <PendingCard key={`${card.id}-${card.imageHash}`} card={card} athleteId={athleteId} own={own} onReload={() => void mutate()} onDone={setNotice} />
+              <PendingCard
+                key={`${card.id}-${card.imageHash}`}
+                card={card}
+                athlete={profile.athlete}
+                athleteId={athleteId}
+                own={own}
+                onReload={() => void mutate()}
+                onDone={setNotice}
+              />
             ))}
           </ul>
         )}

@@ -1,6 +1,6 @@
 // The NIL disclosure kit: for a year, what the athlete's payor (its collective) paid and owes
 // (running totals), NIL Go's status over the eligibility period (its alert and records are the NIL Go
-// panel's: nil-go-panel.tsx), exports (JSON, CSV with NIL Go's fields, a printable page) and "Mark
+// panel's: nil-go-panel.tsx), a CSV download (with NIL Go's fields) and a printable page, and "Mark
 // reported" with the day and the NIL Go or school reference.
 import { useState } from 'react';
 import type { DisclosureRecord } from '@shared/money/payouts-api';
@@ -13,12 +13,14 @@ import { FormOutcome } from '@/components/form/form-outcome';
 import { useForm } from '@/components/form/use-form-submit';
 import { SignInPrompt } from '@/components/sign-in-required';
 import { Spinner } from '@/components/spinner';
-import { downloadCsv, saveFile } from '@/lib/download';
+import { downloadCsv } from '@/lib/download';
+import { Button } from '@/components/button';
 import { disclosurePath, useDisclosure } from '@/features/athlete-panel/api/get-disclosure';
 import { useMarkReported, validateReported, type ReportedValues } from '@/features/athlete-panel/api/mark-reported';
 import { printSection } from '@/features/athlete-panel/components/print';
 import { DataTable } from '@/components/dashboard/data-table';
 import { sportLabel } from '@shared/catalog/sports';
+import { DisclosureClocks } from '@/components/compliance/disclosure-clocks';
 
 export const DISCLOSURE_ERROR = 'Failed to load the disclosure record. Please try again later.';
 
@@ -70,6 +72,7 @@ function RecordView({ record }: { record: DisclosureRecord }) {
           )}
         </dd>
       </dl>
+      <DisclosureClocks record={record} />
       <h4 className="ap-subtitle">Payments received in {record.year}</h4>
       {record.payments.length === 0 ? (
         <p className="muted">No payments received in {record.year}.</p>
@@ -163,19 +166,8 @@ export function DisclosureKit({ athleteId, own, currentYear }: { athleteId: numb
         <>
           <RecordView record={data} />
           <div className="dash-actions no-print">
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => saveFile(`nil-disclosure-${data.year}.json`, 'application/json', JSON.stringify(data, null, 2))}
-            >
-              Export JSON
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => void csv()}>
-              Export CSV
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => printSection('disclosure')}>
-              Print
-            </button>
+            <Button onClick={() => void csv()}>Download CSV</Button>
+            <Button onClick={() => printSection('disclosure')}>Print</Button>
           </div>
           <FormOutcome success={notice} error={downloadError} />
           {!data.reportedDate &&

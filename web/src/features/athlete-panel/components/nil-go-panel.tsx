@@ -1,7 +1,7 @@
-// The athlete's NIL Go panel (Payouts tab; issue 23): the alert while a record must be reported, the
+// The athlete's NIL Go panel (Earnings › NIL & tax; issue 23): the alert while a record must be reported, the
 // records of its eligibility period (payor, royalty rate, provided, reached $600, deadline, report)
 // and, on its own panel, "Mark reported" per record. Also the banner every tab shows while a report
-// is due (NilGoBanner), which leads to the Payouts tab.
+// is due (NilGoBanner), which leads to it.
 import { Link } from 'react-router-dom';
 import { ErrorBox } from '@/components/error-box';
 import { Panel } from '@/components/panel';
@@ -42,13 +42,13 @@ export function NilGoPanel({ athleteId, own }: { athleteId: number; own: boolean
   );
 }
 
-/** A line above every tab while a NIL Go report is due, leading to the Payouts tab. */
+/** A line above every screen while a NIL Go report is due, leading to the NIL Go panel. */
 export function NilGoBanner({ athleteId, own }: { athleteId: number; own: boolean }) {
   const { data } = useNilGo(athleteId, own);
   if (!data?.alert) return null;
   return (
     <div className="ap-alert" role="alert">
-      <NilGoAlertText record={data.alert} who="you" /> <Link to="?tab=payouts">Open Payouts</Link>
+      <NilGoAlertText record={data.alert} who="you" /> <Link to="?tab=disclosure">Open NIL Go</Link>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-// Payouts: the athlete's balance (a negative balance is carried forward: reversals taken after
-// it was paid out come off the next payouts), the next payout, payouts received, a statement per
-// period (statement.tsx) and the NIL disclosure kit (disclosure-kit.tsx).
-// The demo shows the demo athlete's figures read-only.
+// Payouts (Earnings): the athlete's balance (a negative balance is carried forward: reversals taken
+// after it was paid out come off the next payouts), paid out, the next payout, the payout account
+// and the payouts received. The statement and the NIL disclosure kit are Earnings' other tabs
+// (earnings-section.tsx). The demo shows the demo athlete's figures read-only. Everything earned is
+// Home's one figure; this tab says what is owed and what was paid.
 import type { PayoutLineView } from '@shared/money/payouts-api';
 import { formatUsd } from '@shared/platform/money';
 import { LINE_STATUS_LABEL } from '@shared/payments/payout-line';
@@ -10,12 +11,7 @@ import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
 import { FigureTile, Tiles } from '@/components/tiles';
 import { usePayouts } from '@/features/athlete-panel/api/get-payouts';
-import { DisclosureKit } from '@/features/athlete-panel/components/disclosure-kit';
-import { NilGoPanel } from '@/features/athlete-panel/components/nil-go-panel';
-import { TaxCopy } from '@/features/athlete-panel/components/tax-copy';
-import { usePrintScope } from '@/features/athlete-panel/components/print';
-import { Statement } from '@/features/athlete-panel/components/statement';
-import { DataTable } from '@/components/dashboard/data-table';
+import { Table } from '@/components/table/table';
 import { StripeAccountPanel, type StripeAccountWords } from '@/components/stripe-account';
 import { Panel } from '@/components/panel';
 
@@ -23,28 +19,37 @@ export const PAYOUTS_ERROR = 'Failed to load your payouts. Please try again late
 const STATUS: Record<PayoutLineView['status'], string> = LINE_STATUS_LABEL;
 
 function PayoutsTable({ payouts }: { payouts: PayoutLineView[] }) {
-  if (payouts.length === 0) return <p className="muted">No payouts yet.</p>;
   return (
-    <DataTable caption="Payouts, newest first" columns={['Period', 'Amount', 'Status', 'Date', 'Reference']}>
-      {payouts.map((p) => {
-        const date = p.paidDate ?? p.sentDate;
-        return (
-          <tr key={`${p.batchId}-${p.athleteId}`}>
-            <td>
+    <Table
+      caption="Payouts, newest first"
+      rows={payouts}
+      rowKey={(p) => `${p.batchId}-${p.athleteId}`}
+      empty="No payouts yet."
+      columns={[
+        {
+          header: 'Period',
+          rowHeader: true,
+          cell: (p) => (
+            <>
               <DateText iso={p.periodStart} /> – <DateText iso={p.periodEnd} />
-            </td>
-            <td>{formatUsd(p.amountCents)}</td>
-            <td>
+            </>
+          ),
+        },
+        { header: 'Amount', align: 'end', cell: (p) => formatUsd(p.amountCents) },
+        {
+          header: 'Status',
+          cell: (p) => (
+            <>
               {STATUS[p.status]}
               {p.status === 'failed' && p.failure ? <div className="hint">{p.failure.message} The amount is back in your balance.</div> : null}
               {p.status === 'in_transit' && p.expectedArrival ? <div className="hint">Expected {p.expectedArrival}</div> : null}
-            </td>
-            <td>{date ? <DateText iso={date} /> : '—'}</td>
-            <td>{p.paidReference ?? p.sentReference ?? '—'}</td>
-          </tr>
-        );
-      })}
-    </DataTable>
+            </>
+          ),
+        },
+        { header: 'Date', cell: (p) => ((p.paidDate ?? p.sentDate) ? <DateText iso={(p.paidDate ?? p.sentDate)!} /> : '—') },
+        { header: 'Reference', cell: (p) => <span className="mono">{p.paidReference ?? p.sentReference ?? '—'}</span> },
+      ]}
+    />
   );
 }
 
@@ -60,9 +65,8 @@ const PAYOUT_ACCOUNT_WORDS: StripeAccountWords = {
 };
 const PAYOUT_ACCOUNT_FRAME = { as: 'div', titleId: 'payout-account-title', titleClassName: 'ap-subtitle' } as const;
 
-export default function PayoutsTab({ athleteId, own }: { athleteId: number; own: boolean }) {
+export function PayoutsTab({ athleteId, own }: { athleteId: number; own: boolean }) {
   const { data, error, mutate } = usePayouts(athleteId, own);
-  usePrintScope('statement');
   if (error) return <ErrorBox message={PAYOUTS_ERROR} onRetry={() => void mutate()} />;
   if (!data) return <Spinner label="Loading your payouts..." />;
   const next = data.nextPayout;
@@ -70,8 +74,7 @@ export default function PayoutsTab({ athleteId, own }: { athleteId: number; own:
     <>
       <Panel id="payouts-title" title="Payouts" className="no-print">
         <Tiles>
-          <FigureTile label="Balance" value={formatUsd(data.balanceCents)} />
-          <FigureTile label="Earned (all time)" value={formatUsd(data.earnedCents)} />
+          <FigureTile label="Balance" value={formatUsd(data.balanceCents)} note="Owed to you now" />
           <FigureTile label="Paid out (all time)" value={formatUsd(data.paidOutCents)} />
         </Tiles>
         {data.balanceCents < 0 && (
@@ -104,10 +107,6 @@ export default function PayoutsTab({ athleteId, own }: { athleteId: number; own:
         <h3 className="ap-subtitle">Payouts received</h3>
         <PayoutsTable payouts={data.payouts} />
       </Panel>
-      <NilGoPanel athleteId={athleteId} own={own} />
-      <Statement athleteId={athleteId} own={own} />
-      <DisclosureKit athleteId={athleteId} own={own} currentYear={data.year.year} />
-      <TaxCopy athleteId={athleteId} own={own} currentYear={data.year.year} />
     </>
   );
 }

@@ -1,19 +1,22 @@
 // How a public card's sale state reads in the panel (docs/ARCHITECTURE.md "Editions, serials and
 // unlocks", "Quotas, editions and sets"): retired, sold out, locked with its progress ("18 of 25
-// Base sold to unlock", shared/cards/quota.ts), or on sale with its serials issued ("#12 of 100") or
-// its units sold.
+// Base sold to unlock", shared/cards/quota.ts), or on sale with how many of its edition are sold
+// and left ("31 of 500 sold · 469 left": a count, never a serial's "#31") or its units sold.
 import type { CardView } from '@shared/catalog/catalog-api';
 import { isRetired } from '@shared/cards/lifecycle';
 import { unlockProgress } from '@shared/cards/quota';
 
+const count = (n: number) => n.toLocaleString('en-US');
+
 export function saleStateLabel(card: CardView, cards: CardView[]): string {
-  if (isRetired(card)) return `Retired · ${card.sold} sold`;
-  if (card.soldOut) return `Sold out · ${card.editionSize === null ? card.sold : `${card.issued} of ${card.editionSize}`}`;
+  if (isRetired(card)) return `Retired · ${count(card.sold)} sold`;
+  if (card.soldOut) return `Sold out · ${card.editionSize === null ? `${count(card.sold)} sold` : `all ${count(card.editionSize)} sold`}`;
   if (card.locked && card.unlock)
     return `Locked · ${unlockProgress(
       card.unlock,
       cards.find((c) => c.id === card.unlock?.cardId),
     )}`;
-  if (card.editionSize !== null) return `On sale · #${card.issued} of ${card.editionSize}`;
-  return `On sale · ${card.sold} sold`;
+  if (card.editionSize !== null)
+    return `On sale · ${count(card.issued)} of ${count(card.editionSize)} sold · ${count(Math.max(0, card.editionSize - card.issued))} left`;
+  return `On sale · ${count(card.sold)} sold`;
 }

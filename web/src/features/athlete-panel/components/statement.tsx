@@ -1,6 +1,7 @@
-// The athlete's statement (Payouts tab): a period's opening balance, earnings, reversals, credits,
-// payouts, closing balance and its lines, a page at a time; it prints on its own and downloads as
-// CSV. The period form checks the statement route's rules before asking.
+// The athlete's statement (Earnings): a period's opening balance, earnings, reversals, credits,
+// payouts, closing balance and its lines (each with its order's date, its cards and the day it
+// was settled), a page at a time (the server's 25 lines) with Previous / Next; it prints on its own and the
+// CSV covers the whole period. The period form checks the statement route's rules before asking.
 import { useState } from 'react';
 import { formatUsd } from '@shared/platform/money';
 import { DateText } from '@/components/date-text';
@@ -9,7 +10,9 @@ import { InputField } from '@/components/form/field';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { Spinner } from '@/components/spinner';
 import { FigureTile, Tiles } from '@/components/tiles';
-import { DataTable } from '@/components/dashboard/data-table';
+import { Button } from '@/components/button';
+import { Pager } from '@/components/pager';
+import { Table } from '@/components/table/table';
 import { ApiError } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/download';
 import { statementPath, useStatement, type Period, type StatementResponse } from '@/features/athlete-panel/api/get-statement';
@@ -52,7 +55,7 @@ const KIND: Record<string, string> = {
   payout: 'Payout',
 };
 
-function StatementView({ statement }: { statement: StatementResponse }) {
+function StatementView({ statement, first }: { statement: StatementResponse; first: number }) {
   const s = statement;
   return (
     <div id="ap-statement" className="ap-print-area">
@@ -71,28 +74,30 @@ function StatementView({ statement }: { statement: StatementResponse }) {
       {s.openingBalanceCents < 0 && (
         <p className="hint">The period opened with a negative balance carried forward: refunds after a payout come off later earnings.</p>
       )}
-      {s.entries.length === 0 ? (
-        <p className="muted">No lines in this period.</p>
-      ) : (
-        <DataTable caption="Statement lines, oldest first" columns={['Date', 'Kind', 'Reference', 'Gross', 'Your amount', 'Balance']}>
-          {s.entries.map((e) => (
-            <tr key={e.seq}>
-              <td>
-                <DateText iso={e.at} />
-              </td>
-              <td>{e.kind === 'payout' && e.payoutCents < 0 ? 'Payout failed: returned' : (KIND[e.kind] ?? e.kind)}</td>
-              <td>{e.orderName ?? e.batchId ?? e.donationId ?? ''}</td>
-              <td>{e.grossCents ? formatUsd(e.grossCents) : '—'}</td>
-              <td>
-                <Money cents={e.athleteShareCents + e.creditCents - e.payoutCents} />
-              </td>
-              <td>
-                <Money cents={e.balanceAfterCents} />
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      <Table
+        caption={`Statement lines ${first + 1} to ${first + s.entries.length}, oldest first`}
+        rows={s.entries}
+        rowKey={(e) => e.seq}
+        empty="No lines in this period."
+        columns={[
+          { header: 'Order date', cell: (e) => (e.orderDate ? <DateText iso={e.orderDate} /> : '—') },
+          { header: 'Settled', cell: (e) => <DateText iso={e.at} /> },
+          { header: 'Kind', cell: (e) => (e.kind === 'payout' && e.payoutCents < 0 ? 'Payout failed: returned' : (KIND[e.kind] ?? e.kind)) },
+          {
+            header: 'Reference',
+            rowHeader: true,
+            cell: (e) => (
+              <>
+                <span className="mono">{e.orderName ?? e.batchId ?? e.donationId ?? ''}</span>
+                {e.cards.length > 0 && <div className="muted small">{e.cards.join(', ')}</div>}
+              </>
+            ),
+          },
+          { header: 'Gross', align: 'end', cell: (e) => (e.grossCents ? formatUsd(e.grossCents) : '—') },
+          { header: 'Your amount', align: 'end', cell: (e) => <Money cents={e.athleteShareCents + e.creditCents - e.payoutCents} /> },
+          { header: 'Balance', align: 'end', cell: (e) => <Money cents={e.balanceAfterCents} /> },
+        ]}
+      />
     </div>
   );
 }
@@ -101,9 +106,11 @@ export function Statement({ athleteId, own }: { athleteId: number; own: boolean 
   const [draft, setDraft] = useState<Period>(currentMonth);
   const [errors, setErrors] = useState<Partial<Record<keyof Period, string>>>({});
   const [period, setPeriod] = useState<Period>(currentMonth);
-  // The ledger positions of the pages read so far (a period holds up to 200 lines a page).
-  const [cursors, setCursors] = useState<string[]>([]);
-  const after = cursors.at(-1) ?? null;
+  // The pages before the one shown: where each next one starts (its ledger position) and how many
+  // lines came before it (for "Lines 26–50").
+  const [pages, setPages] = useState<Array<{ after: string; before: number }>>([]);
+  const after = pages.at(-1)?.after ?? null;
+  const before = pages.at(-1)?.before ?? 0;
   const { data, error, mutate, isLoading } = useStatement(athleteId, own, period, after);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const serverFields = error instanceof ApiError ? error.fields : {};
@@ -119,16 +126,14 @@ export function Statement({ athleteId, own }: { athleteId: number; own: boolean 
     setErrors(found);
     if (Object.keys(found).length === 0) {
       setPeriod({ ...draft });
-      setCursors([]);
+      setPages([]);
     }
   };
   const download = async () => {
     setDownloadError(null);
     try {
-      await downloadCsv(
-        statementPath(athleteId, own, period, `&format=csv${after ? `&after=${encodeURIComponent(after)}` : ''}`),
-        `statement-${period.from}-to-${period.to}${cursors.length ? `-part-${cursors.length + 1}` : ''}.csv`,
-      );
+      // The whole period, whatever page is shown.
+      await downloadCsv(statementPath(athleteId, own, period, '&format=csv'), `statement-${period.from}-to-${period.to}.csv`);
     } catch (err) {
       setDownloadError(err instanceof Error ? err.message : 'The download failed.');
     }
@@ -147,9 +152,7 @@ export function Statement({ athleteId, own }: { athleteId: number; own: boolean 
       >
         <InputField label="From" required type="date" {...dateField('from')} />
         <InputField label="Up to (not included)" required type="date" {...dateField('to')} />
-        <button type="submit" className="btn btn-outline">
-          Show statement
-        </button>
+        <Button type="submit">Show statement</Button>
       </form>
       {error ? (
         <ErrorBox message={error instanceof ApiError && error.status === 400 ? error.message : STATEMENT_ERROR} onRetry={() => void mutate()} />
@@ -157,29 +160,18 @@ export function Statement({ athleteId, own }: { athleteId: number; own: boolean 
         <Spinner label="Loading the statement..." />
       ) : (
         <>
-          <StatementView statement={data} />
-          {(data.nextAfter || cursors.length > 0) && (
-            <div className="dash-actions no-print">
-              <button type="button" className="btn btn-ghost btn-sm" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                Previous lines
-              </button>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                disabled={!data.nextAfter}
-                onClick={() => setCursors((c) => (data.nextAfter ? [...c, data.nextAfter] : c))}
-              >
-                Next lines
-              </button>
-            </div>
-          )}
+          <StatementView statement={data} first={before} />
+          <Pager
+            label="Statement pages"
+            position={`Lines ${before + 1}–${before + data.entries.length}`}
+            hasPrevious={pages.length > 0}
+            hasNext={Boolean(data.nextAfter)}
+            onPrevious={() => setPages((p) => p.slice(0, -1))}
+            onNext={() => setPages((p) => (data.nextAfter ? [...p, { after: data.nextAfter, before: before + data.entries.length }] : p))}
+          />
           <div className="dash-actions no-print">
-            <button type="button" className="btn btn-outline" onClick={() => printSection('statement')}>
-              Print statement
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => void download()}>
-              Download CSV
-            </button>
+            <Button onClick={() => printSection('statement')}>Print statement</Button>
+            <Button onClick={() => void download()}>Download CSV (whole period)</Button>
           </div>
           <FormOutcome error={downloadError} />
         </>

@@ -12,6 +12,7 @@ import { EditionProgress } from '@/components/card/edition-progress';
 import { paths } from '@/config/paths';
 import { SALE_BADGE, saleStatus } from '@/lib/card-sale';
 import '@/features/athletes/components/collectibles.css';
+import { DropCountdown } from '@/components/drop-countdown';
 
 interface Group {
   key: string;
@@ -85,6 +86,7 @@ function Collectible({
           {badge && <span className="badge badge-sale">{badge}</span>}
         </div>
         <p className="price">{formatUsd(card.priceCents)}</p>
+        {card.drop && <DropCountdown drop={card.drop} compact />}
         <EditionProgress card={card} cards={cards} />
         {status.buyable ? (
           <Link className="btn btn-primary btn-block" to={href} state={state}>

@@ -82,6 +82,13 @@ export function landingPath(session: Session, username: string, next: string | n
   return '/mycards';
 }
 
+/** A Google sign-up's account has no age band (its sign-up could not ask): it answers the birth-date
+ * question on the account page before anything else (shared/platform/age.ts). */
+export function needsAgeQuestion(session: Session): boolean {
+  const claims = session.claims as unknown as Record<string, unknown>;
+  return !claims['custom:ageBand'] && claims.identities !== undefined;
+}
+
 /** Sign-in without a user pool (no auth in /config.json): only the role words, as the open demo. */
 export function demoOnlySignIn(username: string, password: string): string {
   const account = DEMO_ACCOUNTS[username.trim()];

@@ -21,8 +21,12 @@ export const MAX_QUANTITY = 10;
 
 export const maxQuantity = (card: Pick<CardView, 'remaining'>): number => Math.max(1, Math.min(MAX_QUANTITY, card.remaining ?? MAX_QUANTITY));
 
-/** 'You'd get about #32 / 500' ('#32–33 / 500' for two): the next serials if nobody buys first; null for an open edition. */
-export function expectedSerials(card: Pick<CardView, 'editionSize' | 'issued'>, quantity: number): string | null {
+/** 'You'd get about #32 / 500' ('#32–33 / 500' for two): the next serials if nobody buys first;
+ * a live moment drop numbers its open edition too ('#32'); null for another open edition. */
+export function expectedSerials(card: Pick<CardView, 'editionSize' | 'issued' | 'drop'>, quantity: number): string | null {
+  if (card.editionSize === null && card.drop?.phase === 'live') {
+    return `You'd get about ${serialLabel([card.issued + 1, card.issued + quantity], null)}`;
+  }
   if (card.editionSize === null || card.issued >= card.editionSize) return null;
   const from = card.issued + 1;
   return `You'd get about ${serialLabel([from, Math.min(card.editionSize, card.issued + quantity)], card.editionSize)}`;

@@ -33,6 +33,7 @@ import { PurchaseSuccess } from '@/features/cards/components/purchase-success';
 import { RecentSales } from '@/features/cards/components/recent-sales';
 import { ShareCard } from '@/features/cards/components/share-card';
 import '@/features/cards/components/card-page.css';
+import { DropCountdown } from '@/components/drop-countdown';
 
 interface NavState {
   card?: CardView;
@@ -136,7 +137,7 @@ export default function CardPurchase() {
           <p className="muted">{editionWords(card.edition, card.editionSize)}</p>
           <p className="price price-lg">{formatUsd(card.priceCents)}</p>
           {status ? <EditionProgress card={card} cards={cards} id="sale-status" /> : <Spinner label="Checking availability..." />}
-          {/* A timed drop's countdown (issue 24 item 4) mounts here, above the buy box. */}
+          {card.drop && <DropCountdown drop={card.drop} onPhaseChange={() => void profile.mutate()} />}
           <BuyPanel
             card={card}
             athleteId={athleteKey}

@@ -40,7 +40,8 @@ export default function MyCollection({ feed }: { feed?: ReactNode } = {}) {
   const [polling, setPolling] = useState(() => pendingLocalOrders(local, now) > 0);
   const collection = useMyCollection(polling ? 1500 : 0);
   const [refreshing, setRefreshing] = useState(false);
-  const searchHref = isDemoPath(useLocation().pathname) ? paths.demo.search.getHref() : paths.search.getHref();
+  const location = useLocation();
+  const searchHref = isDemoPath(location.pathname) ? paths.demo.search.getHref() : paths.search.getHref();
 
   const [filter, setFilter] = useState(NO_FILTER);
   const athletes = useMemo(() => newestFirst((collection.data ?? []).flatMap((p) => p.items)), [collection.data]);
@@ -80,6 +81,7 @@ export default function MyCollection({ feed }: { feed?: ReactNode } = {}) {
         <button type="button" className="btn btn-outline" onClick={() => void refresh()} disabled={refreshing}>
           {refreshing ? 'Refreshing...' : 'Refresh'}
         </button>
+        {!isDemoPath(location.pathname) && <Link to={paths.account.getHref()}>Account and my data</Link>}
       </div>
 
       {feed}

@@ -42,3 +42,16 @@ export function useSetWrites(collectiveId: number, athleteId: number) {
     'create' in arg ? apiSend<CardSet>(setsPath, 'POST', { name: arg.create }) : apiSend<CardSet>(`${setsPath}/${arg.close}/close`, 'POST'),
   );
 }
+
+/** A lifecycle move on any member's card (the Cards board shows several athletes' cards). */
+export const useCardMove = (collectiveId: number) =>
+  useCollectiveWrite(
+    collectiveId,
+    `/collectives/${collectiveId}/cards:move`,
+    ({ athleteId, cardId, action }: { athleteId: number; cardId: number; action: CardAction }) => {
+      const path = `${cardsPath(collectiveId, athleteId)}/${cardId}`;
+      return action.kind === 'delete'
+        ? apiSend<null>(path, 'DELETE')
+        : apiSend<OwnerCard>(`${path}/${action.kind}`, 'POST', action.kind === 'publish' ? action.request : undefined);
+    },
+  );

@@ -5,7 +5,7 @@
 // money-moving write carries its form submission's idempotency key (the form kit's, kept for the
 // submission's retries: components/form/use-form-submit.ts), so a retry never pays twice.
 import useSWR from 'swr';
-import type { CollectivePayoutsResponse, MarkPayoutRequest, PayoutBatchView, PayoutLineView, YearStatusView } from '@shared/money/payouts-api';
+import type { CollectivePayoutsResponse, MarkPayoutRequest, PayoutBatchView, PayoutLineView, PayoutPreview, YearStatusView } from '@shared/money/payouts-api';
 import { apiFetch, apiSend, apiSendOnce } from '@/lib/api-client';
 import { downloadCsv } from '@/lib/download';
 import { useCollectiveWrite } from '@/features/collective-panel/api/refresh-collective';
@@ -66,4 +66,14 @@ export const useAllocateDonation = (collectiveId: number) =>
 /** GET .../batches/{batchId}/csv with the caller's token, saved as payouts-{batchId}.csv. */
 export function downloadBatchCsv(collectiveId: number, batchId: string): Promise<void> {
   return downloadCsv(`${batchPath(collectiveId, batchId)}/csv`, `payouts-${batchId}.csv`);
+}
+
+/** GET /api/collectives/{id}/payouts/preview?through= (demo twin for visitors): what paying
+ * everything owed through a day pays each member, what is not payable yet and when, and what
+ * earlier batches are still paying (lambdas/money/payout-preview.ts). */
+export function usePayoutPreview(through: string | null) {
+  const { base } = useCollectiveBase();
+  return useSWR<PayoutPreview>(through ? `${base}/payouts/preview?through=${through}` : null, (path: string) => apiFetch<PayoutPreview>(path), {
+    keepPreviousData: true,
+  });
 }

@@ -1,6 +1,7 @@
 // A new collective's first steps (the Overview of a collective that signed up at /collectives/join,
 // until every step is done or it hides the list): link payouts, school colours, invite athletes,
-// first card, first drop. Each step says whether it is done and links to where it is done.
+// first card, first drop. Each step says whether it is done and links to where it is done (a Settings
+// tab, or the Cards section).
 import { Link } from 'react-router-dom';
 import type { ChecklistStep } from '@shared/onboarding/collective-signup-api';
 import { paths } from '@/config/paths';
@@ -10,16 +11,32 @@ import { dismissChecklist, useChecklist } from '@/features/collective-panel/api/
 import type { SettingsTab } from '@/features/collective-panel/components/settings/settings-section';
 import { WRITE_TEXTS } from '@/features/collective-panel/config';
 
-/** Where each step is done: a Settings tab of this panel (?section=settings&tab=). */
-export const STEPS: Record<ChecklistStep, { title: string; todo: string; tab: SettingsTab; action: string }> = {
-  payouts: { title: 'Link payouts', todo: 'Link your Stripe account so Drift can pay your athletes.', tab: 'payments', action: 'Open payments' },
-  colors: { title: 'School colours', todo: "Set your school's colours: its pages and cards wear them.", tab: 'school-colors', action: 'Set colours' },
-  invite: { title: 'Invite athletes', todo: 'Add your athletes and invite them to claim their profiles.', tab: 'invites', action: 'Invite athletes' },
-  card: { title: 'First card', todo: "Create your first athlete's card.", tab: 'cards', action: 'Create a card' },
-  drop: { title: 'First drop', todo: 'Publish a card the athlete approved: it goes on sale.', tab: 'cards', action: 'Publish a card' },
-};
-
 export const settingsHref = (tab: SettingsTab) => `${paths.collectiveAdmin.getHref()}?section=settings&tab=${tab}`;
+const cardsHref = () => `${paths.collectiveAdmin.getHref()}?section=cards`;
+
+/** Where each step is done: a Settings tab of this panel (?section=settings&tab=), or the Cards section. */
+export const STEPS: Record<ChecklistStep, { title: string; todo: string; href: () => string; action: string }> = {
+  payouts: {
+    title: 'Link payouts',
+    todo: 'Link your Stripe account so Drift can pay your athletes.',
+    href: () => settingsHref('payments'),
+    action: 'Open payments',
+  },
+  colors: {
+    title: 'School colours',
+    todo: "Set your school's colours: its pages and cards wear them.",
+    href: () => settingsHref('school-colors'),
+    action: 'Set colours',
+  },
+  invite: {
+    title: 'Invite athletes',
+    todo: 'Add your athletes and invite them to claim their profiles.',
+    href: () => settingsHref('invites'),
+    action: 'Invite athletes',
+  },
+  card: { title: 'First card', todo: "Create your first athlete's card.", href: cardsHref, action: 'Create a card' },
+  drop: { title: 'First drop', todo: 'Publish a card the athlete approved: it goes on sale.', href: cardsHref, action: 'Publish a card' },
+};
 
 export function GettingStarted({ collectiveId }: { collectiveId: number }) {
   const checklist = useChecklist(collectiveId, true);
@@ -50,11 +67,7 @@ export function GettingStarted({ collectiveId }: { collectiveId: number }) {
                 </span>
                 {!isDone && <p className="small">{step.todo}</p>}
               </div>
-              <Link
-                className={`btn btn-sm ${isDone ? 'btn-outline' : 'btn-primary'}`}
-                to={settingsHref(step.tab)}
-                aria-label={`${step.action} (${step.title})`}
-              >
+              <Link className={`btn btn-sm ${isDone ? 'btn-outline' : 'btn-primary'}`} to={step.href()} aria-label={`${step.action} (${step.title})`}>
                 {isDone ? 'Open' : step.action}
               </Link>
             </li>

@@ -28,6 +28,8 @@ export interface ApplicationValues extends Organisation, SchoolColors {
   schoolName: string;
   /** A new school's logo file, to upload on submit. */
   schoolLogo: File | null;
+  /** A new school's US state (USPS code). */
+  schoolState: string;
   acceptTerms: boolean;
 }
 
@@ -41,6 +43,7 @@ export const EMPTY_APPLICATION: ApplicationValues = {
   school: '',
   schoolName: '',
   schoolLogo: null,
+  schoolState: '',
   primary: '#0A3161',
   secondary: '#FFFFFF',
   accent: '#C4161C',
@@ -63,6 +66,7 @@ export const requestBody = (values: ApplicationValues, logo: string): Collective
   schoolId: values.schoolKind === 'existing' && values.school ? Number(values.school) : null,
   schoolName: values.schoolName,
   schoolLogo: logo,
+  ...(values.schoolKind === 'new' ? { schoolState: values.schoolState } : {}),
   primary: values.primary,
   secondary: values.secondary,
   accent: values.accent,

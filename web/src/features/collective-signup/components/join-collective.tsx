@@ -103,6 +103,7 @@ const valuesOf = (application: CollectiveApplication | null): ApplicationValues 
     schoolKind: school.kind,
     school: school.kind === 'existing' ? String(school.schoolId) : '',
     schoolName: school.kind === 'new' ? school.name : '',
+    schoolState: school.kind === 'new' ? (school.state ?? '') : '',
     ...(school.kind === 'new' ? school.colors : {}),
   };
 };

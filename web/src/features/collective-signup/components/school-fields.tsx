@@ -1,10 +1,13 @@
 // /collectives/join's school part: a school on Drift without a collective (chosen from the list) or
-// a new school with its name, logo and colours (a picker beside each hex field).
+// a new school with its name, state, logo and colours (a picker beside each hex field).
 import { ColorFields } from '@/components/form/color-fields';
-import { FieldError, ImageFileField, InputField } from '@/components/form/field';
+import { FieldError, ImageFileField, InputField, SelectField } from '@/components/form/field';
 import type { Form as FormOf } from '@/components/form/use-form-submit';
 import { SchoolSelect } from '@/components/form/school-select';
 import { EMPTY_APPLICATION, useApplicationSchools, type ApplicationValues } from '@/features/collective-signup/api/collective-applications';
+import { US_STATES } from '@shared/catalog/us-states';
+
+const STATE_OPTIONS = Object.entries(US_STATES).map(([value, label]) => ({ value, label }));
 
 const COLORS: Array<{ key: 'primary' | 'secondary' | 'accent'; label: string }> = [
   { key: 'primary', label: 'Primary colour' },
@@ -57,6 +60,14 @@ export function SchoolFields({ form }: { form: FormOf<ApplicationValues, unknown
       {values.schoolKind === 'new' && (
         <>
           <InputField label="School name" required maxLength={80} {...form.field('schoolName')} />
+          <SelectField
+            label="State"
+            required
+            placeholder="Choose the state"
+            hint="The school's state decides which state NIL disclosure rule applies."
+            options={STATE_OPTIONS}
+            {...form.field('schoolState')}
+          />
           <ImageFileField label="School logo" required error={form.errors.schoolLogo} hint="PNG, JPG or GIF." onFile={form.set('schoolLogo')} />
           <ColorFields fields={COLORS} values={values} errors={form.errors} onValue={form.set} fallback={EMPTY_APPLICATION} required />
         </>

@@ -8,6 +8,7 @@ import { athleteLine } from '@/components/card/card-edition';
 import { CardFrame } from '@/components/card/card-frame';
 import { paths } from '@/config/paths';
 import { saleStatus } from '@/lib/card-sale';
+import { DropCountdown } from '@/components/drop-countdown';
 
 /** Pressing Enter with nothing focused enters the site (the spec's landing; a focused control keeps its own Enter). */
 function useEnterToStatement() {
@@ -28,7 +29,7 @@ export function StoreHero() {
     <section className="store-hero" aria-labelledby="store-hero-title">
       <picture className="store-hero-bg" aria-hidden="true">
         <source media="(max-width: 767.98px)" srcSet="/images/landing-mobile.svg" />
-        <img src="/images/landing-desktop.svg" alt="" width={1920} height={1080} />
+        <img src="/images/landing-desktop.svg" alt="" width={1920} height={1080} fetchPriority="high" />
       </picture>
       <div className="store-hero-content container">
         <p className="eyebrow">Official NIL trading cards</p>
@@ -80,6 +81,7 @@ export function StoreCard({ item, priority = false }: { item: StorefrontCard; pr
           <span className="store-card-left">{status.text || 'On sale'}</span>
         </span>
       </Link>
+      {card.drop && <DropCountdown drop={card.drop} compact />}
     </li>
   );
 }

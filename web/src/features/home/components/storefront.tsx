@@ -23,7 +23,18 @@ export default function Storefront() {
             Loading the cards on sale...
           </p>
         )}
-        {/* A timed drop's countdown (issue 24 item 4) mounts here, above the cards on sale. */}
+        {data?.drops && data.drops.length > 0 && (
+          <section className="store-section" aria-labelledby="store-drops">
+            <h2 id="store-drops" className="section-title">
+              Moment drops
+            </h2>
+            <ul className="store-row">
+              {data.drops.map((item, i) => (
+                <StoreCard key={`${item.athlete.id}-${item.card.id}`} item={item} priority={i < 2} />
+              ))}
+            </ul>
+          </section>
+        )}
         <section className="store-section" aria-labelledby="store-live">
           <h2 id="store-live" className="section-title">
             New &amp; live

@@ -1,7 +1,9 @@
 // The operators' privacy queue: Shopify's customers/data_request, customers/redact and shop/redact
-// requests with the date each is due (30 days from receipt). A customer's redaction is carried out
-// when it arrives; a data request's export is downloaded here and sent to the merchant; a shop's
-// redaction is run with the runbook's command.
+// requests with the date each is due (30 days from receipt), and fans' own requests from their
+// account page with the CCPA's timelines (acknowledged within 10 business days, fulfilled within 45
+// days). A customer's redaction is carried out when it arrives; a data request's export is
+// downloaded here and sent to the merchant; a shop's redaction is run with the runbook's command; a
+// fan's download is served at once and a fan's deletion runs when the fan confirms the emailed code.
 import { useState } from 'react';
 import type { PrivacyRequestView } from '@shared/orders/privacy-api';
 import { DateText } from '@/components/date-text';
@@ -15,9 +17,16 @@ const TOPIC_LABEL: Record<PrivacyRequestView['topic'], string> = {
   'customers/data_request': 'Customer data request',
   'customers/redact': 'Customer redaction',
   'shop/redact': 'Shop redaction',
+  'account/data': 'Fan: download of their data (CCPA)',
+  'account/deletion': 'Fan: account deletion (CCPA)',
 };
 
 function statusOf(r: PrivacyRequestView): string {
+  if (r.topic === 'account/data') return 'Served (downloaded by the fan)';
+  if (r.topic === 'account/deletion')
+    return r.status === 'completed' && r.accountClosedAt
+      ? `Deleted (${r.redactedOrders ?? 0} ${r.redactedOrders === 1 ? 'order' : 'orders'} redacted)`
+      : 'Confirmed, being carried out';
   if (r.status === 'completed') return `Redacted (${r.redactedOrders ?? 0} ${r.redactedOrders === 1 ? 'order' : 'orders'})`;
   if (r.status === 'exported') return 'Export downloaded';
   if (r.topic === 'shop/redact') return 'To run (see the runbook)';
@@ -64,12 +73,12 @@ export function PrivacyRequests({ today = new Date().toISOString().slice(0, 10) 
   if (requests.error) return <ErrorBox message="Failed to load the privacy requests. Please try again later." onRetry={() => void requests.mutate()} />;
   if (!requests.data) return <Spinner label="Loading the privacy requests..." />;
   const items = requests.data.items;
-  if (!items.length) return <p className="muted">No privacy requests from Shopify yet.</p>;
+  if (!items.length) return <p className="muted">No privacy requests yet, from Shopify or from fans.</p>;
   return (
     <DataTable
       label="Privacy requests"
-      caption="Shopify's privacy requests, newest first"
-      columns={['Received', 'Request', 'Customer', 'Due by', 'Status', 'Action']}
+      caption="Privacy requests from Shopify and from fans, newest first"
+      columns={['Received', 'Request', 'Customer', 'Acknowledge by', 'Due by', 'Status', 'Action']}
     >
       {items.map((r) => {
         const open = r.status !== 'completed' && r.status !== 'exported';
@@ -79,7 +88,8 @@ export function PrivacyRequests({ today = new Date().toISOString().slice(0, 10) 
               <DateText iso={r.receivedAt} />
             </td>
             <td>{TOPIC_LABEL[r.topic] ?? r.topic}</td>
-            <td>{r.customerId ? `Shopify customer ${r.customerId}` : r.shopDomain}</td>
+            <td>{r.customerId ? `Shopify customer ${r.customerId}` : r.topic.startsWith('account/') ? 'A Drift account' : r.shopDomain}</td>
+            <td>{r.acknowledgeBy ? (r.acknowledgedAt ? `${r.acknowledgeBy} (done)` : r.acknowledgeBy) : '—'}</td>
             <td>
               {r.dueBy}
               {open && r.dueBy < today ? <strong className="field-error"> (overdue)</strong> : null}

@@ -2,7 +2,8 @@
 // and goes on to where the visitor was headed.
 import { useEffect, type Dispatch } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { authErrorMessage, landingPath, safeNext } from '@/features/auth/api/auth';
+import { authErrorMessage, landingPath, needsAgeQuestion, safeNext } from '@/features/auth/api/auth';
+import { paths } from '@/config/paths';
 import { useGoogleReturn } from '@/features/auth/api/sign-in';
 import type { LoginAction } from '@/features/auth/components/login/login-flow';
 
@@ -20,7 +21,8 @@ export function GoogleReturn({ dispatch }: { dispatch: Dispatch<LoginAction> }) 
       .then(({ session, next }) => {
         if (!live) return;
         dispatch({ type: 'leaving' });
-        navigate(landingPath(session, '', safeNext(next)), { replace: true });
+        // A Google account answers the age question first (the account page asks it).
+        navigate(needsAgeQuestion(session) ? paths.account.getHref() : landingPath(session, '', safeNext(next)), { replace: true });
       })
       .catch((error: unknown) => {
         if (!live) return;

@@ -1,57 +1,26 @@
-// Payout batches: each batch's period, count and total, and (for the owner) its payouts with the
-// two rails: Pay now (Stripe: a transfer and a payout per athlete with a linked account, each line
-// then sending -> in transit -> paid, or failed with Stripe's reason and a Retry), or the CSV export
-// and each payout marked sent then paid with a reference (the collective pays from its own bank).
+// Payout batches: each batch's period, count, total and where its payouts stand, and (for the
+// owner) a batch opened with its payouts: select them and Pay now (Stripe: a transfer and a payout
+// per athlete with a linked account, each then sending -> in transit -> paid, or failed with
+// Stripe's reason and a Retry), or mark the selection sent then paid in a side panel (bulk-mark.tsx:
+// the collective pays from its own bank), and the batch's CSV with each payout's status and dates.
 import { useState } from 'react';
 import type { PayoutBatchView, PayoutLineView } from '@shared/money/payouts-api';
 import { formatUsd } from '@shared/platform/money';
 import { periodLabel } from '@shared/money/payouts-api';
+import { actions } from '@shared/payments/payout-line';
+import { Button } from '@/components/button';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
+import { Table } from '@/components/table/table';
 import { Badge } from '@/components/dashboard/format';
-import { InputField } from '@/components/form/field';
-import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useAction } from '@/components/form/use-action';
-import { useForm } from '@/components/form/use-form-submit';
-import { actions } from '@shared/payments/payout-line';
-import { downloadBatchCsv, useBatch, useMarkPayout } from '@/features/collective-panel/api/payouts';
+import { downloadBatchCsv, useBatch } from '@/features/collective-panel/api/payouts';
 import { usePayNow, type PayNowResult } from '@/features/collective-panel/api/stripe';
-import { LOAD_ERROR, PAYOUT_TEXTS } from '@/features/collective-panel/config';
-import { STATUS_LABEL, STATUS_TONE, today, type PayoutsPartProps } from '@/features/collective-panel/components/payouts/payout-parts';
-import { DataTable } from '@/components/dashboard/data-table';
-
-/** The reference and day of a payout marked sent or paid, in the form's words. */
-function markErrors({ reference, date }: { reference: string; date: string }): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!/^[\x20-\x7e]{1,100}$/.test(reference.trim())) errors.reference = 'Enter the ACH trace, transfer id or cheque number';
-  if (!date) errors.date = 'Choose the day';
-  else if (date > today()) errors.date = 'The day cannot be in the future';
-  return errors;
-}
-
-function MarkForm({ collectiveId, batchId, line, name }: { collectiveId: number; batchId: string; line: PayoutLineView; name: string }) {
-  const mark = useMarkPayout(collectiveId);
-  const next: 'sent' | 'paid' = line.status === 'pending' || line.status === 'awaiting_account' ? 'sent' : 'paid';
-  const form = useForm({
-    initial: { reference: line.sentReference ?? '', date: today() },
-    check: (values) => ({ value: { date: values.date, reference: values.reference.trim() }, errors: markErrors(values) }),
-    send: (marked, { idempotencyKey }) => mark.trigger({ batchId, athleteId: line.athleteId, status: next, ...marked, idempotencyKey }),
-    texts: PAYOUT_TEXTS,
-  });
-  const label = next === 'sent' ? 'Mark sent' : 'Mark paid';
-  return (
-    <Form form={form} className="dash-assign" aria-label={`${label}: ${name}`}>
-      <InputField label={`Reference for ${name}`} {...form.field('reference')} />
-      <InputField label={`Date ${next} for ${name}`} type="date" max={today()} {...form.field('date')} />
-      <SubmitButton form={form} className="btn btn-primary btn-sm">
-        {label}
-      </SubmitButton>
-      <FormOutcome error={form.error} />
-    </Form>
-  );
-}
+import { LOAD_ERROR } from '@/features/collective-panel/config';
+import { BulkMark, type MarkTo } from '@/features/collective-panel/components/payouts/bulk-mark';
+import { STATUS_LABEL, STATUS_TONE, type PayoutsPartProps } from '@/features/collective-panel/components/payouts/payout-parts';
 
 /** What Pay now did, in the collective's words. */
 function payNowSummary(result: PayNowResult, nameOf: (id: number) => string): string {
@@ -67,11 +36,12 @@ function payNowSummary(result: PayNowResult, nameOf: (id: number) => string): st
   return `Pay now: ${parts.join('; ')}.`;
 }
 
-/** The line's dates and Stripe's words: when it was sent and paid, when it should arrive, why it failed. */
-function LineProgress({ line }: { line: PayoutLineView }) {
+/** The line's dates and Stripe's words: when it should arrive, why it failed. */
+function LineStatus({ line }: { line: PayoutLineView }) {
   return (
     <>
-      {line.status === 'in_transit' && line.expectedArrival ? <div className="hint">Expected {line.expectedArrival}</div> : null}
+      <Badge tone={STATUS_TONE[line.status]}>{STATUS_LABEL[line.status]}</Badge>
+      {line.status === 'in_transit' && line.expectedArrival ? <div className="hint">Available on {line.expectedArrival}</div> : null}
       {line.status === 'failed' && line.failure ? (
         <div className="hint" role="note">
           {line.failure.message} ({line.failure.code.replaceAll('_', ' ')}). The amount is back in the athlete’s balance.
@@ -81,16 +51,22 @@ function LineProgress({ line }: { line: PayoutLineView }) {
   );
 }
 
+const canMark = (line: PayoutLineView, to: MarkTo) => actions(line.status).includes(to === 'sent' ? 'mark_sent' : 'mark_paid');
+
 function BatchDetail({ collectiveId, batch, nameOf }: { collectiveId: number; batch: PayoutBatchView; nameOf: (id: number) => string }) {
   const detail = useBatch(collectiveId, batch.batchId);
   const csv = useAction({ other: 'The download failed. Please try again.' });
   const pay = useAction({ other: 'Stripe could not be reached. Please try again: nothing is paid twice.' });
   const { payNow, retry } = usePayNow(collectiveId);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [marking, setMarking] = useState<MarkTo | null>(null);
   if (detail.error) return <ErrorBox message={LOAD_ERROR} onRetry={() => void detail.mutate()} retryLabel="Retry" />;
   if (!detail.data) return <Spinner label="Loading payouts..." />;
   const lines = detail.data.lines ?? [];
   const payable = lines.some((l) => actions(l.status).includes('pay') || l.status === 'awaiting_account');
-  // The outcome line says what the write did (useAction's success line is set once it returns).
+  const chosen = lines.filter((l) => selected.has(l.athleteId));
+  const toggle = (id: number) => setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
+  const markable = (to: MarkTo) => chosen.length > 0 && chosen.every((l) => canMark(l, to));
   const runPay = async () => {
     let summary = '';
     const done = await pay.run(async () => {
@@ -111,109 +87,134 @@ function BatchDetail({ collectiveId, batch, nameOf }: { collectiveId: number; ba
   };
   return (
     <div className="dash-main">
-      <div className="dash-actions">
+      <h4 className="ap-subtitle">Payouts of {periodLabel(batch.periodStart, batch.periodEnd)}</h4>
+      <div className="dash-actions" role="toolbar" aria-label={`Payouts of ${periodLabel(batch.periodStart, batch.periodEnd)}`}>
         {payable && (
-          <button type="button" className="btn btn-primary btn-sm" disabled={pay.running} onClick={() => void runPay()}>
-            {pay.running ? 'Paying...' : 'Pay now'}
-          </button>
+          <Button intent="primary" size="sm" busy={pay.running} busyLabel="Paying..." onClick={() => void runPay()}>
+            Pay now
+          </Button>
         )}
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          disabled={csv.running}
+        <Button size="sm" disabled={!markable('sent')} onClick={() => setMarking('sent')}>
+          Mark sent…
+        </Button>
+        <Button size="sm" disabled={!markable('paid')} onClick={() => setMarking('paid')}>
+          Mark paid…
+        </Button>
+        <Button
+          size="sm"
+          busy={csv.running}
           onClick={() => void csv.run(() => downloadBatchCsv(collectiveId, batch.batchId), `payouts-${batch.batchId}.csv downloaded.`)}
         >
           Export CSV
-        </button>
+        </Button>
       </div>
-      {payable && (
-        <p className="hint">
-          Pay now sends each athlete’s payout through Stripe to the bank account they linked. Paying from your own bank instead? Export the CSV and mark each
-          payout sent, then paid.
-        </p>
-      )}
+      <p className="hint">
+        {payable ? 'Pay now sends each athlete’s payout through Stripe to the bank account they linked. ' : ''}
+        Paying from your own bank? Export the CSV, select the payouts and mark them sent, then paid.
+        {chosen.length > 0 ? ` ${chosen.length} selected, ${formatUsd(chosen.reduce((n, l) => n + l.amountCents, 0))}.` : ''}
+      </p>
       <FormOutcome success={pay.success} error={pay.error} />
       <FormOutcome success={csv.success} error={csv.error} />
-      <DataTable caption={`Payouts of batch ${batch.batchId}`} columns={['Athlete', 'Amount', 'Status', 'Sent', 'Paid', 'Next step']}>
-        {lines.map((line) => {
-          const can = actions(line.status);
-          return (
-            <tr key={line.athleteId}>
-              <th scope="row">{nameOf(line.athleteId)}</th>
-              <td>{formatUsd(line.amountCents)}</td>
-              <td>
-                <Badge tone={STATUS_TONE[line.status]}>{STATUS_LABEL[line.status]}</Badge>
-                <LineProgress line={line} />
-              </td>
-              <td>{line.sentDate ? `${line.sentDate} · ${line.sentReference ?? ''}` : '—'}</td>
-              <td>{line.paidDate ? `${line.paidDate} · ${line.paidReference ?? ''}` : '—'}</td>
-              <td>
-                {line.status === 'paid' ? (
-                  <span className="muted">Done</span>
-                ) : (
-                  <>
-                    {can.includes('retry') && (
-                      <button
-                        type="button"
-                        className="btn btn-outline btn-sm"
-                        disabled={pay.running}
-                        aria-label={`Retry the payout of ${nameOf(line.athleteId)}`}
-                        onClick={() => void runRetry(line.athleteId)}
-                      >
-                        Retry
-                      </button>
-                    )}
-                    {(line.status === 'sending' || line.status === 'in_transit') && <span className="muted">Stripe is sending it</span>}
-                    {(can.includes('mark_sent') || can.includes('mark_paid')) && (
-                      <MarkForm key={line.status} collectiveId={collectiveId} batchId={batch.batchId} line={line} name={nameOf(line.athleteId)} />
-                    )}
-                  </>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </DataTable>
+      <Table
+        caption={`Payouts of batch ${batch.batchId}`}
+        rows={lines}
+        rowKey={(l) => l.athleteId}
+        rowClass={(l) => (selected.has(l.athleteId) ? 'dt-highlight' : undefined)}
+        columns={[
+          {
+            header: 'Select',
+            hideHeader: true,
+            cell: (l) =>
+              canMark(l, 'sent') || canMark(l, 'paid') ? (
+                <input
+                  type="checkbox"
+                  className="dt-check"
+                  aria-label={`Select the payout of ${nameOf(l.athleteId)}`}
+                  checked={selected.has(l.athleteId)}
+                  onChange={() => toggle(l.athleteId)}
+                />
+              ) : null,
+          },
+          { header: 'Athlete', rowHeader: true, cell: (l) => nameOf(l.athleteId) },
+          { header: 'Amount', align: 'end', cell: (l) => formatUsd(l.amountCents) },
+          { header: 'Status', cell: (l) => <LineStatus line={l} /> },
+          { header: 'Sent', cell: (l) => (l.sentDate ? `${l.sentDate} · ${l.sentReference ?? ''}` : '—') },
+          { header: 'Paid', cell: (l) => (l.paidDate ? `${l.paidDate} · ${l.paidReference ?? ''}` : '—') },
+          {
+            header: 'Next step',
+            actions: true,
+            cell: (l) =>
+              l.status === 'paid' ? (
+                <span className="muted">Done</span>
+              ) : actions(l.status).includes('retry') ? (
+                <Button size="sm" disabled={pay.running} aria-label={`Retry the payout of ${nameOf(l.athleteId)}`} onClick={() => void runRetry(l.athleteId)}>
+                  Retry
+                </Button>
+              ) : l.status === 'sending' || l.status === 'in_transit' ? (
+                <span className="muted">Stripe is sending it</span>
+              ) : (
+                <span className="muted">{canMark(l, 'sent') ? 'Pay it, or mark it sent' : 'Mark it paid once it arrives'}</span>
+              ),
+          },
+        ]}
+      />
+      {marking && (
+        <BulkMark
+          collectiveId={collectiveId}
+          batchId={batch.batchId}
+          lines={chosen.filter((l) => canMark(l, marking))}
+          to={marking}
+          nameOf={nameOf}
+          onClose={(message) => {
+            setMarking(null);
+            if (message) {
+              setSelected(new Set());
+              pay.show(message);
+              void detail.mutate();
+            }
+          }}
+        />
+      )}
     </div>
   );
 }
 
 export function Batches({ collectiveId, data, nameOf, owner }: PayoutsPartProps) {
   const [open, setOpen] = useState<string | null>(null);
+  const openBatch = data.batches.find((b) => b.batchId === open) ?? null;
   return (
     <section className="panel" aria-labelledby="batches-title">
       <h3 id="batches-title" className="panel-title">
         Payout batches
       </h3>
-      {data.batches.length === 0 ? (
-        <p className="muted">No payout batches yet.</p>
-      ) : (
-        <ul className="plain-list">
-          {data.batches.map((b) => (
-            <li key={b.batchId} style={{ marginBottom: 12 }}>
-              <div className="dash-row">
-                <span>
-                  <strong>{periodLabel(b.periodStart, b.periodEnd)}</strong> · {b.lineCount} payout{b.lineCount === 1 ? '' : 's'} · {formatUsd(b.totalCents)} ·
-                  created <DateText iso={b.createdAt} />
-                  {b.status === 'creating' ? ' · still being created' : ''}
-                </span>
-                {owner && (
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-sm"
-                    aria-expanded={open === b.batchId}
-                    aria-label={`${open === b.batchId ? 'Hide' : 'Show'} payouts of ${periodLabel(b.periodStart, b.periodEnd)}`}
-                    onClick={() => setOpen(open === b.batchId ? null : b.batchId)}
-                  >
-                    {open === b.batchId ? 'Hide payouts' : 'Show payouts'}
-                  </button>
-                )}
-              </div>
-              {owner && open === b.batchId && <BatchDetail collectiveId={collectiveId} batch={b} nameOf={nameOf} />}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Table
+        caption="Payout batches, newest first"
+        rows={data.batches}
+        rowKey={(b) => b.batchId}
+        empty="No payout batches yet."
+        rowClass={(b) => (b.batchId === open ? 'dt-highlight' : undefined)}
+        columns={[
+          { header: 'Period', rowHeader: true, cell: (b) => periodLabel(b.periodStart, b.periodEnd) },
+          { header: 'Payouts', align: 'end', cell: (b) => b.lineCount },
+          { header: 'Total', align: 'end', cell: (b) => formatUsd(b.totalCents) },
+          { header: 'Created', cell: (b) => (b.status === 'creating' ? 'Still being created' : <DateText iso={b.createdAt} />) },
+          owner && {
+            header: 'Open',
+            actions: true,
+            cell: (b) => (
+              <Button
+                size="sm"
+                aria-expanded={open === b.batchId}
+                aria-label={`${open === b.batchId ? 'Hide' : 'Show'} payouts of ${periodLabel(b.periodStart, b.periodEnd)}`}
+                onClick={() => setOpen(open === b.batchId ? null : b.batchId)}
+              >
+                {open === b.batchId ? 'Hide payouts' : 'Show payouts'}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {owner && openBatch && <BatchDetail key={openBatch.batchId} collectiveId={collectiveId} batch={openBatch} nameOf={nameOf} />}
     </section>
   );
 }

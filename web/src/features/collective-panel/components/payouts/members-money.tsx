@@ -1,10 +1,12 @@
-// Balances and tax status: what each member is owed and what the default period pays now (and,
-// when some of it is not payable yet, when and why), payments in the year, W-9 status with its
-// control, the 1099-NEC flag and the NIL disclosure status.
+// Balances and tax status: what each member is owed and what is payable now (and, when some of it
+// is not, when and why), payments in the year, the payout account, W-9 status, and the tax forms
+// (the 1099-NEC flag and the NIL disclosure status); one table of the design system. A W-9 is recorded in a side panel (the
+// day it was received) and cleared after a confirmation, never by a form in every row.
 import { useState } from 'react';
+import type { CollectivePayoutsResponse } from '@shared/money/payouts-api';
 import { formatUsd } from '@shared/platform/money';
 import { accountStatus } from '@shared/payments/account-status';
-import { ConfirmDialog } from '@/components/dialog';
+import { Button, ConfirmButton } from '@/components/button';
 import { DateText } from '@/components/date-text';
 import { Badge } from '@/components/dashboard/format';
 import { InputField } from '@/components/form/field';
@@ -12,129 +14,194 @@ import { Form, SubmitButton } from '@/components/form/form';
 import { FormOutcome } from '@/components/form/form-outcome';
 import { useAction } from '@/components/form/use-action';
 import { useForm } from '@/components/form/use-form-submit';
+import { SidePanel } from '@/components/side-panel';
+import { Table } from '@/components/table/table';
 import { useSetW9 } from '@/features/collective-panel/api/payouts';
 import { PAYOUT_TEXTS } from '@/features/collective-panel/config';
 import { DisclosureStatus } from '@/features/collective-panel/components/payouts/disclosure-status';
 import { TaxFormsStatus } from '@/components/compliance/tax-forms';
 import { today, type PayoutsPartProps } from '@/features/collective-panel/components/payouts/payout-parts';
-import { DataTable } from '@/components/dashboard/data-table';
 
-function W9Control({ collectiveId, athleteId, year, onFile, name }: { collectiveId: number; athleteId: number; year: number; onFile: boolean; name: string }) {
+type Member = CollectivePayoutsResponse['members'][number];
+
+/** Records that the member's W-9 for the year was received, on the day given. */
+function RecordW9({
+  collectiveId,
+  member,
+  year,
+  name,
+  onClose,
+}: {
+  collectiveId: number;
+  member: Member;
+  year: number;
+  name: string;
+  onClose: (message: string | null) => void;
+}) {
   const save = useSetW9(collectiveId);
-  const clear = useAction(PAYOUT_TEXTS);
-  const [confirming, setConfirming] = useState(false);
   const form = useForm({
     initial: { date: today() },
-    check: ({ date }) => ({ value: date, message: !date || date > today() ? 'Choose the day the W-9 was received' : null }),
-    send: (date) => save.trigger({ athleteId, year, w9OnFile: true, date }),
-    // The server's field errors speak of the request (date, w9OnFile): all in the one line under the field.
-    fields: [],
+    check: ({ date }) => ({ value: date, errors: { date: !date || date > today() ? 'Choose the day the W-9 was received (today at the latest)' : '' } }),
+    send: (date) => save.trigger({ athleteId: member.athleteId, year, w9OnFile: true, date }),
+    onSuccess: () => {
+      onClose(`The W-9 of ${name} for ${year} is on file.`);
+      return null;
+    },
+    serverFields: { w9OnFile: 'date' },
     texts: PAYOUT_TEXTS,
   });
-  if (onFile) {
-    return (
-      <>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          disabled={clear.running}
-          aria-label={`Clear the W-9 of ${name}`}
-          onClick={() => setConfirming(true)}
-        >
-          Clear
-        </button>
-        <FormOutcome error={clear.error} />
-        {confirming && (
-          <ConfirmDialog
-            title={`Clear the W-9 of ${name}?`}
-            confirmLabel="Clear W-9"
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => {
-              setConfirming(false);
-              void clear.run(() => save.trigger({ athleteId, year, w9OnFile: false, date: null }));
-            }}
-          >
-            <p>Record that no W-9 is on file for {year}.</p>
-          </ConfirmDialog>
-        )}
-      </>
-    );
-  }
   return (
-    <Form form={form} className="dash-assign">
-      <InputField label={`W-9 received on (${name})`} type="date" max={today()} {...form.field('date')} error={form.error} />
-      <SubmitButton form={form} className="btn btn-outline btn-sm">
-        Record W-9
-      </SubmitButton>
-    </Form>
+    <SidePanel title={`Record the W-9 of ${name}`} onClose={() => onClose(null)}>
+      <p className="muted">Keep the W-9 itself in your own records: Drift stores only that it is on file and when it arrived, never a taxpayer id.</p>
+      <Form form={form} className="dash-main" aria-label={`W-9 of ${name}`}>
+        <InputField label={`W-9 received on (${year})`} type="date" max={today()} {...form.field('date')} />
+        <FormOutcome error={form.error} />
+        <SubmitButton form={form} busy="Saving...">
+          Record W-9
+        </SubmitButton>
+      </Form>
+    </SidePanel>
   );
 }
 
-/** Why part of a balance is not in the next batch, when it is not: a negative balance (a refund
- * after the last payout) is made up by later earnings first; an amount recorded after the period's
- * end waits for the next batch. */
+/** Why part of a balance is not payable now, when it is not. */
 function NotPayableYet({ balanceCents, payableCents }: { balanceCents: number; payableCents: number }) {
   if (balanceCents < 0)
     return <span className="dash-cell-note">Refunds after the last payout: later earnings make up the {formatUsd(-balanceCents)} first.</span>;
   if (balanceCents > payableCents)
-    return <span className="dash-cell-note">{formatUsd(balanceCents - payableCents)} recorded after today (UTC): payable in a batch from tomorrow.</span>;
+    return <span className="dash-cell-note">{formatUsd(balanceCents - payableCents)} recorded after today (UTC): available from tomorrow.</span>;
   return null;
 }
 
+function W9Cell({
+  member,
+  year,
+  owner,
+  name,
+  onRecord,
+  onClear,
+  busy,
+}: {
+  member: Member;
+  year: number;
+  owner: boolean;
+  name: string;
+  onRecord: () => void;
+  onClear: () => void;
+  busy: boolean;
+}) {
+  const y = member.year;
+  return (
+    <>
+      {y.w9OnFile ? (
+        <>
+          Yes{y.w9Source === 'stripe' ? ', through Stripe' : ''}
+          {y.w9Date ? (
+            <>
+              {' '}
+              (<DateText iso={y.w9Date} />)
+            </>
+          ) : null}
+        </>
+      ) : (
+        'No'
+      )}
+      {owner && y.w9Source !== 'stripe' && (
+        <div className="dash-actions">
+          {y.w9OnFile ? (
+            <ConfirmButton
+              size="sm"
+              disabled={busy}
+              aria-label={`Clear the W-9 of ${name}`}
+              title={`Clear the W-9 of ${name}?`}
+              confirmLabel="Clear W-9"
+              body={<p>Record that no W-9 is on file for {year}.</p>}
+              onConfirm={onClear}
+            >
+              Clear
+            </ConfirmButton>
+          ) : (
+            <Button size="sm" aria-label={`Record the W-9 of ${name}`} onClick={onRecord}>
+              Record W-9…
+            </Button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
 export function MembersMoney({ collectiveId, data, nameOf, owner }: PayoutsPartProps) {
+  const [recording, setRecording] = useState<Member | null>(null);
+  const save = useSetW9(collectiveId);
+  const notice = useAction(PAYOUT_TEXTS);
   return (
     <section className="panel" aria-labelledby="owed-title">
       <h3 id="owed-title" className="panel-title">
         Balances and tax status ({data.year})
       </h3>
-      {data.members.length === 0 ? (
-        <p className="muted">No members yet.</p>
-      ) : (
-        <DataTable
-          caption={`What each member is owed, and their tax status in ${data.year}`}
-          columns={['Athlete', 'Balance owed', 'Payable now', `Paid in ${data.year}`, 'Payout account', 'W-9 on file', '1099 forms', 'NIL Go']}
-        >
-          {data.members.map((m) => (
-            <tr key={m.athleteId}>
-              <th scope="row">{nameOf(m.athleteId)}</th>
-              <td>{formatUsd(m.balanceCents)}</td>
-              <td>
-                {formatUsd(m.payableCents)}
+      <FormOutcome success={notice.success} error={notice.error} />
+      <Table
+        caption={`What each member is owed, and their tax status in ${data.year}`}
+        rows={data.members}
+        rowKey={(m) => m.athleteId}
+        empty="No members yet."
+        columns={[
+          { header: 'Athlete', rowHeader: true, cell: (m) => nameOf(m.athleteId) },
+          {
+            header: 'Owed',
+            align: 'end',
+            cell: (m) => (
+              <>
+                {formatUsd(m.balanceCents)}
+                {m.payableCents !== m.balanceCents && m.balanceCents > 0 && <span className="dash-cell-note">{formatUsd(m.payableCents)} payable now</span>}
                 <NotPayableYet balanceCents={m.balanceCents} payableCents={m.payableCents} />
-              </td>
-              <td>{formatUsd(m.year.paidCents)}</td>
-              <td>
-                <Badge tone={accountStatus(m.payoutAccount).tone}>{accountStatus(m.payoutAccount).label}</Badge>
-              </td>
-              <td>
-                {m.year.w9OnFile ? (
-                  <>
-                    Yes{m.year.w9Source === 'stripe' ? ', through Stripe' : ''}
-                    {m.year.w9Date ? (
-                      <>
-                        {' '}
-                        (<DateText iso={m.year.w9Date} />)
-                      </>
-                    ) : (
-                      ''
-                    )}
-                  </>
-                ) : (
-                  'No'
-                )}
-                {owner && m.year.w9Source !== 'stripe' && (
-                  <W9Control collectiveId={collectiveId} athleteId={m.athleteId} year={data.year} onFile={m.year.w9OnFile} name={nameOf(m.athleteId)} />
-                )}
-              </td>
-              <td>
+              </>
+            ),
+          },
+          { header: `Paid in ${data.year}`, align: 'end', cell: (m) => formatUsd(m.year.paidCents) },
+          { header: 'Payout account', cell: (m) => <Badge tone={accountStatus(m.payoutAccount).tone}>{accountStatus(m.payoutAccount).label}</Badge> },
+          {
+            header: 'W-9 on file',
+            cell: (m) => (
+              <W9Cell
+                member={m}
+                year={data.year}
+                owner={owner}
+                name={nameOf(m.athleteId)}
+                busy={notice.running}
+                onRecord={() => setRecording(m)}
+                onClear={() =>
+                  void notice.run(
+                    () => save.trigger({ athleteId: m.athleteId, year: data.year, w9OnFile: false, date: null }),
+                    `The W-9 of ${nameOf(m.athleteId)} was cleared.`,
+                  )
+                }
+              />
+            ),
+          },
+          {
+            header: 'Tax forms',
+            cell: (m) => (
+              <>
                 <TaxFormsStatus year={m.year} />
-              </td>
-              <td>
                 <DisclosureStatus nil={m.year.nil} />
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+              </>
+            ),
+          },
+        ]}
+      />
+      {recording && (
+        <RecordW9
+          collectiveId={collectiveId}
+          member={recording}
+          year={data.year}
+          name={nameOf(recording.athleteId)}
+          onClose={(message) => {
+            setRecording(null);
+            if (message) notice.show(message);
+          }}
+        />
       )}
     </section>
   );

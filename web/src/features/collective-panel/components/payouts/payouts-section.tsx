@@ -1,11 +1,11 @@
-// Payouts (left menu; read-only in the demo): what each member is owed and what is payable now,
-// the collective's Stripe account (linked through Stripe's onboarding), payout batches for a period
-// (by default through today: everything owed now) paid through Stripe (Pay now) or marked sent then
-// paid (the CSV rail), the batch's CSV, tax status per athlete and year (W-9 on file, payments
-// in the year, the 1099 forms by payment type), NIL Go (nil-go-members.tsx: the alerts, each
-// member's records, eligibility start and reports), donation allocations to members and the
-// compliance settings (compliance-settings.tsx). Money moves only on the server; every write carries its
-// submission's idempotency key (the form kit's).
+// Payouts (left menu; read-only in the demo): "Pay everything owed through {date}" with its preview
+// of who gets what (pay-everything.tsx), what each member is owed and their tax status (W-9 on file,
+// payments in the year, the 1099 forms by payment type), the collective's Stripe account (linked
+// through Stripe's onboarding), payout batches paid through Stripe (Pay now) or marked sent then
+// paid in bulk (the CSV rail), the batch's CSV with each payout's status and dates, NIL Go
+// (nil-go-members.tsx: the alerts, each member's records, eligibility start and reports), donation
+// allocations to members and the compliance settings (compliance-settings.tsx). Money moves only on
+// the server; every write carries its submission's idempotency key (the form kit's).
 import type { Transaction } from '@shared/sales/sales-api';
 import type { MemberSummary } from '@shared/catalog/catalog-types';
 import { formatUsd } from '@shared/platform/money';
@@ -22,7 +22,7 @@ import { useTransactions } from '@/features/collective-panel/api/get-transaction
 import { LOAD_ERROR, PAYOUT_TEXTS } from '@/features/collective-panel/config';
 import { Batches } from '@/features/collective-panel/components/payouts/batches';
 import { CollectiveStripeAccount } from '@/features/collective-panel/components/payouts/stripe-account';
-import { CreateBatchForm } from '@/features/collective-panel/components/payouts/create-batch-form';
+import { PayEverything } from '@/features/collective-panel/components/payouts/pay-everything';
 import { MembersMoney } from '@/features/collective-panel/components/payouts/members-money';
 import { day } from '@/features/collective-panel/components/payouts/payout-parts';
 import { NilGoAlerts, NilGoMembers } from '@/features/collective-panel/components/payouts/nil-go-members';
@@ -99,7 +99,7 @@ export function PayoutsSection({ collectiveId, members }: { collectiveId: number
       <h2 className="panel-title">Payouts</h2>
       <NilGoAlerts data={data} nameOf={nameOf} />
       {isOwnerCollective && <CollectiveStripeAccount collectiveId={collectiveId} />}
-      {isOwnerCollective && <CreateBatchForm collectiveId={collectiveId} data={data} />}
+      <PayEverything collectiveId={collectiveId} nameOf={nameOf} owner={isOwnerCollective} />
       <MembersMoney collectiveId={collectiveId} data={data} nameOf={nameOf} owner={isOwnerCollective} />
       <Batches collectiveId={collectiveId} data={data} nameOf={nameOf} owner={isOwnerCollective} />
       {isOwnerCollective && <DonationAllocations collectiveId={collectiveId} members={members} />}

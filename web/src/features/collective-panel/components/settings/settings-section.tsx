@@ -1,17 +1,16 @@
-// Settings: tabs Athletes Management, Add Athlete Profile, Cards (each member's cards and sets),
-// Invites, Profile Requests, School Colors, Merchandise, Support Page (gifts and membership tiers),
+// Settings: tabs Athletes Management, Add Athlete Profile, Invites, Profile Requests, School Colors, Merchandise, Support Page (gifts and membership tiers),
 // Payments (settings-tabs.ts), tabs of the design system (components/tabs.tsx: arrow keys, Home,
 // End). Invites, requests, the support page and payments are the owner's only (no demo twin):
 // visitors see the sign-in prompt there.
 import type { Collective, MemberSummary, MerchItem, School } from '@shared/catalog/catalog-types';
 import { useTenant } from '@/lib/use-tenant';
 import { AddAthleteForm } from '@/features/collective-panel/components/settings/add-athlete-form';
-import { CardsManager } from '@/features/collective-panel/components/settings/cards-manager';
 import { InvitesManager } from '@/features/collective-panel/components/settings/invites-manager';
 import { ProfileRequests } from '@/features/collective-panel/components/settings/profile-requests';
 import { AthletesManagement } from '@/features/collective-panel/components/settings/athletes-management';
 import { MerchManager } from '@/features/collective-panel/components/settings/merch-manager';
 import { SchoolColorsForm } from '@/features/collective-panel/components/settings/school-colors-form';
+import { SchoolStateForm } from '@/features/collective-panel/components/settings/school-state-form';
 import { SupportSettingsForm } from '@/features/collective-panel/components/settings/support-settings-form';
 import { PaymentsSettings } from '@/features/collective-panel/components/settings/payments-settings';
 import { SETTINGS_TABS, type SettingsTab } from '@/features/collective-panel/components/settings/settings-tabs';
@@ -43,7 +42,6 @@ export function SettingsSection({ tab, onTab, collective, members, sports, schoo
           <AthletesManagement collectiveId={collective.id} collectiveName={collective.name} sports={sports ?? members.map((m) => m.sport)} />
         )}
         {tab === 'add-profile' && <AddAthleteForm collectiveId={collective.id} />}
-        {tab === 'cards' && <CardsManager collectiveId={collective.id} members={members} canWrite={isOwnerCollective} />}
         {tab === 'invites' &&
           (isOwnerCollective ? (
             <InvitesManager collectiveId={collective.id} members={members} />
@@ -58,6 +56,9 @@ export function SettingsSection({ tab, onTab, collective, members, sports, schoo
           ))}
         {tab === 'school-colors' &&
           (school ? <SchoolColorsForm key={school.id} collectiveId={collective.id} school={school} /> : <p className="muted">School not found.</p>)}
+        {tab === 'school-colors' && school && isOwnerCollective && (
+          <SchoolStateForm key={`${school.id}-${school.state}`} collectiveId={collective.id} school={school} />
+        )}
         {tab === 'merch' && (school ? <MerchManager collectiveId={collective.id} school={school} items={merch} /> : <p className="muted">School not found.</p>)}
         {tab === 'support' &&
           (isOwnerCollective ? (

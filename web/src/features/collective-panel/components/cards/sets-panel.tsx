@@ -1,4 +1,4 @@
-// The sets of a member's cards (Cards tab): each set with its cards, open or closed; create a set
+// The sets of a member's cards (the Cards section, one athlete chosen): each set with its cards, open or closed; create a set
 // (a form of the form kit), close one after a confirmation that explains Top Fans (closing fixes
 // the set to its cards on sale, shared/cards/sets.ts). One outcome line says how the last of them went.
 import { useState } from 'react';

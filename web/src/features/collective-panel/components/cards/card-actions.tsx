@@ -1,15 +1,19 @@
-// A card's lifecycle buttons in the Cards tab: exactly the moves shared/cards/lifecycle.ts offers
+// A card's lifecycle buttons on the Cards board: exactly the moves shared/cards/lifecycle.ts offers
 // the collective in the card's state (`actions`): edit a draft or a rejected card, submit a draft
 // for approval or delete it, publish an approved card (with a Shopify product id when publishing is
-// manual here), retire a published one.
+// manual here) or schedule it as a moment drop (schedule-drop-form.tsx), retire a published one. The
+// move that takes the card forward (`nextMove`) is the primary button; deleting and retiring are
+// destructive (they ask first, in the caller's dialog).
 import { Fragment, type ReactNode } from 'react';
 import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
 import { validatePublish } from '@shared/cards/cards-api';
-import { actions, type Move } from '@shared/cards/lifecycle';
+import { actions, nextMove, type Move } from '@shared/cards/lifecycle';
+import { Button } from '@/components/button';
 import { InputField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
 import { useForm } from '@/components/form/use-form-submit';
 import { WRITE_TEXTS } from '@/features/collective-panel/config';
+import { ScheduleDrop } from '@/features/collective-panel/components/schedule-drop-form';
 
 export interface CardActionsProps {
   card: OwnerCard;
@@ -23,6 +27,8 @@ export interface CardActionsProps {
   onPublish: (productId: string | undefined) => Promise<void>;
   /** Asks for a confirmation first. */
   onRetire: () => void;
+  /** Where a moment drop is scheduled from (its collective and athlete), and what to say after. */
+  drop?: { collectiveId: number; athleteId: number; onScheduled: (message: string) => void };
 }
 
 const PRODUCT_ID_REQUIRED = 'Enter the id of the Shopify product that sells this card';
@@ -58,9 +64,9 @@ function PublishForm({ card, busy, onPublish }: Pick<CardActionsProps, 'card' | 
 function PublishControl({ card, publishMode, busy, onPublish }: Pick<CardActionsProps, 'card' | 'publishMode' | 'busy' | 'onPublish'>) {
   if (publishMode === 'manual') return <PublishForm card={card} busy={busy} onPublish={onPublish} />;
   return (
-    <button type="button" className="btn btn-primary btn-sm" disabled={busy} aria-label={`Publish ${card.name}`} onClick={() => void onPublish(undefined)}>
+    <Button intent="primary" size="sm" disabled={busy} aria-label={`Publish ${card.name}`} onClick={() => void onPublish(undefined)}>
       Publish
-    </button>
+    </Button>
   );
 }
 
@@ -69,29 +75,31 @@ function control(move: Move, props: CardActionsProps): ReactNode {
   switch (move) {
     case 'edit':
       return (
-        <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${card.name}`} onClick={props.onEdit}>
+        <Button intent={nextMove(card, 'collective') === 'edit' ? 'primary' : 'secondary'} size="sm" aria-label={`Edit ${card.name}`} onClick={props.onEdit}>
           Edit
-        </button>
+        </Button>
       );
     case 'submit':
       return (
-        <button type="button" className="btn btn-primary btn-sm" aria-label={`Submit ${card.name} for approval`} disabled={busy} onClick={props.onSubmit}>
+        <Button intent="primary" size="sm" aria-label={`Submit ${card.name} for approval`} disabled={busy} onClick={props.onSubmit}>
           Submit for approval
-        </button>
+        </Button>
       );
     case 'delete':
       return (
-        <button type="button" className="btn btn-danger btn-sm" aria-label={`Delete ${card.name}`} disabled={busy} onClick={props.onDelete}>
+        <Button intent="destructive" size="sm" aria-label={`Delete ${card.name}`} disabled={busy} onClick={props.onDelete}>
           Delete
-        </button>
+        </Button>
       );
     case 'publish':
       return <PublishControl card={card} publishMode={props.publishMode} busy={busy} onPublish={props.onPublish} />;
+    case 'schedule-drop':
+      return props.drop ? <ScheduleDrop {...props.drop} card={card} publishMode={props.publishMode} busy={busy} /> : null;
     case 'retire':
       return (
-        <button type="button" className="btn btn-danger btn-sm" aria-label={`Retire ${card.name}`} disabled={busy} onClick={props.onRetire}>
+        <Button intent="destructive" size="sm" aria-label={`Retire ${card.name}`} disabled={busy} onClick={props.onRetire}>
           Retire
-        </button>
+        </Button>
       );
     default:
       return null;
