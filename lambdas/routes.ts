@@ -296,7 +296,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   account: [p.person, p.privacy, ...ACCEPT_PARTITIONS, p.waitlist],
   notifications: [p.notify], // the account's notices' state (seen), its address and preferences; an unsubscribe
   // Compliance: an athlete's NIL Go reports (its partition), a collective's compliance settings (its records partition).
-  compliance: [p.athlete, p.collective],
+  compliance: [p.athlete, p.collective, ...EVENT_PARTITIONS], // NIL Go reports, settings; the daily NIL Go reminders' notices
   community: [p.person, p.displayName, p.follows, p.followers], // a fan's profile and its name's claim; follows both ways
 };
 
