@@ -63,8 +63,21 @@ const SHARED_PURITY = {
 // ---- domain modules: lambdas/<domain> and shared/<domain>, each importing only the ones below it ----
 // (docs/decisions/0002-domain-modules.md says what each holds). A domain reaches another through
 // #lambdas/<domain>/<file> or #shared/<domain>/<file> (package.json "imports"), never ../../.
-const LAMBDA_DOMAINS = ['platform', 'identity', 'notifications', 'catalog', 'cards', 'money', 'payments', 'orders', 'sales', 'onboarding', 'operator'];
-const SHARED_DOMAINS = ['platform', 'notifications', 'catalog', 'cards', 'money', 'payments', 'orders', 'sales', 'onboarding', 'operator'];
+const LAMBDA_DOMAINS = [
+  'platform',
+  'identity',
+  'notifications',
+  'catalog',
+  'cards',
+  'money',
+  'payments',
+  'orders',
+  'sales',
+  'community',
+  'onboarding',
+  'operator',
+];
+const SHARED_DOMAINS = ['platform', 'notifications', 'catalog', 'cards', 'money', 'payments', 'orders', 'sales', 'community', 'onboarding', 'operator'];
 const above = (list, domain) => list.slice(list.indexOf(domain) + 1);
 const lambdaDomains = LAMBDA_DOMAINS.map((domain) => {
   const higher = above(LAMBDA_DOMAINS, domain);

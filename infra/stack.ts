@@ -150,6 +150,14 @@ export class NilCardsStack extends Stack {
       mailFrom: props.mail?.from,
       mailDomain: props.mail?.domain,
     });
+    // NIL Go's deadlines told before they pass: the compliance function's daily sweep (issue 26).
+    const compliance = this.api.functions.get('compliance');
+    if (compliance)
+      new Rule(this, 'DisclosureReminders', {
+        description: 'Tells athletes and collectives of NIL Go reports coming due (lambdas/money/disclosure-reminders.ts), daily',
+        schedule: Schedule.cron({ minute: '0', hour: '13' }),
+        targets: [new LambdaFunction(compliance, { retryAttempts: 2, maxEventAge: Duration.hours(2) })],
+      });
     const notificationsApi = this.api.functions.get('notifications');
     if (notificationsApi) {
       notificationsApi.addEnvironment('NOTIFY_SECRET_ARN', this.notifications.signingSecret.secretArn);

@@ -28,7 +28,9 @@ export type FunctionName =
   // ---- notifications and the audit log (issue 26, issue 23 item 7; docs/decisions/0025) ----
   | 'notifications'
   // ---- compliance (issue 23): NIL Go records, a collective's compliance settings, tax exports ----
-  | 'compliance';
+  | 'compliance'
+  // ---- collector profiles, leaderboards, follows and the feed (issue 26) ----
+  | 'community';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -198,6 +200,18 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/collectives/{id}/audit', fn: 'notifications', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/audit/csv', fn: 'notifications', access: 'collective' },
   // ---- end of the notifications routes ----
+  // ---- the community (issue 26 items 1 to 3): a fan's display name and public collector profile,
+  // leaderboards (athlete, set, school; only opted-in profiles named), follows and the feed.
+  { method: 'GET', path: '/api/me/profile', fn: 'community', access: 'buyer' },
+  { method: 'PUT', path: '/api/me/profile', fn: 'community', access: 'buyer' },
+  { method: 'GET', path: '/api/collectors/{name}', fn: 'community', access: 'public' },
+  { method: 'GET', path: '/api/athletes/{id}/leaderboard', fn: 'community', access: 'public' },
+  { method: 'GET', path: '/api/schools/{id}/leaderboard', fn: 'community', access: 'public' },
+  { method: 'GET', path: '/api/me/follows', fn: 'community', access: 'buyer' },
+  { method: 'PUT', path: '/api/me/follows/{kind}/{id}', fn: 'community', access: 'buyer' },
+  { method: 'DELETE', path: '/api/me/follows/{kind}/{id}', fn: 'community', access: 'buyer' },
+  { method: 'GET', path: '/api/me/feed', fn: 'community', access: 'buyer' },
+  // ---- end of the community routes ----
   { method: 'POST', path: '/api/checkout', fn: 'checkout', access: 'public', localOnly: true },
   { method: 'POST', path: '/api/collectives/{id}/athletes', fn: 'admin', access: 'collective' },
   { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}', fn: 'admin', access: 'collective' },
@@ -235,6 +249,7 @@ export const FUNCTION_TABLE_ACCESS: Record<FunctionName, 'read' | 'write'> = {
   account: 'write',
   notifications: 'write',
   compliance: 'write',
+  community: 'write',
 };
 
 /** The partitions (PK patterns, IAM StringLike) each writer may write; readers write nothing.
@@ -253,7 +268,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   unattributed: INGESTION_PARTITIONS,
   payouts: [p.athlete, p.collective, ...EVENT_PARTITIONS], // ledger entries and totals, payouts, year status; batches and allocations
   search: [],
-  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist, ...EVENT_PARTITIONS, p.drops], // cards, sets, product index, member entries; unlock times, Top Fans and drops' print runs on the athlete's total; a first card and publication (checklist steps); the audit entries and notices of card moves; the drop sweep's schedule
+  cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist, ...EVENT_PARTITIONS, p.drops, p.fanout], // cards, sets, product index, member entries; unlock times, Top Fans and drops' print runs on the athlete's total; a first card and publication (checklist steps); the audit entries and notices of card moves; the drop sweep's schedule
   onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account, p.application, p.applicant, p.checklist, ...EVENT_PARTITIONS], // invites, profile requests, account links; an accepted request creates the athlete; collective applications and the checklist's dismissal; the audit entries and notices of membership changes (an invite's email)
   operator: [
     ...INGESTION_PARTITIONS, // routing a line of the platform inbox is an ingestion event on its order
@@ -281,7 +296,8 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   account: [p.person, p.privacy, ...ACCEPT_PARTITIONS, p.waitlist],
   notifications: [p.notify], // the account's notices' state (seen), its address and preferences; an unsubscribe
   // Compliance: an athlete's NIL Go reports (its partition), a collective's compliance settings (its records partition).
-  compliance: [p.athlete, p.collective],
+  compliance: [p.athlete, p.collective, ...EVENT_PARTITIONS], // NIL Go reports, settings; the daily NIL Go reminders' notices
+  community: [p.person, p.displayName, p.follows, p.followers], // a fan's profile and its name's claim; follows both ways
 };
 
 /** The functions that call Stripe (their secret key and webhook signing secrets in one Secrets
@@ -330,6 +346,7 @@ export const FUNCTION_DOMAIN: Record<FunctionName, string> = {
   account: 'sales',
   notifications: 'notifications',
   compliance: 'money',
+  community: 'community',
 };
 
 /** Entry file of each function, relative to the repository root. */

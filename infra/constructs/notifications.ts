@@ -36,6 +36,7 @@ export const NOTIFY_SENDER_ENTRY = 'lambdas/notifications/notify-sender.handler.
 export const NOTIFY_BOUNCES_ENTRY = 'lambdas/notifications/notify-bounces.handler.ts';
 /** The notify partitions' PK prefix (the feed's stream filter). */
 const NOTIFY_PREFIX = 'NOTIFY#';
+const FANOUT_PREFIX = 'FANOUT#';
 
 export interface NotificationsProps {
   readonly table: Table;
@@ -123,6 +124,8 @@ export class Notifications extends Construct {
             eventName: FilterRule.isEqual('INSERT'),
             dynamodb: { Keys: { PK: { S: FilterRule.beginsWith(NOTIFY_PREFIX) }, SK: { S: FilterRule.beginsWith(notePrefix) } } },
           }),
+          // Settlement's jobs (unlocks, Top Fans, sold-out editions, school tallies).
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { Keys: { PK: { S: FilterRule.beginsWith(FANOUT_PREFIX) } } } }),
         ],
       }),
     );

@@ -92,6 +92,18 @@ function cardEvent(
     before: before ? cardFacts(before) : null,
     after: { ...cardFacts(card), ...(entry.reason ? { reason: entry.reason } : {}) },
     notices,
+    // A card on sale is news for the athlete's and the school's followers.
+    ...(entry.action === 'published'
+      ? {
+          activity: {
+            athleteId: athlete.id,
+            schoolId: athlete.schoolId ?? null,
+            kind: 'new-card' as const,
+            title: `${athlete.name} released ${title}${card.edition ? ` (${card.edition})` : ''}`,
+            link: `/athlete/${athlete.id}/card/${card.id}`,
+          },
+        }
+      : {}),
   };
 }
 

@@ -28,6 +28,7 @@ import { imageFingerprint } from './image-fingerprint';
 import { adminCredentials } from '#lambdas/platform/shopify-admin';
 import { publishCardProduct, setCardProductStatus } from './shopify-products';
 import { log } from '#lambdas/platform/log';
+import { settleEventWrites } from '#lambdas/notifications/settle-hooks';
 import { observed } from '#lambdas/platform/observability';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
 
@@ -44,6 +45,8 @@ const deps: DropDeps = {
   publishMode: () => publishMode(),
   createProduct: async (input) => publishCardProduct(await adminCredentials(), input),
   setProductStatus: async (productId, status) => setCardProductStatus(await adminCredentials(), productId, status),
+  // A drop's start and close: their notices (the athlete's followers), audit entries and news (issue 26).
+  eventWrites: settleEventWrites,
 };
 
 /** The https origin the browser called from (CloudFront), for the product image Shopify fetches. */

@@ -10,9 +10,40 @@
 // write the same item; puts with `notExists` or otherwise idempotent; a few per event (they count
 // towards the transaction's 100 items: a settle batch takes fewer orders to make room for them).
 import type { DomainEvent } from '#shared/cards/domain-events';
+import type { FanState } from '#shared/orders/settlement';
 import type { Write } from '#lambdas/platform/store';
 
 export type EventWrites = (event: DomainEvent) => Write[];
 
 /** The default hook: events are computed and logged, nothing more is written. */
 export const noEventWrites: EventWrites = () => [];
+
+/** Where a settle batch happens: what a fan hook needs beside the fan. */
+export interface FanContext {
+  athleteId: number;
+  collectiveId: number | null;
+  schoolId: number | null;
+  /** The card ids of each set that makes a Top Fan (closed sets; or every public card). */
+  topFanSets: number[][];
+  /** The batch's time (ISO). */
+  at: string;
+}
+
+/** A fan whose holding a settle batch changed: as read, and after the batch (null: holds nothing of
+ * the athlete any more). */
+export interface FanChange {
+  buyerKey: string;
+  before: FanState | null;
+  after: FanState | null;
+}
+
+/**
+ * The second hook (issue 26, leaderboards): items to write with the fans whose holdings a settle
+ * batch changed, in the same transaction. Called once per batch with every changed fan (so it can
+ * sum what several fans move in one item); the same rules as EventWrites: pure, idempotent or
+ * conditional puts, a few items per fan (they count towards the transaction's 100 items).
+ */
+export type FanWrites = (fans: readonly FanChange[], context: FanContext) => Write[];
+
+/** The default fan hook: nothing. */
+export const noFanWrites: FanWrites = () => [];

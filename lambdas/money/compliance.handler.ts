@@ -5,6 +5,9 @@
 // collective (GET /api/collectives/{id}/tax/{year}/export, CSV) and an athlete's own copy (GET
 // /api/athletes/{id}/tax/{year}, JSON or CSV). The rules: shared/money/nil-go.ts and tax-forms.ts; the
 // records: nil-go-records.ts and tax-export.ts. Handlers parse, authorise and map to HTTP.
+import { remindDisclosures } from './disclosure-reminders';
+import { observed } from '#lambdas/platform/observability';
+import { log } from '#lambdas/platform/log';
 import { complianceSettingsErrors, type AthleteTaxYear, type NilGoView } from '#shared/money/compliance-api';
 import { taxExportCsv } from '#shared/money/payout-documents';
 import { formsDueDate } from '#shared/money/tax-forms';
@@ -60,7 +63,7 @@ const settingsRead = async (event: Event) => {
   return json(200, (await readSettings(store, [collectiveId])).get(collectiveId), { 'cache-control': 'no-store' });
 };
 
-export const handler = routes({
+const http = routes({
   'GET /api/athletes/{id}/nil-go': async (event) => json(200, await nilGoRead(event), { 'cache-control': 'no-store' }),
   'GET /api/demo/athletes/{id}/nil-go': async (event) => json(200, await nilGoRead(event)),
 
@@ -100,3 +103,14 @@ export const handler = routes({
     return json(200, await saveSettings(store, collectiveId, input, principal.sub, now()));
   },
 });
+
+/** The daily schedule (infra/stack.ts): NIL Go deadlines told to the athletes and collectives (issue 26). */
+const reminders = observed(async () => {
+  const result = await remindDisclosures(store, new Date());
+  if (result.reminded) log('info', 'disclosure reminders', result);
+  return result;
+});
+
+/** API Gateway's requests, and the schedule's events (no routeKey). */
+export const handler = (event: Parameters<typeof http>[0] | { source?: string }, context: Parameters<typeof http>[1]) =>
+  'routeKey' in event ? http(event, context) : reminders(event as never, context as never);

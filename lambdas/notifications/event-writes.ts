@@ -7,9 +7,10 @@
 // duplicated action cannot write an entry twice: the transaction fails instead, and the action,
 // reading again, finds it already done. The unread count moves in the same transaction as the
 // notice it counts, so it is exact.
-import type { DriftEvent, Notice, Recipient } from '#shared/notifications/events';
+import type { Activity, DriftEvent, Notice, Recipient } from '#shared/notifications/events';
 import { isEventId } from '#shared/notifications/events';
 import * as keys from '#lambdas/platform/keys';
+import type { FollowTarget } from '#lambdas/platform/keys';
 import type { Item, Write } from '#lambdas/platform/store';
 import { recipientKey } from './recipients';
 
@@ -44,6 +45,24 @@ export function noteItem(event: DriftEvent, notice: Notice, recipient: Recipient
   };
 }
 
+/** News are kept this long. */
+export const ACTIVITY_DAYS = 366;
+
+/** An activity's items: its entry on the athlete's and the school's news, and each news head's time. */
+export function activityWrites(activity: Activity, eventId: string, at: string, headAt: string = at): Write[] {
+  const targets: FollowTarget[] = [
+    { kind: 'athlete', id: activity.athleteId },
+    ...(activity.schoolId ? [{ kind: 'school' as const, id: activity.schoolId }] : []),
+  ];
+  return targets.flatMap((target): Write[] => [
+    {
+      put: { ...keys.activityEntry(target, at, eventId), type: 'activity', eventId, at, ...activity, expiresAt: epochSeconds(at, ACTIVITY_DAYS) },
+      condition: { notExists: true },
+    },
+    { update: keys.activityHead(target), set: { lastAt: headAt } },
+  ]);
+}
+
 /** The writes that record `event` in the transaction of its action. */
 export function eventWrites(event: DriftEvent): Write[] {
   if (!isEventId(event.id)) throw new Error(`an event id is letters, digits, - _ and : only: ${event.id}`);
@@ -67,6 +86,7 @@ export function eventWrites(event: DriftEvent): Write[] {
       condition: { notExists: true },
     });
   }
+  if (event.activity) writes.push(...activityWrites(event.activity, event.id, event.at));
   const seen = new Set<string>();
   (event.notices ?? []).forEach((notice, n) => {
     const noteId = n === 0 ? event.id : `${event.id}:n${n}`;
@@ -89,13 +109,21 @@ export function eventsWrites(events: DriftEvent[]): Write[] {
   const unread = new Map<string, number>();
   const writes: Write[] = [];
   const stateSk = keys.notifyState('').SK;
+  const headSk = keys.activityHead({ kind: 'athlete', id: 0 }).SK;
+  const heads = new Map<string, Write>();
   for (const w of events.flatMap(eventWrites)) {
     if ('update' in w && 'add' in w && w.add && w.update.SK === stateSk) {
       unread.set(w.update.PK, (unread.get(w.update.PK) ?? 0) + (w.add.unread ?? 0));
       continue;
     }
+    // One head update per news partition: the latest time.
+    if ('update' in w && w.update.SK === headSk) {
+      heads.set(w.update.PK, w);
+      continue;
+    }
     writes.push(w);
   }
+  writes.push(...heads.values());
   for (const [pk, n] of unread) writes.push({ update: { PK: pk, SK: stateSk }, add: { unread: n, version: 1 } });
   return writes;
 }

@@ -35,7 +35,15 @@ function viewOf(item: Item, seenUpTo: string): NotificationView {
     at: String(item.at),
     from: String(item.from ?? 'Drift'),
     unread: String(item.SK) > seenUpTo,
+    email: emailStateOf(item),
   };
+}
+
+/** A notice's email as its owner is told of it. */
+function emailStateOf(item: Item): NotificationView['email'] {
+  if (item.email === 'sent' || item.email === 'digested') return 'sent';
+  if (item.email === 'pending' || item.email === 'held' || item.email === 'sending') return 'waiting';
+  return item.email === 'skipped' && item.reason === 'opted-out' ? 'off' : 'not-sent';
 }
 
 export function inbox(store: Store) {

@@ -1,6 +1,7 @@
 // The outbox's feed (docs/decisions/0025): puts due outbox items on the sender's queue. Triggered by
-// the Orders table's stream for every new notice (the event source mapping filters them: an insert
-// under NOTIFY#, a NOTE# sort key), so an email leaves within seconds; and every minute by a
+// the Orders table's stream for every new notice or settlement job (the event source mapping filters
+// them: an insert under NOTIFY# with a NOTE# sort key, or under FANOUT#), so an email leaves within
+// seconds; and every minute by a
 // schedule that sweeps the outbox's GSI1 partitions for what is due (digests whose hour is up or
 // whose quiet hours ended, notices a stream delivery missed or a refused send left for later). A
 // key enqueued twice is harmless: the sender claims each item before sending. Not an HTTP route.
@@ -18,7 +19,8 @@ function noticeKeys(event: DynamoDBStreamEvent): Key[] {
   return event.Records.flatMap((r) => {
     const PK = r.dynamodb?.Keys?.PK?.S ?? '';
     const SK = r.dynamodb?.Keys?.SK?.S ?? '';
-    return r.eventName === 'INSERT' && keys.recipientOfPartition(PK) && SK.startsWith(keys.notePrefix) ? [{ PK, SK }] : [];
+    const key = { PK, SK };
+    return r.eventName === 'INSERT' && ((keys.recipientOfPartition(PK) && SK.startsWith(keys.notePrefix)) || keys.isFanoutJob(key)) ? [key] : [];
   });
 }
 

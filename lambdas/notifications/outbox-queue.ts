@@ -16,6 +16,8 @@ export function keyOfMessage(body: string): Key | null {
   try {
     const value = JSON.parse(body) as { PK?: unknown; SK?: unknown };
     if (typeof value.PK !== 'string' || typeof value.SK !== 'string') return null;
+    const key = { PK: value.PK, SK: value.SK };
+    if (keys.isFanoutJob(key)) return key;
     if (!keys.recipientOfPartition(value.PK) || !(value.SK.startsWith(keys.notePrefix) || keys.isDigestSortKey(value.SK))) return null;
     return { PK: value.PK, SK: value.SK };
   } catch {

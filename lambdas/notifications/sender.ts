@@ -29,6 +29,7 @@ import { digestEmail, noticeEmail, type NoticeText } from './email-content';
 import { addressOf, lastSentOf, preferencesOf, sentField } from './preferences';
 import { unsubscribeQuery } from './notify-settings';
 import { SWEEP_PAGE, sweepOutbox } from './outbox-sweep';
+import { jobRunner } from './fanout';
 
 /** A claim older than this is a worker that died mid-send. */
 export const LEASE_MS = 15 * 60_000;
@@ -44,7 +45,7 @@ export interface SenderDeps {
   secret: () => Promise<string>;
 }
 
-export type Outcome = 'sent' | 'held' | 'skipped' | 'failed' | 'unconfirmed' | 'retry' | 'busy' | 'not-due' | 'done' | 'gone';
+export type Outcome = 'sent' | 'held' | 'skipped' | 'failed' | 'unconfirmed' | 'retry' | 'busy' | 'not-due' | 'done' | 'gone' | 'more';
 
 const GSI = ['GSI1PK', 'GSI1SK'];
 /** A transactional email's text carries a secret (an invite's claim link, whose code is stored
@@ -55,6 +56,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createSender(deps: SenderDeps) {
   const { store } = deps;
+  const jobs = jobRunner(store, deps.now);
 
   /** The mailer, or null where email is not configured (no sender identity: the notices stay in-app). */
   function mailerOrNull(): Mailer | null {
@@ -360,6 +362,8 @@ export function createSender(deps: SenderDeps) {
    * times, from any number of workers: each email goes at most once.
    */
   async function deliver(key: Key): Promise<Outcome> {
+    // A job settlement left (its notices and news, a school tally): fanout.ts.
+    if (keys.isFanoutJob(key)) return jobs.run(key);
     const recipient = keys.recipientOfPartition(key.PK);
     if (!recipient) return 'gone';
     const run = keys.isDigestSortKey(key.SK) ? deliverDigest : deliverNote;

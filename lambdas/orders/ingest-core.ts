@@ -23,7 +23,7 @@ import { jitteredBackoff, keyString } from '#lambdas/platform/store';
 import type { Store, Item, Key } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
 import type { MetricName } from '#lambdas/platform/metric-names';
-import type { EventWrites } from '#lambdas/cards/event-writes';
+import type { EventWrites, FanWrites } from '#lambdas/cards/event-writes';
 import { decodeState } from './order-codec';
 
 export type IngestOutcome = 'applied' | 'unchanged' | 'duplicate';
@@ -60,6 +60,9 @@ export interface IngestDeps {
    * unlocked, a new Top Fan, an edition sold out), in the same transaction (lambdas/cards/
    * event-writes.ts). Default: none. */
   eventWrites?: EventWrites;
+  /** The settle transaction's second hook: items to write with each fan whose holding a batch
+   * changed (leaderboards). Default: none. */
+  fanWrites?: FanWrites;
 }
 
 /** How long an inline settle runs before it leaves the rest to the sweeper. */

@@ -21,7 +21,7 @@ import type { IngestDeps, StoredOrder } from './ingest-core';
 import { StoreConflict, keyString, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Store, Item, Key, Write } from '#lambdas/platform/store';
 import { athleteStateOf } from '#lambdas/money/athlete-total';
-import { noEventWrites } from '#lambdas/cards/event-writes';
+import { noEventWrites, noFanWrites } from '#lambdas/cards/event-writes';
 import * as keys from '#lambdas/platform/keys';
 import { BATCH_BYTES, TRANSACTION_ITEMS, athleteBatchParts, unattributedWrites, writesBytes } from './settle-writes';
 
@@ -96,6 +96,7 @@ function cardRulesOf(athlete: Athlete | null, total: Item | undefined): Map<numb
 export function createSettler(deps: IngestDeps) {
   const { store, now, metric, log, backoff } = runtimeOf(deps);
   const eventWrites = deps.eventWrites ?? noEventWrites;
+  const fanWrites = deps.fanWrites ?? noFanWrites;
 
   /** Consistent reads of any number of keys, 100 per request. */
   async function getMany(list: Key[]): Promise<Map<string, Item>> {
@@ -161,6 +162,15 @@ export function createSettler(deps: IngestDeps) {
       const k = keyString(keys.fan(athleteId, buyerKey));
       fans.set(buyerKey, fanStateOf(got.get(k) ?? more.get(k)));
     }
+    const fanHook = {
+      writes: fanWrites,
+      context: {
+        collectiveId: catalogAthlete?.collectiveId ?? null,
+        schoolId: catalogAthlete?.schoolId ?? null,
+        topFanSets: topFanSetsOf(catalogAthlete ?? undefined),
+        at: now(),
+      },
+    };
     let batch: AthleteBatch = startBatch({
       athleteId,
       athlete: athleteStateOf(got.get(keyString(totalKey))),
@@ -183,7 +193,7 @@ export function createSettler(deps: IngestDeps) {
         applied: applied.get(w.orderId) ?? null,
       });
       if (next !== batch) {
-        const parts = athleteBatchParts(athleteId, finishBatch(next), eventWrites);
+        const parts = athleteBatchParts(athleteId, finishBatch(next), eventWrites, fanHook);
         orderBytes.set(w.orderId, writesBytes(parts.orders[parts.orders.length - 1]));
         const items = parts.shared.length + parts.orders.reduce((n, o) => n + o.length, 0) + 2 * clears(window.slice(0, taken + 1)).length;
         const bytes = writesBytes(parts.shared) + [...orderBytes.values()].reduce((a, b) => a + b, 0);
@@ -196,7 +206,7 @@ export function createSettler(deps: IngestDeps) {
     const toClear = clears(window.slice(0, taken));
     if (batch.steps.length === 0 && toClear.length === 0) return { taken, cleared: [] };
     const plan = finishBatch(batch);
-    const parts = athleteBatchParts(athleteId, plan, eventWrites);
+    const parts = athleteBatchParts(athleteId, plan, eventWrites, fanHook);
     const writes = [...parts.shared, ...parts.orders.flat()];
     const firstClear = writes.length;
     writes.push(...toClear.flatMap((w) => clearWrites(w.orderId, w.version)));

@@ -8,13 +8,23 @@ import type { IngestResult } from './ingest-engine';
 import { dynamoStore } from '#lambdas/platform/store';
 import { log } from '#lambdas/platform/log';
 import { metric } from '#lambdas/platform/metrics';
+import { leaderboardWrites, settleEventWrites } from '#lambdas/notifications/settle-hooks';
 
 export { AssignRefused, DEFAULT_SETTLE_MS } from './ingest-engine';
 export type { IngestOutcome, IngestResult } from './ingest-engine';
 export { hashEmail } from '#lambdas/identity/buyers';
 export type IngestEvent = OrderEvent;
 
-const engine = createIngestEngine({ store: dynamoStore, catalog: dynamoCatalogReader, options: contributionOptions, metric, log });
+// Settlement's hooks (issue 26): its events' notices and the leaderboards, in its transactions.
+const engine = createIngestEngine({
+  store: dynamoStore,
+  catalog: dynamoCatalogReader,
+  options: contributionOptions,
+  metric,
+  log,
+  eventWrites: settleEventWrites,
+  fanWrites: leaderboardWrites,
+});
 
 /** Accepts an event and settles its order before answering. */
 export const ingest: (event: OrderEvent, options?: { webhookId?: string; deadline?: number }) => Promise<IngestResult> = engine.ingest;

@@ -9,8 +9,8 @@ import { athleteGroupId, unattributedGroupId } from '#shared/orders/contribution
 import type { AthleteBatchPlan, PlannedStep } from '#shared/orders/settle-batch';
 import type { AppliedAthleteGroup, UnattributedStepPlan } from '#shared/orders/settlement';
 import { ledgerAttributes } from '#lambdas/money/athlete-total';
-import { noEventWrites } from '#lambdas/cards/event-writes';
-import type { EventWrites } from '#lambdas/cards/event-writes';
+import { noEventWrites, noFanWrites } from '#lambdas/cards/event-writes';
+import type { EventWrites, FanContext, FanWrites } from '#lambdas/cards/event-writes';
 import { keyString, versionIs } from '#lambdas/platform/store';
 import type { Write } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
@@ -47,6 +47,9 @@ function orderWrites(athleteId: number, step: PlannedStep): Write[] {
         createdAt: line.meta.createdAt,
         buyer: line.meta.buyerLabel,
         buyerAlias: line.meta.buyerAlias,
+        // The buyer's key (a hash, never answered): public lists name the owner by the display name
+        // they chose, and leave a minor unnamed (lambdas/identity/display-names.ts publicLabels).
+        buyerKey: line.meta.buyerKey,
         quantity: line.quantity,
         amountCents: line.amountCents,
         status: line.meta.status,
@@ -97,6 +100,11 @@ export function athleteBatchParts(
   athleteId: number,
   batch: AthleteBatchPlan,
   eventWrites: EventWrites = noEventWrites,
+  /** The fan hook and where the batch happens (leaderboards: lambdas/notifications/settle-hooks.ts). */
+  fanHook: { writes: FanWrites; context: Omit<FanContext, 'athleteId'> } = {
+    writes: noFanWrites,
+    context: { collectiveId: null, schoolId: null, topFanSets: [], at: '' },
+  },
 ): { shared: Write[]; orders: Write[][] } {
   const { athlete, collectiveId } = batch;
   const shared: Write[] = [
@@ -134,6 +142,7 @@ export function athleteBatchParts(
       shared.push({ put: { ...key, ...keys.collectorIndex(fan.buyerKey, athleteId), athleteId, buyerKey: fan.buyerKey, ...fan.after }, condition });
     else shared.push({ delete: key, condition });
   }
+  if (batch.fans.length) shared.push(...fanHook.writes(batch.fans, { athleteId, ...fanHook.context }));
   for (const top of batch.topFans) {
     const key = keys.topFan(athleteId, top.buyerKey);
     shared.push(top.op === 'put' ? { put: { ...key, athleteId, buyerAlias: top.buyerAlias } } : { delete: key });

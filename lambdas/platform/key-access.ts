@@ -22,6 +22,8 @@ export const INGESTION_PARTITIONS = [
   p.webhook, // delivery markers (X-Shopify-Webhook-Id)
   p.pending, // orders whose effects are not all applied yet (the settle sweeper's list)
   p.parked, // signed deliveries refused for an operator (another currency, unstorable, malformed)
+  p.board, // the leaderboards a batch moves (lambdas/notifications/settle-hooks.ts)
+  p.fanout, // the jobs a batch leaves: its events' notices, school tallies
 ] as const;
 
 /** The catalog (keys.ts, "The catalog, one item per entity"): written by the admin function only. */
@@ -34,13 +36,14 @@ export const ACCEPT_PARTITIONS = [p.order, p.webhook, p.pending, p.parked] as co
 export const RECONCILE_PARTITIONS = [...ACCEPT_PARTITIONS, p.reconcile] as const;
 
 /** The notification sender (lambdas/notifications/sender.ts): notices, digests, the recipients'
- * last-sent times. The bounce handler records suppressed addresses only. */
-export const NOTIFY_SENDER_PARTITIONS = [p.notify] as const;
+ * last-sent times; settlement's jobs (fanout.ts): their audit entries, the school boards, the news.
+ * The bounce handler records suppressed addresses only. */
+export const NOTIFY_SENDER_PARTITIONS = [p.notify, p.fanout, p.audit, p.board, p.activity] as const;
 export const NOTIFY_BOUNCE_PARTITIONS = [p.suppressed] as const;
 
 /** What an action that records an event writes besides its own items (event-writes.ts): the
- * collective's audit entry, the recipients' notices and unread counts. */
-export const EVENT_PARTITIONS = [p.audit, p.notify] as const;
+ * collective's audit entry, the recipients' notices and unread counts, the news for the feeds. */
+export const EVENT_PARTITIONS = [p.audit, p.notify, p.activity] as const;
 
 /** IAM `StringLike` semantics: `*` matches any run of characters (also none), `?` exactly one. */
 export function matchesPartitionPattern(pattern: string, partition: string): boolean {

@@ -59,12 +59,18 @@ const STRIPE_EVENT = 'STRIPEEVENT#';
 const PAY_ACCOUNT = 'PAYACCOUNT';
 const COLLECTIVE_META = 'META';
 const PERSON = 'PERSON#';
+const DISPLAY_NAME = 'DISPLAYNAME#';
 const NOTIFY = 'NOTIFY#';
 const NOTE = 'NOTE#';
 const OUTBOX = 'OUTBOX#';
 const AUDIT = 'AUDIT#';
 const SUPPRESSED = 'SUPPRESSED#';
 const DIGEST = 'DIGEST#';
+const BOARD = 'BOARD#';
+const FANOUT = 'FANOUT#';
+const FOLLOWERS = 'FOLLOWERS#';
+const FOLLOWS = 'FOLLOWS#';
+const ACTIVITY = 'ACTIVITY#';
 const DROPS = 'DROPS';
 const DROP_START = 'START#';
 const DROP_END = 'END#';
@@ -370,6 +376,11 @@ export const privacyRequestListing = (receivedAt: string, requestId: string) => 
 export const personAge = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}`, SK: 'AGE' });
 /** An account's pending deletion: the SHA-256 of the emailed code, its expiry and tries (lambdas/sales/account-deletion.ts). */
 export const personDeletion = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}`, SK: 'DELETION' });
+/** A fan's collector profile: the chosen display name and whether the public profile is on (issue 26;
+ * lambdas/identity/display-names.ts). */
+export const personProfile = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}`, SK: 'PROFILE' });
+/** A display name's claim, by its key (letters and digits, lower case): one fan per name. */
+export const displayNameClaim = (nameKey: string) => ({ PK: `${DISPLAY_NAME}${nameKey}`, SK: 'NAME' });
 // ---- collective sign-up ---------------------------------------------------------------------------
 
 /** A collective's application (lambdas/onboarding/collective-applications.ts). */
@@ -437,6 +448,67 @@ export const auditEntry = (collectiveId: number, at: string, eventId: string) =>
 /** An address that bounced or complained (by the hash of the address). */
 export const suppressedAddress = (addressHash: string) => ({ PK: `${SUPPRESSED}${addressHash}`, SK: 'EMAIL' });
 
+// ---- leaderboards and settlement's notices (issue 26; lambdas/notifications/settle-hooks.ts) ------------
+//   BOARD#A{athlete}           F#{buyer}    a fan's cards of the athlete; GSI1 (same PK) ranks them
+//   BOARD#T{athlete}-{cards}   F#{buyer}    a fan's cards of one set (keyed by its card ids: a closed
+//                              COUNT        set's are fixed); the set's fans in all
+//   BOARD#S{school}            F#{buyer}    a fan's cards of the school's athletes (kept by tally jobs)
+//                              COUNT        the school's fans in all
+//   FANOUT#{job}               JOB          a settlement event's notices or a school tally to apply (outbox GSI1)
+
+/** Whose board: an athlete's, one of its sets' (by the set's card ids), a school's. */
+export type BoardRef =
+  { kind: 'athlete'; athleteId: number } | { kind: 'set'; athleteId: number; cardIds: readonly number[] } | { kind: 'school'; schoolId: number };
+export function boardPartition(board: BoardRef): string {
+  if (board.kind === 'athlete') return `${BOARD}A${board.athleteId}`;
+  if (board.kind === 'school') return `${BOARD}S${board.schoolId}`;
+  return `${BOARD}T${board.athleteId}-${[...board.cardIds].sort((a, b) => a - b).join('.')}`;
+}
+/** A fan's entry on a board; GSI1 (the board's partition) sorts entries by rank: most cards first,
+ * then who reached that count first. */
+export const boardEntry = (board: BoardRef, buyerKey: string) => ({ PK: boardPartition(board), SK: `F#${buyerKey}` });
+export const boardRank = (board: BoardRef, units: number, reachedAt: string, buyerKey: string) => ({
+  GSI1PK: boardPartition(board),
+  GSI1SK: `${String(999_999_999 - Math.min(units, 999_999_999)).padStart(9, '0')}#${reachedAt}#${buyerKey}`,
+});
+/** A board's count of fans (sets and schools; an athlete's is its total's uniqueFans). */
+export const boardCount = (board: BoardRef) => ({ PK: boardPartition(board), SK: 'COUNT' });
+/** The buyer of a board entry's sort key (F#<buyer>), or null. */
+export const boardBuyerOf = (sk: string) => (String(sk).startsWith('F#') ? String(sk).slice(2) : null);
+/** A job the sender applies after settlement (a settlement event's notices, a school tally). */
+export const fanoutJob = (jobId: string) => ({ PK: `${FANOUT}${jobId}`, SK: 'JOB' });
+/** Whether a key is a fanout job's. */
+export const isFanoutJob = (key: { PK: string; SK: string }) => String(key.PK).startsWith(FANOUT) && key.SK === 'JOB';
+
+// ---- follows and the feed (issue 26 item 3; lambdas/community/follows.ts) ----------------------------
+//   FOLLOWERS#{A|S}{id}   F#{buyer}      who follows an athlete or a school (told of unlocks and drops)
+//   FOLLOWS#{buyer}       {A|S}#{id}     what a fan follows (the feed reads these)
+//   ACTIVITY#{A|S}{id}    E#{at}#{event} an athlete's or a school's news: new cards, unlocks, drops, posts
+//                         HEAD           when its latest news was written (the feed's merge order)
+
+export type FollowTarget = { kind: 'athlete'; id: number } | { kind: 'school'; id: number };
+const targetCode = (t: FollowTarget) => `${t.kind === 'athlete' ? 'A' : 'S'}${t.id}`;
+export const followersPartition = (target: FollowTarget) => `${FOLLOWERS}${targetCode(target)}`;
+export const follower = (target: FollowTarget, buyerKey: string) => ({ PK: followersPartition(target), SK: `F#${buyerKey}` });
+/** The buyer of a follower's sort key (F#<buyer>), or null. */
+export const followerBuyerOf = (sk: string) => (String(sk).startsWith('F#') ? String(sk).slice(2) : null);
+export const followsPartition = (buyerKey: string) => `${FOLLOWS}${buyerKey}`;
+export const follow = (buyerKey: string, target: FollowTarget) => ({
+  PK: followsPartition(buyerKey),
+  SK: `${target.kind === 'athlete' ? 'A' : 'S'}#${target.id}`,
+});
+/** What a follow's sort key names (A#<id> or S#<id>), or null. */
+export function followTargetOf(sk: string): FollowTarget | null {
+  const match = /^([AS])#(\d{1,9})$/.exec(String(sk));
+  return match ? { kind: match[1] === 'A' ? 'athlete' : 'school', id: Number(match[2]) } : null;
+}
+export const activityPartition = (target: FollowTarget) => `${ACTIVITY}${targetCode(target)}`;
+export const activityEntry = (target: FollowTarget, at: string, eventId: string) => ({
+  PK: activityPartition(target),
+  SK: `${activityPrefix}${at}#${eventId}`,
+});
+export const activityPrefix = 'E#';
+export const activityHead = (target: FollowTarget) => ({ PK: activityPartition(target), SK: 'HEAD' });
 // ---- moment drops (lambdas/cards/card-drops.ts, decision 0022) -----------------------------------------
 // One small partition of what the drop sweep has to do, in time order: a drop's start (to open it on
 // Shopify and tell fans), its end (to close it and fix its print run), and a product to take off
@@ -552,7 +624,13 @@ export const partitionPatterns = {
   stripeAccount: 'STRIPEACCT#*',
   stripeEvent: 'STRIPEEVENT#*',
   person: 'PERSON#*',
+  displayName: 'DISPLAYNAME#*',
   notify: 'NOTIFY#*',
+  board: 'BOARD#*',
+  fanout: 'FANOUT#*',
+  followers: 'FOLLOWERS#*',
+  follows: 'FOLLOWS#*',
+  activity: 'ACTIVITY#*',
   audit: 'AUDIT#*',
   suppressed: 'SUPPRESSED#*',
   drops: 'DROPS',

@@ -16,17 +16,19 @@ import { decodeState } from '#lambdas/orders/order-codec';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import * as keys from '#lambdas/platform/keys';
 import { collectionOf } from './collection-repo';
+import { publicLabels, publicName, type PublicLabel } from '#lambdas/identity/display-names';
 
 type Item = Record<string, unknown>;
 type SaleSerial = { cardId: number; from: number; to: number };
 
 /**
- * Who owns a sale's cards, as public screens name them: the pseudonym settlement stored with the
- * sale ('Fan 7KQ2MX', lambdas/identity/buyers.ts buyerAlias), never the email or any part of it.
- * The one place the card page's owner label comes from (chosen display names replace it later).
+ * Who owns a sale's cards, as public screens name them: the display name the buyer chose, else the
+ * pseudonym settlement stored with the sale ('Fan 7KQ2MX', lambdas/identity/buyers.ts buyerAlias),
+ * never the email or any part of it; a buyer who may not be listed publicly (a minor) is 'A
+ * collector'. The one place the card page's owner label comes from.
  */
-export function ownerLabel(sale: Item): string {
-  return typeof sale.buyerAlias === 'string' && sale.buyerAlias ? sale.buyerAlias : 'Fan';
+export function ownerLabel(sale: Item, labels: ReadonlyMap<string, PublicLabel> = new Map()): string {
+  return publicName(typeof sale.buyerKey === 'string' ? labels.get(sale.buyerKey) : undefined, sale.buyerAlias);
 }
 
 const serialsOf = (sale: Item, cardId: number): Array<[number, number]> =>
@@ -42,14 +44,21 @@ export async function cardSales(athleteId: number, cardId: number): Promise<Card
       Limit: CARD_SALES_WINDOW,
     }),
   );
-  const items: CardSale[] = [];
+  const shown: Array<{ sale: Item; serials: Array<[number, number]> }> = [];
   for (const sale of page.Items ?? []) {
     if (sale.counted === false || sale.test === true) continue;
     const serials = serialsOf(sale, cardId);
     if (serials.length === 0) continue;
-    items.push({ at: String(sale.createdAt), serials, units: rangeCount(serials), owner: ownerLabel(sale) });
-    if (items.length === CARD_SALES_SHOWN) break;
+    shown.push({ sale, serials });
+    if (shown.length === CARD_SALES_SHOWN) break;
   }
+  const labels = await publicLabels(shown.flatMap(({ sale }) => (typeof sale.buyerKey === 'string' ? [sale.buyerKey] : [])));
+  const items: CardSale[] = shown.map(({ sale, serials }) => ({
+    at: String(sale.createdAt),
+    serials,
+    units: rangeCount(serials),
+    owner: ownerLabel(sale, labels),
+  }));
   return { items };
 }
 

@@ -10,7 +10,7 @@ import { encodeCursor } from '#lambdas/platform/http';
 import * as keys from '#lambdas/platform/keys';
 import { GSI1, cursorSpecs } from '#lambdas/platform/keys';
 import { decodeState } from '#lambdas/orders/order-codec';
-import { listedPublicly } from '#lambdas/identity/age-bands';
+import { publicLabels, publicName } from '#lambdas/identity/display-names';
 
 /** Who reads: the athlete's own panel sees buyers' email local parts; public views a pseudonym. */
 export type BuyerView = 'owner' | 'public';
@@ -26,11 +26,14 @@ export async function athleteSales(athleteId: number, limit: number, cursor: Rec
       ExclusiveStartKey: cursor,
     }),
   );
+  // The public demo names buyers as public lists do (their display name, else the pseudonym; a minor unnamed).
+  const labels = view === 'public' ? await publicLabels((page.Items ?? []).flatMap((i) => (typeof i.buyerKey === 'string' ? [i.buyerKey] : []))) : new Map();
+  const publicBuyer = (item: Record<string, unknown>) => publicName(typeof item.buyerKey === 'string' ? labels.get(item.buyerKey) : undefined, item.buyerAlias);
   const items = (page.Items ?? []).map((item): SaleLine => ({
     orderId: item.orderId,
     orderName: item.orderName,
     createdAt: item.createdAt,
-    buyer: view === 'owner' ? item.buyer : (item.buyerAlias ?? 'Fan'),
+    buyer: view === 'owner' ? item.buyer : publicBuyer(item),
     quantity: item.quantity,
     amountCents: item.amountCents,
     status: item.status,
@@ -103,10 +106,12 @@ export async function athleteStats(athleteId: number): Promise<AthleteStatsRespo
   const fullSet = Object.keys(cardsSoldByCard).filter((c) => c !== '0').length;
   // Minors (and accounts that have not answered the age question) are never listed; the count keeps them.
   const topFanItems = topFanPage.Items ?? [];
-  const listed = await listedPublicly(topFanItems.map((i) => keys.topFanBuyerOf(String(i.SK)) ?? ''));
+  const buyerOf = (i: Record<string, unknown>) => keys.topFanBuyerOf(String(i.SK)) ?? '';
+  // Each named by the display name they chose, else the pseudonym Drift gave them (never any part of an email).
+  const labels = await publicLabels(topFanItems.map(buyerOf));
   const topFans: TopFan[] = topFanItems
-    .filter((i) => listed.has(keys.topFanBuyerOf(String(i.SK)) ?? ''))
-    .map((i) => ({ buyer: String(i.buyerAlias ?? 'Fan'), cardsHeld: fullSet }))
+    .filter((i) => labels.get(buyerOf(i))?.listed === true)
+    .map((i) => ({ buyer: publicName(labels.get(buyerOf(i)), i.buyerAlias), cardsHeld: fullSet }))
     .sort((a, b) => a.buyer.localeCompare(b.buyer));
   const cardsSold = Number(total.cardsSold ?? 0);
   const revenue = Number(total.revenueCents ?? 0);

@@ -47,6 +47,17 @@ export interface Notice {
   transactional?: boolean;
 }
 
+/** News for the feeds of the athlete's and its school's followers (GET /api/me/feed). */
+export interface Activity {
+  athleteId: number;
+  schoolId: number | null;
+  kind: 'new-card' | 'unlock' | 'drop' | 'post';
+  /** One line: "Marcus Reed released “Gold”". */
+  title: string;
+  /** Where it leads in the web app. */
+  link: string | null;
+}
+
 export interface DriftEvent {
   /** The event's identity: the same action always yields the same id (letters, digits, - and :). */
   id: string;
@@ -64,6 +75,7 @@ export interface DriftEvent {
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   notices?: Notice[];
+  activity?: Activity;
 }
 
 const EVENT_ID = /^[A-Za-z0-9:_-]{1,160}$/;

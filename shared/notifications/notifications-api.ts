@@ -16,6 +16,9 @@ export interface NotificationView {
   /** Who acted (an athlete's name, a collective, Drift). */
   from: string;
   unread: boolean;
+  /** What became of its email: sent (alone or in a digest), still to go (the hour, quiet hours),
+   * off (the person turned this kind off), or not sent (no address yet, the address bounced). */
+  email: 'sent' | 'waiting' | 'off' | 'not-sent';
 }
 
 export interface NotificationsResponse {

@@ -14,7 +14,18 @@ import {
 import * as keys from '#lambdas/platform/keys';
 
 /** Builders whose parameters are not plain ids: give them sample arguments here. */
-const SAMPLE_ARGS: Record<string, unknown[]> = {};
+const SAMPLE_ARGS: Record<string, unknown[]> = {
+  boardPartition: [{ kind: 'athlete', athleteId: 1 }],
+  boardEntry: [{ kind: 'set', athleteId: 1, cardIds: [1, 2] }, 'b'],
+  boardRank: [{ kind: 'school', schoolId: 1 }, 1, '2026-01-01T00:00:00.000Z', 'b'],
+  boardCount: [{ kind: 'school', schoolId: 1 }],
+  followersPartition: [{ kind: 'athlete', id: 1 }],
+  follower: [{ kind: 'school', id: 1 }, 'b'],
+  follow: ['b', { kind: 'athlete', id: 1 }],
+  activityPartition: [{ kind: 'athlete', id: 1 }],
+  activityEntry: [{ kind: 'school', id: 1 }, '2026-01-01T00:00:00.000Z', 'e'],
+  activityHead: [{ kind: 'athlete', id: 1 }],
+};
 
 /** The PK each entry of `keys` produces (entries without a PK are GSI keys, prefixes or ids). */
 function partitionsOfKeys(): { name: string; partition: string }[] {

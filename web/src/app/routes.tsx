@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { DocumentTitle } from '@/components/document-title';
 import { RequireSignIn } from '@/components/require-sign-in';
+import { AfterHydration } from '@/components/after-hydration';
 import { API_BASE } from '@/config/api';
 import { paths } from '@/config/paths';
 import { searchPath } from '@/features/search/api/search-path';
@@ -110,6 +111,19 @@ const UnsubscribePage = lazyScreen(
 );
 const AuditLog = lazyScreen('features/notifications/components/audit-log.tsx', () => import('@/features/notifications/components/audit-log'));
 
+// The community (issue 26): follow buttons and leaderboards on the athlete's and the school's pages,
+// the fan's feed on My Collection, collector profiles and their settings.
+const FollowButton = lazyScreen('features/feed/components/follow-button.tsx', () => import('@/features/feed/components/follow-button'));
+const AthleteLeaderboards = lazyScreen('features/collector/components/leaderboard.tsx', () =>
+  import('@/features/collector/components/leaderboard').then((m) => ({ default: m.AthleteLeaderboards })),
+);
+const SchoolLeaderboard = lazyScreen('features/collector/components/leaderboard.tsx', () =>
+  import('@/features/collector/components/leaderboard').then((m) => ({ default: m.SchoolLeaderboard })),
+);
+const FanFeed = lazyScreen('features/feed/components/fan-feed.tsx', () => import('@/features/feed/components/fan-feed'));
+const CollectorPage = lazyScreen('features/collector/components/collector-page.tsx', () => import('@/features/collector/components/collector-page'));
+const ProfileSettings = lazyScreen('features/collector/components/profile-settings.tsx', () => import('@/features/collector/components/profile-settings'));
+
 /** Marks a route whose HTML the build writes. */
 const PRERENDER = { prerender: true } as const;
 
@@ -158,17 +172,47 @@ export const routes: RouteObject[] = [
         element: titled(
           'My Collection',
           <RequireSignIn>
-            <MyCollection />
+            <MyCollection
+              feed={
+                <AfterHydration>
+                  <FanFeed />
+                </AfterHydration>
+              }
+            />
           </RequireSignIn>,
         ),
       },
       { path: paths.demo.whatWeOffer.path, handle: PRERENDER, element: titled('What We Offer · Demo', <WhatWeOffer />) },
       { path: paths.demo.learn.path, handle: PRERENDER, element: titled('Learn · Demo', <Learn />) },
       { path: paths.demo.waitingList.path, handle: PRERENDER, element: titled('Get on the List · Demo', <WaitingList />) },
-      { path: paths.athlete.path, element: <AthleteProfile /> },
+      {
+        path: paths.athlete.path,
+        element: (
+          <AthleteProfile
+            community={
+              <AfterHydration>
+                <FollowButton kind="athlete" />
+                <AthleteLeaderboards />
+              </AfterHydration>
+            }
+          />
+        ),
+      },
       { path: paths.card.path, element: <CardPurchase /> },
       { path: paths.athleteMedia.path, element: <AthleteMedia /> },
-      { path: paths.school.path, element: <SchoolPage /> },
+      {
+        path: paths.school.path,
+        element: (
+          <SchoolPage
+            community={
+              <AfterHydration>
+                <FollowButton kind="school" />
+                <SchoolLeaderboard />
+              </AfterHydration>
+            }
+          />
+        ),
+      },
       { path: paths.sport.path, element: <SportRoster /> },
       { path: paths.support.path, element: <SupportPage /> },
       {
@@ -226,6 +270,16 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: paths.unsubscribe.path, element: titled('Stop these emails', <UnsubscribePage />) },
+      { path: paths.collector.path, element: <CollectorPage /> },
+      {
+        path: paths.profile.path,
+        element: titled(
+          'Your collector profile',
+          <RequireSignIn>
+            <ProfileSettings />
+          </RequireSignIn>,
+        ),
+      },
       {
         path: paths.account.path,
         element: titled(

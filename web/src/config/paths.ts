@@ -48,6 +48,10 @@ export const paths = {
   collectiveAdminPanel: { path: '/collective-admin-panel', getHref: () => '/collective-admin-panel' },
   /** The signed-in account's notifications and their email settings (issue 26). */
   notifications: { path: '/notifications', getHref: () => '/notifications' },
+  /** A fan's public collector profile (issue 26), by its display name. */
+  collector: { path: '/collector/:name', getHref: (name: string) => `/collector/${enc(name)}` },
+  /** The signed-in fan's display name and collector profile settings. */
+  profile: { path: '/profile', getHref: () => '/profile' },
   /** Where an email's unsubscribe link leads (signed query: r, c, t). */
   unsubscribe: { path: '/unsubscribe', getHref: (query = '') => (query ? `/unsubscribe?${query}` : '/unsubscribe') },
   /** The signed-in fan's account: download my data, delete my account, the age question (issue 23). */

@@ -3,6 +3,7 @@
 // About, stats, achievements, Digital Collectibles (GET /api/athletes/{id}: each card in the Drift
 // frame with its sale state, grouped by set) and Related Athletes (GET /api/athletes/{id}/related).
 // An unknown id redirects to '/'.
+import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { tierFor } from '@shared/catalog/tiers';
 import { AthleteCard } from '@/components/entity-cards';
@@ -49,7 +50,8 @@ function RelatedAthletes({ athleteId }: { athleteId: number }) {
   );
 }
 
-export default function AthleteProfile() {
+/** `community`: what the route table adds below the cards (the follow button and the leaderboard, other features'). */
+export default function AthleteProfile({ community }: { community?: ReactNode } = {}) {
   const { id } = useParams();
   const athleteId = parseId(id);
   const { data, error, mutate } = useAthleteProfile(athleteId);
@@ -100,6 +102,8 @@ export default function AthleteProfile() {
         </h2>
         <CollectibleGrid cards={data.cards} sets={data.sets} athleteId={athlete.id} athleteName={athlete.name} athlete={athlete} />
       </section>
+
+      {community}
 
       <RelatedAthletes athleteId={athlete.id} />
     </div>

@@ -4,7 +4,7 @@
 // the missing cards (each a link to its card page) and the Top Fan badge from the answer's flag; a
 // page of athletes at a time. Cards bought in this browser (localStorage `purchasedCards`) show
 // until the collection holds them, and can be removed from this device.
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { formatUsd } from '@shared/platform/money';
 import { ConfirmAbout, useConfirmation } from '@/components/dialog';
@@ -32,7 +32,8 @@ export const LOAD_ERROR = 'Failed to load Shopify orders. Please try again later
 export const REFRESH_ERROR = 'Failed to refresh Shopify orders. Please try again later.';
 export const LOAD_MORE_ERROR = 'Failed to load more of your collection. Please try again.';
 
-export default function MyCollection() {
+/** `feed`: what the route table adds under the title (the fan's feed, another feature's). */
+export default function MyCollection({ feed }: { feed?: ReactNode } = {}) {
   const [local, setLocal] = useState<LocalCollectible[]>(() => readPurchasedCards());
   const removal = useConfirmation<LocalCollectible>();
   const [now] = useState(() => Date.now());
@@ -82,6 +83,8 @@ export default function MyCollection() {
         </button>
         {!isDemoPath(location.pathname) && <Link to={paths.account.getHref()}>Account and my data</Link>}
       </div>
+
+      {feed}
 
       {collection.error && !moreFailed && <ErrorBox message={collection.data ? REFRESH_ERROR : LOAD_ERROR} onRetry={() => void refresh()} />}
       {firstLoad && <PageSpinner label="Loading your cards..." />}

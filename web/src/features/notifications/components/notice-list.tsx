@@ -5,6 +5,12 @@ import type { NotificationView } from '@shared/notifications/notifications-api';
 import { formatDateTime } from '@/lib/dates';
 
 const AUDIENCE: Record<NotificationView['audience'], string> = { athlete: 'Athlete', collective: 'Collective', fan: 'Fan' };
+const EMAIL: Record<NotificationView['email'], string> = {
+  sent: 'emailed',
+  waiting: 'email to follow',
+  off: 'email off for this kind',
+  'not-sent': 'not emailed',
+};
 
 export function NoticeList({ items, compact = false, showAudience = false }: { items: NotificationView[]; compact?: boolean; showAudience?: boolean }) {
   if (items.length === 0) return <p className="notify-empty">No notifications yet. We will tell you here when something needs you.</p>;
@@ -23,6 +29,7 @@ export function NoticeList({ items, compact = false, showAudience = false }: { i
                 {formatDateTime(n.at)}
               </time>
               {showAudience && <> · as {AUDIENCE[n.audience]}</>}
+              {!compact && <> · {EMAIL[n.email]}</>}
             </span>
           </>
         );

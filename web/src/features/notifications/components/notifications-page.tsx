@@ -1,6 +1,8 @@
 // /notifications (signed in): every notice of the account, newest first, a page at a time, and its
 // email settings. Opening the page marks what it shows as read.
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import '@/components/dashboard/dashboard.css';
 import { ErrorBox } from '@/components/error-box';
 import { ShowMore } from '@/components/show-more';
@@ -36,7 +38,10 @@ export default function NotificationsPage() {
 
   return (
     <section className="page container notify-page">
-      <h1>Notifications</h1>
+      <div className="feed-head">
+        <h1>Notifications</h1>
+        <Link to={paths.profile.getHref()}>Your collector profile</Link>
+      </div>
       <section className="notify-section panel" aria-labelledby="notify-list-title">
         <h2 id="notify-list-title" className="sr-only">
           Your notifications

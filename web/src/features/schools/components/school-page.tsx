@@ -2,7 +2,7 @@
 // (its first athletes; View Team Roster for the whole roster, View More/View Less) and the School
 // Merch carousel; a link to its collective's support page (gifts and memberships) once the collective
 // has set it up. An unknown school redirects to '/'.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import type { AthleteSummary } from '@shared/catalog/catalog-types';
 import { formatUsd } from '@shared/platform/money';
@@ -59,7 +59,8 @@ function SportRoster({ schoolId, sport, count, athletes }: { schoolId: number; s
   );
 }
 
-export default function SchoolPage() {
+/** `community`: what the route table adds under the description (the follow button and the school's leaderboard). */
+export default function SchoolPage({ community }: { community?: ReactNode } = {}) {
   const { id } = useParams();
   const schoolId = parseId(id);
   const { data, error, mutate } = useSchool(schoolId);
@@ -88,6 +89,7 @@ export default function SchoolPage() {
             </Link>
           </p>
         )}
+        {community}
         {sports.length === 0 && <p className="muted">No athletes on the roster yet.</p>}
         {sports.map((s) => (
           <SportRoster key={s.sport} schoolId={school.id} sport={s.sport} count={s.count} athletes={s.athletes} />
