@@ -64,7 +64,8 @@ export function follows(store: Store) {
 
   /** A page of the feed, newest first, before `cursor` (an item's id: `<at>#<event>`). */
   async function feed(buyerKey: string, cursor?: string): Promise<FeedResponse> {
-    if (cursor !== undefined && !/^\d{4}-\d{2}-\d{2}T[\d:.]{8,12}Z#[A-Za-z0-9:_-]{1,160}$/.test(cursor)) throw new BadRequest("'cursor' is not valid", { cursor: 'is not valid' });
+    if (cursor !== undefined && !/^\d{4}-\d{2}-\d{2}T[\d:.]{8,12}Z#[A-Za-z0-9:_-]{1,160}$/.test(cursor))
+      throw new BadRequest("'cursor' is not valid", { cursor: 'is not valid' });
     const followed = (await store.query(keys.followsPartition(buyerKey), FOLLOWS_MAX))
       .map((i) => keys.followTargetOf(String(i.SK)))
       .filter((t): t is FollowTarget => t !== null);
@@ -80,22 +81,24 @@ export function follows(store: Store) {
       // Every item still to read is at or before this head: once the page is full with newer items, stop.
       const sorted = [...seen.values()].sort((a, b) => (String(a.SK) < String(b.SK) ? 1 : -1));
       if (sorted.length >= FEED_PAGE + 1 && `${keys.activityPrefix}${lastAt}` < String(sorted[FEED_PAGE].SK)) break;
-      const items = await store.query(keys.activityPartition(t), FEED_PAGE + 1, { beginsWith: keys.activityPrefix, descending: true, ...(below ? { below } : {}) });
+      const items = await store.query(keys.activityPartition(t), FEED_PAGE + 1, {
+        beginsWith: keys.activityPrefix,
+        descending: true,
+        ...(below ? { below } : {}),
+      });
       // News of an athlete reaches its followers and its school's: one item per event.
       for (const item of items) if (!seen.has(String(item.eventId))) seen.set(String(item.eventId), item);
     }
     const all = [...seen.values()].sort((a, b) => (String(a.SK) < String(b.SK) ? 1 : -1));
-    const page = all.slice(0, FEED_PAGE).map(
-      (i): FeedItem => ({
-        id: String(i.SK).slice(keys.activityPrefix.length),
-        at: String(i.at),
-        kind: i.kind as FeedItem['kind'],
-        title: String(i.title),
-        link: (i.link as string | null) ?? null,
-        athleteId: Number(i.athleteId),
-        schoolId: i.schoolId === null || i.schoolId === undefined ? null : Number(i.schoolId),
-      }),
-    );
+    const page = all.slice(0, FEED_PAGE).map((i): FeedItem => ({
+      id: String(i.SK).slice(keys.activityPrefix.length),
+      at: String(i.at),
+      kind: i.kind as FeedItem['kind'],
+      title: String(i.title),
+      link: (i.link as string | null) ?? null,
+      athleteId: Number(i.athleteId),
+      schoolId: i.schoolId === null || i.schoolId === undefined ? null : Number(i.schoolId),
+    }));
     return { items: page, nextCursor: all.length > FEED_PAGE ? page[page.length - 1].id : null, following: followed.length };
   }
 

@@ -30,7 +30,10 @@ export function disclosureEvent(athlete: { id: number; name: string; collectiveI
     notices: [
       {
         category: 'disclosure_due',
-        recipients: [{ kind: 'athlete', athleteId: athlete.id }, ...(athlete.collectiveId !== null ? [{ kind: 'collective' as const, collectiveId: athlete.collectiveId }] : [])],
+        recipients: [
+          { kind: 'athlete', athleteId: athlete.id },
+          ...(athlete.collectiveId !== null ? [{ kind: 'collective' as const, collectiveId: athlete.collectiveId }] : []),
+        ],
         title: `NIL Go report of ${athlete.name} ${when}`,
         body:
           `Payments from ${record.payors.join(', ') || 'the collective'} reached ${formatUsd(record.thresholdCents)} (${formatUsd(record.cumulativeCents)} in all)` +

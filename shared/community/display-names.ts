@@ -46,7 +46,10 @@ const PSEUDONYM = /^fan[\s._-]*[a-z0-9]{6}$/i;
 export const cleanDisplayName = (name: string): string => name.trim().replace(/\s+/g, ' ');
 
 /** The name's key: its letters and digits in lower case (uniqueness, the profile's address). */
-export const displayNameKey = (name: string): string => cleanDisplayName(name).toLowerCase().replace(/[^a-z0-9]/g, '');
+export const displayNameKey = (name: string): string =>
+  cleanDisplayName(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 /** The name's words: split at spaces and . _ -, between a lower and an upper case letter, and
  * between letters and digits ("TheRealMarcusReed7" -> the real marcus reed 7). */

@@ -117,8 +117,16 @@ describe('DataTable', () => {
       </DataTable>,
     );
     const table = screen.getByRole('table', { name: 'NIL Go records' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Payor', 'Status']);
-    expect(within(table).getAllByRole('cell').map((c) => c.getAttribute('data-label'))).toEqual(['Payor', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Payor', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.getAttribute('data-label')),
+    ).toEqual(['Payor', 'Status']);
     expect(table.parentElement).toHaveClass('dt-wrap', stackClass(2));
   });
 });
