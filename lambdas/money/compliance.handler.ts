@@ -4,22 +4,27 @@
 // allocated donations' tax form, the school's own disclosure days), the year-end tax export of a
 // collective (GET /api/collectives/{id}/tax/{year}/export, CSV) and an athlete's own copy (GET
 // /api/athletes/{id}/tax/{year}, JSON or CSV). The rules: shared/money/nil-go.ts and tax-forms.ts; the
-// records: nil-go-records.ts and tax-export.ts. Handlers parse, authorise and map to HTTP.
+// records: nil-go-records.ts and tax-export.ts. The NIL disclosure record of a year (GET
+// /api/athletes/{id}/disclosure, JSON or CSV, with its state clocks, and the demo twin) and reporting
+// it (POST .../disclosure/{year}/reported) are here too. Handlers parse, authorise and map to HTTP.
 import { remindDisclosures } from './disclosure-reminders';
 import { observed } from '#lambdas/platform/observability';
 import { log } from '#lambdas/platform/log';
 import { complianceSettingsErrors, type AthleteTaxYear, type NilGoView } from '#shared/money/compliance-api';
 import { taxExportCsv } from '#shared/money/payout-documents';
 import { formsDueDate } from '#shared/money/tax-forms';
-import { reportedErrors } from '#shared/money/payouts-api';
+import { reportedErrors, type DisclosureRecord } from '#shared/money/payouts-api';
+import { disclosureCsv, disclosureRecordOf } from '#shared/money/payout-documents';
 import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
-import { requireAthlete } from '#lambdas/catalog/catalog-lookup';
+import { collectiveOfAthlete, requireAthlete } from '#lambdas/catalog/catalog-lookup';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
 import { BadRequest, Conflict, NotFound, ValidationError, validOrThrow } from '#lambdas/platform/errors';
 import type { Event, Result } from '#lambdas/platform/http';
 import { intParam, json, jsonBody, routes } from '#lambdas/platform/http';
 import { dynamoStore as store } from '#lambdas/platform/store';
-import { markNilGoReported, nilGoOf } from './nil-go-records';
+import { markDueNilGoReported, markNilGoReported, nilGoOf } from './nil-go-records';
+import { athleteMoney, markDisclosureReported } from './payouts';
+import { disclosureState } from './disclosure-clocks';
 import { readSettings, saveSettings } from './compliance-settings';
 import { athleteTaxYear, collectiveTaxExport } from './tax-export';
 
@@ -38,6 +43,33 @@ const csv = (name: string, body: string): Result => ({
   headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
   body,
 });
+
+/** The disclosure record's year: the query's or the path's, else `fallback`. */
+function disclosureYear(event: Event, fallback: number): number {
+  const raw = event.queryStringParameters?.year ?? event.pathParameters?.year;
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{4}$/.test(raw) || Number(raw) < 2000 || Number(raw) > 2100)
+    throw new BadRequest("'year' must be a year between 2000 and 2100", { year: 'must be a year' });
+  return Number(raw);
+}
+
+async function disclosureRecord(athleteId: number, year: number): Promise<DisclosureRecord> {
+  const athlete = await requireAthlete(athleteId);
+  const money = await athleteMoney(store, athleteId, year, override1099());
+  const collective = await collectiveOfAthlete(athleteId);
+  const { state, rule, clocks } = await disclosureState(store, athleteId, collective?.id ?? null, money.nilGo);
+  return { ...disclosureRecordOf(athlete, collective, money, year), state, stateRule: rule, clocks };
+}
+
+const disclosure = async (event: Event) => {
+  const athleteId = intParam(event, 'id');
+  await requireAthlete(athleteId);
+  await authorizeAthleteRead(event, athleteId);
+  const year = disclosureYear(event, new Date().getUTCFullYear());
+  const record = await disclosureRecord(athleteId, year);
+  if (event.queryStringParameters?.format === 'csv') return csv(`nil-disclosure-${athleteId}-${year}.csv`, disclosureCsv(record));
+  return json(200, record);
+};
 
 async function athleteTax(event: Event): Promise<Result> {
   const athleteId = intParam(event, 'id');
@@ -64,6 +96,35 @@ const settingsRead = async (event: Event) => {
 };
 
 const http = routes({
+  'GET /api/athletes/{id}/disclosure': disclosure,
+  'GET /api/demo/athletes/{id}/disclosure': disclosure,
+
+  'POST /api/athletes/{id}/disclosure/{year}/reported': async (event) => {
+    const athleteId = intParam(event, 'id');
+    const athlete = await requireAthlete(athleteId);
+    await authorizeAthleteRead(event, athleteId); // the athlete or its collective
+    const principal = requirePrincipal(event);
+    const year = disclosureYear(event, 0);
+    const body = jsonBody(event, 1024);
+    const errors = reportedErrors(body, now().slice(0, 10));
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    const date = String(body.date).trim();
+    const reference = String(body.reference).trim();
+    const byAthlete = principal.athleteId === athleteId;
+    const audit =
+      athlete.collectiveId != null
+        ? {
+            collectiveId: athlete.collectiveId,
+            role: byAthlete ? ('athlete' as const) : ('collective' as const),
+            label: byAthlete ? athlete.name : (principal.email ?? 'The collective'),
+          }
+        : undefined;
+    await markDisclosureReported(store, athleteId, year, date, reference, principal.sub, now(), audit);
+    // NIL Go's records due now are what this report covers (issue 23: records, not calendar years).
+    await markDueNilGoReported(store, athleteId, { date, reference }, principal.sub, new Date());
+    return json(200, await disclosureRecord(athleteId, year));
+  },
+
   'GET /api/athletes/{id}/nil-go': async (event) => json(200, await nilGoRead(event), { 'cache-control': 'no-store' }),
   'GET /api/demo/athletes/{id}/nil-go': async (event) => json(200, await nilGoRead(event)),
 

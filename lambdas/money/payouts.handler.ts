@@ -1,13 +1,13 @@
 // Money reaching athletes (lambdas/money/payouts.ts): the collective's Payouts section (balances,
 // payout batches, CSV export, sent/paid with references, W-9 status, donation allocations) and the
-// athlete's Payouts tab (balance, payouts, statements as JSON or CSV, the NIL disclosure record).
+// athlete's Payouts tab (balance, payouts, statements as JSON or CSV); the NIL disclosure record is
+// the compliance function's (compliance.handler.ts).
 // A collective manages only its members; an athlete sees only its own money. Every money-moving
 // write needs an idempotency key (the Idempotency-Key header or `idempotencyKey` in the body).
 // This file parses requests, authorises them and maps answers to HTTP; the payout rules are
 // lambdas/money/payouts.ts and, where pure, shared/money/payout-rules.ts and payout-documents.ts.
-import type { DisclosureRecord } from '#shared/money/payouts-api';
-import { STATEMENT_MAX_PAGE_LINES, STATEMENT_PAGE_LINES, reportedErrors, type StatementResponse } from '#shared/money/payouts-api';
-import { batchCsv, disclosureCsv, disclosureRecordOf, statementCsv } from '#shared/money/payout-documents';
+import { STATEMENT_MAX_PAGE_LINES, STATEMENT_PAGE_LINES, type StatementResponse } from '#shared/money/payouts-api';
+import { batchCsv, statementCsv } from '#shared/money/payout-documents';
 import {
   MAX_ALLOCATIONS,
   allocationAmountError,
@@ -17,31 +17,18 @@ import {
   statementRangeErrors,
   w9Error,
 } from '#shared/money/payout-rules';
-import { requireCollectiveOwner, requirePrincipal } from '#lambdas/platform/auth';
-import { collectiveOfAthlete, requireAthlete, requireCollective } from '#lambdas/catalog/catalog-lookup';
+import { requireCollectiveOwner } from '#lambdas/platform/auth';
+import { requireAthlete, requireCollective } from '#lambdas/catalog/catalog-lookup';
 import { BadRequest, Forbidden, NotFound, ValidationError } from '#lambdas/platform/errors';
 import type { Event, Result } from '#lambdas/platform/http';
 import { header, intParam, json, jsonBody, routes } from '#lambdas/platform/http';
 import { dynamoStore as store } from '#lambdas/platform/store';
 import { metric } from '#lambdas/platform/metrics';
-import {
-  allocateDonation,
-  athleteMoney,
-  athletePayouts,
-  collectivePayouts,
-  createBatch,
-  markDisclosureReported,
-  markPayout,
-  readBatch,
-  setW9,
-  statement,
-} from './payouts';
+import { allocateDonation, athleteMoney, athletePayouts, collectivePayouts, createBatch, markPayout, readBatch, setW9, statement } from './payouts';
 import { statementLines, wholeStatement } from './statement-lines';
 import { payoutPreview } from './payout-preview';
 import { getAthlete } from '#lambdas/catalog/catalog-repo';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
-import { markDueNilGoReported } from './nil-go-records';
-import { disclosureState } from './disclosure-clocks';
 import * as keys from '#lambdas/platform/keys';
 
 const now = () => new Date().toISOString();
@@ -136,24 +123,6 @@ const athleteStatement = async (event: Event) => {
     athlete: { id: athlete.id, name: athlete.name, school: athlete.school },
   };
   return json(200, answer);
-};
-
-async function disclosureRecord(athleteId: number, year: number): Promise<DisclosureRecord> {
-  const athlete = await requireAthlete(athleteId);
-  const money = await athleteMoney(store, athleteId, year, override1099());
-  const collective = await collectiveOfAthlete(athleteId);
-  const { state, rule, clocks } = await disclosureState(store, athleteId, collective?.id ?? null, money.nilGo);
-  return { ...disclosureRecordOf(athlete, collective, money, year), state, stateRule: rule, clocks };
-}
-
-const disclosure = async (event: Event) => {
-  const athleteId = intParam(event, 'id');
-  await requireAthlete(athleteId);
-  await authorizeAthleteRead(event, athleteId);
-  const year = yearParam(event, new Date().getUTCFullYear());
-  const record = await disclosureRecord(athleteId, year);
-  if (event.queryStringParameters?.format === 'csv') return csv(`nil-disclosure-${athleteId}-${year}.csv`, disclosureCsv(record));
-  return json(200, record);
 };
 
 /** What paying everything owed through a day would pay (payout-preview.ts): `through` is a day
@@ -298,33 +267,6 @@ export const handler = routes({
   'GET /api/demo/athletes/{id}/payouts': athletePayoutsRoute,
   'GET /api/athletes/{id}/statement': athleteStatement,
   'GET /api/demo/athletes/{id}/statement': athleteStatement,
-  'GET /api/athletes/{id}/disclosure': disclosure,
-  'GET /api/demo/athletes/{id}/disclosure': disclosure,
-
-  'POST /api/athletes/{id}/disclosure/{year}/reported': async (event) => {
-    const athleteId = intParam(event, 'id');
-    const athlete = await requireAthlete(athleteId);
-    await authorizeAthleteRead(event, athleteId); // the athlete or its collective
-    const principal = requirePrincipal(event);
-    const year = yearParam(event, 0);
-    const body = jsonBody(event, 1024);
-    check(reportedErrors(body, now().slice(0, 10)));
-    const date = String(body.date).trim();
-    const reference = String(body.reference).trim();
-    const byAthlete = principal.athleteId === athleteId;
-    const audit =
-      athlete.collectiveId != null
-        ? {
-            collectiveId: athlete.collectiveId,
-            role: byAthlete ? ('athlete' as const) : ('collective' as const),
-            label: byAthlete ? athlete.name : (principal.email ?? 'The collective'),
-          }
-        : undefined;
-    await markDisclosureReported(store, athleteId, year, date, reference, principal.sub, now(), audit);
-    // NIL Go's records due now are what this report covers (issue 23: records, not calendar years).
-    await markDueNilGoReported(store, athleteId, { date, reference }, principal.sub, new Date());
-    return json(200, await disclosureRecord(athleteId, year));
-  },
 });
 
 function batchIdParam(event: Event): string {

@@ -47,7 +47,7 @@ export const SPORTS: readonly SportInfo[] = [
 ];
 
 /** Every stored sport name, in the list's order (forms' options, validation). */
-export const SPORT_NAMES: readonly string[] = SPORTS.map((s) => s.name);
+export const SPORT_NAMES: readonly string[] = /* @__PURE__ */ SPORTS.map((s) => s.name);
 
 /** The spec's quick filters of the search page, by stored name (shown as their labels). */
 export const SPEC_QUICK_FILTERS: readonly string[] = ['Football', 'Basketball', 'Baseball', 'Track and Field'];
@@ -55,22 +55,29 @@ export const SPEC_QUICK_FILTERS: readonly string[] = ['Football', 'Basketball', 
 /** A spelling reduced to what tells sports apart: lowercase, '&' read as 'and', single spaces. */
 const spelling = (text: string) => text.toLowerCase().replace(/&/g, ' and ').replace(/\s+/g, ' ').trim();
 
-const BY_SPELLING = new Map<string, SportInfo>();
-for (const sport of SPORTS) for (const text of [sport.name, sport.label, ...(sport.aliases ?? [])]) BY_SPELLING.set(spelling(text), sport);
-const BY_NAME = new Map(SPORTS.map((s) => [s.name, s]));
+// The lookups are built on first use, so a bundle that imports this module for one function
+// (a Lambda that never names a sport) leaves the list out (esbuild drops unused pure code).
+let lookups: { bySpelling: Map<string, SportInfo>; byName: Map<string, SportInfo> } | null = null;
+function sportLookups() {
+  if (lookups) return lookups;
+  const bySpelling = new Map<string, SportInfo>();
+  for (const sport of SPORTS) for (const text of [sport.name, sport.label, ...(sport.aliases ?? [])]) bySpelling.set(spelling(text), sport);
+  lookups = { bySpelling, byName: new Map(SPORTS.map((s) => [s.name, s])) };
+  return lookups;
+}
 
 /** The stored name of a sport written any way the list knows ('track & field', 'Track'), or null. */
 export function canonicalSport(input: string): string | null {
-  return BY_SPELLING.get(spelling(input))?.name ?? null;
+  return sportLookups().bySpelling.get(spelling(input))?.name ?? null;
 }
 
 /** Whether a value is a sport's stored name exactly (what stored data must hold). */
-export const isSportName = (value: string): boolean => BY_NAME.has(value);
+export const isSportName = (value: string): boolean => sportLookups().byName.has(value);
 
 /** The name to show for a stored sport: the list's label, or for a value the list does not know
  * (data not migrated yet) the value itself with ' and ' shown as ' & '. */
 export function sportLabel(sport: string): string {
-  return BY_NAME.get(sport)?.label ?? sport.replace(/ and /gi, ' & ');
+  return sportLookups().byName.get(sport)?.label ?? sport.replace(/ and /gi, ' & ');
 }
 
 /** The lowercase texts a search query is matched against for a sport: its stored name and its
@@ -84,7 +91,7 @@ export function sportSearchTexts(sport: string): string[] {
 /** Options of a sport select: the list (and `current`, a stored value the list lacks, so an edit
  * form never loses it). */
 export function sportOptions(current?: string): Array<{ value: string; label: string }> {
-  const names = current && !BY_NAME.has(current) ? [...SPORT_NAMES, current] : SPORT_NAMES;
+  const names = current && !sportLookups().byName.has(current) ? [...SPORT_NAMES, current] : SPORT_NAMES;
   return names.map((name) => ({ value: name, label: sportLabel(name) }));
 }
 

@@ -116,7 +116,7 @@ it('raises the alert when $400 paid last year and $300 paid this year reach $600
 });
 
 it('exports what NIL Go asks: parties, sport, value, rate, obligations, dates and documents', async () => {
-  const csv = await invoke(payouts, 'GET /api/athletes/{id}/disclosure', {
+  const csv = await invoke(compliance, 'GET /api/athletes/{id}/disclosure', {
     pathParameters: { id: String(ATHLETE) },
     claims: athlete,
     query: { format: 'csv' },
@@ -127,7 +127,7 @@ it('exports what NIL Go asks: parties, sport, value, rate, obligations, dates an
   expect(text).toContain('97% of net card sales');
   expect(text).toMatch(/ACH-y1/);
   expect(text).toMatch(/ACH-y2/);
-  const json = await invoke(payouts, 'GET /api/athletes/{id}/disclosure', { pathParameters: { id: String(ATHLETE) }, claims: athlete });
+  const json = await invoke(compliance, 'GET /api/athletes/{id}/disclosure', { pathParameters: { id: String(ATHLETE) }, claims: athlete });
   expect(json.body.nilGo.alert.recordId).toBe('collective-1~v1');
 });
 
@@ -190,7 +190,7 @@ it('records the report of a record once, by the athlete or its collective; a rec
 });
 
 it("shows the school's state clocks beside NIL Go's in the disclosure record, and follows the school's state and days", async () => {
-  const record = async () => (await invoke(payouts, 'GET /api/athletes/{id}/disclosure', { pathParameters: { id: String(ATHLETE) }, claims: athlete })).body;
+  const record = async () => (await invoke(compliance, 'GET /api/athletes/{id}/disclosure', { pathParameters: { id: String(ATHLETE) }, claims: athlete })).body;
   let body = await record();
   // The sample catalog's school 2 is in New York: disclosure before signing (each card's approval).
   expect(body.state).toEqual({ code: 'NY', name: 'New York' });
@@ -215,7 +215,8 @@ it("shows the school's state clocks beside NIL Go's in the disclosure record, an
   body = await record();
   expect(body.clocks.find((c: { kind: string }) => c.kind === 'state')).toMatchObject({ timing: 'school-policy', dueBy: expect.stringMatching(/^\d{4}-/) });
   const csv = String(
-    (await invoke(payouts, 'GET /api/athletes/{id}/disclosure', { pathParameters: { id: String(ATHLETE) }, claims: athlete, query: { format: 'csv' } })).body,
+    (await invoke(compliance, 'GET /api/athletes/{id}/disclosure', { pathParameters: { id: String(ATHLETE) }, claims: athlete, query: { format: 'csv' } }))
+      .body,
   );
   expect(csv).toContain('School state,California (CA)');
   expect(csv).toMatch(/Clock \(NIL Go\)/);

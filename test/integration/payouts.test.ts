@@ -4,6 +4,7 @@
 // and the 1099 forms by payment type, donation allocations, and the bad inputs.
 import type { CollectivePayoutsResponse } from '#shared/money/payouts-api';
 import { handler as payouts } from '#lambdas/money/payouts.handler';
+import { handler as compliance } from '#lambdas/money/compliance.handler';
 import { handler as webhook } from '#lambdas/orders/webhook.handler';
 import { recordDonation } from '#lambdas/sales/collective-repo';
 import { sampleProductId } from '#shared/catalog/seed-data';
@@ -20,7 +21,8 @@ let seq = 0;
 const nextId = () => String(16_000_000_000_000_000_000n + BigInt(++seq) * 7_907n);
 const collective = claimsFor.collective(1);
 const today = () => new Date().toISOString().slice(0, 10);
-const call = (route: string, options: Parameters<typeof invoke>[2] = {}) => invoke(payouts, route, options);
+// The NIL disclosure record's routes are the compliance function's; the rest are the payouts function's.
+const call = (route: string, options: Parameters<typeof invoke>[2] = {}) => invoke(route.includes('/disclosure') ? compliance : payouts, route, options);
 const sell = async (athleteId: number, cardId: number, quantity: number, email = 'fan@example.com') => {
   const price = athleteId > 9 ? '5.00' : ({ 1: '3.00', 2: '5.00', 3: '25.00' } as Record<number, string>)[cardId];
   const line = { id: nextId(), productId: sampleProductId(athleteId, cardId), title: 'Card', quantity, price };
