@@ -75,3 +75,40 @@ export function spliceRenderSection(doc: string, section: string, before: string
   const next = doc.indexOf('\n#', start + RENDER_HEADING.length);
   return `${doc.slice(0, start)}${section.trimEnd()}\n${next < 0 ? '' : doc.slice(next)}`;
 }
+
+// Leaderboards and the feed at 1,000 and 100,000 fans (scripts/bench/community.ts, issue #26): a
+// subsection of the results, put before the catalog-scale section; its generated part between its
+// markers, kept when the full bench rewrites the file.
+export const COMMUNITY_HEADING = '### Leaderboards and the feed at 1,000 and 100,000 fans (issue #26)';
+export const COMMUNITY_START = '<!-- community:start -->';
+export const COMMUNITY_END = '<!-- community:end -->';
+export const COMMUNITY_COMMAND = 'npx tsx scripts/bench/community.ts';
+
+/** `part` put just before the catalog-scale section of `doc` (or at its end). */
+function beforeCatalogScale(doc: string, part: string): string {
+  const at = doc.indexOf(CATALOG_SCALE_HEADING);
+  if (at < 0) return `${doc.trimEnd()}\n\n${part}\n`;
+  return `${doc.slice(0, at)}${part}\n\n${doc.slice(at)}`;
+}
+
+/** `doc` with the generated part of the community section replaced (or the section added, with its
+ * heading and command, before the catalog-scale section). */
+export function replaceCommunitySection(doc: string, generated: string): string {
+  // A blank line after the start marker, as the formatter leaves it.
+  const block = `${COMMUNITY_START}\n\n${generated.trim()}\n${COMMUNITY_END}`;
+  const start = doc.indexOf(COMMUNITY_START);
+  const end = doc.indexOf(COMMUNITY_END);
+  if (start >= 0 && end > start) return doc.slice(0, start) + block + doc.slice(end + COMMUNITY_END.length);
+  return beforeCatalogScale(
+    doc,
+    `${COMMUNITY_HEADING}\n\n\`\`\`bash\n${COMMUNITY_COMMAND}                          # 1,000 and 100,000 fans; rewrites the figures below\n${COMMUNITY_COMMAND} --fans 1000 --no-write    # a quick look\n\`\`\`\n\n${block}`,
+  );
+}
+
+/** `next` with the community section of `previous` (its heading to its end marker), when `next` has none. */
+export function keepCommunitySection(previous: string, next: string): string {
+  const from = previous.indexOf(COMMUNITY_HEADING);
+  const to = previous.indexOf(COMMUNITY_END);
+  if (from === -1 || to < from || next.includes(COMMUNITY_HEADING)) return next;
+  return beforeCatalogScale(next, previous.slice(from, to + COMMUNITY_END.length));
+}

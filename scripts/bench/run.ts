@@ -19,7 +19,7 @@ import { startDynamoLocal } from '../local/dynamodb-local';
 import { parseCli, usageError } from '../lib/cli';
 import { createLocalServer, type LocalServerOptions } from '../local/server';
 import { ensureTable } from '../local/table';
-import { RENDER_HEADING, spliceRenderSection, keepCatalogScaleSection, keepDropSection, replaceDropSection } from './doc-sections';
+import { RENDER_HEADING, spliceRenderSection, keepCatalogScaleSection, keepCommunitySection, keepDropSection, replaceDropSection } from './doc-sections';
 import { renderDrop } from './drop';
 import { fmt, kib, markdownTable } from './util';
 import type { IngestionResult } from './ingestion';
@@ -660,7 +660,7 @@ if (require.main === module) {
         say('wrote the web sections of docs/BENCHMARKS.md');
       } else if (options.write) {
         const previous = readFileSync(docPath, 'utf8');
-        writeFileSync(docPath, keepDropSection(previous, keepCatalogScaleSection(previous, benchmarksDoc(text))));
+        writeFileSync(docPath, keepDropSection(previous, keepCommunitySection(previous, keepCatalogScaleSection(previous, benchmarksDoc(text)))));
         say('wrote docs/BENCHMARKS.md');
       }
       let failed =

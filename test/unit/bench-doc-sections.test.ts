@@ -6,13 +6,18 @@ import {
   CATALOG_SEARCH_END,
   CATALOG_SEARCH_START,
   CATALOG_SCALE_START,
+  COMMUNITY_END,
+  COMMUNITY_HEADING,
+  COMMUNITY_START,
   DROP_END,
   DROP_HEADING,
   DROP_START,
   keepCatalogScaleSection,
+  keepCommunitySection,
   keepDropSection,
   replaceCatalogScaleSection,
   replaceCatalogSearchSection,
+  replaceCommunitySection,
   RENDER_HEADING,
   spliceRenderSection,
   replaceDropSection,
@@ -66,5 +71,25 @@ describe('BENCHMARKS.md sections', () => {
     expect(added).toBe(`# Benchmarks\n\n### Lambda bundles\n\ntable\n\n${RENDER_HEADING}\n\nfirst figures\n\n### Web (gzip -9)\n\nsizes\n`);
     expect(spliceRenderSection(added, `${RENDER_HEADING}\n\nsecond figures\n`, '### Web (gzip -9)')).toBe(added.replace('first figures', 'second figures'));
     expect(() => spliceRenderSection('# Benchmarks\n', 'x', '### Web (gzip -9)')).toThrow(/no "### Web/);
+  });
+
+  it('adds the community section before the catalog-scale section, replaces only its generated part and keeps it through a full rewrite', () => {
+    const drop = `${DROP_HEADING}\n\n${DROP_START}\nruns\n${DROP_END}`;
+    const doc = `# Benchmarks\n\nTotal bench time: 1 s.\n\n${section}\n\n${drop}\n`;
+    const added = replaceCommunitySection(doc, 'first figures');
+    const at = added.indexOf(COMMUNITY_HEADING);
+    expect(at).toBeGreaterThan(added.indexOf('Total bench time'));
+    expect(at).toBeLessThan(added.indexOf(CATALOG_SCALE_HEADING));
+    expect(added.slice(at)).toMatch(/^### Leaderboards and the feed at 1,000 and 100,000 fans \(issue #26\)\n\n```bash\nnpx tsx scripts\/bench\/community\.ts/);
+    expect(added).toContain(`${COMMUNITY_START}\n\nfirst figures\n${COMMUNITY_END}\n\n${CATALOG_SCALE_HEADING}`);
+    const replaced = replaceCommunitySection(added, 'second figures');
+    expect(replaced).toBe(added.replace('first figures', 'second figures'));
+    // The full bench: its own text, then the sections other benchmarks write, each once and in place.
+    const rewritten = keepDropSection(replaced, keepCommunitySection(replaced, keepCatalogScaleSection(replaced, '# Benchmarks\n\nTotal bench time: 2 s.\n')));
+    expect(rewritten).toBe(replaced.replace('Total bench time: 1 s.', 'Total bench time: 2 s.'));
+    expect(keepCommunitySection(replaced, rewritten)).toBe(rewritten);
+    expect(replaceCommunitySection('# Benchmarks\n', 'x')).toMatch(
+      new RegExp(`^# Benchmarks\n\n${COMMUNITY_HEADING.replace(/[()#]/g, '\\$&')}\n[^]*${COMMUNITY_START}\n\nx\n${COMMUNITY_END}\n$`),
+    );
   });
 });
