@@ -241,20 +241,24 @@ export function jobRunner(store: Store, now: () => Date) {
         const version = Number(entry?.version ?? 0);
         // Tallies arrive in any order: an entry may go below zero for a while; it is ranked only above zero.
         const reachedAt = delta > 0 || !entry ? String(job.at) : String(entry.reachedAt ?? job.at);
+        // An entry back at zero units is deleted (a later tally starts it again from nothing, the same
+        // state): a fan who holds nothing, and an account deleted with its cards, leave no key behind.
         const writes: Write[] = [
           { delete: key, condition: { exists: true } },
-          {
-            put: {
-              ...entryKey,
-              ...(units > 0 ? keys.boardRank(board, units, reachedAt, buyerKey) : {}),
-              type: 'board',
-              buyerKey,
-              units,
-              reachedAt,
-              version: version + 1,
-            },
-            condition: entry ? versionIs(version) : { notExists: true },
-          },
+          units === 0 && entry
+            ? { delete: entryKey, condition: versionIs(version) }
+            : {
+                put: {
+                  ...entryKey,
+                  ...(units > 0 ? keys.boardRank(board, units, reachedAt, buyerKey) : {}),
+                  type: 'board',
+                  buyerKey,
+                  units,
+                  reachedAt,
+                  version: version + 1,
+                },
+                condition: entry ? versionIs(version) : { notExists: true },
+              },
         ];
         const crossed = (units > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
         if (crossed) writes.push({ update: keys.boardCount(board), add: { fans: crossed } });

@@ -95,6 +95,26 @@ describe('the pipeline board', () => {
     expect(await screen.findByText('Card approved was not published yet (it is pending approval).')).toBeInTheDocument();
   });
 
+  it('moves a submitted draft to Waiting for athlete once the server has it (the refreshed board replaces the one shown)', async () => {
+    let submitted = false;
+    const cards = () => {
+      const answer = ownerCards(1);
+      return { ...answer, cards: answer.cards.map((c) => (submitted && c.name === 'Card draft' ? { ...c, state: 'pending' as const } : c)) };
+    };
+    api({
+      'GET /api/collectives/1/athletes/1/cards': () => ({ body: cards() }),
+      'POST /api/collectives/1/athletes/1/cards/1/submit': () => {
+        submitted = true;
+        return { body: cards().cards.find((c) => c.name === 'Card draft') };
+      },
+    });
+    renderCards();
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Card draft for approval' }));
+    expect(await screen.findByText('Card draft was sent to Marcus Reed for approval.')).toBeInTheDocument();
+    const waiting = await screen.findByRole('list', { name: 'Waiting for athlete cards' });
+    await waitFor(() => expect(within(waiting).getByText('Card draft')).toBeInTheDocument());
+  });
+
   it('submits a draft and shows a refusal with its message', async () => {
     api({ 'POST /api/collectives/1/athletes/1/cards/1/submit': { status: 409, body: { error: { code: 'conflict', message: 'The image is missing' } } } });
     renderCards();

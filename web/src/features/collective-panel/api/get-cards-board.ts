@@ -13,8 +13,10 @@ import { useCollectiveBase } from '@/features/collective-panel/api/tenant-paths'
 export const BOARD_ATHLETES = 12;
 
 export interface BoardData {
-  /** Each athlete's cards, sets and how publishing works, by athlete id. */
-  byAthlete: Map<number, OwnerCardsResponse>;
+  /** Each athlete's cards, sets and how publishing works, by athlete id. A plain object, not a
+   * Map: SWR compares answers with dequal/lite, which finds any two Maps equal, so a Map here
+   * would never let a refreshed board replace the one on screen. */
+  byAthlete: Record<number, OwnerCardsResponse>;
 }
 
 export function useCardsBoard(athleteIds: readonly number[]) {
@@ -22,6 +24,6 @@ export function useCardsBoard(athleteIds: readonly number[]) {
   const key = athleteIds.length === 0 ? null : `${base}/cards-board?athletes=${athleteIds.join(',')}`;
   return useSWR<BoardData>(key, async () => {
     const answers = await Promise.all(athleteIds.map((id) => apiFetch<OwnerCardsResponse>(athleteCardsKey(base, id))));
-    return { byAthlete: new Map(athleteIds.map((id, i) => [id, answers[i]])) };
+    return { byAthlete: Object.fromEntries(athleteIds.map((id, i) => [id, answers[i]])) };
   });
 }

@@ -72,7 +72,7 @@ export function CardsSection({ collectiveId, members, school, canWrite }: Props)
     );
 
   const entries: BoardEntry[] = shown.flatMap((m) =>
-    (board.data?.byAthlete.get(m.id)?.cards ?? []).map((card) => ({ card, data: board.data!.byAthlete.get(m.id)!, athleteName: m.name })),
+    (board.data?.byAthlete[m.id]?.cards ?? []).map((card) => ({ card, data: board.data!.byAthlete[m.id], athleteName: m.name })),
   );
   const keyOf = (e: BoardEntry) => `${e.data.athlete.id}-${e.card.id}`;
 
@@ -174,8 +174,8 @@ export function CardsSection({ collectiveId, members, school, canWrite }: Props)
           onNext={() => setPage(page + 1)}
         />
       )}
-      {canWrite && one && board.data?.byAthlete.get(one.id) && (
-        <SetsPanel collectiveId={collectiveId} athleteId={one.id} data={board.data.byAthlete.get(one.id)!} />
+      {canWrite && one && board.data?.byAthlete[one.id] && (
+        <SetsPanel collectiveId={collectiveId} athleteId={one.id} data={board.data.byAthlete[one.id]} />
       )}
       <ConfirmAbout about={deleting} title={(e) => `Delete ${e.card.name}?`} confirmLabel="Delete" danger onConfirm={(e) => void run(e, { kind: 'delete' })}>
         {() => <p>The draft and its history are removed. Nothing was on sale.</p>}
