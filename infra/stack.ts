@@ -10,7 +10,7 @@ import { Api, functionEnvironment } from './constructs/api';
 import { Auth, type DemoAccounts, type GoogleSignIn } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Monitoring } from './constructs/monitoring';
-import { Notifications, mailDomainOf, sesAnyIdentityFinding } from './constructs/notifications';
+import { Notifications, mailDomainOf } from './constructs/notifications';
 import { PageRenderer, renderedPathPatterns } from './constructs/page-renderer';
 import { Reconcile } from './constructs/reconcile';
 import { Secrets } from './constructs/secrets';
@@ -264,7 +264,8 @@ export class NilCardsStack extends Stack {
       );
       if (!domain)
         Validations.of(account).acknowledge({
-          id: sesAnyIdentityFinding(this),
+          // The grant names the region and account with pseudo parameters, and so does cdk-nag's finding.
+          id: 'AwsSolutions::AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
           reason:
             'No sender identity is configured yet (-c mailFrom, -c mailDomain): the account function cannot email a deletion code until MAIL_FROM is set, and the grant names the identity once it is.',
         });

@@ -105,7 +105,7 @@ describe("the collective's business in the browser", () => {
 
     const name = `Rookie ${run}`;
     await createCardInUi(name);
-    await page.getByRole('button', { name: `Submit ${name} for approval` }).click();
+    await page.getByRole('button', { name: `Submit for approval: ${name}` }).click();
     await page.getByText(`${name} was sent to Marcus Reed for approval.`).waitFor();
     await page.getByRole('list', { name: 'Waiting for athlete cards' }).getByText(name, { exact: true }).waitFor();
 
@@ -115,7 +115,7 @@ describe("the collective's business in the browser", () => {
     // A second card the athlete rejects with a reason.
     const rejectedName = `Blurry ${run}`;
     await createCardInUi(rejectedName);
-    await page.getByRole('button', { name: `Submit ${rejectedName} for approval` }).click();
+    await page.getByRole('button', { name: `Submit for approval: ${rejectedName}` }).click();
     await page.getByText(`${rejectedName} was sent to Marcus Reed for approval.`).waitFor();
     const toReject = await ownerCard(rejectedName);
     await api(`/athletes/1/cards/${toReject.id}/reject`, await tokenOf('athlete', 'athlete'), 'POST', { reason: `The photo is blurry ${run}` });

@@ -55,22 +55,27 @@ describe('a moment drop, in the browser', () => {
     // The collective: a set and a card, sent to the athlete.
     const collective = browserState.page;
     await signInUi(collective, 'collective', 'collective');
-    await collective.goto(url('/collective?section=settings'));
-    await collective.getByRole('tab', { name: 'Cards' }).click();
-    await collective.getByRole('table', { name: 'Cards of Marcus Reed' }).waitFor();
+    await collective.goto(url('/collective?section=cards'));
+    await collective.getByLabel('Athlete', { exact: true }).selectOption({ label: 'Marcus Reed' });
+    await collective.getByRole('list', { name: 'Live cards' }).waitFor();
     await collective.getByLabel('New set name').fill(`Moments ${run}`);
     await collective.getByRole('button', { name: 'Create Set' }).click();
     await collective.getByText(`Set Moments ${run} was created.`).waitFor();
-    await collective.getByRole('button', { name: 'New Card' }).click();
+    // The step-by-step card form: art, edition, price and size, set, review.
+    await collective.getByRole('button', { name: 'New card' }).click();
     const form = collective.getByRole('form', { name: 'New card' });
+    await form.getByLabel(/^Card image/).setInputFiles({ name: 'moment.png', mimeType: 'image/png', buffer: PNG });
     await form.getByLabel('Title').fill(name);
+    await form.getByRole('button', { name: 'Next' }).click();
+    await form.getByRole('button', { name: 'Next' }).click();
     await form.getByLabel(/^Price/).fill('4.00');
     await form.getByLabel(/^Edition size/).fill('10');
-    await form.getByLabel('Set').selectOption({ label: `Moments ${run}` });
-    await form.getByLabel(/^Card image/).setInputFiles({ name: 'moment.png', mimeType: 'image/png', buffer: PNG });
-    await form.getByRole('button', { name: 'Create Card' }).click();
+    await form.getByRole('button', { name: 'Next' }).click();
+    await form.getByLabel('Set', { exact: true }).selectOption({ label: `Moments ${run}` });
+    await form.getByRole('button', { name: 'Next' }).click();
+    await form.getByRole('button', { name: 'Create draft' }).click();
     await collective.getByText(`${name} was created as a draft. Submit it for the athlete's approval.`).waitFor();
-    await collective.getByRole('button', { name: `Submit ${name} for approval` }).click();
+    await collective.getByRole('button', { name: `Submit for approval: ${name}` }).click();
     await collective.getByText(`${name} was sent to Marcus Reed for approval.`).waitFor();
 
     // The athlete approves the image it reviewed (its own panel's call).
@@ -80,7 +85,7 @@ describe('a moment drop, in the browser', () => {
 
     // The collective schedules a one-minute drop from the next minute (the form's default start).
     await collective.reload();
-    await collective.getByRole('tab', { name: 'Cards' }).click();
+    await collective.getByLabel('Athlete', { exact: true }).selectOption({ label: 'Marcus Reed' });
     await collective.getByRole('button', { name: `Schedule a drop of ${name}` }).click();
     const drop = collective.getByRole('form', { name: `Schedule a drop of ${name}` });
     await drop.getByText(/open edition during the window/).waitFor();

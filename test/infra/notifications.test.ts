@@ -50,6 +50,8 @@ describe('notifications infrastructure', () => {
       FilterCriteria: {
         Filters: [
           { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: 'NOTIFY#' }] }, SK: { S: [{ prefix: 'NOTE#' }] } } } }) },
+          // Settlement's jobs (events and school tallies) for the sender.
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: 'FANOUT#' }] } } } }) },
         ],
       },
     });
@@ -73,9 +75,12 @@ describe('notifications infrastructure', () => {
     expect(ses[0].Action).toBe('ses:SendEmail');
     expect(JSON.stringify(ses[0].Resource)).toContain(':identity/mail.drift.example');
     expect(JSON.stringify(ses[0].Resource)).toContain(':configuration-set/');
-    // The table: writes to NOTIFY# partitions only.
+    // The table: writes to the notices (NOTIFY#), settlement's jobs it applies and deletes (FANOUT#),
+    // the audit entries, the school boards' tallies and the feeds' news the jobs write; nothing else.
     const writes = policyOf(senderId).filter((s) => JSON.stringify(s.Action).includes('dynamodb:PutItem'));
-    expect(writes.map((s) => s.Condition)).toEqual([{ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['NOTIFY#*'] } }]);
+    expect(writes.map((s) => s.Condition)).toEqual([
+      { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['NOTIFY#*', 'FANOUT#*', 'AUDIT#*', 'BOARD#*', 'ACTIVITY#*'] } },
+    ]);
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.drift.example' });
   });
 

@@ -116,9 +116,14 @@ describe('operations by default', () => {
 
   it('creates no reconcile function and no reconcile schedule without the Admin API secret', () => {
     expect(Object.keys(template.findResources('AWS::Lambda::Function')).filter((id) => id.startsWith('Reconcile'))).toEqual([]);
-    // The only schedules are the settle sweep, the drop sweep (the cards function, decision 0022) and
-    // the outbox's sweep (the notifications' feed, decision 0025).
-    template.resourceCountIs('AWS::Events::Rule', 3);
+    // The only schedules are the settle sweep, the drop sweep (the cards function, decision 0022),
+    // the outbox's sweep (the notifications' feed, decision 0025) and NIL Go's daily reminders (the
+    // compliance function).
+    template.resourceCountIs('AWS::Events::Rule', 4);
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 13 * * ? *)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiComplianceFunction'), 'Arn'] } })],
+    });
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',

@@ -50,7 +50,7 @@ describe('the pipeline board', () => {
     expect(within(await column('Live')).getByText(/Sold out/)).toBeInTheDocument();
     expect(screen.getAllByText('History (1)')).toHaveLength(6);
     // The next action leads; destructive ones never look like it.
-    expect(screen.getByRole('button', { name: 'Submit Card draft for approval' })).toHaveClass('btn-primary');
+    expect(screen.getByRole('button', { name: 'Submit for approval: Card draft' })).toHaveClass('btn-primary');
     expect(screen.getByRole('button', { name: 'Edit Card rejected' })).toHaveClass('btn-primary');
     expect(screen.getByRole('button', { name: 'Delete Card draft' })).toHaveClass('btn-destructive');
     expect(screen.getByRole('button', { name: 'Retire Card published' })).toHaveClass('btn-destructive');
@@ -109,7 +109,7 @@ describe('the pipeline board', () => {
       },
     });
     renderCards();
-    fireEvent.click(await screen.findByRole('button', { name: 'Submit Card draft for approval' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit for approval: Card draft' }));
     expect(await screen.findByText('Card draft was sent to Marcus Reed for approval.')).toBeInTheDocument();
     const waiting = await screen.findByRole('list', { name: 'Waiting for athlete cards' });
     await waitFor(() => expect(within(waiting).getByText('Card draft')).toBeInTheDocument());
@@ -118,7 +118,7 @@ describe('the pipeline board', () => {
   it('submits a draft and shows a refusal with its message', async () => {
     api({ 'POST /api/collectives/1/athletes/1/cards/1/submit': { status: 409, body: { error: { code: 'conflict', message: 'The image is missing' } } } });
     renderCards();
-    fireEvent.click(await screen.findByRole('button', { name: 'Submit Card draft for approval' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit for approval: Card draft' }));
     expect(await screen.findByText('The image is missing')).toHaveAttribute('role', 'alert');
   });
 

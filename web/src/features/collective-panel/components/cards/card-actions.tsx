@@ -81,7 +81,7 @@ function control(move: Move, props: CardActionsProps): ReactNode {
       );
     case 'submit':
       return (
-        <Button intent="primary" size="sm" aria-label={`Submit ${card.name} for approval`} disabled={busy} onClick={props.onSubmit}>
+        <Button intent="primary" size="sm" aria-label={`Submit for approval: ${card.name}`} disabled={busy} onClick={props.onSubmit}>
           Submit for approval
         </Button>
       );
