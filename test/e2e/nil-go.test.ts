@@ -115,13 +115,14 @@ it('raises the alert in both panels when $400 paid last year and $300 paid this 
   expect(await row.textContent()).toContain(`${year - 1}-08-01`);
   expect(await row.textContent()).toContain(`Due by ${deadline} (5 business days left)`);
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
 
-  // The athlete's panel: the banner on its first tab, then the Payouts tab's NIL Go panel.
+  // The athlete's panel: the banner on its first screen, then the NIL Go panel (Earnings › NIL & tax).
   await signInUi(page, username, 'secret123', '/athlete');
   const banner = page.getByRole('alert').filter({ hasText: 'Report to NIL Go.' });
   await banner.waitFor();
   expect(await banner.textContent()).toContain(`by ${shown(deadline)} (5 business days left)`);
-  await banner.getByRole('link', { name: 'Open Payouts' }).click();
+  await banner.getByRole('link', { name: 'Open NIL Go' }).click();
   const panel = page.getByRole('region', { name: 'NIL Go' });
   await panel.getByRole('alert').waitFor();
   await panel.getByRole('button', { name: 'Mark reported' }).click();

@@ -3,7 +3,7 @@
 // that never orphan one (the column class by count), tabs after the WAI-ARIA pattern (arrow keys,
 // Home, End, one Tab stop), destructive buttons that ask first, the toggletip, the segmented choice
 // and the charts' time ranges.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Table, stackClass } from '@/components/table/table';
@@ -153,8 +153,10 @@ describe('Tiles', () => {
   });
 });
 
-function TabsHarness() {
+function TabsHarness({ slow = false }: { slow?: boolean }) {
   const [current, setCurrent] = useState<'a' | 'b' | 'c'>('a');
+  // A slow page: the selection renders after the next key may already have been pressed.
+  const select = (id: 'a' | 'b' | 'c') => (slow ? setTimeout(() => setCurrent(id), 0) : setCurrent(id));
   return (
     <>
       <Tabs
@@ -167,7 +169,7 @@ function TabsHarness() {
           { id: 'c', label: 'Posts' },
         ]}
         current={current}
-        onSelect={setCurrent}
+        onSelect={select}
       />
       <TabPanel idBase="t" id={current}>
         Panel {current}
@@ -202,6 +204,18 @@ describe('Tabs', () => {
     expect(screen.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Home}');
     expect(home).toHaveFocus();
+  });
+});
+
+describe('Tabs on a slow page', () => {
+  it('moves on from the focused tab when a second key comes before the first selection renders', async () => {
+    render(<TabsHarness slow />);
+    const home = screen.getByRole('tab', { name: 'Home' });
+    home.focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Posts' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true'));
   });
 });
 
@@ -257,6 +271,29 @@ describe('Segmented', () => {
     expect(within(group).getByRole('radio', { name: 'Season' })).toBeChecked();
     fireEvent.click(within(group).getByRole('radio', { name: '7 days' }));
     expect(change).toHaveBeenCalledWith('7d');
+  });
+});
+
+describe('Segmented on a prerendered page', () => {
+  it('adopts the radio chosen before hydration into the state', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const options = [
+      { value: '7d', label: '7 days' },
+      { value: 'season', label: 'Season' },
+    ] as const;
+    const change = jest.fn();
+    const tree = <Segmented legend="Time range" value="season" onChange={change} options={options} />;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    document.body.appendChild(container);
+    // The visitor picks 7 days before the app's JS arrives.
+    container.querySelector<HTMLInputElement>('input[value="7d"]')!.checked = true;
+    await act(async () => {
+      hydrateRoot(container, tree);
+    });
+    expect(change).toHaveBeenCalledWith('7d');
+    container.remove();
   });
 });
 

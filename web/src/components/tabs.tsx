@@ -38,7 +38,11 @@ export function Tabs<T extends string>({ label, items, current, onSelect, idBase
     document.getElementById(tabId(idBase, next.id))?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = items.findIndex((item) => item.id === current);
+    // From the tab that has the focus (move() focuses the next one at once), not the selection's
+    // state: a second key pressed before React renders the first one's selection still moves on.
+    const target = event.target instanceof HTMLElement ? event.target.id : '';
+    const focusedIndex = items.findIndex((item) => tabId(idBase, item.id) === target);
+    const index = focusedIndex >= 0 ? focusedIndex : items.findIndex((item) => item.id === current);
     if (event.key in STEP) move(index + STEP[event.key]);
     else if (event.key === 'Home') move(0);
     else if (event.key === 'End') move(items.length - 1);
