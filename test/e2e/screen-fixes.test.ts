@@ -120,7 +120,7 @@ describe('the NIL disclosure form', () => {
     await signInUi(page, 'athlete', 'athlete');
     await page.goto(url('/athlete?tab=disclosure'));
     // A year nobody reported (the oldest the kit offers), so the form is there.
-    const year = page.getByLabel('Year', { exact: true });
+    const year = page.getByRole('combobox', { name: /^Year/ }); // not the tax copy's 'Tax year'
     await year.locator('option').first().waitFor({ state: 'attached' });
     const years = await year.locator('option').allTextContents();
     await year.selectOption(years[years.length - 1]);
