@@ -27,6 +27,9 @@ export interface FanContext {
   topFanSets: number[][];
   /** The batch's time (ISO). */
   at: string;
+  /** The athlete total's version this batch writes: one per committed batch, never reused (a fan
+   * item is deleted when it holds nothing, so its own version can start again). */
+  totalVersion: number;
 }
 
 /** A fan whose holding a settle batch changed: as read, and after the batch (null: holds nothing of

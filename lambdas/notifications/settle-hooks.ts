@@ -26,6 +26,8 @@ interface FanContext {
   schoolId: number | null;
   topFanSets: number[][];
   at: string;
+  /** The athlete total's version the batch writes (unique per committed batch). */
+  totalVersion: number;
 }
 
 /** The events jobs carry: settlement's and the drop sweep's, and a drop's closing reminder (a job
@@ -99,9 +101,11 @@ export const leaderboardWrites = (fans: readonly FanChange[], context: FanContex
       }
     }
     if (context.schoolId !== null && after !== before) {
-      // Keyed by the fan item's version after the change: one tally per change of one fan.
-      const version = fan.after?.version ?? (fan.before?.version ?? 0) + 1;
-      const jobId = `tally:${context.schoolId}:${context.athleteId}:${fan.buyerKey}:${version}`;
+      // Keyed by the athlete total's version the batch writes: one tally per committed change of
+      // one fan. (Not the fan item's version: the item is deleted when the fan holds nothing, its
+      // version starts again, and a tally still waiting for the sender would refuse the new one,
+      // cancelling every settle of the athlete until the sender ran.)
+      const jobId = `tally:${context.schoolId}:${context.athleteId}:${fan.buyerKey}:${context.totalVersion}`;
       writes.push({
         put: {
           ...jobEntry(jobId, context.at),

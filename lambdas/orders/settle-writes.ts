@@ -101,7 +101,7 @@ export function athleteBatchParts(
   batch: AthleteBatchPlan,
   eventWrites: EventWrites = noEventWrites,
   /** The fan hook and where the batch happens (leaderboards: lambdas/notifications/settle-hooks.ts). */
-  fanHook: { writes: FanWrites; context: Omit<FanContext, 'athleteId'> } = {
+  fanHook: { writes: FanWrites; context: Omit<FanContext, 'athleteId' | 'totalVersion'> } = {
     writes: noFanWrites,
     context: { collectiveId: null, schoolId: null, topFanSets: [], at: '' },
   },
@@ -142,7 +142,7 @@ export function athleteBatchParts(
       shared.push({ put: { ...key, ...keys.collectorIndex(fan.buyerKey, athleteId), athleteId, buyerKey: fan.buyerKey, ...fan.after }, condition });
     else shared.push({ delete: key, condition });
   }
-  if (batch.fans.length) shared.push(...fanHook.writes(batch.fans, { athleteId, ...fanHook.context }));
+  if (batch.fans.length) shared.push(...fanHook.writes(batch.fans, { athleteId, ...fanHook.context, totalVersion: athlete.version }));
   for (const top of batch.topFans) {
     const key = keys.topFan(athleteId, top.buyerKey);
     shared.push(top.op === 'put' ? { put: { ...key, athleteId, buyerAlias: top.buyerAlias } } : { delete: key });

@@ -174,6 +174,7 @@ async function writeFan(store: Store, runner: ReturnType<typeof jobRunner>, fan:
       schoolId: athlete.schoolId ?? null,
       topFanSets: sets,
       at: fan.at,
+      totalVersion: 1, // each fan's first holding of this athlete: its tally's job is applied (and deleted) at once
     });
     await store.transact(writes);
     // The sender's school tally (lambdas/notifications/fanout.ts), as it applies each job.
