@@ -4,7 +4,7 @@
 //   lambda     : bundle size and fresh-process import time per function; the render function's cold
 //                start (its load plus the first page) and warm p95 per data page, against their budgets
 //   web        : gzip size per chunk and of the initial route; Lighthouse scores, LCP and CLS in Debian's
-//                Chromium on the seven pages of WEB_PAGES, checked against the budgets of WEB_BUDGETS
+//                Chromium on the eight pages of WEB_PAGES, checked against the budgets of WEB_BUDGETS
 //                (`--web-only` runs only this part and rewrites only the web sections of the file)
 //   drop       : `--drop [--rates 100,250,500] [--seconds 60]`: drop day (scripts/bench/drop.ts), a hot
 //                card and the same load over 100 athletes at fixed arrival rates against local mode;
@@ -617,7 +617,7 @@ npm run bench -- --render-only      # only the render function: its cold start p
 - **Web**: a fresh Vite build (with its prerendered pages); for each HTML file, the JS it loads
   first: the entry and the modules its boot script preloads, plus their static imports (route
   screens and charts are lazy chunks). Lighthouse 12.8 with its mobile defaults (simulated slow 4G,
-  4x CPU) on \`/\`, \`/demo\`, \`/athlete/1\`, \`/school/2\`, \`/search?query=a\` and \`/demo/collective\`,
+  4x CPU) on \`/\`, \`/demo\`, \`/athlete/1\`, \`/athlete/1/card/1\`, \`/school/2\`, \`/search?query=a\`, \`/demo/collective\` and \`/demo/athlete\`,
   against local mode over that build, one run per page; the budgets are performance 95,
   accessibility and best practices 100, LCP 2.0 s, CLS 0.05, 90 KiB of JS per HTML file.
 

@@ -29,7 +29,7 @@ function staticImports(code: string): string[] {
 
 /** The pages Lighthouse measures (issue #14): the storefront, demo, data pages (a card page: issue
  * 24) and a dashboard. */
-export const WEB_PAGES = ['/', '/demo', '/athlete/1', '/athlete/1/card/1', '/school/2', '/search?query=a', '/demo/collective'] as const;
+export const WEB_PAGES = ['/', '/demo', '/athlete/1', '/athlete/1/card/1', '/school/2', '/search?query=a', '/demo/collective', '/demo/athlete'] as const;
 
 export interface PageWeight {
   /** The HTML file, relative to the build (index.html, or a prerendered page such as demo/index.html). */
