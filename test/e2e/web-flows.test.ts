@@ -63,6 +63,8 @@ describe('web app in the browser', () => {
     await page.waitForURL('**/athlete/1');
     await page.getByText('Legendary').first().waitFor();
     await page.getByText('+1 more').waitFor();
+    // Clicked once the app has hydrated the page (a click during hydration can land on a node React replaces).
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await page.getByRole('link', { name: /Open Marcus Reed - Card #2/ }).click();
     await page.waitForURL('**/athlete/1/card/2');
     await page.getByRole('heading', { name: 'Marcus Reed - Card #2' }).waitFor();
