@@ -288,7 +288,11 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         const check = `IngestCheck${n}`;
         await useTable(check);
         await load.ingestOrders(orders);
-        const diffs = await load.compareTables(table, check);
+        // The notification and leaderboard hooks' items (jobs for the sender, board entries, audit and
+        // news) are left out: the in-memory loader runs settlement without those hooks, and the
+        // figures measured here never read them (their own tests: community, notifications, outbox).
+        const hookItems = (pk: string) => /^(FANOUT|BOARD|AUDIT|ACTIVITY|NOTIFY|OUTBOX)#/.test(pk);
+        const diffs = await load.compareTables(table, check, hookItems);
         process.env.TABLE_NAME = table;
         loaderCheck = { orders: n, verifyDifferences: report.differences.length, itemDifferences: diffs };
         if (report.differences.length || diffs.length) say(`loader check FAILED:\n${[...report.differences, ...diffs.slice(0, 10)].join('\n')}`);

@@ -15,7 +15,7 @@ afterEach(() => settleAndSignOut());
 function moveOf(name: string, card: string): Move | null {
   const moves: Array<[string, Move]> = [
     [`Edit ${card}`, 'edit'],
-    [`Submit ${card} for approval`, 'submit'],
+    [`Submit for approval: ${card}`, 'submit'],
     [`Delete ${card}`, 'delete'],
     [`Publish ${card}`, 'publish'],
     [`Shopify product id for ${card}`, 'publish'],

@@ -174,9 +174,7 @@ export function CardsSection({ collectiveId, members, school, canWrite }: Props)
           onNext={() => setPage(page + 1)}
         />
       )}
-      {canWrite && one && board.data?.byAthlete[one.id] && (
-        <SetsPanel collectiveId={collectiveId} athleteId={one.id} data={board.data.byAthlete[one.id]} />
-      )}
+      {canWrite && one && board.data?.byAthlete[one.id] && <SetsPanel collectiveId={collectiveId} athleteId={one.id} data={board.data.byAthlete[one.id]} />}
       <ConfirmAbout about={deleting} title={(e) => `Delete ${e.card.name}?`} confirmLabel="Delete" danger onConfirm={(e) => void run(e, { kind: 'delete' })}>
         {() => <p>The draft and its history are removed. Nothing was on sale.</p>}
       </ConfirmAbout>
