@@ -97,9 +97,22 @@ describe("the athlete's business in the browser", () => {
   });
 
   it('shows the payouts and a statement after a sale and a paid payout', async () => {
-    const sale = await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId: 1, cardId: 1, quantity: 2 });
     const athleteToken = await athlete();
     const before = await api<AthletePayoutsResponse>('/athletes/1/payouts', athleteToken);
+    // Other browser tests on this local mode may have left athlete 1 owed nothing or less (a refund
+    // after a payout: new earnings pay a negative balance back first). Sell until something is owed.
+    let sale = await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId: 1, cardId: 1, quantity: 2 });
+    let earned = before.earnedCents;
+    for (let attempt = 0; ; attempt++) {
+      const settled = await eventually(
+        () => api<AthletePayoutsResponse>('/athletes/1/payouts', athleteToken),
+        (p) => p.earnedCents > earned,
+      );
+      if (settled.balanceCents > 0) break;
+      if (attempt === 5) throw new Error(`athlete 1 is still owed nothing (balance ${settled.balanceCents} cents)`);
+      earned = settled.earnedCents;
+      sale = await api<CheckoutResponse>('/checkout', null, 'POST', { athleteId: 1, cardId: 1, quantity: 10 });
+    }
     await eventually(
       () => api<{ items: Array<{ orderName: string }> }>('/athletes/1/orders?limit=5', athleteToken),
       (o) => o.items.some((l) => l.orderName === sale.orderName),
