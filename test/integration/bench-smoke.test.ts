@@ -42,7 +42,13 @@ describe('npm run bench -- --smoke', () => {
       const cells = row.split('|').map((c) => c.trim());
       const [ours, spec] = [Number(cells[4]), Number(cells[8])];
       expect(ours).toBeGreaterThan(0);
-      expect(spec).toBeGreaterThan(ours);
+      // The collective's view is cheaper than the spec's scans even at 200 orders. The athlete's
+      // stats also read each listed Top Fan's display name and age band (two small items a fan, at
+      // most 50: what the page shows; issues 23 and 26), so at 200 orders, where the spec's one scan
+      // of the whole table costs ~5 RCU, they cost about the same; the scan grows with the table
+      // (docs/BENCHMARKS.md: 13,280 RCU at 100k orders) and ours does not.
+      if (/collective \d+ stats/.test(row)) expect(spec).toBeGreaterThan(ours);
+      else expect(ours).toBeLessThan(2 * spec);
     }
     expect(stdout).toMatch(/\| webhook +\| [\d.]+ KiB/);
     expect(stdout).toMatch(/\| reconcile +\| [\d.]+ KiB/);
