@@ -3,6 +3,8 @@
 // With a Shopify store configured the review ends in the storefront's own button (Buy on Shopify,
 // with that quantity); locally the local checkout stands in for it and delivers a signed order to
 // the webhook. A refusal (409: the card locked, sold out or retired since the page loaded) says why.
+// The page is rendered on request with the card's sale state, so Buy stays disabled until the app
+// has hydrated it: a click before that would do nothing (the button has no handler yet).
 import { useState } from 'react';
 import type { CardView } from '@shared/catalog/catalog-api';
 import type { CheckoutResponse } from '@shared/sales/sales-api';
@@ -13,6 +15,7 @@ import { ErrorBox } from '@/components/error-box';
 import { env } from '@/config/env';
 import { ApiError } from '@/lib/api-client';
 import type { SaleStatus } from '@/lib/card-sale';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useCheckout } from '@/features/cards/api/create-checkout';
 import { ShopifyBuy } from '@/features/cards/components/shopify-buy';
 
@@ -48,6 +51,7 @@ export function BuyPanel({ card, athleteId, athleteName, status, onPurchased, on
   const [quantity, setQuantity] = useState(1);
   const [reviewing, setReviewing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const buyable = status?.buyable === true;
   const max = maxQuantity(card);
   const shown = Math.min(quantity, max);
@@ -158,7 +162,7 @@ export function BuyPanel({ card, athleteId, athleteName, status, onPurchased, on
           setError(null);
           setReviewing(true);
         }}
-        disabled={!buyable}
+        disabled={!buyable || !hydrated}
         aria-describedby={status?.text ? 'sale-status' : undefined}
       >
         Buy
