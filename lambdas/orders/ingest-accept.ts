@@ -35,12 +35,18 @@ export function createAcceptor(deps: IngestDeps) {
     return (line) => attributeLine(line, index);
   }
 
-  async function accept(orderId: string, event: OrderEvent, webhookId: string | undefined): Promise<{ outcome: IngestOutcome; attempts: number }> {
-    const attribute = await attributorFor(event);
+  async function accept(
+    orderId: string,
+    event: OrderEvent,
+    webhookId: string | undefined,
+    first: { attribute: Promise<(line: AttributableLine) => LineAttribution>; stored: Promise<Awaited<ReturnType<typeof readOrder>>> },
+  ): Promise<{ outcome: IngestOutcome; attempts: number }> {
+    const attribute = await first.attribute;
     const processOptions = deps.options();
     return retryOnConflict(
       async (attempt) => {
-        const stored = await readOrder(orderId);
+        // The first attempt's order was read with the webhook marker and the products; a retry reads it again.
+        const stored = attempt === 1 ? await first.stored : await readOrder(orderId);
         // An order keeps the counting rule it was first stored with; a new order takes this process's.
         const options = orderOptions(processOptions, stored?.countTestOrders ?? null);
         const merged = mergeEvent(stored?.state ?? emptyOrderState(), event, attribute);
@@ -109,7 +115,14 @@ export function createAcceptor(deps: IngestDeps) {
   async function acceptEvent(event: OrderEvent, options: { webhookId?: string } = {}): Promise<AcceptResult> {
     const orderId = orderIdOf(event);
     const { webhookId } = options;
-    const accepted = webhookId && (await webhookSeen(webhookId)) ? { outcome: 'duplicate' as const, attempts: 0 } : await accept(orderId, event, webhookId);
+    // The marker, the order and the lines' products are asked for together: the store sends reads
+    // asked for in the same turn as one call (Store.get), so a delivery costs one read and one write.
+    const seen = webhookId ? webhookSeen(webhookId) : Promise.resolve(false);
+    const first = { attribute: attributorFor(event), stored: readOrder(orderId) };
+    // Settled either way (a duplicate does not wait for them, and their failure is the accept's).
+    first.attribute.catch(() => undefined);
+    first.stored.catch(() => undefined);
+    const accepted = (await seen) ? { outcome: 'duplicate' as const, attempts: 0 } : await accept(orderId, event, webhookId, first);
     return { ...accepted, orderId };
   }
 

@@ -333,20 +333,61 @@ async function queryItems(index: boolean, pk: string, limit: number, range: Quer
   return items;
 }
 
-/** Consistent reads of items by key (BatchGetItem): Store.get on the Orders table. */
-async function getFromTable(keys: Key[]): Promise<Map<string, Item>> {
+/** Consistent reads of items by key (BatchGetItem, at most 100 distinct keys): one call. */
+async function batchGet(table: string, keys: Key[]): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
   // BatchGetItem refuses a list that names a key twice.
   let pending: Array<Record<string, unknown>> = [...new Map(keys.map((k) => [keyString(k), { PK: k.PK, SK: k.SK } as Record<string, unknown>])).values()];
   for (let attempt = 0; pending.length > 0; attempt++) {
-    // Unprocessed keys (throttling), not conflicts: retried here with their own backoff.
+    // Unprocessed keys (throttling, or an answer past 16 MB), not conflicts: retried here with their own backoff.
     if (attempt > 8) throw new RetryLater('storage is throttling reads; retry later');
     if (attempt > 0) await sleepMs(20 * 2 ** attempt);
-    const result = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
-    for (const item of result.Responses?.[tableName()] ?? []) found.set(keyString(item as Key), item);
-    pending = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Array<Record<string, unknown>>;
+    const result = await ddb().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }));
+    for (const item of result.Responses?.[table] ?? []) found.set(keyString(item as Key), item);
+    pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Array<Record<string, unknown>>;
   }
   return found;
+}
+
+/** BatchGetItem's limit on keys per call. */
+const MAX_BATCH_KEYS = 100;
+
+interface GetBatch {
+  table: string;
+  keys: Map<string, Key>;
+  result: Promise<Map<string, Item>>;
+}
+/** The batch still gathering keys, per table (one event loop turn). */
+const gathering = new Map<string, GetBatch>();
+
+/**
+ * Store.get on the Orders table: consistent reads by key, and reads asked for in the same turn of
+ * the event loop go out as one BatchGetItem (up to 100 distinct keys), as DataLoader does: the
+ * webhook's marker, order and products are one call, and in one process concurrent requests share
+ * calls. Every read is still consistent and made after it was asked for, so each caller sees what
+ * its own call alone would have; a caller gets only the keys it asked for.
+ */
+function getFromTable(keys: Key[]): Promise<Map<string, Item>> {
+  const table = tableName();
+  const distinct = new Map(keys.map((k) => [keyString(k), k]));
+  if (distinct.size === 0) return Promise.resolve(new Map());
+  let batch = gathering.get(table);
+  if (batch && [...distinct.keys()].filter((k) => !batch!.keys.has(k)).length + batch.keys.size > MAX_BATCH_KEYS) batch = undefined;
+  if (!batch) {
+    if (distinct.size > MAX_BATCH_KEYS) return batchGet(table, [...distinct.values()]);
+    const keysOfBatch = new Map<string, Key>();
+    const result = new Promise<Map<string, Item>>((resolve, reject) => {
+      setImmediate(() => {
+        if (gathering.get(table) === created) gathering.delete(table);
+        batchGet(table, [...keysOfBatch.values()]).then(resolve, reject);
+      });
+    });
+    const created: GetBatch = { table, keys: keysOfBatch, result };
+    gathering.set(table, created);
+    batch = created;
+  }
+  for (const [k, key] of distinct) batch.keys.set(k, key);
+  return batch.result.then((found) => new Map([...distinct.keys()].flatMap((k) => (found.has(k) ? [[k, found.get(k)!] as const] : []))));
 }
 
 /** Writes all or nothing (TransactWriteItems): Store.transact on the Orders table. */

@@ -95,6 +95,10 @@ describe('webhook handler', () => {
     expect(items[0].Put?.Item).toMatchObject({ PK: 'ORDER#9223372036854775807', version: 1, pending: new Set(['A#1']) });
     expect(items[1].Put?.Item?.PK).toBe('WEBHOOK#hook-1');
     expect(items[2].Put?.Item).toMatchObject({ PK: 'PENDING#7', SK: 'ORDER#9223372036854775807' });
+    // One read before it: the webhook marker, the order and the line's product in one BatchGetItem.
+    const reads = ddb.commandCalls(BatchGetCommand).map((c) => (c.args[0].input.RequestItems?.Orders?.Keys ?? []).map((k) => String(k.PK)));
+    expect(reads).toEqual([expect.arrayContaining(['WEBHOOK#hook-1', 'ORDER#9223372036854775807', expect.stringMatching(/PRODUCT/)])]);
+    expect(reads[0]).toHaveLength(3);
   });
 
   it('answers 503 when concurrent updates never settle, so Shopify retries', async () => {
@@ -106,9 +110,10 @@ describe('webhook handler', () => {
   }, 20_000);
 
   it('treats a repeated webhook id as a duplicate without writing', async () => {
-    ddb
-      .on(BatchGetCommand, { RequestItems: { Orders: { Keys: [{ PK: 'WEBHOOK#seen', SK: 'WEBHOOK' }], ConsistentRead: true } } })
-      .resolves({ Responses: { Orders: [{ PK: 'WEBHOOK#seen', SK: 'WEBHOOK' }] } });
+    // The table holds the marker (the marker is read with the order and the products, in one call).
+    ddb.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: Array<{ PK: string }> }> }) => ({
+      Responses: { Orders: input.RequestItems.Orders.Keys.filter((k) => k.PK === 'WEBHOOK#seen').map((k) => ({ ...k })) },
+    }));
     const res = await sendWebhook(handler, 'orders/create', order, { webhookId: 'seen' });
     expect(res.body.outcome).toBe('duplicate');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
