@@ -1,6 +1,7 @@
 // docs/BENCHMARKS.md has sections written by different benchmarks: `npm run bench` rewrites the
 // file, scripts/bench/catalog-scale.ts only its own section. This keeps the catalog-scale section
-// (from its heading to its end marker) when the rest of the file is rewritten.
+// (from its heading to its end marker) when the rest of the file is rewritten. A generated part
+// sits between its markers with a blank line either side (as Prettier formats the file).
 export const CATALOG_SCALE_HEADING = '## Catalog at scale (issue #12)';
 export const CATALOG_SCALE_START = '<!-- catalog-scale:start -->';
 export const CATALOG_SCALE_END = '<!-- catalog-scale:end -->';
@@ -15,7 +16,7 @@ export function keepCatalogScaleSection(previous: string, next: string): string 
 
 /** `doc` with the generated part of the catalog-scale section replaced (or the section added). */
 export function replaceCatalogScaleSection(doc: string, generated: string): string {
-  const section = `${CATALOG_SCALE_START}\n${generated}\n${CATALOG_SCALE_END}`;
+  const section = `${CATALOG_SCALE_START}\n\n${generated.trim()}\n\n${CATALOG_SCALE_END}`;
   if (doc.includes(CATALOG_SCALE_START) && doc.includes(CATALOG_SCALE_END))
     return doc.slice(0, doc.indexOf(CATALOG_SCALE_START)) + section + doc.slice(doc.indexOf(CATALOG_SCALE_END) + CATALOG_SCALE_END.length);
   return `${doc.trimEnd()}\n\n${CATALOG_SCALE_HEADING}\n\n${section}\n`;
@@ -37,7 +38,7 @@ export function keepDropSection(previous: string, next: string): string {
 
 /** `doc` with the generated part of the drop-day section replaced (or the section added). */
 export function replaceDropSection(doc: string, generated: string): string {
-  const section = `${DROP_START}\n${generated}\n${DROP_END}`;
+  const section = `${DROP_START}\n\n${generated.trim()}\n\n${DROP_END}`;
   if (doc.includes(DROP_START) && doc.includes(DROP_END))
     return doc.slice(0, doc.indexOf(DROP_START)) + section + doc.slice(doc.indexOf(DROP_END) + DROP_END.length);
   return `${doc.trimEnd()}\n\n${DROP_HEADING}\n\n${section}\n`;
@@ -52,7 +53,7 @@ export const CATALOG_SEARCH_END = '<!-- catalog-search:end -->';
 /** `doc` with the generated part of the catalog-search block replaced (or added just before the
  * catalog-scale section's generated part, or at the end). */
 export function replaceCatalogSearchSection(doc: string, generated: string): string {
-  const block = `${CATALOG_SEARCH_START}\n${generated}\n${CATALOG_SEARCH_END}`;
+  const block = `${CATALOG_SEARCH_START}\n\n${generated.trim()}\n\n${CATALOG_SEARCH_END}`;
   if (doc.includes(CATALOG_SEARCH_START) && doc.includes(CATALOG_SEARCH_END))
     return doc.slice(0, doc.indexOf(CATALOG_SEARCH_START)) + block + doc.slice(doc.indexOf(CATALOG_SEARCH_END) + CATALOG_SEARCH_END.length);
   if (doc.includes(CATALOG_SCALE_START)) return doc.replace(CATALOG_SCALE_START, `${block}\n\n${CATALOG_SCALE_START}`);

@@ -228,9 +228,11 @@ export async function runDrop(options: {
   tmp: string;
   /** DynamoDB Local's process, for its CPU time. */
   dynamoPid?: number;
+  /** The run's table (default: named by its load, rate and seconds). */
+  table?: string;
 }): Promise<DropRun> {
   const { endpoint, load, rate, seconds, secret } = options;
-  const table = `Drop${load === 'hot card' ? 'Hot' : 'Spread'}${rate}x${seconds}`;
+  const table = options.table ?? `Drop${load === 'hot card' ? 'Hot' : 'Spread'}${rate}x${seconds}`;
   await dropTable(endpoint, table);
   await ensureTable(endpoint, table);
   process.env.DYNAMODB_ENDPOINT = endpoint;
@@ -414,6 +416,12 @@ export async function runDropBench(options: {
   const runs: DropRun[] = [];
   const loadBefore = os.loadavg()[0];
   try {
+    // Not reported: a short run first, so DynamoDB Local's JVM has compiled its write and
+    // transaction paths before the first measured run (a cold JVM made the first run's tail
+    // seconds longer than the same run later).
+    const warmUp = { rate: Math.min(...options.rates), seconds: Math.min(10, options.seconds) };
+    options.say(`drop: warm-up, hot card at ${warmUp.rate}/s for ${warmUp.seconds} s (not reported)...`);
+    await runDrop({ endpoint: dynamo.endpoint, load: 'hot card', ...warmUp, secret: options.secret, tmp, table: 'DropWarmUp' });
     for (const rate of options.rates) {
       for (const load of ['hot card', '100 athletes'] as const) {
         options.say(`drop: ${load} at ${rate}/s for ${options.seconds} s...`);

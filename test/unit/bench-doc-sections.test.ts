@@ -35,10 +35,10 @@ describe('BENCHMARKS.md sections', () => {
   it('replaces only the generated part, or adds the section', () => {
     const doc = `# Benchmarks\n\n${section}\n\n## After\n`;
     expect(replaceCatalogScaleSection(doc, 'new table')).toBe(
-      `# Benchmarks\n\n${CATALOG_SCALE_HEADING}\n\nHow to read it.\n\n${CATALOG_SCALE_START}\nnew table\n${CATALOG_SCALE_END}\n\n## After\n`,
+      `# Benchmarks\n\n${CATALOG_SCALE_HEADING}\n\nHow to read it.\n\n${CATALOG_SCALE_START}\n\nnew table\n\n${CATALOG_SCALE_END}\n\n## After\n`,
     );
     expect(replaceCatalogScaleSection('# Benchmarks\n', 'table')).toBe(
-      `# Benchmarks\n\n${CATALOG_SCALE_HEADING}\n\n${CATALOG_SCALE_START}\ntable\n${CATALOG_SCALE_END}\n`,
+      `# Benchmarks\n\n${CATALOG_SCALE_HEADING}\n\n${CATALOG_SCALE_START}\n\ntable\n\n${CATALOG_SCALE_END}\n`,
     );
   });
 
@@ -48,21 +48,21 @@ describe('BENCHMARKS.md sections', () => {
     const next = keepDropSection(previous, keepCatalogScaleSection(previous, '# Benchmarks\n\nnew\n'));
     expect(next).toBe(`# Benchmarks\n\nnew\n\n${section}\n\n${drop}\n`);
     expect(replaceDropSection(next, 'new runs')).toBe(
-      `# Benchmarks\n\nnew\n\n${section}\n\n${DROP_HEADING}\n\nWhat it measures.\n\n${DROP_START}\nnew runs\n${DROP_END}\n`,
+      `# Benchmarks\n\nnew\n\n${section}\n\n${DROP_HEADING}\n\nWhat it measures.\n\n${DROP_START}\n\nnew runs\n\n${DROP_END}\n`,
     );
-    expect(replaceDropSection('# Benchmarks\n', 'runs')).toBe(`# Benchmarks\n\n${DROP_HEADING}\n\n${DROP_START}\nruns\n${DROP_END}\n`);
+    expect(replaceDropSection('# Benchmarks\n', 'runs')).toBe(`# Benchmarks\n\n${DROP_HEADING}\n\n${DROP_START}\n\nruns\n\n${DROP_END}\n`);
   });
 
   it('puts the catalog-search block inside the catalog-scale section, which keeps it, and replaces only its own part', () => {
     const doc = `# Benchmarks\n\n${section}\n`;
     const added = replaceCatalogSearchSection(doc, 'search at 554,298');
     expect(added).toBe(
-      `# Benchmarks\n\n${CATALOG_SCALE_HEADING}\n\nHow to read it.\n\n${CATALOG_SEARCH_START}\nsearch at 554,298\n${CATALOG_SEARCH_END}\n\n${CATALOG_SCALE_START}\nold table\n${CATALOG_SCALE_END}\n`,
+      `# Benchmarks\n\n${CATALOG_SCALE_HEADING}\n\nHow to read it.\n\n${CATALOG_SEARCH_START}\n\nsearch at 554,298\n\n${CATALOG_SEARCH_END}\n\n${CATALOG_SCALE_START}\nold table\n${CATALOG_SCALE_END}\n`,
     );
     expect(replaceCatalogSearchSection(added, 'again')).toBe(added.replace('search at 554,298', 'again'));
-    expect(replaceCatalogScaleSection(added, 'new table')).toContain(`${CATALOG_SEARCH_START}\nsearch at 554,298\n${CATALOG_SEARCH_END}`);
+    expect(replaceCatalogScaleSection(added, 'new table')).toContain(`${CATALOG_SEARCH_START}\n\nsearch at 554,298\n\n${CATALOG_SEARCH_END}`);
     expect(keepCatalogScaleSection(added, '# Benchmarks\n\nnew\n')).toContain('search at 554,298');
-    expect(replaceCatalogSearchSection('# Benchmarks\n', 'x')).toBe(`# Benchmarks\n\n${CATALOG_SEARCH_START}\nx\n${CATALOG_SEARCH_END}\n`);
+    expect(replaceCatalogSearchSection('# Benchmarks\n', 'x')).toBe(`# Benchmarks\n\n${CATALOG_SEARCH_START}\n\nx\n\n${CATALOG_SEARCH_END}\n`);
   });
 
   it("replaces only the render function's section, or puts it before the web sections", () => {
