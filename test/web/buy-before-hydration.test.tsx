@@ -1,25 +1,13 @@
 // The card page is rendered on request with the card's sale state, so its HTML already knows a card
 // is buyable; a click on Buy before the app has hydrated the page has no handler and would be lost.
 // Buy is disabled in the server's HTML and enabled once hydrated (components/buy-panel.tsx).
-import { act, screen } from '@testing-library/react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
+import { screen } from '@testing-library/react';
 import { SAMPLE_CATALOG } from '@shared/catalog/seed-data';
 import { BuyPanel } from '@/features/cards/components/buy-panel';
 import { cardView } from './entity-api';
+import { serverHtml } from './server-html';
 
-let container: HTMLElement;
-let root: Root | null = null;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container.remove();
-});
+const { prerender, hydrate } = serverHtml();
 
 const athlete = SAMPLE_CATALOG.athletes[0]!;
 const panel = (
@@ -35,11 +23,9 @@ const panel = (
 
 describe('Buy on a server-rendered card page', () => {
   it('is disabled in the HTML and enabled once the app has hydrated it', async () => {
-    container.innerHTML = renderToString(panel);
+    prerender(panel);
     expect(screen.getByRole('button', { name: 'Buy' })).toBeDisabled();
-    await act(async () => {
-      root = hydrateRoot(container, panel);
-    });
+    await hydrate(panel);
     expect(screen.getByRole('button', { name: 'Buy' })).toBeEnabled();
   });
 });

@@ -2,37 +2,14 @@
 // (lib/use-typed-before-hydration.ts): the server's HTML is put into the page, "typed" into, then
 // hydrated as main.tsx does, re-rendered and submitted. The browser version, with the real pages
 // and a late entry module, is test/e2e/hydration.test.ts.
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import WaitingList, { SUCCESS_TEXT } from '@/features/waitlist/components/waiting-list';
 import { useTypedBeforeHydration } from '@/lib/use-typed-before-hydration';
 import { fakeApi } from './harness';
+import { serverHtml } from './server-html';
 
-let container: HTMLElement;
-let root: Root | null = null;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-});
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  container.remove();
-});
-
-/** The prerendered HTML of `element`, as the build writes it, in the page. */
-function prerender(element: React.ReactElement) {
-  container.innerHTML = renderToString(element);
-}
-
-async function hydrate(element: React.ReactElement) {
-  await act(async () => {
-    root = hydrateRoot(container, element);
-  });
-}
+const { prerender, hydrate, render } = serverHtml();
 
 /** What a visitor's typing does to a control the app has not hydrated yet: only the DOM changes. */
 function typeBefore(control: HTMLElement, value: string) {
@@ -87,11 +64,7 @@ describe('useTypedBeforeHydration', () => {
         </form>
       );
     }
-    await act(async () => {
-      const { createRoot } = await import('react-dom/client');
-      root = createRoot(container);
-      root.render(<Fresh />);
-    });
+    await render(<Fresh />);
     expect(adopted).toEqual([]);
   });
 });
