@@ -100,7 +100,10 @@ describe('in the browser', () => {
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     const hex = school.school.colors.primary.toLowerCase();
     const rgb = `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
-    expect(await page.evaluate("getComputedStyle(document.querySelector('.school-header')).backgroundColor")).toBe(rgb);
+    // The colour is set by the app when the school page's part of the tree hydrates (a style
+    // attribute in the HTML would need an unsafe-inline CSP); on a loaded machine that can come a
+    // moment after data-app-ready, which the app's root sets.
+    await page.waitForFunction(`getComputedStyle(document.querySelector('.school-header')).backgroundColor === '${rgb}'`, undefined, { timeout: 10_000 });
 
     await page.goto(url('/search?query=Marcus'));
     await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });

@@ -4,7 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isDemoPath, paths } from '@/config/paths';
 import { displayName, signOut, useSession } from '@/lib/auth/session-store';
-import { loginHref } from '@/components/sign-in-required';
+import { loginHref } from '@/lib/login-href';
 
 // "Signing out" is shared by every AccountStatus on screen: the More menu's copy unmounts when the
 // menu closes on navigation, and the top bar's copy (always mounted) then finishes the sign-out.

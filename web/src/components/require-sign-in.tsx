@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useRuntimeConfig } from '@/lib/runtime-config';
 import { useSession } from '@/lib/auth/session-store';
-import { loginHref } from '@/components/sign-in-required';
+import { loginHref } from '@/lib/login-href';
 import { PageSpinner } from '@/components/spinner';
 
 export function RequireSignIn({ children }: { children: ReactNode }) {

@@ -5,10 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-store';
-
-export function loginHref(next: string): string {
-  return `${paths.login.getHref()}?next=${encodeURIComponent(next)}`;
-}
+import { loginHref } from '@/lib/login-href';
 
 export function SignInPrompt({ message = 'Sign in to make changes' }: { message?: string }) {
   const { pathname, search } = useLocation();

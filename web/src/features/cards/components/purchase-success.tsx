@@ -9,7 +9,7 @@ import type { CheckoutResponse } from '@shared/sales/sales-api';
 import type { SerialRange } from '@shared/cards/editions';
 import { serialLabel } from '@shared/cards/editions';
 import { CardFrame } from '@/components/card/card-frame';
-import { loginHref } from '@/components/sign-in-required';
+import { loginHref } from '@/lib/login-href';
 import { paths } from '@/config/paths';
 import { useOrderReveal } from '@/features/cards/api/get-order-reveal';
 
