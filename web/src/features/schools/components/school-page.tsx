@@ -59,7 +59,7 @@ function SportRoster({ schoolId, sport, count, athletes }: { schoolId: number; s
   );
 }
 
-/** `community`: what the route table adds under the description (the follow button and the school's leaderboard). */
+/** `community`: what the route table adds below the rosters (the follow button and the school's leaderboard). */
 export default function SchoolPage({ community }: { community?: ReactNode } = {}) {
   const { id } = useParams();
   const schoolId = parseId(id);
@@ -89,11 +89,13 @@ export default function SchoolPage({ community }: { community?: ReactNode } = {}
             </Link>
           </p>
         )}
-        {community}
         {sports.length === 0 && <p className="muted">No athletes on the roster yet.</p>}
         {sports.map((s) => (
           <SportRoster key={s.sport} schoolId={school.id} sport={s.sport} count={s.count} athletes={s.athletes} />
         ))}
+        {/* Below the rosters, as on the athlete's page below the cards: it appears only once the page
+            has hydrated, so above them it pushed the rosters down (a layout shift, CLS 0.083). */}
+        {community}
         {merch.length > 0 && (
           <section className="section" aria-labelledby="merch-title">
             <h2 id="merch-title" className="section-title">
