@@ -353,7 +353,6 @@ async function batchGet(table: string, keys: Key[]): Promise<Map<string, Item>> 
 const MAX_BATCH_KEYS = 100;
 
 interface GetBatch {
-  table: string;
   keys: Map<string, Key>;
   result: Promise<Map<string, Item>>;
 }
@@ -371,20 +370,17 @@ function getFromTable(keys: Key[]): Promise<Map<string, Item>> {
   const table = tableName();
   const distinct = new Map(keys.map((k) => [keyString(k), k]));
   if (distinct.size === 0) return Promise.resolve(new Map());
+  if (distinct.size > MAX_BATCH_KEYS) return batchGet(table, [...distinct.values()]);
   let batch = gathering.get(table);
-  if (batch && [...distinct.keys()].filter((k) => !batch!.keys.has(k)).length + batch.keys.size > MAX_BATCH_KEYS) batch = undefined;
-  if (!batch) {
-    if (distinct.size > MAX_BATCH_KEYS) return batchGet(table, [...distinct.values()]);
-    const keysOfBatch = new Map<string, Key>();
-    const result = new Promise<Map<string, Item>>((resolve, reject) => {
-      setImmediate(() => {
-        if (gathering.get(table) === created) gathering.delete(table);
-        batchGet(table, [...keysOfBatch.values()]).then(resolve, reject);
-      });
+  const added = batch ? [...distinct.keys()].filter((k) => !batch!.keys.has(k)).length : distinct.size;
+  if (!batch || batch.keys.size + added > MAX_BATCH_KEYS) {
+    const next: GetBatch = { keys: new Map(), result: Promise.resolve(new Map()) };
+    next.result = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      if (gathering.get(table) === next) gathering.delete(table);
+      return batchGet(table, [...next.keys.values()]);
     });
-    const created: GetBatch = { table, keys: keysOfBatch, result };
-    gathering.set(table, created);
-    batch = created;
+    gathering.set(table, next);
+    batch = next;
   }
   for (const [k, key] of distinct) batch.keys.set(k, key);
   return batch.result.then((found) => new Map([...distinct.keys()].flatMap((k) => (found.has(k) ? [[k, found.get(k)!] as const] : []))));
