@@ -53,16 +53,32 @@ describe('search route', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Avery Collins' })).not.toBeInTheDocument());
   });
 
-  it("offers the catalog's sports as filters: the spec's four when they have athletes, Fishing, never an empty one", async () => {
-    renderRoute('/search');
+  it("offers the spec's four quick filters always (Baseball with no athlete too), then the catalog's other sports, never an empty one", async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoute('/search');
     const filters = await screen.findByRole('group', { name: 'Quick filters' });
+    await waitFor(() =>
+      expect(
+        within(filters)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Football', 'Basketball', 'Baseball', 'Track & Field', 'Fishing']),
+    );
+    expect(within(filters).queryByLabelText('More sports')).not.toBeInTheDocument();
+    await user.click(within(filters).getByRole('button', { name: 'Baseball' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?query=Baseball'));
+    expect(await screen.findByText('No athletes or schools match "Baseball".')).toBeInTheDocument();
+  });
+
+  it("shows the spec's four quick filters while the search is still loading", async () => {
+    fakeApi(() => new Promise(() => undefined));
+    renderRoute('/search');
+    const filters = screen.getByRole('group', { name: 'Quick filters' });
     expect(
       within(filters)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Football', 'Basketball', 'Track & Field', 'Fishing']);
-    expect(within(filters).queryByRole('button', { name: 'Baseball' })).not.toBeInTheDocument();
-    expect(within(filters).queryByLabelText('More sports')).not.toBeInTheDocument();
+    ).toEqual(['Football', 'Basketball', 'Baseball', 'Track & Field']);
   });
 
   it('puts the sports beyond eight buttons in a More sports select that searches the chosen one', async () => {

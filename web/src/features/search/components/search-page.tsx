@@ -104,7 +104,7 @@ export default function SearchPage() {
             onChange={(e) => setQuery(e.target.value)}
           />
         </form>
-        {data?.sports && <SportFilters sports={data.sports} query={query} onChoose={setQuery} />}
+        <SportFilters sports={data?.sports ?? []} query={query} onChoose={setQuery} />
       </div>
       {error && <ErrorBox message={SEARCH_ERROR} onRetry={() => void mutate()} />}
       {!data && !error && <PageSpinner label="Searching..." />}

@@ -1,7 +1,8 @@
-// The search page's sport filters (issue 24): the catalog's own sports (GET /api/search answers
-// them with their athlete counts), never a sport without athletes. The spec's quick filters come
-// first (Football, Basketball, Baseball, Track & Field, each when the catalog has athletes in it),
-// then the other sports by size up to MAX_CHIPS buttons; the rest are in a "More sports" select.
+// The search page's sport filters (issue 24, issue 32): the spec's four quick filters always
+// come first (Football, Basketball, Baseball, Track & Field: SPEC.md's search page names them, so
+// they stay even when no athlete plays one yet, and before the catalog's counts have loaded), then
+// the catalog's other sports (GET /api/search answers them with their athlete counts; never one
+// without athletes) by size up to MAX_CHIPS buttons; the rest are in a "More sports" select.
 // Choosing one puts its display name in the query, as the spec's buttons do.
 import { useId } from 'react';
 import type { SportCount } from '@shared/catalog/catalog-api';
@@ -14,7 +15,7 @@ export const MAX_CHIPS = 8;
 /** The buttons and the select's sports, from the catalog's sports. */
 export function sportFilters(sports: SportCount[]): { chips: SportCount[]; more: SportCount[] } {
   const present = sports.filter((s) => s.count > 0);
-  const spec = SPEC_QUICK_FILTERS.flatMap((name) => present.filter((s) => s.sport === name));
+  const spec = SPEC_QUICK_FILTERS.map((name) => present.find((s) => s.sport === name) ?? { sport: name, count: 0 });
   const others = present
     .filter((s) => !SPEC_QUICK_FILTERS.includes(s.sport))
     .sort((a, b) => b.count - a.count || sportLabel(a.sport).localeCompare(sportLabel(b.sport)));
@@ -35,7 +36,6 @@ export function SportFilters({ sports, query, onChoose }: { sports: SportCount[]
   const selectId = useId();
   const { chips, more } = sportFilters(sports);
   const chosenMore = more.find((s) => isSportQuery(query, s.sport));
-  if (chips.length === 0) return null;
   return (
     <div className="chip-row" role="group" aria-label="Quick filters">
       {chips.map(({ sport, count }) => {
@@ -47,7 +47,7 @@ export function SportFilters({ sports, query, onChoose }: { sports: SportCount[]
             type="button"
             className={`chip${active ? ' active' : ''}`}
             aria-pressed={active}
-            title={`${count.toLocaleString('en-US')} athlete${count === 1 ? '' : 's'}`}
+            title={count > 0 ? `${count.toLocaleString('en-US')} athlete${count === 1 ? '' : 's'}` : undefined}
             onClick={() => onChoose(active ? '' : label)}
           >
             {label}
