@@ -9,7 +9,7 @@
 //   Cognito stand-in at /local-cognito/;
 // - Cognito's user-pool API (fetch to https://cognito-idp.<region>.amazonaws.com/) and, with
 //   Google sign-in, the hosted domain: the browser navigates there to sign in, and the app then
-//   fetches /oauth2/token from it (web/src/lib/session.ts), so it is a connect-src too;
+//   fetches /oauth2/token from it (web/src/lib/auth/google.ts), so it is a connect-src too;
 // - collectives' image uploads: a presigned PUT straight to the uploads bucket (connect-src), a
 //   blob: preview of the chosen file (img-src);
 // - only when a Shopify store is configured at build time (VITE_SHOPIFY_STORE_DOMAIN): the Buy

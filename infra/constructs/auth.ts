@@ -149,7 +149,7 @@ export class Auth extends Construct {
 
     this.client = this.userPool.addClient('WebClient', {
       generateSecret: false,
-      // SRP only: the password never leaves the browser (web/src/lib/cognito-client.ts signInWithSrp);
+      // SRP only: the password never leaves the browser (web/src/lib/auth/cognito-client.ts signInWithSrp);
       // CDK adds ALLOW_REFRESH_TOKEN_AUTH. Local mode's identity provider allows the same flows.
       authFlows: { userSrp: true },
       // Unknown users look like wrong passwords; recovery answers with a simulated delivery.

@@ -23,7 +23,7 @@ import * as keys from '#lambdas/platform/keys';
 import { eventWrites } from '#lambdas/notifications/event-writes';
 import { allocationEvent, batchCreatedEvent, complianceEvent, payoutEvent } from './money-events';
 
-// The stored payout lines and batches are exactly what the API answers (shared/api.ts).
+// The stored payout lines and batches are exactly what the API answers (shared/money/payouts-api.ts).
 export type PayoutLine = PayoutLineView;
 export type PayoutBatch = PayoutBatchView;
 export type PayoutStatus = PayoutLine['status'];

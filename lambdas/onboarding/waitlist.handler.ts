@@ -1,5 +1,5 @@
 // POST /api/waitlist: first name, last name and a valid email required; details optional
-// (shared/api.ts validateWaitlist, the form's own rules).
+// (shared/onboarding/onboarding-api.ts validateWaitlist, the form's own rules).
 import { validateWaitlist } from '#shared/onboarding/onboarding-api';
 import { ValidationError } from '#lambdas/platform/errors';
 import { json, jsonBody, routes } from '#lambdas/platform/http';

@@ -45,7 +45,7 @@ export interface WebSizes {
   initial: PageWeight;
   /** Every HTML file of the build, index.html first; the budget holds for each. */
   pages: PageWeight[];
-  /** Routes with a prerendered HTML file of their own (web/prerender-routes.json). */
+  /** Routes with a prerendered HTML file of their own (web/dist/prerender-routes.json). */
   prerendered: string[];
 }
 

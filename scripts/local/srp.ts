@@ -1,6 +1,6 @@
 // Cognito's SRP-6a (USER_SRP_AUTH, then the PASSWORD_VERIFIER challenge) with node:crypto and
 // BigInt: the server side the local identity provider runs, and a client side for tests and
-// scripts (the web app has its own WebCrypto client in web/src/lib/cognito-client.ts).
+// scripts (the web app has its own WebCrypto client in web/src/lib/auth/cognito-client.ts).
 //
 // As Cognito defines it: N is the 3072-bit MODP group of RFC 3526, g = 2, k = H(N | g), H is
 // SHA-256 over the bytes of the padded hex values; x = H(salt | H(poolName username ":" password));
