@@ -4,6 +4,8 @@
 // `lambdas/platform/keys.ts` or docs/RUNBOOK.md must be in the tree (a module may be cited without
 // its extension); a Markdown link to a relative file must resolve from the document that holds it.
 // Templates (`lambdas/<domain>/`, globs) and build output (web/dist, dist/) are not paths to check.
+// And the data model stays whole: every key prefix the table's key module declares is named in
+// docs/ARCHITECTURE.md.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -95,6 +97,14 @@ describe('doc references', () => {
     for (const file of SCANNED_FILES) if (exists(file) && statSync(path.join(ROOT, file)).isFile()) files.push(file);
     const broken = files.flatMap((file) => brokenReferences(file, readFileSync(path.join(ROOT, file), 'utf8'), exists, decisions));
     expect(broken.map((b) => `${b.file}:${b.line}: ${b.cited}`)).toEqual([]);
+  });
+
+  it("names every key prefix of the table (lambdas/platform/keys.ts) in the architecture's data model", () => {
+    const keysSource = readFileSync(path.join(ROOT, 'lambdas/platform/keys.ts'), 'utf8');
+    const prefixes = [...keysSource.matchAll(/^const [A-Z_]+ = '([^']+)';$/gm)].map((m) => m[1]);
+    expect(prefixes.length).toBeGreaterThan(40);
+    const architecture = readFileSync(path.join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
+    expect(prefixes.filter((prefix) => !architecture.includes(prefix))).toEqual([]);
   });
 
   it('keeps each deliberate exception for a reason, and only while it is still cited', () => {
