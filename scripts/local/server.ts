@@ -16,6 +16,7 @@ import { CognitoError, LOCAL_CLIENT_ID, LOCAL_POOL_ID, type LocalCognito } from 
 import { verifyJwt } from './jwt';
 import type { LocalStripe } from './stripe';
 import type { LocalMail } from './mail';
+import type { LocalDrand } from './drand';
 import { apiReader, pageRenderer, sendPage } from './page-render';
 import { isAppRoute, prerenderedRoutes, viewerRequestUri } from './prerendered-routes';
 
@@ -30,6 +31,8 @@ export interface LocalServerOptions {
   stripe?: LocalStripe;
   /** The SES stand-in (/local-mail/: SendEmail and the mailbox page). */
   mail?: LocalMail;
+  /** The drand relay stand-in (/local-drand/: drand's v1 HTTP API under a local chain key). */
+  drand?: LocalDrand;
 }
 
 type Handler = (event: Event, context: Context) => Promise<Result>;
@@ -329,6 +332,10 @@ export function createLocalServer(webRoot: string, options: LocalServerOptions =
     else if (url.pathname.startsWith('/local-mail/') && options.mail)
       work = options.mail.handle(req, res).then((answered) => {
         if (!answered) sendJson(res, 404, { message: `No such mailbox resource: ${url.pathname}` });
+      });
+    else if (url.pathname.startsWith('/local-drand/') && options.drand)
+      work = options.drand.handle(req, res).then((answered) => {
+        if (!answered) sendJson(res, 404, { error: 'not found' });
       });
     else if (url.pathname === '/config.json') work = Promise.resolve(sendJson(res, 200, options.webConfig?.() ?? {}));
     else if (req.method === 'GET' && !path.extname(url.pathname) && apiOrigin()) {

@@ -12,6 +12,7 @@ import { createLocalServer, type LocalServerOptions } from './server';
 import { startSettleLoop } from './settle-loop';
 import { startNotifyLoop } from './notify-loop';
 import { DEFAULT_SIGNING_SECRET, createLocalStripe } from './stripe';
+import { createLocalDrand } from './drand';
 import { createLocalMail } from './mail';
 import { ensureTable } from './table';
 import { parseCli, usageError } from '../lib/cli';
@@ -174,6 +175,11 @@ async function main(): Promise<void> {
   serverOptions.stripe = stripe;
   process.env.STRIPE_API_BASE ??= `${url}/local-stripe`;
   process.env.STRIPE_SECRET_KEY ??= 'sk_test_local_drift';
+  // drand's stand-in (issue 34): a relay of a local chain; the product's beacon client reads it.
+  const drand = createLocalDrand({ basePath: '/local-drand' });
+  serverOptions.drand = drand;
+  process.env.DRAND_RELAYS ??= `${url}/local-drand`;
+  process.env.DRAND_CHAIN_HASH ??= drand.info.hash;
   serverOptions.webConfig = () => ({
     auth: { region: 'us-east-2', userPoolId: LOCAL_POOL_ID, clientId: LOCAL_CLIENT_ID, endpoint: `${url}/local-cognito/`, googleEnabled: false },
     demo: { athleteId: Number(process.env.DEMO_ATHLETE_ID ?? 1), collectiveId: Number(process.env.DEMO_COLLECTIVE_ID ?? 1) },
@@ -255,6 +261,7 @@ async function main(): Promise<void> {
       `  Sign in:  athlete/athlete, collective/collective, buyer/buyer-demo, operator/operator-demo, applicant/applicant-demo (codes for new accounts are printed here)`,
       `  Mail:     ${url}/local-mail/ (sign-up and password-reset codes, and any email Drift sends: the SES stand-in)`,
       `  Stripe:   ${url}/local-stripe/ (the stand-in; events at /local-stripe/v1/events, signing secret STRIPE_WEBHOOK_SECRET)`,
+      `  drand:    ${url}/local-drand/${drand.info.hash}/info (the beacon stand-in: a local chain draws are seeded by)`,
       `  Webhook:  ${url}/api/webhooks/shopify (secret from SHOPIFY_WEBHOOK_SECRET, default '${LOCAL_WEBHOOK_SECRET_DEFAULT}')`,
       `  DynamoDB: ${endpoint} (table ${options.table}, ${stored})`,
       `  Verify:   ${verifyCommand(endpoint, options.table)}`,

@@ -14,6 +14,7 @@ import { SAMPLE_CATALOG, sampleProductId } from '#shared/catalog/seed-data';
 import { sampleDeliveries } from '../../scripts/lib/sample-orders';
 import { orderPayload } from '#shared/orders/shopify-payloads';
 import { adultSignUp } from '../support/age-screen';
+import { beaconProblem, type BeaconRound, type ChainInfo } from '#shared/cards/beacon';
 
 /** How many sample deliveries local mode seeds (scripts/lib/sample-orders.ts). */
 const SEEDED = sampleDeliveries(structuredClone(SAMPLE_CATALOG)).length;
@@ -110,6 +111,7 @@ describe('npm start -- --memory', () => {
       'API:      http://',
       'Webhook:  http://',
       'Mail:     http://',
+      'drand:    http://',
       'DynamoDB: http://',
       'Verify:   DYNAMODB_ENDPOINT=',
       'Logs:     ',
@@ -117,6 +119,13 @@ describe('npm start -- --memory', () => {
       expect(stdout).toContain(`  ${label}`);
     expect(stdout).toContain(`Logs:     ${logFile} (structured JSON; --verbose prints them here too)`);
     expect(stderr).toBe('');
+  });
+
+  it("serves drand's stand-in, whose rounds the product's beacon check accepts", async () => {
+    const info = printed(/drand: {4}(http:\/\/127\.0\.0\.1:\d+\/local-drand\/[0-9a-f]{64}\/info)/);
+    const chain = (await (await fetch(info)).json()) as ChainInfo;
+    const latest = (await (await fetch(info.replace(/\/info$/, '/public/latest'))).json()) as BeaconRound;
+    expect(beaconProblem(chain, latest)).toBeNull();
   });
 
   it("serves the local mailbox, where Cognito's sign-up codes arrive", async () => {
