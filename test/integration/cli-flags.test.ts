@@ -35,6 +35,8 @@ describe('CLI flags', () => {
     ['scripts/bench/run.ts', ['--smok'], /Unknown option '--smok'[\s\S]*usage: npm run bench \[-- --smoke\]/],
     ['scripts/local/start.ts', ['--memroy'], /Unknown option '--memroy'[\s\S]*usage: npm start \[-- --memory\]/],
     ['scripts/local/start.ts', ['--port', 'eighty'], /bad port eighty[\s\S]*usage: npm start/],
+    ['scripts/verify-draw.ts', ['1/7', '--relay', 'http://127.0.0.1:1'], /Unknown option '--relay'[\s\S]*usage: npm run verify-draw -- ATHLETE\/CARD/],
+    ['scripts/verify-draw.ts', ['seven'], /name one drop as ATHLETE\/CARD[\s\S]*usage: npm run verify-draw/],
     ['scripts/local/dev.ts', ['--no-seeed'], /Unknown option '--no-seeed'[\s\S]*usage: npm run dev \[-- --memory\]/],
   ])('%s %j fails with the usage and exit code 1', (script, args, message) => {
     const r = run(script, args);
