@@ -13,7 +13,7 @@ import { keyString } from '#lambdas/platform/store';
 import type { Item, Key, Write } from '#lambdas/platform/store';
 import type { DomainEvent } from '#shared/cards/domain-events';
 import { validateScheduleDrop } from '#shared/cards/cards-api';
-import { REFUSALS, dropPhase, dropWindowErrors, inDropWindow, isBuyable, next } from '#shared/cards/lifecycle';
+import { REFUSALS, actions, dropPhase, dropWindowErrors, inDropWindow, isBuyable, next, withheld } from '#shared/cards/lifecycle';
 import { serialLabel } from '#shared/cards/editions';
 import type { CardRequest } from '#shared/cards/cards-api';
 import type { DigitalCollectible } from '#shared/catalog/catalog-types';
@@ -58,7 +58,8 @@ const request = (setId: number, extra: Partial<CardRequest> = {}): CardRequest =
   image: '/api/uploads/local/moment.png',
   description: 'The game-winner',
   priceCents: 900,
-  editionSize: 50,
+  // A drop sells an open edition: only a card the athlete approved as one may be dropped.
+  editionSize: null,
   unlock: null,
   setId,
   ...extra,
@@ -182,6 +183,28 @@ describe('scheduling, starting and closing a drop (memory store)', () => {
     // The same request again changes nothing.
     await s.repo.scheduleDrop(COLLECTIVE, ATHLETE, cardId, { startsAt: T0, endsAt: hours(24) }, actor, s.deps);
     expect(s.written()).toHaveLength(1);
+  });
+
+  it('never turns an approved limited edition into an open one: refused before any product or due item, the card as approved', async () => {
+    const s = setup('admin-api');
+    const cardId = await approvedCard(s, { edition: 'Gold', editionSize: 50 });
+    const reason =
+      'The athlete approved this card as Gold, an edition of 50, and a drop sells an open edition (as many as fans order in the window): to drop it, ask the athlete to approve an open-edition version of the card first';
+    expect(REFUSALS.dropOfLimitedEdition('Gold', 50)).toBe(reason);
+    await expect(s.repo.scheduleDrop(COLLECTIVE, ATHLETE, cardId, { ...window }, actor, s.deps)).rejects.toMatchObject({ status: 409, message: reason });
+    const card = (await s.repo.ownerCards(ATHLETE, s.deps)).cards.find((c) => c.id === cardId)!;
+    expect(card).toMatchObject({ state: 'approved', edition: 'Gold', editionSize: 50 });
+    expect(card.drop ?? null).toBeNull();
+    expect(s.statuses).toEqual([]);
+    expect(s.item(keys.dropStart(window.startsAt, ATHLETE, cardId))).toBeUndefined();
+    expect(s.item(keys.dropEnd(window.endsAt, ATHLETE, cardId))).toBeUndefined();
+    // The lifecycle says so to the screens: no "Schedule a drop" button, the reason in its place.
+    expect(actions(card, 'collective')).toEqual(['publish']);
+    expect(withheld(card, 'collective')).toEqual([{ move: 'schedule-drop', reason }]);
+    // An open edition the athlete approved is dropped as it was approved.
+    const open = await approvedCard(s, { edition: 'Gold' });
+    const dropped = await s.repo.scheduleDrop(COLLECTIVE, ATHLETE, open, { ...window }, actor, s.deps);
+    expect(dropped).toMatchObject({ state: 'published', edition: 'Gold', editionSize: null, drop: { ...window } });
   });
 
   it('refuses a card with a quota, a card not approved, and another collective’s athlete', async () => {

@@ -2,7 +2,7 @@
 // the storefront share (web/src/components/drop-countdown.tsx) runs from the window's times in the
 // browser and tells the page when the phase it shows changes; the collective's "Schedule a drop"
 // form (schedule-drop-form.tsx) checks the window with the server's validator, names the wrong
-// field, and sends ISO times.
+// field, and sends ISO times; a card approved as a limited edition gets the reason, not the form.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { DropView } from '@shared/catalog/catalog-api';
 import { DropCountdown, timeLeft } from '@/components/drop-countdown';
@@ -55,9 +55,27 @@ describe('DropCountdown', () => {
 describe('Schedule a drop (the collective’s Cards tab)', () => {
   afterEach(() => settleAndSignOut());
 
-  it('opens on an approved card, names a window that ends when it starts, then sends the window in UTC', async () => {
+  it('is not offered for a card the athlete approved as a limited edition: the reason stands in its place', async () => {
     signIn({ 'cognito:groups': ['collective'], 'custom:collectiveId': '1' });
     const data = ownerCards(1, 'local');
+    data.cards[2] = { ...data.cards[2], edition: 'Gold', editionSize: 50 };
+    fakeApi({ 'GET /api/collectives/1/athletes/1/cards': { body: data } });
+    renderRoute(<CardsSection collectiveId={1} members={members([1])} school={null} canWrite />);
+    expect(
+      await screen.findByText(
+        'No drop of Card approved: The athlete approved this card as Gold, an edition of 50, and a drop sells an open edition (as many as fans order in the window): to drop it, ask the athlete to approve an open-edition version of the card first.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Schedule a drop of Card approved' })).toBeNull();
+    // Publishing it as the edition it was approved stays offered.
+    expect(screen.getByRole('button', { name: 'Publish Card approved' })).toBeEnabled();
+  });
+
+  it('opens on an approved open edition, names a window that ends when it starts, then sends the window in UTC', async () => {
+    signIn({ 'cognito:groups': ['collective'], 'custom:collectiveId': '1' });
+    const data = ownerCards(1, 'local');
+    // A drop sells an open edition: only a card approved as one is offered the drop.
+    data.cards[2] = { ...data.cards[2], editionSize: null };
     const api = fakeApi({
       'GET /api/collectives/1/athletes/1/cards': { body: data },
       'POST /api/collectives/1/athletes/1/cards/3/drop': { body: { ...data.cards[2], state: 'published' } },
