@@ -14,7 +14,8 @@ import type { Item, Key, Write } from '#lambdas/platform/store';
 import type { DomainEvent } from '#shared/cards/domain-events';
 import { validateScheduleDrop } from '#shared/cards/cards-api';
 import { REFUSALS, actions, dropPhase, dropWindowErrors, inDropWindow, isBuyable, next, withheld } from '#shared/cards/lifecycle';
-import { serialLabel } from '#shared/cards/editions';
+import { NO_COPIES_SOLD, printRunText, serialLabel } from '#shared/cards/editions';
+import { settlementEvent } from '#lambdas/notifications/fanout';
 import type { CardRequest } from '#shared/cards/cards-api';
 import type { DigitalCollectible } from '#shared/catalog/catalog-types';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
@@ -118,6 +119,17 @@ describe('the lifecycle of a drop', () => {
       status: 409,
       reason: REFUSALS.notADrop,
     });
+  });
+
+  it('writes a print run only when it is more than 0: a drop that sold nothing says so', () => {
+    expect(printRunText(1234)).toBe('Print run: 1,234');
+    expect(printRunText(0)).toBe(NO_COPIES_SOLD);
+    expect(NO_COPIES_SOLD).toBe('No copies sold in this drop');
+    const athlete = { id: ATHLETE, name: 'Avery Cole', schoolId: 1, collectiveId: COLLECTIVE };
+    const closed = (printRun: number) =>
+      settlementEvent({ kind: 'drop-closed', athleteId: ATHLETE, cardId: 3, at: hours(26), printRun }, 'job-1', athlete, { id: 3, name: 'Moment' }).direct;
+    expect(closed(0).summary).toBe('The drop of “Moment” of Avery Cole closed: no copies sold in this drop');
+    expect(closed(7).summary).toBe('The drop of “Moment” of Avery Cole closed: print run 7');
   });
 
   it('shows serials without a size while the print run is open', () => {
