@@ -1,7 +1,8 @@
-// Moment drops (docs/decisions/0022-moment-drops.md): a collective schedules an approved card to sell
-// as an open edition during a window; orders created in the window are numbered in the order they
-// are counted; when the window has ended the drop closes exactly once: its print run (the serials
-// issued) becomes the card's edition size, recorded on the card and, under its version, on the
+// Moment drops (docs/decisions/0022-moment-drops.md): a collective schedules a card the athlete
+// approved as an open edition (the lifecycle refuses a limited one) to sell during a window;
+// orders created in the window are numbered in the order they are counted; when the window has
+// ended the drop closes exactly once: its print run (the serials issued) becomes the card's
+// edition size, recorded on the card and, under its version, on the
 // athlete's total, which every settle step is guarded by, so no serial beyond the print run is
 // ever issued (later units are oversold: counted, flagged, never dropped).
 //
@@ -52,8 +53,9 @@ export function cardDrops(store: TransactionalStore, { getItem, snapshot, mutate
   /**
    * Schedules a moment drop of an approved card: as a publication (its image must still be the
    * approved version; its product comes from the collective, the Admin API or local mode), with
-   * the window, the card an open edition, and the sweep's due items. A drop starting now opens at
-   * once (its drop-started event in this transaction).
+   * the window and the sweep's due items. Only an approved open edition is dropped (`admit`
+   * refuses a limited one before any product is created): the drop changes nothing approved. A
+   * drop starting now opens at once (its drop-started event in this transaction).
    */
   async function scheduleDrop(
     collectiveId: number,

@@ -9,6 +9,7 @@
 //   deletion. Tallies of one fan commute, so their order does not matter.
 import type { DriftEvent, Notice } from '#shared/notifications/events';
 import type { Athlete, DigitalCollectible } from '#shared/catalog/catalog-types';
+import { NO_COPIES_SOLD } from '#shared/cards/editions';
 import * as keys from '#lambdas/platform/keys';
 import type { BoardRef } from '#lambdas/platform/keys';
 import { StoreConflict, keyString, noBackoff, retryOnConflict, versionIs } from '#lambdas/platform/store';
@@ -151,7 +152,8 @@ export function settlementEvent(
       direct: {
         ...base,
         action: 'drop.closed',
-        summary: `The drop of ${cardName} of ${athlete.name} closed: print run ${event.printRun}`,
+        // A print run only when more than 0 (issue 32).
+        summary: `The drop of ${cardName} of ${athlete.name} closed: ${event.printRun > 0 ? `print run ${event.printRun}` : NO_COPIES_SOLD.toLowerCase()}`,
         subject: { type: 'card', id: `${athlete.id}/${event.cardId}`, athleteId: athlete.id },
         auditCollectiveId: collectiveId,
         before: { phase: 'live' },

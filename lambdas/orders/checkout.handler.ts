@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { isValidEmail } from '#shared/platform/http-api';
 import type { CheckoutResponse } from '#shared/sales/sales-api';
 import { centsToDecimal, orderPayload } from '#shared/orders/shopify-payloads';
+import { NO_COPIES_SOLD } from '#shared/cards/editions';
 import { isPublic, isRetired } from '#shared/cards/lifecycle';
 import { unlockProgress } from '#shared/cards/quota';
 import { dynamoCatalogReader } from '#lambdas/catalog/catalog-index';
@@ -72,7 +73,9 @@ export const handler = routes({
       throw new HttpError(
         409,
         'drop_closed',
-        view.drop.printRun === null ? 'This drop has closed' : `This drop has closed: print run ${view.drop.printRun.toLocaleString('en-US')}`,
+        view.drop.printRun === null
+          ? 'This drop has closed'
+          : `This drop has closed: ${view.drop.printRun > 0 ? `print run ${view.drop.printRun.toLocaleString('en-US')}` : NO_COPIES_SOLD.toLowerCase()}`,
       );
     if (view.soldOut) throw new HttpError(409, 'sold_out', 'This card is sold out');
     if (view.remaining !== null && quantity > view.remaining)

@@ -10,6 +10,15 @@
 
 export type SerialRange = [from: number, to: number];
 
+/** What a closed moment drop that sold nothing says wherever its print run or edition would show:
+ * its edition size is its print run, 0, and "Gold edition of 0" or "Print run: 0" read as a card
+ * that exists and cannot be had (issue 32). */
+export const NO_COPIES_SOLD = 'No copies sold in this drop';
+
+/** A closed drop's print run as every screen writes it: 'Print run: 1,234', or NO_COPIES_SOLD
+ * (a print run shows only when it is more than 0). */
+export const printRunText = (printRun: number): string => (printRun > 0 ? `Print run: ${printRun.toLocaleString('en-US')}` : NO_COPIES_SOLD);
+
 /** The serials one order line holds for its card. */
 export interface LineSerials {
   cardId: number;

@@ -132,6 +132,10 @@ export const REFUSALS = {
   changedWhilePublishing: 'The card changed while publishing; reload and try again',
   /** A drop sells an open edition; a quota would keep it locked through its window. */
   dropWithUnlockRule: 'A card with an unlock rule cannot be dropped: its quota would keep it locked during the window',
+  /** A drop sells an open edition: a limited edition the athlete approved is not what a drop would
+   * sell, so it is never turned into one (issue 32). */
+  dropOfLimitedEdition: (edition: string | null | undefined, editionSize: number) =>
+    `The athlete approved this card as ${(edition ?? '').trim() || 'Base'}, an edition of ${editionSize.toLocaleString('en-US')}, and a drop sells an open edition (as many as fans order in the window): to drop it, ask the athlete to approve an open-edition version of the card first`,
   /** Closing a card that is no drop, or a drop whose window has not ended. */
   notADrop: 'This card is not a moment drop',
   dropNotEnded: 'This drop’s window has not ended yet',
@@ -141,18 +145,48 @@ export type Verdict = { ok: true } | { ok: false; status: 403 | 409; reason: str
 
 const refused = (status: 403 | 409, reason: string): Extract<Verdict, { ok: false }> => ({ ok: false, status, reason });
 
-/** May `move` be made on this card (by `role`, when given)? The table's answer, with its refusal. */
-export function can(card: Pick<DigitalCollectible, 'state'>, move: Move, role?: Role): Verdict {
+/** What the table's answers read of a card: its state and, for the moves whose rule also looks at
+ * what the athlete approved (a drop), its edition and unlock rule. Absent fields: an open edition
+ * with no quota, as stored cards read. */
+export type CardTerms = Pick<DigitalCollectible, 'state'> & { edition?: string | null; editionSize?: number | null; unlock?: unknown };
+
+/** The refusal of a move the card's state allows but what the athlete approved does not: a drop
+ * sells an open edition for its window, so only a card approved as an open edition (no edition
+ * size) and with no quota (it would stay locked through the window) may be dropped. */
+function termsRefusal(card: CardTerms, move: Move): Refusal | null {
+  if (move !== 'schedule-drop') return null;
+  if (card.editionSize !== null && card.editionSize !== undefined) return refused(409, REFUSALS.dropOfLimitedEdition(card.edition, card.editionSize));
+  if (card.unlock) return refused(409, REFUSALS.dropWithUnlockRule);
+  return null;
+}
+
+/** May `move` be made on this card (by `role`, when given)? The table's answer, with its refusal,
+ * then the card's own terms (a limited edition cannot be dropped). */
+export function can(card: CardTerms, move: Move, role?: Role): Verdict {
   const mover = MOVER[move];
   if (role && mover && role !== mover) return refused(403, WRONG_ROLE[mover]);
   const state = stateOf(card);
-  return TRANSITIONS[state][move] ? { ok: true } : refused(409, REFUSAL[move](STATE_WORD[state]));
+  if (!TRANSITIONS[state][move]) return refused(409, REFUSAL[move](STATE_WORD[state]));
+  return termsRefusal(card, move) ?? { ok: true };
 }
 
-/** The moves the owners' screens offer `role` on this card, in the order the buttons show. */
-export function actions(card: Pick<DigitalCollectible, 'state'>, role: Role): Move[] {
+/** The moves the owners' screens offer `role` on this card, in the order the buttons show: the
+ * table's offered moves that `can` allows for this card. */
+export function actions(card: CardTerms, role: Role): Move[] {
   const row = TRANSITIONS[stateOf(card)];
-  return MOVES.filter((move) => MOVER[move] === role && row[move]?.offered === true);
+  return MOVES.filter((move) => MOVER[move] === role && row[move]?.offered === true && can(card, move, role).ok);
+}
+
+/** The moves the card's state offers `role` that its terms refuse, with the refusal: the screens
+ * say it where the button would be (a limited edition's "Schedule a drop"), instead of a button
+ * that could only fail. */
+export function withheld(card: CardTerms, role: Role): Array<{ move: Move; reason: string }> {
+  const row = TRANSITIONS[stateOf(card)];
+  return MOVES.flatMap((move) => {
+    if (MOVER[move] !== role || row[move]?.offered !== true) return [];
+    const verdict = can(card, move, role);
+    return verdict.ok ? [] : [{ move, reason: verdict.reason }];
+  });
 }
 
 // ---- next: the card after a move -----------------------------------------------------------------
@@ -235,7 +269,6 @@ export function check(card: DigitalCollectible, request: Request, role?: Role): 
   const verdict = can(card, request.move, role);
   if (!verdict.ok) return verdict;
   if (request.move === 'approve' && card.imageHash !== request.reviewedHash) return refused(409, REFUSALS.staleReview);
-  if (request.move === 'schedule-drop' && card.unlock) return refused(409, REFUSALS.dropWithUnlockRule);
   if (request.move === 'close-drop' && !card.drop) return refused(409, REFUSALS.notADrop);
   return { ok: true, repeat: false };
 }
@@ -269,10 +302,11 @@ function apply(card: DigitalCollectible, step: Step, { sub: by, at }: Mover): Di
         { action: 'published', by, at, shopifyProductId: step.shopifyProductId },
       );
     case 'schedule-drop': {
-      // An open edition for the window: every order in it gets the next serial (decision 0022).
+      // The open edition the athlete approved (`can` refuses a limited one), sold for the window:
+      // every order in it gets the next serial (decision 0022). Nothing the athlete approved changes.
       const drop: CardDrop = { startsAt: step.startsAt, endsAt: step.endsAt, closedAt: null, printRun: null };
       return withEvent(
-        { ...card, state, shopifyProductId: step.shopifyProductId, publishedAt: at, editionSize: null, drop },
+        { ...card, state, shopifyProductId: step.shopifyProductId, publishedAt: at, drop },
         { action: 'drop-scheduled', by, at, shopifyProductId: step.shopifyProductId, startsAt: step.startsAt, endsAt: step.endsAt },
       );
     }

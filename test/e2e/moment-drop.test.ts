@@ -1,5 +1,6 @@
 // A moment drop in Chromium against local mode (issue 24 item 4, decision 0022): the collective
-// creates a card and, once the athlete approved it, schedules it on the Cards tab's form as a
+// creates an open-edition card (a drop sells an open edition: only a card approved as one may be
+// dropped, issue 32) and, once the athlete approved it, schedules it on the Cards tab's form as a
 // one-minute flash drop starting at the next minute; a fan's card page counts down to the start,
 // then sells (serials #1 and #2 revealed, in counting order), then closes and shows its print run;
 // the local checkout refuses it afterwards; an order Shopify delivers after the close is stored,
@@ -69,7 +70,8 @@ describe('a moment drop, in the browser', () => {
     await form.getByRole('button', { name: 'Next' }).click();
     await form.getByRole('button', { name: 'Next' }).click();
     await form.getByLabel(/^Price/).fill('4.00');
-    await form.getByLabel(/^Edition size/).fill('10');
+    // A drop sells the edition the athlete approved: an open one.
+    await form.getByLabel('Open edition (no size)').check();
     await form.getByRole('button', { name: 'Next' }).click();
     await form.getByLabel('Set', { exact: true }).selectOption({ label: `Moments ${run}` });
     await form.getByRole('button', { name: 'Next' }).click();

@@ -254,6 +254,38 @@ describe('card lifecycle on DynamoDB Local', () => {
     expect(back.imageHash).not.toBe(hash);
   });
 
+  it('refuses to drop an approved limited edition (409, saying why) and drops an approved open edition as it was approved', async () => {
+    const drop = (cardId: number) => {
+      const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+      return invoke(cards, `POST ${base}/cards/{cardId}/drop`, {
+        ...asCollective(1, 10, { cardId: String(cardId) }),
+        body: JSON.stringify({ startsAt, endsAt: new Date(Date.parse(startsAt) + 86_400_000).toISOString() }),
+      });
+    };
+    // Their own set: the set closed below keeps the cards it was given.
+    const moments = (await invoke(cards, `POST ${base}/sets`, { ...asCollective(1, 10), body: JSON.stringify({ name: 'Moments' }) })).body.id;
+    const approvedCard = async (extra: Record<string, unknown>) => {
+      const card = await create(10, cardBody({ image: (await upload()).url, setId: moments, ...extra }));
+      await decide(10, card.body.id, 'approve', { imageHash: (await action(10, card.body.id, 'submit')).body.imageHash });
+      return card.body.id as number;
+    };
+    const limited = await approvedCard({ name: 'Riley - Gold Moment', edition: 'Gold', editionSize: 50 });
+    const refused = await drop(limited);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: 'conflict',
+      message:
+        'The athlete approved this card as Gold, an edition of 50, and a drop sells an open edition (as many as fans order in the window): to drop it, ask the athlete to approve an open-edition version of the card first',
+    });
+    expect((await ownerCards(10)).cards.find((c: { id: number }) => c.id === limited)).toMatchObject({ state: 'approved', editionSize: 50, edition: 'Gold' });
+    expect(await publicCard(10, limited)).toBeUndefined();
+
+    const open = await approvedCard({ name: 'Riley - Open Moment', edition: 'Gold', editionSize: null });
+    const dropped = await drop(open);
+    expect(dropped.status).toBe(200);
+    expect(dropped.body).toMatchObject({ state: 'published', edition: 'Gold', editionSize: null, drop: { closedAt: null, printRun: null } });
+  });
+
   it('locks a card until its quota sells, shows progress, refuses to sell it locked, then unlocks it exactly once', async () => {
     // Gold (5, unlocking after 2 Base): edited, approved and published while Base has sold 0.
     await invoke(cards, `PUT ${base}/cards/{cardId}`, {

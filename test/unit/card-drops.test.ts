@@ -13,8 +13,9 @@ import { keyString } from '#lambdas/platform/store';
 import type { Item, Key, Write } from '#lambdas/platform/store';
 import type { DomainEvent } from '#shared/cards/domain-events';
 import { validateScheduleDrop } from '#shared/cards/cards-api';
-import { REFUSALS, dropPhase, dropWindowErrors, inDropWindow, isBuyable, next } from '#shared/cards/lifecycle';
-import { serialLabel } from '#shared/cards/editions';
+import { REFUSALS, actions, dropPhase, dropWindowErrors, inDropWindow, isBuyable, next, withheld } from '#shared/cards/lifecycle';
+import { NO_COPIES_SOLD, printRunText, serialLabel } from '#shared/cards/editions';
+import { settlementEvent } from '#lambdas/notifications/fanout';
 import type { CardRequest } from '#shared/cards/cards-api';
 import type { DigitalCollectible } from '#shared/catalog/catalog-types';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
@@ -58,7 +59,8 @@ const request = (setId: number, extra: Partial<CardRequest> = {}): CardRequest =
   image: '/api/uploads/local/moment.png',
   description: 'The game-winner',
   priceCents: 900,
-  editionSize: 50,
+  // A drop sells an open edition: only a card the athlete approved as one may be dropped.
+  editionSize: null,
   unlock: null,
   setId,
   ...extra,
@@ -117,6 +119,17 @@ describe('the lifecycle of a drop', () => {
       status: 409,
       reason: REFUSALS.notADrop,
     });
+  });
+
+  it('writes a print run only when it is more than 0: a drop that sold nothing says so', () => {
+    expect(printRunText(1234)).toBe('Print run: 1,234');
+    expect(printRunText(0)).toBe(NO_COPIES_SOLD);
+    expect(NO_COPIES_SOLD).toBe('No copies sold in this drop');
+    const athlete = { id: ATHLETE, name: 'Avery Cole', schoolId: 1, collectiveId: COLLECTIVE };
+    const closed = (printRun: number) =>
+      settlementEvent({ kind: 'drop-closed', athleteId: ATHLETE, cardId: 3, at: hours(26), printRun }, 'job-1', athlete, { id: 3, name: 'Moment' }).direct;
+    expect(closed(0).summary).toBe('The drop of “Moment” of Avery Cole closed: no copies sold in this drop');
+    expect(closed(7).summary).toBe('The drop of “Moment” of Avery Cole closed: print run 7');
   });
 
   it('shows serials without a size while the print run is open', () => {
@@ -182,6 +195,28 @@ describe('scheduling, starting and closing a drop (memory store)', () => {
     // The same request again changes nothing.
     await s.repo.scheduleDrop(COLLECTIVE, ATHLETE, cardId, { startsAt: T0, endsAt: hours(24) }, actor, s.deps);
     expect(s.written()).toHaveLength(1);
+  });
+
+  it('never turns an approved limited edition into an open one: refused before any product or due item, the card as approved', async () => {
+    const s = setup('admin-api');
+    const cardId = await approvedCard(s, { edition: 'Gold', editionSize: 50 });
+    const reason =
+      'The athlete approved this card as Gold, an edition of 50, and a drop sells an open edition (as many as fans order in the window): to drop it, ask the athlete to approve an open-edition version of the card first';
+    expect(REFUSALS.dropOfLimitedEdition('Gold', 50)).toBe(reason);
+    await expect(s.repo.scheduleDrop(COLLECTIVE, ATHLETE, cardId, { ...window }, actor, s.deps)).rejects.toMatchObject({ status: 409, message: reason });
+    const card = (await s.repo.ownerCards(ATHLETE, s.deps)).cards.find((c) => c.id === cardId)!;
+    expect(card).toMatchObject({ state: 'approved', edition: 'Gold', editionSize: 50 });
+    expect(card.drop ?? null).toBeNull();
+    expect(s.statuses).toEqual([]);
+    expect(s.item(keys.dropStart(window.startsAt, ATHLETE, cardId))).toBeUndefined();
+    expect(s.item(keys.dropEnd(window.endsAt, ATHLETE, cardId))).toBeUndefined();
+    // The lifecycle says so to the screens: no "Schedule a drop" button, the reason in its place.
+    expect(actions(card, 'collective')).toEqual(['publish']);
+    expect(withheld(card, 'collective')).toEqual([{ move: 'schedule-drop', reason }]);
+    // An open edition the athlete approved is dropped as it was approved.
+    const open = await approvedCard(s, { edition: 'Gold' });
+    const dropped = await s.repo.scheduleDrop(COLLECTIVE, ATHLETE, open, { ...window }, actor, s.deps);
+    expect(dropped).toMatchObject({ state: 'published', edition: 'Gold', editionSize: null, drop: { ...window } });
   });
 
   it('refuses a card with a quota, a card not approved, and another collective’s athlete', async () => {

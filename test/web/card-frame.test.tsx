@@ -11,6 +11,9 @@ describe('card edition words', () => {
     expect(editionChip(null, null)).toBe('Base · Open');
     expect(editionWords('Signature', 10)).toBe('Signature edition of 10');
     expect(editionWords('Moment', null)).toBe('Moment open edition');
+    // A moment drop that closed with no sale (its print run, 0, became its size) has no edition of 0.
+    expect(editionChip('Gold', 0)).toBe('Gold · None sold');
+    expect(editionWords('Gold', 0)).toBe('Gold drop: No copies sold in this drop');
   });
 
   it('colours the house editions by name and any other name alike', () => {

@@ -222,6 +222,23 @@ describe('card page', () => {
     expect(screen.getAllByText('Print run: 1,234').length).toBeGreaterThan(0);
   });
 
+  it('says a drop that closed with no sale sold no copies: no edition of 0, no print run of 0, no first buyer', async () => {
+    const closed = { startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2026-11-02T00:00:00.000Z', closedAt: '2026-11-02T00:01:00.000Z', printRun: 0 };
+    api({
+      cards: {
+        '2:1': { edition: 'Gold', editionSize: 0, remaining: 0, soldOut: true, sold: 0, issued: 0, buyable: false, drop: { ...closed, phase: 'closed' } },
+      },
+    });
+    renderRoute('/athlete/2/card/1');
+    const buy = await screen.findByRole('button', { name: 'Buy' });
+    await waitFor(() => expect(buy).toHaveAccessibleDescription('No copies sold in this drop'));
+    expect(buy).toBeDisabled();
+    await screen.findByText('No copies sold in this drop.');
+    expect(screen.getByRole('region', { name: 'Moment drop' })).toHaveTextContent('No copies sold in this drop');
+    const page = document.body.textContent ?? '';
+    for (const wrong of ['edition of 0', 'Print run: 0', '/0', 'first buyer gets serial #1']) expect([wrong, page.includes(wrong)]).toEqual([wrong, false]);
+  });
+
   it("shows the checkout's 409 message and the card's new state", async () => {
     let soldOut = false;
     fakeApi((path, init) => {

@@ -1,11 +1,13 @@
 // A moment drop's countdown (decision 0022), the same on the card page, the athlete page and the
 // storefront: before the window "Opens in 2h 05m 10s", during it "Live · ends in 23h 59m 50s",
-// after it "Drop closed" and, once the close is recorded, "Print run: 1,234". The server renders
+// after it "Drop closed" and, once the close is recorded, "Print run: 1,234" (or "No copies sold in
+// this drop": a print run shows only when it is more than 0). The server renders
 // the phase it read with the window in UTC (so the HTML hydrates without a mismatch); once mounted
 // the browser counts down every second in the reader's time zone, and tells the page when the phase
 // it shows changes (the page reads the card again: a drop that opened can be bought).
 import { useEffect, useRef, useState } from 'react';
 import type { DropView } from '@shared/catalog/catalog-api';
+import { printRunText } from '@shared/cards/editions';
 import '@/components/drop-countdown.css';
 
 type Phase = DropView['phase'];
@@ -72,7 +74,7 @@ export function DropCountdown({ drop, onPhaseChange, compact = false }: { drop: 
     title = 'Drop closed';
     detail = `The window closed ${when(drop.endsAt)}; the print run is being counted.`;
   } else {
-    title = drop.printRun === null ? 'Drop closed' : `Print run: ${drop.printRun.toLocaleString('en-US')}`;
+    title = drop.printRun === null ? 'Drop closed' : printRunText(drop.printRun);
     detail = `The drop closed ${when(drop.endsAt)}; this card is no longer sold.`;
   }
   return (

@@ -2,6 +2,7 @@
 // progress, how many of an edition are left, sold out, retired, a moment drop coming or closed. The athlete pages and the card
 // page say it with the same words.
 import type { CardView } from '@shared/catalog/catalog-api';
+import { printRunText } from '@shared/cards/editions';
 import { isRetired } from '@shared/cards/lifecycle';
 import { unlockProgress as progressLabel } from '@shared/cards/quota';
 
@@ -28,7 +29,7 @@ export function saleStatus(card: CardView, cards: readonly CardView[]): SaleStat
   // A moment drop sells during its window only (decision 0022; its countdown says when).
   if (card.drop?.phase === 'scheduled') return { kind: 'upcoming', text: 'Drop opens soon', buyable: false };
   if (card.drop && card.drop.phase !== 'live')
-    return { kind: 'closed', text: card.drop.printRun === null ? 'Drop closed' : `Print run: ${card.drop.printRun.toLocaleString('en-US')}`, buyable: false };
+    return { kind: 'closed', text: card.drop.printRun === null ? 'Drop closed' : printRunText(card.drop.printRun), buyable: false };
   if (card.soldOut) return { kind: 'sold-out', text: 'Sold out', buyable: false };
   if (card.editionSize !== null && card.remaining !== null) {
     return { kind: 'limited', text: `${card.remaining} of ${card.editionSize} left`, buyable: card.buyable };

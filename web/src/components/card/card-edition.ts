@@ -1,7 +1,7 @@
 // What a card's frame says about its rarity: the edition (Base, Gold, Signature or a collective's own
 // name) and its size, never the athlete's tier. One place for the words, so the card page, the
 // athlete page, My Collection, the card form's preview and the approval screen read alike.
-import { serialLabel, type SerialRange } from '@shared/cards/editions';
+import { NO_COPIES_SOLD, serialLabel, type SerialRange } from '@shared/cards/editions';
 import { sportLabel } from '@shared/catalog/sports';
 
 /** The frame's colour family: the three house editions, and one for any other name. */
@@ -19,13 +19,21 @@ export const editionName = (edition: string | null | undefined): string => (edit
 
 const count = new Intl.NumberFormat('en-US');
 
-/** The chip on the frame: 'Gold /100', an open edition 'Base · Open'. */
+/** An edition of 0 is a moment drop that closed with no sale (its print run, 0, became its size;
+ * a card request's size is at least 1): it has no edition to name, only that nothing sold. */
+const noneSold = (editionSize: number | null): boolean => editionSize === 0;
+
+/** The chip on the frame: 'Gold /100', an open edition 'Base · Open', a drop that sold nothing
+ * 'Gold · None sold' (the words below say it whole). */
 export function editionChip(edition: string | null | undefined, editionSize: number | null): string {
+  if (noneSold(editionSize)) return `${editionName(edition)} · None sold`;
   return editionSize === null ? `${editionName(edition)} · Open` : `${editionName(edition)} /${count.format(editionSize)}`;
 }
 
-/** The same in words, for screen readers and prose: 'Gold edition of 100', 'Base open edition'. */
+/** The same in words, for screen readers and prose: 'Gold edition of 100', 'Base open edition',
+ * 'Gold drop: No copies sold in this drop'. */
 export function editionWords(edition: string | null | undefined, editionSize: number | null): string {
+  if (noneSold(editionSize)) return `${editionName(edition)} drop: ${NO_COPIES_SOLD}`;
   return editionSize === null ? `${editionName(edition)} open edition` : `${editionName(edition)} edition of ${count.format(editionSize)}`;
 }
 

@@ -1,6 +1,7 @@
 // A card's recent sales (GET /api/athletes/{id}/cards/{cardId}/sales): when, the serial each got and
-// who owns it now, by pseudonym only ('Fan 7KQ2MX'), newest first.
-import { serialLabel } from '@shared/cards/editions';
+// who owns it now, by pseudonym only ('Fan 7KQ2MX'), newest first. With none: who will get serial
+// #1, or, for a moment drop that closed with no sale, that none was sold (no one ever will).
+import { NO_COPIES_SOLD, serialLabel } from '@shared/cards/editions';
 import type { CardView } from '@shared/catalog/catalog-api';
 import { ErrorBox } from '@/components/error-box';
 import { Panel } from '@/components/panel';
@@ -8,14 +9,15 @@ import { Spinner } from '@/components/spinner';
 import { formatAgo, formatDateTime } from '@/lib/dates';
 import { CARD_SALES_ERROR, useCardSales } from '@/features/cards/api/get-card-sales';
 
-export function RecentSales({ athleteId, card }: { athleteId: number; card: Pick<CardView, 'id' | 'editionSize'> }) {
+export function RecentSales({ athleteId, card }: { athleteId: number; card: Pick<CardView, 'id' | 'editionSize' | 'drop'> }) {
   const sales = useCardSales(athleteId, card.id);
   const items = sales.data?.items ?? [];
+  const none = card.drop?.phase === 'closed' && card.drop.printRun === 0 ? `${NO_COPIES_SOLD}.` : 'No sales yet: the first buyer gets serial #1.';
   return (
     <Panel id="recent-sales-title" title="Recent sales" className="recent-sales">
       {sales.error && <ErrorBox message={CARD_SALES_ERROR} onRetry={() => void sales.mutate()} />}
       {!sales.data && !sales.error && <Spinner label="Loading recent sales..." />}
-      {sales.data && items.length === 0 && <p className="muted">No sales yet: the first buyer gets serial #1.</p>}
+      {sales.data && items.length === 0 && <p className="muted">{none}</p>}
       {items.length > 0 && (
         <ul className="sales-list">
           {items.map((sale) => (

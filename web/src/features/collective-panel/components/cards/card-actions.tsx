@@ -3,11 +3,12 @@
 // for approval or delete it, publish an approved card (with a Shopify product id when publishing is
 // manual here) or schedule it as a moment drop (schedule-drop-form.tsx), retire a published one. The
 // move that takes the card forward (`nextMove`) is the primary button; deleting and retiring are
-// destructive (they ask first, in the caller's dialog).
+// destructive (they ask first, in the caller's dialog). A move the state offers but the card's terms
+// refuse (`withheld`: a limited edition cannot be dropped) shows its reason where its button would be.
 import { Fragment, type ReactNode } from 'react';
 import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
 import { validatePublish } from '@shared/cards/cards-api';
-import { actions, nextMove, type Move } from '@shared/cards/lifecycle';
+import { actions, nextMove, withheld, type Move } from '@shared/cards/lifecycle';
 import { Button } from '@/components/button';
 import { InputField } from '@/components/form/field';
 import { Form, SubmitButton } from '@/components/form/form';
@@ -112,6 +113,13 @@ export function CardActions(props: CardActionsProps) {
       {actions(props.card, 'collective').map((move) => (
         <Fragment key={move}>{control(move, props)}</Fragment>
       ))}
+      {withheld(props.card, 'collective').map(({ move, reason }) =>
+        move === 'schedule-drop' && props.drop ? (
+          <p key={move} className="cw-next small cw-withheld">
+            No drop of {props.card.name}: {reason}.
+          </p>
+        ) : null,
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@
 // many columns as fit, so a stage with many cards never becomes one long narrow column.
 import type { ReactNode } from 'react';
 import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
+import { printRunText } from '@shared/cards/editions';
 import { PIPELINE, pipelineStage, rejectionOf, type PipelineStage } from '@shared/cards/lifecycle';
 import { formatUsd } from '@shared/platform/money';
 import type { CardAction as HistoryAction } from '@shared/catalog/catalog-types';
@@ -52,6 +53,11 @@ function History({ card }: { card: OwnerCard }) {
   );
 }
 
+/** A card's size on the board: '/100', 'Open', or 'None sold' for a drop that closed with no sale
+ * (its print run, 0, is its size). */
+const sizeText = (editionSize: number | null | undefined): string =>
+  editionSize === 0 ? 'None sold' : editionSize ? `/${editionSize.toLocaleString('en-US')}` : 'Open';
+
 /** What a card of a stage waits for, in words. */
 function waitingFor(card: OwnerCard, data: OwnerCardsResponse, athleteName: string): string {
   const reason = rejectionOf(card);
@@ -65,6 +71,8 @@ function waitingFor(card: OwnerCard, data: OwnerCardsResponse, athleteName: stri
     case 'approved':
       return data.publishMode === 'manual' ? 'Publish it with its Shopify product id.' : 'Publish it: it goes on sale.';
     case 'live':
+      // A closed drop: its print run, or that it sold nothing (never "all 0 sold").
+      if (card.drop?.closedAt && card.drop.printRun !== null) return `Drop closed. ${printRunText(card.drop.printRun)}.`;
       if (sale?.soldOut) return `Sold out: all ${card.editionSize?.toLocaleString('en-US')} sold.`;
       return card.editionSize
         ? `${(sale?.issued ?? 0).toLocaleString('en-US')} of ${card.editionSize.toLocaleString('en-US')} sold.`
@@ -120,8 +128,7 @@ export function CardsBoard({ entries, actionsOf }: Props) {
                         <div>
                           <strong>{entry.card.name}</strong>
                           <div className="muted small">
-                            {entry.athleteName} · {entry.card.edition ?? 'Base'} ·{' '}
-                            {entry.card.editionSize ? `/${entry.card.editionSize.toLocaleString('en-US')}` : 'Open'} · {formatUsd(entry.card.priceCents)}
+                            {entry.athleteName} · {entry.card.edition ?? 'Base'} · {sizeText(entry.card.editionSize)} · {formatUsd(entry.card.priceCents)}
                           </div>
                         </div>
                       </div>
