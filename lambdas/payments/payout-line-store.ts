@@ -19,7 +19,7 @@ import { jitteredBackoff, keyString, retryOnConflict, versionIs } from '#lambdas
 import type { Item, Store, Write } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
 import { eventWrites } from '#lambdas/notifications/event-writes';
-import { payoutEvent } from '#lambdas/money/money-events';
+import { payoutEvent, payoutReversedInPartEvent } from '#lambdas/money/money-events';
 
 export interface LineRef {
   collectiveId: number;
@@ -149,7 +149,16 @@ export async function changeLine(
           add: yearTotalsAdd(provided, !step?.part),
         });
       }
-      if (step && !step.part) {
+      if (step?.part) {
+        const history = (line.history as HistoryEntry[] | undefined) ?? [];
+        writes.push(
+          ...eventWrites(
+            payoutReversedInPartEvent({ ...ref, amountCents: amount }, status, { cents: moved, reversedCents: reversedAfter }, `h${history.length}`, at, {
+              by: change.by,
+            }),
+          ),
+        );
+      } else if (step) {
         // Audited, and the athlete (and the collective, for a failure) told; the step is the
         // transition's place in the line's history, so a Stripe event delivered twice records once.
         const history = (line.history as HistoryEntry[] | undefined) ?? [];

@@ -324,6 +324,10 @@ it('keeps a line paid but reversed in part when an operator reverses part of its
   expect(shown).toMatchObject({ paidOutCents: 7_500, sentCents: 0, awaitingCents: 0, year: { paidCents: 7_500 } });
   expect(shown.payouts[0]).toMatchObject({ status: 'paid', reversedCents: 2_500 });
   expect(lineLabel(shown.payouts[0])).toBe('Paid, reversed in part');
+  // Audited once in the collective's log however often the event came, the athlete told.
+  const audits = store.all().filter((i) => i.action === 'payout.reversed_in_part');
+  expect(audits).toHaveLength(1);
+  expect(audits[0]).toMatchObject({ after: { status: 'paid', reversedCents: 2_500 } });
   expect(verifyItems(store.all(), index, options).differences).toEqual([]);
 
   // A second part: only what the amount reversed grew by.
