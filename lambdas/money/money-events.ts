@@ -1,6 +1,6 @@
 // Money's events (docs/decisions/0025): every money-moving and compliance action of a collective is
 // recorded in its audit log in the action's transaction, and the athlete is told when a payout is
-// sent, paid or failed (the collective too when it failed). Each id names the subject and the step
+// sent, paid or failed (the collective too when it failed), or when part of it is taken back. Each id names the subject and the step
 // (a payout line's transition by its place in the line's history), so a repeated request or a
 // Stripe event delivered twice cannot record twice.
 import type { DriftEvent, Notice } from '#shared/notifications/events';
@@ -94,6 +94,42 @@ export function payoutEvent(
       ...(detail.date ? { date: detail.date } : {}),
     },
     notices,
+  };
+}
+
+/** Part of a payout line's transfer was taken back in Stripe (the line keeps its status): audited,
+ * and the athlete and the collective told (under "A payout failed": money they counted on is back
+ * in the balance). `step` is the line's history place, so a replayed event records once. */
+export function payoutReversedInPartEvent(
+  ref: PayoutRef,
+  status: PayoutLineStatus,
+  part: { cents: number; reversedCents: number },
+  step: string,
+  at: string,
+  actor: MoneyActor,
+): DriftEvent {
+  const amount = formatUsd(ref.amountCents);
+  const cents = formatUsd(part.cents);
+  return {
+    id: `payout:${ref.collectiveId}:${ref.batchId}:${ref.athleteId}:${step}`,
+    at,
+    actor: actorOf(actor),
+    action: 'payout.reversed_in_part',
+    summary: `Payout of ${amount} to athlete ${ref.athleteId} (batch ${ref.batchId}): ${cents} of its transfer reversed in Stripe (${formatUsd(part.reversedCents)} in all), back in the balance`,
+    subject: { type: 'payout', id: `${ref.batchId}/${ref.athleteId}`, athleteId: ref.athleteId },
+    auditCollectiveId: ref.collectiveId,
+    before: { status },
+    after: { status, reversedCents: part.reversedCents },
+    notices: [
+      { recipients: [{ kind: 'athlete', athleteId: ref.athleteId }], link: '/athlete?tab=payouts' },
+      { recipients: [{ kind: 'collective', collectiveId: ref.collectiveId }], link: '/collective?section=payouts' },
+    ].map((to): Notice => ({
+      category: 'payout_failed',
+      recipients: to.recipients as Notice['recipients'],
+      title: `${cents} of a payout of ${amount} was taken back`,
+      body: `${cents} of the payout of ${amount} was reversed in Stripe. It is back in the balance and no longer counts as paid; the rest of the payout stands.`,
+      link: to.link,
+    })),
   };
 }
 

@@ -4,7 +4,15 @@
 // step) together with what it records, in one transaction, and is idempotent: a retried request
 // with the same idempotency key changes nothing twice. Written over the store interface, so the
 // property tests run this code in memory.
-import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, YearStatusView } from '#shared/money/payouts-api';
+import type {
+  AthletePayoutsResponse,
+  CollectivePayoutsResponse,
+  PayoutBatchView,
+  PayoutFigures,
+  PayoutLineView,
+  YearStatusView,
+} from '#shared/money/payouts-api';
+import { netCents } from '#shared/payments/payout-line';
 import type { MarkPayoutRequest, Statement } from '#shared/money/payouts-api';
 import { defaultPeriod, latestBatchEnd, payableUntil } from '#shared/money/payout-rules';
 import { createHash } from 'node:crypto';
@@ -128,7 +136,22 @@ export const lineOf = (item: Item): PayoutLine => ({
         updatedAt: orNull(item.updatedAt),
       }
     : {}),
+  ...(Number(item.reversedCents ?? 0) > 0 ? { reversedCents: Number(item.reversedCents) } : {}),
 });
+
+/** Lines on their way (sent by hand, or moving through Stripe). */
+const SENT: ReadonlySet<PayoutStatus> = new Set(['sent', 'sending', 'in_transit']);
+
+/** An athlete's payouts in three figures (shared/money/payouts-api.ts PayoutFigures): what was paid
+ * (less any part reversed), what is on its way, what waits for a payout account. */
+export function payoutFigures(lines: readonly PayoutLine[]): PayoutFigures {
+  const sum = (keep: (l: PayoutLine) => boolean) => lines.filter(keep).reduce((n, l) => n + netCents(l), 0);
+  return {
+    paidOutCents: sum((l) => l.status === 'paid'),
+    sentCents: sum((l) => SENT.has(l.status)),
+    awaitingCents: sum((l) => l.status === 'awaiting_account'),
+  };
+}
 
 const batchOf = (item: Item): PayoutBatch => ({
   batchId: String(item.batchId),
@@ -375,7 +398,8 @@ export async function athleteMoney(store: Store, athleteId: number, year: number
   ]);
   const head = ledgerHeadOf(got.get(keyString(totalKey))?.ledger);
   const payoutAccount = payoutAccountOf(got.get(keyString(accountKey)));
-  const payouts = lines.slice(0, 20).map(lineOf);
+  const all = lines.map(lineOf);
+  const payouts = all.slice(0, 20);
   const nilGo = await nilGoOf(store, athleteId, now, lines);
   // The form of allocated donations: the setting of the collective that paid the latest payout.
   const payor = lines.length ? Number(lines[0].collectiveId) : null;
@@ -383,20 +407,33 @@ export async function athleteMoney(store: Store, athleteId: number, year: number
   return {
     balanceCents: balanceOf(head),
     earnedCents: head.salesCents - head.reversalsCents + head.creditsCents,
-    paidOutCents: head.payoutsCents,
+    // Paid means paid: what batches took but has not reached the athlete is sent or awaiting.
+    ...payoutFigures(all),
     year: yearStatusOf(year, head, got.get(keyString(yearKey)), { override1099, account: payoutAccount, nilGo, allocationForm }),
     payouts,
     payoutAccount,
     nilGo,
+    /** The collective of each payout (by batch id): not answered, for the callers' own reads. */
+    collectiveOf: new Map(lines.map((l) => [String(l.batchId), Number(l.collectiveId)])),
   };
 }
 
 /** An athlete's Payouts tab: its money (athleteMoney) and the next payout it waits for (the oldest
- * of its recent payouts not paid yet). */
+ * of its recent payouts not paid yet); a payout awaiting the athlete's payout account says when it
+ * will be sent once the account can take payouts (its collective's setting payWhenLinked). */
 export async function athletePayouts(store: Store, athleteId: number, year: number, override1099?: number): Promise<AthletePayoutsResponse> {
   const money = await athleteMoney(store, athleteId, year, override1099);
+  const waiting = money.payouts.filter((p) => p.status === 'awaiting_account');
+  if (waiting.length) {
+    const settings = await readSettings(
+      store,
+      waiting.map((p) => money.collectiveOf.get(p.batchId) ?? 0),
+    );
+    for (const p of waiting) p.whenLinked = settings.get(money.collectiveOf.get(p.batchId) ?? 0)?.payWhenLinked ? 'at_once' : 'next_payout';
+  }
+  const { collectiveOf: _collectiveOf, ...shown } = money;
   const next = money.payouts.filter((p) => p.status !== 'paid' && p.status !== 'failed').at(-1) ?? null;
-  return { athleteId, ...money, nextPayout: next };
+  return { athleteId, ...shown, nextPayout: next };
 }
 
 /** A collective's Payouts section at `at`: its batches, the default period of its next batch, and
@@ -420,6 +457,7 @@ export async function collectivePayouts(
         athleteId,
         balanceCents: money.balanceCents,
         payableCents: payable,
+        payouts: { paidOutCents: money.paidOutCents, sentCents: money.sentCents, awaitingCents: money.awaitingCents },
         year: money.year,
         lastPayout: money.payouts[0] ?? null,
         // The athlete's account as its collective sees it: the status, not who linked it.

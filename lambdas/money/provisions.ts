@@ -5,6 +5,8 @@
 // provided (for NIL Go, shared/money/nil-go.ts), the tax year it counts in (a reversal counts in the
 // year it was paid) and its split by payment type: the line's allocated-donation part (decided when
 // the batch took it: docs/decisions/0015) and the rest, card royalties. The year's totals move with it.
+// A transfer reversed in part appends an entry of the part reversed (negative), in the year the
+// line was paid.
 import type { Provision } from '#shared/money/nil-go';
 import type { Item } from '#lambdas/platform/store';
 
@@ -23,20 +25,48 @@ export interface ProvisionEntry {
 /** A line's allocated-donation part (0 on lines written before it was recorded). */
 export const allocationPartOf = (line: Item): number => Math.max(0, Math.min(Number(line.amountCents ?? 0), Number(line.allocationCents ?? 0)));
 
-/** The entry a line's payment (+1) or reversal (-1) appends. */
-export function provisionEntry(line: Item, sign: 1 | -1, at: string, year: number, reference: string | null, recordedAt: string): ProvisionEntry {
-  const amount = Number(line.amountCents);
-  const allocation = allocationPartOf(line);
-  return { at, year, cents: sign * amount, royaltyCents: sign * (amount - allocation), allocationCents: sign * allocation, reference, recordedAt };
+/** What a line's transfer reversed in part has taken back so far (`reversedCents`; 0 when none). */
+export const reversedPartOf = (line: Item): number => Math.max(0, Math.min(Number(line.amountCents ?? 0), Number(line.reversedCents ?? 0)));
+
+/**
+ * The split by payment type of `cents` of a line's amount taken back after `before` cents were
+ * already taken back: card royalties first, allocated donations last (a batch pays allocated
+ * donations first, docs/decisions/0015, so they are the last part a reversal reaches). The part
+ * of a line that stays paid after `r` cents reversed is split(r, amount - r), so a payment, a
+ * reversal in part and a later full reversal always add up to the line's own split.
+ */
+export function returnedSplit(line: Item, before: number, cents: number): { royaltyCents: number; allocationCents: number } {
+  const royalty = Number(line.amountCents) - allocationPartOf(line);
+  const allocationReached = (reversed: number) => Math.max(0, reversed - royalty);
+  const allocationCents = allocationReached(before + cents) - allocationReached(before);
+  return { royaltyCents: cents - allocationCents, allocationCents };
+}
+
+/** The entry a line's payment (+1) or reversal (-1) appends: of its amount less what was reversed
+ * in part before (`part`: a reversal in part, `cents` more after `before`). */
+export function provisionEntry(
+  line: Item,
+  sign: 1 | -1,
+  at: string,
+  year: number,
+  reference: string | null,
+  recordedAt: string,
+  part?: { before: number; cents: number },
+): ProvisionEntry {
+  const before = part?.before ?? reversedPartOf(line);
+  const cents = part?.cents ?? Number(line.amountCents) - before;
+  const split = returnedSplit(line, before, cents);
+  return { at, year, cents: sign * cents, royaltyCents: sign * split.royaltyCents, allocationCents: sign * split.allocationCents, reference, recordedAt };
 }
 
 /** The line's fields with the entry appended (the line and the athlete's copy both carry them). */
 export const withProvision = (line: Item, entry: ProvisionEntry): Item => ({ provided: [...providedOf(line), entry] });
 
-/** The year item's additions for an entry: payments and paid totals, by payment type too. */
-export const yearTotalsAdd = (entry: ProvisionEntry): Record<string, number> => ({
+/** The year item's additions for an entry: payments and paid totals, by payment type too (a
+ * reversal in part changes the totals, not the count of payments). */
+export const yearTotalsAdd = (entry: ProvisionEntry, countsPayment = true): Record<string, number> => ({
   paidCents: entry.cents,
-  payments: Math.sign(entry.cents),
+  payments: countsPayment ? Math.sign(entry.cents) : 0,
   paidRoyaltyCents: entry.royaltyCents,
   paidAllocationCents: entry.allocationCents,
 });

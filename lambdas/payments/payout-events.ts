@@ -6,7 +6,7 @@
 // Drift's (no such metadata, an account it never linked) are acknowledged and ignored.
 import type { StripeEventContext, StripeEventHandlers } from './stripe-events';
 import { ownerOfAccount, syncAccount } from './connect-accounts';
-import { applyPayout, applyTransfer, railRefOf } from './payout-rail';
+import { applyPayout, applyTransfer, payWaitingLines, railRefOf } from './payout-rail';
 import { readLine } from './payout-line-store';
 
 const by = (context: StripeEventContext) => `stripe:${context.event.id}`;
@@ -15,12 +15,16 @@ const objectId = (context: StripeEventContext) => {
   return typeof id === 'string' && id ? id : null;
 };
 
-/** account.updated: the account's flags as Stripe has them now (a connected account's event names it in `account`). */
+/** account.updated: the account's flags as Stripe has them now (a connected account's event names
+ * it in `account`); an athlete's account that can take payouts now pays the lines waiting for it in
+ * collectives that pay them at once (payout-rail.ts payWaitingLines). */
 async function onAccount(context: StripeEventContext): Promise<void> {
   const accountId = context.event.account ?? objectId(context);
   if (!accountId) return;
   const owner = await ownerOfAccount(context.store, accountId);
-  if (owner) await syncAccount(context, owner, by(context));
+  if (!owner) return;
+  const account = await syncAccount(context, owner, by(context));
+  if (owner.kind === 'athlete' && account?.payoutsEnabled) await payWaitingLines(context, owner.id, by(context));
 }
 
 /** payout.*: only payouts of connected accounts (event.account) that Drift made for a line. */

@@ -5,19 +5,21 @@
 // provided (an entry on the line: lambdas/money/provisions.ts, for NIL Go) and the year's paid totals
 // by payment type (tax forms). Every transition
 // is recorded on the line (`history`: from, to, who or which Stripe event, when, the attempt).
+// A transfer reversed in part returns only what its amount reversed grew by (the line keeps the
+// cumulative `reversedCents` under its version: replays and reordered events return it once).
 // A conflict (a concurrent Pay now, a Stripe event) reads again and decides again.
 import { appendEntry, balanceOf } from '#shared/money/ledger';
 import { formatUsd } from '#shared/platform/money';
 import { next, type LineEvent } from '#shared/payments/payout-line';
 import type { PayoutLineStatus } from '#shared/money/payouts-api';
 import { athleteStateOf, ledgerAttributes } from '#lambdas/money/athlete-total';
-import { allocationPartOf, provisionEntry, withProvision, yearTotalsAdd } from '#lambdas/money/provisions';
+import { allocationPartOf, provisionEntry, returnedSplit, reversedPartOf, withProvision, yearTotalsAdd } from '#lambdas/money/provisions';
 import { Conflict, NotFound, RetryLater } from '#lambdas/platform/errors';
 import { jitteredBackoff, keyString, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, Store, Write } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
 import { eventWrites } from '#lambdas/notifications/event-writes';
-import { payoutEvent } from '#lambdas/money/money-events';
+import { payoutEvent, payoutReversedInPartEvent } from '#lambdas/money/money-events';
 
 export interface LineRef {
   collectiveId: number;
@@ -40,6 +42,8 @@ export interface HistoryEntry {
   by: string;
   attempt: number;
   code?: string;
+  /** A reversal in part: the amount reversed in all after it. */
+  reversedCents?: number;
 }
 
 /** Fields of a line the athlete's copy carries too (everything but the audit trail and the lock). */
@@ -79,10 +83,21 @@ export async function changeLine(
       const at = now();
       const attempt = Number(line.attempt ?? 0) + (step?.newAttempt ? 1 : 0);
       const amount = Number(line.amountCents);
+      // What the step moves: a reversal in part, what the amount reversed grew by (nothing when an
+      // older or repeated event says no more than the line has: it changes nothing); taking the
+      // amount again (a retry), all of it; otherwise the amount less what was reversed in part.
+      const reversedBefore = reversedPartOf(line);
+      const reversedAfter = change.event?.kind === 'transfer_reversed_in_part' ? Math.min(amount, change.event.reversedCents) : reversedBefore;
+      if (step?.part && reversedAfter <= reversedBefore) return { item: line, changed: false };
+      const moved = step?.part ? reversedAfter - reversedBefore : step?.ledger === 'take' ? amount : amount - reversedBefore;
       const fields: Item = { ...change.set, updatedAt: at };
+      if (step?.part) fields.reversedCents = reversedAfter;
+      // A new attempt (its amount taken again) starts with nothing reversed.
+      if (step?.ledger === 'take') fields.reversedCents = 0;
       if (step) {
         const entry: HistoryEntry = { at, from: status, to: step.to, by: change.by, attempt };
         if (change.event && 'code' in change.event) entry.code = change.event.code;
+        if (step.part) Object.assign(entry, { code: 'transfer_reversed_in_part', reversedCents: reversedAfter });
         Object.assign(fields, { status: step.to, attempt, history: [...((line.history as HistoryEntry[] | undefined) ?? []), entry] });
       }
       // Paid, or a paid payout reversed: what it provided, counted in the year it was paid.
@@ -94,6 +109,7 @@ export async function changeLine(
             Number(String(step.paid > 0 ? (fields.paidDate ?? at) : (line.paidDate ?? at)).slice(0, 4)),
             String(fields.paidReference ?? line.paidReference ?? line.payoutId ?? '') || null,
             at,
+            step.part ? { before: reversedBefore, cents: moved } : undefined,
           )
         : null;
       if (provided) Object.assign(fields, withProvision(line, provided));
@@ -109,8 +125,8 @@ export async function changeLine(
           throw new Conflict(
             `The ${formatUsd(amount)} of this payout is no longer in the athlete's balance (${formatUsd(balanceOf(state.ledger))}): a later batch took it, or refunds reduced it`,
           );
-        const payoutCents = step.ledger === 'return' ? -amount : amount;
-        const creditPartCents = (step.ledger === 'return' ? -1 : 1) * allocationPartOf(line);
+        const payoutCents = step.ledger === 'return' ? -moved : moved;
+        const creditPartCents = step.ledger === 'return' ? -returnedSplit(line, reversedBefore, moved).allocationCents : allocationPartOf(line);
         const appended = appendEntry(
           state.ledger,
           { kind: 'payout', payoutCents, batchId: ref.batchId, creditPartCents },
@@ -130,10 +146,19 @@ export async function changeLine(
         writes.push({
           update: keys.athleteYear(ref.athleteId, provided.year),
           set: { athleteId: ref.athleteId, year: provided.year },
-          add: yearTotalsAdd(provided),
+          add: yearTotalsAdd(provided, !step?.part),
         });
       }
-      if (step) {
+      if (step?.part) {
+        const history = (line.history as HistoryEntry[] | undefined) ?? [];
+        writes.push(
+          ...eventWrites(
+            payoutReversedInPartEvent({ ...ref, amountCents: amount }, status, { cents: moved, reversedCents: reversedAfter }, `h${history.length}`, at, {
+              by: change.by,
+            }),
+          ),
+        );
+      } else if (step) {
         // Audited, and the athlete (and the collective, for a failure) told; the step is the
         // transition's place in the line's history, so a Stripe event delivered twice records once.
         const history = (line.history as HistoryEntry[] | undefined) ?? [];

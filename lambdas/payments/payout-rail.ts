@@ -12,11 +12,14 @@
 //   athlete's balance only once the money is back on the platform; a failure to reach Stripe leaves
 //   the line `sending`, and Pay now again resumes it;
 // - Stripe's events (payout-events.ts) move lines on: a payout paid, failed or canceled (the
-//   transfer is reversed first), a transfer reversed. Each re-reads the object from Stripe and acts
+//   transfer is reversed first), a transfer reversed (in full: the line fails; in part: the part
+//   reversed goes back to the balance and off the year's paid total, the line stays paid). Each re-reads the object from Stripe and acts
 //   only on the line's current attempt, so events apply in any order, at most once.
 import type { PayoutBatchView, PayoutLineView } from '#shared/money/payouts-api';
 import { can, LineRefusal, type LineEvent } from '#shared/payments/payout-line';
 import { lineOf, readBatch } from '#lambdas/money/payouts';
+import { readSettings } from '#lambdas/money/compliance-settings';
+import { MAX_PAYOUT_LINES } from '#lambdas/money/nil-go-records';
 import { Conflict, NotFound } from '#lambdas/platform/errors';
 import { StripeApiError } from '#lambdas/platform/stripe-client';
 import type { Metadata, StripePayout, StripeTransfer } from '#lambdas/platform/stripe-client';
@@ -135,7 +138,8 @@ export async function applyPayout(ctx: PaymentsContext, ref: LineRef, attempt: n
 
 /** Moves a line on by what a transfer of one of its attempts is now: reversed in full (by Drift
  * after a failure: nothing left to do; by an operator in Stripe: the line fails, the amount is back
- * in the balance), or recorded on a line that did not know it yet. */
+ * in the balance), reversed in part (the line stays as it is, "reversed in part", and the part is
+ * back in the balance), or recorded on a line that did not know it yet. */
 export async function applyTransfer(ctx: PaymentsContext, ref: LineRef, attempt: number, transfer: StripeTransfer, by: string): Promise<Item> {
   const { store, now } = ctx;
   if (transfer.amount_reversed >= transfer.amount) {
@@ -154,10 +158,16 @@ export async function applyTransfer(ctx: PaymentsContext, ref: LineRef, attempt:
     const set = { transferId: transfer.id, failureCode: reason.code, failureMessage: reason.message };
     return (await changeLine(store, ref, onAttempt(attempt, { kind: 'transfer_reversed' }, by, set), now)).item;
   }
-  const record = (line: Item): LineChange | null =>
-    sameAttempt(line, attempt) && !line.transferId
-      ? { set: { transferId: transfer.id, sentDate: day(transfer.created), sentReference: transfer.id }, by }
-      : null;
+  const known = (line: Item): Item => (line.transferId ? {} : { transferId: transfer.id, sentDate: day(transfer.created), sentReference: transfer.id });
+  if (transfer.amount_reversed > 0) {
+    // Reversed in part (an operator in Stripe took some of it back): the line keeps its status and
+    // returns exactly the part reversed, once (keyed by the cumulative amount reversed).
+    const event: LineEvent = { kind: 'transfer_reversed_in_part', reversedCents: transfer.amount_reversed };
+    const inPart = (line: Item): LineChange | null =>
+      sameAttempt(line, attempt) && can(line.status as never, event.kind) ? { event, set: known(line), by } : null;
+    return (await changeLine(store, ref, inPart, now)).item;
+  }
+  const record = (line: Item): LineChange | null => (sameAttempt(line, attempt) && !line.transferId ? { set: known(line), by } : null);
   return (await changeLine(store, ref, record, now)).item;
 }
 
@@ -266,6 +276,44 @@ export async function payLine(ctx: PaymentsContext, ref: LineRef, options: { by:
   );
   if (item.status !== 'sending') return lineOf(item);
   return lineOf(await drive(ctx, ref, item, options.by, resumed || !changed));
+}
+
+/**
+ * The athlete linked a payout account (an account.updated event found it can take payouts): each
+ * of the athlete's lines awaiting an account, in a collective that pays waiting lines as soon as
+ * the athlete links (its setting `payWhenLinked`; off, the next Pay now pays it) and whose own
+ * account is linked (the payor of record), is paid now, through payLine as Pay now pays it. Lines
+ * left `sending` (Stripe unreachable on an earlier delivery) are resumed. Exactly once however many
+ * times the event comes and whatever Pay now does meanwhile: payLine moves the line under its
+ * version, and the transfer and payout carry the attempt's idempotency keys. A refusal by Stripe
+ * fails the line with its reason (the collective sees it and retries); a failure to reach Stripe
+ * throws, so the event is delivered again.
+ */
+export async function payWaitingLines(ctx: PaymentsContext, athleteId: number, by: string): Promise<number> {
+  const account = await readPayoutAccount(ctx.store, { kind: 'athlete', id: athleteId });
+  if (account?.payoutsEnabled !== true) return 0;
+  const copies = await ctx.store.query(keys.athletePartition(athleteId), MAX_PAYOUT_LINES, { beginsWith: keys.athletePayoutPrefix });
+  const waiting = copies.filter((l) => l.status === 'awaiting_account' || (l.status === 'sending' && !l.transferId));
+  if (!waiting.length) return 0;
+  const settings = await readSettings(
+    ctx.store,
+    waiting.map((l) => Number(l.collectiveId)),
+  );
+  let paid = 0;
+  for (const line of waiting) {
+    const collectiveId = Number(line.collectiveId);
+    if (!settings.get(collectiveId)?.payWhenLinked) continue;
+    const payor = await readPayoutAccount(ctx.store, { kind: 'collective', id: collectiveId });
+    if (!payor?.detailsSubmitted) continue; // Pay now would refuse too: the collective must link first.
+    try {
+      await payLine(ctx, { collectiveId, batchId: String(line.batchId), athleteId }, { by, retry: false });
+      paid++;
+    } catch (error) {
+      if (error instanceof LineRefusal || error instanceof Conflict) continue; // moved on meanwhile
+      throw error;
+    }
+  }
+  return paid;
 }
 
 export interface PayBatchResult {

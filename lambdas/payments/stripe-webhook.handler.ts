@@ -1,5 +1,5 @@
 // POST /api/webhooks/stripe (stripe-webhook.ts does the work): 200 applied, ignored (a type Drift
-// does not act on) or a duplicate; 400 a missing, forged or stale signature (nothing stored) or a
+// does not act on), a duplicate or gone (its object Stripe no longer returns: logged, nothing recorded); 400 a missing, forged or stale signature (nothing stored) or a
 // body that is not an event; 413 too large; 5xx when applying it failed (storage or Stripe
 // unreachable), so Stripe delivers it again. One endpoint takes the platform's and the connected
 // accounts' events (docs/RUNBOOK.md, "Stripe").

@@ -6,8 +6,13 @@
 // 3. the event's handler (event-handlers.ts) re-reads the object from Stripe and acts; only then is
 //    the event recorded as applied. A handler that throws (storage down, Stripe unreachable) leaves
 //    nothing recorded: the caller answers 5xx and Stripe delivers the event again. Handlers are
-//    idempotent, so two concurrent deliveries of one event apply it once.
-import { verifyStripeSignature, type StripeClient, type StripeEvent } from '#lambdas/platform/stripe-client';
+//    idempotent, so two concurrent deliveries of one event apply it once;
+// 4. an event whose object Stripe no longer returns (the re-read answers 404 resource_missing: a
+//    deleted object, or one of another environment) is acknowledged and logged with the event's and
+//    the object's ids, and nothing is recorded: answering 5xx would only make Stripe deliver it again
+//    for three days, and no delivery of it can ever apply.
+import { StripeApiError, verifyStripeSignature, type StripeClient, type StripeEvent } from '#lambdas/platform/stripe-client';
+import { log } from '#lambdas/platform/log';
 import { StoreConflict, keyString } from '#lambdas/platform/store';
 import type { Store } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
@@ -21,6 +26,8 @@ export type ReceiveOutcome =
   | { kind: 'malformed' }
   | { kind: 'duplicate'; eventId: string; type: string }
   | { kind: 'ignored'; eventId: string; type: string }
+  /** Its object is gone from Stripe (404 resource_missing on the re-read): acknowledged, nothing recorded. */
+  | { kind: 'gone'; eventId: string; type: string }
   | { kind: 'applied'; eventId: string; type: string };
 
 export interface ReceiveDeps {
@@ -41,6 +48,9 @@ function parseEvent(raw: Buffer): StripeEvent | null {
   }
 }
 
+/** Stripe's answer that the object asked for does not exist (any more). */
+const isGone = (error: unknown): error is StripeApiError => error instanceof StripeApiError && error.status === 404 && error.code === 'resource_missing';
+
 /** Checks, deduplicates and applies one delivery. Throws when applying it failed (answer 5xx). */
 export async function receiveStripeEvent(deps: ReceiveDeps, rawBody: Buffer, signature: string | undefined): Promise<ReceiveOutcome> {
   const now = deps.now ?? (() => new Date());
@@ -54,7 +64,20 @@ export async function receiveStripeEvent(deps: ReceiveDeps, rawBody: Buffer, sig
   const handle = stripeEventHandler(event.type);
   if (handle) {
     const stripe = await deps.stripe();
-    await handle({ event, stripe, store: deps.store, now: () => now().toISOString() });
+    try {
+      await handle({ event, stripe, store: deps.store, now: () => now().toISOString() });
+    } catch (error) {
+      if (!isGone(error)) throw error;
+      const objectId = typeof event.data?.object?.id === 'string' ? event.data.object.id : null;
+      log('warn', 'stripe event for an object Stripe no longer has', {
+        eventId: event.id,
+        type: event.type,
+        objectId,
+        account: event.account ?? null,
+        stripeRequestParam: error.param ?? null,
+      });
+      return { kind: 'gone', eventId: event.id, type: event.type };
+    }
   }
   const at = now();
   try {

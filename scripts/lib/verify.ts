@@ -27,7 +27,7 @@ import { keyString } from '#lambdas/platform/store';
 import type { Key } from '#lambdas/platform/store';
 import { decodeState } from '#lambdas/orders/order-codec';
 import { requestCents } from '#lambdas/money/payouts';
-import { allocationPartOf, providedOf } from '#lambdas/money/provisions';
+import { allocationPartOf, providedOf, returnedSplit, reversedPartOf } from '#lambdas/money/provisions';
 import { ACTIVE_PREFIX } from '#lambdas/payments/donation-records';
 import { yearMonthOf } from '#shared/platform/months';
 import type { AllocationRequestRecord } from '#lambdas/money/payouts';
@@ -331,12 +331,13 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       ledgerByAthlete.set(Number(item.athleteId), [...(ledgerByAthlete.get(Number(item.athleteId)) ?? []), item as unknown as LedgerEntry]);
   // A line holds its amount out of the balance in every state but `failed` (the Stripe rail returns
   // it with a negative payout entry, and a retry takes it again: shared/payments/payout-line.ts), so
-  // the line's payout entries add up to its amount, or to 0 when it failed.
+  // the line's payout entries add up to its amount (less the part of its transfer reversed in
+  // part, returned by its own entry), or to 0 when it failed.
   for (const line of items.filter((i) => family(i) === 'payoutLine' && i.batchId)) {
     checked++;
     const entries = (ledgerByAthlete.get(Number(line.athleteId)) ?? []).filter((e) => e.kind === 'payout' && e.batchId === line.batchId);
     const held = entries.reduce((n, e) => n + (e.kind === 'payout' ? e.payoutCents : 0), 0);
-    const want = line.status === 'failed' ? 0 : Number(line.amountCents);
+    const want = line.status === 'failed' ? 0 : Number(line.amountCents) - reversedPartOf(line);
     if (!entries.length || held !== want)
       differences.push(
         `payout batch ${line.batchId} athlete ${line.athleteId} (${String(line.status)}): holds ${want} of ${line.amountCents} cents, the ledger has ${entries.length ? held : 'no entry'}`,
@@ -351,7 +352,7 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     checked++;
     const provided = providedOf(line);
     const net = provided.reduce((n, e) => n + e.cents, 0);
-    const want = line.status === 'paid' ? Number(line.amountCents) : 0;
+    const want = line.status === 'paid' ? Number(line.amountCents) - reversedPartOf(line) : 0;
     const where = `payout batch ${line.batchId} athlete ${line.athleteId} (${String(line.status)})`;
     if (net !== want) differences.push(`${where}: provided ${net} cents, ${want} when ${String(line.status)}`);
     const copy = byKey.get(keyString(keys.athletePayout(Number(line.athleteId), String(line.batchId))));
@@ -359,7 +360,7 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     const creditParts = (ledgerByAthlete.get(Number(line.athleteId)) ?? [])
       .filter((e) => e.kind === 'payout' && e.batchId === line.batchId)
       .reduce((n, e) => n + (e.payoutCreditCents ?? 0), 0);
-    const wantCredit = line.status === 'failed' ? 0 : allocationPartOf(line);
+    const wantCredit = line.status === 'failed' ? 0 : allocationPartOf(line) - returnedSplit(line, 0, reversedPartOf(line)).allocationCents;
     if (creditParts !== wantCredit) differences.push(`${where}: the ledger pays ${creditParts} of allocated donations, the line ${wantCredit}`);
     for (const e of provided) {
       const key = `${line.athleteId}|${e.year}`;

@@ -53,6 +53,9 @@ export interface ComplianceSettingsView {
   allocationForm: AllocationForm;
   /** The school's own days after signing for a disclosure, where the state leaves it to the school. */
   schoolPolicyDays: number | null;
+  /** Pay waiting lines as soon as the athlete links: a payout awaiting the athlete's payout account
+   * is sent through Stripe when the account can take payouts, not with the next Pay now (default off). */
+  payWhenLinked: boolean;
   updatedAt: string | null;
 }
 
@@ -64,6 +67,8 @@ export interface ComplianceSettingsRequest {
   payorGroup: string | null;
   allocationForm: AllocationForm;
   schoolPolicyDays: number | null;
+  /** Absent: off. */
+  payWhenLinked?: boolean;
 }
 
 export const PAYOR_GROUP_MAX = 80;
@@ -82,11 +87,13 @@ export function complianceSettingsErrors(body: Record<string, unknown>): { value
   const daysOk =
     days === null || days === undefined || days === '' || (Number.isSafeInteger(Number(days)) && Number(days) >= 0 && Number(days) <= SCHOOL_POLICY_DAYS_MAX);
   if (!daysOk) errors.schoolPolicyDays = `School's days must be a whole number from 0 to ${SCHOOL_POLICY_DAYS_MAX}, or empty`;
+  if (body.payWhenLinked !== undefined && typeof body.payWhenLinked !== 'boolean') errors.payWhenLinked = 'Pay waiting payouts at once must be on or off';
   return {
     value: {
       payorGroup: group ? group : null,
       allocationForm: body.allocationForm === 'nec' ? 'nec' : 'misc3',
       schoolPolicyDays: days === null || days === undefined || days === '' || !daysOk ? null : Number(days),
+      payWhenLinked: body.payWhenLinked === true,
     },
     errors,
   };

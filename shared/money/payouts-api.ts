@@ -113,6 +113,24 @@ export interface PayoutLineView {
   failure?: { code: string; message: string } | null;
   /** When the status last changed. */
   updatedAt?: string | null;
+  /** Stripe: the part of the transfer an operator took back in Stripe ("reversed in part"): back in
+   * the athlete's balance and off the year's paid total; absent or 0 when none. */
+  reversedCents?: number;
+  /** A line awaiting the athlete's payout account, on the athlete's own answer: when it is sent once
+   * the account can take payouts: at once (the collective's setting payWhenLinked) or with the
+   * collective's next Pay now. */
+  whenLinked?: 'at_once' | 'next_payout';
+}
+
+/** An athlete's payouts in three figures (lambdas/money/payouts.ts `payoutFigures`, the one place
+ * they are added up): paid (what reached the athlete: paid lines, less any part reversed), sent (on
+ * its way: sending, in transit through Stripe, or sent by hand and not yet marked paid) and
+ * awaiting a payout account (held for the athlete until they link one). Pending and failed lines
+ * are in none of them. */
+export interface PayoutFigures {
+  paidOutCents: number;
+  sentCents: number;
+  awaitingCents: number;
 }
 
 /** A Stripe connected account as Drift keeps it: the id and Stripe's status flags, never bank or tax
@@ -177,6 +195,8 @@ export interface CollectivePayoutsResponse {
     athleteId: number;
     balanceCents: number;
     payableCents: number;
+    /** All time: paid, sent and awaiting an account (the athlete's Payouts tab shows the same). */
+    payouts: PayoutFigures;
     year: YearStatusView;
     lastPayout: PayoutLineView | null;
     /** The athlete's linked Stripe account (null: none yet). */
@@ -188,11 +208,10 @@ export interface CollectivePayoutsResponse {
 }
 
 /** GET /api/athletes/{id}/payouts */
-export interface AthletePayoutsResponse {
+export interface AthletePayoutsResponse extends PayoutFigures {
   athleteId: number;
   balanceCents: number;
   earnedCents: number;
-  paidOutCents: number;
   year: YearStatusView;
   payouts: PayoutLineView[];
   nextPayout: PayoutLineView | null;

@@ -11,11 +11,17 @@
 //      └─mark sent─► sent ─mark paid─► paid      │ retry (takes the amount from the balance again)
 //   sending / in_transit ──refused, payout failed or canceled, transfer reversed──► failed
 //   paid (Stripe) ──transfer reversed──► failed
+//   sending / in_transit / paid ──transfer reversed in part──► the same status, "reversed in part"
 //
 // A line holds its amount out of the athlete's balance (the batch took it with a payout ledger
 // entry) in every state but `failed`: entering `failed` returns it (a reversing payout entry),
 // leaving it takes it again. Paying (by hand or by Stripe) adds the amount to the year's paid total
 // (1099-NEC); a paid Stripe payout whose transfer is reversed takes it off again.
+// A transfer reversed in part (an operator in Stripe takes back some of it) leaves the status as it
+// is and returns exactly the part reversed: the line records the cumulative amount reversed
+// (`reversedCents`, from the transfer's `amount_reversed`), and each step returns only what that
+// amount grew by, so replays and reordered events return it once. Everything a line moves later
+// (its payment, a full reversal, a failure) is its amount less what was already reversed.
 import type { PayoutLineStatus } from '../money/payouts-api';
 
 export type LineEvent =
@@ -32,6 +38,8 @@ export type LineEvent =
   | { kind: 'payout_failed'; code: string; message: string }
   /** The transfer was reversed in full (by Drift after a failure, or by an operator in Stripe). */
   | { kind: 'transfer_reversed' }
+  /** The transfer was reversed in part: `reversedCents` in all so far (the transfer's amount_reversed, below its amount). */
+  | { kind: 'transfer_reversed_in_part'; reversedCents: number }
   /** The CSV rail. */
   | { kind: 'mark_sent' }
   | { kind: 'mark_paid' };
@@ -47,10 +55,14 @@ export interface Step {
   ledger: 'return' | 'take' | null;
   /** The year's paid total: +1 (paid), -1 (a paid payout reversed), 0. */
   paid: 1 | -1 | 0;
+  /** A reversal in part: the ledger and the paid total move by what the amount reversed grew by,
+   * not by the line's amount (payout-line-store.ts computes it against the line). */
+  part?: true;
 }
 
 const step = (to: PayoutLineStatus, more: Partial<Omit<Step, 'to'>> = {}): Step => ({ to, newAttempt: false, ledger: null, paid: 0, ...more });
 const failed = (from: 'held' | 'paid'): Step => step('failed', { ledger: 'return', paid: from === 'paid' ? -1 : 0 });
+const inPart = (status: 'sending' | 'in_transit' | 'paid'): Step => step(status, { ledger: 'return', paid: status === 'paid' ? -1 : 0, part: true });
 
 type Table = { [S in PayoutLineStatus]: Partial<Record<LineEventKind, (event: LineEvent) => Step | null>> };
 
@@ -79,6 +91,7 @@ export const TRANSITIONS: Table = {
     payout_paid: () => step('paid', { paid: 1 }),
     payout_failed: () => failed('held'),
     transfer_reversed: () => failed('held'),
+    transfer_reversed_in_part: () => inPart('sending'),
   },
   in_transit: {
     pay: () => null,
@@ -86,6 +99,7 @@ export const TRANSITIONS: Table = {
     payout_paid: () => step('paid', { paid: 1 }),
     payout_failed: () => failed('held'),
     transfer_reversed: () => failed('held'),
+    transfer_reversed_in_part: () => inPart('in_transit'),
   },
   paid: {
     pay: () => null,
@@ -93,6 +107,8 @@ export const TRANSITIONS: Table = {
     payout_paid: () => null,
     // A paid payout's transfer reversed afterwards (an operator in Stripe): the money is back on the platform.
     transfer_reversed: () => failed('paid'),
+    // Part of it taken back in Stripe: still paid, the part reversed back in the balance and off the year's paid total.
+    transfer_reversed_in_part: () => inPart('paid'),
   },
   failed: {
     pay: (e) => (e.kind === 'pay' && e.payable ? step('sending', { newAttempt: true, ledger: 'take' }) : step('awaiting_account', { ledger: 'take' })),
@@ -100,6 +116,7 @@ export const TRANSITIONS: Table = {
     payout_refused: () => null,
     payout_failed: () => null,
     transfer_reversed: () => null,
+    transfer_reversed_in_part: () => null,
   },
 };
 
@@ -133,6 +150,14 @@ export function next(status: PayoutLineStatus, event: LineEvent): Step | null {
 
 /** Whether an event applies to a status (it may still change nothing). */
 export const can = (status: PayoutLineStatus, kind: LineEventKind): boolean => Boolean(TRANSITIONS[status]?.[kind]);
+
+/** What a line still counts: its amount less the part of its transfer reversed in part. */
+export const netCents = (line: { amountCents: number; reversedCents?: number | null }): number => line.amountCents - (line.reversedCents ?? 0);
+
+/** How a line reads in people's words: its status, and "reversed in part" when part of a paid (or
+ * moving) line's transfer was taken back. */
+export const lineLabel = (line: { status: PayoutLineStatus; reversedCents?: number | null }): string =>
+  (line.reversedCents ?? 0) > 0 ? `${LINE_STATUS_LABEL[line.status]}, reversed in part` : LINE_STATUS_LABEL[line.status];
 
 /** Whether the line's amount is out of the athlete's balance (taken by its batch, not returned). */
 export const holdsAmount = (status: PayoutLineStatus): boolean => status !== 'failed';

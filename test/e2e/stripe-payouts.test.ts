@@ -3,7 +3,8 @@
 // Stripe); an athlete who just claimed its profile links a payout account on the stand-in's hosted
 // onboarding with Stripe's failing test bank account; the collective presses Pay now on a batch;
 // athlete 1's payout ends paid, the new athlete's failed with Stripe's reason and its amount back
-// in its balance, as both panels show.
+// in its balance, as both panels show; then an operator reverses part of athlete 1's transfer and
+// the payout reads "reversed in part", the part back in the balance.
 import type { Page } from 'playwright-core';
 import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView } from '#shared/money/payouts-api';
 import type { CreatedInvite } from '#shared/onboarding/onboarding-api';
@@ -103,5 +104,27 @@ it('links a payout account on Stripe, pays a batch with Pay now, and shows one p
   expect(money.payouts.find((p) => p.batchId === batch.batchId)).toMatchObject({ status: 'failed', failure: { code: 'no_account' } });
   expect(money.balanceCents).toBeGreaterThanOrEqual(lineOf(10).amountCents);
   const paid = await api<AthletePayoutsResponse>('/athletes/1/payouts', await tokenOf('athlete', 'athlete'));
-  expect(paid.payouts.find((p) => p.batchId === batch.batchId)).toMatchObject({ status: 'paid', paidDate: new Date().toISOString().slice(0, 10) });
+  const paidLine = paid.payouts.find((p) => p.batchId === batch.batchId)!;
+  expect(paidLine).toMatchObject({ status: 'paid', paidDate: new Date().toISOString().slice(0, 10) });
+
+  // An operator reverses part of athlete 1's transfer in Stripe (the stand-in's API, as Stripe's):
+  // the payout stays paid, reads "reversed in part", and the part is back in the balance and off paid out.
+  const reversal = await fetch(url(`/local-stripe/v1/transfers/${paidLine.transferId}/reversals`), {
+    method: 'POST',
+    headers: { authorization: 'Bearer sk_test_local_drift', 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'amount=234',
+  });
+  expect(reversal.status).toBe(200);
+  const reversed = await eventually(
+    async () => api<AthletePayoutsResponse>('/athletes/1/payouts', await tokenOf('athlete', 'athlete')),
+    (p) => p.payouts.some((x) => x.batchId === batch.batchId && x.reversedCents === 234),
+  );
+  expect(reversed.paidOutCents).toBe(paid.paidOutCents - 234);
+  expect(reversed.balanceCents).toBe(paid.balanceCents + 234);
+  await page.reload();
+  await page
+    .getByRole('button', { name: /^Show payouts of/ })
+    .nth(index)
+    .click();
+  await row('Marcus Reed').getByText('Paid, reversed in part').waitFor();
 });

@@ -89,6 +89,9 @@ describe('payouts', () => {
         body: JSON.stringify({ status, date: today(), reference }),
       });
     expect((await mark(1, 'sent', 'sent-1-key')).body).toMatchObject({ status: 'sent', sentReference: 'ACH-778899' });
+    // Sent by hand is on its way, not paid out yet.
+    const sent = await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1) });
+    expect(sent.body).toMatchObject({ paidOutCents: 0, sentCents: 4850, awaitingCents: 0 });
     expect((await mark(1, 'paid', 'paid-1-key')).body).toMatchObject({ status: 'paid', paidReference: 'ACH-778899' });
     expect((await mark(1, 'paid', 'paid-1-key')).status).toBe(200); // a retry: the same answer
     const twice = await mark(1, 'paid', 'paid-1-other');

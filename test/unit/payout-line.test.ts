@@ -3,7 +3,8 @@
 // year's paid total), that a line holds its amount exactly in the states that say so, and that the
 // CSV rail's order in lambdas/money/payouts.ts (markOnce: marked by hand only before Stripe took
 // the line on) is the table's.
-import { TRANSITIONS, LineRefusal, actions, can, holdsAmount, next, type LineEvent } from '#shared/payments/payout-line';
+import { TRANSITIONS, LineRefusal, actions, can, holdsAmount, lineLabel, netCents, next, type LineEvent } from '#shared/payments/payout-line';
+import { provisionEntry, returnedSplit } from '#lambdas/money/provisions';
 import type { PayoutLineStatus } from '#shared/money/payouts-api';
 import { markPayout } from '#lambdas/money/payouts';
 import { Conflict } from '#lambdas/platform/errors';
@@ -104,4 +105,44 @@ it('marks a line by hand (markPayout) exactly when the table lets the CSV rail',
       if (can(status, mark === 'sent' ? 'mark_sent' : 'mark_paid')) await expect(marked).resolves.toMatchObject({ status: mark });
       else await expect(marked).rejects.toBeInstanceOf(Conflict);
     }
+});
+
+it('keeps the status on a transfer reversed in part and returns only the part (the line store computes it from the cumulative amount reversed)', () => {
+  for (const status of ['sending', 'in_transit'] as const)
+    expect(next(status, { kind: 'transfer_reversed_in_part', reversedCents: 100 })).toEqual({
+      to: status,
+      newAttempt: false,
+      ledger: 'return',
+      paid: 0,
+      part: true,
+    });
+  // A paid line stays paid: the part comes off the year's paid total.
+  expect(next('paid', { kind: 'transfer_reversed_in_part', reversedCents: 100 })).toEqual({
+    to: 'paid',
+    newAttempt: false,
+    ledger: 'return',
+    paid: -1,
+    part: true,
+  });
+  // A failed line returned everything already; lines Stripe never took on have no transfer.
+  expect(next('failed', { kind: 'transfer_reversed_in_part', reversedCents: 100 })).toBeNull();
+  for (const status of ['pending', 'awaiting_account', 'sent'] as const) expect(can(status, 'transfer_reversed_in_part')).toBe(false);
+  expect(lineLabel({ status: 'paid', reversedCents: 100 })).toBe('Paid, reversed in part');
+  expect(lineLabel({ status: 'paid' })).toBe('Paid');
+  expect(netCents({ amountCents: 1_000, reversedCents: 250 })).toBe(750);
+});
+
+it('splits a part reversed royalties first, allocated donations last, so the parts always add up to the line', () => {
+  // 1,000 of which 300 allocated donations: royalties 700.
+  const line = { amountCents: 1_000, allocationCents: 300 };
+  expect(returnedSplit(line, 0, 500)).toEqual({ royaltyCents: 500, allocationCents: 0 });
+  expect(returnedSplit(line, 500, 400)).toEqual({ royaltyCents: 200, allocationCents: 200 });
+  expect(returnedSplit(line, 900, 100)).toEqual({ royaltyCents: 0, allocationCents: 100 });
+  // What stays paid after 250 reversed, then the rest reversed: the line's own split.
+  expect(provisionEntry({ ...line, reversedCents: 250 }, 1, '2026-11-01', 2026, null, 'now')).toMatchObject({
+    cents: 750,
+    royaltyCents: 450,
+    allocationCents: 300,
+  });
+  expect(provisionEntry(line, -1, 'now', 2026, null, 'now', { before: 0, cents: 250 })).toMatchObject({ cents: -250, royaltyCents: -250, allocationCents: -0 });
 });

@@ -15,6 +15,8 @@ const payouts = (over: Partial<AthletePayoutsResponse> = {}): AthletePayoutsResp
   balanceCents: 3977,
   earnedCents: 3977,
   paidOutCents: 0,
+  sentCents: 0,
+  awaitingCents: 0,
   year: {
     year: 2026,
     earnedCents: 3977,

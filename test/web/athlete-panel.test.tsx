@@ -40,6 +40,8 @@ const payouts = (over: Partial<AthletePayoutsResponse> = {}): AthletePayoutsResp
   balanceCents: 4850,
   earnedCents: 14550,
   paidOutCents: 9700,
+  sentCents: 0,
+  awaitingCents: 0,
   year: {
     year: 2026,
     earnedCents: 14550,
@@ -403,6 +405,57 @@ describe('athlete panel', () => {
     await waitFor(() => expect(stub.calls.some((c) => c.method === 'POST' && c.url === '/api/athletes/1/stripe/onboarding')).toBe(true));
     await waitFor(() => expect(quiet).toHaveBeenCalled());
     quiet.mockRestore();
+  });
+
+  it('shows paid out, sent and awaiting as the server adds them up, a payout reversed in part, and what linking an account will do', async () => {
+    const paid = payouts().payouts[0];
+    const reversed = { ...paid, batchId: '20261110000000-abcdef12', attempt: 1, reversedCents: 2500 };
+    const waiting = {
+      ...paid,
+      batchId: '20261121000000-abcdef12',
+      status: 'awaiting_account' as const,
+      sentDate: null,
+      sentReference: null,
+      paidDate: null,
+      paidReference: null,
+      whenLinked: 'next_payout' as const,
+    };
+    const body = payouts({ paidOutCents: 16900, sentCents: 1200, awaitingCents: 9700, payouts: [waiting, paid, reversed], nextPayout: waiting });
+    panelApi({ 'GET /api/athletes/1/payouts': { body }, 'GET /api/athletes/1/stripe/account': { body: { account: null } } });
+    const view = openPanel('payouts');
+    // Each tile is its term and its figure (dt, dd): paid lines only are paid out.
+    const tile = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    await screen.findByText('Paid out (all time)');
+    expect(tile('Paid out (all time)')).toHaveTextContent('$169.00');
+    expect(tile('Sent')).toHaveTextContent('$12.00');
+    expect(tile('Awaiting account')).toHaveTextContent('$97.00');
+    const received = screen.getByRole('table', { name: 'Payouts, newest first' });
+    expect(within(received).getByText('Paid, reversed in part')).toBeInTheDocument();
+    expect(within(received).getByText(/\$25\.00 of it was taken back in Stripe/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/waiting for your payout account\. Link a payout account \(below\): it will be sent with the collective’s next payout after you do/),
+    ).toBeInTheDocument();
+    view.unmount();
+    // Linked, in a collective that pays waiting lines at once: it says it is being sent.
+    const linked = {
+      accountId: 'acct_1',
+      detailsSubmitted: true,
+      chargesEnabled: false,
+      payoutsEnabled: true,
+      currentlyDue: [],
+      disabledReason: null,
+      detailsSubmittedAt: null,
+      linkedAt: '2026-11-20T00:00:00.000Z',
+      updatedAt: '2026-11-20T00:00:00.000Z',
+    };
+    panelApi({
+      'GET /api/athletes/1/payouts': {
+        body: { ...body, payoutAccount: linked, payouts: [{ ...waiting, whenLinked: 'at_once' }], nextPayout: { ...waiting, whenLinked: 'at_once' } },
+      },
+      'GET /api/athletes/1/stripe/account': { body: { account: linked } },
+    });
+    openPanel('payouts');
+    expect(await screen.findByText(/waiting for your payout account\. Sending now/)).toBeInTheDocument();
   });
 
   it('pages through a statement with more lines than one page', async () => {

@@ -54,13 +54,13 @@ const payouts = (): CollectivePayoutsResponse => ({
   year: 2026,
   defaultPeriod: { periodStart: '2026-11-16T00:00:00.000Z', periodEnd: '2026-11-28T00:00:00.000Z' },
   members: [
-    { athleteId: 1, balanceCents: 0, payableCents: 0, year, lastPayout: null, nilGo },
-    { athleteId: 2, balanceCents: 0, payableCents: 0, year, lastPayout: null, nilGo: view([]) },
+    { athleteId: 1, balanceCents: 0, payableCents: 0, payouts: { paidOutCents: 0, sentCents: 0, awaitingCents: 0 }, year, lastPayout: null, nilGo },
+    { athleteId: 2, balanceCents: 0, payableCents: 0, payouts: { paidOutCents: 0, sentCents: 0, awaitingCents: 0 }, year, lastPayout: null, nilGo: view([]) },
   ],
   batches: [],
 });
 
-const settings: ComplianceSettingsView = { payorGroup: null, allocationForm: 'misc3', schoolPolicyDays: null, updatedAt: null };
+const settings: ComplianceSettingsView = { payorGroup: null, allocationForm: 'misc3', schoolPolicyDays: null, payWhenLinked: false, updatedAt: null };
 const renderPayouts = () => renderRoute(<PayoutsSection collectiveId={1} members={members([1, 2])} />);
 
 beforeEach(() => {
@@ -126,9 +126,17 @@ it('validates and saves the compliance settings', async () => {
   fireEvent.change(within(form).getByLabelText(/^School's days/), { target: { value: '7' } });
   fireEvent.change(within(form).getByLabelText(/^Payor group/), { target: { value: 'Blue Ridge Holdings' } });
   fireEvent.change(within(form).getByLabelText(/^Allocated donations are reported on/), { target: { value: 'nec' } });
+  const payAtOnce = within(form).getByRole('checkbox', { name: 'Pay waiting payouts as soon as the athlete links a payout account' });
+  expect(payAtOnce).not.toBeChecked();
+  fireEvent.click(payAtOnce);
   fireEvent.click(within(form).getByRole('button', { name: 'Save compliance settings' }));
   await waitFor(() => expect(stub.calls.some((c) => c.method === 'PUT')).toBe(true));
-  expect(stub.calls.find((c) => c.method === 'PUT')?.body).toEqual({ payorGroup: 'Blue Ridge Holdings', allocationForm: 'nec', schoolPolicyDays: 7 });
+  expect(stub.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+    payorGroup: 'Blue Ridge Holdings',
+    allocationForm: 'nec',
+    schoolPolicyDays: 7,
+    payWhenLinked: true,
+  });
 });
 
 it('downloads the year-end tax export with the bearer token', async () => {

@@ -57,6 +57,7 @@ const payouts = (): CollectivePayoutsResponse => ({
       athleteId: 1,
       balanceCents: 72000,
       payableCents: 70000,
+      payouts: { paidOutCents: 90000, sentCents: 1200, awaitingCents: 800 },
       year: year(
         {
           earnedCents: 72000,
@@ -87,7 +88,7 @@ const payouts = (): CollectivePayoutsResponse => ({
         alert: DUE,
       },
     },
-    { athleteId: 2, balanceCents: 0, payableCents: 0, year: year(), lastPayout: null },
+    { athleteId: 2, balanceCents: 0, payableCents: 0, payouts: { paidOutCents: 0, sentCents: 0, awaitingCents: 0 }, year: year(), lastPayout: null },
   ],
   batches: [
     {
@@ -152,6 +153,10 @@ describe('Payouts', () => {
     // What is owed and not payable yet says when and why.
     expect(within(marcus).getByText('$20.00 recorded after today (UTC): available from tomorrow.')).toBeInTheDocument();
     expect(within(marcus).getByText('$650.00')).toBeInTheDocument();
+    // Paid out all time, paid lines only, with what is on its way and what awaits an account beside it (the athlete's own figures).
+    expect(within(marcus).getByText('$900.00')).toBeInTheDocument();
+    expect(within(marcus).getByText('$12.00 sent, on its way')).toBeInTheDocument();
+    expect(within(marcus).getByText('$8.00 awaiting a payout account')).toBeInTheDocument();
     expect(within(marcus).getByText('1099-MISC box 2 required')).toBeInTheDocument();
     expect(within(marcus).getByText('Due by 2026-10-09')).toBeInTheDocument();
     expect(within(marcus).getByText(/Yes/)).toBeInTheDocument();
@@ -380,7 +385,11 @@ describe('Payouts', () => {
         return { body: { batch: detail(), errors: [], notStarted: 0 } };
       },
       [`POST /api/collectives/1/payouts/batches/${BATCH}/payouts/2/retry`]: () => {
-        lines = [lines[0], stripeLine({ athleteId: 2, amountCents: 500, status: 'awaiting_account', attempt: 1 })];
+        // Meanwhile an operator took part of the first payout's transfer back in Stripe.
+        lines = [
+          stripeLine({ status: 'paid', paidDate: '2026-11-20', reversedCents: 2500 }),
+          stripeLine({ athleteId: 2, amountCents: 500, status: 'awaiting_account', attempt: 1 }),
+        ];
         return { body: lines[1] };
       },
     });
@@ -407,6 +416,8 @@ describe('Payouts', () => {
     expect(within(table).queryByRole('checkbox', { name: 'Select the payout of Marcus Reed' })).toBeNull();
     fireEvent.click(within(table).getByRole('button', { name: 'Retry the payout of Jalen Brooks' }));
     expect(await screen.findByText('Jalen Brooks: awaiting payout account.')).toBeInTheDocument();
+    expect(await within(table).findByText('Paid, reversed in part')).toBeInTheDocument();
+    expect(within(table).getByText('$25.00 taken back in Stripe: back in the athlete’s balance and off the year’s paid total.')).toBeInTheDocument();
     expect(stub.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
       '/api/collectives/1/stripe/onboarding',
       `/api/collectives/1/payouts/batches/${BATCH}/pay`,

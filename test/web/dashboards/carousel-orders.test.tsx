@@ -132,6 +132,8 @@ describe('recent orders', () => {
     balanceCents: 4977,
     earnedCents: 4977,
     paidOutCents: 0,
+    sentCents: 0,
+    awaitingCents: 0,
     year: {
       year: 2026,
       earnedCents: 4977,

@@ -1,11 +1,12 @@
 // Payouts (Earnings): the athlete's balance (a negative balance is carried forward: reversals taken
-// after it was paid out come off the next payouts), paid out, the next payout, the payout account
+// after it was paid out come off the next payouts), paid out (paid lines only), sent (on its way)
+// and awaiting a payout account, as the server adds them up, the next payout, the payout account
 // and the payouts received. The statement and the NIL disclosure kit are Earnings' other tabs
 // (earnings-section.tsx). The demo shows the demo athlete's figures read-only. Everything earned is
 // Home's one figure; this tab says what is owed and what was paid.
 import type { PayoutLineView } from '@shared/money/payouts-api';
 import { formatUsd } from '@shared/platform/money';
-import { LINE_STATUS_LABEL } from '@shared/payments/payout-line';
+import { lineLabel } from '@shared/payments/payout-line';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
 import { Spinner } from '@/components/spinner';
@@ -16,9 +17,17 @@ import { StripeAccountPanel, type StripeAccountWords } from '@/components/stripe
 import { Panel } from '@/components/panel';
 
 export const PAYOUTS_ERROR = 'Failed to load your payouts. Please try again later.';
-const STATUS: Record<PayoutLineView['status'], string> = LINE_STATUS_LABEL;
 
-function PayoutsTable({ payouts }: { payouts: PayoutLineView[] }) {
+/** What happens to a payout waiting for the athlete's payout account: before the account can take
+ * payouts, what linking it will do; after, what is happening (the collective's setting decides). */
+export function awaitingWords(line: PayoutLineView, linked: boolean): string {
+  if (linked) return line.whenLinked === 'at_once' ? 'Sending now' : 'Will be sent with the collective’s next payout';
+  return line.whenLinked === 'at_once'
+    ? 'Link a payout account (below): it is sent as soon as you do'
+    : 'Link a payout account (below): it will be sent with the collective’s next payout after you do';
+}
+
+function PayoutsTable({ payouts, linked }: { payouts: PayoutLineView[]; linked: boolean }) {
   return (
     <Table
       caption="Payouts, newest first"
@@ -40,9 +49,15 @@ function PayoutsTable({ payouts }: { payouts: PayoutLineView[] }) {
           header: 'Status',
           cell: (p) => (
             <>
-              {STATUS[p.status]}
+              {lineLabel(p)}
+              {p.reversedCents ? (
+                <div className="hint">
+                  {formatUsd(p.reversedCents)} of it was taken back in Stripe: it is back in your balance and no longer counts as paid.
+                </div>
+              ) : null}
               {p.status === 'failed' && p.failure ? <div className="hint">{p.failure.message} The amount is back in your balance.</div> : null}
               {p.status === 'in_transit' && p.expectedArrival ? <div className="hint">Expected {p.expectedArrival}</div> : null}
+              {p.status === 'awaiting_account' ? <div className="hint">{awaitingWords(p, linked)}.</div> : null}
             </>
           ),
         },
@@ -70,12 +85,15 @@ export function PayoutsTab({ athleteId, own }: { athleteId: number; own: boolean
   if (error) return <ErrorBox message={PAYOUTS_ERROR} onRetry={() => void mutate()} />;
   if (!data) return <Spinner label="Loading your payouts..." />;
   const next = data.nextPayout;
+  const linked = data.payoutAccount?.payoutsEnabled === true;
   return (
     <>
       <Panel id="payouts-title" title="Payouts" className="no-print">
         <Tiles>
           <FigureTile label="Balance" value={formatUsd(data.balanceCents)} note="Owed to you now" />
-          <FigureTile label="Paid out (all time)" value={formatUsd(data.paidOutCents)} />
+          <FigureTile label="Paid out (all time)" value={formatUsd(data.paidOutCents)} note="Reached your bank" />
+          <FigureTile label="Sent" value={formatUsd(data.sentCents)} note="On its way to your bank" />
+          <FigureTile label="Awaiting account" value={formatUsd(data.awaitingCents)} note="Held until you link a payout account" />
         </Tiles>
         {data.balanceCents < 0 && (
           <p className="hint ap-negative-note">
@@ -94,7 +112,7 @@ export function PayoutsTab({ athleteId, own }: { athleteId: number; own: boolean
             ) : next.status === 'in_transit' || next.status === 'sending' ? (
               <>on its way to your bank through Stripe{next.expectedArrival ? `, expected ${next.expectedArrival}` : ''}</>
             ) : next.status === 'awaiting_account' ? (
-              'waiting for you to link a payout account (below)'
+              `waiting for your payout account. ${awaitingWords(next, linked)}`
             ) : (
               'being prepared by your collective'
             )}
@@ -105,7 +123,7 @@ export function PayoutsTab({ athleteId, own }: { athleteId: number; own: boolean
         )}
         {own && <StripeAccountPanel owner={`/athletes/${athleteId}`} words={PAYOUT_ACCOUNT_WORDS} frame={PAYOUT_ACCOUNT_FRAME} />}
         <h3 className="ap-subtitle">Payouts received</h3>
-        <PayoutsTable payouts={data.payouts} />
+        <PayoutsTable payouts={data.payouts} linked={linked} />
       </Panel>
     </>
   );

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { PayoutBatchView, PayoutLineView } from '@shared/money/payouts-api';
 import { formatUsd } from '@shared/platform/money';
 import { periodLabel } from '@shared/money/payouts-api';
-import { actions } from '@shared/payments/payout-line';
+import { actions, lineLabel } from '@shared/payments/payout-line';
 import { Button } from '@/components/button';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
@@ -40,7 +40,12 @@ function payNowSummary(result: PayNowResult, nameOf: (id: number) => string): st
 function LineStatus({ line }: { line: PayoutLineView }) {
   return (
     <>
-      <Badge tone={STATUS_TONE[line.status]}>{STATUS_LABEL[line.status]}</Badge>
+      <Badge tone={STATUS_TONE[line.status]}>{lineLabel(line)}</Badge>
+      {line.reversedCents ? (
+        <div className="hint" role="note">
+          {formatUsd(line.reversedCents)} taken back in Stripe: back in the athlete’s balance and off the year’s paid total.
+        </div>
+      ) : null}
       {line.status === 'in_transit' && line.expectedArrival ? <div className="hint">Available on {line.expectedArrival}</div> : null}
       {line.status === 'failed' && line.failure ? (
         <div className="hint" role="note">

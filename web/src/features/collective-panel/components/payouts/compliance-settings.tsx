@@ -2,10 +2,11 @@
 // confirm: its payor group (collectives under common ownership that enter the same name count as one
 // payor for NIL Go), the form allocated donations are reported on (card royalties are always
 // 1099-MISC box 2), and its school's own days to disclose a deal where the state leaves the timing to
-// the school (the disclosure record's school-policy clock).
+// the school (the disclosure record's school-policy clock), and whether payouts waiting for an
+// athlete's payout account are sent as soon as the athlete links one (else with the next Pay now).
 import { complianceSettingsErrors, type ComplianceSettingsRequest, type ComplianceSettingsView } from '@shared/money/compliance-api';
 import { ErrorBox } from '@/components/error-box';
-import { InputField, SelectField } from '@/components/form/field';
+import { CheckField, InputField, SelectField } from '@/components/form/field';
 import { Form, FormEnd } from '@/components/form/form';
 import { useForm } from '@/components/form/use-form-submit';
 import { Panel } from '@/components/panel';
@@ -18,12 +19,14 @@ interface Values {
   payorGroup: string;
   allocationForm: string;
   schoolPolicyDays: string;
+  payWhenLinked: boolean;
 }
 
 const valuesOf = (s: ComplianceSettingsView): Values => ({
   payorGroup: s.payorGroup ?? '',
   allocationForm: s.allocationForm,
   schoolPolicyDays: s.schoolPolicyDays === null ? '' : String(s.schoolPolicyDays),
+  payWhenLinked: s.payWhenLinked,
 });
 
 function SettingsForm({ collectiveId, settings }: { collectiveId: number; settings: ComplianceSettingsView }) {
@@ -66,6 +69,11 @@ function SettingsForm({ collectiveId, settings }: { collectiveId: number; settin
           hint="Where the state leaves the timing to the school: business days after the athlete approves a card. Empty: no date is shown."
           {...form.field('schoolPolicyDays')}
         />
+        <CheckField label="Pay waiting payouts as soon as the athlete links a payout account" {...form.field('payWhenLinked')} />
+        <p className="hint">
+          Off: a payout waiting for an athlete’s payout account is sent with your next Pay now. On: it is sent through Stripe as soon as the athlete’s account
+          can take payouts. The athlete’s Payouts tab says which.
+        </p>
       </div>
       <FormEnd form={form} busy="Saving...">
         Save compliance settings

@@ -1,5 +1,6 @@
 // Balances and tax status: what each member is owed and what is payable now (and, when some of it
-// is not, when and why), payments in the year, the payout account, W-9 status, and the tax forms
+// is not, when and why), payments in the year, paid out all time with what is sent or awaiting an
+// account beside it (the figures the athlete's Payouts tab shows), the payout account, W-9 status, and the tax forms
 // (the 1099-NEC flag and the NIL disclosure status); one table of the design system. A W-9 is recorded in a side panel (the
 // day it was received) and cleared after a confirmation, never by a form in every row.
 import { useState } from 'react';
@@ -160,6 +161,17 @@ export function MembersMoney({ collectiveId, data, nameOf, owner }: PayoutsPartP
             ),
           },
           { header: `Paid in ${data.year}`, align: 'end', cell: (m) => formatUsd(m.year.paidCents) },
+          {
+            header: 'Paid out (all time)',
+            align: 'end',
+            cell: (m) => (
+              <>
+                {formatUsd(m.payouts.paidOutCents)}
+                {m.payouts.sentCents > 0 && <span className="dash-cell-note">{formatUsd(m.payouts.sentCents)} sent, on its way</span>}
+                {m.payouts.awaitingCents > 0 && <span className="dash-cell-note">{formatUsd(m.payouts.awaitingCents)} awaiting a payout account</span>}
+              </>
+            ),
+          },
           { header: 'Payout account', cell: (m) => <Badge tone={accountStatus(m.payoutAccount).tone}>{accountStatus(m.payoutAccount).label}</Badge> },
           {
             header: 'W-9 on file',
