@@ -1,9 +1,11 @@
 // Publishing a card to Shopify through the Admin GraphQL API: one `productSet` call creates (or,
 // on a retry, updates) a digital product — no shipping, inventory tracked at the edition size
 // (or not tracked for an open edition), the card's image — identified by a handle derived from
-// the card, so publishing twice never creates two products. The shop's first location holds the
-// inventory. Every call first checks the token holds the scopes publication needs
-// (shopify-scopes.ts). Used by the card lifecycle when an Admin API token is
+// the card, so publishing twice never creates two products. The edition's quantity is set only
+// when the product is created: a product that already exists (a retried or repeated publish, a
+// drop's product) keeps the stock Shopify holds, which sales have decremented since. The shop's
+// first location holds the inventory. Every call first checks the token holds the scopes
+// publication needs (shopify-scopes.ts). Used by the card lifecycle when an Admin API token is
 // configured (the same one reconciliation reads); tests run it against a fake Admin API.
 import { ShopifyAdminError, adminGraphql as graphql } from '#lambdas/platform/shopify-admin';
 import type { AdminCredentials } from '#lambdas/platform/shopify-admin';
@@ -38,11 +40,16 @@ const PRODUCT_SET = `mutation PublishCard($input: ProductSetInput!, $identifier:
 
 const LOCATIONS = `query Locations { locations(first: 1, query: "active:true") { nodes { id } } }`;
 
+const EXISTING = `query CardProduct($identifier: ProductIdentifierInput!) { productByIdentifier(identifier: $identifier) { id } }`;
+
 /** Creates or updates the card's product; returns Shopify's product id (digits, as a string). */
 export async function publishCardProduct(credentials: AdminCredentials, card: CardProductInput, fetchImpl: typeof fetch = fetch): Promise<string> {
   await requireScopes(credentials, 'products', fetchImpl);
+  // Set the edition's stock only on creation: productSet sets the quantities it is given, so a
+  // repeat would put back copies already sold.
+  const existing = await graphql<{ productByIdentifier: { id: string } | null }>(credentials, EXISTING, { identifier: { handle: card.handle } }, fetchImpl);
   let locationId: string | null = null;
-  if (card.editionSize !== null) {
+  if (card.editionSize !== null && !existing.productByIdentifier) {
     const data = await graphql<{ locations: { nodes: Array<{ id: string }> } }>(credentials, LOCATIONS, {}, fetchImpl);
     locationId = data.locations.nodes[0]?.id ?? null;
     if (!locationId) throw new ShopifyAdminError('The shop has no active location to hold the edition’s inventory', 422);
@@ -73,7 +80,7 @@ export async function publishCardProduct(credentials: AdminCredentials, card: Ca
   const data = await graphql<{ productSet: { product: { id: string } | null; userErrors: Array<{ field?: string[]; message: string }> } }>(
     credentials,
     PRODUCT_SET,
-    { input, identifier: { handle: card.handle } },
+    { input, identifier: existing.productByIdentifier ? { id: existing.productByIdentifier.id } : { handle: card.handle } },
     fetchImpl,
   );
   const { product, userErrors } = data.productSet;

@@ -1,6 +1,6 @@
 // Publishing a card as a Shopify product through the Admin GraphQL API, against a fake Admin API:
 // a digital product with the edition as tracked inventory, upserted by handle (publishing twice
-// makes one product), Shopify's throttling honoured, its
+// makes one product, and never puts back stock already sold), Shopify's throttling honoured, its
 // refusals reported, and a token without the scopes publication needs refused before any call
 // that would fail, naming the scope.
 import { publishCardProduct, setCardProductStatus, shopifyFailure, ShopifyAdminError } from '#lambdas/cards/shopify-products';
@@ -59,6 +59,20 @@ describe('publishing a card to Shopify', () => {
   it("reports Shopify's refusal and a wrong token as errors", async () => {
     await expect(publishCardProduct(credentials(), { ...card, handle: 'drift-a1-c6', title: '' })).rejects.toThrow(/Title can't be blank/);
     await expect(publishCardProduct({ ...credentials(), accessToken: 'wrong' }, card)).rejects.toBeInstanceOf(ShopifyAdminError);
+  });
+
+  it('never puts back stock already sold: a repeated or retried publish leaves the quantity Shopify holds', async () => {
+    // Prepare: the edition of 100 is on sale, and 3 copies sold.
+    const id = await publishCardProduct(credentials(), { ...card, handle: 'drift-a1-c7' });
+    expect(admin.products.get('drift-a1-c7')).toMatchObject({ available: 100 });
+    admin.products.get('drift-a1-c7')!.available = 97;
+
+    // Act: published again (a retry after Drift's own write failed, or a second press).
+    expect(await publishCardProduct(credentials(), { ...card, handle: 'drift-a1-c7' })).toBe(id);
+
+    // Assess: the same product, its stock as sold, the rest of it updated.
+    expect(admin.products.get('drift-a1-c7')).toMatchObject({ available: 97, status: 'ACTIVE' });
+    expect((admin.products.get('drift-a1-c7')!.input.variants as Array<Record<string, unknown>>)[0].inventoryQuantities).toBeUndefined();
   });
 });
 
