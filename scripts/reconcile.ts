@@ -8,6 +8,7 @@ import { settlePending } from '#lambdas/orders/ingest';
 import { reconcile } from '#lambdas/orders/reconcile';
 import type { ReconcileMode } from '#lambdas/orders/reconcile';
 import { adminCredentials } from '#lambdas/platform/shopify-admin';
+import { requireScopes } from '#lambdas/platform/shopify-scopes';
 import { parseCli, usageError } from './lib/cli';
 
 const USAGE = 'usage: npm run reconcile -- [--since ISO] [--mode auto|rest|bulk] [--verbose]';
@@ -22,7 +23,10 @@ async function main(): Promise<void> {
   const mode = values.mode as ReconcileMode;
   if (!MODES.includes(mode)) usageError(USAGE, `--mode '${values.mode}' is not one of ${MODES.join(', ')}`);
   process.env.LOG_LEVEL ??= 'silent';
-  const report = await reconcile({ ...(await adminCredentials()), since, mode });
+  const credentials = await adminCredentials();
+  // A token without read_orders stops here, naming the scope, rather than at its first 403.
+  await requireScopes(credentials, 'orders');
+  const report = await reconcile({ ...credentials, since, mode });
   console.log(
     `reconcile: orders updated since ${report.since} (${report.sinceSource}): ${report.pages} pages, ${report.orders} orders, ${report.refunds} refunds`,
   );

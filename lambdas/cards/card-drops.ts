@@ -17,11 +17,12 @@ import type { DomainEvent } from '#shared/cards/domain-events';
 import { REFUSALS, next } from '#shared/cards/lifecycle';
 import { saleTotalsOf } from '#lambdas/catalog/catalog-views';
 import { milestoneWrite } from '#lambdas/catalog/collective-milestones';
-import { Conflict, HttpError, ValidationError } from '#lambdas/platform/errors';
+import { Conflict, ValidationError } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
 import { StoreConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, TransactionalStore, Write } from '#lambdas/platform/store';
 import { localProductId, productInput } from './card-publishing';
+import { shopifyFailure } from './shopify-products';
 import { admit, findCard, moved, mover, ownerCard, ownerResult, replaceCard, requireMember } from './card-transaction';
 import type { Actor, CardTransactions, CardsDeps } from './card-transaction';
 import { noEventWrites } from './event-writes';
@@ -86,7 +87,7 @@ export function cardDrops(store: TransactionalStore, { getItem, snapshot, mutate
             status: startsNow ? 'ACTIVE' : 'DRAFT',
           });
         } catch (error) {
-          throw new HttpError(502, 'shopify_unavailable', `Shopify did not create the product: ${(error as Error).message}. Nothing was scheduled; try again.`);
+          throw shopifyFailure(error, 'Nothing was scheduled');
         }
       } else throw new ValidationError({ shopifyProductId: 'Enter the id of the Shopify product that sells this card' });
     }

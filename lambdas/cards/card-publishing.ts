@@ -8,7 +8,7 @@ import type { OwnerCard, PublishRequest } from '#shared/cards/cards-api';
 import { REFUSALS, can, next } from '#shared/cards/lifecycle';
 import { unlocksNow } from '#shared/cards/quota';
 import { saleTotalsOf } from '#lambdas/catalog/catalog-views';
-import { Conflict, HttpError, ValidationError } from '#lambdas/platform/errors';
+import { Conflict, ValidationError } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
 import { versionIs } from '#lambdas/platform/store';
 import type { Write } from '#lambdas/platform/store';
@@ -17,6 +17,7 @@ import type { Actor, CardTransactions, CardsDeps } from './card-transaction';
 import { milestoneWrite } from '#lambdas/catalog/collective-milestones';
 import type { Athlete, DigitalCollectible } from '#shared/catalog/catalog-types';
 import type { CardProductInput } from './shopify-products';
+import { shopifyFailure } from './shopify-products';
 
 /** A local product id (local mode, where the local checkout stands in for Shopify): 9 + athlete + card. */
 export const localProductId = (athleteId: number, cardId: number) => `9${String(athleteId).padStart(9, '0')}${String(cardId).padStart(4, '0')}`;
@@ -84,7 +85,7 @@ export function cardPublishing({ getItem, snapshot, mutate }: CardTransactions) 
         try {
           productId = await deps.createProduct(productInput(first.athlete, card, siteOrigin));
         } catch (error) {
-          throw new HttpError(502, 'shopify_unavailable', `Shopify did not create the product: ${(error as Error).message}. Nothing was published; try again.`);
+          throw shopifyFailure(error, 'Nothing was published');
         }
       } else throw new ValidationError({ shopifyProductId: 'Enter the id of the Shopify product that sells this card' });
     }

@@ -1,21 +1,18 @@
 // Publishing a card to Shopify through the Admin GraphQL API: one `productSet` call creates (or,
 // on a retry, updates) a digital product — no shipping, inventory tracked at the edition size
 // (or not tracked for an open edition), the card's image — identified by a handle derived from
-// the card, so publishing twice never creates two products. The shop's first location holds the
-// inventory. Used by the card lifecycle when an Admin API token is configured (the same one
-// reconciliation reads); tests run it against a fake Admin API.
-import { ADMIN_API_VERSION } from '#lambdas/platform/shopify-admin';
+// the card, so publishing twice never creates two products. The edition's quantity is set only
+// when the product is created: a product that already exists (a retried or repeated publish, a
+// drop's product) keeps the stock Shopify holds, which sales have decremented since. The shop's
+// first location holds the inventory. Every call first checks the token holds the scopes
+// publication needs (shopify-scopes.ts). Used by the card lifecycle when an Admin API token is
+// configured (the same one reconciliation reads); tests run it against a fake Admin API.
+import { ShopifyAdminError, adminGraphql as graphql } from '#lambdas/platform/shopify-admin';
 import type { AdminCredentials } from '#lambdas/platform/shopify-admin';
+import { HttpError } from '#lambdas/platform/errors';
+import { ShopifyScopeError, requireScopes } from '#lambdas/platform/shopify-scopes';
 
-export class ShopifyAdminError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'ShopifyAdminError';
-  }
-}
+export { ShopifyAdminError } from '#lambdas/platform/shopify-admin';
 
 export interface CardProductInput {
   /** Stable per card: `drift-a{athlete}-c{card}`; Shopify upserts by it. */
@@ -43,44 +40,16 @@ const PRODUCT_SET = `mutation PublishCard($input: ProductSetInput!, $identifier:
 
 const LOCATIONS = `query Locations { locations(first: 1, query: "active:true") { nodes { id } } }`;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function graphql<T>(credentials: AdminCredentials, query: string, variables: Record<string, unknown>, fetchImpl: typeof fetch): Promise<T> {
-  const origin = (credentials.baseUrl ?? `https://${credentials.storeDomain}`).replace(/\/+$/, '');
-  for (let attempt = 1; ; attempt++) {
-    const response = await fetchImpl(`${origin}/admin/api/${ADMIN_API_VERSION}/graphql.json`, {
-      method: 'POST',
-      headers: { 'X-Shopify-Access-Token': credentials.accessToken, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    const text = await response.text();
-    let body: { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> } = {};
-    try {
-      const parsed = JSON.parse(text) as { data?: T; errors?: unknown };
-      // GraphQL errors are a list; the REST-style answers (401, 404) carry a string.
-      body = { data: parsed.data, errors: Array.isArray(parsed.errors) ? parsed.errors : parsed.errors ? [{ message: String(parsed.errors) }] : undefined };
-    } catch {
-      // not JSON: reported below
-    }
-    const throttled = response.status === 429 || body.errors?.some((e) => e.extensions?.code === 'THROTTLED');
-    if ((throttled || response.status >= 500) && attempt < 5) {
-      await sleep(250 * 2 ** attempt);
-      continue;
-    }
-    if (!response.ok || body.errors?.length || !body.data) {
-      throw new ShopifyAdminError(
-        `Shopify Admin API answered ${response.status}: ${body.errors?.map((e) => e.message).join('; ') ?? text.slice(0, 200)}`,
-        response.status,
-      );
-    }
-    return body.data;
-  }
-}
+const EXISTING = `query CardProduct($identifier: ProductIdentifierInput!) { productByIdentifier(identifier: $identifier) { id } }`;
 
 /** Creates or updates the card's product; returns Shopify's product id (digits, as a string). */
 export async function publishCardProduct(credentials: AdminCredentials, card: CardProductInput, fetchImpl: typeof fetch = fetch): Promise<string> {
+  await requireScopes(credentials, 'products', fetchImpl);
+  // Set the edition's stock only on creation: productSet sets the quantities it is given, so a
+  // repeat would put back copies already sold.
+  const existing = await graphql<{ productByIdentifier: { id: string } | null }>(credentials, EXISTING, { identifier: { handle: card.handle } }, fetchImpl);
   let locationId: string | null = null;
-  if (card.editionSize !== null) {
+  if (card.editionSize !== null && !existing.productByIdentifier) {
     const data = await graphql<{ locations: { nodes: Array<{ id: string }> } }>(credentials, LOCATIONS, {}, fetchImpl);
     locationId = data.locations.nodes[0]?.id ?? null;
     if (!locationId) throw new ShopifyAdminError('The shop has no active location to hold the edition’s inventory', 422);
@@ -111,7 +80,7 @@ export async function publishCardProduct(credentials: AdminCredentials, card: Ca
   const data = await graphql<{ productSet: { product: { id: string } | null; userErrors: Array<{ field?: string[]; message: string }> } }>(
     credentials,
     PRODUCT_SET,
-    { input, identifier: { handle: card.handle } },
+    { input, identifier: existing.productByIdentifier ? { id: existing.productByIdentifier.id } : { handle: card.handle } },
     fetchImpl,
   );
   const { product, userErrors } = data.productSet;
@@ -137,6 +106,7 @@ export async function setCardProductStatus(
   status: 'ACTIVE' | 'DRAFT',
   fetchImpl: typeof fetch = fetch,
 ): Promise<void> {
+  await requireScopes(credentials, 'products', fetchImpl);
   const data = await graphql<{ productUpdate: { product: { id: string } | null; userErrors: Array<{ field?: string[]; message: string }> } }>(
     credentials,
     PRODUCT_STATUS,
@@ -145,4 +115,12 @@ export async function setCardProductStatus(
   );
   const { product, userErrors } = data.productUpdate;
   if (userErrors.length || !product) throw new ShopifyAdminError(`Shopify refused the status ${status}: ${userErrors.map((e) => e.message).join('; ')}`, 422);
+}
+
+/** The API error a failed Shopify call becomes (`nothingDone`: what the collective is told did not
+ * happen): a missing scope is the operator's to grant (503, naming it); any other failure is
+ * Shopify's (502, try again). */
+export function shopifyFailure(error: unknown, nothingDone: string): HttpError {
+  if (error instanceof ShopifyScopeError) return new HttpError(503, 'shopify_scope_missing', `${error.message}. ${nothingDone}`);
+  return new HttpError(502, 'shopify_unavailable', `Shopify did not create the product: ${(error as Error).message}. ${nothingDone}; try again.`);
 }

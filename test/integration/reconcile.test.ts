@@ -12,7 +12,7 @@ import { scanTable } from '../../scripts/bench/load';
 import { settlePending } from '#lambdas/orders/ingest';
 import { verifyTable } from '../../scripts/lib/verify';
 import { createTestTable, type TestTable } from '../support/dynamo';
-import { startFakeAdminApi, withRefunds, type FakeAdminApi } from '../support/fake-shopify-admin';
+import { ALL_SCOPES, startFakeAdminApi, withRefunds, type FakeAdminApi } from '../support/fake-shopify-admin';
 import { invoke } from '../support/invoke';
 import { TEST_SECRET, deliver } from '../support/webhooks';
 
@@ -142,11 +142,41 @@ describe('reconcile (Shopify Admin API -> ingest)', () => {
     // Assess
     expect(stdout).toContain(`since ${checkpoint} (checkpoint)`);
     expect(stdout).toContain('applied 0, already held 7');
-    // --mode auto: one ordersCount call (a small window), then REST pages.
-    expect(admin.requests[0].path).toMatch(/graphql\.json$/);
-    expect(admin.requests[1].query.get('updated_at_min')).toBe(checkpoint);
+    // The token's scopes checked (one GraphQL call), then --mode auto: one ordersCount call (a
+    // small window), then REST pages.
+    expect(admin.requests.slice(0, 2).map((r) => r.path)).toEqual([expect.stringMatching(/graphql\.json$/), expect.stringMatching(/graphql\.json$/)]);
+    expect(admin.requests[2].query.get('updated_at_min')).toBe(checkpoint);
     expect(await withoutCheckpoint()).toEqual(before);
     expect(figures(await stats())).toEqual({ cards: 6, cents: 4400, orders: 4 });
+  });
+
+  it('stops at once, naming the scope, when the token cannot read orders', async () => {
+    // Prepare: a token granted only what publication needs.
+    admin.scopes = ['write_products', 'read_locations'];
+    admin.requests.length = 0;
+
+    // Act
+    const run = promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/reconcile.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        TABLE_NAME: table.tableName,
+        SHOPIFY_STORE_DOMAIN: 'test.myshopify.com',
+        SHOPIFY_ADMIN_TOKEN: TOKEN,
+        SHOPIFY_ADMIN_BASE_URL: admin.baseUrl,
+        LOG_LEVEL: 'silent',
+      },
+    });
+
+    // Assess: exit code 2 (configuration), the scope named, no order read.
+    await expect(run).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        `reconcile failed: Shopify's app token lacks read_orders: grant it in the app's settings (docs/RUNBOOK.md, "Shopify app scopes")`,
+      ),
+    });
+    expect(admin.requests.map((r) => r.path)).toEqual([expect.stringMatching(/graphql\.json$/)]);
+    admin.scopes = [...ALL_SCOPES];
   });
 
   it('keeps the token on the store origin and reads Link headers', async () => {

@@ -2,8 +2,12 @@
 // order JSON texts (64-bit ids as bare numbers, as Shopify writes them), `pageSize` per page, with
 // Link: <...>; rel="next" pagination, or the orders named by `ids=`; POST
 // /admin/api/{version}/graphql.json answers the `locations` query, the `productSet` mutation
-// (products upserted by handle, as Shopify does, with its validation of the fields we send),
-// `ordersCount`, and a bulk query of the orders (`bulkOperationRunQuery`, then `node(id:)` polls:
+// (products upserted by handle or found by id, as Shopify does, with its validation of the fields
+// we send; the quantities it is given set the stock, as Shopify's do), `productByIdentifier`,
+// `productUpdate` (a product's status; an unknown id is a userError), `currentAppInstallation {
+// accessScopes }` (the token's `scopes`; a field the token has no scope for is answered
+// ACCESS_DENIED, an orders.json read without read_orders 403, as Shopify does), `ordersCount`, and
+// a bulk query of the orders (`bulkOperationRunQuery`, then `node(id:)` polls:
 // RUNNING once, then COMPLETED with the URL of a JSONL result served at /bulk/{n}.jsonl, as a
 // signed storage link would be, without the token). GraphQL calls are metered as Shopify does: a
 // leaky bucket of query cost (`bucket`), reported in `extensions.cost`, a call costing more than
@@ -13,7 +17,40 @@ import type { AddressInfo } from 'node:net';
 import { parseJsonPreservingBigInts } from '#shared/orders/shopify';
 
 /** The cost each GraphQL operation is metered at here. */
-export const GRAPHQL_COSTS = { locations: 2, productSet: 10, ordersCount: 1, bulkOperationRunQuery: 10, node: 1 } as const;
+export const GRAPHQL_COSTS = {
+  currentAppInstallation: 1,
+  locations: 2,
+  productByIdentifier: 1,
+  productSet: 10,
+  productUpdate: 10,
+  ordersCount: 1,
+  bulkOperationRunQuery: 10,
+  node: 1,
+} as const;
+
+/** The scopes each operation needs here (any one of each list), as Shopify's scope data says. */
+const NEEDS: Record<keyof typeof GRAPHQL_COSTS, string[]> = {
+  currentAppInstallation: [],
+  locations: ['read_locations', 'read_inventory', 'read_markets_home'],
+  productByIdentifier: ['read_products'],
+  productSet: ['write_products'],
+  productUpdate: ['write_products'],
+  ordersCount: ['read_orders'],
+  bulkOperationRunQuery: ['read_orders'],
+  node: [],
+};
+
+/** Every scope Drift's features need (docs/RUNBOOK.md, "Shopify app scopes"). */
+export const ALL_SCOPES = ['read_orders', 'write_products', 'read_locations'];
+
+export interface FakeProduct {
+  id: string;
+  /** The last productSet input. */
+  input: Record<string, unknown>;
+  status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED';
+  /** The variant's available quantity at the location (null: not tracked); a test sells by lowering it. */
+  available: number | null;
+}
 
 export interface FakeAdminApi {
   baseUrl: string;
@@ -23,7 +60,9 @@ export interface FakeAdminApi {
   /** Answer the next N requests with 429 (Retry-After: 1). */
   throttleNext: number;
   /** Products created through productSet, by handle. */
-  products: Map<string, { id: string; input: Record<string, unknown> }>;
+  products: Map<string, FakeProduct>;
+  /** The token's access scopes (default ALL_SCOPES); a write scope includes its read scope. */
+  scopes: string[];
   /** The bulk query's rows; null: the id and updated_at of `orders`. */
   bulkRows: Array<{ id: string; updatedAt: string }> | null;
   /** The GraphQL cost bucket (Shopify's standard plan: 2,000 points, 100 restored per second). */
@@ -35,6 +74,8 @@ export interface FakeAdminApi {
 
 /** An order JSON text with a `refunds` array added (the Admin API nests refunds in the order). */
 export const withRefunds = (order: string, refunds: string[]): string => `${order.slice(0, -1)},"refunds":[${refunds.join(',')}]}`;
+
+const holds = (scopes: string[], scope: string) => scopes.includes(scope) || (scope.startsWith('read_') && scopes.includes(`write_${scope.slice(5)}`));
 
 const orderFields = (text: string) => {
   const order = parseJsonPreservingBigInts(text) as { id: unknown; updated_at?: string; created_at?: string };
@@ -51,6 +92,7 @@ export async function startFakeAdminApi(options: { token: string; pageSize?: num
     orders: [],
     throttleNext: 0,
     products: new Map(),
+    scopes: [...ALL_SCOPES],
     bulkRows: null,
     bucket: { maximum: 2000, restoreRate: 100 },
     graphql: [],
@@ -88,14 +130,44 @@ export async function startFakeAdminApi(options: { token: string; pageSize?: num
           return answer(200, JSON.stringify({ errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }] }));
         }
         const { query, variables } = JSON.parse(raw) as { query: string; variables: Record<string, unknown> };
-        const operation = (Object.keys(GRAPHQL_COSTS) as Array<keyof typeof GRAPHQL_COSTS>).find((name) => query.includes(`${name}(`));
+        const operation = (Object.keys(GRAPHQL_COSTS) as Array<keyof typeof GRAPHQL_COSTS>).find((name) => new RegExp(`\\b${name}\\s*[({]`).test(query));
         if (!operation) return answer(200, JSON.stringify({ errors: [{ message: 'unknown operation' }] }));
+        if (NEEDS[operation].length && !NEEDS[operation].some((scope) => holds(api.scopes, scope))) {
+          const requiredAccess = NEEDS[operation].map((scope) => `\`${scope}\` access scope`).join(' or ');
+          return answer(
+            200,
+            JSON.stringify({
+              errors: [
+                {
+                  message: `Access denied for ${operation} field. Required access: ${requiredAccess}.`,
+                  extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes', requiredAccess },
+                  path: [operation],
+                },
+              ],
+              data: { [operation]: null },
+            }),
+          );
+        }
         const metered = spend(GRAPHQL_COSTS[operation]);
         api.graphql.push({ operation, outcome: metered.ok ? 'ok' : 'throttled', available: metered.cost.throttleStatus.currentlyAvailable });
         if (!metered.ok)
           return answer(200, JSON.stringify({ errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }], extensions: { cost: metered.cost } }));
         const data = (d: unknown) => answer(200, JSON.stringify({ data: d, extensions: { cost: metered.cost } }));
+        if (operation === 'currentAppInstallation') return data({ currentAppInstallation: { accessScopes: api.scopes.map((handle) => ({ handle })) } });
         if (operation === 'locations') return data({ locations: { nodes: [{ id: 'gid://shopify/Location/9001' }] } });
+        const byId = (gid: unknown) => [...api.products.entries()].find(([, p]) => `gid://shopify/Product/${p.id}` === gid);
+        if (operation === 'productByIdentifier') {
+          const handle = (variables.identifier as { handle?: string }).handle;
+          const product = handle === undefined ? undefined : api.products.get(handle);
+          return data({ productByIdentifier: product ? { id: `gid://shopify/Product/${product.id}` } : null });
+        }
+        if (operation === 'productUpdate') {
+          const { id, status } = variables.product as { id: string; status?: FakeProduct['status'] };
+          const found = byId(id);
+          if (!found) return data({ productUpdate: { product: null, userErrors: [{ field: ['id'], message: 'Product does not exist' }] } });
+          if (status) found[1].status = status;
+          return data({ productUpdate: { product: { id, status: found[1].status }, userErrors: [] } });
+        }
         if (operation === 'ordersCount') {
           const since = /updated_at:>='([^']+)'/.exec(String(variables.query))?.[1];
           const rows = api.bulkRows ?? api.orders.map(orderFields);
@@ -130,10 +202,17 @@ export async function startFakeAdminApi(options: { token: string; pageSize?: num
         if (inventory && inventory.some((q) => q.locationId !== 'gid://shopify/Location/9001'))
           userErrors.push({ field: ['input', 'variants', '0', 'inventoryQuantities'], message: 'Location not found' });
         if (userErrors.length) return data({ productSet: { product: null, userErrors } });
-        const handle = String((variables.identifier as { handle?: string } | undefined)?.handle ?? input.handle);
+        const identifier = variables.identifier as { handle?: string; id?: string } | undefined;
+        const found = identifier?.id === undefined ? undefined : byId(identifier.id);
+        if (identifier?.id !== undefined && !found)
+          return data({ productSet: { product: null, userErrors: [{ field: ['identifier', 'id'], message: 'Product does not exist' }] } });
+        const handle = found?.[0] ?? String(identifier?.handle ?? input.handle);
         const existing = api.products.get(handle);
         const id = existing?.id ?? String(8_800_000_000_000 + api.products.size + 1);
-        api.products.set(handle, { id, input });
+        const tracked = (variant?.inventoryItem as { tracked?: boolean } | undefined)?.tracked;
+        // As Shopify: the quantities given are set, on a new product or an existing one.
+        const available = inventory?.length ? inventory[0].quantity : tracked === false ? null : (existing?.available ?? 0);
+        api.products.set(handle, { id, input, status: (input.status as FakeProduct['status']) ?? existing?.status ?? 'ACTIVE', available });
         return data({
           productSet: {
             product: { id: `gid://shopify/Product/${id}`, handle, variants: { nodes: [{ id: `gid://shopify/ProductVariant/${id}1` }] } },
@@ -155,6 +234,7 @@ export async function startFakeAdminApi(options: { token: string; pageSize?: num
     }
     if (url.pathname !== path || req.method !== 'GET') return answer(404, '{"errors":"Not Found"}');
     if (token !== options.token) return answer(401, '{"errors":"[API] Invalid API key or access token"}');
+    if (!holds(api.scopes, 'read_orders')) return answer(403, '{"errors":"[API] This action requires merchant approval for read_orders scope."}');
     if (api.throttleNext > 0) {
       api.throttleNext--;
       return answer(429, '{"errors":"Exceeded 2 calls per second for api client."}', { 'retry-after': '1' });
