@@ -8,14 +8,16 @@
 // - Unicode NFKC (fullwidth, mathematical and ligature forms become plain letters: "ｆｉ" -> "fi");
 // - leetspeak digits and symbols as the letters they stand for ("Adm1n" -> "admin", "$" -> "s");
 // - the confusable skeleton of Unicode TR39 (NFD, then each character mapped by TR39's
-//   confusables.txt, then NFD), from the `unhomoglyph` package, which ships that data: Cyrillic "і"
-//   reads as "i", Greek "Α" as "A". Applied again after lower-casing, as TR39 maps by case;
+//   confusables.txt, then NFD): Cyrillic "і" reads as "i", Greek "Α" as "A". Applied again after
+//   lower-casing, as TR39 maps by case. The mapping is TR39's own as the `unhomoglyph` package ships
+//   it, limited to the mappings into Latin letters and digits (confusables-latin.ts, generated from
+//   the package by scripts/confusables-latin.ts: the whole table would not fit the Lambda budget);
 // - case, accents (combining marks), spacing and punctuation dropped ("M a r c u s" -> "marcus",
 //   "O'Brien" -> "obrien", "José" -> "jose");
 // - the few look-alikes the skeleton keeps apart once lower-cased folded together: l and i (TR39
 //   reads "I" and "1" as "l"), "rn" as "m".
 // A fold is for comparing only: it is never shown, nor stored as anyone's name.
-import unhomoglyph from 'unhomoglyph';
+import { CONFUSABLES_LATIN } from './confusables-latin';
 
 /** Leetspeak: digits and symbols read as letters (before the skeleton, which reads 0 as O). */
 const LEET: Record<string, string> = {
@@ -35,8 +37,17 @@ const LEET: Record<string, string> = {
 };
 const LEET_RE = /[0134578@$!|+9]/g;
 
-/** TR39's skeleton: NFD, the confusables mapping, NFD again. */
-const skeleton = (text: string): string => unhomoglyph(text.normalize('NFD')).normalize('NFD');
+/** TR39's confusables mapping, by source character (one code point each). */
+const PROTOTYPE = new Map(
+  CONFUSABLES_LATIN.flatMap(([target, sources]) => sources.split(' ').map((c) => [String.fromCodePoint(parseInt(c, 36)), target] as const)),
+);
+
+/** TR39's skeleton: NFD, each character to its prototype, NFD again. */
+const skeleton = (text: string): string =>
+  [...text.normalize('NFD')]
+    .map((c) => PROTOTYPE.get(c) ?? c)
+    .join('')
+    .normalize('NFD');
 
 /** The fold of a name: what it looks like, for comparing with other names (see above). */
 export function foldName(name: string): string {

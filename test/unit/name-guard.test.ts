@@ -11,6 +11,9 @@ import {
   tooCloseTo,
   type ProtectedName,
 } from '#shared/platform/name-guard';
+import { CONFUSABLES_LATIN } from '#shared/platform/confusables-latin';
+import unhomoglyph from 'unhomoglyph';
+import { confusablesEntries } from '../../scripts/confusables-latin';
 
 const marcus: ProtectedName = { name: 'Marcus Reed', kind: 'athlete' };
 const school: ProtectedName = { name: 'Drift State University', kind: 'school' };
@@ -118,5 +121,16 @@ describe('the athletes’ folded-name index', () => {
     const long = 'Christopher Alexander Montgomery Washington';
     expect(athleteFoldKey(long)).toHaveLength(32);
     expect(athleteFoldCandidates(`Fan of ${long}`)).toContain(athleteFoldKey(long));
+  });
+});
+
+describe('the TR39 data (shared/platform/confusables-latin.ts)', () => {
+  it('is what scripts/confusables-latin.ts takes from the unhomoglyph package now', () => {
+    expect(CONFUSABLES_LATIN).toEqual(confusablesEntries().entries);
+  });
+
+  it('maps as the package does, for every character it holds', () => {
+    for (const [target, sources] of CONFUSABLES_LATIN)
+      for (const c of sources.split(' ')) expect(unhomoglyph(String.fromCodePoint(parseInt(c, 36)))).toBe(target);
   });
 });
