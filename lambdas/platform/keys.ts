@@ -401,8 +401,11 @@ export const applicantApplication = (sub: string) => ({ PK: `${APPLICANT}${sub}`
 export const collectiveAccount = (collectiveId: number) => ({ PK: `${ACCOUNT}COLLECTIVE#${collectiveId}`, SK: 'ACCOUNT' });
 /** One collective per school: written with the collective, in the approval's transaction, if absent. */
 export const schoolCollectiveClaim = (schoolId: number) => ({ PK: `${SCHOOL_CLAIM}${schoolId}`, SK: 'COLLECTIVE' });
-/** One school per name (lowercase words, catalog-items.ts normalizeName): written with a new school. */
-export const schoolNameClaim = (name: string) => ({ PK: `${SCHOOL_CLAIM}NAME#${name}`, SK: 'SCHOOL' });
+/** One school per name, by the name's fold (shared/platform/name-guard.ts foldName; before decision
+ * 0026, its lowercase words): written with a new school. */
+export const schoolNameClaim = (fold: string) => ({ PK: `${SCHOOL_CLAIM}NAME#${fold}`, SK: 'SCHOOL' });
+/** One collective per name, by the name's fold (decision 0026): written with the collective at approval. */
+export const collectiveNameClaim = (fold: string) => ({ PK: `${SCHOOL_CLAIM}COLLECTIVE-NAME#${fold}`, SK: 'COLLECTIVE' });
 /** What a collective that signed up has done first (its dashboard's checklist), and its dismissal. */
 export const collectiveChecklist = (collectiveId: number) => ({ PK: `${CHECKLIST}${collectiveId}`, SK: 'CHECKLIST' });
 // ---- the payment rail (Stripe) ------------------------------------------------------------------------
