@@ -34,6 +34,16 @@ const holds = (item: Item | undefined, id: number): boolean => {
   return Object.prototype.toString.call(ids) === '[object Set]' ? (ids as Set<number>).has(id) : Array.isArray(ids) && ids.map(Number).includes(id);
 };
 
+/** Whether the index is there (local mode: data seeded before it has none): the first listed
+ * athlete's folded name lists it. */
+export async function hasFoldedIndex(store: Store): Promise<boolean> {
+  const [first] = await store.queryIndex(keys.catalogAthletesListing, 1);
+  if (!first) return true;
+  const athlete = first.data as Athlete;
+  const key = keys.catalogFoldedName(athleteFoldKey(athlete.name));
+  return holds((await store.get([key])).get(keyString(key)), Number(athlete.id));
+}
+
 export async function indexFoldedNames(store: Store, options: { dryRun?: boolean; onProgress?: (message: string) => void } = {}): Promise<FoldedNamesReport> {
   const report: FoldedNamesReport = { athletesRead: 0, indexed: 0 };
   let from: string | undefined;

@@ -8,7 +8,7 @@ import { keyString } from '#lambdas/platform/store';
 import type { Key } from '#lambdas/platform/store';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 import { athleteFoldKey } from '#shared/platform/name-guard';
-import { indexFoldedNames } from '../../scripts/lib/folded-names-migrate';
+import { hasFoldedIndex, indexFoldedNames } from '../../scripts/lib/folded-names-migrate';
 import { driftOf } from '../support/catalog-drift';
 
 describe('indexFoldedNames', () => {
@@ -19,6 +19,7 @@ describe('indexFoldedNames', () => {
     const athletes = SAMPLE_CATALOG.athletes.length;
     expect(driftOf([...store.items.values()])).not.toEqual([]);
 
+    expect(await hasFoldedIndex(store)).toBe(false);
     expect(await indexFoldedNames(store, { dryRun: true })).toEqual({ athletesRead: athletes, indexed: athletes });
     expect(await indexFoldedNames(store)).toEqual({ athletesRead: athletes, indexed: athletes });
     const marcus = (await store.get([keys.catalogFoldedName(athleteFoldKey('Marcus Reed'))])).get(
@@ -26,6 +27,7 @@ describe('indexFoldedNames', () => {
     );
     expect([...(marcus?.ids as Set<number>)]).toEqual([1]);
     expect(driftOf([...store.items.values()])).toEqual([]);
+    expect(await hasFoldedIndex(store)).toBe(true);
     expect(await indexFoldedNames(store)).toEqual({ athletesRead: athletes, indexed: 0 });
   });
 });
