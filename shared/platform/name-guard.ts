@@ -120,16 +120,20 @@ const wordsOf = (name: string): string[] =>
     .map(foldName);
 
 /**
- * The first protected name that a fan's or donor's name is too close to, among the staff words, the
- * minors' label and `others` (athletes, schools, collectives the caller looked up): its fold equals
- * or contains theirs. Null when the name is clear of them all.
+ * The first protected name that a fan's or donor's name is too close to, among the minors' label,
+ * `others` (athletes, schools, collectives the caller looked up) and the staff words: its fold equals
+ * or contains theirs (the label: begins with it, or holds its words). Null when the name is clear.
  */
 export function tooCloseTo(name: string, others: readonly ProtectedName[] = []): ProtectedName | null {
   const fold = foldName(name);
   if (!fold) return null;
-  const words = new Set(wordsOf(name));
+  const wordList = wordsOf(name);
+  const words = new Set(wordList);
+  // The label begins the name, or stands in it as its own words ("Mega Collector" is someone's own).
   const label = foldName(MINOR_LABEL);
-  if (fold.includes(label)) return { name: MINOR_LABEL, kind: 'label' };
+  const labelWords = wordsOf(MINOR_LABEL);
+  const labelAt = (i: number) => labelWords.every((w, n) => wordList[i + n] === w);
+  if (fold.startsWith(label) || wordList.some((_, i) => labelAt(i))) return { name: MINOR_LABEL, kind: 'label' };
   for (const p of others) {
     const f = foldName(p.name);
     if (f && fold.includes(f)) return p;
