@@ -124,7 +124,12 @@ export function derivedChanges(before: Athlete | null, after: Athlete | null, se
     if (beforeFold) writes.push(expression(keys.catalogFoldedName(beforeFold), 'DELETE #ids :id', { '#ids': 'ids' }, { ':id': new Set([id]) }));
     if (afterFold)
       writes.push(
-        expression(keys.catalogFoldedName(afterFold), 'SET #type = :type ADD #ids :id', { '#type': 'type', '#ids': 'ids' }, { ':type': 'name', ':id': new Set([id]) }),
+        expression(
+          keys.catalogFoldedName(afterFold),
+          'SET #type = :type ADD #ids :id',
+          { '#type': 'type', '#ids': 'ids' },
+          { ':type': 'name', ':id': new Set([id]) },
+        ),
       );
   }
 

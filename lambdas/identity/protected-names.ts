@@ -18,7 +18,7 @@ export const DIRECTORY_MAX = 1_000;
 /** BatchGetItem's limit on keys per call. */
 const BATCH = 100;
 
-/** How many athletes a name index item lists (a number set, or a list in older items). */
+/** The athletes' ids a name index item lists (a number set, or a list in older items). */
 const idsOf = (ids: unknown): number[] =>
   Object.prototype.toString.call(ids) === '[object Set]' ? [...(ids as Set<number>)].map(Number) : Array.isArray(ids) ? ids.map(Number) : [];
 
