@@ -1,7 +1,8 @@
 // `npm run catalog-migrate -- [--dry-run]`: brings the stored catalog to the current layout and
 // values (scripts/lib/catalog-migrate.ts): the search blocks built (and the older search snapshot
 // deleted), every athlete's and school's sport to the one sport list's stored name; then every
-// card on sale into the storefront's listing (scripts/lib/live-cards-migrate.ts). TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local, AWS credentials for a
+// card on sale into the storefront's listing (scripts/lib/live-cards-migrate.ts), and every athlete
+// into the name guard's folded-name index (scripts/lib/folded-names-migrate.ts). TABLE_NAME (and DYNAMODB_ENDPOINT for DynamoDB Local, AWS credentials for a
 // deployed table). Idempotent; Queries only. docs/RUNBOOK.md, "Catalog migrations".
 import { parseCli } from './lib/cli';
 
@@ -32,6 +33,11 @@ async function main(): Promise<void> {
   const live = await listLiveCards(dynamoStore, { dryRun, onProgress: (m) => console.log(`catalog-migrate: ${m}`) });
   console.log(
     `catalog-migrate: ${live.athletesRead} athletes' ${live.cardsRead} cards read; ${dryRun ? 'would list' : 'listed'} ${live.listed} cards on sale for the storefront and ${dryRun ? 'would take' : 'took'} ${live.unlisted} off it`,
+  );
+  const { indexFoldedNames } = await import('./lib/folded-names-migrate');
+  const folded = await indexFoldedNames(dynamoStore, { dryRun, onProgress: (m) => console.log(`catalog-migrate: ${m}`) });
+  console.log(
+    `catalog-migrate: ${folded.athletesRead} athletes read; ${dryRun ? 'would index' : 'indexed'} ${folded.indexed} by their folded names (the name guard, decision 0026)`,
   );
 }
 

@@ -9,6 +9,7 @@
 // memory (test/unit/admin-repo.test.ts).
 import type { CreateAthleteRequest, MerchRequest, UpdateMemberRequest } from '#shared/catalog/admin-api';
 import type { Athlete, Collective, MerchItem, School, SchoolColors } from '#shared/catalog/catalog-types';
+import { athleteFoldKey } from '#shared/platform/name-guard';
 import {
   athleteProfileItem,
   cardItem,
@@ -108,6 +109,23 @@ export function derivedChanges(before: Athlete | null, after: Athlete | null, se
       writes.push(
         expression(
           keys.catalogName(afterName),
+          'SET #type = :type ADD #ids :id',
+          { '#type': 'type', '#ids': 'ids' },
+          { ':type': 'name', ':id': new Set([id]) },
+        ),
+      );
+  }
+
+  // The name guard's index (decision 0026): the athlete's folded name, moved with the name.
+  const beforeFold = before ? athleteFoldKey(before.name) : '';
+  const afterFold = after ? athleteFoldKey(after.name) : '';
+  if (beforeFold !== afterFold) {
+    const id = (after ?? before)!.id;
+    if (beforeFold) writes.push(expression(keys.catalogFoldedName(beforeFold), 'DELETE #ids :id', { '#ids': 'ids' }, { ':id': new Set([id]) }));
+    if (afterFold)
+      writes.push(
+        expression(
+          keys.catalogFoldedName(afterFold),
           'SET #type = :type ADD #ids :id',
           { '#type': 'type', '#ids': 'ids' },
           { ':type': 'name', ':id': new Set([id]) },

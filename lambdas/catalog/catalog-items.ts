@@ -17,6 +17,7 @@ import type {
 import { athleteSummary } from '#shared/catalog/catalog-types';
 import { isOnSale, isPublic } from '#shared/cards/lifecycle';
 import { searchRowOf } from '#shared/catalog/search-blocks';
+import { athleteFoldKey } from '#shared/platform/name-guard';
 import * as keys from '#lambdas/platform/keys';
 import { searchBlockItems } from './search-writes';
 
@@ -142,6 +143,7 @@ export function* catalogItemStream(catalog: Catalog): Generator<Item> {
   for (const c of catalog.collectives) for (const id of c.members) memberOf.set(id, c.id);
   const sports = new Map<string, Item>();
   const names = new Map<string, Set<number>>();
+  const folds = new Map<string, Set<number>>();
   for (const raw of catalog.athletes) {
     const athlete: Athlete = { ...raw, collectiveId: memberOf.get(raw.id) ?? null };
     yield* athleteOwnItems(athlete);
@@ -155,9 +157,12 @@ export function* catalogItemStream(catalog: Catalog): Generator<Item> {
     if (athlete.position) sport[`${POSITION_ATTRIBUTE_PREFIX}${athlete.position}`] = Number(sport[`${POSITION_ATTRIBUTE_PREFIX}${athlete.position}`] ?? 0) + 1;
     const name = normalizeName(athlete.name);
     if (name) names.set(name, (names.get(name) ?? new Set()).add(athlete.id));
+    const fold = athleteFoldKey(athlete.name);
+    if (fold) folds.set(fold, (folds.get(fold) ?? new Set()).add(athlete.id));
   }
   yield* sports.values();
   for (const [name, ids] of names) yield { ...keys.catalogName(name), type: 'name', ids };
+  for (const [fold, ids] of folds) yield { ...keys.catalogFoldedName(fold), type: 'name', ids };
   const search = searchBlockItems(catalog.athletes.map(searchRowOf));
   yield* search.blocks;
   yield { ...keys.searchManifest(), type: 'manifest', schools: 1, ...search.versions };

@@ -1,11 +1,12 @@
 // Fans' display names and collector profiles (issue 26 item 1; shared/community/display-names.ts has
-// the rules). A fan's profile is PERSON#<buyer key>/PROFILE (its name and whether the public profile
+// the rules, the name guard of decision 0026 the look-alikes). A fan's profile is PERSON#<buyer key>/PROFILE (its name and whether the public profile
 // is on); the name is claimed by DISPLAYNAME#<name key>/NAME, written in the same transaction, so
 // two fans never hold one name. Public lists ask `publicLabels` what to call each fan: the chosen
 // name when the fan may be listed publicly (not a minor: age-bands.ts), else the pseudonym Drift
 // gave them ('Fan 7KQ2MX'), never any part of an email.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { athleteNameCandidates, displayNameKey, type MyProfile, type ProfileRequest } from '#shared/community/display-names';
+import { displayNameKey, type MyProfile, type ProfileRequest } from '#shared/community/display-names';
+import { guardPublicName } from './protected-names';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { Conflict, Forbidden, ValidationError } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
@@ -29,10 +30,6 @@ const profileOf = (item: Item | undefined): StoredProfile => ({
 const bandOf = (item: Item | undefined): Pick<AgeRecord, 'band'> | undefined =>
   item && (item.band === 'minor' || item.band === 'adult' || item.band === 'unknown') ? { band: item.band } : undefined;
 
-/** How many athletes a name index item lists (a number set, or a list in older items). */
-const idsIn = (ids: unknown): number =>
-  Object.prototype.toString.call(ids) === '[object Set]' ? (ids as Set<number>).size : Array.isArray(ids) ? ids.length : 0;
-
 /** The fan's own profile settings. */
 export async function myProfile(store: Store, buyerKey: string): Promise<MyProfile> {
   const found = await store.get([keys.personProfile(buyerKey), keys.personAge(buyerKey)]);
@@ -42,8 +39,9 @@ export async function myProfile(store: Store, buyerKey: string): Promise<MyProfi
 }
 
 /**
- * Saves a fan's name and profile switch: the name must not be an athlete's (the catalog's name
- * index), nor another fan's (its claim); a minor's profile is never public. Changing the name
+ * Saves a fan's name and profile switch: the name must pass the name guard (no athlete's, school's
+ * or collective's name, staff word or the minors' label, however spelt), nor be another fan's (its
+ * claim); a minor's profile is never public. Changing the name
  * frees the old one.
  */
 export async function saveProfile(store: Store, buyerKey: string, request: ProfileRequest, now = new Date()): Promise<MyProfile> {
@@ -51,12 +49,9 @@ export async function saveProfile(store: Store, buyerKey: string, request: Profi
   const before = profileOf(found.get(keyString(keys.personProfile(buyerKey))));
   if (request.public && !isListedPublicly(bandOf(found.get(keyString(keys.personAge(buyerKey))))))
     throw new Forbidden('Public profiles are for adults: yours stays private, and your name stays off public lists');
-  if (request.displayName) {
-    const candidates = athleteNameCandidates(request.displayName);
-    const athletes = candidates.length ? await store.get(candidates.map((c) => keys.catalogName(c))) : new Map();
-    const taken = [...athletes.values()].find((i) => idsIn(i.ids) > 0);
-    if (taken) throw new ValidationError({ displayName: 'That is the name of an athlete on Drift: choose a name that is your own.' });
-  }
+  // The name guard (decision 0026): not too close to an athlete's, a school's or a collective's name,
+  // a staff word or the minors' label.
+  if (request.displayName) await guardPublicName(store, request.displayName, 'displayName');
   const beforeKey = before.displayName ? displayNameKey(before.displayName) : null;
   const afterKey = request.displayName ? displayNameKey(request.displayName) : null;
   const at = now.toISOString();

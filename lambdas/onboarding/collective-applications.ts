@@ -19,7 +19,8 @@ import {
   type CollectiveApplication,
   type CollectiveApplicationInput,
 } from '#shared/onboarding/collective-signup-api';
-import { normalizeName } from '#lambdas/catalog/catalog-items';
+import { schoolsAndCollectives } from '#lambdas/identity/protected-names';
+import { sameNameAs } from '#shared/platform/name-guard';
 import type { Principal } from '#lambdas/platform/auth';
 import { ddb, tableName } from '#lambdas/platform/dynamodb';
 import { Conflict, Forbidden, NotFound, RetryLater, ValidationError } from '#lambdas/platform/errors';
@@ -28,8 +29,7 @@ import * as keys from '#lambdas/platform/keys';
 import { StoreConflict, keyString } from '#lambdas/platform/store';
 import type { Item, Key, Store } from '#lambdas/platform/store';
 
-/** Schools and collectives a request reads at most (about one collective per school: a few hundred). */
-export const DIRECTORY_MAX = 1_000;
+export { DIRECTORY_MAX, schoolsAndCollectives } from '#lambdas/identity/protected-names';
 
 export const UNDER_REVIEW = 'Your application is under review: this page shows the answer';
 export const ALREADY_COLLECTIVE = 'This account already runs a collective on Drift';
@@ -57,21 +57,6 @@ export function applicationOf(item: Item): CollectiveApplication {
   };
 }
 
-/** Every school and every collective (two consistent Queries of one partition each, bounded). */
-export async function schoolsAndCollectives(store: Store): Promise<{ schools: School[]; collectives: Collective[] }> {
-  const [schools, collectives] = await Promise.all(
-    [
-      { pk: keys.catalogSchoolsPartition, prefix: keys.catalogSchoolPrefix },
-      { pk: keys.catalogCollectivesPartition, prefix: keys.catalogCollectivePrefix },
-    ].map(async ({ pk, prefix }) => {
-      const items = await store.query(pk, DIRECTORY_MAX + 1, { beginsWith: prefix });
-      if (items.length > DIRECTORY_MAX) throw new Error(`${pk}: more than ${DIRECTORY_MAX} items in one read`);
-      return items.map((i) => i.data);
-    }),
-  );
-  return { schools: schools as School[], collectives: collectives as Collective[] };
-}
-
 /** The collective of a school, if it has one (a collective seeded or approved before the claims
  * existed has no claim item, so the directory is the answer; the approval also writes the claim). */
 export const collectiveOfSchool = (collectives: Collective[], schoolId: number) => collectives.find((c) => c.schoolId === schoolId);
@@ -87,7 +72,8 @@ export async function availableSchools(store: Store): Promise<Array<Pick<School,
 }
 
 /** The school an application names, checked against the catalog now: it must exist and have no
- * collective, and a new school's name must not be a school's already. */
+ * collective, and a new school's name must not be a school's already, however spelt (the name
+ * guard's fold, decision 0026: "Drift State Unіversity" with a Cyrillic "і" is Drift State University). */
 export function checkSchool(input: CollectiveApplicationInput['school'], schools: School[], collectives: Collective[]): School | null {
   if (input.kind === 'existing') {
     const school = schools.find((s) => s.id === input.schoolId);
@@ -95,10 +81,16 @@ export function checkSchool(input: CollectiveApplicationInput['school'], schools
     if (collectiveOfSchool(collectives, school.id)) throw new Conflict(`${school.name} already has a collective on Drift`);
     return school;
   }
-  const same = schools.find((s) => normalizeName(s.name) === normalizeName(input.name));
+  const same = sameNameAs(input.name, schools);
   if (same && collectiveOfSchool(collectives, same.id)) throw new Conflict(`${same.name} already has a collective on Drift`);
   if (same) throw new ValidationError({ schoolName: `School name: ${same.name} is already on Drift; choose it from the list` });
   return null;
+}
+
+/** The collective's name must not be a collective's already, however spelt (the name guard's fold). */
+export function checkCollectiveName(name: string, collectives: Collective[]): void {
+  const same = sameNameAs(name, collectives);
+  if (same) throw new ValidationError({ name: `Organisation name: ${same.name} is already a collective on Drift; choose your organisation's own name` });
 }
 
 function requireApplicant(principal: Principal): string {
@@ -142,6 +134,7 @@ export async function submitApplication(
 
   const { schools, collectives } = await schoolsAndCollectives(store);
   const school = checkSchool(input.school, schools, collectives);
+  checkCollectiveName(input.organisation.name, collectives);
   const applicationId = randomBytes(10).toString('hex');
   const submittedAt = now.toISOString();
   const item: Item = {

@@ -1,6 +1,7 @@
 // Approving a collective's application (the operators' console; docs/decisions/0013). One
 // transaction moves the application pending -> approved (and the applicant's pointer with it),
-// creates the new school when the application asked for one (the next free id; its name claimed),
+// creates the new school when the application asked for one (the next free id; its name claimed by
+// its fold, decision 0026), claims the collective's name (its fold),
 // writes the school's claim (absent only: one collective per school, so two applications for one
 // school can never both be approved), creates the collective (the next free id, the organisation's
 // name and contact email, no members), records the account that owns it and starts its
@@ -13,7 +14,8 @@
 // reads everything again and decides again (retryOnConflict).
 import type { Collective, School } from '#shared/catalog/catalog-types';
 import type { ApplicationSchool, CollectiveApplication, Organisation } from '#shared/onboarding/collective-signup-api';
-import { collectiveItem, normalizeName, schoolItem } from '#lambdas/catalog/catalog-items';
+import { collectiveItem, schoolItem } from '#lambdas/catalog/catalog-items';
+import { foldName, sameNameAs } from '#shared/platform/name-guard';
 import { identityAdmin, type IdentityAdmin } from '#lambdas/identity/identity-admin';
 import type { Principal } from '#lambdas/platform/auth';
 import { catalogWritten } from '#lambdas/platform/cache-policy';
@@ -59,6 +61,10 @@ function approvalWrites(item: Item, operator: Principal, schools: School[], coll
     if (error instanceof ValidationError) throw new Conflict(`${requested.name} is on Drift now: decline this application and ask the applicant to choose it`);
     throw error;
   }
+  // A collective of that name (however spelt) approved since the application was made.
+  const sameCollective = sameNameAs(organisation.name, collectives);
+  if (sameCollective)
+    throw new Conflict(`${sameCollective.name} is a collective on Drift now: decline this application and ask the applicant for their organisation's own name`);
   const school = existing ?? newSchool(nextId(schools.map((s) => s.id)), requested as Extract<ApplicationSchool, { kind: 'new' }>, organisation);
   const collective: Collective = {
     id: nextId(collectives.map((c) => c.id)),
@@ -80,6 +86,11 @@ function approvalWrites(item: Item, operator: Principal, schools: School[], coll
       condition: { notExists: true },
     },
     { put: collectiveItem(collective), condition: { notExists: true } },
+    {
+      // One collective per name, by its fold (decision 0026): two look-alike names approved at once claim one key.
+      put: { ...keys.collectiveNameClaim(foldName(collective.name)), type: 'collective-claim', collectiveId: collective.id, applicationId, claimedAt: at },
+      condition: { notExists: true },
+    },
     {
       put: {
         ...keys.collectiveAccount(collective.id),
@@ -109,7 +120,9 @@ function approvalWrites(item: Item, operator: Principal, schools: School[], coll
     writes.push(
       { put: schoolItem(school), condition: { notExists: true } },
       {
-        put: { ...keys.schoolNameClaim(normalizeName(school.name)), type: 'school-claim', schoolId: school.id, applicationId, claimedAt: at },
+        // By the name's fold (decision 0026): two look-alike names approved at once claim one key. Claims
+        // written before were keyed by its lowercase words; the catalog read above finds those schools.
+        put: { ...keys.schoolNameClaim(foldName(school.name)), type: 'school-claim', schoolId: school.id, applicationId, claimedAt: at },
         condition: { notExists: true },
       },
       // Search lists schools from the snapshot's school list: its version moves (as colours do).

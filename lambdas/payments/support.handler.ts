@@ -8,6 +8,7 @@ import type { CheckoutResultResponse, GiveResponse, SupportPageResponse, Support
 import { feeCents, feePercent, validateGive, validateSupportSettings } from '#shared/payments/support-api';
 import type { Collective } from '#shared/catalog/catalog-types';
 import { requireCollective } from '#lambdas/catalog/catalog-lookup';
+import { guardPublicName } from '#lambdas/identity/protected-names';
 import { getSchool } from '#lambdas/catalog/catalog-repo';
 import { requireCollectiveOwner } from '#lambdas/platform/auth';
 import { BadRequest, Conflict, HttpError, NotFound, ValidationError } from '#lambdas/platform/errors';
@@ -78,6 +79,9 @@ const checkout: RouteHandler = async (event) => {
   const tiers = activeTiers(settings.tiers);
   const { value, errors } = validateGive(body, { tiers, giftsEnabled: settings.giftsEnabled });
   if (Object.keys(errors).length) throw new ValidationError(errors);
+  // The name guard (decision 0026): a donor's name is shown in the collective's panels and on its
+  // page, so it may not pass for an athlete, a school, a collective, Drift's staff or "A collector".
+  if (!value.anonymous) await guardPublicName(store, value.donorName, 'donorName');
   if (!account?.chargesEnabled || !stripeConfigured()) throw new Conflict(NOT_OPEN);
   const key = header(event, 'idempotency-key') ?? (typeof body.idempotencyKey === 'string' ? body.idempotencyKey : '');
   if (!IDEMPOTENCY_KEY.test(key))

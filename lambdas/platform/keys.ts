@@ -86,6 +86,7 @@ const DROP_SHOPIFY = 'SHOPIFY#';
 //   CATALOG#COLLECTIVE#{id}  MEMBER#{athlete}                      its members, paginated
 //   CATALOG#PRODUCT#{pid}    CARD                                  Shopify product -> card
 //   CATALOG#NAME#{name}      ATHLETES                              full name -> athlete ids (title rule)
+//   CATALOG#FOLD#{fold}      ATHLETES                              folded name -> athlete ids (name guard)
 //   CATALOG#SEARCH           MANIFEST, BLOCK#{block}               the search blocks (ATHLETES#{chunk}: before data version 6)
 //   CATALOG#ATHLETES (GSI1)  {id, 9 digits}                        every profile, in id order
 
@@ -159,6 +160,9 @@ export const catalogProduct = (productId: string) => ({ PK: `${CATALOG_PRODUCT}$
 /** Athletes by full name (lowercase words joined by one space): ingestion's title rule looks up
  * the names a product title contains when no school is known. */
 export const catalogName = (name: string) => ({ PK: `${CATALOG_NAME}${name}`, SK: 'ATHLETES' });
+/** Athletes by folded full name (shared/platform/name-guard.ts athleteFoldKey): the name guard looks
+ * up the folds a fan's or donor's name contains (decision 0026). Written with the athlete. */
+export const catalogFoldedName = (fold: string) => ({ PK: `${CATALOG}FOLD#${fold}`, SK: 'ATHLETES' });
 export const searchPartition = 'CATALOG#SEARCH';
 /** Versions of the search blocks and of the schools list (search functions poll it). */
 export const searchManifest = () => ({ PK: searchPartition, SK: 'MANIFEST' });
@@ -397,8 +401,11 @@ export const applicantApplication = (sub: string) => ({ PK: `${APPLICANT}${sub}`
 export const collectiveAccount = (collectiveId: number) => ({ PK: `${ACCOUNT}COLLECTIVE#${collectiveId}`, SK: 'ACCOUNT' });
 /** One collective per school: written with the collective, in the approval's transaction, if absent. */
 export const schoolCollectiveClaim = (schoolId: number) => ({ PK: `${SCHOOL_CLAIM}${schoolId}`, SK: 'COLLECTIVE' });
-/** One school per name (lowercase words, catalog-items.ts normalizeName): written with a new school. */
-export const schoolNameClaim = (name: string) => ({ PK: `${SCHOOL_CLAIM}NAME#${name}`, SK: 'SCHOOL' });
+/** One school per name, by the name's fold (shared/platform/name-guard.ts foldName; before decision
+ * 0026, its lowercase words): written with a new school. */
+export const schoolNameClaim = (fold: string) => ({ PK: `${SCHOOL_CLAIM}NAME#${fold}`, SK: 'SCHOOL' });
+/** One collective per name, by the name's fold (decision 0026): written with the collective at approval. */
+export const collectiveNameClaim = (fold: string) => ({ PK: `${SCHOOL_CLAIM}COLLECTIVE-NAME#${fold}`, SK: 'COLLECTIVE' });
 /** What a collective that signed up has done first (its dashboard's checklist), and its dismissal. */
 export const collectiveChecklist = (collectiveId: number) => ({ PK: `${CHECKLIST}${collectiveId}`, SK: 'CHECKLIST' });
 // ---- the payment rail (Stripe) ------------------------------------------------------------------------

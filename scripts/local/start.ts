@@ -209,6 +209,9 @@ async function main(): Promise<void> {
     const { hasLiveListing, listLiveCards } = await import('../lib/live-cards-migrate');
     const { dynamoStore } = await import('#lambdas/platform/store');
     if (!(await hasLiveListing(dynamoStore))) await listLiveCards(dynamoStore);
+    // Data seeded before the name guard's folded-name index (decision 0026): index the athletes once.
+    const { hasFoldedIndex, indexFoldedNames } = await import('../lib/folded-names-migrate');
+    if (!(await hasFoldedIndex(dynamoStore))) await indexFoldedNames(dynamoStore);
   }
   if (options.seed && !seeded) {
     say(`seeding the sample catalog and ${sampleDeliveryCount()} Shopify deliveries through the signed webhook endpoint...`);

@@ -1,43 +1,22 @@
 // A fan's display name (issue 26 item 1): what every public list shows instead of any part of an
 // email. Pure rules shared by the API and the settings form:
 // - 3 to 24 characters: letters, digits, spaces and . _ -, starting with a letter;
-// - no address or link, no word of Drift's own roles (admin, support, official...), not the shape of
-//   the pseudonyms Drift gives fans who have not chosen ("Fan 7KQ2MX");
+// - no address or link, not the shape of the pseudonyms Drift gives fans who have not chosen
+//   ("Fan 7KQ2MX");
 // - unique by its key (letters and digits, lower case: "Casey.Fan" and "casey fan" are one name);
-// - not an athlete's name: `athleteNameCandidates` lists the full names the name may contain (runs
-//   of its words, camelCase and digits split, and each run's letters cut in two), which the API
-//   looks up in the catalog's name index.
+// - the name guard's (shared/platform/name-guard.ts, decision 0026): not too close to a word of Drift's
+//   own roles (admin, support, official...) or "A collector", checked here for the form, nor to an
+//   athlete's, a school's or a collective's name, which the API looks up.
 // The public profile lives at /collector/{name}, any spelling of the name leading to it.
+
+import { publicNameError } from '#shared/platform/name-guard';
 
 export const DISPLAY_NAME_MIN = 3;
 export const DISPLAY_NAME_MAX = 24;
 
-/** Words no display name may contain: Drift's roles and words that claim an authority. */
-export const RESERVED_WORDS = [
-  'admin',
-  'administrator',
-  'drift',
-  'support',
-  'help',
-  'helpdesk',
-  'operator',
-  'moderator',
-  'mod',
-  'staff',
-  'official',
-  'verified',
-  'team',
-  'system',
-  'root',
-  'security',
-  'billing',
-  'payments',
-  'ncaa',
-  'null',
-  'undefined',
-  'anonymous',
-  'guest',
-] as const;
+/** Words no display name may be, besides the name guard's staff words (shared/platform/name-guard.ts):
+ * words that read as no one, or as a system's blank. */
+export const RESERVED_WORDS = ['null', 'undefined', 'anonymous', 'guest'] as const;
 
 const ALLOWED = /^[A-Za-z][A-Za-z0-9 ._-]*$/;
 const PSEUDONYM = /^fan[\s._-]*[a-z0-9]{6}$/i;
@@ -74,29 +53,9 @@ export function displayNameError(input: unknown): string | null {
   if (/https?|www\.|\.(com|net|org|io)\b/i.test(name)) return 'A display name cannot be a link.';
   if (PSEUDONYM.test(name)) return 'Names like “Fan 7KQ2MX” are the ones Drift gives; choose your own.';
   const words = displayNameWords(name);
-  const compact = displayNameKey(name);
-  const reserved = RESERVED_WORDS.find((w) => words.includes(w) || (w.length >= 5 && compact.includes(w)));
+  const reserved = RESERVED_WORDS.find((w) => words.includes(w));
   if (reserved) return `“${reserved}” is reserved: choose a name without it.`;
-  return null;
-}
-
-/**
- * The athletes' full names (as the catalog's name index writes them: lower-case words joined by one
- * space) that this display name may be: every run of 2 to 4 of its words, and each run's letters cut
- * in two anywhere ("marcusreed" -> "marcus reed"). At most a few dozen.
- */
-export function athleteNameCandidates(name: string): string[] {
-  const words = displayNameWords(name).filter((w) => /[a-z]/.test(w));
-  const out = new Set<string>();
-  for (let i = 0; i < words.length; i++) {
-    for (let n = 1; n <= 4 && i + n <= words.length; n++) {
-      const run = words.slice(i, i + n);
-      if (n >= 2) out.add(run.join(' '));
-      const joined = run.join('');
-      for (let cut = 2; cut <= joined.length - 2; cut++) out.add(`${joined.slice(0, cut)} ${joined.slice(cut)}`);
-    }
-  }
-  return [...out].slice(0, 100);
+  return publicNameError(name);
 }
 
 /** A fan's profile settings as the API answers them (GET /api/me/profile). */

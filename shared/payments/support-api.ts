@@ -6,6 +6,7 @@
 // settings form and the give form, run by the form before it sends and by the server on receipt.
 import { forbiddenCharacterError, isBlankText, trimText } from '../platform/text';
 import { formatUsd } from '../platform/money';
+import { publicNameError } from '../platform/name-guard';
 
 export const PITCH_MAX = 600;
 export const TIER_NAME_MAX = 40;
@@ -261,6 +262,9 @@ export function validateGive(body: Record<string, unknown>, page: Pick<SupportPa
   }
   const name = textField(body.donorName, 'donorName', errors, { label: 'Your name', max: DONOR_NAME_MAX, required: !value.anonymous });
   if (!value.anonymous && !errors.donorName && holdsAt(name)) errors.donorName = 'Your name is shown with your gift: enter a name, not an email address';
+  // The name guard's words and label (decision 0026); the API also checks athletes', schools' and collectives' names.
+  const guarded = !value.anonymous && !errors.donorName ? publicNameError(name) : null;
+  if (guarded) errors.donorName = guarded;
   value.donorName = value.anonymous ? '' : name;
   value.organization = !value.anonymous && bool(body.organization);
   value.comment = textField(body.comment, 'comment', errors, { label: 'Comment', max: COMMENT_MAX, required: false, multiline: true });

@@ -72,9 +72,9 @@ describe('the community on DynamoDB Local', () => {
 
   it('validates display names: unique, never an athlete’s, reserved words refused; a minor stays private', async () => {
     expect((await save(CASEY, { displayName: 'MarcusReed', public: false })).body.error.fields).toEqual({
-      displayName: 'That is the name of an athlete on Drift: choose a name that is your own.',
+      displayName: 'This name is too close to Marcus Reed, an athlete on Drift: choose a name that is your own.',
     });
-    expect((await save(CASEY, { displayName: 'Drift Support', public: false })).body.error.fields.displayName).toContain('reserved');
+    expect((await save(CASEY, { displayName: 'Drift Support', public: false })).body.error.fields.displayName).toContain('a word kept for Drift');
     const saved = await save(CASEY, { displayName: 'CaseyCollects', public: true });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ displayName: 'CaseyCollects', public: true, canBePublic: true, pseudonym: expect.stringMatching(/^Fan [A-Z2-9]{6}$/) });

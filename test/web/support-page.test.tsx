@@ -106,6 +106,24 @@ describe('the public support page', () => {
     expect(onCheckout).not.toHaveBeenCalled();
   });
 
+  it('the name guard (decision 0026): a staff word is refused before sending, an athlete’s name as the server words it, both on the name field', async () => {
+    const athlete = 'This name is too close to Marcus Reed, an athlete on Drift: choose a name that is your own.';
+    const { api, onCheckout } = renderSupport('/support/1', page(), {
+      'POST /api/support/1/checkout': { status: 400, body: { error: { code: 'validation', message: 'Invalid donorName', fields: { donorName: athlete } } } },
+    });
+    await screen.findByRole('heading', { name: /Support/ });
+    fireEvent.change(screen.getByLabelText(/Your name/), { target: { value: 'Official Drift Admin' } });
+    fireEvent.click(screen.getByRole('button', { name: /Continue to payment/ }));
+    expect(await screen.findByText('This name is too close to “drift”, a word kept for Drift and its staff: choose a name without it.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Your name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(posts(api)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/Your name/), { target: { value: 'Marcus Reed' } });
+    fireEvent.click(screen.getByRole('button', { name: /Continue to payment/ }));
+    expect(await screen.findByText(athlete)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Your name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(onCheckout).not.toHaveBeenCalled();
+  });
+
   it('a collective without a linked Stripe account: "not taking donations yet", no form', async () => {
     renderSupport('/support/1', page({ open: false, closedBecause: 'no_account' }));
     expect(await screen.findByRole('heading', { name: 'Not taking donations yet' })).toBeInTheDocument();

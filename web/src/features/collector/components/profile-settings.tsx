@@ -1,7 +1,8 @@
 // /profile (signed in): the fan's display name and public collector profile (issue 26 item 1). The
 // name is what Top Fans and leaderboards show instead of the pseudonym Drift gives; the profile
 // (/collector/{name}) stays private until turned on, and a minor's always does. The shared
-// validator runs first; the server's refusals (taken, an athlete's name) show on the field.
+// validator runs first (with the name guard's staff words, decision 0026); the server's refusals
+// (taken, too close to an athlete's, a school's or a collective's name) show on the field.
 import { Link } from 'react-router-dom';
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, validateProfile, type MyProfile, type ProfileRequest } from '@shared/community/display-names';
 import '@/components/dashboard/dashboard.css';
@@ -43,7 +44,7 @@ function ProfileForm({ profile, onSaved }: { profile: MyProfile; onSaved: (p: My
       </p>
       <InputField
         label="Display name"
-        hint={`${DISPLAY_NAME_MIN} to ${DISPLAY_NAME_MAX} characters: letters, digits, spaces and . _ -, starting with a letter. Not an athlete's name.`}
+        hint={`${DISPLAY_NAME_MIN} to ${DISPLAY_NAME_MAX} characters: letters, digits, spaces and . _ -, starting with a letter. Not an athlete's, a school's or a collective's name, nor a Drift staff word.`}
         autoComplete="nickname"
         maxLength={DISPLAY_NAME_MAX + 8}
         {...form.field('displayName')}
