@@ -10,8 +10,8 @@ import { ROUTES, functionEntry, type FunctionName } from '#lambdas/routes';
 
 const ROOT = path.resolve(__dirname, '..');
 
-/** Every function's bundle must stay within this (issue #13: cold start is mostly module loading). */
-export const BUNDLE_BUDGET_BYTES = 250 * 1024;
+/** Every function's bundle must stay within this (issue #13: cold start is mostly module loading; 300 KiB since issue 37). */
+export const BUNDLE_BUDGET_BYTES = 300 * 1024;
 
 /** Functions that serve no HTTP route (infra/constructs/reconcile.ts, settle.ts and
  * notifications.ts deploy them; the user pool's triggers are infra/constructs/auth.ts's). */
