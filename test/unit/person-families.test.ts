@@ -20,7 +20,7 @@ import type { Item } from '#lambdas/platform/store';
 /** A builder's parameters naming a person. */
 const PERSON_PARAMETER = /^(buyerKey|email|sub|recipient|addressHash|buyer|person|address)$/;
 
-function parametersOf(fn: (...args: never[]) => unknown): string[] {
+function parametersOf(fn: unknown): string[] {
   const source = Function.prototype.toString.call(fn);
   const list = /^(?:async\s+)?(?:function\s*[\w$]*\s*)?\(([^)]*)\)/.exec(source)?.[1] ?? /^([\w$]+)\s*=>/.exec(source)?.[1] ?? '';
   return list
@@ -29,7 +29,7 @@ function parametersOf(fn: (...args: never[]) => unknown): string[] {
     .filter(Boolean);
 }
 
-const builders = Object.entries(keys).filter((entry): entry is [string, (...args: never[]) => unknown] => typeof entry[1] === 'function');
+const builders = Object.entries(keys as Record<string, unknown>).filter(([, value]) => typeof value === 'function');
 const personBuilders = builders.filter(([, fn]) => parametersOf(fn).some((p) => PERSON_PARAMETER.test(p))).map(([name]) => name);
 
 interface Who {
