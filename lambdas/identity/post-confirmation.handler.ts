@@ -7,11 +7,11 @@
 // mode's Cognito stand-in calls this same module.
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { AGE_BAND_ATTRIBUTE, isAgeBand } from '#shared/platform/age';
-import * as keys from '#lambdas/platform/keys';
 import { dynamoStore } from '#lambdas/platform/store';
 import type { Store } from '#lambdas/platform/store';
 import { recordAgeBand } from './age-bands';
 import { hashEmail } from './buyers';
+import { forgottenKey } from './forgotten';
 
 export async function confirmed(event: PostConfirmationTriggerEvent, store: Store, now: () => string): Promise<PostConfirmationTriggerEvent> {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
@@ -19,7 +19,7 @@ export async function confirmed(event: PostConfirmationTriggerEvent, store: Stor
   const email = typeof attributes.email === 'string' ? attributes.email.trim() : '';
   if (!email) return event;
   const band = attributes[AGE_BAND_ATTRIBUTE];
-  await store.write({ delete: keys.personForgotten(hashEmail(email)) });
+  await store.write({ delete: forgottenKey(hashEmail(email)) });
   await recordAgeBand(store, hashEmail(email), isAgeBand(band) ? { band, source: 'sign-up', at: now() } : { band: 'unknown', source: 'google', at: now() });
   return event;
 }

@@ -381,12 +381,13 @@ export const personDeletion = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}
 export const personProfile = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}`, SK: 'PROFILE' });
 /** A display name's claim, by its key (letters and digits, lower case): one fan per name. */
 export const displayNameClaim = (nameKey: string) => ({ PK: `${DISPLAY_NAME}${nameKey}`, SK: 'NAME' });
-/** A deleted person's tombstone (lambdas/notifications/forget-person.ts): written first when an
- * account is forgotten, checked by every writer of the person's own items (a follow, a profile, a
- * notice to a follower, the sender's claim), so an event racing the deletion or arriving after it
- * reaches nobody. It holds only the buyer key and expires after FORGOTTEN_DAYS (what may still be in
- * flight by then has long been delivered or dropped); a new account with the same email clears it. */
-export const personForgotten = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}`, SK: 'FORGOTTEN' });
+/** A deleted person's tombstone (lambdas/identity/forgotten.ts): written first when an account is
+ * forgotten, checked by every writer of the person's own items (a follow, a profile, a notice to a
+ * follower, the sender's claim), so an event racing the deletion or arriving after it reaches nobody.
+ * Keyed by a keyed hash of the buyer key (forgotten.ts tombstoneId: the buyer key itself stays
+ * nowhere once its person is forgotten), it expires after FORGOTTEN_DAYS; a new account with the same
+ * email clears it. */
+export const personForgotten = (tombstoneId: string) => ({ PK: `${PERSON}${tombstoneId}`, SK: 'FORGOTTEN' });
 // ---- collective sign-up ---------------------------------------------------------------------------
 
 /** A collective's application (lambdas/onboarding/collective-applications.ts). */
@@ -565,7 +566,7 @@ export const personKeyedFamilies = {
   waitlist: { fate: 'forgotten', what: 'the waiting-list entry (keyed by the email itself)' },
   personForgotten: {
     fate: 'kept',
-    why: 'the tombstone that makes a later or racing event send nothing: only the buyer key, removed by the TTL after 30 days or when the email signs up again',
+    why: 'the tombstone that makes a later or racing event send nothing: keyed by a keyed hash of the buyer key (not the key itself), removed by the TTL after 30 days or when the email signs up again',
   },
   buyerOrdersIndex: {
     fate: 'kept',
