@@ -16,6 +16,7 @@ import type { Item, Store, Write } from '#lambdas/platform/store';
 import { forgetAgeBand } from '#lambdas/identity/age-bands';
 import { forgetDisplayName } from '#lambdas/identity/display-names';
 import { forgottenTombstone } from '#lambdas/identity/forgotten';
+import { forgetRecipient } from './forget-recipient';
 
 /** Items deleted per transaction. */
 const CHUNK = 25;
@@ -27,21 +28,6 @@ async function deleteAll(store: Store, writes: Write[]): Promise<void> {
 }
 
 const keyOf = (i: Item) => ({ PK: String(i.PK), SK: String(i.SK) });
-
-/** Empties one recipient's notify partition (notices, state, settings, digests); how many notices it held. */
-export async function forgetRecipient(store: Store, recipient: string): Promise<number> {
-  const partition = keys.notifyPartition(recipient);
-  let notices = 0;
-  for (;;) {
-    const items = await store.query(partition, PAGE);
-    if (items.length === 0) return notices;
-    notices += items.filter((i) => i.type === 'note').length;
-    await deleteAll(
-      store,
-      items.map((i) => ({ delete: keyOf(i) })),
-    );
-  }
-}
 
 export interface Person {
   buyerKey: string;

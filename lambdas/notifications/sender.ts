@@ -29,7 +29,7 @@ import { StoreConflict, keyString, noBackoff, retryOnConflict, versionIs } from 
 import type { Item, Key, Store, Write } from '#lambdas/platform/store';
 import { hashEmail } from '#lambdas/identity/buyers';
 import { isForgotten, notForgotten } from '#lambdas/identity/forgotten';
-import { forgetRecipient } from './forget-person';
+import { forgetRecipient } from './forget-recipient';
 import { personOfRecipient } from './recipients';
 import { digestEmail, noticeEmail, type NoticeText } from './email-content';
 import { addressOf, lastSentOf, preferencesOf, sentField } from './preferences';
