@@ -293,8 +293,10 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   // A fan's own account: the age band a Google account answers, a pending deletion; deleting it records
   // the request for the operators, redacts its orders as customers/redact does (accepted like a
   // delivery: the settle function applies it) and removes its waiting-list entry.
-  account: [p.person, p.privacy, ...ACCEPT_PARTITIONS, p.waitlist],
-  notifications: [p.notify], // the account's notices' state (seen), its address and preferences; an unsubscribe
+  // Forgetting the person (lambdas/notifications/forget-person.ts) empties their notify partitions,
+  // follows both ways and their display name's claim.
+  account: [p.person, p.privacy, ...ACCEPT_PARTITIONS, p.waitlist, p.notify, p.follows, p.followers, p.displayName],
+  notifications: [p.notify, p.person], // the account's notices' state (seen), its address and preferences; an unsubscribe; the check that a fan was not forgotten (keys.personForgotten)
   // Compliance: an athlete's NIL Go reports (its partition), a collective's compliance settings (its records partition).
   compliance: [p.athlete, p.collective, ...EVENT_PARTITIONS], // NIL Go reports, settings; the daily NIL Go reminders' notices
   community: [p.person, p.displayName, p.follows, p.followers], // a fan's profile and its name's claim; follows both ways

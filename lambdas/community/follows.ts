@@ -11,7 +11,8 @@ import { getAthleteProfile, getSchool } from '#lambdas/catalog/catalog-repo';
 import { BadRequest, Conflict, NotFound } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
 import type { FollowTarget } from '#lambdas/platform/keys';
-import { keyString } from '#lambdas/platform/store';
+import { StoreConflict, keyString } from '#lambdas/platform/store';
+import { AccountForgotten, isForgotten, notForgotten } from '#lambdas/identity/forgotten';
 import type { Item, Store } from '#lambdas/platform/store';
 
 export const FEED_PAGE = 20;
@@ -48,10 +49,17 @@ export function follows(store: Store) {
     if (!already && existing.length >= FOLLOWS_MAX) throw new Conflict(`You follow ${FOLLOWS_MAX} athletes and schools already: unfollow one first`);
     if (!already) {
       const since = new Date().toISOString();
-      await store.transact([
-        { put: { ...keys.follow(buyerKey, target), type: 'follow', kind, id, since } },
-        { put: { ...keys.follower(target, buyerKey), type: 'follower', since } },
-      ]);
+      try {
+        await store.transact([
+          { put: { ...keys.follow(buyerKey, target), type: 'follow', kind, id, since } },
+          { put: { ...keys.follower(target, buyerKey), type: 'follower', since } },
+          // An account being deleted follows nothing more (its sign-in token outlives it by up to an hour).
+          notForgotten(buyerKey),
+        ]);
+      } catch (error) {
+        if (error instanceof StoreConflict && (await isForgotten(store, buyerKey))) throw new AccountForgotten();
+        throw error;
+      }
     }
     return list(buyerKey);
   }
@@ -102,13 +110,5 @@ export function follows(store: Store) {
     return { items: page, nextCursor: all.length > FEED_PAGE ? page[page.length - 1].id : null, following: followed.length };
   }
 
-  /** Forgets everything a fan follows (their account is deleted). */
-  async function forget(buyerKey: string): Promise<void> {
-    for (const item of await store.query(keys.followsPartition(buyerKey), FOLLOWS_MAX + 10)) {
-      const target = keys.followTargetOf(String(item.SK));
-      if (target) await store.transact([{ delete: { PK: String(item.PK), SK: String(item.SK) } }, { delete: keys.follower(target, buyerKey) }]);
-    }
-  }
-
-  return { list, add, remove, feed, forget };
+  return { list, add, remove, feed };
 }

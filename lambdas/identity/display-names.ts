@@ -13,6 +13,7 @@ import * as keys from '#lambdas/platform/keys';
 import { StoreConflict, keyString, versionIs } from '#lambdas/platform/store';
 import type { Item, Store, Write } from '#lambdas/platform/store';
 import { isListedPublicly, type AgeRecord } from './age-bands';
+import { AccountForgotten, notForgotten } from './forgotten';
 import { buyerAlias } from './buyers';
 
 export interface StoredProfile {
@@ -77,10 +78,14 @@ export async function saveProfile(store: Store, buyerKey: string, request: Profi
   else if (afterKey)
     writes.push({ update: keys.displayNameClaim(afterKey), set: { displayName: request.displayName }, condition: { field: 'buyerKey', is: buyerKey } });
   if (beforeKey && beforeKey !== afterKey) writes.push({ delete: keys.displayNameClaim(beforeKey), condition: { field: 'buyerKey', is: buyerKey } });
+  // An account being deleted claims no name (its sign-in token outlives it by up to an hour): last, so
+  // the failed indexes above keep their meaning.
+  writes.push(notForgotten(buyerKey, now));
   try {
     await store.transact(writes);
   } catch (error) {
     if (!(error instanceof StoreConflict)) throw error;
+    if (error.failed.includes(writes.length - 1)) throw new AccountForgotten();
     if (error.failed.includes(1) && afterKey !== beforeKey) throw new ValidationError({ displayName: 'That display name is taken: choose another.' });
     throw new Conflict('Your profile changed while saving; try again');
   }

@@ -2,7 +2,8 @@
 // - an event's job: its audit entry, the notices of the athlete, the collective or the fan, and the
 //   news for the feeds, in one transaction with the job's `direct` mark (a retry finds it marked);
 //   then, for an unlock, the athlete's followers a page at a time (each follower's notice is written
-//   only if absent, so a page applied twice tells nobody twice), the page's end kept on the job;
+//   only if absent, so a page applied twice tells nobody twice, and only if the follower was not
+//   forgotten since: keys.personForgotten), the page's end kept on the job;
 //   the job is deleted when done;
 // - a school tally: the fan's entry on the school's board moves by the delta (under the entry's
 //   version) and the school's count of fans when it crosses 0, in one transaction with the job's
@@ -15,6 +16,7 @@ import type { BoardRef } from '#lambdas/platform/keys';
 import { StoreConflict, keyString, noBackoff, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, Key, Store, Write } from '#lambdas/platform/store';
 import { RetryLater } from '#lambdas/platform/errors';
+import { notForgotten } from '#lambdas/identity/forgotten';
 import { activityWrites, eventWrites, noteItem } from './event-writes';
 import type { JobEvent } from './settle-hooks';
 
@@ -210,9 +212,11 @@ export function jobRunner(store: Store, now: () => Date) {
           await store.transact([
             { put: noteItem(direct, followers, recipient, direct.id), condition: { notExists: true } },
             { update: keys.notifyState(`F${buyerKey}`), add: { unread: 1, version: 1 } },
+            // A follower whose account was deleted since this page was read is told nothing.
+            notForgotten(buyerKey, now()),
           ]);
         } catch (error) {
-          if (!(error instanceof StoreConflict)) throw error; // told already
+          if (!(error instanceof StoreConflict)) throw error; // told already, or forgotten
         }
       }
       if (items.length < FOLLOWER_PAGE) {

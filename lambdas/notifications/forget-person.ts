@@ -1,40 +1,67 @@
-// Forgetting a person (issue 23's account deletion calls this; issue 26 holds what it forgets):
-// their notices and email settings as a fan (NOTIFY#F<buyer key>: the notices, their state, the
-// address and preferences, held digests), what they follow (and their place among the followers),
-// and their display name and collector profile. Idempotent: run it again after a failure.
-// Leaderboard entries keep only the buyer key and counts, and are named only through the profile
-// this removes; holdings themselves are redacted by the account deletion (anonymous holdings).
+// Forgetting a person (issue 32 item 1): the one function an account's deletion calls
+// (lambdas/sales/account-deletion.ts) for every item keyed by the person that it forgets, the
+// families keys.ts lists as `forgotten` (keys.personKeyedFamilies): their display name, public
+// profile and the name's claim; their follows and their entries among the followers; their notices,
+// notify state, settings (the stored address, time zone, quiet hours, kinds) and digests, as a fan
+// (NOTIFY#F<buyer key>) and as an address invited before it had an account (NOTIFY#E<the same
+// hash>); their age band, waiting-list entry and, last, the deletion code. What it keeps (orders,
+// holdings, Top Fans, leaderboards under the pseudonym the redaction gave them, the suppression list)
+// keys.ts says why.
+// First it writes the person's tombstone (keys.personForgotten): every writer of the person's items
+// checks it in its own transaction (a follow, a profile, a follower's notice, the sender's claim, the
+// address an inbox read records), so whatever races the deletion either lands before the tombstone
+// (and is deleted below) or is refused after it. Idempotent: run it again after a failure.
 import * as keys from '#lambdas/platform/keys';
-import type { Store, Write } from '#lambdas/platform/store';
+import type { Item, Store, Write } from '#lambdas/platform/store';
+import { forgetAgeBand } from '#lambdas/identity/age-bands';
 import { forgetDisplayName } from '#lambdas/identity/display-names';
+import { forgottenTombstone } from '#lambdas/identity/forgotten';
+import { forgetRecipient } from './forget-recipient';
 
 /** Items deleted per transaction. */
 const CHUNK = 25;
+/** Items read per page of a partition being emptied. */
+const PAGE = 100;
 
 async function deleteAll(store: Store, writes: Write[]): Promise<void> {
   for (let i = 0; i < writes.length; i += CHUNK) await store.transact(writes.slice(i, i + CHUNK));
 }
 
-export async function forgetPerson(store: Store, buyerKey: string): Promise<{ notices: number; follows: number }> {
-  const partition = keys.notifyPartition(`F${buyerKey}`);
-  let notices = 0;
+const keyOf = (i: Item) => ({ PK: String(i.PK), SK: String(i.SK) });
+
+export interface Person {
+  buyerKey: string;
+  /** The account's email (the waiting list is keyed by it). */
+  email: string;
+}
+
+export async function forgetPerson(
+  store: Store,
+  person: Person,
+  options: { now?: Date; keepDeletion?: boolean } = {},
+): Promise<{ notices: number; follows: number }> {
+  const { buyerKey } = person;
+  await store.write({ put: forgottenTombstone(buyerKey, options.now ?? new Date()) });
+  // As a fan, and as the address it was invited at before it had an account (the same hash).
+  const notices = (await forgetRecipient(store, `F${buyerKey}`)) + (await forgetRecipient(store, `E${buyerKey}`));
+  let follows = 0;
   for (;;) {
-    const items = await store.query(partition, 100);
-    if (items.length === 0) break;
-    notices += items.filter((i) => i.type === 'note').length;
+    const page = await store.query(keys.followsPartition(buyerKey), PAGE);
+    if (page.length === 0) break;
+    follows += page.length;
     await deleteAll(
       store,
-      items.map((i) => ({ delete: { PK: String(i.PK), SK: String(i.SK) } })),
+      page.flatMap((item): Write[] => {
+        const target = keys.followTargetOf(String(item.SK));
+        return [{ delete: keyOf(item) }, ...(target ? [{ delete: keys.follower(target, buyerKey) }] : [])];
+      }),
     );
   }
-  const follows = await store.query(keys.followsPartition(buyerKey), 1000);
-  await deleteAll(
-    store,
-    follows.flatMap((item): Write[] => {
-      const target = keys.followTargetOf(String(item.SK));
-      return [{ delete: { PK: String(item.PK), SK: String(item.SK) } }, ...(target ? [{ delete: keys.follower(target, buyerKey) }] : [])];
-    }),
-  );
   await forgetDisplayName(store, buyerKey);
-  return { notices, follows: follows.length };
+  await forgetAgeBand(store, buyerKey);
+  await store.write({ delete: keys.waitlist(person.email.trim().toLowerCase()) });
+  // The account deletion keeps its code until its own last step (a confirmation that failed part-way
+  // is finished by confirming again), and deletes it then.
+  if (!options.keepDeletion) await store.write({ delete: keys.personDeletion(buyerKey) });
+  return { notices, follows };
 }

@@ -2,7 +2,9 @@
 // is, merged newest first), marking them seen, its preferences, and one-click unsubscribe. An
 // account is each recipient it can be (recipients.ts): an athlete who also collects reads both.
 // Reading the notices records the account's verified email as the address of its recipients (the
-// sender has nowhere else to learn it), once, when it changed.
+// sender has nowhere else to learn it), once, when it changed. Nothing is written for a fan who was
+// forgotten (their account deleted: forget-person.ts; its sign-in token outlives it by up to an
+// hour): each write to a person's items checks their tombstone in its transaction.
 import { CATEGORIES, categoriesFor, type Category } from '#shared/notifications/notification-rules';
 import {
   categoriesOfAudiences,
@@ -14,10 +16,20 @@ import {
 import { BadRequest, RetryLater } from '#lambdas/platform/errors';
 import type { Principal } from '#lambdas/platform/auth';
 import * as keys from '#lambdas/platform/keys';
-import { keyString, noBackoff, retryOnConflict, versionIs } from '#lambdas/platform/store';
+import { StoreConflict, keyString, noBackoff, retryOnConflict, versionIs } from '#lambdas/platform/store';
+import { AccountForgotten, isForgotten, notForgotten } from '#lambdas/identity/forgotten';
 import type { Item, Store, Write } from '#lambdas/platform/store';
 import { addressOf, emailField, preferencesOf } from './preferences';
-import { audienceOf, recipientsOf } from './recipients';
+import { audienceOf, personOfRecipient, recipientsOf } from './recipients';
+
+/** The check, in a write's transaction, that a person's recipient was not forgotten. */
+const guard = (recipient: string): Write[] => {
+  const person = personOfRecipient(recipient);
+  return person ? [notForgotten(person)] : [];
+};
+
+/** A write to one recipient's items, refused (StoreConflict) when the person was forgotten. */
+const guarded = (recipient: string, write: Write): Write[] => [write, ...guard(recipient)];
 
 export const PAGE = 20;
 /** Notices counted when the bell is marked seen (the badge shows 99+ past this anyway). */
@@ -53,7 +65,14 @@ export function inbox(store: Store) {
     const stale = recipientsOf(principal).filter((r) => addressOf(prefs.get(keyString(keys.notifyPrefs(r.key)))) !== principal.email);
     await Promise.all(
       stale.map((r) =>
-        store.write({ update: keys.notifyPrefs(r.key), set: { recipient: r.key, address: principal.email, addressAt: new Date().toISOString() } }),
+        store
+          .transact(
+            guarded(r.key, { update: keys.notifyPrefs(r.key), set: { recipient: r.key, address: principal.email, addressAt: new Date().toISOString() } }),
+          )
+          .catch((error: unknown) => {
+            // Forgotten: no address is recorded for them again.
+            if (!(error instanceof StoreConflict)) throw error;
+          }),
       ),
     );
   }
@@ -90,7 +109,11 @@ export function inbox(store: Store) {
           const from = [String(state?.seenUpTo ?? ''), upTo].sort().pop()!;
           const newer = (await store.query(keys.notifyPartition(r.key), COUNT_LIMIT, { beginsWith: keys.notePrefix, from })).filter((i) => String(i.SK) > from);
           const version = Number(state?.version ?? 0);
-          await store.write({ update: stateKey, set: { unread: newer.length, seenUpTo: from, version: version + 1 }, condition: versionIs(version) });
+          const person = personOfRecipient(r.key);
+          if (person && (await isForgotten(store, person))) throw new AccountForgotten();
+          await store.transact(
+            guarded(r.key, { update: stateKey, set: { unread: newer.length, seenUpTo: from, version: version + 1 }, condition: versionIs(version) }),
+          );
           return newer.length;
         },
         { attempts: 10, backoff: noBackoff, onExhausted: () => new RetryLater('New notifications keep arriving; try again') },
@@ -138,13 +161,29 @@ export function inbox(store: Store) {
         ),
       },
     }));
-    if (writes.length) await store.transact(writes);
+    const checks = recipientsOf(principal).flatMap((r) => guard(r.key));
+    try {
+      if (writes.length) await store.transact([...writes, ...checks]);
+    } catch (error) {
+      if (error instanceof StoreConflict && error.failed.some((i) => i >= writes.length)) throw new AccountForgotten();
+      throw error;
+    }
     return preferences(principal);
   }
 
   /** One-click unsubscribe (the signed link's recipient and category: verified by the caller). */
   async function unsubscribe(recipient: string, category: Category): Promise<void> {
-    await store.write({ update: keys.notifyPrefs(recipient), set: { recipient, [emailField(category)]: false, unsubscribedAt: new Date().toISOString() } });
+    await store
+      .transact(
+        guarded(recipient, {
+          update: keys.notifyPrefs(recipient),
+          set: { recipient, [emailField(category)]: false, unsubscribedAt: new Date().toISOString() },
+        }),
+      )
+      .catch((error: unknown) => {
+        // Forgotten: nothing of theirs is left to unsubscribe, and nothing is written again.
+        if (!(error instanceof StoreConflict)) throw error;
+      });
   }
 
   return { list, seen, preferences, savePreferences, unsubscribe };

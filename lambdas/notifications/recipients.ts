@@ -20,6 +20,10 @@ export function recipientKey(r: Recipient): string {
   }
 }
 
+/** The buyer key of a person's recipient (a fan `F<key>`, an address `E<hash>`: the same hash of the
+ * email), whose tombstone says whether they were forgotten; null for an athlete or a collective. */
+export const personOfRecipient = (key: string): string | null => (/^[FE][0-9a-f]{40}$/.test(key) ? key.slice(1) : null);
+
 const RECIPIENT = /^(A\d{1,9}|C\d{1,9}|F[0-9a-f]{40}|E[0-9a-f]{40})$/;
 export const isRecipientKey = (key: string): boolean => RECIPIENT.test(key);
 

@@ -17,6 +17,9 @@
 // Held notices are listed on their digest (at most DIGEST_LISTED; the rest counted), sent as one
 // email when due; opted-out, suppressed (bounced or complained) or address-less recipients are
 // skipped, and the in-app entry stays either way.
+// A person who was forgotten (their account deleted: forget-person.ts) is sent nothing: an item of
+// theirs that raced the deletion finds their tombstone and empties their partition instead, and every
+// claim and digest write checks the tombstone in its transaction (issue 32 item 2).
 import { randomUUID } from 'node:crypto';
 import { isCategory, planEmail, type Category } from '#shared/notifications/notification-rules';
 import { log } from '#lambdas/platform/log';
@@ -25,6 +28,9 @@ import * as keys from '#lambdas/platform/keys';
 import { StoreConflict, keyString, noBackoff, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, Key, Store, Write } from '#lambdas/platform/store';
 import { hashEmail } from '#lambdas/identity/buyers';
+import { isForgotten, notForgotten } from '#lambdas/identity/forgotten';
+import { forgetRecipient } from './forget-recipient';
+import { personOfRecipient } from './recipients';
 import { digestEmail, noticeEmail, type NoticeText } from './email-content';
 import { addressOf, lastSentOf, preferencesOf, sentField } from './preferences';
 import { unsubscribeQuery } from './notify-settings';
@@ -76,6 +82,12 @@ export function createSender(deps: SenderDeps) {
   async function links(recipient: string, category: Category, transactional: boolean) {
     return { site: deps.site(), unsubscribeQuery: transactional ? null : unsubscribeQuery(await deps.secret(), recipient, category) };
   }
+
+  /** A person's recipient: the check, in the transaction, that they were not forgotten. */
+  const guard = (recipient: string, now: Date): Write[] => {
+    const person = personOfRecipient(recipient);
+    return person ? [notForgotten(person, now)] : [];
+  };
 
   /** Ends a pending notice's outbox life: `email` is what happened. */
   const settleNote = (key: Key, email: string, fields: Item = {}, note?: Item): Write => ({
@@ -133,6 +145,7 @@ export function createSender(deps: SenderDeps) {
       const listedHere = listed.length < DIGEST_LISTED;
       const version = Number(digest?.version ?? 0);
       await store.transact([
+        ...guard(recipient, now),
         settleNote(key, listedHere ? 'held' : 'digested', { heldFor: plan.reason }),
         {
           put: {
@@ -155,6 +168,7 @@ export function createSender(deps: SenderDeps) {
     // Now: claim the notice and this category's hour, then send.
     const claim = randomUUID();
     const claimWrites: Write[] = [
+      ...guard(recipient, now),
       {
         update: key,
         set: { email: 'sending', claim, claimedAt: nowIso, ...keys.outboxEntry(recipient, iso(now.getTime() + LEASE_MS), key.SK) },
@@ -304,6 +318,7 @@ export function createSender(deps: SenderDeps) {
     }
     const claim = randomUUID();
     await store.transact([
+      ...guard(recipient, now),
       {
         update: key,
         set: { state: 'sending', claim, claimedAt: nowIso, version: version + 1, ...keys.outboxEntry(recipient, iso(now.getTime() + LEASE_MS), key.SK) },
@@ -366,14 +381,21 @@ export function createSender(deps: SenderDeps) {
     if (keys.isFanoutJob(key)) return jobs.run(key);
     const recipient = keys.recipientOfPartition(key.PK);
     if (!recipient) return 'gone';
-    const run = keys.isDigestSortKey(key.SK) ? deliverDigest : deliverNote;
-    // A conflict is another worker's write landing first: read again and decide again.
-    return retryOnConflict(() => run(key, recipient), { attempts: 5, backoff: noBackoff, onExhausted: () => new RetryConflictError(key) }).catch(
-      (error: unknown) => {
-        if (error instanceof RetryConflictError) return 'busy' as const;
-        throw error;
-      },
-    );
+    const decide = keys.isDigestSortKey(key.SK) ? deliverDigest : deliverNote;
+    const person = personOfRecipient(recipient);
+    const run = async (): Promise<Outcome> => {
+      // Forgotten: nothing is sent, and what raced the deletion into their partition goes.
+      if (person && (await isForgotten(store, person, deps.now()))) {
+        await forgetRecipient(store, recipient);
+        return 'gone';
+      }
+      return decide(key, recipient);
+    };
+    // A conflict is another worker's write landing first (or the person's tombstone): read again and decide again.
+    return retryOnConflict(run, { attempts: 5, backoff: noBackoff, onExhausted: () => new RetryConflictError(key) }).catch((error: unknown) => {
+      if (error instanceof RetryConflictError) return 'busy' as const;
+      throw error;
+    });
   }
 
   /** The outbox items due now (outbox-sweep.ts). */

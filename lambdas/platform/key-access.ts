@@ -37,8 +37,9 @@ export const RECONCILE_PARTITIONS = [...ACCEPT_PARTITIONS, p.reconcile] as const
 
 /** The notification sender (lambdas/notifications/sender.ts): notices, digests, the recipients'
  * last-sent times; settlement's jobs (fanout.ts): their audit entries, the school boards, the news.
- * The bounce handler records suppressed addresses only. */
-export const NOTIFY_SENDER_PARTITIONS = [p.notify, p.fanout, p.audit, p.board, p.activity] as const;
+ * The bounce handler records suppressed addresses only. The sender's PERSON# grant is for the
+ * check that a fan was not forgotten (keys.personForgotten) in a follower's notice and an email's claim. */
+export const NOTIFY_SENDER_PARTITIONS = [p.notify, p.fanout, p.audit, p.board, p.activity, p.person] as const;
 export const NOTIFY_BOUNCE_PARTITIONS = [p.suppressed] as const;
 
 /** What an action that records an event writes besides its own items (event-writes.ts): the

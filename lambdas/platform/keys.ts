@@ -385,6 +385,13 @@ export const personDeletion = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}
 export const personProfile = (buyerKey: string) => ({ PK: `${PERSON}${buyerKey}`, SK: 'PROFILE' });
 /** A display name's claim, by its key (letters and digits, lower case): one fan per name. */
 export const displayNameClaim = (nameKey: string) => ({ PK: `${DISPLAY_NAME}${nameKey}`, SK: 'NAME' });
+/** A deleted person's tombstone (lambdas/identity/forgotten.ts): written first when an account is
+ * forgotten, checked by every writer of the person's own items (a follow, a profile, a notice to a
+ * follower, the sender's claim), so an event racing the deletion or arriving after it reaches nobody.
+ * Keyed by a keyed hash of the buyer key (forgotten.ts tombstoneId: the buyer key itself stays
+ * nowhere once its person is forgotten), it expires after FORGOTTEN_DAYS; a new account with the same
+ * email clears it. */
+export const personForgotten = (tombstoneId: string) => ({ PK: `${PERSON}${tombstoneId}`, SK: 'FORGOTTEN' });
 // ---- collective sign-up ---------------------------------------------------------------------------
 
 /** A collective's application (lambdas/onboarding/collective-applications.ts). */
@@ -538,6 +545,63 @@ export const localMode = {
 };
 
 export const GSI1 = 'GSI1';
+
+// ---- what is keyed by a person (issue 32: deletion that forgets, an export that is whole) ----------
+// Every builder above that takes a person (a buyer key: the hash of their email; an email; a
+// recipient, `F<buyer key>` or `E<hash of the address>`; an account's sub), with what an account's
+// deletion does to its items: forgotten by lambdas/notifications/forget-person.ts (and so exported by
+// "Download my data", lambdas/sales/account-data.ts), or kept, with why. test/unit/person-families.test.ts
+// fails when a builder taking a person is missing here, when a forgotten family outlives the forget
+// function, and when one is missing from the export.
+
+export type PersonFamilyFate = { fate: 'forgotten'; what: string } | { fate: 'kept'; why: string };
+
+export const personKeyedFamilies = {
+  personProfile: { fate: 'forgotten', what: 'the display name and the public-profile switch (the collector page answers no more)' },
+  displayNameClaim: { fate: 'forgotten', what: "the name's claim: the name is free again" },
+  personAge: { fate: 'forgotten', what: 'the age band' },
+  personDeletion: { fate: 'forgotten', what: "the deletion code's hash and tries (the deletion's last step)" },
+  follow: { fate: 'forgotten', what: 'what the person follows' },
+  followsPartition: { fate: 'forgotten', what: 'the partition of their follows (every item of it)' },
+  follower: { fate: 'forgotten', what: "their entry among each followed athlete's or school's followers (no drop or unlock tells them again)" },
+  notifyPartition: { fate: 'forgotten', what: 'every notify item of the recipients F<buyer key> and E<hash of the email> (below)' },
+  note: { fate: 'forgotten', what: 'their notices, in-app and the emails still to send' },
+  notifyState: { fate: 'forgotten', what: 'unread count and last seen' },
+  notifyPrefs: { fate: 'forgotten', what: 'the stored address, time zone, quiet hours, email per kind, when each kind last emailed' },
+  notifyDigest: { fate: 'forgotten', what: 'notices held for a digest email' },
+  outboxEntry: { fate: 'forgotten', what: "the outbox's index of their notices and digests (attributes of those items)" },
+  waitlist: { fate: 'forgotten', what: 'the waiting-list entry (keyed by the email itself)' },
+  personForgotten: {
+    fate: 'kept',
+    why: 'the tombstone that makes a later or racing event send nothing: keyed by a keyed hash of the buyer key (not the key itself), removed by the TTL after 30 days or when the email signs up again',
+  },
+  buyerOrdersIndex: {
+    fate: 'kept',
+    why: "orders are the shop's and the books' records: the redaction gives them a pseudonym (a .invalid address), so the index moves to the pseudonym's key",
+  },
+  buyerPartition: { fate: 'kept', why: 'the index of orders by buyer: moves to the pseudonym with the orders (buyerOrdersIndex)' },
+  fan: { fate: 'kept', why: "holdings and serials stay an anonymous collector's: the redaction moves them to the pseudonym's key, figures unchanged" },
+  collectorIndex: { fate: 'kept', why: 'the collection index of the holdings: moves to the pseudonym with them (fan)' },
+  collectorPartition: { fate: 'kept', why: 'the collection index of the holdings: moves to the pseudonym with them (fan)' },
+  topFan: { fate: 'kept', why: "an athlete's Top Fans: moves to the pseudonym with the holdings (fan), named only as the pseudonym" },
+  boardEntry: { fate: 'kept', why: 'leaderboards: the entry follows the holdings to the pseudonym (settle tallies), shown under the pseudonym only' },
+  boardRank: { fate: 'kept', why: "a board entry's rank (attributes of boardEntry)" },
+  suppressedAddress: {
+    fate: 'kept',
+    why: 'an address that bounced or complained must never be mailed again, whoever signs up with it: only the hash of the address',
+  },
+  applicantApplication: {
+    fate: 'kept',
+    why: "a collective's application names its applicant as the organisation's contact; the operators decide and close it (an account running a collective is not deleted here)",
+  },
+} as const satisfies Record<string, PersonFamilyFate>;
+
+export type PersonKeyedFamily = keyof typeof personKeyedFamilies;
+/** The families an account's deletion forgets (and its data export holds). */
+export type ForgottenFamily = { [K in PersonKeyedFamily]: (typeof personKeyedFamilies)[K]['fate'] extends 'forgotten' ? K : never }[PersonKeyedFamily];
+export const forgottenFamilies = (Object.keys(personKeyedFamilies) as PersonKeyedFamily[]).filter(
+  (f): f is ForgottenFamily => personKeyedFamilies[f].fate === 'forgotten',
+);
 
 // ---- reading keys back ----------------------------------------------------------------------------
 

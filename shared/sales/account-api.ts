@@ -33,7 +33,34 @@ export interface AccountDataExport {
     athleteName: string;
     cards: Array<{ cardId: number; name: string; units: number; serials: Array<[number, number]> }>;
   }>;
-  /** True when the fan has more orders or holdings than one export holds (the operators send the rest). */
+  /** The age band as recorded (never the birth date): how it was given and when (null: none recorded). */
+  age: { band: string; source: string | null; at: string | null } | null;
+  /** The collector profile: the chosen display name and whether the public page is on (null: never set). */
+  profile: { displayName: string | null; public: boolean; updatedAt: string | null } | null;
+  /** The athletes and schools followed, since when (each is also an entry among their followers). */
+  follows: Array<{ kind: 'athlete' | 'school'; id: number; since: string | null }>;
+  notifications: {
+    /** The settings: the address emails go to, time zone, quiet hours, email per kind, when each kind last emailed. */
+    settings: {
+      address: string | null;
+      timeZone: string;
+      quietHours: { start: number; end: number } | null;
+      email: Record<string, boolean>;
+      lastEmailed: Record<string, string>;
+    } | null;
+    /** Unread count and the newest notice seen. */
+    state: { unread: number; seenUpTo: string | null } | null;
+    /** Every notice kept (180 days), newest first, with what happened to its email; `to` says whether it
+     * was to the account, or to its address before it had one (an invitation). */
+    notices: Array<{ at: string; category: string; title: string; body: string; link: string | null; email: string; to: 'account' | 'address' }>;
+    /** Notices held for a digest email still to send. */
+    digests: Array<{ category: string; count: number; dueAt: string }>;
+  };
+  /** The waiting-list entry this email left, if any. */
+  waitingList: { firstName: string; lastName: string; school: string | null; details: string; submittedAt: string } | null;
+  /** A pending deletion (its code itself is never kept, only its hash). */
+  deletion: { requestedAt: string; expiresAt: string; tries: number } | null;
+  /** True when the fan has more orders, holdings or notices than one export holds (the operators send the rest). */
   truncated: boolean;
 }
 

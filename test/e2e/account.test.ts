@@ -72,6 +72,11 @@ it('downloads a fan’s data, then deletes the account with the emailed code whi
     () => api<AthleteStatsResponse>('/athletes/2/stats', null),
     (s) => s.totalCardsSold > before.totalCardsSold,
   );
+  // A collector page under a display name, and a follow (issue 32: the deletion forgets both).
+  const displayName = `Leaving${run}`;
+  await api('/me/profile', token, 'PUT', { displayName, public: true });
+  await api('/me/follows/athlete/2', token, 'PUT');
+  await api(`/collectors/${displayName}`, null);
 
   await signInUi(page, username, 'secret123', '/mycards');
   await page.getByRole('link', { name: 'Account' }).first().click();
@@ -87,7 +92,9 @@ it('downloads a fan’s data, then deletes the account with the emailed code whi
   const held = data.cards.find((a) => a.athleteId === 2)!.cards.find((c) => c.cardId === 1)!;
   expect(held.units).toBe(1);
   expect(held.serials.length).toBe(1);
-  await page.getByText(/^Downloaded: your account, 1 order and 1 card\.$/).waitFor();
+  expect(data.profile).toMatchObject({ displayName, public: true });
+  expect(data.follows).toEqual([expect.objectContaining({ kind: 'athlete', id: 2 })]);
+  await page.getByText(/^Downloaded: your account, 1 order, 1 card, 1 follow and \d+ notifications?\.$/).waitFor();
 
   const panel = page.getByRole('region', { name: 'Delete my account' });
   await panel.getByRole('button', { name: 'Delete my account' }).click();
@@ -108,8 +115,12 @@ it('downloads a fan’s data, then deletes the account with the emailed code whi
   await panel.getByRole('button', { name: 'Leave' }).click();
   await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
 
-  // The account is gone; the athlete's figures did not move; the card is still counted.
+  // The account is gone, and with it the collector page and the follow (its sign-in token, still
+  // valid for up to an hour, follows nothing more); the athlete's figures did not move; the card is
+  // still counted.
   await expect(tokenOf(username, 'secret123')).rejects.toThrow(/NotAuthorizedException/);
+  await expect(api(`/collectors/${displayName}`, null)).rejects.toThrow(/404/);
+  await expect(api('/me/follows/athlete/2', token, 'PUT')).rejects.toThrow(/410|401/);
   const after = await eventually(
     () => api<AthleteStatsResponse>('/athletes/2/stats', null),
     (s) => s.uniqueFans === bought.uniqueFans,

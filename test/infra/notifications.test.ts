@@ -76,10 +76,11 @@ describe('notifications infrastructure', () => {
     expect(JSON.stringify(ses[0].Resource)).toContain(':identity/mail.drift.example');
     expect(JSON.stringify(ses[0].Resource)).toContain(':configuration-set/');
     // The table: writes to the notices (NOTIFY#), settlement's jobs it applies and deletes (FANOUT#),
-    // the audit entries, the school boards' tallies and the feeds' news the jobs write; nothing else.
+    // the audit entries, the school boards' tallies and the feeds' news the jobs write, and PERSON#
+    // for the check that a fan was not forgotten (a deleted account's tombstone); nothing else.
     const writes = policyOf(senderId).filter((s) => JSON.stringify(s.Action).includes('dynamodb:PutItem'));
     expect(writes.map((s) => s.Condition)).toEqual([
-      { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['NOTIFY#*', 'FANOUT#*', 'AUDIT#*', 'BOARD#*', 'ACTIVITY#*'] } },
+      { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['NOTIFY#*', 'FANOUT#*', 'AUDIT#*', 'BOARD#*', 'ACTIVITY#*', 'PERSON#*'] } },
     ]);
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.drift.example' });
   });

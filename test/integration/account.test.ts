@@ -5,11 +5,15 @@
 // fan's orders exactly as customers/redact does (the holdings move to an anonymous collector), removes
 // the person's own items and the Cognito user, completes the queue's request with the CCPA dates, and
 // leaves every figure as it was (verify: 0 differences). Panels' accounts are not deleted here.
+// The deletion forgets the person everywhere (issue 32): the collector page and display name, the
+// follows and the follower entries, the notices and their settings; the export holds them before.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { settlePending } from '#lambdas/orders/ingest';
 import { handler as account } from '#lambdas/sales/account.handler';
+import { handler as community } from '#lambdas/community/community.handler';
+import { handler as notifications } from '#lambdas/notifications/notifications.handler';
 import { handler as athletes } from '#lambdas/sales/athletes.handler';
 import { handler as me } from '#lambdas/sales/me.handler';
 import { handler as operator } from '#lambdas/operator/operator.handler';
@@ -68,8 +72,15 @@ afterAll(async () => {
   await table?.drop();
 });
 
-it("downloads the fan's own data: account, orders, cards and serials; served and recorded for the operators", async () => {
+it("downloads the fan's own data: account, orders, cards and serials, profile, follows, notifications; served and recorded for the operators", async () => {
+  // A display name with a public page, a follow, and the bell read once (it records the address).
+  expect((await invoke(community, 'PUT /api/me/profile', { claims: fan, body: JSON.stringify({ displayName: 'LeavingFan', public: true }) })).status).toBe(200);
+  expect((await invoke(community, 'PUT /api/me/follows/{kind}/{id}', { claims: fan, pathParameters: { kind: 'athlete', id: '1' } })).status).toBe(200);
+  expect((await invoke(notifications, 'GET /api/me/notifications', { claims: fan })).status).toBe(200);
   const res = await invoke(account, 'GET /api/me/data', { claims: fan });
+  expect(res.body.profile).toMatchObject({ displayName: 'LeavingFan', public: true });
+  expect(res.body.follows).toEqual([expect.objectContaining({ kind: 'athlete', id: 1 })]);
+  expect(res.body.notifications.settings).toMatchObject({ address: FAN });
   expect(res.status).toBe(200);
   expect(res.headers['content-disposition']).toMatch(/attachment/);
   expect(res.body.account).toMatchObject({ username: 'deletingfan', email: FAN, emailVerified: true, groups: ['buyer'] });
@@ -146,4 +157,16 @@ it('deletes the account with the emailed code, redacting its orders while every 
     dueBy: expect.any(String),
   });
   expect(request.dueBy > request.acknowledgeBy).toBe(true);
+  // Forgotten: the collector page is gone and its name free, the athlete's followers do not name
+  // the fan, and a request with the still-valid token writes nothing.
+  expect((await invoke(community, 'GET /api/collectors/{name}', { pathParameters: { name: 'LeavingFan' } })).status).toBe(404);
+  expect((await invoke(community, 'PUT /api/me/follows/{kind}/{id}', { claims: fan, pathParameters: { kind: 'athlete', id: '1' } })).status).toBe(410);
+  expect((await invoke(community, 'PUT /api/me/profile', { claims: fan, body: JSON.stringify({ displayName: 'LeavingFan', public: false }) })).status).toBe(
+    410,
+  );
+  expect(
+    (await invoke(community, 'PUT /api/me/profile', { claims: claimsFor.buyer(OTHER), body: JSON.stringify({ displayName: 'LeavingFan', public: false }) }))
+      .status,
+  ).toBe(200);
+  expect(JSON.stringify((await ddb().send(new ScanCommand({ TableName: tableName() }))).Items)).not.toContain(hashEmail(FAN));
 });

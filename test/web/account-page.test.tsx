@@ -30,6 +30,8 @@ it('shows the account and downloads its data as a JSON file', async () => {
         account: { username: 'fan1', email: 'fan1@example.com', emailVerified: true, ageBand: 'adult', groups: ['buyer'] },
         orders: [{ orderId: '1' }, { orderId: '2' }],
         cards: [{ athleteId: 1, athleteName: 'Marcus Reed', cards: [{ cardId: 1, name: 'Card #1', units: 3, serials: [[1, 3]] }] }],
+        follows: [{ kind: 'athlete', id: 1, since: '2026-11-01T00:00:00.000Z' }],
+        notifications: { settings: null, state: null, notices: [], digests: [] },
         truncated: false,
       },
     },
@@ -45,7 +47,7 @@ it('shows the account and downloads its data as a JSON file', async () => {
   expect(account).toHaveTextContent('fan1@example.com');
   expect(account).toHaveTextContent('Top Fans and leaderboards may show you under your fan name (never your email).');
   fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
-  expect(await screen.findByText('Downloaded: your account, 2 orders and 3 cards.')).toBeInTheDocument();
+  expect(await screen.findByText('Downloaded: your account, 2 orders, 3 cards, 1 follow and 0 notifications.')).toBeInTheDocument();
   await waitFor(() => expect(saved).toEqual(['application/json']));
   expect(click).toHaveBeenCalled();
   click.mockRestore();

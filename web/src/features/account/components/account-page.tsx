@@ -1,7 +1,8 @@
 // The account settings page (/account; issue 23): the signed-in fan's account (name, email, whether
 // public lists may show them), the birth-date question a Google account answers before anything
-// else, "Download my data" (a JSON file of the account, orders, cards and serials) and "Delete my
-// account" (delete-account.tsx). Linked from the top bar's account corner and from My Collection.
+// else, "Download my data" (a JSON file of the account, orders, cards and serials, display name and
+// profile switch, follows, notification settings and notifications: every item the deletion
+// forgets) and "Delete my account" (delete-account.tsx). Linked from the top bar's account corner and from My Collection.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NOT_ELIGIBLE, birthDateError, todayAnywhereOnEarth } from '@shared/platform/age';
@@ -59,8 +60,9 @@ function DownloadData() {
     try {
       const data = await downloadMyData();
       const cards = data.cards.reduce((n, a) => n + a.cards.reduce((m, c) => m + c.units, 0), 0);
+      const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
       setDone(
-        `Downloaded: your account, ${data.orders.length} ${data.orders.length === 1 ? 'order' : 'orders'} and ${cards} ${cards === 1 ? 'card' : 'cards'}.`,
+        `Downloaded: your account, ${count(data.orders.length, 'order', 'orders')}, ${count(cards, 'card', 'cards')}, ${count(data.follows.length, 'follow', 'follows')} and ${count(data.notifications.notices.length, 'notification', 'notifications')}.`,
       );
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The download failed. Please try again.');
@@ -70,7 +72,11 @@ function DownloadData() {
   };
   return (
     <Panel id="data-title" title="Download my data">
-      <p>A file (JSON) with everything Drift holds about you: your account, your orders, the cards you hold and their serial numbers.</p>
+      <p>
+        A file (JSON) with everything Drift holds about you: your account and age band, your orders, the cards you hold and their serial numbers, your display
+        name and public-profile setting, the athletes and schools you follow, your notification settings (address, time zone, quiet hours, which emails) and
+        your notifications.
+      </p>
       <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void download()}>
         {busy ? 'Preparing...' : 'Download my data'}
       </button>

@@ -1,7 +1,9 @@
 // "Delete my account" (issue 23): asked first in a dialog (what goes, what stays), then a code emailed
 // to the account's address and entered here; the deletion removes the email from the fan's orders
-// (the cards stay on Drift as an anonymous collector's, with their serials), the account itself and
-// its age band, and signs the fan out. Nothing is deleted before the right code.
+// (the cards stay on Drift as an anonymous collector's, with their serials), forgets everything else
+// keyed by the fan (display name, collector page, follows, notifications and their settings, age
+// band, waiting-list entry: lambdas/notifications/forget-person.ts), closes the account and signs the
+// fan out. Nothing is deleted before the right code.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/dialog';
@@ -22,8 +24,9 @@ function Deleted({ orders }: { orders: number }) {
   return (
     <div role="status" className="account-deleted">
       <p>
-        <strong>Your account is deleted.</strong> Your email was removed from {orders} {orders === 1 ? 'order' : 'orders'}; the cards you held stay on Drift as
-        an anonymous collector’s. You are being signed out.
+        <strong>Your account is deleted.</strong> Your email was removed from {orders} {orders === 1 ? 'order' : 'orders'}; your display name, collector page,
+        follows and notifications are gone, and Drift will not email you again. The cards you held stay on Drift as an anonymous collector’s. You are being
+        signed out.
       </p>
       <button
         type="button"
@@ -77,8 +80,10 @@ export function DeleteAccount({ pending, email }: { pending: { expiresAt: string
   return (
     <Panel id="delete-title" title="Delete my account">
       <p>
-        Deleting your account removes your email and name from your orders and your age band, and closes the account. The cards you hold stay on Drift as an
-        anonymous collector’s (with their serial numbers), and the athletes’ sales figures do not change. This cannot be undone.
+        Deleting your account removes your email and name from your orders and forgets your display name (anyone may take it then), your collector page, the
+        athletes and schools you follow, your notifications and their settings, your age band and your waiting-list entry; Drift emails you nothing more. The
+        cards you hold stay on Drift as an anonymous collector’s (with their serial numbers, and on leaderboards under an anonymous name), and the athletes’
+        sales figures do not change. This cannot be undone.
       </p>
       <button type="button" className="btn btn-outline danger-text" disabled={request.isMutating} onClick={() => setAsking(true)}>
         {request.isMutating ? 'Sending the code...' : sent ? 'Send a new code' : 'Delete my account'}
