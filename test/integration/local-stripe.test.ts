@@ -223,6 +223,15 @@ describe('checkout, subscriptions, refunds', () => {
     const charge = await stripe.charges.retrieve(String(intent.latest_charge), {}, { stripeAccount: collective.id });
     expect(charge).toMatchObject({ amount: 2_500, application_fee_amount: 75, paid: true, metadata: { donor: 'anonymous' } });
     expect(charge.payment_method_details?.card?.last4).toBe('4242');
+    // Stripe's fee as its US pricing computes it (2.9% + 30¢: 72.5¢ rounds to 73¢, + 30¢), with the
+    // application fee, on the charge's balance transaction: the account keeps the net.
+    const txn = await stripe.balanceTransactions.retrieve(String(charge.balance_transaction), {}, { stripeAccount: collective.id });
+    expect(txn).toMatchObject({ object: 'balance_transaction', type: 'charge', source: charge.id, amount: 2_500, fee: 103 + 75, net: 2_500 - 178 });
+    expect(txn.fee_details).toEqual([
+      expect.objectContaining({ type: 'stripe_fee', amount: 103 }),
+      expect.objectContaining({ type: 'application_fee', amount: 75 }),
+    ]);
+    await expect(stripe.balanceTransactions.retrieve(String(charge.balance_transaction))).rejects.toMatchObject({ statusCode: 404 });
     const completed = eventsOf('checkout.session.completed', collective.id).map((e) => e.event.data.object.id);
     expect(completed).toContain(session.id);
 
