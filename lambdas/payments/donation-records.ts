@@ -37,6 +37,14 @@ export interface DonationRecord {
   comment?: string | null;
   /** Who recorded it and when (absent: the seed's sample donations). */
   recorded?: Audit;
+  /** Every fee Stripe took from the payment (its processing fee and the platform's application fee)
+   * and what the collective keeps, read from the charge's balance transaction (absent: not known). */
+  fees?: { feeCents: number; netCents: number };
+  /** Listed on the support page's wall (a named donor's gift, or a membership's first month). */
+  wall?: { kind: 'gift' | 'membership'; tierName: string | null } | null;
+  /** More writes of the same transaction (the event of decision 0025: the receipt and the
+   * collective's notice), so they are written exactly when the donation is, once. */
+  alsoWrite?: Write[];
   /** Where it came from in Stripe (absent for the sample donations the seed writes). */
   stripe?: {
     account: string;
@@ -69,6 +77,8 @@ export async function findDonation(store: Store, collectiveId: number, donationI
 export async function recordDonation(store: Store, d: DonationRecord): Promise<boolean> {
   const month = yearMonthOf(d.date);
   const comment = d.comment?.trim() || null;
+  // Never a wall entry for an anonymous donor, or a name that could be an email address.
+  const wall = d.wall && !d.anonymous && d.donorName && !d.donorName.includes('@') ? d.wall : null;
   const writes: Write[] = [
     {
       put: {
@@ -85,6 +95,8 @@ export async function recordDonation(store: Store, d: DonationRecord): Promise<b
         ...(comment ? { comment } : {}),
         ...(d.stripe ? { stripe: d.stripe } : {}),
         ...(d.recorded ? { recordedBy: d.recorded.by, recordedAt: d.recorded.at } : {}),
+        ...(d.fees ? { feeCents: d.fees.feeCents, netCents: d.fees.netCents } : {}),
+        ...(wall ? { onWall: true } : {}),
       },
       condition: { notExists: true },
     },
@@ -95,8 +107,15 @@ export async function recordDonation(store: Store, d: DonationRecord): Promise<b
       set: { ...keys.collectiveDonationMonth(d.collectiveId, month), month },
       add: { amountCents: d.amountCents, count: 1, recurringCount: d.recurring ? 1 : 0 },
     },
-    { update: keys.donationTotal(d.collectiveId), add: { amountCents: d.amountCents, count: 1 } },
+    // `gifts`: the one-time gifts among them, the supporters count's part besides the active members.
+    { update: keys.donationTotal(d.collectiveId), add: { amountCents: d.amountCents, count: 1, gifts: d.recurring ? 0 : 1 } },
   ];
+  if (wall)
+    writes.push({
+      put: { ...keys.supporterWall(d.collectiveId, d.date, d.id), donationId: d.id, date: d.date, donorName: d.donorName, ...wall },
+      condition: { notExists: true },
+    });
+  writes.push(...(d.alsoWrite ?? []));
   if (comment)
     writes.push({
       put: {
@@ -148,8 +167,9 @@ export async function refundDonation(store: Store, collectiveId: number, donatio
           update: keys.donationMonth(collectiveId, yearMonthOf(date)),
           add: { amountCents: -delta, count: -full, recurringCount: donation.recurring ? -full : 0 },
         },
-        { update: keys.donationTotal(collectiveId), add: { amountCents: -delta, count: -full } },
+        { update: keys.donationTotal(collectiveId), add: { amountCents: -delta, count: -full, gifts: donation.recurring ? 0 : -full } },
       ];
+      if (full && donation.onWall) writes.push({ delete: keys.supporterWall(collectiveId, date, donationId) });
       if (donation.comment) {
         const comment = keys.donationComment(collectiveId, date, donationId);
         writes.push(full ? { delete: comment } : { update: comment, set: { amountCents: amount - after } });

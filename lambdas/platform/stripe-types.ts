@@ -190,6 +190,8 @@ export interface StripeInvoice extends StripeObject {
   amount_paid: number;
   currency: string;
   customer: string;
+  /** The customer's email when the invoice was finalised (where Stripe sends its own receipts). */
+  customer_email?: string | null;
   parent: { type: string; subscription_details: { subscription: string; metadata: Metadata | null } | null } | null;
   period_start: number;
   period_end: number;
@@ -207,6 +209,18 @@ export interface StripeCharge extends StripeObject {
   payment_intent: string | null;
   application_fee_amount: number | null;
   billing_details: { email: string | null; name: string | null };
+  /** The charge's balance transaction (its fee and net), an id unless expanded. */
+  balance_transaction?: string | null;
+}
+
+/** A movement of an account's balance: a charge's fee (Stripe's and the application's) and net. */
+export interface StripeBalanceTransaction extends StripeObject {
+  object: 'balance_transaction';
+  amount: number;
+  fee: number;
+  net: number;
+  type: string;
+  fee_details: Array<{ amount: number; type: string }>;
 }
 
 export interface StripeEvent {
