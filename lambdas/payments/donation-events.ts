@@ -22,6 +22,7 @@ import { collectiveStripeAccount } from './collective-account';
 import { chargeFees, chargeOfIntent, manageLinkPath, paymentNewsWrites, type PaymentNews } from './donation-notices';
 import { type Audit, type DonationType, findDonation, recordDonation, refundDonation, saveMembership } from './donation-records';
 import { readSupportSettings } from './support-repo';
+import { tierOfPrice } from './tier-prices';
 import type { StripeEventContext, StripeEventHandlers } from './stripe-events';
 
 /** The metadata the support page puts on a session and on its PaymentIntent or subscription. */
@@ -92,15 +93,22 @@ async function collectiveOf(store: Store, meta: DonationMetadata | null, account
   return null;
 }
 
-/** The membership as Stripe says it is now (active, or ended). */
+/** The tier a subscription pays for now: its Price's (a change in the customer portal moves it to
+ * another tier's Price), else the tier it was started in. */
+function tierNow(subscription: StripeSubscription, meta: DonationMetadata): { tierId: string; tierName: string } {
+  return tierOfPrice(subscription.items.data[0]?.price.metadata) ?? { tierId: meta.tierId ?? 'unknown', tierName: meta.tierName ?? 'Membership' };
+}
+
+/** The membership as Stripe says it is now (active in its tier, or ended). */
 async function saveMember(store: Store, account: string, subscription: StripeSubscription, meta: DonationMetadata, audit: Audit): Promise<void> {
   const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+  const tier = tierNow(subscription, meta);
   await saveMembership(store, {
     collectiveId: meta.collectiveId,
     subscriptionId: subscription.id,
     account,
-    tierId: meta.tierId ?? 'unknown',
-    tierName: meta.tierName ?? 'Membership',
+    tierId: tier.tierId,
+    tierName: tier.tierName,
     amountCents: subscription.items.data[0]?.price.unit_amount ?? 0,
     donorName: meta.donorName,
     anonymous: meta.anonymous,
@@ -155,7 +163,7 @@ async function recordInvoice(
   const id = intent ?? invoice.id;
   const first = invoice.billing_reason === 'subscription_create';
   const comment = first ? meta.comment : null;
-  const tierName = meta.tierName ?? 'Membership';
+  const tierName = tierNow(subscription, meta).tierName;
   const date = iso(invoice.status_transitions.paid_at ?? invoice.created);
   if (await findDonation(store, meta.collectiveId, id)) return id;
   const news = await newsOf(
@@ -198,7 +206,7 @@ async function recordInvoice(
       subscriptionId: subscription.id,
       checkoutSessionId: null,
       feeCents: feeCents(invoice.amount_paid, Math.round((subscription.application_fee_percent ?? 0) * 100)),
-      tierId: meta.tierId,
+      tierId: tierNow(subscription, meta).tierId,
       tierName,
     },
   });

@@ -218,7 +218,21 @@ async function endMembership(store: Store, collectiveId: number, subscriptionId:
   }
 }
 
-/** Makes the stored membership what Stripe says (active, or ended), whichever event comes first. */
+/** Moves an active membership to another tier once (the customer portal's plan change): its
+ * tier's count goes down, the new tier's up, in the transaction that changes it, only from the tier
+ * read (a repeated or older event finds it moved and changes nothing). */
+async function moveMembership(store: Store, m: MembershipRecord, fromTier: string): Promise<void> {
+  await store.transact([
+    {
+      update: keys.membership(m.collectiveId, m.subscriptionId),
+      set: { tierId: m.tierId, tierName: m.tierName, amountCents: m.amountCents, updatedBy: m.audit.by, updatedAt: m.audit.at },
+      condition: { field: 'tierId', is: fromTier },
+    },
+    { update: keys.supportMembers(m.collectiveId), add: { [activeField(fromTier)]: -1, [activeField(m.tierId)]: 1 } },
+  ]);
+}
+
+/** Makes the stored membership what Stripe says (active in its tier, or ended), whichever event comes first. */
 export async function saveMembership(store: Store, m: MembershipRecord): Promise<void> {
   const key = keys.membership(m.collectiveId, m.subscriptionId);
   await retryOnConflict(
@@ -226,6 +240,7 @@ export async function saveMembership(store: Store, m: MembershipRecord): Promise
       const stored = await read(store, key);
       if (stored) {
         if (m.endedAt && stored.status === 'active') await endMembership(store, m.collectiveId, m.subscriptionId, String(stored.tierId), m.endedAt, m.audit);
+        else if (!m.endedAt && stored.status === 'active' && String(stored.tierId) !== m.tierId) await moveMembership(store, m, String(stored.tierId));
         return;
       }
       const { collectiveId, endedAt, audit, ...fields } = m;

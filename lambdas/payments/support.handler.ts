@@ -6,7 +6,7 @@
 // account), and the collective's own settings (GET/PUT /api/collectives/{id}/support).
 // Public answers carry display names only (the donor's name as given, or 'Anonymous'), never an email.
 import type { CheckoutResultResponse, GiveResponse, SupportPageResponse, SupportSettingsResponse } from '#shared/payments/support-api';
-import { feeCents, feePercent, validateGive, validateSupportSettings } from '#shared/payments/support-api';
+import { feeCents, feePercent, validateGive, validateSupportSettings, type SupportTier } from '#shared/payments/support-api';
 import type { Collective } from '#shared/catalog/catalog-types';
 import { requireCollective } from '#lambdas/catalog/catalog-lookup';
 import { getSchool } from '#lambdas/catalog/catalog-repo';
@@ -22,6 +22,7 @@ import { donationMetadata, fulfillCheckout, manageLinkOf, metadataOf } from './d
 import { supportPageFigures } from './donation-figures';
 import { checkManageLink } from './donation-notices';
 import { activeMembers } from './donation-records';
+import { portalConfiguration, tierPrice } from './tier-prices';
 import { readSupportSettings, saveSupportSettings } from './support-repo';
 
 export const NOT_OPEN = 'Donations to this collective are not open yet: it has not finished linking its Stripe account.';
@@ -102,8 +103,15 @@ const checkout: RouteHandler = async (event) => {
     comment: value.comment || null,
   });
   const fee = settings.feeBasisPoints;
+  let lines: Pick<CheckoutSessionParams, 'mode' | 'line_items'>;
+  try {
+    lines = await sessionLines(collective, value.kind, amount, tier, account.accountId);
+  } catch (error) {
+    if (error instanceof StripeApiError) throw stripeFailure(error);
+    throw error;
+  }
   const params: CheckoutSessionParams = {
-    ...sessionLines(collective, value.kind, amount, tier),
+    ...lines,
     success_url: `${origin}/support/${id}?checkout={CHECKOUT_SESSION_ID}`,
     cancel_url: `${origin}/support/${id}?cancelled=1`,
     client_reference_id: `collective-${id}`,
@@ -131,12 +139,15 @@ const checkout: RouteHandler = async (event) => {
   }
 };
 
-function sessionLines(
+/** A gift: one line "Support {collective}" at the amount given. A membership: the tier's Price (so
+ * that Stripe's customer portal can later switch the member to another tier's Price). */
+async function sessionLines(
   collective: Collective,
   kind: 'gift' | 'membership',
   amount: number,
-  tier: { name: string; perk: string } | null,
-): Pick<CheckoutSessionParams, 'mode' | 'line_items'> {
+  tier: SupportTier | null,
+  account: string,
+): Promise<Pick<CheckoutSessionParams, 'mode' | 'line_items'>> {
   if (kind === 'gift')
     return {
       mode: 'payment',
@@ -147,20 +158,8 @@ function sessionLines(
         },
       ],
     };
-  return {
-    mode: 'subscription',
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: 'usd',
-          unit_amount: amount,
-          recurring: { interval: 'month' },
-          product_data: { name: `Support ${collective.name}`, description: `${tier!.name} membership${tier!.perk ? `: ${tier!.perk}` : ''}` },
-        },
-      },
-    ],
-  };
+  const price = await tierPrice(await stripeClient(), account, collective, tier!);
+  return { mode: 'subscription', line_items: [{ quantity: 1, price: price.id }] };
 }
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
@@ -210,8 +209,12 @@ const manage: RouteHandler = async (event) => {
     const stripe = await stripeClient();
     const subscription = await stripe.subscriptions.retrieve(checked.subscriptionId, { stripeAccount: account.accountId });
     if (donationMetadata(subscription.metadata)?.collectiveId !== id) return back('invalid');
+    // The portal offers the tiers offered now: a member switches between their Prices.
+    const [collective, settings] = await Promise.all([requireCollective(id), readSupportSettings(store, id)]);
+    const prices = await Promise.all(activeTiers(settings.tiers).map((tier) => tierPrice(stripe, account.accountId, collective, tier)));
+    const configuration = await portalConfiguration(stripe, account.accountId, prices);
     const portal = await stripe.request<{ url: string }>('POST', '/v1/billing_portal/sessions', {
-      params: { customer: subscription.customer, return_url: page },
+      params: { customer: subscription.customer, return_url: page, configuration },
       stripeAccount: account.accountId,
     });
     return { statusCode: 303, headers: { location: portal.url, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }, body: '' };

@@ -38,14 +38,31 @@ export interface PayoutParams {
   metadata?: Metadata;
 }
 
-export interface CheckoutLineItem {
-  quantity: number;
-  price_data: {
-    currency: string;
-    unit_amount: number;
-    product_data: { name: string; description?: string; metadata?: Metadata };
-    recurring?: { interval: 'day' | 'week' | 'month' | 'year'; interval_count?: number };
-  };
+export type CheckoutLineItem =
+  | {
+      quantity: number;
+      price_data: {
+        currency: string;
+        unit_amount: number;
+        product_data: { name: string; description?: string; metadata?: Metadata };
+        recurring?: { interval: 'day' | 'week' | 'month' | 'year'; interval_count?: number };
+      };
+    }
+  | {
+      quantity: number;
+      /** An existing Price of the account. */
+      price: string;
+    };
+
+/** A Price (a membership tier's monthly price: the customer portal switches between Prices). */
+export interface StripePrice extends StripeObject {
+  object: 'price';
+  active: boolean;
+  unit_amount: number | null;
+  lookup_key: string | null;
+  nickname: string | null;
+  product: string;
+  metadata: Metadata;
 }
 
 export interface CheckoutSessionParams {
@@ -179,7 +196,13 @@ export interface StripeSubscription extends StripeObject {
   ended_at: number | null;
   latest_invoice: string | null;
   application_fee_percent: number | null;
-  items: StripeList<{ id: string; quantity: number; current_period_start: number; current_period_end: number; price: { unit_amount: number | null } }>;
+  items: StripeList<{
+    id: string;
+    quantity: number;
+    current_period_start: number;
+    current_period_end: number;
+    price: { id?: string; unit_amount: number | null; metadata?: Metadata | null };
+  }>;
 }
 
 export interface StripeInvoice extends StripeObject {

@@ -2,7 +2,7 @@
 // to /support/1 (its goal, supporters and wall), a monthly membership, the Stripe stand-in's hosted
 // Checkout headed with the collective's name (a declined card says why and charges nothing; 4242
 // pays), back to the thank-you (not the form), the receipt in the local mailbox, "Manage
-// membership" to the stand-in's customer portal, where the member cancels; the members' donation
+// membership" to the stand-in's customer portal, where the member changes tier and cancels; the members' donation
 // figures hold the payment. A collective without a linked Stripe account says it is not taking
 // donations yet. Each screen fits 375 px and 1280 px with no axe-core violation.
 import { readFileSync } from 'node:fs';
@@ -60,7 +60,7 @@ async function horizontalOverflowAt375(): Promise<number> {
   );
 }
 
-it('a fan becomes a monthly member: school page -> support page -> hosted Checkout (declined, then paid) -> thanks and receipt -> Manage membership -> cancels', async () => {
+it('a fan becomes a monthly member: school page -> support page -> hosted Checkout (declined, then paid) -> thanks and receipt -> Manage membership -> changes tier, cancels', async () => {
   const email = `e2e.fan.${run}@example.com`;
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(url('/school/2'));
@@ -131,6 +131,11 @@ it('a fan becomes a monthly member: school page -> support page -> hosted Checko
   await page.getByText('$50.00 per month').waitFor();
   await fitsAndPasses('the customer portal');
   await page.setViewportSize({ width: 1280, height: 800 });
+  // Change tier: Captain -> Crew, then the members per tier follow.
+  await page.getByRole('radio', { name: 'Crew membership · $10.00 per month' }).check();
+  await page.getByRole('button', { name: 'Update plan' }).click();
+  await page.getByText('Your plan is updated: your next payment is at the new price.').waitFor();
+  await page.getByText('$10.00 per month').waitFor();
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await page.getByText('Your subscription is cancelled: it ends at the end of the period you paid for.').waitFor();
   await page.getByRole('button', { name: 'Renew subscription' }).waitFor();

@@ -72,7 +72,10 @@ beforeAll(async () => {
     feeBasisPoints: 100,
     legalName: 'Engineers NIL Collective, Inc.',
     goal: { amountCents: 10_000, label: 'New uniforms', period: 'all' },
-    tiers: [{ id: null, name: 'Crew', amountCents: 1_000, perk: 'A sticker', retired: false }],
+    tiers: [
+      { id: null, name: 'Crew', amountCents: 1_000, perk: 'A sticker', retired: false },
+      { id: null, name: 'Captain', amountCents: 5_000, perk: 'A poster', retired: false },
+    ],
   });
   expect(saved.status).toBe(200);
   expect(saved.body.settings).toMatchObject({ taxDeductible: false, legalName: 'Engineers NIL Collective, Inc.', goal: { amountCents: 10_000 } });
@@ -213,7 +216,7 @@ describe('a monthly membership', () => {
     await handle(renewal);
     await handle(renewal);
 
-    const memberReceipts = (await receipts()).filter((r) => String(r.body).includes('Crew membership'));
+    const memberReceipts = (await receipts()).filter((r) => String(r.body).includes('For: Crew membership'));
     expect(memberReceipts).toHaveLength(2);
     for (const r of memberReceipts) {
       expect(r.link).toMatch(new RegExp(`^/api/support/${COLLECTIVE}/manage\\?s=${subscriptionId}&`));
@@ -244,8 +247,29 @@ describe('a monthly membership', () => {
     const elsewhere = await invoke(support, 'GET /api/support/{id}/manage', { pathParameters: { id: '1' }, query: params });
     expect(elsewhere.headers?.location).toBe(`${ORIGIN}/support/1?manage=invalid`);
 
+    // The portal offers the other tier: the member moves to Captain, once, whatever the deliveries.
+    const portalUrl = String(open.headers!.location);
+    const portalPage = await (await fetch(portalUrl)).text();
+    expect(portalPage).toContain('Change plan');
+    const captain =
+      /<input type="radio" id="plan-[^"]+" name="price" value="(price_\w+)"[^>]*><label for="[^"]+">Captain membership · \$50\.00 per month<\/label>/.exec(
+        portalPage,
+      );
+    expect(captain).not.toBeNull();
+    const changed = await submitPage(portalUrl, { action: 'plan', subscription: subscriptionId, price: captain![1] });
+    expect(changed.status).toBe(303);
+    const moved = (await eventsOf('customer.subscription.updated', subscriptionId)).at(-1)!;
+    await handle(moved);
+    await handle(moved);
+    expect((await invoke(support, 'GET /api/collectives/{id}/support', owner)).body.activeMembers).toEqual({ t2: 1 });
+    // The next month bills the new tier, and its receipt says so.
+    await rail.local.stripe.advanceSubscriptionPeriod(subscriptionId);
+    await handle((await eventsOf('invoice.paid')).at(-1)!);
+    expect((await receipts()).filter((r) => String(r.body).includes('For: Captain membership'))).toHaveLength(1);
+    expect((await receipts()).find((r) => String(r.body).includes('For: Captain membership'))!.title).toMatch(/: \$50\.00$/);
+
     // The portal: cancel at the period's end (still a member), then the period ends.
-    const portal = await submitPage(String(open.headers!.location), { action: 'cancel', subscription: subscriptionId });
+    const portal = await submitPage(portalUrl, { action: 'cancel', subscription: subscriptionId });
     expect(portal.form).toContain('Manage your subscription');
     expect(portal.form).toContain(`href="${ORIGIN}/support/${COLLECTIVE}"`);
     expect(portal.status).toBe(303);
@@ -276,8 +300,8 @@ describe('the receipt email', () => {
     });
     for (let pass = 0; pass < 3; pass++) for (const key of await sender.sweep()) await sender.deliver(key);
     const toDonor = sent.filter((e) => e.to[0] === DONOR);
-    expect(toDonor).toHaveLength(4); // two gifts, two membership months
-    const member = toDonor.find((e) => e.text.includes('Crew membership'))!;
+    expect(toDonor).toHaveLength(5); // two gifts, three membership months (the third in the new tier)
+    const member = toDonor.find((e) => e.text.includes('For: Crew membership'))!;
     expect(member.subject).toMatch(/^Your receipt from Engineers NIL Collective, Inc\.: \$10\.00$/);
     expect(member.text).toMatch(new RegExp(`Open: ${ORIGIN}/api/support/${COLLECTIVE}/manage\\?s=sub_`));
     expect(member.unsubscribeUrl).toBeUndefined();
@@ -296,9 +320,9 @@ describe('the receipt settings', () => {
     expect((await saveSettings({ taxDeductible: true, goal: { amountCents: 5_000, label: 'This month', period: 'month' } })).status).toBe(200);
     const sessionId = await giveAndPay({ kind: 'gift', amountCents: 5_000, donorName: 'Ada Park' });
     await thanks(sessionId);
-    const receipt = (await receipts()).find((r) => String(r.title).includes('$50.00'))!;
+    const receipt = (await receipts()).find((r) => r.email === 'pending' && String(r.title).includes('$50.00'))!;
     expect(String(receipt.body)).toContain('is a tax-exempt organization under section 501(c)(3) of the Internal Revenue Code');
     expect(String(receipt.body)).toContain('No goods or services were provided in exchange for this contribution.');
-    expect((await page()).goal).toMatchObject({ period: 'month', raisedCents: 1_000 + 1_000 + 1_000 + 5_000 });
+    expect((await page()).goal).toMatchObject({ period: 'month', raisedCents: 1_000 + 1_000 + 1_000 + 5_000 + 5_000 });
   });
 });

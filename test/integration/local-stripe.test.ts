@@ -298,6 +298,74 @@ describe('checkout, subscriptions, refunds', () => {
     expect(again.status).toBe(400);
   });
 
+  it("Prices by lookup_key, a Checkout on a Price, and the customer portal's session on its configuration", async () => {
+    const on = { stripeAccount: collective.id };
+    const crew = await stripe.prices.create(
+      {
+        currency: 'usd',
+        unit_amount: 1_000,
+        recurring: { interval: 'month' },
+        product_data: { name: 'Support X: Crew' },
+        lookup_key: 'crew_1000',
+        metadata: { tierId: 't1' },
+      },
+      on,
+    );
+    const captain = await stripe.prices.create(
+      {
+        currency: 'usd',
+        unit_amount: 5_000,
+        recurring: { interval: 'month' },
+        product_data: { name: 'Support X: Captain' },
+        lookup_key: 'captain_5000',
+        nickname: 'Captain',
+      },
+      on,
+    );
+    expect((await stripe.prices.list({ lookup_keys: ['crew_1000'] }, on)).data.map((p) => p.id)).toEqual([crew.id]);
+    await expect(stripe.prices.create({ currency: 'usd', unit_amount: 1, product_data: { name: 'x' }, lookup_key: 'crew_1000' }, on)).rejects.toMatchObject({
+      param: 'lookup_key',
+    });
+    const session = await stripe.checkout.sessions.create(
+      { mode: 'subscription', line_items: [{ price: crew.id, quantity: 1 }], success_url: 'http://drift.test/thanks' },
+      on,
+    );
+    expect((await submitPage(session.url!, CARD_FORM('4242424242424242'))).status).toBe(303);
+    const done = await stripe.checkout.sessions.retrieve(session.id, {}, on);
+    const subscription = await stripe.subscriptions.retrieve(String(done.subscription), {}, on);
+    expect(subscription.items.data[0].price).toMatchObject({ id: crew.id, metadata: { tierId: 't1' } });
+    const configuration = await stripe.billingPortal.configurations.create(
+      {
+        features: {
+          subscription_update: {
+            enabled: true,
+            default_allowed_updates: ['price'],
+            proration_behavior: 'none',
+            products: [
+              { product: String(crew.product), prices: [crew.id] },
+              { product: String(captain.product), prices: [captain.id] },
+            ],
+          },
+          subscription_cancel: { enabled: true, mode: 'at_period_end' },
+          payment_method_update: { enabled: true },
+        },
+      },
+      on,
+    );
+    const portal = await stripe.billingPortal.sessions.create(
+      { customer: String(done.customer), return_url: 'http://drift.test/back', configuration: configuration.id },
+      on,
+    );
+    expect(portal).toMatchObject({ object: 'billing_portal.session', customer: done.customer, return_url: 'http://drift.test/back' });
+    const changed = await submitPage(portal.url, { action: 'plan', subscription: subscription.id, price: captain.id });
+    expect(changed.form).toContain('Captain · $50.00 per month');
+    expect(changed.status).toBe(303);
+    const updated = await stripe.subscriptions.retrieve(subscription.id, {}, on);
+    expect(updated.items.data[0].price.id).toBe(captain.id);
+    expect(eventsOf('customer.subscription.updated', collective.id).map((e) => e.event.data.object.id)).toContain(subscription.id);
+    await expect(stripe.billingPortal.sessions.create({ customer: 'cus_nope' }, on)).rejects.toMatchObject({ statusCode: 404 });
+  });
+
   it('refuses what Stripe refuses: recurring prices in payment mode, a fee on a platform charge', async () => {
     const price = { currency: 'usd', unit_amount: 500, product_data: { name: 'x' } };
     await expect(

@@ -2,13 +2,13 @@
 // check a submission field by field (POST) and either show the form again with each problem named,
 // or do what Stripe would and redirect.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CardDetails } from './payments';
+import { type CardDetails, dollars } from './payments';
 import { completeSession, openSession } from './checkout';
 import type { Ctx } from './context';
 import { readBody } from './form';
 import { completeOnboarding, onboardingSession, openOnboarding } from './onboarding';
 import { type Errors, type Values, checkoutPage, messagePage, onboardingPage, portalPage } from './pages';
-import { customerSubscriptions, describeSubscription, openPortal, replaceCard, setCancelAtPeriodEnd } from './portal';
+import { changePlan, customerSubscriptions, describeSubscription, openPortal, planChoices, replaceCard, setCancelAtPeriodEnd } from './portal';
 import { NON_TEST_CARD, TEST_BANK_ACCOUNTS, TEST_CARDS, TEST_ROUTING_NUMBER, luhn } from './test-values';
 
 function html(res: ServerResponse, status: number, body: string): true {
@@ -146,6 +146,7 @@ export async function handleCheckoutPage(ctx: Ctx, req: IncomingMessage, res: Se
 }
 
 const PORTAL_NOTICES: Record<string, string> = {
+  plan: 'Your plan is updated: your next payment is at the new price.',
   cancel: 'Your subscription is cancelled: it ends at the end of the period you paid for.',
   renew: 'Your subscription is renewed.',
   card: 'Your card is updated: your next payments use it.',
@@ -184,6 +185,10 @@ export async function handlePortalPage(
             periodEnd: new Date(view.periodEnd * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
             cancelAtPeriodEnd: sub.cancel_at_period_end === true,
             card: view.card,
+            plans: planChoices(ctx, session, sub).map((price) => ({
+              id: String(price.id),
+              label: `${String(price.nickname ?? ctx.store.get(String(price.product))?.value.name ?? 'Plan')} · ${dollars(price.unit_amount as number)} per ${(price.recurring as { interval: string }).interval}`,
+            })),
           };
         }),
         notice,
@@ -207,6 +212,22 @@ export async function handlePortalPage(
       return page(404, {}, {}, 'That subscription is not one of yours, or it has ended.');
     setCancelAtPeriodEnd(ctx, owner, subscription, values.action === 'cancel');
     return redirect(res, 303, `${action}?done=${values.action}`);
+  }
+  if (values.action === 'plan') {
+    const entry = ctx.store.get(values.subscription ?? '');
+    const subscription = entry?.value;
+    if (
+      !subscription ||
+      subscription.object !== 'subscription' ||
+      entry.owner !== owner ||
+      subscription.customer !== customer.id ||
+      subscription.status === 'canceled'
+    )
+      return page(404, {}, {}, 'That subscription is not one of yours, or it has ended.');
+    const price = planChoices(ctx, session, subscription).find((p) => p.id === values.price);
+    if (!price) return page(400, {}, {}, 'Choose one of the plans offered.');
+    changePlan(ctx, owner, subscription, price);
+    return redirect(res, 303, `${action}?done=plan`);
   }
   if (values.action === 'card') {
     const { errors, card } = checkCard({ ...values, email: String(customer.email ?? 'customer@example.com') }, new Date(ctx.store.seconds() * 1000));

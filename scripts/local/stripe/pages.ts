@@ -201,6 +201,8 @@ export interface PortalSubscriptionView {
   periodEnd: string;
   cancelAtPeriodEnd: boolean;
   card: string | null;
+  /** The prices it may switch to (the portal configuration's). */
+  plans: Array<{ id: string; label: string }>;
 }
 
 /** The customer portal: the customer's subscriptions, cancel or renew each, a new card. */
@@ -223,6 +225,23 @@ export function portalPage(input: {
 <p>${escapeHtml(sub.price)}</p>
 <p>${sub.cancelAtPeriodEnd ? `Cancels on ${escapeHtml(sub.periodEnd)}: you will not be charged again.` : `Renews on ${escapeHtml(sub.periodEnd)}.`}</p>
 ${sub.card ? `<p>Paid with ${escapeHtml(sub.card)}</p>` : ''}
+${
+  sub.plans.length && !sub.cancelAtPeriodEnd
+    ? `<form method="post" action="${escapeHtml(input.action)}">
+<fieldset><legend>Change plan</legend>
+${sub.plans
+  .map(
+    (plan, i) =>
+      `<div class="choice"><input type="radio" id="plan-${sub.id}-${i}" name="price" value="${escapeHtml(plan.id)}"${i === 0 ? ' checked' : ''}><label for="plan-${sub.id}-${i}">${escapeHtml(plan.label)}</label></div>`,
+  )
+  .join('')}
+</fieldset>
+<input type="hidden" name="action" value="plan">
+<input type="hidden" name="subscription" value="${escapeHtml(sub.id)}">
+<button type="submit">Update plan</button>
+</form>`
+    : ''
+}
 <form method="post" action="${escapeHtml(input.action)}">
 <input type="hidden" name="action" value="${sub.cancelAtPeriodEnd ? 'renew' : 'cancel'}">
 <input type="hidden" name="subscription" value="${escapeHtml(sub.id)}">
@@ -311,6 +330,9 @@ code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9375rem}
 .back{display:inline-block;padding:.5rem 0}
 .summary-box{background:#fff;border:1px solid #e3e8ee;border-radius:8px;padding:.75rem 1rem;margin:1rem 0}
 .summary-box h2{margin:0 0 .25rem;font-size:1.125rem}
+.summary-box form{margin-top:.75rem}
+.summary-box fieldset{border:0;padding:0;margin:0 0 .5rem}
+.choice label{display:inline;font-weight:400;margin:0}
 .summary.done{border-color:#0e6245}
 button.secondary{background:#fff;color:#a50f33;border:2px solid #a50f33}
 button.secondary:hover{background:#fff5f7}
