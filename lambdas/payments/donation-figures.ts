@@ -3,7 +3,8 @@
 // pre-aggregated items donation-records.ts keeps: the total and the active members per tier (one
 // read of two items), the month aggregates (one Query of at most MONTHS_SHOWN items: this year's
 // count is among them) and the newest comments (one Query of at most COMMENTS_SHOWN items). No read
-// grows with the number of donations.
+// grows with the number of donations. The support page's goal, supporters and wall are read the
+// same way (supportPageFigures).
 import * as keys from '#lambdas/platform/keys';
 import { keyString, type Store } from '#lambdas/platform/store';
 import { WALL_SIZE, type SupportGoal, type SupportPageResponse, type WallEntry } from '#shared/payments/support-api';

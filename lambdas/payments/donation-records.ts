@@ -1,7 +1,9 @@
 // A collective's donation records and memberships, written through the store port: a donation with
 // its month aggregate (amount net of refunds, count, membership payments), the collective's total
-// and, when the donor left one, its comment, all in one transaction; a refund applied once per
-// amount Stripe reports; a membership (one Stripe subscription) and the active members per tier.
+// (with `gifts`, the one-time gifts not refunded in full: the supporters count's part), its wall
+// entry for a named donor, its comment, and its event (the receipt and the collective's notice),
+// all in one transaction; a refund applied once per amount Stripe reports; a membership (one Stripe
+// subscription), its tier changes and the active members per tier.
 // Every write is idempotent on the ids it is given (Stripe's for the donations of the support page,
 // the seed's for the sample ones): a repeat changes nothing.
 import * as keys from '#lambdas/platform/keys';
