@@ -163,6 +163,16 @@ export class NilCardsStack extends Stack {
       notificationsApi.addEnvironment('NOTIFY_SECRET_ARN', this.notifications.signingSecret.secretArn);
       this.notifications.signingSecret.grantRead(notificationsApi);
     }
+    // A donor's receipt carries a signed "Manage membership" link (lambdas/payments/donation-notices.ts),
+    // signed with the same secret: by the support function (the thank-you) and the Stripe webhook
+    // function (the receipts), and checked by the support function.
+    for (const name of ['support', 'stripe-webhook'] as const) {
+      const fn = this.api.functions.get(name);
+      if (!fn) continue;
+      fn.addEnvironment('NOTIFY_SECRET_ARN', this.notifications.signingSecret.secretArn);
+      this.notifications.signingSecret.grantRead(fn);
+      if (siteUrl) fn.addEnvironment('SITE_URL', siteUrl);
+    }
     // An invite's email carries the claim link: the site's URL where it is known at synth, else the
     // onboarding function takes the collective's browser origin.
     if (siteUrl) this.api.functions.get('onboarding')?.addEnvironment('SITE_URL', siteUrl);

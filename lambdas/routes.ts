@@ -177,6 +177,8 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/support/{id}', fn: 'support', access: 'public' },
   { method: 'POST', path: '/api/support/{id}/checkout', fn: 'support', access: 'public' },
   { method: 'GET', path: '/api/support/{id}/checkouts/{sessionId}', fn: 'support', access: 'public' },
+  // A receipt's signed "Manage membership" link: opens Stripe's customer portal (303).
+  { method: 'GET', path: '/api/support/{id}/manage', fn: 'support', access: 'public' },
   { method: 'GET', path: '/api/collectives/{id}/support', fn: 'support', access: 'collective' },
   { method: 'PUT', path: '/api/collectives/{id}/support', fn: 'support', access: 'collective' },
   { method: 'POST', path: '/api/webhooks/shopify', fn: 'webhook', access: 'webhook' },

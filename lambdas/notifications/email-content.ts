@@ -41,7 +41,7 @@ function noticeBlock(n: NoticeText, site: string): { text: string; html: string 
   const link = url(site, n.link);
   return {
     text: `${n.title}\n${n.body}${link ? `\nOpen: ${link}` : ''}`,
-    html: `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(n.title)}</h2><p style="margin:0">${escapeHtml(n.body)}</p>${
+    html: `<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(n.title)}</h2><p style="margin:0;white-space:pre-line">${escapeHtml(n.body)}</p>${
       link ? `<p style="margin:4px 0"><a href="${escapeHtml(link)}">Open in Drift</a></p>` : ''
     }`,
   };

@@ -54,6 +54,8 @@ export interface SenderDeps {
 export type Outcome = 'sent' | 'held' | 'skipped' | 'failed' | 'unconfirmed' | 'retry' | 'busy' | 'not-due' | 'done' | 'gone' | 'more';
 
 const GSI = ['GSI1PK', 'GSI1SK'];
+/** An address recipient's address (an invite's, a donor's receipt) is kept only until its email is decided. */
+const DECIDED = [...GSI, 'emailTo'];
 /** A transactional email's text carries a secret (an invite's claim link, whose code is stored
  * nowhere else): once its email is decided, the notice keeps no copy of it. */
 const FORGET_TEXT = { body: 'The email was decided; its text and link are not kept.', link: null };
@@ -93,7 +95,7 @@ export function createSender(deps: SenderDeps) {
   const settleNote = (key: Key, email: string, fields: Item = {}, note?: Item): Write => ({
     update: key,
     set: { email, decidedAt: deps.now().toISOString(), ...fields, ...(note ? forgetIf(note) : {}) },
-    remove: GSI,
+    remove: DECIDED,
     condition: { field: 'email', is: 'pending' },
   });
 
@@ -188,7 +190,7 @@ export function createSender(deps: SenderDeps) {
     await store.write({
       update: key,
       set: { email: 'sent', sentAt: deps.now().toISOString(), messageId, ...forgetIf(note) },
-      remove: [...GSI, 'claim'],
+      remove: [...DECIDED, 'claim'],
       condition: { field: 'claim', is: claim },
     });
     return 'sent';
@@ -218,7 +220,7 @@ export function createSender(deps: SenderDeps) {
         ? {
             update: key,
             set: { email: 'failed', attempts, error: String((error as Error)?.message ?? error).slice(0, 300), ...forgetIf(note) },
-            remove: [...GSI, 'claim'],
+            remove: [...DECIDED, 'claim'],
             condition: { field: 'claim', is: claim },
           }
         : {
@@ -262,7 +264,7 @@ export function createSender(deps: SenderDeps) {
       await store.write({
         update: key,
         set: { email: 'unconfirmed', decidedAt, ...forgetIf(item) },
-        remove: [...GSI, 'claim'],
+        remove: [...DECIDED, 'claim'],
         condition: { field: 'claim', is: claim },
       });
     log('error', 'notification email unconfirmed: SES may have taken it; not sent again', {

@@ -5,16 +5,24 @@
 // from, and writes through donation-records.ts, idempotent on Stripe's ids:
 //   checkout.session.completed      a gift: its donation; a membership: the member and its first payment
 //   invoice.paid                    each month of a membership: a recurring donation
+//   customer.subscription.updated   the portal's changes: the membership as Stripe says it is now
 //   customer.subscription.deleted   the membership ends (its donations stay)
 //   charge.refunded                 the donation's refunded amount (figures net of refunds)
+// Each payment's receipt (to the address Stripe collected) and the collective's notice are written
+// with its donation, once (donation-notices.ts).
 // fulfillCheckout is also what the support page's thank-you read calls (Stripe's advice: fulfil on
 // the return to the site as well as from the webhook), so both paths record the same thing once.
 import { feeCents, type GiveKind, type RecordedGift } from '#shared/payments/support-api';
 import { log } from '#lambdas/platform/log';
 import type { StripeCharge, StripeCheckoutSession, StripeClient, StripeInvoice, StripeList, StripeSubscription } from '#lambdas/platform/stripe-client';
 import type { Store } from '#lambdas/platform/store';
+import { getCollective } from '#lambdas/catalog/catalog-repo';
+import { signingSecret } from '#lambdas/notifications/notify-settings';
 import { collectiveStripeAccount } from './collective-account';
+import { chargeFees, chargeOfIntent, manageLinkPath, paymentNewsWrites, type PaymentNews } from './donation-notices';
 import { type Audit, type DonationType, findDonation, recordDonation, refundDonation, saveMembership } from './donation-records';
+import { readSupportSettings } from './support-repo';
+import { tierOfPrice } from './tier-prices';
 import type { StripeEventContext, StripeEventHandlers } from './stripe-events';
 
 /** The metadata the support page puts on a session and on its PaymentIntent or subscription. */
@@ -85,15 +93,22 @@ async function collectiveOf(store: Store, meta: DonationMetadata | null, account
   return null;
 }
 
-/** The membership as Stripe says it is now (active, or ended). */
+/** The tier a subscription pays for now: its Price's (a change in the customer portal moves it to
+ * another tier's Price), else the tier it was started in. */
+function tierNow(subscription: StripeSubscription, meta: DonationMetadata): { tierId: string; tierName: string } {
+  return tierOfPrice(subscription.items.data[0]?.price.metadata) ?? { tierId: meta.tierId ?? 'unknown', tierName: meta.tierName ?? 'Membership' };
+}
+
+/** The membership as Stripe says it is now (active in its tier, or ended). */
 async function saveMember(store: Store, account: string, subscription: StripeSubscription, meta: DonationMetadata, audit: Audit): Promise<void> {
   const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+  const tier = tierNow(subscription, meta);
   await saveMembership(store, {
     collectiveId: meta.collectiveId,
     subscriptionId: subscription.id,
     account,
-    tierId: meta.tierId ?? 'unknown',
-    tierName: meta.tierName ?? 'Membership',
+    tierId: tier.tierId,
+    tierName: tier.tierName,
     amountCents: subscription.items.data[0]?.price.unit_amount ?? 0,
     donorName: meta.donorName,
     anonymous: meta.anonymous,
@@ -101,6 +116,34 @@ async function saveMember(store: Store, account: string, subscription: StripeSub
     startedAt: iso(subscription.created),
     endedAt: ended ? iso(subscription.ended_at ?? subscription.canceled_at ?? Math.floor(Date.parse(audit.at) / 1000)) : null,
     audit,
+  });
+}
+
+/** The signed "Manage membership" path of a subscription, or null where links cannot be signed. */
+export async function manageLinkOf(collectiveId: number, subscriptionId: string, now: string): Promise<string | null> {
+  try {
+    return manageLinkPath(await signingSecret(), collectiveId, subscriptionId, now);
+  } catch (error) {
+    log('warn', 'manage membership links are not configured: the receipt has none', { error: String(error) });
+    return null;
+  }
+}
+
+/** What a payment's event needs besides the payment: the collective's name and receipt settings. */
+async function newsOf(
+  store: Store,
+  collectiveId: number,
+  payment: Omit<PaymentNews, 'collectiveId' | 'collectiveName' | 'settings' | 'at' | 'by'>,
+  audit: Audit,
+): Promise<ReturnType<typeof paymentNewsWrites>> {
+  const [collective, settings] = await Promise.all([getCollective(collectiveId), readSupportSettings(store, collectiveId)]);
+  return paymentNewsWrites({
+    ...payment,
+    collectiveId,
+    collectiveName: collective?.name ?? `Collective ${collectiveId}`,
+    settings,
+    at: audit.at,
+    by: audit.by,
   });
 }
 
@@ -118,13 +161,35 @@ async function recordInvoice(
   const payments = await stripe.request<StripeList<InvoicePayment>>('GET', '/v1/invoice_payments', { params: { invoice: invoice.id }, stripeAccount: account });
   const intent = payments.data.find((p) => p.status === 'paid')?.payment.payment_intent ?? null;
   const id = intent ?? invoice.id;
-  const comment = invoice.billing_reason === 'subscription_create' ? meta.comment : null;
-  const tierName = meta.tierName ?? 'Membership';
+  const first = invoice.billing_reason === 'subscription_create';
+  const comment = first ? meta.comment : null;
+  const tierName = tierNow(subscription, meta).tierName;
+  const date = iso(invoice.status_transitions.paid_at ?? invoice.created);
+  if (await findDonation(store, meta.collectiveId, id)) return id;
+  const news = await newsOf(
+    store,
+    meta.collectiveId,
+    {
+      donationId: id,
+      kind: 'membership',
+      newMember: first,
+      amountCents: invoice.amount_paid,
+      date,
+      tierName,
+      donorName: meta.donorName,
+      email: invoice.customer_email ?? null,
+      manageLink: await manageLinkOf(meta.collectiveId, subscription.id, audit.at),
+    },
+    audit,
+  );
   await recordDonation(store, {
     collectiveId: meta.collectiveId,
     id,
-    date: iso(invoice.status_transitions.paid_at ?? invoice.created),
+    date,
     recorded: audit,
+    fees: intent ? await chargeFees(stripe, account, await chargeOfIntent(stripe, account, intent)) : undefined,
+    wall: first ? { kind: 'membership', tierName } : null,
+    alsoWrite: news,
     donorName: meta.donorName,
     notes: notesOf(`Monthly membership: ${tierName}`, comment),
     amountCents: invoice.amount_paid,
@@ -141,7 +206,7 @@ async function recordInvoice(
       subscriptionId: subscription.id,
       checkoutSessionId: null,
       feeCents: feeCents(invoice.amount_paid, Math.round((subscription.application_fee_percent ?? 0) * 100)),
-      tierId: meta.tierId,
+      tierId: tierNow(subscription, meta).tierId,
       tierName,
     },
   });
@@ -182,11 +247,31 @@ export async function fulfillCheckout(
   if (!meta || collectiveId === null || session.status !== 'complete' || session.payment_status !== 'paid') return null;
   if (session.mode === 'payment' && session.payment_intent) {
     const intent = await stripe.request<PaymentIntent>('GET', `/v1/payment_intents/${encodeURIComponent(session.payment_intent)}`, { stripeAccount: account });
+    if (await findDonation(store, collectiveId, intent.id)) return recordedGift(store, collectiveId, intent.id);
+    const date = iso(intent.created);
     await recordDonation(store, {
       collectiveId,
       id: intent.id,
-      date: iso(intent.created),
+      date,
       recorded: audit,
+      fees: await chargeFees(stripe, account, intent.latest_charge),
+      wall: { kind: 'gift', tierName: null },
+      alsoWrite: await newsOf(
+        store,
+        collectiveId,
+        {
+          donationId: intent.id,
+          kind: 'gift',
+          newMember: false,
+          amountCents: intent.amount_received,
+          date,
+          tierName: null,
+          donorName: meta.donorName,
+          email: session.customer_details?.email ?? null,
+          manageLink: null,
+        },
+        audit,
+      ),
       donorName: meta.donorName,
       notes: notesOf('One-time gift', meta.comment),
       amountCents: intent.amount_received,
@@ -268,6 +353,12 @@ export const donationEventHandlers: StripeEventHandlers = {
     if (!member) return;
     await saveMember(ctx.store, account, member.subscription, member.meta, auditOf(ctx));
     await recordInvoice(ctx.store, ctx.stripe, account, invoice, member.subscription, member.meta, auditOf(ctx));
+  },
+  // The customer portal's changes (a cancellation at the period's end, a new card) and renewals:
+  // the membership is made what Stripe says now (an ended subscription ends it, once).
+  'customer.subscription.updated': async (ctx) => {
+    const member = await membershipOf(ctx, objectId(ctx));
+    if (member) await saveMember(ctx.store, member.account, member.subscription, member.meta, auditOf(ctx));
   },
   'customer.subscription.deleted': async (ctx) => {
     const member = await membershipOf(ctx, objectId(ctx));

@@ -1,7 +1,9 @@
 // A collective's donation records and memberships, written through the store port: a donation with
 // its month aggregate (amount net of refunds, count, membership payments), the collective's total
-// and, when the donor left one, its comment, all in one transaction; a refund applied once per
-// amount Stripe reports; a membership (one Stripe subscription) and the active members per tier.
+// (with `gifts`, the one-time gifts not refunded in full: the supporters count's part), its wall
+// entry for a named donor, its comment, and its event (the receipt and the collective's notice),
+// all in one transaction; a refund applied once per amount Stripe reports; a membership (one Stripe
+// subscription), its tier changes and the active members per tier.
 // Every write is idempotent on the ids it is given (Stripe's for the donations of the support page,
 // the seed's for the sample ones): a repeat changes nothing.
 import * as keys from '#lambdas/platform/keys';
@@ -37,6 +39,14 @@ export interface DonationRecord {
   comment?: string | null;
   /** Who recorded it and when (absent: the seed's sample donations). */
   recorded?: Audit;
+  /** Every fee Stripe took from the payment (its processing fee and the platform's application fee)
+   * and what the collective keeps, read from the charge's balance transaction (absent: not known). */
+  fees?: { feeCents: number; netCents: number };
+  /** Listed on the support page's wall (a named donor's gift, or a membership's first month). */
+  wall?: { kind: 'gift' | 'membership'; tierName: string | null } | null;
+  /** More writes of the same transaction (the event of decision 0025: the receipt and the
+   * collective's notice), so they are written exactly when the donation is, once. */
+  alsoWrite?: Write[];
   /** Where it came from in Stripe (absent for the sample donations the seed writes). */
   stripe?: {
     account: string;
@@ -69,6 +79,8 @@ export async function findDonation(store: Store, collectiveId: number, donationI
 export async function recordDonation(store: Store, d: DonationRecord): Promise<boolean> {
   const month = yearMonthOf(d.date);
   const comment = d.comment?.trim() || null;
+  // Never a wall entry for an anonymous donor, or a name that could be an email address.
+  const wall = d.wall && !d.anonymous && d.donorName && !d.donorName.includes('@') ? d.wall : null;
   const writes: Write[] = [
     {
       put: {
@@ -85,6 +97,8 @@ export async function recordDonation(store: Store, d: DonationRecord): Promise<b
         ...(comment ? { comment } : {}),
         ...(d.stripe ? { stripe: d.stripe } : {}),
         ...(d.recorded ? { recordedBy: d.recorded.by, recordedAt: d.recorded.at } : {}),
+        ...(d.fees ? { feeCents: d.fees.feeCents, netCents: d.fees.netCents } : {}),
+        ...(wall ? { onWall: true } : {}),
       },
       condition: { notExists: true },
     },
@@ -95,8 +109,15 @@ export async function recordDonation(store: Store, d: DonationRecord): Promise<b
       set: { ...keys.collectiveDonationMonth(d.collectiveId, month), month },
       add: { amountCents: d.amountCents, count: 1, recurringCount: d.recurring ? 1 : 0 },
     },
-    { update: keys.donationTotal(d.collectiveId), add: { amountCents: d.amountCents, count: 1 } },
+    // `gifts`: the one-time gifts among them, the supporters count's part besides the active members.
+    { update: keys.donationTotal(d.collectiveId), add: { amountCents: d.amountCents, count: 1, gifts: d.recurring ? 0 : 1 } },
   ];
+  if (wall)
+    writes.push({
+      put: { ...keys.supporterWall(d.collectiveId, d.date, d.id), donationId: d.id, date: d.date, donorName: d.donorName, ...wall },
+      condition: { notExists: true },
+    });
+  writes.push(...(d.alsoWrite ?? []));
   if (comment)
     writes.push({
       put: {
@@ -148,8 +169,9 @@ export async function refundDonation(store: Store, collectiveId: number, donatio
           update: keys.donationMonth(collectiveId, yearMonthOf(date)),
           add: { amountCents: -delta, count: -full, recurringCount: donation.recurring ? -full : 0 },
         },
-        { update: keys.donationTotal(collectiveId), add: { amountCents: -delta, count: -full } },
+        { update: keys.donationTotal(collectiveId), add: { amountCents: -delta, count: -full, gifts: donation.recurring ? 0 : -full } },
       ];
+      if (full && donation.onWall) writes.push({ delete: keys.supporterWall(collectiveId, date, donationId) });
       if (donation.comment) {
         const comment = keys.donationComment(collectiveId, date, donationId);
         writes.push(full ? { delete: comment } : { update: comment, set: { amountCents: amount - after } });
@@ -198,7 +220,21 @@ async function endMembership(store: Store, collectiveId: number, subscriptionId:
   }
 }
 
-/** Makes the stored membership what Stripe says (active, or ended), whichever event comes first. */
+/** Moves an active membership to another tier once (the customer portal's plan change): its
+ * tier's count goes down, the new tier's up, in the transaction that changes it, only from the tier
+ * read (a repeated or older event finds it moved and changes nothing). */
+async function moveMembership(store: Store, m: MembershipRecord, fromTier: string): Promise<void> {
+  await store.transact([
+    {
+      update: keys.membership(m.collectiveId, m.subscriptionId),
+      set: { tierId: m.tierId, tierName: m.tierName, amountCents: m.amountCents, updatedBy: m.audit.by, updatedAt: m.audit.at },
+      condition: { field: 'tierId', is: fromTier },
+    },
+    { update: keys.supportMembers(m.collectiveId), add: { [activeField(fromTier)]: -1, [activeField(m.tierId)]: 1 } },
+  ]);
+}
+
+/** Makes the stored membership what Stripe says (active in its tier, or ended), whichever event comes first. */
 export async function saveMembership(store: Store, m: MembershipRecord): Promise<void> {
   const key = keys.membership(m.collectiveId, m.subscriptionId);
   await retryOnConflict(
@@ -206,6 +242,7 @@ export async function saveMembership(store: Store, m: MembershipRecord): Promise
       const stored = await read(store, key);
       if (stored) {
         if (m.endedAt && stored.status === 'active') await endMembership(store, m.collectiveId, m.subscriptionId, String(stored.tierId), m.endedAt, m.audit);
+        else if (!m.endedAt && stored.status === 'active' && String(stored.tierId) !== m.tierId) await moveMembership(store, m, String(stored.tierId));
         return;
       }
       const { collectiveId, endedAt, audit, ...fields } = m;

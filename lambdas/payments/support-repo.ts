@@ -1,8 +1,9 @@
 // A collective's support page settings (keys.supportSettings: pitch, tiers, one-time gifts, the
-// platform fee), versioned so that two editors never overwrite each other silently, and the school
-// page's link to it (keys.catalogSchoolSupport), written in the same transaction.
+// platform fee, the receipts' legal name and tax status, the goal), versioned so that two editors
+// never overwrite each other silently, and the school page's link to it (keys.catalogSchoolSupport),
+// written in the same transaction.
 import type { Collective } from '#shared/catalog/catalog-types';
-import { DEFAULT_SUPPORT_SETTINGS, type SupportSettings, type SupportSettingsRequest, type SupportTier } from '#shared/payments/support-api';
+import { DEFAULT_SUPPORT_SETTINGS, type SupportGoal, type SupportSettings, type SupportSettingsRequest, type SupportTier } from '#shared/payments/support-api';
 import { Conflict } from '#lambdas/platform/errors';
 import * as keys from '#lambdas/platform/keys';
 import { StoreConflict, keyString, versionIs, type Store } from '#lambdas/platform/store';
@@ -21,6 +22,9 @@ async function readStored(store: Store, collectiveId: number): Promise<StoredSet
     tiers: (item.tiers as SupportTier[] | undefined) ?? [],
     giftsEnabled: item.giftsEnabled !== false,
     feeBasisPoints: Number(item.feeBasisPoints ?? 0),
+    legalName: String(item.legalName ?? ''),
+    taxDeductible: item.taxDeductible === true,
+    goal: (item.goal as SupportGoal | null | undefined) ?? null,
     version: Number(item.version ?? 0),
     updatedAt: (item.updatedAt as string | undefined) ?? null,
     nextTier: Number(item.nextTier ?? 1),
@@ -58,6 +62,9 @@ export async function saveSupportSettings(
     tiers,
     giftsEnabled: request.giftsEnabled,
     feeBasisPoints: request.feeBasisPoints,
+    legalName: request.legalName,
+    taxDeductible: request.taxDeductible,
+    goal: request.goal,
     version: current.version + 1,
     updatedAt: now,
   };

@@ -2,10 +2,11 @@
 // becomes a Stripe Checkout Session on the collective's connected account (a direct charge; the
 // platform fee as application_fee_amount or application_fee_percent), the thank-you read after
 // Stripe sends the donor back (which records the payment as the webhook would: the same idempotent
-// code), and the collective's own settings (GET/PUT /api/collectives/{id}/support).
+// code), a receipt's signed "Manage membership" link (Stripe's customer portal on the collective's
+// account), and the collective's own settings (GET/PUT /api/collectives/{id}/support).
 // Public answers carry display names only (the donor's name as given, or 'Anonymous'), never an email.
 import type { CheckoutResultResponse, GiveResponse, SupportPageResponse, SupportSettingsResponse } from '#shared/payments/support-api';
-import { feeCents, feePercent, validateGive, validateSupportSettings } from '#shared/payments/support-api';
+import { feeCents, feePercent, validateGive, validateSupportSettings, type SupportTier } from '#shared/payments/support-api';
 import type { Collective } from '#shared/catalog/catalog-types';
 import { requireCollective } from '#lambdas/catalog/catalog-lookup';
 import { guardPublicName } from '#lambdas/identity/protected-names';
@@ -17,8 +18,12 @@ import { dynamoStore as store } from '#lambdas/platform/store';
 import { StripeApiError, type CheckoutSessionParams } from '#lambdas/platform/stripe-client';
 import { stripeClient, stripeConfigured } from '#lambdas/platform/stripe-config';
 import { collectiveStripeAccount } from './collective-account';
-import { donationMetadata, fulfillCheckout, metadataOf } from './donation-events';
+import { signingSecret, siteUrl } from '#lambdas/notifications/notify-settings';
+import { donationMetadata, fulfillCheckout, manageLinkOf, metadataOf } from './donation-events';
+import { supportPageFigures } from './donation-figures';
+import { checkManageLink } from './donation-notices';
 import { activeMembers } from './donation-records';
+import { portalConfiguration, tierPrice } from './tier-prices';
 import { readSupportSettings, saveSupportSettings } from './support-repo';
 
 export const NOT_OPEN = 'Donations to this collective are not open yet: it has not finished linking its Stripe account.';
@@ -47,6 +52,7 @@ const page: RouteHandler = async (event) => {
   const id = intParam(event, 'id');
   const collective = await requireCollective(id);
   const [settings, account, school] = await Promise.all([readSupportSettings(store, id), collectiveStripeAccount(store, id), getSchool(collective.schoolId)]);
+  const figures = await supportPageFigures(store, id, settings.goal);
   const tiers = activeTiers(settings.tiers).map(({ retired: _r, ...tier }) => tier);
   const closedBecause: SupportPageResponse['closedBecause'] = !account?.chargesEnabled
     ? 'no_account'
@@ -65,6 +71,7 @@ const page: RouteHandler = async (event) => {
     feeBasisPoints: settings.feeBasisPoints,
     open: closedBecause === null,
     closedBecause,
+    ...figures,
   };
   return json(200, body);
 };
@@ -100,8 +107,15 @@ const checkout: RouteHandler = async (event) => {
     comment: value.comment || null,
   });
   const fee = settings.feeBasisPoints;
+  let lines: Pick<CheckoutSessionParams, 'mode' | 'line_items'>;
+  try {
+    lines = await sessionLines(collective, value.kind, amount, tier, account.accountId);
+  } catch (error) {
+    if (error instanceof StripeApiError) throw stripeFailure(error);
+    throw error;
+  }
   const params: CheckoutSessionParams = {
-    ...sessionLines(collective, value.kind, amount, tier),
+    ...lines,
     success_url: `${origin}/support/${id}?checkout={CHECKOUT_SESSION_ID}`,
     cancel_url: `${origin}/support/${id}?cancelled=1`,
     client_reference_id: `collective-${id}`,
@@ -129,31 +143,27 @@ const checkout: RouteHandler = async (event) => {
   }
 };
 
-function sessionLines(
+/** A gift: one line "Support {collective}" at the amount given. A membership: the tier's Price (so
+ * that Stripe's customer portal can later switch the member to another tier's Price). */
+async function sessionLines(
   collective: Collective,
   kind: 'gift' | 'membership',
   amount: number,
-  tier: { name: string; perk: string } | null,
-): Pick<CheckoutSessionParams, 'mode' | 'line_items'> {
+  tier: SupportTier | null,
+  account: string,
+): Promise<Pick<CheckoutSessionParams, 'mode' | 'line_items'>> {
   if (kind === 'gift')
     return {
       mode: 'payment',
-      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: amount, product_data: { name: `Gift to ${collective.name}` } } }],
-    };
-  return {
-    mode: 'subscription',
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: 'usd',
-          unit_amount: amount,
-          recurring: { interval: 'month' },
-          product_data: { name: `${tier!.name} membership · ${collective.name}`, ...(tier!.perk ? { description: tier!.perk } : {}) },
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: 'usd', unit_amount: amount, product_data: { name: `Support ${collective.name}`, description: 'One-time gift' } },
         },
-      },
-    ],
-  };
+      ],
+    };
+  const price = await tierPrice(await stripeClient(), account, collective, tier!);
+  return { mode: 'subscription', line_items: [{ quantity: 1, price: price.id }] };
 }
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
@@ -172,10 +182,48 @@ const result: RouteHandler = async (event) => {
     const status = session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
     const recorded =
       status === 'complete' ? await fulfillCheckout(store, stripe, account.accountId, session, { by: 'donor-return', at: new Date().toISOString() }) : null;
-    const answer: CheckoutResultResponse = { status, recorded };
+    const manageUrl =
+      status === 'complete' && session.mode === 'subscription' && session.subscription
+        ? await manageLinkOf(id, session.subscription, new Date().toISOString())
+        : null;
+    const answer: CheckoutResultResponse = { status, recorded, manageUrl };
     return json(200, answer);
   } catch (error) {
     if (error instanceof StripeApiError) throw error.status === 404 ? new NotFound(`Checkout ${sessionId}`) : stripeFailure(error);
+    throw error;
+  }
+};
+
+/**
+ * A receipt's "Manage membership" link: checks its signature and expiry, then creates a Stripe
+ * customer portal session for the subscription's customer on the collective's account and sends
+ * the donor there (303). A link that is not ours, expired, or for a membership Stripe no longer
+ * has sends the donor back to the support page, which says why.
+ */
+const manage: RouteHandler = async (event) => {
+  const id = intParam(event, 'id');
+  await requireCollective(id);
+  const page = `${siteUrl()}/support/${id}`;
+  const back = (reason: string) => ({ statusCode: 303, headers: { location: `${page}?manage=${reason}`, 'cache-control': 'no-store' }, body: '' });
+  const checked = checkManageLink(await signingSecret(), id, event.queryStringParameters ?? {}, Date.now());
+  if (checked === 'invalid' || checked === 'expired') return back(checked);
+  const account = await collectiveStripeAccount(store, id);
+  if (!account || !stripeConfigured()) return back('unavailable');
+  try {
+    const stripe = await stripeClient();
+    const subscription = await stripe.subscriptions.retrieve(checked.subscriptionId, { stripeAccount: account.accountId });
+    if (donationMetadata(subscription.metadata)?.collectiveId !== id) return back('invalid');
+    // The portal offers the tiers offered now: a member switches between their Prices.
+    const [collective, settings] = await Promise.all([requireCollective(id), readSupportSettings(store, id)]);
+    const prices = await Promise.all(activeTiers(settings.tiers).map((tier) => tierPrice(stripe, account.accountId, collective, tier)));
+    const configuration = await portalConfiguration(stripe, account.accountId, prices);
+    const portal = await stripe.request<{ url: string }>('POST', '/v1/billing_portal/sessions', {
+      params: { customer: subscription.customer, return_url: page, configuration },
+      stripeAccount: account.accountId,
+    });
+    return { statusCode: 303, headers: { location: portal.url, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }, body: '' };
+  } catch (error) {
+    if (error instanceof StripeApiError) return back(error.status === 404 ? 'invalid' : 'unavailable');
     throw error;
   }
 };
@@ -212,6 +260,7 @@ export const handler = routes({
   'GET /api/support/{id}': page,
   'POST /api/support/{id}/checkout': checkout,
   'GET /api/support/{id}/checkouts/{sessionId}': result,
+  'GET /api/support/{id}/manage': manage,
   'GET /api/collectives/{id}/support': settingsRead,
   'PUT /api/collectives/{id}/support': settingsSave,
 });

@@ -42,6 +42,7 @@ const PAYOUT = 'PAYOUT#';
 const DONATION = 'DONATION#';
 const DONATION_MONTH = 'DAGG#M#';
 const DONATION_COMMENT = 'DCOMMENT#';
+const SUPPORTER_WALL = 'DWALL#';
 const MEMBERSHIP = 'MEMBERSHIP#';
 const INVITE = 'INVITE#';
 const PROFILE_REQUEST = 'PROFILEREQ#';
@@ -290,6 +291,12 @@ export const donationComment = (collectiveId: number, date: string, donationId: 
   SK: `${DONATION_COMMENT}${date}#${donationId}`,
 });
 export const donationCommentPrefix = DONATION_COMMENT;
+/** A named supporter on the support page's wall (a gift, or a membership's first month), newest last in SK order. */
+export const supporterWall = (collectiveId: number, date: string, donationId: string) => ({
+  PK: collectiveRecordsPartition(collectiveId),
+  SK: `${SUPPORTER_WALL}${date}#${donationId}`,
+});
+export const supporterWallPrefix = SUPPORTER_WALL;
 /** The support page's settings (pitch, membership tiers, one-time gifts, the platform fee; versioned). */
 export const supportSettings = (collectiveId: number) => ({ PK: collectiveRecordsPartition(collectiveId), SK: 'SUPPORT' });
 /** Active members per tier (one counter field per tier id). */

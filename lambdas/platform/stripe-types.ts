@@ -38,14 +38,31 @@ export interface PayoutParams {
   metadata?: Metadata;
 }
 
-export interface CheckoutLineItem {
-  quantity: number;
-  price_data: {
-    currency: string;
-    unit_amount: number;
-    product_data: { name: string; description?: string; metadata?: Metadata };
-    recurring?: { interval: 'day' | 'week' | 'month' | 'year'; interval_count?: number };
-  };
+export type CheckoutLineItem =
+  | {
+      quantity: number;
+      price_data: {
+        currency: string;
+        unit_amount: number;
+        product_data: { name: string; description?: string; metadata?: Metadata };
+        recurring?: { interval: 'day' | 'week' | 'month' | 'year'; interval_count?: number };
+      };
+    }
+  | {
+      quantity: number;
+      /** An existing Price of the account. */
+      price: string;
+    };
+
+/** A Price (a membership tier's monthly price: the customer portal switches between Prices). */
+export interface StripePrice extends StripeObject {
+  object: 'price';
+  active: boolean;
+  unit_amount: number | null;
+  lookup_key: string | null;
+  nickname: string | null;
+  product: string;
+  metadata: Metadata;
 }
 
 export interface CheckoutSessionParams {
@@ -179,7 +196,13 @@ export interface StripeSubscription extends StripeObject {
   ended_at: number | null;
   latest_invoice: string | null;
   application_fee_percent: number | null;
-  items: StripeList<{ id: string; quantity: number; current_period_start: number; current_period_end: number; price: { unit_amount: number | null } }>;
+  items: StripeList<{
+    id: string;
+    quantity: number;
+    current_period_start: number;
+    current_period_end: number;
+    price: { id?: string; unit_amount: number | null; metadata?: Metadata | null };
+  }>;
 }
 
 export interface StripeInvoice extends StripeObject {
@@ -190,6 +213,8 @@ export interface StripeInvoice extends StripeObject {
   amount_paid: number;
   currency: string;
   customer: string;
+  /** The customer's email when the invoice was finalised (where Stripe sends its own receipts). */
+  customer_email?: string | null;
   parent: { type: string; subscription_details: { subscription: string; metadata: Metadata | null } | null } | null;
   period_start: number;
   period_end: number;
@@ -207,6 +232,18 @@ export interface StripeCharge extends StripeObject {
   payment_intent: string | null;
   application_fee_amount: number | null;
   billing_details: { email: string | null; name: string | null };
+  /** The charge's balance transaction (its fee and net), an id unless expanded. */
+  balance_transaction?: string | null;
+}
+
+/** A movement of an account's balance: a charge's fee (Stripe's and the application's) and net. */
+export interface StripeBalanceTransaction extends StripeObject {
+  object: 'balance_transaction';
+  amount: number;
+  fee: number;
+  net: number;
+  type: string;
+  fee_details: Array<{ amount: number; type: string }>;
 }
 
 export interface StripeEvent {

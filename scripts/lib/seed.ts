@@ -151,7 +151,7 @@ export async function seedNational(options: NationalSeedOptions): Promise<{ item
 // onboarding page, as a browser submits it.
 
 /** Submits the stand-in's hosted onboarding page with one of Stripe's test bank accounts. */
-async function submitOnboarding(pageUrl: string, accountNumber: string): Promise<void> {
+async function submitOnboarding(pageUrl: string, accountNumber: string, legalName: string): Promise<void> {
   const page = await fetch(pageUrl, { redirect: 'manual' });
   const html = await page.text();
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
@@ -162,7 +162,7 @@ async function submitOnboarding(pageUrl: string, accountNumber: string): Promise
   const fields = {
     ...hidden,
     business_type: 'individual',
-    legal_name: 'Drift Demo',
+    legal_name: legalName,
     email: 'demo@example.com',
     product_description: 'NIL trading cards',
     routing_number: '110000000',
@@ -192,12 +192,14 @@ export async function seedStripePayouts(siteUrl: string, settled: () => Promise<
   const urls = { returnUrl: `${siteUrl}/collective?section=payouts&stripe=return`, refreshUrl: `${siteUrl}/collective?section=payouts&stripe=refresh` };
   const [linked, unlinked] = collective.members;
   const owners = [
-    { owner: { kind: 'collective' as const, id: collective.id }, by: 'seed' },
-    { owner: { kind: 'athlete' as const, id: linked, collectiveId: collective.id }, by: 'seed' },
+    // The collective's account carries its legal name: Stripe's pages (Checkout, the customer
+    // portal) show the account's business name to donors.
+    { owner: { kind: 'collective' as const, id: collective.id }, by: 'seed', legalName: 'Mariners NIL Collective LLC' },
+    { owner: { kind: 'athlete' as const, id: linked, collectiveId: collective.id }, by: 'seed', legalName: 'Drift Demo' },
   ];
-  for (const { owner, by } of owners) {
+  for (const { owner, by, legalName } of owners) {
     const made = await onboardingLink(ctx, owner, { by, email: null, ...urls });
-    await submitOnboarding(made.url, '000123456789');
+    await submitOnboarding(made.url, '000123456789', legalName);
     await syncAccount(ctx, owner, by);
   }
   const { batch } = await createBatch(store, {

@@ -424,6 +424,16 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       differences.push(
         `collective ${collectiveId} donations: stored ${Number(total?.amountCents ?? 0)} cents / ${Number(total?.count ?? 0)}, recomputed ${wantTotal} / ${wantCount}`,
       );
+    // The supporters count's gifts: one-time gifts not refunded in full.
+    const wantGifts = donations.reduce((n, d) => n + (d.recurring ? 0 : counted(d)), 0);
+    if (Number(total?.gifts ?? 0) !== wantGifts)
+      differences.push(`collective ${collectiveId} supporters: ${Number(total?.gifts ?? 0)} gifts counted, recomputed ${wantGifts}`);
+    // The wall lists exactly the named donations not refunded in full.
+    const wall = (byPartition.get(keys.collectiveRecordsPartition(collectiveId)) ?? []).filter((i) => String(i.SK).startsWith(keys.supporterWallPrefix));
+    const wantWall = donations.filter((d) => d.onWall && counted(d)).map((d) => String(d.id));
+    const gotWall = wall.map((w) => String(w.donationId));
+    if ([...wantWall].sort().join() !== [...gotWall].sort().join())
+      differences.push(`collective ${collectiveId} supporters wall: lists ${gotWall.length}, ${wantWall.length} named donations not refunded in full`);
     const months = new Map<string, { amountCents: number; count: number }>();
     for (const d of donations) {
       const m = months.get(yearMonthOf(String(d.date))) ?? { amountCents: 0, count: 0 };

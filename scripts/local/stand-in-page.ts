@@ -1,5 +1,6 @@
 // The local stand-ins' server-rendered pages (the mailbox, Stripe's hosted pages): HTML escaping and
-// the one page layout, with the stand-in's stylesheet and its banner saying nothing real happens.
+// the one page layout, with the stand-in's stylesheet and its banner saying nothing real happens
+// (in a header landmark, so every part of the page is in a landmark, as axe-core asks).
 
 export const escapeHtml = (text: unknown) =>
   String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -16,7 +17,7 @@ export function standInPage(page: { stylesheet: string; banner: { className: str
 <link rel="stylesheet" href="${escapeHtml(page.stylesheet)}">
 </head>
 <body>
-<p class="${page.banner.className}">${page.banner.text}</p>
+<header><p class="${page.banner.className}">${page.banner.text}</p></header>
 <main>
 ${page.body}
 </main>

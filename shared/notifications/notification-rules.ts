@@ -31,6 +31,8 @@ export const CATEGORIES = {
   payout_paid: { audience: ['athlete'], label: 'A payout was paid', emailByDefault: true },
   payout_failed: { audience: ['athlete', 'collective'], label: 'A payout failed', emailByDefault: true },
   disclosure_due: { audience: ['athlete', 'collective'], label: 'A disclosure deadline is near', emailByDefault: true },
+  // A collective's new member or gift; the donor's receipt is this category's transactional email.
+  donation: { audience: ['collective'], label: 'A new member or gift', emailByDefault: true },
 } as const satisfies Record<string, CategoryInfo>;
 
 export type Category = keyof typeof CATEGORIES;

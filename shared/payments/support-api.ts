@@ -35,17 +35,43 @@ export interface SupportTier {
   retired: boolean;
 }
 
+/** A fundraising goal shown with a progress bar: all the donations, or this calendar month's (UTC). */
+export interface SupportGoal {
+  amountCents: number;
+  label: string;
+  period: 'all' | 'month';
+}
+
 export interface SupportSettings {
   pitch: string;
   tiers: SupportTier[];
   giftsEnabled: boolean;
   feeBasisPoints: number;
+  /** The name receipts are issued in (the collective's legal name); empty: the collective's name. */
+  legalName: string;
+  /** Whether payments to the collective are tax-deductible (a 501(c)(3)); receipts say so. Off by default. */
+  taxDeductible: boolean;
+  goal: SupportGoal | null;
   /** Raised by each save: a save based on an older version is refused (409). */
   version: number;
   updatedAt: string | null;
 }
 
-export const DEFAULT_SUPPORT_SETTINGS: SupportSettings = { pitch: '', tiers: [], giftsEnabled: true, feeBasisPoints: 0, version: 0, updatedAt: null };
+export const DEFAULT_SUPPORT_SETTINGS: SupportSettings = {
+  pitch: '',
+  tiers: [],
+  giftsEnabled: true,
+  feeBasisPoints: 0,
+  legalName: '',
+  taxDeductible: false,
+  goal: null,
+  version: 0,
+  updatedAt: null,
+};
+export const LEGAL_NAME_MAX = 120;
+export const GOAL_LABEL_MAX = 80;
+/** Supporters listed on the wall (newest first). */
+export const WALL_SIZE = 50;
 
 export interface TierInput {
   /** An existing tier's id; null for a new tier. */
@@ -61,6 +87,9 @@ export interface SupportSettingsRequest {
   pitch: string;
   giftsEnabled: boolean;
   feeBasisPoints: number;
+  legalName: string;
+  taxDeductible: boolean;
+  goal: SupportGoal | null;
   tiers: TierInput[];
   /** The version the form was loaded with. */
   version: number;
@@ -98,6 +127,20 @@ export interface SupportPageResponse {
   /** Why it is closed: the collective's Stripe account does not take payments yet, it offers
    * nothing (no tier, no gifts), or this deployment has no Stripe settings. Null when open. */
   closedBecause: 'no_account' | 'nothing_offered' | 'payments_unavailable' | null;
+  /** The goal and what was raised towards it (net of refunds), or null without a goal. */
+  goal: (SupportGoal & { raisedCents: number }) | null;
+  /** Active monthly members plus one-time gifts not refunded in full (each gift counts once: Drift
+   * keeps no donor identity to tell two gifts of one person apart). */
+  supporters: number;
+  /** The supporters who gave their name (never Anonymous, never an email), newest first, at most WALL_SIZE. */
+  wall: WallEntry[];
+}
+
+export interface WallEntry {
+  donorName: string;
+  kind: GiveKind;
+  tierName: string | null;
+  date: string;
 }
 
 export type GiveKind = 'gift' | 'membership';
@@ -137,6 +180,8 @@ export interface RecordedGift {
 export interface CheckoutResultResponse {
   status: 'open' | 'complete' | 'expired';
   recorded: RecordedGift | null;
+  /** A membership's signed "Manage membership" link (Stripe's customer portal), else null. */
+  manageUrl: string | null;
 }
 
 export type FieldErrors = Record<string, string>;
@@ -235,7 +280,34 @@ export function validateSupportSettings(body: Record<string, unknown>, current: 
   names.forEach((name, i) => {
     if (name && names.indexOf(name) !== i) errors[`tiers.${i}.name`] ??= 'Two tiers cannot have the same name';
   });
-  return { value: { pitch, giftsEnabled: bool(body.giftsEnabled), feeBasisPoints: typeof fee === 'number' ? fee : 0, tiers, version }, errors };
+  const legalName = textField(body.legalName, 'legalName', errors, { label: 'Legal name', max: LEGAL_NAME_MAX, required: false });
+  const goal = goalField(body.goal, errors);
+  return {
+    value: {
+      pitch,
+      giftsEnabled: bool(body.giftsEnabled),
+      feeBasisPoints: typeof fee === 'number' ? fee : 0,
+      legalName,
+      taxDeductible: bool(body.taxDeductible),
+      goal,
+      tiers,
+      version,
+    },
+    errors,
+  };
+}
+
+/** A goal (absent or null: none). Field errors 'goal.amountCents', 'goal.label', 'goal.period'. */
+function goalField(input: unknown, errors: FieldErrors): SupportGoal | null {
+  if (input === undefined || input === null) return null;
+  const g = (typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const amountCents = typeof g.amountCents === 'number' && Number.isInteger(g.amountCents) ? g.amountCents : 0;
+  if (amountCents < MIN_AMOUNT_CENTS || amountCents > 100 * MAX_AMOUNT_CENTS)
+    errors['goal.amountCents'] = `Goal must be between ${formatUsd(MIN_AMOUNT_CENTS)} and ${formatUsd(100 * MAX_AMOUNT_CENTS)}`;
+  const label = textField(g.label, 'goal.label', errors, { label: 'Goal label', max: GOAL_LABEL_MAX, required: true });
+  const period = g.period === 'month' ? 'month' : 'all';
+  if (g.period !== undefined && g.period !== 'all' && g.period !== 'month') errors['goal.period'] = 'Choose all donations or this month';
+  return { amountCents, label, period };
 }
 
 /** A name with an '@' may be an email address or part of one: the public never sees one. */

@@ -148,7 +148,7 @@ describe('one-time gifts', () => {
     expect(declined.html).toContain('Your card was declined.');
     expect(await eventsOf(account, 'checkout.session.completed', sessionId)).toEqual([]);
     const open = await invoke(support, 'GET /api/support/{id}/checkouts/{sessionId}', { pathParameters: { id: '1', sessionId } });
-    expect(open.body).toEqual({ status: 'open', recorded: null });
+    expect(open.body).toEqual({ status: 'open', recorded: null, manageUrl: null });
     expect(await figures(1)).toMatchObject({ totalDonationsCents: 0, donationsThisYear: 0, comments: [] });
 
     const paid = await submitPage(started.body.url, CARD_FORM('4242 4242 4242 4242', { email: DONOR_EMAIL }));

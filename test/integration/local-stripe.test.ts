@@ -223,6 +223,15 @@ describe('checkout, subscriptions, refunds', () => {
     const charge = await stripe.charges.retrieve(String(intent.latest_charge), {}, { stripeAccount: collective.id });
     expect(charge).toMatchObject({ amount: 2_500, application_fee_amount: 75, paid: true, metadata: { donor: 'anonymous' } });
     expect(charge.payment_method_details?.card?.last4).toBe('4242');
+    // Stripe's fee as its US pricing computes it (2.9% + 30¢: 72.5¢ rounds to 73¢, + 30¢), with the
+    // application fee, on the charge's balance transaction: the account keeps the net.
+    const txn = await stripe.balanceTransactions.retrieve(String(charge.balance_transaction), {}, { stripeAccount: collective.id });
+    expect(txn).toMatchObject({ object: 'balance_transaction', type: 'charge', source: charge.id, amount: 2_500, fee: 103 + 75, net: 2_500 - 178 });
+    expect(txn.fee_details).toEqual([
+      expect.objectContaining({ type: 'stripe_fee', amount: 103 }),
+      expect.objectContaining({ type: 'application_fee', amount: 75 }),
+    ]);
+    await expect(stripe.balanceTransactions.retrieve(String(charge.balance_transaction))).rejects.toMatchObject({ statusCode: 404 });
     const completed = eventsOf('checkout.session.completed', collective.id).map((e) => e.event.data.object.id);
     expect(completed).toContain(session.id);
 
@@ -287,6 +296,74 @@ describe('checkout, subscriptions, refunds', () => {
       headers: { authorization: 'Bearer sk_test_local' },
     });
     expect(again.status).toBe(400);
+  });
+
+  it("Prices by lookup_key, a Checkout on a Price, and the customer portal's session on its configuration", async () => {
+    const on = { stripeAccount: collective.id };
+    const crew = await stripe.prices.create(
+      {
+        currency: 'usd',
+        unit_amount: 1_000,
+        recurring: { interval: 'month' },
+        product_data: { name: 'Support X: Crew' },
+        lookup_key: 'crew_1000',
+        metadata: { tierId: 't1' },
+      },
+      on,
+    );
+    const captain = await stripe.prices.create(
+      {
+        currency: 'usd',
+        unit_amount: 5_000,
+        recurring: { interval: 'month' },
+        product_data: { name: 'Support X: Captain' },
+        lookup_key: 'captain_5000',
+        nickname: 'Captain',
+      },
+      on,
+    );
+    expect((await stripe.prices.list({ lookup_keys: ['crew_1000'] }, on)).data.map((p) => p.id)).toEqual([crew.id]);
+    await expect(stripe.prices.create({ currency: 'usd', unit_amount: 1, product_data: { name: 'x' }, lookup_key: 'crew_1000' }, on)).rejects.toMatchObject({
+      param: 'lookup_key',
+    });
+    const session = await stripe.checkout.sessions.create(
+      { mode: 'subscription', line_items: [{ price: crew.id, quantity: 1 }], success_url: 'http://drift.test/thanks' },
+      on,
+    );
+    expect((await submitPage(session.url!, CARD_FORM('4242424242424242'))).status).toBe(303);
+    const done = await stripe.checkout.sessions.retrieve(session.id, {}, on);
+    const subscription = await stripe.subscriptions.retrieve(String(done.subscription), {}, on);
+    expect(subscription.items.data[0].price).toMatchObject({ id: crew.id, metadata: { tierId: 't1' } });
+    const configuration = await stripe.billingPortal.configurations.create(
+      {
+        features: {
+          subscription_update: {
+            enabled: true,
+            default_allowed_updates: ['price'],
+            proration_behavior: 'none',
+            products: [
+              { product: String(crew.product), prices: [crew.id] },
+              { product: String(captain.product), prices: [captain.id] },
+            ],
+          },
+          subscription_cancel: { enabled: true, mode: 'at_period_end' },
+          payment_method_update: { enabled: true },
+        },
+      },
+      on,
+    );
+    const portal = await stripe.billingPortal.sessions.create(
+      { customer: String(done.customer), return_url: 'http://drift.test/back', configuration: configuration.id },
+      on,
+    );
+    expect(portal).toMatchObject({ object: 'billing_portal.session', customer: done.customer, return_url: 'http://drift.test/back' });
+    const changed = await submitPage(portal.url, { action: 'plan', subscription: subscription.id, price: captain.id });
+    expect(changed.form).toContain('Captain · $50.00 per month');
+    expect(changed.status).toBe(303);
+    const updated = await stripe.subscriptions.retrieve(subscription.id, {}, on);
+    expect(updated.items.data[0].price.id).toBe(captain.id);
+    expect(eventsOf('customer.subscription.updated', collective.id).map((e) => e.event.data.object.id)).toContain(subscription.id);
+    await expect(stripe.billingPortal.sessions.create({ customer: 'cus_nope' }, on)).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('refuses what Stripe refuses: recurring prices in payment mode, a fee on a platform charge', async () => {

@@ -84,6 +84,8 @@ describe('notifications on DynamoDB Local', () => {
     // The notice on the address keeps no copy of the code once the email went.
     const stored = await dynamoStore.query(keys.notifyPartition(`E${hashEmail('riley@example.com')}`), 10);
     expect(JSON.stringify(stored)).not.toContain(created.body.code);
+    // Nor the address: it was kept only until the email was decided.
+    expect(JSON.stringify(stored)).not.toContain('riley@example.com');
     expect(stored[0]).toMatchObject({ email: 'sent', transactional: true });
     // The collective's bell has the invite; its address is not known yet, so no email to it.
     const bell = await invoke(notifications, 'GET /api/me/notifications', { claims: collective });

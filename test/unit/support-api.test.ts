@@ -78,4 +78,20 @@ describe('the settings', () => {
     expect(settings({ tiers: [{ ...current[0], retired: true }, ...many] }).errors.tiers).toBeUndefined();
     expect(settings({ version: -1 }).errors.version).toBeDefined();
   });
+  it('receipts are not deductible unless the collective says so; a goal needs an amount and a label', () => {
+    expect(settings({}).value).toMatchObject({ taxDeductible: false, legalName: '', goal: null });
+    expect(settings({ taxDeductible: true, legalName: ' Mariners NIL Collective LLC ' }).value).toMatchObject({
+      taxDeductible: true,
+      legalName: 'Mariners NIL Collective LLC',
+    });
+    const goal = settings({ goal: { amountCents: 500_000, label: 'Summer camp', period: 'month' } });
+    expect(goal.errors).toEqual({});
+    expect(goal.value.goal).toEqual({ amountCents: 500_000, label: 'Summer camp', period: 'month' });
+    expect(Object.keys(settings({ goal: { amountCents: 50, label: '', period: 'year' } }).errors).sort()).toEqual([
+      'goal.amountCents',
+      'goal.label',
+      'goal.period',
+    ]);
+    expect(settings({ legalName: 'x'.repeat(121) }).errors.legalName).toMatch(/at most 120/);
+  });
 });

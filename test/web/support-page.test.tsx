@@ -1,8 +1,9 @@
 // Donations (issue 22, item 4) in the web app: the public support page (/support/:id) with its
 // tiers and one-time gift, the donor's name or Anonymous, the request it sends (one idempotency key
 // per submission) and the hand-over to Stripe's page; the closed state of a collective without a
-// Stripe account; the thank-you after Stripe sends the donor back; the school page's link; and the
-// collective's Support Page settings form (tiers added and retired, the fee, the server's refusals).
+// Stripe account; the thank-you after Stripe sends the donor back (instead of the form, with
+// Manage membership); the goal, supporters and wall; the school page's link; and the collective's
+// Support Page settings form (tiers added and retired, the fee, receipts, the goal, the server's refusals).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CheckoutResultResponse, SupportPageResponse, SupportSettingsResponse } from '@shared/payments/support-api';
 import { SupportPage } from '@/features/support/components/support-page';
@@ -25,6 +26,9 @@ const page = (over: Partial<SupportPageResponse> = {}): SupportPageResponse => (
   feeBasisPoints: 0,
   open: true,
   closedBecause: null,
+  goal: null,
+  supporters: 0,
+  wall: [],
   ...over,
 });
 
@@ -137,20 +141,73 @@ describe('the public support page', () => {
     expect(screen.queryByText(/payment account/)).not.toBeInTheDocument();
   });
 
-  it('back from Stripe: thanks the donor for what was recorded, or says that nothing was charged', async () => {
+  it('back from Stripe: thanks the donor for what was bought, promises the receipt, offers Manage membership, and no form until "Give again"', async () => {
+    const manageUrl = '/api/support/1/manage?s=sub_1&e=1900000000&t=abc';
     const recorded: CheckoutResultResponse = {
       status: 'complete',
       recorded: { kind: 'membership', amountCents: 1_000, tierName: 'Crew', donorName: 'Casey Fan', comment: 'Go team', date: '2026-11-25T03:00:00.000Z' },
+      manageUrl,
     };
     renderSupport('/support/1?checkout=cs_test_abc', page(), { 'GET /api/support/1/checkouts/cs_test_abc': { body: recorded } });
-    const thanks = await screen.findByText(/Thank you, Casey Fan!/);
-    expect(thanks.closest('[role="status"]')).toHaveTextContent('You are now a Crew member of Mariners NIL Collective: $10.00 a month.');
+    expect(await screen.findByRole('heading', { name: 'Thank you, Casey Fan!' })).toBeInTheDocument();
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('You are now a Crew member of Mariners NIL Collective: $10.00 a month.');
+    expect(status).toHaveTextContent('A receipt is on its way to the email address you gave on the payment page.');
     expect(screen.getByText(/Your comment: “Go team”/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage membership' })).toHaveAttribute('href', manageUrl);
+    expect(screen.queryByRole('button', { name: /Continue to payment/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Give again' }));
+    expect(screen.getByRole('button', { name: /Continue to payment/ })).toBeInTheDocument();
     await settled();
   });
 
+  it('a gift: the thanks without Manage membership', async () => {
+    const recorded: CheckoutResultResponse = {
+      status: 'complete',
+      recorded: { kind: 'gift', amountCents: 2_500, tierName: null, donorName: 'Anonymous', comment: null, date: '2026-11-25T03:00:00.000Z' },
+      manageUrl: null,
+    };
+    renderSupport('/support/1?checkout=cs_test_abc', page(), { 'GET /api/support/1/checkouts/cs_test_abc': { body: recorded } });
+    expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your gift of $25.00 to Mariners NIL Collective is recorded.');
+    expect(screen.queryByRole('link', { name: 'Manage membership' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Continue to payment/ })).not.toBeInTheDocument();
+    await settled();
+  });
+
+  it('shows the goal, the number of supporters and the wall of named supporters', async () => {
+    renderSupport(
+      '/support/1',
+      page({
+        goal: { amountCents: 500_000, label: 'Summer training camp', period: 'all', raisedCents: 125_000 },
+        supporters: 12,
+        wall: [
+          { donorName: 'Sam Rivera', kind: 'membership', tierName: 'Crew', date: '2026-11-26T00:00:00.000Z' },
+          { donorName: 'Linda Carter', kind: 'gift', tierName: null, date: '2026-11-25T00:00:00.000Z' },
+        ],
+      }),
+    );
+    const bar = await screen.findByRole('progressbar', { name: 'Summer training camp' });
+    expect(bar).toHaveAttribute('aria-valuenow', '25');
+    expect(bar).toHaveAttribute('aria-valuetext', '$1,250.00 of $5,000.00');
+    expect(screen.getByText(/raised of \$5,000\.00 · 12 supporters/)).toBeInTheDocument();
+    const wall = screen.getByRole('region', { name: 'Supporters' });
+    expect(
+      within(wall)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Sam RiveraCrew member', 'Linda CarterGift']);
+  });
+
+  it('a Manage membership link that expired says so on the page', async () => {
+    renderSupport('/support/1?manage=expired', page());
+    expect(await screen.findByRole('alert')).toHaveTextContent('That "Manage membership" link has expired. Use the link in your latest receipt');
+  });
+
   it('back from Stripe unpaid (a declined card leaves the session open): nothing was charged', async () => {
-    renderSupport('/support/1?checkout=cs_test_abc', page(), { 'GET /api/support/1/checkouts/cs_test_abc': { body: { status: 'open', recorded: null } } });
+    renderSupport('/support/1?checkout=cs_test_abc', page(), {
+      'GET /api/support/1/checkouts/cs_test_abc': { body: { status: 'open', recorded: null, manageUrl: null } },
+    });
     expect(await screen.findByText(/Your payment was not completed, so nothing was charged/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Continue to payment/ })).toBeInTheDocument();
   });
@@ -173,6 +230,9 @@ const settings = (over: Partial<SupportSettingsResponse> = {}): SupportSettingsR
     tiers: [{ id: 't1', name: 'Crew', amountCents: 1_000, perk: 'A sticker', retired: false }],
     giftsEnabled: true,
     feeBasisPoints: 0,
+    legalName: '',
+    taxDeductible: false,
+    goal: null,
     version: 3,
     updatedAt: '2026-11-20T00:00:00.000Z',
   },
@@ -214,6 +274,11 @@ describe("the collective's Support Page settings", () => {
     fireEvent.change(within(form).getAllByLabelText(/^Perk/)[1], { target: { value: 'A signed poster' } });
     fireEvent.click(within(form).getByRole('checkbox', { name: /Retired/ }));
     fireEvent.change(within(form).getByLabelText(/Platform fee/), { target: { value: '2.5' } });
+    fireEvent.change(within(form).getByLabelText(/Legal name on receipts/), { target: { value: 'Mariners NIL Collective LLC' } });
+    expect(within(form).getByRole('checkbox', { name: /tax-deductible/ })).not.toBeChecked();
+    fireEvent.change(within(form).getByLabelText(/Goal label/), { target: { value: 'Summer camp' } });
+    fireEvent.change(within(form).getByLabelText(/Goal amount/), { target: { value: '5000' } });
+    fireEvent.click(within(form).getByRole('radio', { name: /This month/ }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save Support Page' }));
     await settled();
     const put = api.calls.find((c) => c.method === 'PUT')!;
@@ -221,6 +286,9 @@ describe("the collective's Support Page settings", () => {
       pitch: 'Keep our athletes in town.',
       giftsEnabled: true,
       feeBasisPoints: 250,
+      legalName: 'Mariners NIL Collective LLC',
+      taxDeductible: false,
+      goal: { amountCents: 500_000, label: 'Summer camp', period: 'month' },
       version: 3,
       tiers: [
         { id: 't1', name: 'Crew', amountCents: 1_000, perk: 'A sticker', retired: true },

@@ -1,7 +1,8 @@
 // Stripe Checkout in the stand-in: sessions in payment or subscription mode (on the platform or, with
 // Stripe-Account, on a connected account: a direct charge, with an application fee), their hosted
 // page's outcome (a test card that succeeds completes the session; a declined one changes
-// nothing), expiry, and line items.
+// nothing), expiry, and line items; and the Prices a line item may name (POST/GET /v1/prices,
+// found by lookup_key).
 import { addInterval, billInvoice } from './billing';
 import { type CardDetails, createCharge, createCustomer, createPaymentMethod, emitPayment } from './payments';
 import { type Call, type Ctx, type Route, listOf, pageUrl, retrieve } from './context';
@@ -12,7 +13,7 @@ import type { Owner, StripeObj } from './store';
 const MIN_EXPIRY_SECONDS = 30 * 60;
 const MAX_EXPIRY_SECONDS = 24 * 3600;
 
-interface PriceInput {
+export interface PriceInput {
   name: string;
   description: string | null;
   unitAmount: number;
@@ -20,9 +21,24 @@ interface PriceInput {
   quantity: number;
 }
 
-function readLineItem(item: ParamReader, i: number): PriceInput {
+/** A line item: an existing Price of the account (`price`) or one made for it (`price_data`). */
+function readLineItem(ctx: Ctx, owner: Owner, item: ParamReader, i: number): PriceInput & { price?: StripeObj } {
   const priceId = item.str('price');
-  if (priceId) throw fail.notFound('price', priceId, `line_items[${i}][price]`);
+  if (priceId) {
+    const quantity = item.int('quantity', { required: true, min: 1, max: 999999 })!;
+    item.done();
+    const price = ctx.store.find(priceId, 'price', owner, 'price', `line_items[${i}][price]`);
+    if (!price.active) throw fail.invalid(`line_items[${i}][price]`, `The price specified (${priceId}) is inactive. This field only accepts active prices.`);
+    const product = ctx.store.get(String(price.product))?.value;
+    return {
+      name: String(product?.name ?? ''),
+      description: (product?.description as string | null | undefined) ?? null,
+      unitAmount: price.unit_amount as number,
+      recurring: price.recurring as PriceInput['recurring'],
+      quantity,
+      price,
+    };
+  }
   const quantity = item.int('quantity', { required: true, min: 1, max: 999999 })!;
   const data = item.obj('price_data', true)!;
   item.done();
@@ -48,7 +64,12 @@ function readLineItem(item: ParamReader, i: number): PriceInput {
 }
 
 /** A line item's Product and Price, stored on the session's account (subscriptions point at them). */
-function createPrice(ctx: Ctx, owner: Owner, input: PriceInput): StripeObj {
+export function createPrice(
+  ctx: Ctx,
+  owner: Owner,
+  input: PriceInput,
+  extra: { lookupKey?: string | null; metadata?: Record<string, string>; nickname?: string | null } = {},
+): StripeObj {
   const { store } = ctx;
   const created = store.seconds();
   const product = store.put(owner, {
@@ -72,9 +93,9 @@ function createPrice(ctx: Ctx, owner: Owner, input: PriceInput): StripeObj {
     currency: 'usd',
     custom_unit_amount: null,
     livemode: false,
-    lookup_key: null,
-    metadata: {},
-    nickname: null,
+    lookup_key: extra.lookupKey ?? null,
+    metadata: extra.metadata ?? {},
+    nickname: extra.nickname ?? null,
     product: product.id,
     recurring: input.recurring ? { ...input.recurring, meter: null, trial_period_days: null, usage_type: 'licensed' } : null,
     tax_behavior: 'unspecified',
@@ -92,7 +113,7 @@ function createSession({ ctx, params, owner }: Call) {
   if (mode === 'setup') throw fail.invalid('mode', 'The local Stripe stand-in supports payment and subscription mode only.');
   const successUrl = params.url('success_url', true)!;
   const cancelUrl = params.url('cancel_url') ?? null;
-  const items = params.list('line_items', true).map(readLineItem);
+  const items = params.list('line_items', true).map((item, i) => readLineItem(ctx, owner, item, i));
   const now = store.seconds();
   const expiresAt = params.int('expires_at') ?? now + MAX_EXPIRY_SECONDS;
   if (expiresAt < now + MIN_EXPIRY_SECONDS || expiresAt > now + MAX_EXPIRY_SECONDS)
@@ -139,7 +160,7 @@ function createSession({ ctx, params, owner }: Call) {
   if (total < 50) throw fail.request('The Checkout Session’s total amount due must add up to at least $0.50 usd', { code: 'amount_too_small' });
   const id = store.newId('cs_test_', 58);
   const lineIds = items.map((item) => {
-    const price = createPrice(ctx, owner, item);
+    const price = item.price ?? createPrice(ctx, owner, item);
     return store.put(owner, {
       id: store.newId('li_'),
       object: 'item',
@@ -324,7 +345,52 @@ export function completeSession(ctx: Ctx, id: string, card: CardDetails): string
   return String(session.success_url).replace(/\{CHECKOUT_SESSION_ID\}/g, id);
 }
 
+/** POST /v1/prices: a Price with a new product (`product_data`) or an existing one (`product`). */
+function createPriceRoute({ ctx, params, owner }: Call) {
+  params.currency('currency');
+  const unitAmount = params.int('unit_amount', { required: true, min: 0 })!;
+  const productId = params.str('product');
+  const productData = params.obj('product_data');
+  const name = productData?.str('name', { required: true, max: 250 });
+  productData?.metadata();
+  productData?.done();
+  const recurringReader = params.obj('recurring');
+  const recurring = recurringReader
+    ? {
+        interval: recurringReader.str('interval', { required: true, oneOf: ['day', 'week', 'month', 'year'] })!,
+        interval_count: recurringReader.int('interval_count', { min: 1, max: 12 }) ?? 1,
+      }
+    : null;
+  recurringReader?.done();
+  const lookupKey = params.str('lookup_key', { max: 200 }) ?? null;
+  const metadata = params.metadata() ?? {};
+  const nickname = params.str('nickname') ?? null;
+  params.done();
+  if (!productId && !name) throw fail.invalid('product', 'You must specify either `product` or `product_data` when creating a price.', 'parameter_missing');
+  if (lookupKey && ctx.store.all('price').some((e) => e.owner === owner && e.value.lookup_key === lookupKey && e.value.active))
+    throw fail.invalid('lookup_key', `A price (\`${lookupKey}\`) already uses that lookup key.`);
+  const existing = productId ? ctx.store.find(productId, 'product', owner, 'product', 'product') : undefined;
+  const price = existing
+    ? ctx.store.put(owner, {
+        ...createPrice(ctx, owner, { name: String(existing.name), description: null, unitAmount, recurring, quantity: 1 }, { lookupKey, metadata, nickname }),
+        product: existing.id,
+      })
+    : createPrice(ctx, owner, { name: name!, description: null, unitAmount, recurring, quantity: 1 }, { lookupKey, metadata, nickname });
+  return ctx.store.render(price);
+}
+
+const lookupKeysOf = (call: Call) => {
+  const wanted = call.params.strings('lookup_keys');
+  call.params.bool('active');
+  call.params.str('product');
+  return (value: StripeObj) => !wanted || wanted.includes(String(value.lookup_key));
+};
+
 export const checkoutRoutes: Route[] = [
+  ['POST', /^\/v1\/prices$/, createPriceRoute],
+  ['GET', /^\/v1\/prices$/, listOf('price', { match: lookupKeysOf })],
+  ['GET', /^\/v1\/prices\/([^/]+)$/, retrieve('price')],
+  ['GET', /^\/v1\/products\/([^/]+)$/, retrieve('product')],
   ['POST', /^\/v1\/checkout\/sessions$/, createSession],
   ['GET', /^\/v1\/checkout\/sessions$/, listOf('checkout.session', { filters: ['payment_intent', 'subscription', 'customer', 'status'] })],
   ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, retrieve('checkout.session')],

@@ -8,8 +8,8 @@
 // SDK both talk to it unchanged. Docs: docs/LOCAL-STRIPE.md.
 //
 // Mount: `handle(req, res)` answers what is its own (true) and leaves the rest (false). The API is
-// at {basePath}/v1/..., the hosted pages at {basePath}/onboarding/{token} and
-// {basePath}/checkout/{session}, and the one local control (not Stripe's API: what Stripe's test
+// at {basePath}/v1/..., the hosted pages at {basePath}/onboarding/{token},
+// {basePath}/checkout/{session} and {basePath}/billing/{portal session}, and the one local control (not Stripe's API: what Stripe's test
 // clocks do) at POST {basePath}/local-control/subscriptions/{id}/advance-period.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STRIPE_API_VERSION } from '#lambdas/platform/stripe-client';
@@ -23,7 +23,8 @@ import { ParamReader, StripeFailure, fail, parseForm, readBody, type Params } fr
 import { onboardingRoutes } from './onboarding';
 import { paymentRoutes } from './payments';
 import { CSS, STYLESHEET } from './pages';
-import { handleCheckoutPage, handleOnboardingPage } from './page-handlers';
+import { handleCheckoutPage, handleOnboardingPage, handlePortalPage } from './page-handlers';
+import { portalRoutes } from './portal';
 import { resumePayoutTasks } from './payouts';
 import { Scheduler } from './scheduler';
 import { type DeliveryRecord, Store, type StripeObj } from './store';
@@ -69,7 +70,7 @@ export interface LocalStripe {
   readonly signingSecret: string;
 }
 
-const ROUTES: Route[] = [...connectRoutes, ...onboardingRoutes, ...checkoutRoutes, ...paymentRoutes, ...billingRoutes, ...eventRoutes];
+const ROUTES: Route[] = [...connectRoutes, ...onboardingRoutes, ...checkoutRoutes, ...paymentRoutes, ...billingRoutes, ...portalRoutes, ...eventRoutes];
 
 const NO_KEY =
   "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.";
@@ -266,6 +267,8 @@ export function createLocalStripe(options: LocalStripeOptions): LocalStripe {
     if (onboarding) return handleOnboardingPage(ctx, req, res, onboarding[1], url.pathname);
     const checkout = /^\/checkout\/(cs_test_[A-Za-z0-9]+)$/.exec(path);
     if (checkout) return handleCheckoutPage(ctx, req, res, checkout[1], url.pathname);
+    const portal = /^\/billing\/(bps_[A-Za-z0-9]+)$/.exec(path);
+    if (portal) return handlePortalPage(ctx, req, res, portal[1], url.pathname, url.searchParams.get('done'));
     if (path.startsWith('/local-control/') && (await control(req, res, path))) return true;
     if (!basePath) return false;
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });

@@ -1,12 +1,14 @@
-// The hosted pages' requests: show the form (GET), check a submission field by field (POST) and
-// either show the form again with each problem named, or do what Stripe would and redirect.
+// The hosted pages' requests (onboarding, Checkout, the customer portal): show the form (GET),
+// check a submission field by field (POST) and either show the form again with each problem named,
+// or do what Stripe would and redirect.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CardDetails } from './payments';
+import { type CardDetails, dollars } from './payments';
 import { completeSession, openSession } from './checkout';
 import type { Ctx } from './context';
 import { readBody } from './form';
 import { completeOnboarding, onboardingSession, openOnboarding } from './onboarding';
-import { type Errors, type Values, checkoutPage, messagePage, onboardingPage } from './pages';
+import { type Errors, type Values, checkoutPage, messagePage, onboardingPage, portalPage } from './pages';
+import { changePlan, customerSubscriptions, describeSubscription, openPortal, planChoices, replaceCard, setCancelAtPeriodEnd } from './portal';
 import { NON_TEST_CARD, TEST_BANK_ACCOUNTS, TEST_CARDS, TEST_ROUTING_NUMBER, luhn } from './test-values';
 
 function html(res: ServerResponse, status: number, body: string): true {
@@ -123,8 +125,13 @@ export async function handleCheckoutPage(ctx: Ctx, req: IncomingMessage, res: Se
           owner,
       )
     : 'Drift';
+  // The product's description is shown under its name, as on Stripe's page.
+  const shown = lines.map((line) => ({
+    ...line,
+    _productDescription: ctx.store.get(String((line.price as { product: string }).product))?.value.description ?? null,
+  }));
   const page = (status: number, values: Values, errors: Errors, declined?: string) =>
-    html(res, status, checkoutPage({ basePath, action, session, lines, merchant, values, errors, declined }));
+    html(res, status, checkoutPage({ basePath, action, session, lines: shown, merchant, values, errors, declined }));
   if (req.method === 'GET') return page(200, { email: String(session.customer_email ?? '') }, {});
   if (req.method !== 'POST') return html(res, 405, messagePage(basePath, 'Method not allowed', 'This page takes GET and POST.'));
   const values = await formOf(req);
@@ -136,4 +143,99 @@ export async function handleCheckoutPage(ctx: Ctx, req: IncomingMessage, res: Se
   // A decline records nothing: the session stays open, the card fields empty for another card.
   if (outcome.decline) return page(402, { email: values.email ?? '', card_name: values.card_name ?? '' }, {}, outcome.decline.message);
   return redirect(res, 303, completeSession(ctx, sessionId, card));
+}
+
+const PORTAL_NOTICES: Record<string, string> = {
+  plan: 'Your plan is updated: your next payment is at the new price.',
+  cancel: 'Your subscription is cancelled: it ends at the end of the period you paid for.',
+  renew: 'Your subscription is renewed.',
+  card: 'Your card is updated: your next payments use it.',
+};
+
+/** The customer portal's page: GET shows it; POST cancels or renews a subscription, or replaces the card, then shows it again (303). */
+export async function handlePortalPage(
+  ctx: Ctx,
+  req: IncomingMessage,
+  res: ServerResponse,
+  sessionId: string,
+  action: string,
+  done: string | null,
+): Promise<boolean> {
+  const basePath = ctx.settings.basePath;
+  const opened = openPortal(ctx, sessionId);
+  if (!opened) return html(res, 404, messagePage(basePath, 'This link has expired', 'Go back to the site you came from and open the customer portal again.'));
+  const { owner, session, customer } = opened;
+  const account = owner ? ctx.store.get(owner)?.value : undefined;
+  const merchant = String((account?.business_profile as { name?: string } | undefined)?.name ?? owner ?? 'Drift');
+  const page = (status: number, values: Values, errors: Errors, notice: string | null) =>
+    html(
+      res,
+      status,
+      portalPage({
+        basePath,
+        action,
+        merchant,
+        returnUrl: (session.return_url as string | null) ?? null,
+        subscriptions: customerSubscriptions(ctx, owner, String(customer.id)).map((sub) => {
+          const view = describeSubscription(ctx, sub);
+          return {
+            id: String(sub.id),
+            name: view.name,
+            price: view.price,
+            periodEnd: new Date(view.periodEnd * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+            cancelAtPeriodEnd: sub.cancel_at_period_end === true,
+            card: view.card,
+            plans: planChoices(ctx, session, sub).map((price) => ({
+              id: String(price.id),
+              label: `${String(price.nickname ?? ctx.store.get(String(price.product))?.value.name ?? 'Plan')} · ${dollars(price.unit_amount as number)} per ${(price.recurring as { interval: string }).interval}`,
+            })),
+          };
+        }),
+        notice,
+        values,
+        errors,
+      }),
+    );
+  if (req.method === 'GET') return page(200, {}, {}, (done && PORTAL_NOTICES[done]) || null);
+  if (req.method !== 'POST') return html(res, 405, messagePage(basePath, 'Method not allowed', 'This page takes GET and POST.'));
+  const values = await formOf(req);
+  if (values.action === 'cancel' || values.action === 'renew') {
+    const entry = ctx.store.get(values.subscription ?? '');
+    const subscription = entry?.value;
+    if (
+      !subscription ||
+      subscription.object !== 'subscription' ||
+      entry.owner !== owner ||
+      subscription.customer !== customer.id ||
+      subscription.status === 'canceled'
+    )
+      return page(404, {}, {}, 'That subscription is not one of yours, or it has ended.');
+    setCancelAtPeriodEnd(ctx, owner, subscription, values.action === 'cancel');
+    return redirect(res, 303, `${action}?done=${values.action}`);
+  }
+  if (values.action === 'plan') {
+    const entry = ctx.store.get(values.subscription ?? '');
+    const subscription = entry?.value;
+    if (
+      !subscription ||
+      subscription.object !== 'subscription' ||
+      entry.owner !== owner ||
+      subscription.customer !== customer.id ||
+      subscription.status === 'canceled'
+    )
+      return page(404, {}, {}, 'That subscription is not one of yours, or it has ended.');
+    const price = planChoices(ctx, session, subscription).find((p) => p.id === values.price);
+    if (!price) return page(400, {}, {}, 'Choose one of the plans offered.');
+    changePlan(ctx, owner, subscription, price);
+    return redirect(res, 303, `${action}?done=plan`);
+  }
+  if (values.action === 'card') {
+    const { errors, card } = checkCard({ ...values, email: String(customer.email ?? 'customer@example.com') }, new Date(ctx.store.seconds() * 1000));
+    if (!card) return page(400, { ...values, card_cvc: '' }, errors, null);
+    const outcome = TEST_CARDS[card.number] ?? NON_TEST_CARD;
+    if (outcome.decline) return page(402, { card_name: values.card_name ?? '' }, { card_number: `Card number: ${outcome.decline.message}` }, null);
+    replaceCard(ctx, owner, customer, card);
+    return redirect(res, 303, `${action}?done=card`);
+  }
+  return page(400, {}, {}, 'Choose what to change.');
 }

@@ -146,7 +146,8 @@ export function checkoutPage(input: {
     .map((line) => {
       const recurring = recurringOf(line);
       const unit = (line.price as { unit_amount: number }).unit_amount;
-      return `<li><span class="name">${escapeHtml(line.description)}</span><span class="qty">${line.quantity} × ${money(unit)}${
+      const detail = typeof line._productDescription === 'string' ? `<span class="detail">${escapeHtml(line._productDescription)}</span>` : '';
+      return `<li><span class="name">${escapeHtml(line.description)}${detail}</span><span class="qty">${line.quantity} × ${money(unit)}${
         recurring ? ` per ${recurring.interval}` : ''
       }</span><span class="amount">${money(line.amount_total as number)}</span></li>`;
     })
@@ -156,13 +157,18 @@ export function checkoutPage(input: {
     .join('');
   const total = money(session.amount_total as number);
   const decline = input.declined ? `<div class="summary declined" role="alert"><h2>Payment declined</h2><p>${escapeHtml(input.declined)}</p></div>` : '';
+  // As Stripe's page: one line item leads with its product's name (the business's name above it);
+  // several are headed "Pay {business}".
+  const product = input.lines.length === 1 ? String(input.lines[0].description) : null;
+  const heading = product ?? `${subscription ? 'Subscribe to' : 'Pay'} ${input.merchant}`;
   return layout(
     input.basePath,
-    `${subscription ? 'Subscribe' : 'Pay'} ${input.merchant} · Checkout (test)`,
+    `${heading} · Checkout (test)`,
     `<div class="checkout">
 <section class="order" aria-labelledby="order-title">
 ${session.cancel_url ? `<p><a class="back" href="${escapeHtml(session.cancel_url)}">← Back to ${escapeHtml(input.merchant)}</a></p>` : ''}
-<h1 id="order-title">${subscription ? 'Subscribe to' : 'Pay'} ${escapeHtml(input.merchant)}</h1>
+${product ? `<p class="merchant">${escapeHtml(input.merchant)}</p>` : ''}
+<h1 id="order-title">${escapeHtml(heading)}</h1>
 <ul class="items">${items}</ul>
 <p class="total"><span>${subscription ? 'Total due today' : 'Total'}</span><span>${total}</span></p>
 </section>
@@ -185,6 +191,94 @@ ${f({ id: 'card_name', label: 'Name on card', autocomplete: 'cc-name' })}
   );
 }
 
+export const PORTAL_CARD_FIELDS = ['card_number', 'card_expiry', 'card_cvc', 'card_name'];
+
+export interface PortalSubscriptionView {
+  id: string;
+  name: string;
+  price: string;
+  /** The period's end, as a date. */
+  periodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  card: string | null;
+  /** The prices it may switch to (the portal configuration's). */
+  plans: Array<{ id: string; label: string }>;
+}
+
+/** The customer portal: the customer's subscriptions, cancel or renew each, a new card. */
+export function portalPage(input: {
+  basePath: string;
+  action: string;
+  merchant: string;
+  returnUrl: string | null;
+  subscriptions: PortalSubscriptionView[];
+  notice: string | null;
+  values: Values;
+  errors: Errors;
+}): string {
+  const first = PORTAL_CARD_FIELDS.find((id) => input.errors[id]);
+  const f = (spec: FieldSpec) => field(spec, input.values, input.errors, first);
+  const subscriptions = input.subscriptions
+    .map(
+      (sub) => `<section class="summary-box" aria-labelledby="sub-${sub.id}">
+<h2 id="sub-${sub.id}">${escapeHtml(sub.name)}</h2>
+<p>${escapeHtml(sub.price)}</p>
+<p>${sub.cancelAtPeriodEnd ? `Cancels on ${escapeHtml(sub.periodEnd)}: you will not be charged again.` : `Renews on ${escapeHtml(sub.periodEnd)}.`}</p>
+${sub.card ? `<p>Paid with ${escapeHtml(sub.card)}</p>` : ''}
+${
+  sub.plans.length && !sub.cancelAtPeriodEnd
+    ? `<form method="post" action="${escapeHtml(input.action)}">
+<fieldset><legend>Change plan</legend>
+${sub.plans
+  .map(
+    (plan, i) =>
+      `<div class="choice"><input type="radio" id="plan-${sub.id}-${i}" name="price" value="${escapeHtml(plan.id)}"${i === 0 ? ' checked' : ''}><label for="plan-${sub.id}-${i}">${escapeHtml(plan.label)}</label></div>`,
+  )
+  .join('')}
+</fieldset>
+<input type="hidden" name="action" value="plan">
+<input type="hidden" name="subscription" value="${escapeHtml(sub.id)}">
+<button type="submit">Update plan</button>
+</form>`
+    : ''
+}
+<form method="post" action="${escapeHtml(input.action)}">
+<input type="hidden" name="action" value="${sub.cancelAtPeriodEnd ? 'renew' : 'cancel'}">
+<input type="hidden" name="subscription" value="${escapeHtml(sub.id)}">
+<button type="submit"${sub.cancelAtPeriodEnd ? '' : ' class="secondary"'}>${sub.cancelAtPeriodEnd ? 'Renew subscription' : 'Cancel subscription'}</button>
+</form>
+</section>`,
+    )
+    .join('');
+  return layout(
+    input.basePath,
+    `${input.merchant} · Manage your subscription (test)`,
+    `${input.returnUrl ? `<p><a class="back" href="${escapeHtml(input.returnUrl)}">← Return to ${escapeHtml(input.merchant)}</a></p>` : ''}
+<p class="merchant">${escapeHtml(input.merchant)}</p>
+<h1>Manage your subscription</h1>
+${input.notice ? `<div class="summary done" role="status"><p>${escapeHtml(input.notice)}</p></div>` : ''}
+${subscriptions || '<p class="lead">You have no active subscriptions.</p>'}
+${
+  input.subscriptions.length
+    ? `<section aria-labelledby="card-title">
+<h2 id="card-title">Payment method</h2>
+${summary(input.errors, PORTAL_CARD_FIELDS)}
+<form method="post" action="${escapeHtml(input.action)}" novalidate>
+<input type="hidden" name="action" value="card">
+${f({ id: 'card_number', label: 'Card number', inputmode: 'numeric', autocomplete: 'cc-number', placeholder: '1234 1234 1234 1234' })}
+<div class="row">
+${f({ id: 'card_expiry', label: 'Expiry (MM / YY)', inputmode: 'numeric', autocomplete: 'cc-exp', placeholder: 'MM / YY' })}
+${f({ id: 'card_cvc', label: 'Security code', inputmode: 'numeric', autocomplete: 'cc-csc', placeholder: 'CVC' })}
+</div>
+${f({ id: 'card_name', label: 'Name on card', autocomplete: 'cc-name' })}
+<button type="submit">Update card</button>
+</form>
+</section>`
+    : ''
+}`,
+  );
+}
+
 /** A page that only says something (an expired session, a spent link), with a way on. */
 export function messagePage(basePath: string, title: string, text: string, link?: { href: string; label: string }): string {
   return layout(
@@ -198,6 +292,8 @@ export const CSS = `*,*::before,*::after{box-sizing:border-box}
 html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:16px;line-height:1.5;color:#1a1f36;background:#f6f8fa}
 body{margin:0}
 main{max-width:30rem;margin:0 auto;padding:1rem 1rem 3rem}
+.merchant{margin:0;color:#545969;font-weight:600}
+.items .detail{display:block;color:#545969;font-size:.875rem}
 h1{font-size:1.5rem;line-height:1.25;margin:1rem 0 .5rem}
 h2{font-size:1.125rem;margin:0 0 .75rem}
 .lead{color:#3c4257}
@@ -232,6 +328,14 @@ code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9375rem}
 .items .amount{grid-column:2;grid-row:1/3;align-self:center;font-weight:500}
 .total{display:flex;justify-content:space-between;font-size:1.25rem;font-weight:600;margin:1rem 0 2rem}
 .back{display:inline-block;padding:.5rem 0}
+.summary-box{background:#fff;border:1px solid #e3e8ee;border-radius:8px;padding:.75rem 1rem;margin:1rem 0}
+.summary-box h2{margin:0 0 .25rem;font-size:1.125rem}
+.summary-box form{margin-top:.75rem}
+.summary-box fieldset{border:0;padding:0;margin:0 0 .5rem}
+.choice label{display:inline;font-weight:400;margin:0}
+.summary.done{border-color:#0e6245}
+button.secondary{background:#fff;color:#a50f33;border:2px solid #a50f33}
+button.secondary:hover{background:#fff5f7}
 @media (min-width:56rem){
 main{max-width:60rem;padding-top:2rem}
 .checkout{display:grid;grid-template-columns:1fr 1fr;gap:4rem;align-items:start}

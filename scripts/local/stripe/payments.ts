@@ -52,6 +52,52 @@ export interface ChargeInput {
   metadata: Record<string, string>;
 }
 
+/**
+ * Stripe's processing fee on a US card payment (its standard US pricing: 2.9% + 30¢), in cents:
+ * the percentage rounded to the nearest cent, half a cent up, as Stripe rounds its fees (integers
+ * only, no floating point).
+ */
+export function stripeFeeCents(amount: number): number {
+  const percent = amount * 29 + 500;
+  return (percent - (percent % 1000)) / 1000 + 30;
+}
+
+/**
+ * The balance transaction of a charge on `owner`, as Stripe writes it: `fee` is every fee taken from
+ * the payment (Stripe's processing fee and, on a direct charge, the platform's application fee),
+ * itemised in `fee_details`; `net` is what the account keeps.
+ */
+function chargeBalanceTransaction(ctx: Ctx, owner: Owner, chargeId: string, amount: number, applicationFee: number | null, description: string | null) {
+  const { store } = ctx;
+  const created = store.seconds();
+  const stripeFee = stripeFeeCents(amount);
+  const feeDetails = [
+    { amount: stripeFee, application: null, currency: 'usd', description: 'Stripe processing fees', type: 'stripe_fee' },
+    ...(owner && applicationFee
+      ? [{ amount: applicationFee, application: 'ca_drift_local', currency: 'usd', description: 'Application fee', type: 'application_fee' }]
+      : []),
+  ];
+  const fee = feeDetails.reduce((sum, f) => sum + f.amount, 0);
+  return store.put(owner, {
+    id: store.newId('txn_'),
+    object: 'balance_transaction',
+    amount,
+    available_on: created + 2 * 86_400,
+    balance_type: 'payments',
+    created,
+    currency: 'usd',
+    description,
+    exchange_rate: null,
+    fee,
+    fee_details: feeDetails,
+    net: amount - fee,
+    reporting_category: 'charge',
+    source: chargeId,
+    status: 'pending',
+    type: 'charge',
+  });
+}
+
 /** A successful card payment on `owner`: a PaymentIntent and its Charge (no events: callers order them). */
 export function createCharge(ctx: Ctx, owner: Owner, input: ChargeInput): { intent: StripeObj; charge: StripeObj } {
   const { store } = ctx;
@@ -61,6 +107,7 @@ export function createCharge(ctx: Ctx, owner: Owner, input: ChargeInput): { inte
   const billing = pm.billing_details as { email: string; name: string };
   const intentId = store.newId('pi_');
   const chargeId = store.newId('ch_');
+  const transaction = chargeBalanceTransaction(ctx, owner, chargeId, input.amount, input.fee, input.description);
   const common = { amount: input.amount, application: null, application_fee_amount: input.fee, created, currency: 'usd', customer: input.customer };
   const charge = store.put(owner, {
     id: chargeId,
@@ -69,7 +116,7 @@ export function createCharge(ctx: Ctx, owner: Owner, input: ChargeInput): { inte
     amount_captured: input.amount,
     amount_refunded: 0,
     application_fee: null,
-    balance_transaction: store.newId('txn_'),
+    balance_transaction: transaction.id,
     billing_details: pm.billing_details,
     calculated_statement_descriptor: 'DRIFT',
     captured: true,
@@ -129,8 +176,8 @@ export function createCharge(ctx: Ctx, owner: Owner, input: ChargeInput): { inte
     transfer_data: null,
     transfer_group: null,
   });
-  // Card funds are pending at first; a direct charge's application fee goes to the platform.
-  store.moveBalance(owner, 'pending', input.amount - (input.fee ?? 0));
+  // Card funds are pending at first, net of Stripe's fee; a direct charge's application fee goes to the platform.
+  store.moveBalance(owner, 'pending', transaction.net as number);
   if (owner && input.fee) store.moveBalance(null, 'pending', input.fee);
   return { intent, charge };
 }
@@ -192,11 +239,31 @@ function createRefund({ ctx, params, owner, request }: Call) {
       code: 'amount_too_large',
       param: 'amount',
     });
+  const refundId = store.newId('re_');
+  // Stripe keeps its processing fee on a refunded payment: the refund's transaction has no fee.
+  const transaction = store.put(owner, {
+    id: store.newId('txn_'),
+    object: 'balance_transaction',
+    amount: -amount,
+    available_on: store.seconds(),
+    balance_type: 'payments',
+    created: store.seconds(),
+    currency: 'usd',
+    description: 'REFUND FOR CHARGE',
+    exchange_rate: null,
+    fee: 0,
+    fee_details: [],
+    net: -amount,
+    reporting_category: 'refund',
+    source: refundId,
+    status: 'available',
+    type: 'refund',
+  });
   const refund = store.put(owner, {
-    id: store.newId('re_'),
+    id: refundId,
     object: 'refund',
     amount,
-    balance_transaction: store.newId('txn_'),
+    balance_transaction: transaction.id,
     charge: charge.id,
     created: store.seconds(),
     currency: 'usd',
@@ -227,6 +294,7 @@ export const paymentRoutes: Route[] = [
   ['GET', /^\/v1\/payment_intents\/([^/]+)$/, retrieve('payment_intent')],
   ['GET', /^\/v1\/charges$/, listOf('charge', { filters: ['customer', 'payment_intent'] })],
   ['GET', /^\/v1\/charges\/([^/]+)$/, retrieve('charge')],
+  ['GET', /^\/v1\/balance_transactions\/([^/]+)$/, retrieve('balance_transaction')],
   ['POST', /^\/v1\/refunds$/, createRefund],
   ['GET', /^\/v1\/refunds$/, listOf('refund', { filters: ['charge', 'payment_intent'] })],
   ['GET', /^\/v1\/refunds\/([^/]+)$/, retrieve('refund')],

@@ -2,11 +2,14 @@
 // monthly membership tiers it offers (name, amount, perk) and a one-time gift, the donor's name or
 // Anonymous, an organisation's gift, a comment. "Continue to payment" sends the donor to Stripe's
 // hosted Checkout on the collective's own Stripe account; Stripe sends the donor back here with
-// ?checkout={session}, and the page shows what was recorded (or that nothing was charged). A
-// collective that has not linked Stripe shows that it is not taking donations yet, without a form.
-// The donor's email is asked for by Stripe only, and never shown here.
+// ?checkout={session}, and the page shows the thank-you (what was bought, the receipt on its way,
+// "Manage membership" for a member) instead of the form until the donor chooses "Give again" (or
+// that nothing was charged). Beside it: the goal's progress, the number of supporters and the wall
+// of named supporters. A collective that has not linked Stripe shows that it is not taking
+// donations yet, without a form. The donor's email is asked for by Stripe only, and never shown here.
 import { useSearchParams, useParams, Link } from 'react-router-dom';
-import type { GiveKind, GiveRequest, GiveResponse, PublicTier, SupportPageResponse } from '@shared/payments/support-api';
+import { useState } from 'react';
+import type { CheckoutResultResponse, GiveKind, GiveRequest, GiveResponse, PublicTier, SupportPageResponse, WallEntry } from '@shared/payments/support-api';
 import { COMMENT_MAX, DONOR_NAME_MAX, GIFT_PRESETS_CENTS, percentText, tierLabel, validateGive } from '@shared/payments/support-api';
 import { formatUsd } from '@shared/platform/money';
 import { ErrorBox } from '@/components/error-box';
@@ -37,26 +40,100 @@ interface GiveValues {
   comment: string;
 }
 
-/** What the donor sees after Stripe sends them back: what was recorded, or that nothing was charged. */
-function CheckoutOutcome({ collectiveId, sessionId, collectiveName }: { collectiveId: number; sessionId: string; collectiveName: string }) {
-  const { data, error } = useCheckoutResult(collectiveId, sessionId);
-  if (error) return <p className="form-error">We could not check that payment just now. Reload the page to try again.</p>;
-  if (!data) return <p className="muted">Checking your payment...</p>;
-  if (data.status === 'open') return <p className="form-error">Your payment was not completed, so nothing was charged. You can try again below.</p>;
-  if (data.status === 'expired') return <p className="form-error">That payment page expired before anything was paid: nothing was charged.</p>;
-  const gift = data.recorded;
+/** What the donor sees after paying: the thanks, what was bought, the receipt's promise and, for a
+ * membership, "Manage membership". The form comes back only when the donor chooses "Give again". */
+function ThankYou({ result, collectiveName, onGiveAgain }: { result: CheckoutResultResponse; collectiveName: string; onGiveAgain: () => void }) {
+  const gift = result.recorded;
   return (
-    <div className="form-success" role="status">
-      <p>
-        <strong>Thank you{gift && gift.donorName !== 'Anonymous' ? `, ${gift.donorName}` : ''}!</strong>{' '}
-        {gift
-          ? gift.kind === 'membership'
-            ? `You are now a ${gift.tierName ?? ''} member of ${collectiveName}: ${formatUsd(gift.amountCents)} a month.`
-            : `Your gift of ${formatUsd(gift.amountCents)} to ${collectiveName} is recorded.`
-          : `Your payment to ${collectiveName} is complete.`}
-      </p>
+    <section className="panel support-thanks" aria-labelledby="support-thanks-title">
+      <h2 id="support-thanks-title" className="panel-title">
+        Thank you{gift && gift.donorName !== 'Anonymous' ? `, ${gift.donorName}` : ''}!
+      </h2>
+      <div role="status">
+        <p>
+          {gift
+            ? gift.kind === 'membership'
+              ? `You are now a ${gift.tierName ?? ''} member of ${collectiveName}: ${formatUsd(gift.amountCents)} a month.`
+              : `Your gift of ${formatUsd(gift.amountCents)} to ${collectiveName} is recorded.`
+            : `Your payment to ${collectiveName} is complete.`}
+        </p>
+        <p>A receipt is on its way to the email address you gave on the payment page.</p>
+      </div>
       {gift?.comment && <p className="small">Your comment: “{gift.comment}”</p>}
-    </div>
+      <div className="support-thanks-actions">
+        {result.manageUrl && (
+          <a className="btn btn-primary" href={result.manageUrl}>
+            Manage membership
+          </a>
+        )}
+        <button type="button" className="btn btn-outline" onClick={onGiveAgain}>
+          Give again
+        </button>
+      </div>
+      {result.manageUrl && <p className="small muted">Change your tier, update your card or cancel at any time: the link is also in every receipt.</p>}
+    </section>
+  );
+}
+
+/** The donor came back from Stripe without paying (or the page expired): nothing was charged. */
+function NotPaid({ result }: { result: CheckoutResultResponse }) {
+  if (result.status === 'open') return <p className="form-error">Your payment was not completed, so nothing was charged. You can try again below.</p>;
+  return <p className="form-error">That payment page expired before anything was paid: nothing was charged.</p>;
+}
+
+const MANAGE_NOTICES: Record<string, string> = {
+  expired: 'That "Manage membership" link has expired. Use the link in your latest receipt: each monthly receipt brings a new one.',
+  invalid: 'That "Manage membership" link is not valid. Use the link in your latest receipt email.',
+  unavailable: 'Managing memberships is not available right now. Please try again in a moment.',
+};
+
+/** The goal's progress bar and the number of supporters. */
+function Progress({ page }: { page: SupportPageResponse }) {
+  const { goal, supporters } = page;
+  const people = `${supporters} ${supporters === 1 ? 'supporter' : 'supporters'}`;
+  if (!goal) return supporters > 0 ? <p className="support-count">{people}</p> : null;
+  const percent = Math.min(100, Math.floor((goal.raisedCents * 100) / goal.amountCents));
+  return (
+    <section className="support-goal" aria-labelledby="support-goal-title">
+      <h2 id="support-goal-title" className="support-goal-title">
+        {goal.label}
+      </h2>
+      <div
+        className="support-goal-bar"
+        role="progressbar"
+        aria-labelledby="support-goal-title"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${formatUsd(goal.raisedCents)} of ${formatUsd(goal.amountCents)}`}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
+      <p className="support-goal-figures">
+        <strong>{formatUsd(goal.raisedCents)}</strong> raised of {formatUsd(goal.amountCents)}
+        {goal.period === 'month' ? ' this month' : ''} · {people}
+      </p>
+    </section>
+  );
+}
+
+/** The supporters who gave their name, newest first. */
+function Wall({ wall }: { wall: WallEntry[] }) {
+  if (!wall.length) return null;
+  return (
+    <section className="panel support-wall" aria-labelledby="support-wall-title">
+      <h2 id="support-wall-title" className="panel-title">
+        Supporters
+      </h2>
+      <ul>
+        {wall.map((entry, i) => (
+          <li key={`${entry.date}-${i}`}>
+            <span className="support-wall-name">{entry.donorName}</span>
+            <span className="muted small">{entry.kind === 'membership' ? `${entry.tierName ?? 'Monthly'} member` : 'Gift'}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -198,6 +275,10 @@ export function SupportPage({ onCheckout = goToCheckout }: { onCheckout?: (url: 
   const collectiveId = parseId(id);
   const [search] = useSearchParams();
   const { data, error, mutate } = useSupportPage(collectiveId);
+  const sessionId = search.get('checkout');
+  const returned = sessionId && CHECKOUT_ID.test(sessionId) ? sessionId : null;
+  const result = useCheckoutResult(returned ? collectiveId : null, returned);
+  const [givingAgain, setGivingAgain] = useState(false);
   useDocumentTitle(data ? `Support ${data.collectiveName}` : 'Support');
   if (collectiveId === null || (error instanceof ApiError && error.status === 404))
     return (
@@ -210,8 +291,8 @@ export function SupportPage({ onCheckout = goToCheckout }: { onCheckout?: (url: 
     );
   if (error) return <ErrorBox message={SUPPORT_ERROR} onRetry={() => void mutate()} />;
   if (!data) return <PageSpinner label="Loading the support page..." />;
-  const sessionId = search.get('checkout');
-  const returned = sessionId && CHECKOUT_ID.test(sessionId) ? sessionId : null;
+  const paid = result.data?.status === 'complete';
+  const manageNotice = MANAGE_NOTICES[search.get('manage') ?? ''];
 
   return (
     <div className="page container support-page">
@@ -227,9 +308,22 @@ export function SupportPage({ onCheckout = goToCheckout }: { onCheckout?: (url: 
         </div>
       </header>
       {data.pitch && <p className="lead support-pitch">{data.pitch}</p>}
-      {returned && <CheckoutOutcome collectiveId={data.collectiveId} sessionId={returned} collectiveName={data.collectiveName} />}
+      <Progress page={data} />
+      {manageNotice && (
+        <p className="form-error" role="alert">
+          {manageNotice}
+        </p>
+      )}
+      {returned && result.error && <p className="form-error">We could not check that payment just now. Reload the page to try again.</p>}
+      {returned && !result.data && !result.error && <p className="muted">Checking your payment...</p>}
+      {result.data &&
+        (paid ? (
+          <ThankYou result={result.data} collectiveName={data.collectiveName} onGiveAgain={() => setGivingAgain(true)} />
+        ) : (
+          <NotPaid result={result.data} />
+        ))}
       {search.get('cancelled') && !returned && <p className="form-error">You left the payment page: nothing was charged.</p>}
-      {data.open ? (
+      {paid && !givingAgain ? null : data.open ? (
         <GiveForm page={data} onCheckout={onCheckout} />
       ) : (
         <section className="panel" aria-labelledby="support-closed">
@@ -245,6 +339,10 @@ export function SupportPage({ onCheckout = goToCheckout }: { onCheckout?: (url: 
           </p>
         </section>
       )}
+      {data.open && !paid && data.tiers.length > 0 && (
+        <p className="small muted">Already a member? Open &quot;Manage membership&quot; from your latest receipt email to change your tier, card or cancel.</p>
+      )}
+      <Wall wall={data.wall} />
     </div>
   );
 }

@@ -1,12 +1,15 @@
 // Support Page settings: what the collective's public support page (/support/{id}) offers. A pitch,
 // monthly membership tiers (name, monthly amount, perk; a tier is retired, never deleted, so its
-// members keep their membership), one-time gifts on or off, and the platform fee. It also says
+// members keep their membership), one-time gifts on or off, the platform fee, the name and tax
+// status receipts are issued with, and a goal with its progress bar. It also says
 // whether the collective's Stripe account takes payments yet (the page stays closed until it does)
 // and how many members each tier has. The shared validator (shared/payments/support-api.ts) checks
 // the form before it sends and the server on receipt; a save made from an older version is refused.
 import { Link } from 'react-router-dom';
 import type { SupportSettings, SupportSettingsRequest, SupportSettingsResponse } from '@shared/payments/support-api';
 import {
+  GOAL_LABEL_MAX,
+  LEGAL_NAME_MAX,
   MAX_ACTIVE_TIERS,
   MAX_TIERS,
   PERK_MAX,
@@ -44,6 +47,12 @@ interface Values {
   giftsEnabled: boolean;
   /** The platform fee as typed ('0', '2.5'). */
   fee: string;
+  legalName: string;
+  taxDeductible: boolean;
+  /** The goal as typed (dollars; empty: no goal). */
+  goalAmount: string;
+  goalLabel: string;
+  goalPeriod: 'all' | 'month';
   tiers: TierRow[];
 }
 
@@ -53,6 +62,11 @@ const valuesOf = (s: SupportSettings): Values => ({
   pitch: s.pitch,
   giftsEnabled: s.giftsEnabled,
   fee: String(s.feeBasisPoints / 100),
+  legalName: s.legalName,
+  taxDeductible: s.taxDeductible,
+  goalAmount: s.goal ? dollarsText(s.goal.amountCents) : '',
+  goalLabel: s.goal?.label ?? '',
+  goalPeriod: s.goal?.period ?? 'all',
   tiers: s.tiers.map((t) => ({ key: t.id, id: t.id, name: t.name, amount: dollarsText(t.amountCents), perk: t.perk, retired: t.retired })),
 });
 
@@ -60,6 +74,10 @@ const valuesOf = (s: SupportSettings): Values => ({
 const FIELDS = [
   'pitch',
   'feeBasisPoints',
+  'legalName',
+  'goal.amountCents',
+  'goal.label',
+  'goal.period',
   'tiers',
   ...Array.from({ length: MAX_TIERS + 1 }, (_, i) => ['name', 'amountCents', 'perk'].map((f) => `tiers.${i}.${f}`)).flat(),
 ];
@@ -89,17 +107,23 @@ function SettingsForm({ answer }: { answer: SupportSettingsResponse }) {
     check: (v) => {
       const fee = parsePercent(v.fee);
       const cents = v.tiers.map((t) => centsOf(t.amount));
+      const hasGoal = v.goalAmount.trim() !== '' || v.goalLabel.trim() !== '';
+      const goalCents = centsOf(v.goalAmount);
       const checked = validateSupportSettings(
         {
           pitch: v.pitch,
           giftsEnabled: v.giftsEnabled,
           feeBasisPoints: fee ?? -1,
+          legalName: v.legalName,
+          taxDeductible: v.taxDeductible,
+          goal: hasGoal ? { amountCents: goalCents ?? 0, label: v.goalLabel, period: v.goalPeriod } : null,
           version: current.version,
           tiers: v.tiers.map((t, i) => ({ id: t.id, name: t.name, amountCents: cents[i] ?? undefined, perk: t.perk, retired: t.retired })),
         },
         current.tiers,
       );
       const errors: Record<string, string> = { ...checked.errors };
+      if (hasGoal && goalCents === null) errors['goal.amountCents'] = 'Goal must be an amount in dollars, like 5000';
       cents.forEach((c, i) => {
         if (c === null) errors[`tiers.${i}.amountCents`] = 'Monthly amount must be an amount in dollars and cents, like 10 or 9.99';
       });
@@ -145,6 +169,44 @@ function SettingsForm({ answer }: { answer: SupportSettingsResponse }) {
         inputMode="decimal"
         autoComplete="off"
       />
+      <h4>Receipts</h4>
+      <InputField
+        label="Legal name on receipts"
+        hint="The name donors' receipts are issued in; empty uses your collective's name"
+        value={v.legalName}
+        onValue={form.set('legalName')}
+        error={form.errors.legalName}
+        maxLength={LEGAL_NAME_MAX}
+        autoComplete="organization"
+      />
+      <CheckField
+        label="Payments to us are tax-deductible (we are a 501(c)(3)): receipts say so. Off: receipts say payments are not deductible, as the IRS requires."
+        value={v.taxDeductible}
+        onValue={form.set('taxDeductible')}
+      />
+      <h4>Goal</h4>
+      <div className="support-tier-grid">
+        <InputField
+          label="Goal label"
+          hint="Shown above the progress bar, e.g. Summer training camp; leave the goal empty for none"
+          value={v.goalLabel}
+          onValue={form.set('goalLabel')}
+          error={form.errors['goal.label']}
+          maxLength={GOAL_LABEL_MAX}
+        />
+        <MoneyField label="Goal amount ($)" value={v.goalAmount} onValue={form.set('goalAmount')} error={form.errors['goal.amountCents']} />
+      </div>
+      <fieldset className="support-goal-period">
+        <legend>The progress counts</legend>
+        <label className="check">
+          <input type="radio" name="goalPeriod" checked={v.goalPeriod === 'all'} onChange={() => form.set('goalPeriod')('all')} />
+          All donations
+        </label>
+        <label className="check">
+          <input type="radio" name="goalPeriod" checked={v.goalPeriod === 'month'} onChange={() => form.set('goalPeriod')('month')} />
+          This month&apos;s donations
+        </label>
+      </fieldset>
       <h4>Monthly membership tiers</h4>
       {v.tiers.length === 0 && <p className="muted">No tiers yet: donors can give one-time gifts only.</p>}
       {v.tiers.map((tier, i) => {
