@@ -39,6 +39,11 @@ async function main(): Promise<void> {
   console.log(
     `catalog-migrate: ${folded.athletesRead} athletes read; ${dryRun ? 'would index' : 'indexed'} ${folded.indexed} by their folded names (the name guard, decision 0026)`,
   );
+  const { countSupporters } = await import('./lib/supporters-migrate');
+  const supporters = await countSupporters(dynamoStore, { dryRun });
+  console.log(
+    `catalog-migrate: ${supporters.collectives} collectives read; ${dryRun ? 'would count' : 'counted'} the one-time gifts of ${supporters.counted} donation totals (the support page's supporters)`,
+  );
 }
 
 main().catch((error: unknown) => {

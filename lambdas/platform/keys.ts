@@ -280,6 +280,8 @@ export const donation = (collectiveId: number, date: string, id: string) => ({
   GSI1PK: transactionsPartition(collectiveId),
   GSI1SK: `${date}#DON#${id}`,
 });
+/** The donations' sort key prefix in a collective's partition (not DONATIONREF#: its `#` comes later). */
+export const donationPrefix = DONATION;
 export const donationMonth = (collectiveId: number, month: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `${DONATION_MONTH}${month}` });
 /** The month aggregates' sort key prefix (the athlete panel's Monthly Donations: one Query). */
 export const donationMonthPrefix = DONATION_MONTH;

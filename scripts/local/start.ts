@@ -212,6 +212,9 @@ async function main(): Promise<void> {
     // Data seeded before the name guard's folded-name index (decision 0026): index the athletes once.
     const { hasFoldedIndex, indexFoldedNames } = await import('../lib/folded-names-migrate');
     if (!(await hasFoldedIndex(dynamoStore))) await indexFoldedNames(dynamoStore);
+    // Donation totals written before the supporters count: count their one-time gifts once.
+    const { countSupporters, needsSupportersCount } = await import('../lib/supporters-migrate');
+    if (await needsSupportersCount(dynamoStore)) await countSupporters(dynamoStore);
   }
   if (options.seed && !seeded) {
     say(`seeding the sample catalog and ${sampleDeliveryCount()} Shopify deliveries through the signed webhook endpoint...`);
