@@ -15,6 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { BUNDLE_BUDGET_BYTES } from '../build-lambdas';
 import { startDynamoLocal } from '../local/dynamodb-local';
 import { parseCli, usageError } from '../lib/cli';
 import { createLocalServer, type LocalServerOptions } from '../local/server';
@@ -448,7 +449,7 @@ export function renderReport(r: BenchReport): string {
     '',
   );
 
-  out.push('### Lambda bundles (infra/bundling.ts: esbuild, node22, module-first, minified, AWS SDK inside; budget 250 KiB)', '');
+  out.push(`### Lambda bundles (infra/bundling.ts: esbuild, node22, module-first, minified, AWS SDK inside; budget ${kib(BUNDLE_BUDGET_BYTES)})`, '');
   out.push(
     markdownTable(
       ['function', 'bundle', 'require() in a fresh node, median ms', 'with --enable-source-maps, ms', 'largest parts'],
