@@ -3,8 +3,9 @@
 // transaction as the status change (both rails: markPayout by hand, the Stripe rail's changeLine),
 // under the line's version, so it is written exactly once. Each entry says when the money was
 // provided (for NIL Go, shared/money/nil-go.ts), the tax year it counts in (a reversal counts in the
-// year it was paid) and its split by payment type: the line's allocated-donation part (decided when
-// the batch took it: docs/decisions/0015) and the rest, card royalties. The year's totals move with it.
+// year it was paid) and its split by payment type: the line's allocated-donation part and its
+// activation part (decided when the batch took it: docs/decisions/0015, 0027) and the rest, card
+// royalties. The year's totals move with it.
 import type { Provision } from '#shared/money/nil-go';
 import type { Item } from '#lambdas/platform/store';
 
@@ -16,6 +17,8 @@ export interface ProvisionEntry {
   cents: number;
   royaltyCents: number;
   allocationCents: number;
+  /** Paid for confirmed activations (services: docs/decisions/0027); absent on entries written before: 0. */
+  activationCents?: number;
   reference: string | null;
   recordedAt: string;
 }
@@ -23,11 +26,29 @@ export interface ProvisionEntry {
 /** A line's allocated-donation part (0 on lines written before it was recorded). */
 export const allocationPartOf = (line: Item): number => Math.max(0, Math.min(Number(line.amountCents ?? 0), Number(line.allocationCents ?? 0)));
 
+/** A line's activation part (0 on lines written before activations). */
+export const activationPartOf = (line: Item): number =>
+  Math.max(0, Math.min(Number(line.amountCents ?? 0) - allocationPartOf(line), Number(line.activationCents ?? 0)));
+
+/** A line's credit part: what it pays of the ledger's credits (allocated donations and activations),
+ * as its ledger entries record it (`payoutCreditCents`; of it `payoutActivationCents`). */
+export const creditPartOf = (line: Item): number => allocationPartOf(line) + activationPartOf(line);
+
 /** The entry a line's payment (+1) or reversal (-1) appends. */
 export function provisionEntry(line: Item, sign: 1 | -1, at: string, year: number, reference: string | null, recordedAt: string): ProvisionEntry {
   const amount = Number(line.amountCents);
   const allocation = allocationPartOf(line);
-  return { at, year, cents: sign * amount, royaltyCents: sign * (amount - allocation), allocationCents: sign * allocation, reference, recordedAt };
+  const activation = activationPartOf(line);
+  return {
+    at,
+    year,
+    cents: sign * amount,
+    royaltyCents: sign * (amount - allocation - activation),
+    allocationCents: sign * allocation,
+    ...(activation ? { activationCents: sign * activation } : {}),
+    reference,
+    recordedAt,
+  };
 }
 
 /** The line's fields with the entry appended (the line and the athlete's copy both carry them). */
@@ -39,6 +60,7 @@ export const yearTotalsAdd = (entry: ProvisionEntry): Record<string, number> => 
   payments: Math.sign(entry.cents),
   paidRoyaltyCents: entry.royaltyCents,
   paidAllocationCents: entry.allocationCents,
+  paidActivationCents: entry.activationCents ?? 0,
 });
 
 /** The entries of a line (a line paid before they were recorded: its payment, from its paid day). */
@@ -57,11 +79,15 @@ export function providedOf(line: Item): ProvisionEntry[] {
   ];
 }
 
-/** A line's entries as NIL Go provisions of its collective. */
+/** A line's entries as NIL Go provisions of its collective: the card licence's part (royalties, and
+ * past allocations, counted with it as before) and the activations' part, each for its own deal. */
 export const provisionsOf = (line: Item): Provision[] =>
-  providedOf(line).map((e) => ({
-    at: e.at,
-    cents: e.cents,
-    payorId: String(line.collectiveId),
-    reference: `${String(line.batchId)}${e.reference ? ` (${e.reference})` : ''}`,
-  }));
+  providedOf(line).flatMap((e) => {
+    const reference = `${String(line.batchId)}${e.reference ? ` (${e.reference})` : ''}`;
+    const activation = e.activationCents ?? 0;
+    const card = e.cents - activation;
+    return [
+      ...(card !== 0 || activation === 0 ? [{ at: e.at, cents: card, payorId: String(line.collectiveId), reference }] : []),
+      ...(activation !== 0 ? [{ at: e.at, cents: activation, payorId: String(line.collectiveId), reference, deal: 'activation' as const }] : []),
+    ];
+  });

@@ -11,7 +11,7 @@ import { formatUsd } from '#shared/platform/money';
 import { next, type LineEvent } from '#shared/payments/payout-line';
 import type { PayoutLineStatus } from '#shared/money/payouts-api';
 import { athleteStateOf, ledgerAttributes } from '#lambdas/money/athlete-total';
-import { allocationPartOf, provisionEntry, withProvision, yearTotalsAdd } from '#lambdas/money/provisions';
+import { activationPartOf, creditPartOf, provisionEntry, withProvision, yearTotalsAdd } from '#lambdas/money/provisions';
 import { Conflict, NotFound, RetryLater } from '#lambdas/platform/errors';
 import { jitteredBackoff, keyString, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, Store, Write } from '#lambdas/platform/store';
@@ -110,10 +110,12 @@ export async function changeLine(
             `The ${formatUsd(amount)} of this payout is no longer in the athlete's balance (${formatUsd(balanceOf(state.ledger))}): a later batch took it, or refunds reduced it`,
           );
         const payoutCents = step.ledger === 'return' ? -amount : amount;
-        const creditPartCents = (step.ledger === 'return' ? -1 : 1) * allocationPartOf(line);
+        // Its credit part (allocated donations and activations: docs/decisions/0027) goes back or is taken with it.
+        const creditPartCents = (step.ledger === 'return' ? -1 : 1) * creditPartOf(line);
+        const activationPartCents = (step.ledger === 'return' ? -1 : 1) * activationPartOf(line);
         const appended = appendEntry(
           state.ledger,
-          { kind: 'payout', payoutCents, batchId: ref.batchId, creditPartCents },
+          { kind: 'payout', payoutCents, batchId: ref.batchId, creditPartCents, activationPartCents },
           { athleteId: ref.athleteId, collectiveId: ref.collectiveId, now: at },
         );
         writes.push(

@@ -3,7 +3,8 @@
 // for one member, and part of a donation allocated to two members, all through the same code as
 // the Payouts routes (ledger entries under each athlete's lock, idempotent keys).
 import { dynamoStore as store } from '#lambdas/platform/store';
-import { allocateDonation, createBatch, markPayout, setW9 } from '#lambdas/money/payouts';
+import { createBatch, markPayout, setW9 } from '#lambdas/money/payouts';
+import { allocateDonation } from './legacy-allocations';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 
 export async function seedPayouts(now = new Date()): Promise<void> {

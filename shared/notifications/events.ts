@@ -23,7 +23,7 @@ export interface Actor {
   label: string;
 }
 
-export type SubjectType = 'card' | 'set' | 'batch' | 'payout' | 'member' | 'invite' | 'profile-request' | 'allocation' | 'tax' | 'disclosure';
+export type SubjectType = 'card' | 'set' | 'batch' | 'payout' | 'member' | 'invite' | 'profile-request' | 'allocation' | 'activation' | 'tax' | 'disclosure';
 
 export interface Subject {
   type: SubjectType;

@@ -31,6 +31,10 @@ export const CATEGORIES = {
   payout_paid: { audience: ['athlete'], label: 'A payout was paid', emailByDefault: true },
   payout_failed: { audience: ['athlete', 'collective'], label: 'A payout failed', emailByDefault: true },
   disclosure_due: { audience: ['athlete', 'collective'], label: 'A disclosure deadline is near', emailByDefault: true },
+  // Activations (docs/decisions/0027-activations.md): the athlete is told of one to confirm (or of its
+  // cancellation), the collective of the athlete's answer.
+  activation_proposed: { audience: ['athlete'], label: 'An activation waits for your confirmation', emailByDefault: true },
+  activation_answered: { audience: ['collective'], label: 'An athlete confirmed or declined an activation', emailByDefault: true },
 } as const satisfies Record<string, CategoryInfo>;
 
 export type Category = keyof typeof CATEGORIES;

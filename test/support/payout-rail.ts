@@ -3,7 +3,8 @@
 // in-memory store; athletes' Stripe accounts linked through the real onboarding (the stand-in's
 // hosted page, with one of Stripe's test bank accounts); and Stripe's events delivered to the
 // product's webhook code, signed as Stripe signs them.
-import { allocateDonation, createBatch } from '#lambdas/money/payouts';
+import { createBatch } from '#lambdas/money/payouts';
+import { allocateDonation } from '../../scripts/lib/legacy-allocations';
 import { onboardingLink, syncAccount, type PaymentsContext } from '#lambdas/payments/connect-accounts';
 import { receiveStripeEvent } from '#lambdas/payments/stripe-webhook';
 import { recordDonation } from '#lambdas/payments/donation-records';
