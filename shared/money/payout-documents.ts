@@ -164,7 +164,7 @@ export function taxExportCsv(rows: readonly TaxExportRow[]): string {
       r.form,
       r.box,
       r.boxLabel,
-      r.paymentType === 'royalty' ? 'card royalties' : 'allocated donations',
+      r.paymentType === 'royalty' ? 'card royalties' : r.paymentType === 'activation' ? 'activations (services)' : 'donation allocations (before activations)',
       dollars(r.amountCents),
       dollars(r.thresholdCents),
       r.thresholdToConfirm ? 'yes' : 'no',
