@@ -252,7 +252,7 @@ describe('athlete panel', () => {
     expect(within(waiting).getByRole('heading', { name: 'Mariners NIL Collective will pay you $300.00' })).toBeInTheDocument();
     expect(within(waiting).getByText('Autograph session on 2026-11-20: Signing at the bookstore')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: /answered or your collective canceled/ })).toHaveTextContent('Canceled');
-    fireEvent.click(within(waiting).getByRole('button', { name: 'Confirm Autograph session on 2026-11-20' }));
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Confirm delivered: Autograph session on 2026-11-20' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm you delivered it?' });
     expect(dialog).toHaveTextContent('$300.00 from Mariners NIL Collective is added to your balance and paid with your next payout.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm $300.00' }));

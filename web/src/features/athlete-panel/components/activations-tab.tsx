@@ -99,7 +99,7 @@ function ToConfirm({ activation, athleteId, onDone }: { activation: ActivationVi
       </div>
       <div className="ap-pending-actions">
         {activation.actions.includes('confirm') && (
-          <Button intent="primary" disabled={answer.isMutating} onClick={() => setConfirming(true)} aria-label={`Confirm ${what(activation)}`}>
+          <Button intent="primary" disabled={answer.isMutating} onClick={() => setConfirming(true)} aria-label={`Confirm delivered: ${what(activation)}`}>
             Confirm delivered
           </Button>
         )}
