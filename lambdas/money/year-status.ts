@@ -1,8 +1,8 @@
 // An athlete's year as the payout screens show it (issue 23): the tax forms by payment type (card
-// royalties on 1099-MISC box 2 from $10; allocated donations on the form the collective sets, activations
-// on 1099-NEC box 1 (services), with the
-// year's threshold: shared/money/tax-forms.ts), the W-9 status, and the NIL Go status: the most urgent
-// record of the athlete's eligibility period (not of the calendar year), from nil-go-records.ts.
+// royalties on 1099-MISC box 2 from $10; allocated donations on the form the collective sets and
+// activations on 1099-NEC box 1, with the year's threshold: shared/money/tax-forms.ts), the W-9
+// status, and the NIL Go status: the most urgent record of the athlete's eligibility period (not of
+// the calendar year), from nil-go-records.ts.
 import type { NilGoView, ComplianceSettingsView } from '#shared/money/compliance-api';
 import type { PayoutAccountView, YearStatusView } from '#shared/money/payouts-api';
 import type { LedgerHead } from '#shared/money/ledger';
