@@ -78,7 +78,14 @@ export const activationRoutes: Record<string, (event: Event) => Promise<Result>>
     const collectiveId = intParam(event, 'id');
     const principal = requireCollectiveOwner(event, collectiveId);
     const activationId = activationIdParam(event);
-    const { activation } = await moveActivation(store, { collectiveId, activationId }, 'cancel', 'collective', { sub: principal.sub, label: principal.email ?? 'The collective' }, now);
+    const { activation } = await moveActivation(
+      store,
+      { collectiveId, activationId },
+      'cancel',
+      'collective',
+      { sub: principal.sub, label: principal.email ?? 'The collective' },
+      now,
+    );
     return json(200, activation);
   },
 

@@ -308,7 +308,10 @@ export const allocationPrefix = 'ALLOC#';
 /** An activation: a deliverable the collective pays one of its athletes for, which the athlete confirms
  * (docs/decisions/0027-activations.md). The collective's record and the athlete's copy, each listed
  * with one bounded Query of its partition. */
-export const activation = (collectiveId: number, activationId: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `${activationPrefix}${activationId}` });
+export const activation = (collectiveId: number, activationId: string) => ({
+  PK: collectiveRecordsPartition(collectiveId),
+  SK: `${activationPrefix}${activationId}`,
+});
 export const athleteActivation = (athleteId: number, activationId: string) => ({ PK: athletePartition(athleteId), SK: `${activationPrefix}${activationId}` });
 export const activationPrefix = 'ACTIVATION#';
 /** The athlete's credit for a confirmed activation (its ledger entry's seq): at most one per activation. */

@@ -11,7 +11,14 @@ export interface NilGoRecordView {
   payorGroup: string;
   /** The payors (collectives) in the group that provided money, by name. */
   payors: string[];
-  terms: { version: number; from: string; royaltyBasisPoints: number; obligations: string; deal?: 'card_licence' | 'activation'; dealType?: 'royalty' | 'services' };
+  terms: {
+    version: number;
+    from: string;
+    royaltyBasisPoints: number;
+    obligations: string;
+    deal?: 'card_licence' | 'activation';
+    dealType?: 'royalty' | 'services';
+  };
   /** Provided by the group since the eligibility start (all terms), and under these terms. */
   cumulativeCents: number;
   providedUnderTermsCents: number;

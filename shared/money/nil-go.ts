@@ -102,8 +102,16 @@ export function nilGoRecords(provisions: Provision[], options: NilGoOptions): Ni
     // Each deal with the group has its own records (the card licence, activations), one per terms
     // version; the aggregate is the group's, all deals together.
     const deals: Array<{ list: Provision[]; versions: DealTerms[]; always: boolean }> = [
-      { list: list.filter((p) => (p.deal ?? 'card_licence') === 'card_licence'), versions: [...options.termsOf(group)], always: !list.some((p) => p.deal === 'activation') },
-      { list: list.filter((p) => p.deal === 'activation'), versions: [...(options.activationTermsOf ?? (() => activationTermsFrom(options.eligibilityStart)))(group)], always: false },
+      {
+        list: list.filter((p) => (p.deal ?? 'card_licence') === 'card_licence'),
+        versions: [...options.termsOf(group)],
+        always: !list.some((p) => p.deal === 'activation'),
+      },
+      {
+        list: list.filter((p) => p.deal === 'activation'),
+        versions: [...(options.activationTermsOf ?? (() => activationTermsFrom(options.eligibilityStart)))(group)],
+        always: false,
+      },
     ];
     for (const deal of deals) {
       if (!deal.list.length && !deal.always) continue;

@@ -212,7 +212,14 @@ describe('activations, end to end over the store', () => {
     const { store, now, propose } = await setup();
     // A past allocation, from before activations (the history a deployed table holds).
     await recordTestDonation(store, 20_000);
-    await allocateDonation(store, { collectiveId: 1, donationId: 'd-1', allocations: [{ athleteId: 1, amountCents: 10_000 }], idempotencyKey: 'past-1', by: 'seed', now });
+    await allocateDonation(store, {
+      collectiveId: 1,
+      donationId: 'd-1',
+      allocations: [{ athleteId: 1, amountCents: 10_000 }],
+      idempotencyKey: 'past-1',
+      by: 'seed',
+      now,
+    });
     const { activation } = await propose('key-00000004', 70_000);
     await moveActivation(store, { collectiveId: 1, activationId: activation.id, athleteId: 1 }, 'confirm', 'athlete', athlete, now);
 
@@ -268,13 +275,15 @@ describe('activations, end to end over the store', () => {
 
 describe('the tax forms and NIL Go rules', () => {
   it('put activations on 1099-NEC box 1, one line with past allocations the collective reports as services', () => {
-    expect(formLines(2026, { royaltyCents: 500, allocationCents: 0, activationCents: 250_000 }, 'misc3').map((l) => [l.form, l.box, l.paymentType, l.required])).toEqual([
+    expect(
+      formLines(2026, { royaltyCents: 500, allocationCents: 0, activationCents: 250_000 }, 'misc3').map((l) => [l.form, l.box, l.paymentType, l.required]),
+    ).toEqual([
       ['1099-MISC', '2', 'royalty', false],
       ['1099-NEC', '1', 'activation', true],
     ]);
-    expect(formLines(2026, { royaltyCents: 0, allocationCents: 150_000, activationCents: 60_000 }, 'nec').map((l) => [l.box, l.paidCents, l.required])).toEqual([
-      ['1', 210_000, true],
-    ]);
+    expect(formLines(2026, { royaltyCents: 0, allocationCents: 150_000, activationCents: 60_000 }, 'nec').map((l) => [l.box, l.paidCents, l.required])).toEqual(
+      [['1', 210_000, true]],
+    );
   });
 
   it('count activations in the payor group’s aggregate and report them as their own deal', () => {
@@ -283,7 +292,11 @@ describe('the tax forms and NIL Go rules', () => {
         { at: '2026-03-01T00:00:00.000Z', cents: 40_000, payorId: '1', reference: 'b1' },
         { at: '2026-04-01T00:00:00.000Z', cents: 30_000, payorId: '1', reference: 'b2', deal: 'activation' },
       ],
-      { eligibilityStart: '2025-01-01', termsOf: () => [{ version: 1, from: '2025-01-01', royaltyBasisPoints: 9_700, obligations: 'cards' }], now: '2026-05-01T00:00:00.000Z' },
+      {
+        eligibilityStart: '2025-01-01',
+        termsOf: () => [{ version: 1, from: '2025-01-01', royaltyBasisPoints: 9_700, obligations: 'cards' }],
+        now: '2026-05-01T00:00:00.000Z',
+      },
     );
     expect(records.map((r) => [r.terms.deal ?? 'card_licence', r.providedUnderTermsCents, r.cumulativeCents, r.reportableAt])).toEqual([
       ['card_licence', 40_000, 70_000, '2026-04-01T00:00:00.000Z'],

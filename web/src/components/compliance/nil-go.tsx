@@ -112,9 +112,7 @@ export function NilGoRecords({ view, onReport }: { view: NilGoView; onReport?: R
             </td>
             <td>
               v{r.terms.version} from {r.terms.from}
-              <div className="hint">
-                {r.terms.dealType === 'services' ? 'Activations (services)' : `Royalty ${rateText(r.terms.royaltyBasisPoints)}`}
-              </div>
+              <div className="hint">{r.terms.dealType === 'services' ? 'Activations (services)' : `Royalty ${rateText(r.terms.royaltyBasisPoints)}`}</div>
             </td>
             <td>
               {formatUsd(r.cumulativeCents)}
