@@ -84,7 +84,7 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/operator/applications', fn: 'operator', access: 'operator' },
   { method: 'POST', path: '/api/operator/applications/{applicationId}/approve', fn: 'operator', access: 'operator' },
   { method: 'POST', path: '/api/operator/applications/{applicationId}/decline', fn: 'operator', access: 'operator' },
-  // Money reaching athletes: payout batches, statements, tax status, NIL disclosure, allocations.
+  // Money reaching athletes: payout batches, statements, tax status, NIL disclosure, activations.
   { method: 'GET', path: '/api/collectives/{id}/payouts', fn: 'payouts', access: 'collective' },
   { method: 'GET', path: '/api/collectives/{id}/payouts/preview', fn: 'payouts', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/payouts/batches', fn: 'payouts', access: 'collective' },
@@ -92,7 +92,15 @@ export const ROUTES: RouteDef[] = [
   { method: 'GET', path: '/api/collectives/{id}/payouts/batches/{batchId}/csv', fn: 'payouts', access: 'collective' },
   { method: 'POST', path: '/api/collectives/{id}/payouts/batches/{batchId}/payouts/{athleteId}', fn: 'payouts', access: 'collective' },
   { method: 'PUT', path: '/api/collectives/{id}/athletes/{athleteId}/tax/{year}', fn: 'payouts', access: 'collective' },
+  // Refused (410): a payment with no deliverable; activations replace it (docs/decisions/0027).
   { method: 'POST', path: '/api/collectives/{id}/donations/{donationId}/allocations', fn: 'payouts', access: 'collective' },
+  // Activations: the collective records and cancels a paid deliverable of its athlete; the athlete confirms or declines it.
+  { method: 'GET', path: '/api/collectives/{id}/activations', fn: 'payouts', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/activations', fn: 'payouts', access: 'collective' },
+  { method: 'POST', path: '/api/collectives/{id}/activations/{activationId}/cancel', fn: 'payouts', access: 'collective' },
+  { method: 'GET', path: '/api/athletes/{id}/activations', fn: 'payouts', access: 'athlete' },
+  { method: 'POST', path: '/api/athletes/{id}/activations/{activationId}/confirm', fn: 'payouts', access: 'athlete' },
+  { method: 'POST', path: '/api/athletes/{id}/activations/{activationId}/decline', fn: 'payouts', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/payouts', fn: 'payouts', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/statement', fn: 'payouts', access: 'athlete' },
   { method: 'GET', path: '/api/athletes/{id}/disclosure', fn: 'compliance', access: 'athlete' },
@@ -268,7 +276,7 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   checkout: INGESTION_PARTITIONS,
   admin: [...CATALOG_PARTITIONS, p.checklist, ...EVENT_PARTITIONS], // every catalog item: athletes, cards, schools, collectives, merch and their indexes; colours saved (a checklist step); membership changes' audit entries
   unattributed: INGESTION_PARTITIONS,
-  payouts: [p.athlete, p.collective, ...EVENT_PARTITIONS], // ledger entries and totals, payouts, year status; batches and allocations
+  payouts: [p.athlete, p.collective, ...EVENT_PARTITIONS], // ledger entries and totals, payouts, year status; batches and activations
   search: [],
   cards: [p.catalogAthlete, p.catalogProduct, p.catalogMembers, p.athlete, p.checklist, ...EVENT_PARTITIONS, p.drops, p.fanout], // cards, sets, product index, member entries; unlock times, Top Fans and drops' print runs on the athlete's total; a first card and publication (checklist steps); the audit entries and notices of card moves; the drop sweep's schedule
   onboarding: [...CATALOG_PARTITIONS, p.invite, p.profileRequest, p.account, p.application, p.applicant, p.checklist, ...EVENT_PARTITIONS], // invites, profile requests, account links; an accepted request creates the athlete; collective applications and the checklist's dismissal; the audit entries and notices of membership changes (an invite's email)

@@ -6,6 +6,8 @@
 import type { DriftEvent, Notice } from '#shared/notifications/events';
 import type { PayoutLineStatus } from '#shared/money/payouts-api';
 import { formatUsd } from '#shared/platform/money';
+import { ACTIVATION_KIND_LABEL } from '#shared/money/activations';
+import type { ActivationKind, ActivationStatus } from '#shared/money/activations';
 
 export interface MoneyActor {
   /** The account's subject, 'seed', or `stripe:<event id>`. */
@@ -167,6 +169,84 @@ export function allocationEvent(
     auditCollectiveId: input.collectiveId,
     before: null,
     after: { allocations: Object.fromEntries(input.allocations.map((a) => [String(a.athleteId), a.amountCents])) },
+  };
+}
+
+export interface ActivationRef {
+  id: string;
+  collectiveId: number;
+  collectiveName: string;
+  athleteId: number;
+  athleteName: string;
+  kind: ActivationKind;
+  description: string;
+  date: string;
+  priceCents: number;
+}
+
+/** An activation recorded (from null) or moved (docs/decisions/0027): audited in the collective's log;
+ * the athlete is told of one to confirm or of its cancellation, the collective of the athlete's answer.
+ * Each state is reached at most once, so the id names the state. */
+export function activationEvent(
+  ref: ActivationRef,
+  from: ActivationStatus | null,
+  to: ActivationStatus,
+  at: string,
+  actor: { role: 'collective' | 'athlete'; sub: string; label: string } | MoneyActor,
+  reason?: string,
+): DriftEvent {
+  const amount = formatUsd(ref.priceCents);
+  const what = `${ACTIVATION_KIND_LABEL[ref.kind].toLowerCase()} on ${ref.date}`;
+  const notices: Notice[] = [];
+  const athlete = [{ kind: 'athlete' as const, athleteId: ref.athleteId }];
+  const collective = [{ kind: 'collective' as const, collectiveId: ref.collectiveId }];
+  if (to === 'proposed')
+    notices.push({
+      category: 'activation_proposed',
+      recipients: athlete,
+      title: `${ref.collectiveName} will pay you ${amount}: ${ACTIVATION_KIND_LABEL[ref.kind]} on ${ref.date}`,
+      body: `“${ref.description}”. Confirm it once you have delivered it, or decline it with a reason: you are paid only for what you confirm.`,
+      link: '/athlete?tab=activations',
+    });
+  if (to === 'canceled')
+    notices.push({
+      category: 'activation_proposed',
+      recipients: athlete,
+      title: `${ref.collectiveName} canceled the ${amount} activation`,
+      body: `The ${what} (“${ref.description}”) was canceled before you confirmed it; nothing is paid for it.`,
+      link: '/athlete?tab=activations',
+    });
+  if (to === 'confirmed')
+    notices.push({
+      category: 'activation_answered',
+      recipients: collective,
+      title: `${ref.athleteName} confirmed the ${amount} activation`,
+      body: `The ${what} is confirmed: ${amount} is in ${ref.athleteName}'s balance and is paid with the next payout.`,
+      link: '/collective?section=payouts',
+    });
+  if (to === 'declined')
+    notices.push({
+      category: 'activation_answered',
+      recipients: collective,
+      title: `${ref.athleteName} declined the ${amount} activation`,
+      body: `The ${what} was declined${reason ? `: “${reason}”` : ''}. Nothing is paid for it.`,
+      link: '/collective?section=payouts',
+    });
+  const who: DriftEvent['actor'] = 'role' in actor ? actor : actorOf(actor);
+  return {
+    id: `activation:${ref.collectiveId}:${ref.id}:${to}`,
+    at,
+    actor: who,
+    action: `activation.${to}`,
+    summary:
+      from === null
+        ? `Recorded an activation for athlete ${ref.athleteId}: ${what}, ${amount}`
+        : `Activation ${ref.id} of athlete ${ref.athleteId} (${what}, ${amount}): ${from} → ${to}${reason ? ` (“${reason}”)` : ''}`,
+    subject: { type: 'activation', id: ref.id, athleteId: ref.athleteId },
+    auditCollectiveId: ref.collectiveId,
+    before: from === null ? null : { status: from },
+    after: { status: to, priceCents: ref.priceCents, ...(reason ? { reason } : {}) },
+    notices,
   };
 }
 

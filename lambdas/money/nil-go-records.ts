@@ -54,7 +54,8 @@ export async function nilGoOf(store: Store, athleteId: number, now: Date, lines?
   const reported = new Map(reports.map((r) => [String(r.recordId), r]));
   const today = complianceDate(now.toISOString());
   const views = records.map((record): NilGoRecordView => {
-    const recordId = nilGoRecordId(record.payorGroup, record.terms.version);
+    const deal = record.terms.deal ?? 'card_licence';
+    const recordId = nilGoRecordId(record.payorGroup, record.terms.version, deal);
     const report = reported.get(recordId);
     const inGroup = paidLines.filter((l) => groupOf(String(l.collectiveId)) === record.payorGroup);
     return {
@@ -70,8 +71,16 @@ export async function nilGoOf(store: Store, athleteId: number, now: Date, lines?
       ...nilGoStatus(record, Boolean(report), today),
       reported: report ? { date: String(report.date), reference: String(report.reference) } : null,
       payments: inGroup
-        .flatMap((l) => providedOf(l).map((e) => ({ date: e.at, amountCents: e.cents, reference: e.reference, batchId: String(l.batchId) })))
-        .filter((p) => complianceDate(p.date) >= eligibilityStart)
+        .flatMap((l) =>
+          providedOf(l).map((e) => ({
+            date: e.at,
+            // The part of the payment this deal counts (activations apart from the card licence).
+            amountCents: deal === 'activation' ? (e.activationCents ?? 0) : e.cents - (e.activationCents ?? 0),
+            reference: e.reference,
+            batchId: String(l.batchId),
+          })),
+        )
+        .filter((p) => p.amountCents !== 0 && complianceDate(p.date) >= eligibilityStart)
         .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
     };
   });

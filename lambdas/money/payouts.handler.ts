@@ -1,5 +1,5 @@
 // Money reaching athletes (lambdas/money/payouts.ts): the collective's Payouts section (balances,
-// payout batches, CSV export, sent/paid with references, W-9 status, donation allocations) and the
+// payout batches, CSV export, sent/paid with references, W-9 status, activations: activation-routes.ts) and the
 // athlete's Payouts tab (balance, payouts, statements as JSON or CSV); the NIL disclosure record is
 // the compliance function's (compliance.handler.ts).
 // A collective manages only its members; an athlete sees only its own money. Every money-moving
@@ -8,15 +8,7 @@
 // lambdas/money/payouts.ts and, where pure, shared/money/payout-rules.ts and payout-documents.ts.
 import { STATEMENT_MAX_PAGE_LINES, STATEMENT_PAGE_LINES, type StatementResponse } from '#shared/money/payouts-api';
 import { batchCsv, statementCsv } from '#shared/money/payout-documents';
-import {
-  MAX_ALLOCATIONS,
-  allocationAmountError,
-  batchPeriodErrors,
-  markErrors,
-  namesAMemberTwice,
-  statementRangeErrors,
-  w9Error,
-} from '#shared/money/payout-rules';
+import { batchPeriodErrors, markErrors, statementRangeErrors, w9Error } from '#shared/money/payout-rules';
 import { requireCollectiveOwner } from '#lambdas/platform/auth';
 import { requireAthlete, requireCollective } from '#lambdas/catalog/catalog-lookup';
 import { BadRequest, Forbidden, NotFound, ValidationError } from '#lambdas/platform/errors';
@@ -24,8 +16,9 @@ import type { Event, Result } from '#lambdas/platform/http';
 import { header, intParam, json, jsonBody, routes } from '#lambdas/platform/http';
 import { dynamoStore as store } from '#lambdas/platform/store';
 import { metric } from '#lambdas/platform/metrics';
-import { allocateDonation, athleteMoney, athletePayouts, collectivePayouts, createBatch, markPayout, readBatch, setW9, statement } from './payouts';
+import { athleteMoney, athletePayouts, collectivePayouts, createBatch, markPayout, readBatch, setW9, statement } from './payouts';
 import { statementLines, wholeStatement } from './statement-lines';
+import { activationRoutes } from './activation-routes';
 import { payoutPreview } from './payout-preview';
 import { getAthlete } from '#lambdas/catalog/catalog-repo';
 import { authorizeAthleteRead, authorizeCollectiveRead } from '#lambdas/catalog/tenancy';
@@ -229,39 +222,8 @@ export const handler = routes({
     return json(200, (await athleteMoney(store, athleteId, year, override1099())).year);
   },
 
-  'POST /api/collectives/{id}/donations/{donationId}/allocations': async (event) => {
-    const collectiveId = intParam(event, 'id');
-    const principal = requireCollectiveOwner(event, collectiveId);
-    const donationId = event.pathParameters?.donationId ?? '';
-    if (!/^[\w-]{1,60}$/.test(donationId)) throw new BadRequest("'donationId' is not valid", { donationId: 'is not valid' });
-    const body = jsonBody(event, 16_384);
-    const key = idempotencyKey(event, body);
-    const collective = await requireCollective(collectiveId);
-    const raw = Array.isArray(body.allocations) ? body.allocations : null;
-    if (!raw || raw.length === 0 || raw.length > MAX_ALLOCATIONS) throw new ValidationError({ allocations: 'must list 1 to 200 members with an amount' });
-    const allocations = raw.map((a, i) => {
-      const athleteId = Number((a as Record<string, unknown>)?.athleteId);
-      const amountCents = Number((a as Record<string, unknown>)?.amountCents);
-      const amountError = allocationAmountError(amountCents);
-      if (amountError) throw new ValidationError({ [`allocations[${i}].amountCents`]: amountError });
-      if (!Number.isSafeInteger(athleteId) || !collective.members.includes(athleteId))
-        throw new Forbidden(`Athlete ${athleteId} is not a member of your collective`);
-      return { athleteId, amountCents };
-    });
-    if (namesAMemberTwice(allocations)) throw new ValidationError({ allocations: 'names a member twice' });
-    return json(
-      200,
-      await allocateDonation(store, {
-        collectiveId,
-        donationId,
-        allocations,
-        idempotencyKey: key,
-        by: principal.sub,
-        byLabel: principal.email ?? undefined,
-        now,
-      }),
-    );
-  },
+  // Activations, and the allocation route's refusal (activation-routes.ts).
+  ...activationRoutes,
 
   'GET /api/athletes/{id}/payouts': athletePayoutsRoute,
   'GET /api/demo/athletes/{id}/payouts': athletePayoutsRoute,

@@ -1,5 +1,6 @@
 // Money reaching athletes: payout batches, their statuses, statements, tax status (W-9, the 1099
-// forms by payment type), NIL Go records (nil-go-records.ts) and donation allocations. Every money-moving write is a ledger entry
+// forms by payment type) and NIL Go records (nil-go-records.ts). Donation allocations are read, never
+// written: activations replaced them (activations.ts; docs/decisions/0027-activations.md). Every money-moving write is a ledger entry
 // appended under the athlete's lock (the version of its total item, shared with ingestion's settle
 // step) together with what it records, in one transaction, and is idempotent: a retried request
 // with the same idempotency key changes nothing twice. Written over the store interface, so the
@@ -26,10 +27,10 @@ import { readSettings } from './compliance-settings';
 import { yearStatusOf } from './year-status';
 import { Conflict, NotFound, RetryLater, ValidationError } from '#lambdas/platform/errors';
 import { StoreConflict, jitteredBackoff, keyString, noBackoff, retryOnConflict, versionIs } from '#lambdas/platform/store';
-import type { Item, Key, Store, Write } from '#lambdas/platform/store';
+import type { Item, Store, Write } from '#lambdas/platform/store';
 import * as keys from '#lambdas/platform/keys';
 import { eventWrites } from '#lambdas/notifications/event-writes';
-import { allocationEvent, batchCreatedEvent, complianceEvent, payoutEvent } from './money-events';
+import { batchCreatedEvent, complianceEvent, payoutEvent } from './money-events';
 
 // The stored payout lines and batches are exactly what the API answers (shared/money/payouts-api.ts).
 export type PayoutLine = PayoutLineView;
@@ -38,7 +39,7 @@ export type PayoutStatus = PayoutLine['status'];
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
 
-/** Appends one ledger entry (a payout or an allocation) under the athlete's lock, with `also`
+/** Appends one ledger entry (a payout) under the athlete's lock, with `also`
  * written in the same transaction. `change` sees the current head and may decline (null). Returns
  * 'replayed' when a write of `also` that must not exist already does (the request ran before). */
 export async function appendUnderLock(
@@ -88,13 +89,17 @@ async function replayed(store: Store, writes: Write[], conflict: StoreConflict):
  * another request's write landing first, so a few are enough). */
 const DECIDE_AGAIN = { attempts: 25, backoff: noBackoff };
 
-/** What an athlete had earned (sale shares, reversals and allocations) by `end` (exclusive), and of
- * it the allocated donations. */
-async function ledgerBefore(store: Store, athleteId: number, end: string): Promise<{ earned: number; credits: number }> {
+/** What an athlete had earned (sale shares, reversals and credits) by `end` (exclusive), and of
+ * it the credits (allocated donations and activations) and of those the activations. */
+async function ledgerBefore(store: Store, athleteId: number, end: string): Promise<{ earned: number; credits: number; activations: number }> {
   const [last] = await store.query(keys.athletePartition(athleteId), 1, { beginsWith: keys.ledgerPrefix, below: keys.ledgerBound(end), descending: true });
   return last
-    ? { earned: Number(last.salesAfterCents) - Number(last.reversalsAfterCents) + Number(last.creditsAfterCents), credits: Number(last.creditsAfterCents) }
-    : { earned: 0, credits: 0 };
+    ? {
+        earned: Number(last.salesAfterCents) - Number(last.reversalsAfterCents) + Number(last.creditsAfterCents),
+        credits: Number(last.creditsAfterCents),
+        activations: Number(last.activationsAfterCents ?? 0),
+      }
+    : { earned: 0, credits: 0, activations: 0 };
 }
 
 const earnedBefore = async (store: Store, athleteId: number, end: string) => (await ledgerBefore(store, athleteId, end)).earned;
@@ -200,16 +205,19 @@ export async function createBatch(store: Store, input: CreateBatchInput): Promis
     const lineKey = keys.payoutLine(collectiveId, batchId, athleteId);
     if ((await store.get([lineKey])).has(keyString(lineKey))) continue; // written before a crash
     // Up to the batch's creation when its period has not ended: the same cut-off on a retry.
-    const { earned, credits } = await ledgerBefore(store, athleteId, payableUntil(periodEnd, createdAt));
+    const { earned, credits, activations } = await ledgerBefore(store, athleteId, payableUntil(periodEnd, createdAt));
     await appendUnderLock(
       store,
       athleteId,
       collectiveId,
       (head) => {
         const amount = earned - head.payoutsCents;
-        // Allocated donations not yet paid are paid first (docs/decisions/0015): the tax form follows them.
+        // Credits not yet paid are paid first (docs/decisions/0015): the tax form follows them. Of
+        // them, allocated donations (all older than any activation) before activations.
         const creditPartCents = Math.max(0, Math.min(amount, credits - head.payoutCreditsCents));
-        return amount > 0 ? { kind: 'payout', payoutCents: amount, batchId, creditPartCents } : null;
+        const allocationsUnpaid = credits - activations - (head.payoutCreditsCents - head.payoutActivationsCents);
+        const activationPartCents = creditPartCents - Math.max(0, Math.min(creditPartCents, allocationsUnpaid));
+        return amount > 0 ? { kind: 'payout', payoutCents: amount, batchId, creditPartCents, activationPartCents } : null;
       },
       (entry) => {
         const line = {
@@ -217,7 +225,9 @@ export async function createBatch(store: Store, input: CreateBatchInput): Promis
           collectiveId,
           athleteId,
           amountCents: entry.payoutCents,
-          allocationCents: entry.payoutCreditCents ?? 0,
+          // The parts paying allocated donations and activations (the rest: card royalties).
+          allocationCents: (entry.payoutCreditCents ?? 0) - (entry.payoutActivationCents ?? 0),
+          activationCents: entry.payoutActivationCents ?? 0,
           status: 'pending',
           periodStart,
           periodEnd,
@@ -544,6 +554,7 @@ export async function statement(
     sales: Number(item?.salesAfterCents ?? 0),
     reversals: Number(item?.reversalsAfterCents ?? 0),
     credits: Number(item?.creditsAfterCents ?? 0),
+    activations: Number(item?.activationsAfterCents ?? 0),
     payouts: Number(item?.payoutsAfterCents ?? 0),
     balance: Number(item?.balanceAfterCents ?? 0),
   });
@@ -558,22 +569,12 @@ export async function statement(
     earningsCents: end.sales - start.sales,
     reversalsCents: end.reversals - start.reversals,
     creditsCents: end.credits - start.credits,
+    activationsCents: end.activations - start.activations,
     payoutsCents: end.payouts - start.payouts,
     closingBalanceCents: end.balance,
     entries,
     nextAfter: page.length > limit ? String(page[limit - 1].SK) : null,
   };
-}
-
-export interface AllocationInput {
-  /** What the collective's audit log calls who acted (its account's email). */
-  byLabel?: string;
-  collectiveId: number;
-  donationId: string;
-  allocations: Array<{ athleteId: number; amountCents: number }>;
-  idempotencyKey: string;
-  by: string;
-  now: () => string;
 }
 
 /** One allocation request as stored on the donation under its idempotency key: its total and a
@@ -584,112 +585,5 @@ export interface AllocationRequestRecord {
   content: string;
 }
 
-/** The normalised content of an allocation request: members in id order with their amounts. */
-export function allocationContent(allocations: ReadonlyArray<{ athleteId: number; amountCents: number }>): string {
-  return hash(
-    [...allocations]
-      .sort((a, b) => a.athleteId - b.athleteId)
-      .map((a) => `${a.athleteId}:${a.amountCents}`)
-      .join(','),
-  );
-}
-
 /** The total a stored request reserved (either form). */
 export const requestCents = (record: AllocationRequestRecord | number): number => (typeof record === 'number' ? record : Number(record.cents));
-
-/**
- * Allocates part of a donation to members: the whole request is first reserved on the donation
- * (never more than the donation holds, even under concurrent requests) together with the exact
- * content it allocates, then each athlete is credited by a ledger entry, exactly once per
- * (request, athlete). A retry with the same key and the same content finishes what a crash left;
- * the same key with other content (another member, another split) is refused (409) before anything
- * is credited, so the credits of one key are always the content it reserved.
- */
-export async function allocateDonation(store: Store, input: AllocationInput): Promise<{ allocatedCents: number; remainingCents: number }> {
-  // A concurrent allocation: decide again.
-  const { donationKey, requestHash } = await retryOnConflict(() => reserveAllocation(store, input), {
-    ...DECIDE_AGAIN,
-    onExhausted: () => new RetryLater(`donation ${input.donationId} is busy; retry later`),
-  });
-  for (const a of input.allocations) {
-    await appendUnderLock(
-      store,
-      a.athleteId,
-      input.collectiveId,
-      () => ({ kind: 'allocation', creditCents: a.amountCents, donationId: input.donationId }),
-      (entry) => [
-        {
-          put: {
-            ...keys.allocation(input.collectiveId, input.donationId, a.athleteId, requestHash),
-            athleteId: a.athleteId,
-            donationId: input.donationId,
-            amountCents: a.amountCents,
-            ledgerSeq: entry.seq,
-            by: input.by,
-            at: entry.at,
-          },
-          condition: { notExists: true },
-        },
-      ],
-      input.now,
-    );
-  }
-  const after = (await store.get([donationKey])).get(keyString(donationKey))!;
-  return {
-    allocatedCents: Number(after.allocatedCents ?? 0),
-    remainingCents: Number(after.amountCents) - Number(after.refundedCents ?? 0) - Number(after.allocatedCents ?? 0),
-  };
-}
-
-/** Reserves the request on the donation (or finds it reserved with the same content). */
-async function reserveAllocation(store: Store, input: AllocationInput): Promise<{ donationKey: Key; requestHash: string }> {
-  const ref = (await store.get([keys.donationRef(input.collectiveId, input.donationId)])).get(
-    keyString(keys.donationRef(input.collectiveId, input.donationId)),
-  );
-  if (!ref) throw new NotFound(`Donation ${input.donationId}`);
-  const donationKey = keys.donation(input.collectiveId, String(ref.date), input.donationId);
-  const donation = (await store.get([donationKey])).get(keyString(donationKey));
-  if (!donation) throw new NotFound(`Donation ${input.donationId}`);
-  const requestHash = hash(input.idempotencyKey);
-  const total = input.allocations.reduce((n, a) => n + a.amountCents, 0);
-  const content = allocationContent(input.allocations);
-  const requests = (donation.allocationRequests as Record<string, AllocationRequestRecord | number> | undefined) ?? {};
-  const stored = requests[requestHash];
-  if (stored !== undefined) {
-    const sameContent =
-      typeof stored === 'number'
-        ? // A record without its content: only a replay of a request that finished is accepted.
-          stored === total && (await creditedUnder(store, input, requestHash)) === input.allocations.length
-        : stored.content === content && Number(stored.cents) === total;
-    if (!sameContent) throw new Conflict('This idempotency key already allocated this donation differently: use a new key for a new allocation');
-  } else {
-    const allocated = Number(donation.allocatedCents ?? 0);
-    // What the donor gave less what Stripe refunded (a support page donation's refundedCents).
-    const amount = Number(donation.amountCents) - Number(donation.refundedCents ?? 0);
-    if (allocated + total > amount) throw new Conflict(`Only ${amount - allocated} cents of this donation are left to allocate`);
-    const allocations = (donation.allocations as Record<string, number> | undefined) ?? {};
-    const next = { ...allocations };
-    for (const a of input.allocations) next[String(a.athleteId)] = (next[String(a.athleteId)] ?? 0) + a.amountCents;
-    const record: AllocationRequestRecord = { cents: total, content };
-    await store.transact([
-      ...eventWrites(allocationEvent({ ...input, requestHash }, input.now(), { by: input.by, label: input.byLabel })),
-      {
-        update: donationKey,
-        set: {
-          allocatedCents: allocated + total,
-          allocations: next,
-          allocationRequests: { ...requests, [requestHash]: record },
-          allocationVersion: Number(donation.allocationVersion ?? 0) + 1,
-        },
-        condition: versionIs(Number(donation.allocationVersion ?? 0), 'allocationVersion'),
-      },
-    ]);
-  }
-  return { donationKey, requestHash };
-}
-
-/** How many of a request's members already hold their credit record (for records without content). */
-async function creditedUnder(store: Store, input: AllocationInput, requestHash: string): Promise<number> {
-  const wanted = input.allocations.map((a) => keys.allocation(input.collectiveId, input.donationId, a.athleteId, requestHash));
-  return (await store.get(wanted)).size;
-}

@@ -1,6 +1,6 @@
 // The tax forms of a year by payment type (issue 23; the rules: shared/money/tax-forms.ts): what each
 // payor paid each payee in the year on each form and box, from the payout lines' provided entries
-// (provisions.ts: card royalties and allocated donations, counted in the year paid, reversals in the
+// (provisions.ts: card royalties, allocated donations and activations, counted in the year paid, reversals in the
 // year they were paid), so a payee who left the collective during the year is still in its export and
 // an athlete paid by two collectives gets one copy per payor. The collective's year-end export reads
 // every payout line of its batches up to the year's end (one Query, bounded); an athlete's own copy
@@ -26,6 +26,7 @@ interface Paid {
   athleteId: number;
   royaltyCents: number;
   allocationCents: number;
+  activationCents: number;
 }
 
 /** What each line paid in `year`, by payor and payee. */
@@ -35,10 +36,11 @@ function paidIn(year: number, lines: Item[]): Paid[] {
     const entries = providedOf(line).filter((e) => e.year === year);
     if (!entries.length) continue;
     const key = `${line.collectiveId}|${line.athleteId}`;
-    const p = by.get(key) ?? { payorId: Number(line.collectiveId), athleteId: Number(line.athleteId), royaltyCents: 0, allocationCents: 0 };
+    const p = by.get(key) ?? { payorId: Number(line.collectiveId), athleteId: Number(line.athleteId), royaltyCents: 0, allocationCents: 0, activationCents: 0 };
     for (const e of entries) {
       p.royaltyCents += e.royaltyCents;
       p.allocationCents += e.allocationCents;
+      p.activationCents += e.activationCents ?? 0;
     }
     by.set(key, p);
   }

@@ -1,7 +1,8 @@
 // An athlete's year as the payout screens show it (issue 23): the tax forms by payment type (card
-// royalties on 1099-MISC box 2 from $10; allocated donations on the form the collective sets, with the
-// year's threshold: shared/money/tax-forms.ts), the W-9 status, and the NIL Go status: the most urgent
-// record of the athlete's eligibility period (not of the calendar year), from nil-go-records.ts.
+// royalties on 1099-MISC box 2 from $10; allocated donations on the form the collective sets and
+// activations on 1099-NEC box 1, with the year's threshold: shared/money/tax-forms.ts), the W-9
+// status, and the NIL Go status: the most urgent record of the athlete's eligibility period (not of
+// the calendar year), from nil-go-records.ts.
 import type { NilGoView, ComplianceSettingsView } from '#shared/money/compliance-api';
 import type { PayoutAccountView, YearStatusView } from '#shared/money/payouts-api';
 import type { LedgerHead } from '#shared/money/ledger';
@@ -29,10 +30,11 @@ export function yearStatusOf(
   const paid = Number(yearItem?.paidCents ?? 0);
   // Year items written before payments were split by type hold card royalties only.
   const allocation = Number(yearItem?.paidAllocationCents ?? 0);
-  const royalty = yearItem?.paidRoyaltyCents !== undefined ? Number(yearItem.paidRoyaltyCents) : paid - allocation;
+  const activation = Number(yearItem?.paidActivationCents ?? 0);
+  const royalty = yearItem?.paidRoyaltyCents !== undefined ? Number(yearItem.paidRoyaltyCents) : paid - allocation - activation;
   const taxForms = formLines(
     year,
-    { royaltyCents: royalty, allocationCents: allocation },
+    { royaltyCents: royalty, allocationCents: allocation, activationCents: activation },
     options.allocationForm ?? 'misc3',
     thresholdOverrides(year, options.override1099),
   );

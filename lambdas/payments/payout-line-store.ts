@@ -13,7 +13,7 @@ import { formatUsd } from '#shared/platform/money';
 import { next, type LineEvent } from '#shared/payments/payout-line';
 import type { PayoutLineStatus } from '#shared/money/payouts-api';
 import { athleteStateOf, ledgerAttributes } from '#lambdas/money/athlete-total';
-import { allocationPartOf, provisionEntry, returnedSplit, reversedPartOf, withProvision, yearTotalsAdd } from '#lambdas/money/provisions';
+import { activationPartOf, creditPartOf, provisionEntry, returnedSplit, reversedPartOf, withProvision, yearTotalsAdd } from '#lambdas/money/provisions';
 import { Conflict, NotFound, RetryLater } from '#lambdas/platform/errors';
 import { jitteredBackoff, keyString, retryOnConflict, versionIs } from '#lambdas/platform/store';
 import type { Item, Store, Write } from '#lambdas/platform/store';
@@ -126,10 +126,14 @@ export async function changeLine(
             `The ${formatUsd(amount)} of this payout is no longer in the athlete's balance (${formatUsd(balanceOf(state.ledger))}): a later batch took it, or refunds reduced it`,
           );
         const payoutCents = step.ledger === 'return' ? -moved : moved;
-        const creditPartCents = step.ledger === 'return' ? -returnedSplit(line, reversedBefore, moved).allocationCents : allocationPartOf(line);
+        // Its credit part (allocated donations and activations: docs/decisions/0015, 0027) is taken
+        // with it, or goes back in the order a reversal reaches it (royalties first).
+        const returned = step.ledger === 'return' ? returnedSplit(line, reversedBefore, moved) : null;
+        const creditPartCents = returned ? -(returned.allocationCents + returned.activationCents) : creditPartOf(line);
+        const activationPartCents = returned ? -returned.activationCents : activationPartOf(line);
         const appended = appendEntry(
           state.ledger,
-          { kind: 'payout', payoutCents, batchId: ref.batchId, creditPartCents },
+          { kind: 'payout', payoutCents, batchId: ref.batchId, creditPartCents, activationPartCents },
           { athleteId: ref.athleteId, collectiveId: ref.collectiveId, now: at },
         );
         writes.push(

@@ -54,6 +54,13 @@ export class Conflict extends HttpError {
   }
 }
 
+/** A route that no longer does what it did, for a reason the message gives (410). */
+export class Gone extends HttpError {
+  constructor(message: string) {
+    super(410, 'gone', message);
+  }
+}
+
 export class PayloadTooLarge extends HttpError {
   constructor(limit: number) {
     super(413, 'payload_too_large', `The body exceeds ${limit} bytes`);

@@ -318,6 +318,17 @@ export const allocation = (collectiveId: number, donationId: string, athleteId: 
 });
 /** Every allocation record of a collective (an athlete panel's donations allocated to the athlete: one bounded Query). */
 export const allocationPrefix = 'ALLOC#';
+/** An activation: a deliverable the collective pays one of its athletes for, which the athlete confirms
+ * (docs/decisions/0027-activations.md). The collective's record and the athlete's copy, each listed
+ * with one bounded Query of its partition. */
+export const activation = (collectiveId: number, activationId: string) => ({
+  PK: collectiveRecordsPartition(collectiveId),
+  SK: `${activationPrefix}${activationId}`,
+});
+export const athleteActivation = (athleteId: number, activationId: string) => ({ PK: athletePartition(athleteId), SK: `${activationPrefix}${activationId}` });
+export const activationPrefix = 'ACTIVATION#';
+/** The athlete's credit for a confirmed activation (its ledger entry's seq): at most one per activation. */
+export const activationCredit = (athleteId: number, activationId: string) => ({ PK: athletePartition(athleteId), SK: `ACTCREDIT#${activationId}` });
 /** Payout batches (ids start with their creation time: newest last in SK order) and the idempotency
  * keys that created them. */
 export const payoutBatch = (collectiveId: number, batchId: string) => ({ PK: collectiveRecordsPartition(collectiveId), SK: `${payoutBatchPrefix}${batchId}` });
@@ -637,6 +648,7 @@ export function orderIdOfPendingMarker(key: { PK: string; SK: string }): string 
 
 /** The item families a tool reading a whole table tells apart (scripts/lib/verify.ts). */
 export type ItemFamily =
+  | 'activation'
   | 'order'
   | 'applied'
   | 'aggTotal'
@@ -666,7 +678,8 @@ export function familyOf(key: { PK: unknown; SK: unknown }): ItemFamily {
     return 'other';
   }
   if (pk.startsWith(UNATTR)) return sk === 'AGG' ? 'unattributedTotal' : 'other';
-  if (pk.startsWith(COLLECTIVE)) return sk.startsWith(PAYOUT) ? 'payoutLine' : sk.startsWith(DONATION) ? 'donation' : 'other';
+  if (pk.startsWith(COLLECTIVE))
+    return sk.startsWith(PAYOUT) ? 'payoutLine' : sk.startsWith(DONATION) ? 'donation' : sk.startsWith(activationPrefix) ? 'activation' : 'other';
   if (pk === PARKED) return 'parked';
   return pk.startsWith(CATALOG) ? 'catalog' : 'other';
 }

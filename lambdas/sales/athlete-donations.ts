@@ -58,7 +58,8 @@ export async function athleteDonations(
   const recurring = collectiveId ? await recurringOf(store, collectiveId, [...new Set(monthsAllocations.map((a) => a.donationId))]) : new Set<string>();
   return {
     athleteId,
-    totalDonationsCents: ledgerHeadOf(total.get(keyString(totalKey))?.ledger).creditsCents,
+    // The ledger's credits less activations (paid for deliverables, not donations: decision 0027).
+    totalDonationsCents: donationCreditsOf(ledgerHeadOf(total.get(keyString(totalKey))?.ledger)),
     monthly: [...months.entries()].map(([month, amountCents]) => ({ month, amountCents })).sort((a, b) => a.month.localeCompare(b.month)),
     donationsThisYear: mine.filter((a) => a.date.startsWith(thisYear)).length,
     recurringThisMonth: monthsAllocations.filter((a) => recurring.has(a.donationId)).length,
@@ -71,3 +72,6 @@ export async function athleteDonations(
     },
   };
 }
+
+/** The donations credited to an athlete: its credits that are not activations. */
+const donationCreditsOf = (head: { creditsCents: number; activationsCents: number }): number => head.creditsCents - head.activationsCents;

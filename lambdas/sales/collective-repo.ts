@@ -188,7 +188,7 @@ export async function collectiveTransactions(
       const amount = Number(item.amountCents);
       const notes = [
         String(item.notes),
-        ...(allocated ? [`allocated to ${allocated} ${allocated === 1 ? 'member' : 'members'}`] : []),
+        ...(allocated ? [`allocated to ${allocated} ${allocated === 1 ? 'member' : 'members'} (before activations)`] : []),
         ...(refunded > 0 && refunded < amount ? [`${formatUsd(refunded)} refunded`] : []),
       ];
       return {

@@ -1,9 +1,14 @@
 // The demo's money after its sample orders are applied: a payout batch of the demo collective over
 // everything its members earned (one payout marked paid, one sent, the rest pending), W-9 status
-// for one member, and part of a donation allocated to two members, all through the same code as
-// the Payouts routes (ledger entries under each athlete's lock, idempotent keys).
+// for one member, part of a donation allocated to two members (the history from before activations,
+// through the old writer kept for it: legacy-allocations.ts) and an activation the first member
+// confirmed (docs/decisions/0027), all through the same code as the routes (ledger entries under each
+// athlete's lock, idempotent keys). The batch the seed then pays through Stripe pays both.
 import { dynamoStore as store } from '#lambdas/platform/store';
-import { allocateDonation, createBatch, markPayout, setW9 } from '#lambdas/money/payouts';
+import { createBatch, markPayout, setW9 } from '#lambdas/money/payouts';
+import { allocateDonation } from './legacy-allocations';
+import { createActivation, moveActivation } from '#lambdas/money/activations';
+import { getAthleteProfile } from '#lambdas/catalog/catalog-repo';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 
 export async function seedPayouts(now = new Date()): Promise<void> {
@@ -54,4 +59,31 @@ export async function seedPayouts(now = new Date()): Promise<void> {
     by: 'seed',
     now: clock,
   });
+  // An activation through the real paths: recorded by the collective, confirmed by the athlete.
+  const athleteId = collective.members[0];
+  const { activation } = await createActivation(
+    store,
+    {
+      athleteId,
+      kind: 'autograph_session',
+      description: 'Autograph session at the spring game, 90 minutes at the booster tent',
+      date: new Date(now.getTime() - 3 * 86_400_000).toISOString().slice(0, 10),
+      priceCents: 15_000,
+      proofUrl: 'https://example.com/spring-game-autographs',
+      collectiveId: collective.id,
+      collectiveName: collective.name,
+      athleteName: (await getAthleteProfile(athleteId))?.name ?? `Athlete ${athleteId}`,
+      idempotencyKey: 'seed-activation-1',
+    },
+    { sub: 'seed', label: 'Drift (demo data)' },
+    clock(),
+  );
+  await moveActivation(
+    store,
+    { collectiveId: collective.id, activationId: activation.id, athleteId },
+    'confirm',
+    'athlete',
+    { sub: 'seed', label: 'Drift (demo data)' },
+    clock,
+  );
 }

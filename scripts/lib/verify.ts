@@ -27,7 +27,7 @@ import { keyString } from '#lambdas/platform/store';
 import type { Key } from '#lambdas/platform/store';
 import { decodeState } from '#lambdas/orders/order-codec';
 import { requestCents } from '#lambdas/money/payouts';
-import { allocationPartOf, providedOf, returnedSplit, reversedPartOf } from '#lambdas/money/provisions';
+import { activationPartOf, creditPartOf, providedOf, returnedSplit, reversedPartOf } from '#lambdas/money/provisions';
 import { ACTIVE_PREFIX } from '#lambdas/payments/donation-records';
 import { yearMonthOf } from '#shared/platform/months';
 import type { AllocationRequestRecord } from '#lambdas/money/payouts';
@@ -324,7 +324,8 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     }
   }
   // Payouts and allocations: each payout line is one payout entry of its athlete's ledger, and each
-  // donation's allocated total is what its allocation entries credited.
+  // donation's allocated total is what its allocation entries credited (past allocations: nothing
+  // writes new ones since activations, docs/decisions/0027, but they stay in the books).
   const ledgerByAthlete = new Map<number, LedgerEntry[]>();
   for (const item of items)
     if (family(item) === 'ledger')
@@ -347,7 +348,7 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
   // line's entries net to its amount when paid, to 0 otherwise; its athlete's copy carries the same;
   // the ledger's payout entries of the line carry its allocated-donation part; and every athlete's
   // year totals (paid, by payment type) are the sum of the entries counted in that year.
-  const yearTotals = new Map<string, { paid: number; royalty: number; allocation: number }>();
+  const yearTotals = new Map<string, { paid: number; royalty: number; allocation: number; activation: number }>();
   for (const line of items.filter((i) => family(i) === 'payoutLine' && i.batchId)) {
     checked++;
     const provided = providedOf(line);
@@ -360,26 +361,43 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
     const creditParts = (ledgerByAthlete.get(Number(line.athleteId)) ?? [])
       .filter((e) => e.kind === 'payout' && e.batchId === line.batchId)
       .reduce((n, e) => n + (e.payoutCreditCents ?? 0), 0);
-    const wantCredit = line.status === 'failed' ? 0 : allocationPartOf(line) - returnedSplit(line, 0, reversedPartOf(line)).allocationCents;
-    if (creditParts !== wantCredit) differences.push(`${where}: the ledger pays ${creditParts} of allocated donations, the line ${wantCredit}`);
+    // What stays paid of the line's credits (allocated donations and activations) after a reversal in part.
+    const stillReturned = returnedSplit(line, 0, reversedPartOf(line));
+    const wantCredit = line.status === 'failed' ? 0 : creditPartOf(line) - stillReturned.allocationCents - stillReturned.activationCents;
+    if (creditParts !== wantCredit) differences.push(`${where}: the ledger pays ${creditParts} of credits, the line ${wantCredit}`);
+    const activationParts = (ledgerByAthlete.get(Number(line.athleteId)) ?? [])
+      .filter((e) => e.kind === 'payout' && e.batchId === line.batchId)
+      .reduce((n, e) => n + (e.payoutActivationCents ?? 0), 0);
+    const wantActivation = line.status === 'failed' ? 0 : activationPartOf(line) - stillReturned.activationCents;
+    if (activationParts !== wantActivation) differences.push(`${where}: the ledger pays ${activationParts} of activations, the line ${wantActivation}`);
     for (const e of provided) {
       const key = `${line.athleteId}|${e.year}`;
-      const t = yearTotals.get(key) ?? { paid: 0, royalty: 0, allocation: 0 };
-      yearTotals.set(key, { paid: t.paid + e.cents, royalty: t.royalty + e.royaltyCents, allocation: t.allocation + e.allocationCents });
+      const t = yearTotals.get(key) ?? { paid: 0, royalty: 0, allocation: 0, activation: 0 };
+      yearTotals.set(key, {
+        paid: t.paid + e.cents,
+        royalty: t.royalty + e.royaltyCents,
+        allocation: t.allocation + e.allocationCents,
+        activation: t.activation + (e.activationCents ?? 0),
+      });
     }
   }
   for (const item of items.filter((i) => keys.athleteIdOfPartition(String(i.PK)) !== null && String(i.SK) === keys.athleteYear(0, Number(i.year)).SK)) {
     checked++;
-    const want = yearTotals.get(`${item.athleteId}|${item.year}`) ?? { paid: 0, royalty: 0, allocation: 0 };
+    const want = yearTotals.get(`${item.athleteId}|${item.year}`) ?? { paid: 0, royalty: 0, allocation: 0, activation: 0 };
     yearTotals.delete(`${item.athleteId}|${item.year}`);
-    const got = { paid: Number(item.paidCents ?? 0), royalty: Number(item.paidRoyaltyCents ?? 0), allocation: Number(item.paidAllocationCents ?? 0) };
+    const got = {
+      paid: Number(item.paidCents ?? 0),
+      royalty: Number(item.paidRoyaltyCents ?? 0),
+      allocation: Number(item.paidAllocationCents ?? 0),
+      activation: Number(item.paidActivationCents ?? 0),
+    };
     if (canonicalJson(got) !== canonicalJson(want))
       differences.push(
-        `athlete ${item.athleteId} ${item.year}: paid ${got.paid} (royalties ${got.royalty}, allocations ${got.allocation}), its payouts provided ${want.paid} (${want.royalty}, ${want.allocation})`,
+        `athlete ${item.athleteId} ${item.year}: paid ${got.paid} (royalties ${got.royalty}, allocations ${got.allocation}, activations ${got.activation}), its payouts provided ${want.paid} (${want.royalty}, ${want.allocation}, ${want.activation})`,
       );
   }
   for (const [key, want] of yearTotals)
-    if (want.paid !== 0 || want.royalty !== 0 || want.allocation !== 0)
+    if (want.paid !== 0 || want.royalty !== 0 || want.allocation !== 0 || want.activation !== 0)
       differences.push(`athlete ${key.replace('|', ' ')}: payouts provided ${want.paid} cents, no year total`);
   for (const [athleteId, entries] of ledgerByAthlete) {
     for (const e of entries.filter((x) => x.kind === 'payout')) {
@@ -388,6 +406,22 @@ export function verifyItems(items: Item[], index: CatalogIndex, options: Contrib
       if (!line) differences.push(`athlete ${athleteId} ledger entry ${e.seq}: a payout of batch ${e.batchId} without its payout line`);
     }
   }
+  // Activations (docs/decisions/0027): a confirmed activation credited its athlete exactly once, with
+  // its price, and nothing else did: every activation entry of a ledger is a confirmed activation's.
+  const activationEntries = [...ledgerByAthlete.values()].flat().filter((e) => e.kind === 'activation');
+  const activations = items.filter((i) => family(i) === 'activation');
+  for (const a of activations) {
+    checked++;
+    const credits = activationEntries.filter((e) => e.activationId === a.id && e.athleteId === Number(a.athleteId));
+    const want = a.status === 'confirmed' ? 1 : 0;
+    if (credits.length !== want || (want && credits[0].creditCents !== Number(a.priceCents)))
+      differences.push(
+        `activation ${String(a.id)} (${String(a.status)}, ${String(a.priceCents)} cents): ${credits.length} ledger credit(s) of ${credits.map((e) => e.creditCents).join(', ') || 'nothing'}`,
+      );
+  }
+  for (const e of activationEntries)
+    if (!activations.some((a) => a.id === e.activationId && Number(a.athleteId) === e.athleteId))
+      differences.push(`athlete ${e.athleteId} ledger entry ${e.seq}: an activation credit without its activation (${String(e.activationId)})`);
   for (const donation of items.filter((i) => family(i) === 'donation' && i.allocatedCents !== undefined)) {
     checked++;
     const credited = [...ledgerByAthlete.values()]

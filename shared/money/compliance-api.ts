@@ -5,12 +5,20 @@ import type { NilGoStatus } from './nil-go';
 
 /** One NIL Go record: an athlete's deal with one payor group under one version of the terms. */
 export interface NilGoRecordView {
-  /** `<payor group>~v<terms version>`: entered once unless the terms change. */
+  /** `<payor group>~v<terms version>` (the card licence) or `<payor group>~activation~v<version>`
+   * (activations, services): entered once unless the terms change. */
   recordId: string;
   payorGroup: string;
   /** The payors (collectives) in the group that provided money, by name. */
   payors: string[];
-  terms: { version: number; from: string; royaltyBasisPoints: number; obligations: string };
+  terms: {
+    version: number;
+    from: string;
+    royaltyBasisPoints: number;
+    obligations: string;
+    deal?: 'card_licence' | 'activation';
+    dealType?: 'royalty' | 'services';
+  };
   /** Provided by the group since the eligibility start (all terms), and under these terms. */
   cumulativeCents: number;
   providedUnderTermsCents: number;
@@ -110,7 +118,7 @@ export interface TaxExportRow {
   form: '1099-MISC' | '1099-NEC';
   box: string;
   boxLabel: string;
-  paymentType: 'royalty' | 'allocation';
+  paymentType: 'royalty' | 'allocation' | 'activation';
   amountCents: number;
   thresholdCents: number;
   thresholdToConfirm: boolean;

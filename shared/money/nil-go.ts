@@ -15,6 +15,9 @@
 //   before that moment are due 5 business days after it, terms that change later 5 business days
 //   after the change. A reversal that takes the aggregate back under $600 does not undo a report due.
 // - A card licence's royalty rate is the athlete's share of net card sales: 97% (9,700 basis points).
+// - Activations (docs/decisions/0027-activations.md: deliverables the athlete confirmed, paid at their
+//   recorded price) are a second deal with the same payor group, of type services: their own record
+//   (`<group>~activation~v<version>`), counted in the same aggregate as the card royalties.
 import { addBusinessDays, businessDaysAfterInstant, complianceDate } from '../platform/business-days';
 
 export const NIL_GO_THRESHOLD_CENTS = 60_000;
@@ -29,7 +32,11 @@ export interface Provision {
   payorId: string;
   /** What it was (the payout batch or transfer), for the record's documents. */
   reference: string;
+  /** The deal it pays: the card licence (royalties; absent) or activations (services). */
+  deal?: DealKind;
 }
+
+export type DealKind = 'card_licence' | 'activation';
 
 /** The terms of the athlete's deal with a payor group, from `from` on (versions in time order). */
 export interface DealTerms {
@@ -38,6 +45,9 @@ export interface DealTerms {
   royaltyBasisPoints: number;
   /** What the athlete does for it (for a card licence: approving each card). */
   obligations: string;
+  /** The deal (absent: the card licence) and NIL Go's deal type. */
+  deal?: DealKind;
+  dealType?: 'royalty' | 'services';
 }
 
 export interface NilGoRecord {
@@ -61,6 +71,8 @@ export interface NilGoOptions {
   groupOf?: (payorId: string) => string;
   /** Terms per payor group (at least one version each group that provided anything). */
   termsOf: (payorGroup: string) => DealTerms[];
+  /** The activations' terms per payor group (default: ACTIVATION_TERMS from the eligibility start). */
+  activationTermsOf?: (payorGroup: string) => DealTerms[];
   now: string;
 }
 
@@ -87,26 +99,43 @@ export function nilGoRecords(provisions: Provision[], options: NilGoOptions): Ni
       running += p.cents;
       if (!crossedAt && running >= NIL_GO_THRESHOLD_CENTS) crossedAt = p.at;
     }
-    const versions = [...options.termsOf(group)].sort((a, b) => a.version - b.version);
-    if (!versions.length) throw new RangeError(`No deal terms for payor group ${group}`);
-    versions.forEach((terms, i) => {
-      const until = versions[i + 1]?.from ?? null;
-      const under = list.filter((p) => p.at >= terms.from && (until === null || p.at < until));
-      // A version nobody was paid under, and that is not the current one, has nothing to report.
-      if (!under.length && until !== null) return;
-      // Once the aggregate has reached $600, every deal with the group is reported: those before the
-      // crossing at the crossing, terms that begin after it when they begin.
-      const reportableAt = crossedAt ? (crossedAt > terms.from ? crossedAt : terms.from) : null;
-      records.push({
-        payorGroup: group,
-        terms,
-        cumulativeCents: running,
-        providedUnderTermsCents: under.reduce((sum, p) => sum + p.cents, 0),
-        reportableAt,
-        deadline: reportableAt ? businessDaysAfterInstant(reportableAt, NIL_GO_BUSINESS_DAYS) : null,
-        references: list.filter((p) => p.at <= (until ?? options.now)).map((p) => p.reference),
+    // Each deal with the group has its own records (the card licence, activations), one per terms
+    // version; the aggregate is the group's, all deals together.
+    const deals: Array<{ list: Provision[]; versions: DealTerms[]; always: boolean }> = [
+      {
+        list: list.filter((p) => (p.deal ?? 'card_licence') === 'card_licence'),
+        versions: [...options.termsOf(group)],
+        always: !list.some((p) => p.deal === 'activation'),
+      },
+      {
+        list: list.filter((p) => p.deal === 'activation'),
+        versions: [...(options.activationTermsOf ?? (() => activationTermsFrom(options.eligibilityStart)))(group)],
+        always: false,
+      },
+    ];
+    for (const deal of deals) {
+      if (!deal.list.length && !deal.always) continue;
+      const versions = deal.versions.sort((a, b) => a.version - b.version);
+      if (!versions.length) throw new RangeError(`No deal terms for payor group ${group}`);
+      versions.forEach((terms, i) => {
+        const until = versions[i + 1]?.from ?? null;
+        const under = deal.list.filter((p) => p.at >= terms.from && (until === null || p.at < until));
+        // A version nobody was paid under, and that is not the current one, has nothing to report.
+        if (!under.length && until !== null) return;
+        // Once the aggregate has reached $600, every deal with the group is reported: those before the
+        // crossing at the crossing, terms that begin after it when they begin.
+        const reportableAt = crossedAt ? (crossedAt > terms.from ? crossedAt : terms.from) : null;
+        records.push({
+          payorGroup: group,
+          terms,
+          cumulativeCents: running,
+          providedUnderTermsCents: under.reduce((sum, p) => sum + p.cents, 0),
+          reportableAt,
+          deadline: reportableAt ? businessDaysAfterInstant(reportableAt, NIL_GO_BUSINESS_DAYS) : null,
+          references: deal.list.filter((p) => p.at <= (until ?? options.now)).map((p) => p.reference),
+        });
       });
-    });
+    }
   }
   return records;
 }
@@ -126,6 +155,23 @@ export const CARD_LICENCE_TERMS: readonly DealTerms[] = [
   },
 ];
 
+/** Activations as Drift offers them: services at the price the collective records for each
+ * deliverable, paid only once the athlete confirms it was delivered (no royalty rate). */
+export const ACTIVATION_TERMS: readonly DealTerms[] = [
+  {
+    version: 1,
+    from: '2000-01-01',
+    royaltyBasisPoints: 0,
+    deal: 'activation',
+    dealType: 'services',
+    obligations:
+      'Performs each deliverable the collective records (an appearance, an autograph session, a social media post, a camp or clinic) at its recorded price, paid once the athlete confirms it was delivered',
+  },
+];
+
+/** The activations' terms that apply from an eligibility start (termsFrom over ACTIVATION_TERMS). */
+export const activationTermsFrom = (eligibilityStart: string): DealTerms[] => termsFrom(eligibilityStart, ACTIVATION_TERMS);
+
 /** The versions of the terms that apply to an athlete from its eligibility start: the one in force at
  * the start (from the start), then each later one from its own date. */
 export function termsFrom(eligibilityStart: string, table: readonly DealTerms[] = CARD_LICENCE_TERMS): DealTerms[] {
@@ -135,8 +181,10 @@ export function termsFrom(eligibilityStart: string, table: readonly DealTerms[] 
   return [{ ...current, from: start }, ...sorted.filter((t) => t.version > current.version && t.from.slice(0, 10) > start)];
 }
 
-/** A record's id: its payor group and terms version (entered once unless the terms change). */
-export const nilGoRecordId = (payorGroup: string, version: number): string => `${payorGroup}~v${version}`;
+/** A record's id: its payor group, deal and terms version (entered once unless the terms change). The
+ * card licence keeps the id it had before activations: `<group>~v<version>`. */
+export const nilGoRecordId = (payorGroup: string, version: number, deal: DealKind = 'card_licence'): string =>
+  deal === 'activation' ? `${payorGroup}~activation~v${version}` : `${payorGroup}~v${version}`;
 
 export type NilGoStatus = 'under' | 'due' | 'due_today' | 'overdue' | 'reported';
 

@@ -1,6 +1,7 @@
 // The payout documents (pure): a batch's payment file (with each payout's status and dates) and an athlete's statement as CSV, and the
 // NIL disclosure record of a year (JSON, or CSV) with NIL Go's records over the eligibility period. lambdas/money/payouts.handler.ts serves them.
 import { csvDocument } from '../platform/csv';
+import { PAST_ALLOCATION_LABEL } from './activations';
 import { formatUsd } from '../platform/money';
 import type { DisclosureRecord, PayoutBatchView, PayoutLineView, Statement, StatementLine, YearStatusView } from './payouts-api';
 import type { NilGoView, TaxExportRow } from './compliance-api';
@@ -34,8 +35,8 @@ export function statementCsv(s: Omit<Statement, 'entries'> & { entries: Statemen
     e.orderDate ?? '',
     e.at,
     // A failed Stripe payout's amount back in the balance (a negative payout entry).
-    e.kind === 'payout' && e.payoutCents < 0 ? 'payout returned' : e.kind,
-    e.orderName ?? e.batchId ?? e.donationId ?? '',
+    e.kind === 'payout' && e.payoutCents < 0 ? 'payout returned' : e.kind === 'allocation' ? PAST_ALLOCATION_LABEL.toLowerCase() : e.kind,
+    e.orderName ?? e.batchId ?? e.donationId ?? e.activationId ?? '',
     e.cards.join('; '),
     dollars(e.grossCents),
     dollars(e.athleteShareCents + e.creditCents - e.payoutCents),
@@ -163,7 +164,7 @@ export function taxExportCsv(rows: readonly TaxExportRow[]): string {
       r.form,
       r.box,
       r.boxLabel,
-      r.paymentType === 'royalty' ? 'card royalties' : 'allocated donations',
+      r.paymentType === 'royalty' ? 'card royalties' : r.paymentType === 'activation' ? 'activations (services)' : 'donation allocations (before activations)',
       dollars(r.amountCents),
       dollars(r.thresholdCents),
       r.thresholdToConfirm ? 'yes' : 'no',

@@ -83,16 +83,3 @@ export function w9Error(onFile: boolean, date: string | null, body: Record<strin
   if ('taxpayerId' in body || 'tin' in body || 'ssn' in body) return { taxpayerId: 'is never stored here: keep the W-9 itself in your own records' };
   return null;
 }
-
-/** An allocation request lists 1 to 200 members. */
-export const MAX_ALLOCATIONS = 200;
-
-/** One allocation's amount: a positive whole number of cents, at most $10,000,000 (null: fine). */
-export const allocationAmountError = (amountCents: number): string | null =>
-  !Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > 1_000_000_000
-    ? 'must be a positive whole number of cents (at most $10,000,000)'
-    : null;
-
-/** Whether an allocation request names a member twice. */
-export const namesAMemberTwice = (allocations: ReadonlyArray<{ athleteId: number }>): boolean =>
-  new Set(allocations.map((a) => a.athleteId)).size !== allocations.length;

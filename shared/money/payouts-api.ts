@@ -22,7 +22,9 @@ export interface Statement {
   openingBalanceCents: number;
   earningsCents: number;
   reversalsCents: number;
+  /** Credits: donations allocated (before activations) and confirmed activations; of them, activations. */
   creditsCents: number;
+  activationsCents: number;
   payoutsCents: number;
   closingBalanceCents: number;
   entries: LedgerEntry[];

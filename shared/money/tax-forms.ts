@@ -4,7 +4,8 @@
 //
 // - Card royalties (the athlete licenses their name, image and likeness for each card): royalties,
 //   Form 1099-MISC box 2, reportable from $10 paid in the year (IRC 6050N; unchanged by the 2025 act).
-// - Payments for services (an appearance, a post the collective pays for): nonemployee compensation,
+// - Payments for services (an appearance, a post the collective pays for: an activation the athlete
+//   confirmed, docs/decisions/0027-activations.md): nonemployee compensation,
 //   Form 1099-NEC box 1: $600 for payments through 2025, $2,000 for payments made in 2026 (the
 //   One Big Beautiful Bill Act, 2025), indexed for inflation from 2027 (the IRS publishes the figure;
 //   until it is entered here, the latest known one is used and flagged for confirmation).
@@ -70,19 +71,22 @@ export function formsDueDate(year: number): string {
 export const ALLOCATION_TYPE: Record<'nec' | 'misc3', PaymentType> = { nec: 'services', misc3: 'other' };
 
 export interface FormLine extends FormBox {
-  paymentType: 'royalty' | 'allocation';
+  /** What was paid on it: card royalties, past donation allocations (before activations), or
+   * activations (with past allocations too when the collective reports those as services). */
+  paymentType: 'royalty' | 'allocation' | 'activation';
   paidCents: number;
   thresholdCents: number;
   toConfirm: boolean;
   required: boolean;
 }
 
-/** A payee's year by form and box: card royalties (1099-MISC box 2) and allocated donations (the
- * collective's form), each with the year's threshold and whether it must be filed. Lines with nothing
- * paid are left out. */
+/** A payee's year by form and box: card royalties (1099-MISC box 2), allocated donations (the
+ * collective's form) and activations (services: 1099-NEC box 1), each with the year's threshold and
+ * whether it must be filed. A box is one line (its threshold applies to its total): past allocations
+ * reported as services join the activations' line. Lines with nothing paid are left out. */
 export function formLines(
   year: number,
-  paid: { royaltyCents: number; allocationCents: number },
+  paid: { royaltyCents: number; allocationCents: number; activationCents?: number },
   allocationForm: 'nec' | 'misc3',
   overrides: Record<number, number> = {},
 ): FormLine[] {
@@ -99,7 +103,10 @@ export function formLines(
       required: cents >= threshold.cents,
     });
   };
+  const activation = paid.activationCents ?? 0;
+  const allocationWithServices = ALLOCATION_TYPE[allocationForm] === 'services' && activation !== 0;
   add('royalty', 'royalty', paid.royaltyCents);
-  add('allocation', ALLOCATION_TYPE[allocationForm], paid.allocationCents);
+  if (!allocationWithServices) add('allocation', ALLOCATION_TYPE[allocationForm], paid.allocationCents);
+  add('activation', 'services', activation + (allocationWithServices ? paid.allocationCents : 0));
   return lines;
 }

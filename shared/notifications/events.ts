@@ -23,7 +23,8 @@ export interface Actor {
   label: string;
 }
 
-export type SubjectType = 'card' | 'set' | 'batch' | 'payout' | 'member' | 'invite' | 'profile-request' | 'allocation' | 'tax' | 'disclosure' | 'donation';
+export type SubjectType =
+  'card' | 'set' | 'batch' | 'payout' | 'member' | 'invite' | 'profile-request' | 'allocation' | 'activation' | 'tax' | 'disclosure' | 'donation';
 
 export interface Subject {
   type: SubjectType;

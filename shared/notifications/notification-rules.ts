@@ -33,6 +33,10 @@ export const CATEGORIES = {
   disclosure_due: { audience: ['athlete', 'collective'], label: 'A disclosure deadline is near', emailByDefault: true },
   // A collective's new member or gift; the donor's receipt is this category's transactional email.
   donation: { audience: ['collective'], label: 'A new member or gift', emailByDefault: true },
+  // Activations (docs/decisions/0027-activations.md): the athlete is told of one to confirm (or of its
+  // cancellation), the collective of the athlete's answer.
+  activation_proposed: { audience: ['athlete'], label: 'An activation waits for your confirmation', emailByDefault: true },
+  activation_answered: { audience: ['collective'], label: 'An athlete confirmed or declined an activation', emailByDefault: true },
 } as const satisfies Record<string, CategoryInfo>;
 
 export type Category = keyof typeof CATEGORIES;

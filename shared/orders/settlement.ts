@@ -157,7 +157,7 @@ function addCards(into: Record<string, number>, cards: Record<string, number>, s
   }
 }
 
-function ledgerKind(delta: number, target: AthleteStepInput['target']): Exclude<LedgerKind, 'allocation' | 'payout'> {
+function ledgerKind(delta: number, target: AthleteStepInput['target']): Exclude<LedgerKind, 'allocation' | 'activation' | 'payout'> {
   if (delta > 0) return 'sale';
   if (!target) return 'deletion';
   return target.meta.status === 'Cancelled' ? 'cancellation' : 'refund';

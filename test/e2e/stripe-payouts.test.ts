@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import type { AthletePayoutsResponse, CollectivePayoutsResponse, PayoutBatchView } from '#shared/money/payouts-api';
 import type { CreatedInvite } from '#shared/onboarding/onboarding-api';
+import type { ActivationView } from '#shared/money/activations';
 import { useBrowserPage } from '../support/browser';
 import { api, codeFor, cognito, completeStripeOnboarding, eventually, localSeedDone, signInUi, tokenOf, url } from '../support/e2e-api';
 import { adultSignUp } from '../support/age-screen';
@@ -57,14 +58,24 @@ it('links a payout account on Stripe, pays a batch with Pay now, and shows one p
   );
   await page.getByText('Linked', { exact: true }).waitFor();
 
-  // Money for both: a donation allocated, then a batch.
-  await api('/collectives/1/donations/d-1002/allocations', collective, 'POST', {
-    allocations: [
-      { athleteId: 1, amountCents: 1_234 },
-      { athleteId: 10, amountCents: 567 },
-    ],
-    idempotencyKey: `e2e-stripe-alloc-${run}`,
-  });
+  // Money for both: an activation each, confirmed by the athlete (paying donations with nothing
+  // delivered is refused: docs/decisions/0027), then a batch.
+  const payeeToken = await tokenOf(username, 'secret123');
+  for (const [athleteId, priceCents, token] of [
+    [1, 1_234, await tokenOf('athlete', 'athlete')],
+    [10, 567, payeeToken],
+  ] as const) {
+    const activation = await api<ActivationView>('/collectives/1/activations', collective, 'POST', {
+      athleteId,
+      kind: 'social_post',
+      description: 'A post about the payout rail',
+      date: new Date().toISOString().slice(0, 10),
+      priceCents,
+      proofUrl: 'https://example.com/post',
+      idempotencyKey: `e2e-stripe-act-${athleteId}-${run}`,
+    });
+    await api(`/athletes/${athleteId}/activations/${activation.id}/confirm`, token, 'POST', {});
+  }
   const batch = await api<PayoutBatchView>('/collectives/1/payouts/batches', collective, 'POST', {
     periodStart: '2026-01-01',
     periodEnd: new Date(Date.now() + 1000).toISOString(),
@@ -100,7 +111,7 @@ it('links a payout account on Stripe, pays a batch with Pay now, and shows one p
   await failedRow.getByRole('button', { name: /^Retry the payout/ }).waitFor();
 
   // The athlete sees it failed, and its amount back in the balance.
-  const money = await api<AthletePayoutsResponse>('/athletes/10/payouts', await tokenOf(username, 'secret123'));
+  const money = await api<AthletePayoutsResponse>('/athletes/10/payouts', payeeToken);
   expect(money.payouts.find((p) => p.batchId === batch.batchId)).toMatchObject({ status: 'failed', failure: { code: 'no_account' } });
   expect(money.balanceCents).toBeGreaterThanOrEqual(lineOf(10).amountCents);
   const paid = await api<AthletePayoutsResponse>('/athletes/1/payouts', await tokenOf('athlete', 'athlete'));

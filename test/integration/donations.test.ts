@@ -10,7 +10,7 @@ import { handler as collectives } from '#lambdas/sales/collectives.handler';
 import { donationEventHandlers } from '#lambdas/payments/donation-events';
 import { donationFigures } from '#lambdas/payments/donation-figures';
 import { activeMembers, findDonation } from '#lambdas/payments/donation-records';
-import { allocateDonation } from '#lambdas/money/payouts';
+import { allocateDonation } from '../../scripts/lib/legacy-allocations';
 import * as keys from '#lambdas/platform/keys';
 import { dynamoStore as store } from '#lambdas/platform/store';
 import type { StripeEvent } from '#lambdas/platform/stripe-client';

@@ -1,7 +1,7 @@
 // Money reaching athletes, against DynamoDB Local through the handlers: sales -> ledger -> a payout
 // batch (idempotent, also under concurrency) -> CSV -> sent -> paid -> the athlete's statement,
 // NIL disclosure (NIL Go counts money provided, not earned: test/integration/nil-go.test.ts), W-9
-// and the 1099 forms by payment type, donation allocations, and the bad inputs.
+// and the 1099 forms by payment type, the refused allocation route (past allocations still counted), and the bad inputs.
 import type { CollectivePayoutsResponse } from '#shared/money/payouts-api';
 import { handler as payouts } from '#lambdas/money/payouts.handler';
 import { handler as compliance } from '#lambdas/money/compliance.handler';
@@ -10,6 +10,9 @@ import { recordDonation } from '#lambdas/sales/collective-repo';
 import { sampleProductId } from '#shared/catalog/seed-data';
 import { orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
 import { verifyTable } from '../../scripts/lib/verify';
+import { allocateDonation } from '../../scripts/lib/legacy-allocations';
+import { ALLOCATION_GONE_MESSAGE } from '#shared/money/activations';
+import { dynamoStore } from '#lambdas/platform/store';
 import { createTestTable, type TestTable } from '../support/dynamo';
 import { claimsFor, invoke } from '../support/invoke';
 import { TEST_SECRET, deliver } from '../support/webhooks';
@@ -174,27 +177,31 @@ describe('payouts', () => {
       amountCents: 10_000,
       type: 'Organization',
     });
-    const allocate = (key: string, allocations: unknown) =>
+    const allocate = (key: string, allocations: unknown, claims = collective) =>
       call('POST /api/collectives/{id}/donations/{donationId}/allocations', {
         pathParameters: { id: '1', donationId: 'd-alloc' },
-        claims: collective,
+        claims,
         headers: { 'idempotency-key': key },
         body: JSON.stringify({ allocations }),
       });
     const before = (await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '2' }, claims: claimsFor.athlete(2) })).body.balanceCents;
-    expect((await allocate('alloc-key-1', [{ athleteId: 2, amountCents: 6_000 }])).body).toEqual({ allocatedCents: 6_000, remainingCents: 4_000 });
-    expect((await allocate('alloc-key-1', [{ athleteId: 2, amountCents: 6_000 }])).body).toEqual({ allocatedCents: 6_000, remainingCents: 4_000 }); // retried
-    // The same key replayed with the same total for another member credits nobody (it used to credit them too).
-    const athlete1Before = (await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1) })).body.balanceCents;
-    for (let i = 0; i < 3; i++) expect((await allocate('alloc-key-1', [{ athleteId: 1, amountCents: 6_000 }])).status).toBe(409);
-    expect((await allocate('alloc-key-1', [{ athleteId: 2, amountCents: 3_000 }])).status).toBe(409); // same key, other amount
-    const athlete1After = (await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '1' }, claims: claimsFor.athlete(1) })).body.balanceCents;
-    expect(athlete1After).toBe(athlete1Before);
-    expect((await allocate('alloc-key-2', [{ athleteId: 1, amountCents: 5_000 }])).status).toBe(409); // more than is left
-    expect((await allocate('alloc-key-3', [{ athleteId: 4, amountCents: 100 }])).status).toBe(403); // another collective's athlete
-    expect((await allocate('alloc-key-4', [{ athleteId: 1, amountCents: -5 }])).status).toBe(400);
+    // A payment with no deliverable is refused (NIL Go, 2026: docs/decisions/0027), with the reason.
+    const refused = await allocate('alloc-key-1', [{ athleteId: 2, amountCents: 6_000 }]);
+    expect(refused).toMatchObject({ status: 410, body: { error: { code: 'gone', message: ALLOCATION_GONE_MESSAGE } } });
+    expect((await allocate('alloc-key-2', [{ athleteId: 2, amountCents: 6_000 }], claimsFor.collective(2))).status).toBe(403); // not its collective
     const after = (await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '2' }, claims: claimsFor.athlete(2) })).body.balanceCents;
-    expect(after - before).toBe(6_000);
+    expect(after).toBe(before);
+    // A past allocation (from before activations) still counts in the balance.
+    await allocateDonation(dynamoStore, {
+      collectiveId: 1,
+      donationId: 'd-alloc',
+      allocations: [{ athleteId: 2, amountCents: 6_000 }],
+      idempotencyKey: 'past-alloc-1',
+      by: 'seed',
+      now: () => new Date().toISOString(),
+    });
+    const withPast = (await call('GET /api/athletes/{id}/payouts', { pathParameters: { id: '2' }, claims: claimsFor.athlete(2) })).body.balanceCents;
+    expect(withPast - before).toBe(6_000);
   });
 
   it('refuses bad input with a clear message and changes nothing', async () => {

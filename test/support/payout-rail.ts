@@ -1,9 +1,11 @@
 // What the payout rail's tests share: a collective whose members have money in their balance (a
-// donation allocated to them, through the real allocation path) and a payout batch of it, in an
+// past donation allocation and a confirmed activation) and a payout batch of it, in an
 // in-memory store; athletes' Stripe accounts linked through the real onboarding (the stand-in's
 // hosted page, with one of Stripe's test bank accounts); and Stripe's events delivered to the
 // product's webhook code, signed as Stripe signs them.
-import { allocateDonation, createBatch } from '#lambdas/money/payouts';
+import { createBatch } from '#lambdas/money/payouts';
+import { allocateDonation } from '../../scripts/lib/legacy-allocations';
+import { createActivation, moveActivation } from '#lambdas/money/activations';
 import { onboardingLink, syncAccount, type PaymentsContext } from '#lambdas/payments/connect-accounts';
 import { receiveStripeEvent } from '#lambdas/payments/stripe-webhook';
 import { recordDonation } from '#lambdas/payments/donation-records';
@@ -15,7 +17,7 @@ export const SIGNING_SECRET = 'whsec_payout_rail_test';
 /** Stripe's test bank accounts (routing 110000000). */
 export const BANK = { ok: '000123456789', noAccount: '000111111116', closed: '000111111113' } as const;
 
-/** Credits each member `cents` (a donation allocated to them) and creates one batch paying it. */
+/** Credits each member `cents` (half a past allocation, half a confirmed activation) and creates one batch paying it. */
 export async function fundedBatch(store: Store, collectiveId: number, credits: Record<number, number>, now: () => string) {
   const donationId = `d-${collectiveId}`;
   const total = Object.values(credits).reduce((a, b) => a + b, 0);
@@ -23,14 +25,44 @@ export async function fundedBatch(store: Store, collectiveId: number, credits: R
   // The donation as the donations' records keep it (with its month and total, which verify checks).
   await recordDonation(store, { id: donationId, collectiveId, date, amountCents: total, donorName: 'Donor', notes: '', type: 'Individual' });
   const members = Object.keys(credits).map(Number);
+  // Half of each member's credit a past allocation, the other half a confirmed activation: a payout
+  // that fails returns both parts and a retry takes them again (verify checks the parts).
+  const activationOf = (athleteId: number) => Math.floor(credits[athleteId] / 2);
   await allocateDonation(store, {
     collectiveId,
     donationId,
-    allocations: members.map((athleteId) => ({ athleteId, amountCents: credits[athleteId] })),
+    allocations: members.map((athleteId) => ({ athleteId, amountCents: credits[athleteId] - activationOf(athleteId) })),
     idempotencyKey: `alloc-${collectiveId}`,
     by: 'collective-user',
     now,
   });
+  for (const athleteId of members.filter((id) => activationOf(id) > 0)) {
+    const { activation } = await createActivation(
+      store,
+      {
+        athleteId,
+        kind: 'appearance',
+        description: 'Appearance',
+        date: '2026-09-01',
+        priceCents: activationOf(athleteId),
+        proofUrl: 'https://example.com/proof',
+        collectiveId,
+        collectiveName: `Collective ${collectiveId}`,
+        athleteName: `Athlete ${athleteId}`,
+        idempotencyKey: `activation-${collectiveId}-${athleteId}`,
+      },
+      { sub: 'collective-user', label: 'collective' },
+      now(),
+    );
+    await moveActivation(
+      store,
+      { collectiveId, activationId: activation.id, athleteId },
+      'confirm',
+      'athlete',
+      { sub: `athlete-${athleteId}`, label: 'Athlete' },
+      now,
+    );
+  }
   const { batch } = await createBatch(store, {
     collectiveId,
     members,

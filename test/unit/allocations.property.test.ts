@@ -7,7 +7,7 @@ import { indexCatalog } from '#shared/catalog/catalog-types';
 import type { ContributionOptions } from '#shared/orders/contribution';
 import { SAMPLE_CATALOG } from '#shared/catalog/seed-data';
 import { buyerAlias, hashEmail } from '#lambdas/identity/buyers';
-import { allocateDonation, allocationContent } from '#lambdas/money/payouts';
+import { allocateDonation, allocationContent } from '../../scripts/lib/legacy-allocations';
 import { createMemoryStore } from '#lambdas/platform/memory-store';
 import { verifyItems } from '../../scripts/lib/verify';
 import { recordTestDonation } from '../support/money-fixtures';

@@ -18,7 +18,15 @@ const chicago: Preferences = { email: {}, timeZone: 'America/Chicago', quietHour
 
 describe('categories', () => {
   it('lists what each audience can receive', () => {
-    expect(categoriesFor('athlete')).toEqual(['card_submitted', 'unlock_reached', 'payout_sent', 'payout_paid', 'payout_failed', 'disclosure_due']);
+    expect(categoriesFor('athlete')).toEqual([
+      'card_submitted',
+      'unlock_reached',
+      'payout_sent',
+      'payout_paid',
+      'payout_failed',
+      'disclosure_due',
+      'activation_proposed',
+    ]);
     expect(categoriesFor('fan')).toEqual(['unlock_reached', 'drop_starting', 'drop_closing', 'top_fan']);
     expect(categoriesFor('collective')).toContain('card_approved');
     expect(isCategory('card_submitted')).toBe(true);

@@ -1,4 +1,4 @@
-// Property: payouts, allocations and statements (lambdas/money/payouts.ts) over the in-memory
+// Property: payouts, past allocations, activations and statements (lambdas/money/payouts.ts) over the in-memory
 // store, mixed with sales and refunds through the ingestion engine, some of them concurrent:
 // every ledger stays consistent (verify), a batch never pays more than what was earned before its
 // period's end and not yet paid, balances carry forward exactly from one statement to the next,
@@ -14,8 +14,10 @@ import { orderPayload, refundPayload } from '#shared/orders/shopify-payloads';
 import { ledgerHeadOf } from '#lambdas/money/athlete-total';
 import { buyerAlias, hashEmail } from '#lambdas/identity/buyers';
 import { createIngestEngine } from '#lambdas/orders/ingest-engine';
-import { allocateDonation, createBatch, listBatches, markPayout, statement } from '#lambdas/money/payouts';
+import { createBatch, listBatches, markPayout, statement } from '#lambdas/money/payouts';
+import { allocateDonation } from '../../scripts/lib/legacy-allocations';
 import { createMemoryStore } from '#lambdas/platform/memory-store';
+import { createActivation, moveActivation } from '#lambdas/money/activations';
 import { verifyItems } from '../../scripts/lib/verify';
 import { ingestSale, recordTestDonation, saleFields } from '../support/money-fixtures';
 
@@ -28,7 +30,8 @@ type Op =
   | { kind: 'refund'; sale: number }
   | { kind: 'batch'; key: number; twice: boolean }
   | { kind: 'pay'; line: number }
-  | { kind: 'allocate'; athlete: number; cents: number; key: number };
+  | { kind: 'allocate'; athlete: number; cents: number; key: number }
+  | { kind: 'activate'; athlete: number; cents: number; answer: 'confirm' | 'confirm-twice' | 'decline' | 'cancel' | 'none' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -45,6 +48,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       athlete: fc.constantFrom(...MEMBERS),
       cents: fc.integer({ min: 1, max: 9_000 }),
       key: fc.nat(2),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('activate' as const),
+      athlete: fc.constantFrom(...MEMBERS),
+      cents: fc.integer({ min: 100, max: 9_000 }),
+      answer: fc.constantFrom('confirm' as const, 'confirm-twice' as const, 'decline' as const, 'cancel' as const, 'none' as const),
     }),
   },
 );
@@ -141,12 +153,39 @@ describe('payouts', () => {
               by: 'u',
               now,
             }).catch((e: unknown) => expect(String(e)).toMatch(/left to allocate|differently/));
+          } else if (op.kind === 'activate') {
+            const { activation } = await createActivation(
+              store,
+              {
+                athleteId: op.athlete,
+                kind: 'appearance',
+                description: 'Appearance',
+                date: '2026-10-01',
+                priceCents: op.cents,
+                proofUrl: 'https://example.com/p',
+                collectiveId: 1,
+                collectiveName: 'C',
+                athleteName: 'A',
+                idempotencyKey: `act-${++seq}`,
+              },
+              { sub: 'u', label: 'u' },
+              now(),
+            );
+            const ref = { collectiveId: 1, activationId: activation.id, athleteId: op.athlete };
+            const who = { sub: 'a', label: 'A' };
+            if (op.answer === 'confirm') await moveActivation(store, ref, 'confirm', 'athlete', who, now);
+            if (op.answer === 'confirm-twice') await Promise.all([1, 2].map(() => moveActivation(store, ref, 'confirm', 'athlete', who, now)));
+            if (op.answer === 'decline') await moveActivation(store, ref, 'decline', 'athlete', who, now, 'No');
+            if (op.answer === 'cancel') await moveActivation(store, ref, 'cancel', 'collective', who, now);
           }
         }
         const items = store.all();
         expect(verifyItems(items, index, options).differences).toEqual([]);
         for (const athleteId of MEMBERS) {
           const head = ledgerHeadOf(items.find((i) => i.PK === `ATHLETE#${athleteId}` && i.SK === 'AGG#TOTAL')?.ledger);
+          // Credited for activations: exactly the confirmed ones' prices (no deliverable, no credit).
+          const confirmed = items.filter((i) => i.type === 'activation' && i.PK === 'COLLECTIVE#1' && i.athleteId === athleteId && i.status === 'confirmed');
+          expect(head.activationsCents).toBe(confirmed.reduce((n, a) => n + Number(a.priceCents), 0));
           // Never more paid out than was earned before the latest batch's end.
           const lastEnd = batchEnds.at(-1);
           const entries = items.filter((i) => i.PK === `ATHLETE#${athleteId}` && String(i.SK).startsWith('LEDGER#'));

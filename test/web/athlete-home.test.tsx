@@ -131,6 +131,8 @@ describe('Home', () => {
     await waitFor(() => expect(tiles.getByText('$100.00')).toBeInTheDocument());
     expect(tiles.queryByText('$50,000.00', { selector: '.dash-tile-value' })).not.toBeInTheDocument();
     expect(tiles.getByText(/Your collective raised \$50,000\.00 in all/)).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Donations allocated to you, newest first' })).getByText('d-1002')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Donations allocated to you (before activations), newest first' })).getByText('d-1002'),
+    ).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import type { NilGoRecordView, NilGoView } from '@shared/money/compliance-api';
 import type { AthletePayoutsResponse, DisclosureRecord } from '@shared/money/payouts-api';
 import type { SaleLine } from '@shared/sales/sales-api';
 import type { OwnerCard, OwnerCardsResponse } from '@shared/cards/cards-api';
+import type { ActivationView } from '@shared/money/activations';
 import AthletePanelRoute from '@/features/athlete-panel/athlete-panel-route';
 import { athleteStats, profileWithSales, saleLines } from './dashboards/fixtures';
 import { renderRoute, fakeApi, type FakeApi, type Routes, signInAs, signOut, settleAndSignOut } from './harness';
@@ -213,6 +214,61 @@ describe('athlete panel', () => {
     expect(within(table).getByText('Locked · 18 of 25 Base sold to unlock')).toBeInTheDocument();
     expect(within(table).getByText('Sold out · all 10 sold')).toBeInTheDocument();
     expect(stub.calls.some((c) => c.url.startsWith('/api/catalog'))).toBe(false);
+  });
+
+  it('lists the activations to confirm in plain words, confirms one after asking, and declines one with a reason', async () => {
+    const base: ActivationView = {
+      id: 'act-00000000000000000001',
+      collectiveId: 1,
+      collectiveName: 'Mariners NIL Collective',
+      athleteId: 1,
+      athleteName: 'Sample',
+      kind: 'autograph_session',
+      description: 'Signing at the bookstore',
+      date: '2026-11-20',
+      priceCents: 30000,
+      proofUrl: 'https://example.com/signing',
+      status: 'proposed',
+      statusLabel: 'Waiting for the athlete',
+      declineReason: null,
+      createdAt: '2026-11-21T10:00:00.000Z',
+      confirmedAt: null,
+      history: [],
+      actions: ['confirm', 'decline'],
+    };
+    const second: ActivationView = { ...base, id: 'act-00000000000000000002', kind: 'social_post', description: 'Two posts', priceCents: 5000 };
+    const canceled: ActivationView = { ...base, id: 'act-00000000000000000003', status: 'canceled', statusLabel: 'Canceled', actions: [] };
+    let list = [base, second, canceled];
+    const answered = (id: string, over: Partial<ActivationView>) => {
+      list = list.map((a) => (a.id === id ? { ...a, ...over, actions: [] } : a));
+      return { body: list.find((a) => a.id === id) };
+    };
+    const stub = panelApi({
+      'GET /api/athletes/1/activations': () => ({ body: { activations: list } }),
+      [`POST /api/athletes/1/activations/${base.id}/confirm`]: () => answered(base.id, { status: 'confirmed', statusLabel: 'Confirmed' }),
+      [`POST /api/athletes/1/activations/${second.id}/decline`]: (init) =>
+        answered(second.id, { status: 'declined', statusLabel: 'Declined', declineReason: JSON.parse(String(init?.body)).reason }),
+    });
+    openPanel('activations');
+    const waiting = await screen.findByRole('list', { name: 'Activations waiting for your answer' });
+    expect(within(waiting).getByRole('heading', { name: 'Mariners NIL Collective will pay you $300.00' })).toBeInTheDocument();
+    expect(within(waiting).getByText('Autograph session on 2026-11-20: Signing at the bookstore')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /answered or your collective canceled/ })).toHaveTextContent('Canceled');
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Confirm delivered: Autograph session on 2026-11-20' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm you delivered it?' });
+    expect(dialog).toHaveTextContent('$300.00 from Mariners NIL Collective is added to your balance and paid with your next payout.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm $300.00' }));
+    expect(await screen.findByText('Confirmed. $300.00 is in your balance and is paid with your next payout.')).toBeInTheDocument();
+    // Decline: the reason is required.
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline Social media post on 2026-11-20' }));
+    const decline = await screen.findByRole('dialog', { name: 'Decline the $50.00 activation?' });
+    fireEvent.click(within(decline).getByRole('button', { name: 'Decline' }));
+    expect(await within(decline).findByText(/Say why/)).toBeInTheDocument();
+    fireEvent.change(within(decline).getByLabelText(/^Reason/), { target: { value: 'I only made one post' } });
+    fireEvent.click(within(decline).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('Declined. Mariners NIL Collective sees your reason; nothing is paid for it.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing to confirm.')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.url.endsWith('/decline'))?.body).toEqual({ reason: 'I only made one post' });
   });
 
   it('shows a retired card as retired and the profile error with Try Again', async () => {

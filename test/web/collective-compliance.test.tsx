@@ -125,7 +125,7 @@ it('validates and saves the compliance settings', async () => {
   expect(await within(form).findByText("School's days must be a whole number from 0 to 60, or empty")).toBeInTheDocument();
   fireEvent.change(within(form).getByLabelText(/^School's days/), { target: { value: '7' } });
   fireEvent.change(within(form).getByLabelText(/^Payor group/), { target: { value: 'Blue Ridge Holdings' } });
-  fireEvent.change(within(form).getByLabelText(/^Allocated donations are reported on/), { target: { value: 'nec' } });
+  fireEvent.change(within(form).getByLabelText(/^Allocated donations \(before activations\) are reported on/), { target: { value: 'nec' } });
   const payAtOnce = within(form).getByRole('checkbox', { name: 'Pay waiting payouts as soon as the athlete links a payout account' });
   expect(payAtOnce).not.toBeChecked();
   fireEvent.click(payAtOnce);

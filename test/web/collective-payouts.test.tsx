@@ -2,10 +2,11 @@
 // through {date}" with its preview (who gets what, what is not payable yet and when, what earlier
 // batches are still paying) creating the batch with one idempotency key per submission (a retry
 // reuses it) and paying it through Stripe, the server's errors, payouts marked sent then paid in bulk
-// in a side panel, the CSV download with the bearer token, donation allocations.
+// in a side panel, the CSV download with the bearer token, activations (which replaced donation allocations).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CollectivePayoutsResponse, PayoutBatchView, PayoutLineView, PayoutPreview, YearStatusView } from '@shared/money/payouts-api';
 import type { NilGoRecordView } from '@shared/money/compliance-api';
+import type { ActivationView } from '@shared/money/activations';
 import { PayoutsSection } from '@/features/collective-panel/components/payouts/payouts-section';
 import { members } from './dashboards/fixtures';
 import { renderRoute, fakeApi, signInAs, signOut } from './harness';
@@ -311,39 +312,97 @@ describe('Payouts', () => {
     click.mockRestore();
   });
 
-  it('allocates part of a donation listed in the transactions to a member', async () => {
+  it('records an activation instead of allocating a donation: inline errors per field, a confirmation first, then the list with its states and Cancel', async () => {
     signInAs('collective', 1);
-    const stub = fakeApi({
-      'GET /api/collectives/1/payouts': { body: { ...payouts(), batches: [] } },
-      'GET /api/collectives/1/transactions?limit=20': {
-        body: {
-          items: [
-            {
-              id: 'don-7',
-              date: '2026-11-03T00:00:00.000Z',
-              name: 'Booster Club',
-              details: '',
-              amountCents: 100000,
-              type: 'Donation (Organization)',
-              status: 'Completed',
-            },
-          ],
-          nextCursor: null,
-        },
-      },
-      'POST /api/collectives/1/donations/don-7/allocations': { body: { allocatedCents: 25000, remainingCents: 75000 } },
+    const proposed: ActivationView = {
+      id: 'act-00000000000000000001',
+      collectiveId: 1,
+      collectiveName: 'Mariners NIL Collective',
+      athleteId: 2,
+      athleteName: 'Jalen Brooks',
+      kind: 'appearance',
+      description: 'Youth clinic',
+      date: TODAY,
+      priceCents: 25000,
+      proofUrl: 'https://example.com/clinic',
+      status: 'proposed',
+      statusLabel: 'Waiting for the athlete',
+      declineReason: null,
+      createdAt: `${TODAY}T10:00:00.000Z`,
+      confirmedAt: null,
+      history: [],
+      actions: ['cancel'],
+    };
+    const declined: ActivationView = {
+      ...proposed,
+      id: 'act-00000000000000000002',
+      status: 'declined',
+      statusLabel: 'Declined',
+      declineReason: 'Not me',
+      actions: [],
+    };
+    let list: ActivationView[] = [declined];
+    const stub = fakeApi((path, init) => {
+      const method = init?.method ?? 'GET';
+      if (path === '/api/collectives/1/payouts') return { body: { ...payouts(), batches: [] } };
+      if (path === '/api/collectives/1/activations' && method === 'GET') return { body: { activations: list } };
+      if (path === '/api/collectives/1/activations' && method === 'POST') {
+        list = [proposed, declined];
+        return { status: 201, body: proposed };
+      }
+      if (path === `/api/collectives/1/activations/${proposed.id}/cancel`) {
+        list = [{ ...proposed, status: 'canceled', statusLabel: 'Canceled', actions: [] }, declined];
+        return { body: list[0] };
+      }
+      return undefined;
     });
     renderPayouts();
-    const form = await screen.findByRole('form', { name: 'Allocate a donation' });
-    fireEvent.change(within(form).getByLabelText('Donation'), { target: { value: 'don-7' } });
-    fireEvent.change(within(form).getByLabelText('Member'), { target: { value: '2' } });
-    fireEvent.change(within(form).getByLabelText('Amount (USD)'), { target: { value: '0' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Allocate' }));
-    expect(within(form).getByText('Enter an amount in dollars and cents, more than $0.00')).toBeInTheDocument();
-    fireEvent.change(within(form).getByLabelText('Amount (USD)'), { target: { value: '250' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Allocate' }));
-    expect(await within(form).findByText('Allocated $250.00 of this donation so far; $750.00 left to allocate.')).toBeInTheDocument();
-    expect(stub.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ allocations: [{ athleteId: 2, amountCents: 25000 }] });
+    expect(screen.queryByRole('form', { name: 'Allocate a donation' })).toBeNull();
+    const form = await screen.findByRole('form', { name: 'Record an activation' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Record activation' }));
+    expect(within(form).getByLabelText(/^Athlete/)).toHaveAccessibleDescription('Choose one of your athletes');
+    expect(within(form).getByLabelText(/^Deliverable/)).toHaveAccessibleDescription('Choose what the athlete delivers');
+    expect(within(form).getByLabelText(/^Proof/)).toHaveAccessibleDescription(/A public https link.*Is required/);
+    expect(within(form).getByLabelText(/^Price/)).toHaveAccessibleDescription(/Enter the price in dollars, at least \$1\.00/);
+    fireEvent.change(within(form).getByLabelText(/^Athlete/), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText(/^Deliverable/), { target: { value: 'appearance' } });
+    fireEvent.change(within(form).getByLabelText(/^Description/), { target: { value: 'Youth clinic' } });
+    fireEvent.change(within(form).getByLabelText(/^Price/), { target: { value: '0.50' } });
+    fireEvent.change(within(form).getByLabelText(/^Proof/), { target: { value: 'http://example.com/clinic' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Record activation' }));
+    expect(within(form).getByText('Must be at least $1.00')).toBeInTheDocument();
+    expect(within(form).getByText('Must start with https://')).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText(/^Price/), { target: { value: '250' } });
+    fireEvent.change(within(form).getByLabelText(/^Proof/), { target: { value: 'https://example.com/clinic' } });
+    // Asked first; stepping back sends nothing.
+    fireEvent.click(within(form).getByRole('button', { name: 'Record activation' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Record this activation?' });
+    expect(dialog).toHaveTextContent('Appearance by Jalen Brooks');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await within(form).findByText('Nothing was recorded.')).toBeInTheDocument();
+    expect(stub.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.click(within(form).getByRole('button', { name: 'Record activation' }));
+    dialog = await screen.findByRole('dialog', { name: 'Record this activation?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record $250.00' }));
+    expect(await within(form).findByText('Recorded: $250.00 for Jalen Brooks. They are paid once they confirm it was delivered.')).toBeInTheDocument();
+    expect(stub.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      idempotencyKey: expect.any(String),
+      athleteId: 2,
+      kind: 'appearance',
+      description: 'Youth clinic',
+      date: TODAY,
+      priceCents: 25000,
+      proofUrl: 'https://example.com/clinic',
+    });
+    // The list: states, the reason of a decline, and the table's one collective move (Cancel) on the proposed one only.
+    const table = await screen.findByRole('table', { name: 'Your activations, newest first' });
+    await waitFor(() => expect(within(table).getByText('Waiting for the athlete')).toBeInTheDocument());
+    expect(within(table).getByText('“Not me”')).toBeInTheDocument();
+    expect(within(table).getAllByRole('button', { name: /Cancel the activation/ })).toHaveLength(1);
+    fireEvent.click(within(table).getByRole('button', { name: /Cancel the activation/ }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Cancel the $250.00 activation?' })).getByRole('button', { name: 'Cancel activation' }));
+    expect(await screen.findByText('Canceled the $250.00 activation of Jalen Brooks. Nothing is paid for it.')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByRole('button', { name: /Cancel the activation/ })).toBeNull());
   });
 
   it('shows a load error with Retry', async () => {

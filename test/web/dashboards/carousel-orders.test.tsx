@@ -182,7 +182,9 @@ describe('recent orders', () => {
     expect(tiles.getAllByRole('term').map((t) => t.textContent)).toEqual(['Your earnings', 'Total Cards Sold', 'Total Revenue', 'Total Fans']);
     const [earned, sold, total, fans] = tiles.getAllByRole('definition');
     // Everything earned, from the ledger: the 97% of card sales ($39.77 of $41.00) and the donations allocated ($10.00).
-    expect(earned).toHaveTextContent('$49.77Your 97% of $41.00 in card sales, plus $10.00 in donations allocated to you');
+    expect(earned).toHaveTextContent(
+      '$49.77Your 97% of $41.00 in card sales, plus $10.00 from your collective (activations, and donations allocated before activations)',
+    );
     expect(sold).toHaveTextContent('7');
     expect(total).toHaveTextContent('$41.00Avg. $5.86 per card · Gross: what fans paid, after discounts and refunds');
     expect(fans).toHaveTextContent('4Unique purchasers');

@@ -40,7 +40,8 @@ export function NilGoAlertText({ record, who }: { record: NilGoRecordView; who: 
         {record.status === 'overdue' ? 'NIL Go report overdue.' : record.status === 'due_today' ? 'NIL Go report due today.' : 'Report to NIL Go.'}
       </strong>{' '}
       {payors} provided {who} {formatUsd(record.cumulativeCents)} since the eligibility start; it reached {formatUsd(record.thresholdCents)} on{' '}
-      <DateText iso={record.reportableAt!} />. Report the deal (royalty {rateText(record.terms.royaltyBasisPoints)})
+      <DateText iso={record.reportableAt!} />. Report the deal (
+      {record.terms.dealType === 'services' ? 'activations: services at their recorded prices' : `royalty ${rateText(record.terms.royaltyBasisPoints)}`})
       {record.status === 'overdue' ? (
         <>
           : it was due by <DateText iso={record.deadline!} />.
@@ -111,7 +112,7 @@ export function NilGoRecords({ view, onReport }: { view: NilGoView; onReport?: R
             </td>
             <td>
               v{r.terms.version} from {r.terms.from}
-              <div className="hint">Royalty {rateText(r.terms.royaltyBasisPoints)}</div>
+              <div className="hint">{r.terms.dealType === 'services' ? 'Activations (services)' : `Royalty ${rateText(r.terms.royaltyBasisPoints)}`}</div>
             </td>
             <td>
               {formatUsd(r.cumulativeCents)}

@@ -8,6 +8,13 @@ import { formatUsd } from '@shared/platform/money';
 import { Badge } from '@/components/dashboard/format';
 import '@/components/compliance/compliance.css';
 
+/** What a form's line paid, in people's words (past allocations marked as such). */
+export const PAYMENT_WORDS: Record<TaxFormLine['paymentType'], string> = {
+  royalty: 'royalties',
+  allocation: 'donation allocations (before activations)',
+  activation: 'activations (services)',
+};
+
 export const formName = (line: Pick<TaxFormLine, 'form' | 'box'>) => `${line.form} box ${line.box}`;
 
 /** One cell: the forms that must be filed, else "Not required" with what was paid under the thresholds. */
@@ -21,7 +28,7 @@ export function TaxFormsStatus({ year }: { year: YearStatusView }) {
           {line.required ? <Badge tone="red">{`${formName(line)} required`}</Badge> : <span className="muted">{`${formName(line)} not required`}</span>}
           <span className="hint">
             {' '}
-            {formatUsd(line.paidCents)} {line.paymentType === 'royalty' ? 'royalties' : 'allocated donations'} (from {formatUsd(line.thresholdCents)}
+            {formatUsd(line.paidCents)} {PAYMENT_WORDS[line.paymentType]} (from {formatUsd(line.thresholdCents)}
             {line.toConfirm ? ', to confirm' : ''})
           </span>
         </li>

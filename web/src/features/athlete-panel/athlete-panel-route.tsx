@@ -81,7 +81,7 @@ export default function AthletePanelRoute() {
               <EarningsSection
                 athleteId={athlete.id}
                 own={isOwnerAthlete}
-                tab={tab === 'statement' || tab === 'overview' || tab === 'disclosure' ? tab : 'payouts'}
+                tab={tab === 'activations' || tab === 'statement' || tab === 'overview' || tab === 'disclosure' ? tab : 'payouts'}
                 onTab={open}
               />
             )}

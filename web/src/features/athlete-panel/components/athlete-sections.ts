@@ -7,7 +7,7 @@
 export type AthleteSection = 'home' | 'cards' | 'earnings' | 'fans' | 'posts';
 
 /** Every place `?tab=` can name: a section, or a tab inside one. */
-export type AthleteTab = 'home' | 'cards' | 'approvals' | 'payouts' | 'statement' | 'overview' | 'disclosure' | 'fans' | 'comments' | 'posts';
+export type AthleteTab = 'home' | 'cards' | 'approvals' | 'payouts' | 'activations' | 'statement' | 'overview' | 'disclosure' | 'fans' | 'comments' | 'posts';
 
 export const SECTIONS: ReadonlyArray<{ id: AthleteSection; label: string }> = [
   { id: 'home', label: 'Home' },
@@ -23,6 +23,7 @@ const SECTION_OF: Record<AthleteTab, AthleteSection> = {
   cards: 'cards',
   approvals: 'cards',
   payouts: 'earnings',
+  activations: 'earnings',
   statement: 'earnings',
   overview: 'earnings',
   disclosure: 'earnings',
@@ -36,8 +37,10 @@ export const CARDS_TABS: ReadonlyArray<{ id: 'cards' | 'approvals'; label: strin
   { id: 'approvals', label: 'Approvals' },
 ];
 
-export const EARNINGS_TABS: ReadonlyArray<{ id: 'payouts' | 'statement' | 'overview' | 'disclosure'; label: string }> = [
+export const EARNINGS_TABS: ReadonlyArray<{ id: 'payouts' | 'activations' | 'statement' | 'overview' | 'disclosure'; label: string }> = [
   { id: 'payouts', label: 'Payouts' },
+  // Deliverables the collective pays for, to confirm or decline (docs/decisions/0027-activations.md).
+  { id: 'activations', label: 'Activations' },
   { id: 'statement', label: 'Statement' },
   { id: 'overview', label: 'Overview' },
   { id: 'disclosure', label: 'NIL & tax' },

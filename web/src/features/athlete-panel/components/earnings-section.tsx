@@ -1,5 +1,6 @@
-// Earnings: the athlete's money in four tabs of the design system: Payouts (balance, next payout,
-// payout account, payouts received), Statement (a period's lines, a page at a time, and its CSV),
+// Earnings: the athlete's money in five tabs of the design system: Payouts (balance, next payout,
+// payout account, payouts received), Activations (deliverables the collective pays for, to confirm
+// or decline), Statement (a period's lines, a page at a time, and its CSV),
 // Overview (the spec's donation figures: the donations allocated to the athlete) and NIL & tax (the
 // NIL Go records, the disclosure record and the athlete's copy of its tax forms). Loaded with its section; the statement or the record prints on its own.
 import { TabPanel, Tabs } from '@/components/tabs';
@@ -9,6 +10,7 @@ import { NilGoPanel } from '@/features/athlete-panel/components/nil-go-panel';
 import { TaxCopy } from '@/features/athlete-panel/components/tax-copy';
 import { OverviewTab } from '@/features/athlete-panel/components/overview-tab';
 import { PayoutsTab } from '@/features/athlete-panel/components/payouts-tab';
+import { ActivationsTab } from '@/features/athlete-panel/components/activations-tab';
 import { usePrintScope } from '@/features/athlete-panel/components/print';
 import { Statement } from '@/features/athlete-panel/components/statement';
 
@@ -28,6 +30,7 @@ export default function EarningsSection({ athleteId, own, tab, onTab }: Props) {
       <Tabs label="Earnings" idBase="athlete-earnings" items={EARNINGS_TABS} current={tab} onSelect={onTab} className="dash-tabs no-print" />
       <TabPanel idBase="athlete-earnings" id={tab} className="dash-main">
         {tab === 'payouts' && <PayoutsTab athleteId={athleteId} own={own} />}
+        {tab === 'activations' && <ActivationsTab athleteId={athleteId} own={own} />}
         {tab === 'statement' && <Statement athleteId={athleteId} own={own} />}
         {tab === 'overview' && <OverviewTab athleteId={athleteId} />}
         {tab === 'disclosure' && (

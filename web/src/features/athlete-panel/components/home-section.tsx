@@ -117,6 +117,7 @@ export function HomeSection({ profile, own, pending, onOpen }: Props) {
   if (!stats.data || !payouts.data) return <Spinner label="Loading stats..." />;
   const s = stats.data;
   const p = payouts.data;
+  // Credits: confirmed activations and donations allocated before activations (decision 0027).
   const donations = p.earnedCents - s.earningsCents;
   const today = new Date().toISOString().slice(0, 10);
   return (
@@ -127,7 +128,7 @@ export function HomeSection({ profile, own, pending, onOpen }: Props) {
             lead
             label="Your earnings"
             value={formatUsd(p.earnedCents)}
-            note={`Your 97% of ${formatUsd(s.totalRevenueCents)} in card sales${donations > 0 ? `, plus ${formatUsd(donations)} in donations allocated to you` : ''}`}
+            note={`Your 97% of ${formatUsd(s.totalRevenueCents)} in card sales${donations > 0 ? `, plus ${formatUsd(donations)} from your collective (activations, and donations allocated before activations)` : ''}`}
           />
           <FigureTile label="Total Cards Sold" value={String(s.totalCardsSold)} />
           <FigureTile

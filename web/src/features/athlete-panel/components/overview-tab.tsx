@@ -41,9 +41,9 @@ export function OverviewTab({ athleteId }: { athleteId: number }) {
           series={[{ name: 'Donations', color: '#0ED145', symbol: 'circle', values: monthly.map((m) => m.amountCents) }]}
         />
       </section>
-      <Panel id="allocations-title" title="Latest allocations">
+      <Panel id="allocations-title" title="Donation allocations (before activations)">
         <Table
-          caption="Donations allocated to you, newest first"
+          caption="Donations allocated to you (before activations), newest first"
           rows={data.recent}
           rowKey={(a) => `${a.donationId}-${a.date}`}
           empty="No donations allocated to you yet."

@@ -3,6 +3,7 @@
 // was settled), a page at a time (the server's 25 lines) with Previous / Next; it prints on its own and the
 // CSV covers the whole period. The period form checks the statement route's rules before asking.
 import { useState } from 'react';
+import { PAST_ALLOCATION_LABEL } from '@shared/money/activations';
 import { formatUsd } from '@shared/platform/money';
 import { DateText } from '@/components/date-text';
 import { ErrorBox } from '@/components/error-box';
@@ -51,12 +52,15 @@ const KIND: Record<string, string> = {
   refund: 'Refund',
   cancellation: 'Cancellation',
   deletion: 'Order deleted',
-  allocation: 'Donation allocated',
+  allocation: PAST_ALLOCATION_LABEL,
+  activation: 'Activation (confirmed deliverable)',
   payout: 'Payout',
 };
 
 function StatementView({ statement, first }: { statement: StatementResponse; first: number }) {
   const s = statement;
+  // Of the credits, confirmed activations (an answer from before activations has none).
+  const activations = s.activationsCents ?? 0;
   return (
     <div id="ap-statement" className="ap-print-area">
       <h3 className="ap-print-title">
@@ -67,7 +71,8 @@ function StatementView({ statement, first }: { statement: StatementResponse; fir
         <FigureTile label="Opening balance" value={formatUsd(s.openingBalanceCents)} />
         <FigureTile label="Earnings (97%)" value={formatUsd(s.earningsCents)} />
         <FigureTile label="Reversals" value={minus(s.reversalsCents)} />
-        {s.creditsCents !== 0 && <FigureTile label="Donations allocated" value={formatUsd(s.creditsCents)} />}
+        {activations !== 0 && <FigureTile label="Activations" value={formatUsd(activations)} />}
+        {s.creditsCents - activations !== 0 && <FigureTile label={PAST_ALLOCATION_LABEL} value={formatUsd(s.creditsCents - activations)} />}
         <FigureTile label="Payouts" value={minus(s.payoutsCents)} />
         <FigureTile label="Closing balance" value={formatUsd(s.closingBalanceCents)} />
       </Tiles>
@@ -88,7 +93,7 @@ function StatementView({ statement, first }: { statement: StatementResponse; fir
             rowHeader: true,
             cell: (e) => (
               <>
-                <span className="mono">{e.orderName ?? e.batchId ?? e.donationId ?? ''}</span>
+                <span className="mono">{e.orderName ?? e.batchId ?? e.donationId ?? e.activationId ?? ''}</span>
                 {e.cards.length > 0 && <div className="muted small">{e.cards.join(', ')}</div>}
               </>
             ),

@@ -1,7 +1,7 @@
 // Money reaching the members (lambdas/money/payouts.handler.ts): GET /api/collectives/{id}/payouts
 // (demo twin for visitors: balances, tax status, NIL disclosure, batches), a batch with its
 // payouts, the batch's CSV (owner, with the bearer token), and the writes: create a batch for a
-// period, mark a payout sent then paid, the W-9 status of a year, a donation's allocations. Every
+// period, mark a payout sent then paid, the W-9 status of a year (activations: activations.ts). Every
 // money-moving write carries its form submission's idempotency key (the form kit's, kept for the
 // submission's retries: components/form/use-form-submit.ts), so a retry never pays twice.
 import useSWR from 'swr';
@@ -48,19 +48,6 @@ export const useSetW9 = (collectiveId: number) =>
       w9OnFile: arg.w9OnFile,
       ...(arg.w9OnFile ? { date: arg.date } : {}),
     }),
-  );
-
-export const useAllocateDonation = (collectiveId: number) =>
-  useCollectiveWrite(
-    collectiveId,
-    `/collectives/${collectiveId}/donations:allocate`,
-    (arg: { donationId: string; allocations: Array<{ athleteId: number; amountCents: number }>; idempotencyKey: string }) =>
-      apiSendOnce<{ allocatedCents: number; remainingCents: number }>(
-        `/collectives/${collectiveId}/donations/${arg.donationId}/allocations`,
-        'POST',
-        { allocations: arg.allocations },
-        arg.idempotencyKey,
-      ),
   );
 
 /** GET .../batches/{batchId}/csv with the caller's token, saved as payouts-{batchId}.csv. */

@@ -52,12 +52,12 @@ function SettingsForm({ collectiveId, settings }: { collectiveId: number; settin
           {...form.field('payorGroup')}
         />
         <SelectField
-          label="Allocated donations are reported on"
+          label="Allocated donations (before activations) are reported on"
           options={[
             { value: 'misc3', label: '1099-MISC box 3 (other income)' },
             { value: 'nec', label: '1099-NEC box 1 (nonemployee compensation)' },
           ]}
-          hint="Card royalties are always 1099-MISC box 2. Confirm this with your tax adviser."
+          hint="Card royalties are always 1099-MISC box 2, activations 1099-NEC box 1. Confirm this with your tax adviser."
           {...form.field('allocationForm')}
         />
         <InputField
