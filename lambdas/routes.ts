@@ -304,8 +304,8 @@ export const FUNCTION_WRITE_PARTITIONS: Record<FunctionName, readonly string[]> 
   // the request for the operators, redacts its orders as customers/redact does (accepted like a
   // delivery: the settle function applies it) and removes its waiting-list entry.
   // Forgetting the person (lambdas/notifications/forget-person.ts) empties their notify partitions,
-  // follows both ways and their display name's claim.
-  account: [p.person, p.privacy, ...ACCEPT_PARTITIONS, p.waitlist, p.notify, p.follows, p.followers, p.displayName],
+  // follows both ways, their display name's claim and a profile request nobody accepted.
+  account: [p.person, p.privacy, ...ACCEPT_PARTITIONS, p.waitlist, p.notify, p.follows, p.followers, p.displayName, p.profileRequest],
   notifications: [p.notify, p.person], // the account's notices' state (seen), its address and preferences; an unsubscribe; the check that a fan was not forgotten (keys.personForgotten)
   // Compliance: an athlete's NIL Go reports (its partition), a collective's compliance settings (its records partition).
   compliance: [p.athlete, p.collective, ...EVENT_PARTITIONS], // NIL Go reports, settings; the daily NIL Go reminders' notices

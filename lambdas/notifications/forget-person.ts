@@ -4,7 +4,8 @@
 // profile and the name's claim; their follows and their entries among the followers; their notices,
 // notify state, settings (the stored address, time zone, quiet hours, kinds) and digests, as a fan
 // (NOTIFY#F<buyer key>) and as an address invited before it had an account (NOTIFY#E<the same
-// hash>); their age band, waiting-list entry and, last, the deletion code. What it keeps (orders,
+// hash>); their age band, waiting-list entry, a profile request nobody accepted and, last, the
+// deletion code. What it keeps (orders,
 // holdings, Top Fans, leaderboards under the pseudonym the redaction gave them, the suppression list)
 // keys.ts says why.
 // First it writes the person's tombstone (keys.personForgotten): every writer of the person's items
@@ -12,6 +13,7 @@
 // address an inbox read records), so whatever races the deletion either lands before the tombstone
 // (and is deleted below) or is refused after it. Idempotent: run it again after a failure.
 import * as keys from '#lambdas/platform/keys';
+import { StoreConflict } from '#lambdas/platform/store';
 import type { Item, Store, Write } from '#lambdas/platform/store';
 import { forgetAgeBand } from '#lambdas/identity/age-bands';
 import { forgetDisplayName } from '#lambdas/identity/display-names';
@@ -33,6 +35,8 @@ export interface Person {
   buyerKey: string;
   /** The account's email (the waiting list is keyed by it). */
   email: string;
+  /** The account's subject (its profile request is keyed by it); null when forgetting an address only. */
+  sub: string | null;
 }
 
 export async function forgetPerson(
@@ -60,6 +64,15 @@ export async function forgetPerson(
   await forgetDisplayName(store, buyerKey);
   await forgetAgeBand(store, buyerKey);
   await store.write({ delete: keys.waitlist(person.email.trim().toLowerCase()) });
+  // A profile request the account sent and nobody accepted (an accepted one made it an athlete's
+  // account, which the account deletion refuses): its collectives' list no longer shows it.
+  if (person.sub)
+    await store
+      .write({ delete: keys.accountProfileRequest(person.sub), condition: { or: [{ notExists: true }, { field: 'state', isNot: 'accepted' }] } })
+      .catch((error: unknown) => {
+        // Accepted meanwhile: it is the athlete's record now, kept with the athlete's account.
+        if (!(error instanceof StoreConflict)) throw error;
+      });
   // The account deletion keeps its code until its own last step (a confirmation that failed part-way
   // is finished by confirming again), and deletes it then.
   if (!options.keepDeletion) await store.write({ delete: keys.personDeletion(buyerKey) });

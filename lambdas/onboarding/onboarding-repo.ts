@@ -84,7 +84,7 @@ async function link(principal: Principal, athleteId: number): Promise<void> {
 }
 
 /** A request's id: derived from the account (one request per account), not revealing it. */
-export const profileRequestId = (sub: string) => sha256(`profile-request:${sub}`).slice(0, 32);
+export const profileRequestId = keys.profileRequestIdOf;
 
 function requestOf(item: Item): ProfileRequest {
   return {

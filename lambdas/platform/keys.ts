@@ -9,6 +9,7 @@
 //
 // One named export per builder, so each bundle keeps only the builders it uses (callers write
 // `import * as keys from '#lambdas/platform/keys'` and `keys.order(id)`).
+import { createHash } from 'node:crypto';
 
 const pad = (n: number, width = 6) => String(n).padStart(width, '0');
 
@@ -380,6 +381,10 @@ export const collectiveInvites = (collectiveId: number, createdAt: string) => ({
 export const collectiveInvitesPartition = (collectiveId: number) => `INVITES#${COLL}${collectiveId}`;
 /** A profile request from /create-profile (one per account), listed per school on GSI1. */
 export const profileRequest = (requestId: string) => ({ PK: `${PROFILE_REQUEST}${requestId}`, SK: 'REQUEST' });
+/** A profile request's id: derived from the account (one request per account), not revealing it. */
+export const profileRequestIdOf = (sub: string) => createHash('sha256').update(`profile-request:${sub}`).digest('hex').slice(0, 32);
+/** The profile request an account made, by the account (what its deletion forgets). */
+export const accountProfileRequest = (sub: string) => profileRequest(profileRequestIdOf(sub));
 export const schoolProfileRequests = (schoolId: number, createdAt: string) => ({ GSI1PK: schoolProfileRequestsPartition(schoolId), GSI1SK: createdAt });
 export const schoolProfileRequestsPartition = (schoolId: number) => `PROFILEREQS#SCHOOL#${schoolId}`;
 /** The account linked to an athlete: one account per athlete, whichever way it was linked. */
@@ -591,6 +596,10 @@ export const personKeyedFamilies = {
   notifyDigest: { fate: 'forgotten', what: 'notices held for a digest email' },
   outboxEntry: { fate: 'forgotten', what: "the outbox's index of their notices and digests (attributes of those items)" },
   waitlist: { fate: 'forgotten', what: 'the waiting-list entry (keyed by the email itself)' },
+  accountProfileRequest: {
+    fate: 'forgotten',
+    what: "an athlete profile request the account sent, pending or declined (its name, school, sport and the account's email); an accepted one made the account an athlete's, which is not deleted here",
+  },
   personForgotten: {
     fate: 'kept',
     why: 'the tombstone that makes a later or racing event send nothing: keyed by a keyed hash of the buyer key (not the key itself), removed by the TTL after 30 days or when the email signs up again',

@@ -36,6 +36,7 @@ export const EXPORTED: Record<ForgottenFamily, string> = {
   notifyDigest: 'notifications.digests',
   outboxEntry: 'notifications.notices[].email (the outbox index of a notice still to email)',
   waitlist: 'waitingList',
+  accountProfileRequest: 'profileRequest',
 };
 
 /** Notices read per recipient (kept 180 days; the bell shows 99+ past a hundred). */
@@ -57,7 +58,7 @@ function settingsOf(prefs: Item | undefined): AccountDataExport['notifications']
 }
 
 /** The person's own items besides orders and holdings: what their deletion forgets. */
-async function personalItems(store: Store, buyerKey: string, email: string) {
+async function personalItems(store: Store, buyerKey: string, email: string, sub: string) {
   const fan = `F${buyerKey}`;
   const address = `E${buyerKey}`;
   const found = await store.get([
@@ -65,6 +66,7 @@ async function personalItems(store: Store, buyerKey: string, email: string) {
     keys.personAge(buyerKey),
     keys.personDeletion(buyerKey),
     keys.waitlist(email.trim().toLowerCase()),
+    keys.accountProfileRequest(sub),
   ]);
   const [follows, fanItems, addressItems] = await Promise.all([
     store.query(keys.followsPartition(buyerKey), 1000),
@@ -75,6 +77,7 @@ async function personalItems(store: Store, buyerKey: string, email: string) {
   const deletion = found.get(keyString(keys.personDeletion(buyerKey)));
   const age = found.get(keyString(keys.personAge(buyerKey)));
   const waiting = found.get(keyString(keys.waitlist(email.trim().toLowerCase())));
+  const request = found.get(keyString(keys.accountProfileRequest(sub)));
   const items = [...fanItems, ...addressItems];
   const notes = items
     .filter((i) => i.type === 'note')
@@ -113,6 +116,18 @@ async function personalItems(store: Store, buyerKey: string, email: string) {
           submittedAt: String(waiting.submittedAt ?? ''),
         }
       : null,
+    profileRequest: request
+      ? {
+          name: String(request.name ?? ''),
+          sport: str(request.sport),
+          position: str(request.position),
+          schoolName: str(request.schoolName),
+          state: String(request.state ?? ''),
+          createdAt: str(request.createdAt),
+          decidedAt: str(request.decidedAt),
+          declineReason: str(request.declineReason),
+        }
+      : null,
     deletion: deletion ? { requestedAt: String(deletion.requestedAt), expiresAt: String(deletion.expiresAt), tries: Number(deletion.tries ?? 0) } : null,
     truncated: notes.length > MAX_NOTICES,
   };
@@ -125,7 +140,7 @@ export async function accountData(
   input: { principal: Principal; email: string; ageBand: AccountView['ageBand']; now: string },
 ): Promise<AccountDataExport> {
   const buyerKey = hashEmail(input.email);
-  const [data, personal] = await Promise.all([customerData(store, buyerKey), personalItems(store, buyerKey, input.email)]);
+  const [data, personal] = await Promise.all([customerData(store, buyerKey), personalItems(store, buyerKey, input.email, input.principal.sub)]);
   const athletes = await Promise.all(data.holdings.map((h) => getAthlete(h.athleteId)));
   const cards = data.holdings
     .map((h, i) => {
@@ -169,6 +184,7 @@ export async function accountData(
     follows: personal.follows,
     notifications: personal.notifications,
     waitingList: personal.waitingList,
+    profileRequest: personal.profileRequest,
     deletion: personal.deletion,
     truncated: data.truncated || personal.truncated,
   };

@@ -155,7 +155,7 @@ export async function confirmDeletion(
   await recordAccountRequest(store, { requestId, topic: 'account/deletion', buyerKey, at, by });
   const outcome = await redactAccount(store, requestId, { accept: deps.accept, hashEmail, now: input.now });
   // Everything keyed by the person (keys.personKeyedFamilies) but the code, which goes last.
-  await forgetPerson(store, { buyerKey, email: input.email }, { now: new Date(at), keepDeletion: true });
+  await forgetPerson(store, { buyerKey, email: input.email, sub: input.principal.sub }, { now: new Date(at), keepDeletion: true });
   await identityAdmin().deleteUser(input.principal.username);
   await store.write({ update: keys.privacyRequest(requestId), set: { accountClosedAt: input.now() } });
   await store.write({ delete: keys.personDeletion(buyerKey) });

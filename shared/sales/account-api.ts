@@ -58,6 +58,17 @@ export interface AccountDataExport {
   };
   /** The waiting-list entry this email left, if any. */
   waitingList: { firstName: string; lastName: string; school: string | null; details: string; submittedAt: string } | null;
+  /** The athlete profile request this account sent (/create-profile), if any, and where it stands. */
+  profileRequest: {
+    name: string;
+    sport: string | null;
+    position: string | null;
+    schoolName: string | null;
+    state: string;
+    createdAt: string | null;
+    decidedAt: string | null;
+    declineReason: string | null;
+  } | null;
   /** A pending deletion (its code itself is never kept, only its hash). */
   deletion: { requestedAt: string; expiresAt: string; tries: number } | null;
   /** True when the fan has more orders, holdings or notices than one export holds (the operators send the rest). */

@@ -176,7 +176,7 @@ describe('the community on DynamoDB Local', () => {
 
   it('forgets a person: notices, settings, follows, display name and profile', async () => {
     await invoke(community, 'PUT /api/me/follows/{kind}/{id}', { ...as(CASEY), pathParameters: { kind: 'athlete', id: '1' } });
-    const forgotten = await forgetPerson(dynamoStore, { buyerKey: hashEmail(CASEY), email: CASEY });
+    const forgotten = await forgetPerson(dynamoStore, { buyerKey: hashEmail(CASEY), email: CASEY, sub: null });
     expect(forgotten.notices).toBeGreaterThan(0);
     expect(await dynamoStore.query(keys.notifyPartition(`F${hashEmail(CASEY)}`), 10)).toEqual([]);
     expect(await dynamoStore.query(keys.followsPartition(hashEmail(CASEY)), 10)).toEqual([]);

@@ -209,13 +209,13 @@ async function runCase(lanes: Op[][], deletionLane: number, deletionAfter: numbe
     lanes.map(async (ops, lane) => {
       for (const [i, op] of ops.entries()) {
         if (lane === deletionLane && i === Math.min(deletionAfter, ops.length)) {
-          await forgetPerson(store, { buyerKey: GONE, email: GONE_EMAIL }, { now: now() });
+          await forgetPerson(store, { buyerKey: GONE, email: GONE_EMAIL, sub: 'sub-gone' }, { now: now() });
           deleted = true;
         }
         await run(op);
       }
       if (lane === deletionLane && deletionAfter >= ops.length) {
-        await forgetPerson(store, { buyerKey: GONE, email: GONE_EMAIL }, { now: now() });
+        await forgetPerson(store, { buyerKey: GONE, email: GONE_EMAIL, sub: 'sub-gone' }, { now: now() });
         deleted = true;
       }
     }),

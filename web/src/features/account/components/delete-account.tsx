@@ -81,9 +81,9 @@ export function DeleteAccount({ pending, email }: { pending: { expiresAt: string
     <Panel id="delete-title" title="Delete my account">
       <p>
         Deleting your account removes your email and name from your orders and forgets your display name (anyone may take it then), your collector page, the
-        athletes and schools you follow, your notifications and their settings, your age band and your waiting-list entry; Drift emails you nothing more. The
-        cards you hold stay on Drift as an anonymous collector’s (with their serial numbers, and on leaderboards under an anonymous name), and the athletes’
-        sales figures do not change. This cannot be undone.
+        athletes and schools you follow, your notifications and their settings, your age band, your waiting-list entry and any athlete profile request you sent
+        that was not accepted; Drift emails you nothing more. The cards you hold stay on Drift as an anonymous collector’s (with their serial numbers, and on
+        leaderboards under an anonymous name), and the athletes’ sales figures do not change. This cannot be undone.
       </p>
       <button type="button" className="btn btn-outline danger-text" disabled={request.isMutating} onClick={() => setAsking(true)}>
         {request.isMutating ? 'Sending the code...' : sent ? 'Send a new code' : 'Delete my account'}
