@@ -90,6 +90,9 @@ describe('sign-in in the browser', () => {
     await page.waitForURL((u) => u.pathname === '/mycards');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((u) => u.pathname === '/demo');
+    // The app signs out once /demo is on screen: the top bar's Sign in link says it is done (a
+    // /login opened before that still finds the session and offers Continue, not the form).
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
 
     await page.goto(url('/login'));
     await signIn(id, 'oldpass123');

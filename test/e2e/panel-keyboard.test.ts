@@ -84,6 +84,8 @@ describe('the panels with the keyboard', () => {
     await tabTo((f) => f.role === 'tab');
     await expectTab('Payouts');
     await page.keyboard.press('ArrowRight');
+    await expectTab('Activations');
+    await page.keyboard.press('ArrowRight');
     await expectTab('Statement');
     await page.getByRole('table', { name: /^Statement lines/ }).waitFor();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('statement');

@@ -99,7 +99,7 @@ it('exports every payee of the collective by form and box in the documented layo
   const mine = rows.filter((r) => r[3] === String(ATHLETE));
   expect(mine.map((r) => [r[0], r[1], r[6], r[7], r[9], r[10], r[13], r[16]])).toEqual([
     [String(year), '1', '1099-MISC', '2', 'card royalties', '97.00', 'yes', formsDueDate(year)],
-    [String(year), '1', '1099-MISC', '3', 'allocated donations', '2100.00', 'yes', formsDueDate(year)],
+    [String(year), '1', '1099-MISC', '3', 'donation allocations (before activations)', '2100.00', 'yes', formsDueDate(year)],
   ]);
   // Only the collective's own account, and a year that has begun.
   expect(

@@ -135,9 +135,9 @@ it('keeps the status on a transfer reversed in part and returns only the part (t
 it('splits a part reversed royalties first, allocated donations last, so the parts always add up to the line', () => {
   // 1,000 of which 300 allocated donations: royalties 700.
   const line = { amountCents: 1_000, allocationCents: 300 };
-  expect(returnedSplit(line, 0, 500)).toEqual({ royaltyCents: 500, allocationCents: 0 });
-  expect(returnedSplit(line, 500, 400)).toEqual({ royaltyCents: 200, allocationCents: 200 });
-  expect(returnedSplit(line, 900, 100)).toEqual({ royaltyCents: 0, allocationCents: 100 });
+  expect(returnedSplit(line, 0, 500)).toEqual({ royaltyCents: 500, activationCents: 0, allocationCents: 0 });
+  expect(returnedSplit(line, 500, 400)).toEqual({ royaltyCents: 200, activationCents: 0, allocationCents: 200 });
+  expect(returnedSplit(line, 900, 100)).toEqual({ royaltyCents: 0, activationCents: 0, allocationCents: 100 });
   // What stays paid after 250 reversed, then the rest reversed: the line's own split.
   expect(provisionEntry({ ...line, reversedCents: 250 }, 1, '2026-11-01', 2026, null, 'now')).toMatchObject({
     cents: 750,
