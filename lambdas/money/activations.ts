@@ -51,29 +51,6 @@ const CONTENT_FIELDS = ['athleteId', 'kind', 'description', 'date', 'priceCents'
 export const activationIdOf = (collectiveId: number, idempotencyKey: string): string =>
   `act-${createHash('sha256').update(`${collectiveId}|${idempotencyKey}`).digest('hex').slice(0, 20)}`;
 
-function viewOf(item: Item, role: ActivationRole): ActivationView {
-  const status = item.status as ActivationStatus;
-  return {
-    id: String(item.id),
-    collectiveId: Number(item.collectiveId),
-    collectiveName: String(item.collectiveName ?? ''),
-    athleteId: Number(item.athleteId),
-    athleteName: String(item.athleteName ?? ''),
-    kind: item.kind as ActivationView['kind'],
-    description: String(item.description),
-    date: String(item.date),
-    priceCents: Number(item.priceCents),
-    proofUrl: String(item.proofUrl),
-    status,
-    statusLabel: ACTIVATION_STATUS_LABEL[status],
-    declineReason: typeof item.declineReason === 'string' ? item.declineReason : null,
-    createdAt: String(item.createdAt),
-    confirmedAt: typeof item.confirmedAt === 'string' ? item.confirmedAt : null,
-    history: (item.history as ActivationHistoryEntry[] | undefined) ?? [],
-    actions: actions(status, role),
-  };
-}
-
 const refOf = (item: Item): ActivationRef => ({
   id: String(item.id),
   collectiveId: Number(item.collectiveId),
@@ -85,6 +62,21 @@ const refOf = (item: Item): ActivationRef => ({
   date: String(item.date),
   priceCents: Number(item.priceCents),
 });
+
+function viewOf(item: Item, role: ActivationRole): ActivationView {
+  const status = item.status as ActivationStatus;
+  return {
+    ...refOf(item),
+    proofUrl: String(item.proofUrl),
+    status,
+    statusLabel: ACTIVATION_STATUS_LABEL[status],
+    declineReason: typeof item.declineReason === 'string' ? item.declineReason : null,
+    createdAt: String(item.createdAt),
+    confirmedAt: typeof item.confirmedAt === 'string' ? item.confirmedAt : null,
+    history: (item.history as ActivationHistoryEntry[] | undefined) ?? [],
+    actions: actions(status, role),
+  };
+}
 
 /** Records a proposed activation (the input is valid and the athlete one of the collective's). The
  * same idempotency key with the same content answers the same activation; with other content, 409. */

@@ -196,34 +196,26 @@ export async function handlePortalPage(
         errors,
       }),
     );
+  /** A live subscription of this portal's customer on this account, or undefined. */
+  const ownSubscription = (id: string | undefined) => {
+    const entry = ctx.store.get(id ?? '');
+    const subscription = entry?.value;
+    const own =
+      subscription?.object === 'subscription' && entry!.owner === owner && subscription.customer === customer.id && subscription.status !== 'canceled';
+    return own ? subscription : undefined;
+  };
   if (req.method === 'GET') return page(200, {}, {}, (done && PORTAL_NOTICES[done]) || null);
   if (req.method !== 'POST') return html(res, 405, messagePage(basePath, 'Method not allowed', 'This page takes GET and POST.'));
   const values = await formOf(req);
   if (values.action === 'cancel' || values.action === 'renew') {
-    const entry = ctx.store.get(values.subscription ?? '');
-    const subscription = entry?.value;
-    if (
-      !subscription ||
-      subscription.object !== 'subscription' ||
-      entry.owner !== owner ||
-      subscription.customer !== customer.id ||
-      subscription.status === 'canceled'
-    )
-      return page(404, {}, {}, 'That subscription is not one of yours, or it has ended.');
+    const subscription = ownSubscription(values.subscription);
+    if (!subscription) return page(404, {}, {}, 'That subscription is not one of yours, or it has ended.');
     setCancelAtPeriodEnd(ctx, owner, subscription, values.action === 'cancel');
     return redirect(res, 303, `${action}?done=${values.action}`);
   }
   if (values.action === 'plan') {
-    const entry = ctx.store.get(values.subscription ?? '');
-    const subscription = entry?.value;
-    if (
-      !subscription ||
-      subscription.object !== 'subscription' ||
-      entry.owner !== owner ||
-      subscription.customer !== customer.id ||
-      subscription.status === 'canceled'
-    )
-      return page(404, {}, {}, 'That subscription is not one of yours, or it has ended.');
+    const subscription = ownSubscription(values.subscription);
+    if (!subscription) return page(404, {}, {}, 'That subscription is not one of yours, or it has ended.');
     const price = planChoices(ctx, session, subscription).find((p) => p.id === values.price);
     if (!price) return page(400, {}, {}, 'Choose one of the plans offered.');
     changePlan(ctx, owner, subscription, price);
